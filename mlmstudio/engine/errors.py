@@ -1,0 +1,29 @@
+"""User-facing errors of the engine.
+
+Each message is one or two sentences: what went wrong and what to do. The CLI
+prints them without a traceback; the GUI shows them inline.
+"""
+
+
+class MLMStudioError(Exception):
+    """Base of every error whose message is meant for the user."""
+
+
+class CorpusError(MLMStudioError):
+    """The corpus cannot be read or is unsuitable for training."""
+
+
+class TokenizerError(MLMStudioError):
+    """A tokenizer cannot be trained or loaded."""
+
+
+class ModelLoadError(MLMStudioError):
+    """A saved model directory or checkpoint is missing, incomplete or corrupt."""
+
+
+class PredictionError(MLMStudioError):
+    """A fill-mask request cannot be answered as given."""
+
+
+class TrainingError(MLMStudioError):
+    """Training cannot start or had to stop (non-finite loss, out of memory, ...)."""
