@@ -1,0 +1,367 @@
+"""The masked language models: a BERT-style encoder with an MLM head.
+
+Two architectures share one interface, ``forward(input_ids, attention_mask=None,
+labels=None) -> MLMOutput(loss, logits)``:
+
+- ``seed``: exactly the tutorial's TinyMLM. Token + learned position embeddings,
+  LayerNorm, dropout, ``nn.TransformerEncoder`` (post-LN, GELU), and a head
+  Linear -> GELU -> LayerNorm -> Linear(vocab). It is BERT's own layout, so it
+  can be exported to Hugging Face ``BertForMaskedLM``.
+- ``modern`` (the default): the same idea built for speed. Pre-LN blocks on
+  ``F.scaled_dot_product_attention``, an optional ALiBi-style distance bias, a
+  decoder tied to the token embedding, and - when labels are given - the head
+  and vocabulary projection computed only at the labelled positions (about
+  15-30% of them), which is most of the cost of a small model.
+
+Shapes: B batch, T sequence length, d width, H heads, V vocabulary,
+N number of labelled positions. ``attention_mask`` is 1 for real tokens and 0
+for padding; ``labels`` is -100 where there is no loss.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from torch import Tensor, nn
+
+from mlmstudio.config import ModelConfig
+
+IGNORE_INDEX = -100  # labels at positions without loss (Hugging Face convention)
+
+
+@dataclass
+class MLMOutput:
+    """What a forward pass returns.
+
+    ``logits`` is [B, T, V] for full predictions, or [N, V] when the model
+    computed them only at the N labelled positions (modern with labels); then
+    ``labels`` holds the N matching targets.
+    """
+
+    loss: Optional[Tensor]
+    logits: Tensor
+    labels: Optional[Tensor] = None
+
+    def labelled(self, labels: Tensor) -> tuple[Tensor, Tensor]:
+        """(logits [N, V], targets [N]) at the labelled positions, whichever form logits has."""
+        if self.labels is not None:
+            return self.logits, self.labels
+        flat = labels.reshape(-1)
+        keep = flat != IGNORE_INDEX
+        return self.logits.reshape(-1, self.logits.shape[-1])[keep], flat[keep]
+
+
+# ---------------------------------------------------------------------------
+# Building blocks of the modern architecture
+# ---------------------------------------------------------------------------
+
+def alibi_slopes(num_heads: int) -> Tensor:
+    """ALiBi's per-head slopes: a geometric sequence 2^(-8/n), 2^(-16/n), ... (Press et al. 2022)."""
+    def power_of_two_slopes(n: int) -> list[float]:
+        start = 2.0 ** (-8.0 / n)
+        return [start ** (i + 1) for i in range(n)]
+
+    if math.log2(num_heads).is_integer():
+        return torch.tensor(power_of_two_slopes(num_heads))
+    # Not a power of two: the slopes of the nearest lower power, then every other one of the next.
+    lower = 2 ** math.floor(math.log2(num_heads))
+    extra = power_of_two_slopes(2 * lower)[0::2][: num_heads - lower]
+    return torch.tensor(power_of_two_slopes(lower) + extra)
+
+
+class SelfAttention(nn.Module):
+    """Multi-head self-attention on SDPA, with one fused qkv projection."""
+
+    def __init__(self, d_model: int, num_heads: int, dropout: float) -> None:
+        super().__init__()
+        self.num_heads = num_heads
+        self.qkv = nn.Linear(d_model, 3 * d_model)
+        self.proj = nn.Linear(d_model, d_model)
+        self.dropout = dropout
+
+    def forward(self, x: Tensor, attn_mask: Optional[Tensor]) -> Tensor:
+        B, T, d = x.shape
+        H = self.num_heads
+        q, k, v = self.qkv(x).view(B, T, 3, H, d // H).permute(2, 0, 3, 1, 4)  # each [B, H, T, d/H]
+        y = F.scaled_dot_product_attention(
+            q, k, v, attn_mask=attn_mask, dropout_p=self.dropout if self.training else 0.0)
+        y = y.transpose(1, 2).reshape(B, T, d)  # [B, T, d]
+        return self.proj(y)
+
+
+class FeedForward(nn.Module):
+    def __init__(self, d_model: int, ffn_dim: int, dropout: float) -> None:
+        super().__init__()
+        self.fc1 = nn.Linear(d_model, ffn_dim)
+        self.fc2 = nn.Linear(ffn_dim, d_model)
+        self.dropout = nn.Dropout(dropout)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return self.dropout(self.fc2(F.gelu(self.fc1(x))))
+
+
+class Block(nn.Module):
+    """Pre-LN transformer block: x + attn(ln(x)), then x + ffn(ln(x))."""
+
+    def __init__(self, cfg: ModelConfig) -> None:
+        super().__init__()
+        self.ln1 = nn.LayerNorm(cfg.d_model)
+        self.attn = SelfAttention(cfg.d_model, cfg.num_heads, cfg.dropout)
+        self.ln2 = nn.LayerNorm(cfg.d_model)
+        self.ffn = FeedForward(cfg.d_model, cfg.ffn_dim, cfg.dropout)
+        self.drop = nn.Dropout(cfg.dropout)
+
+    def forward(self, x: Tensor, attn_mask: Optional[Tensor]) -> Tensor:
+        x = x + self.drop(self.attn(self.ln1(x), attn_mask))
+        return x + self.ffn(self.ln2(x))
+
+
+class MLMHead(nn.Module):
+    """BERT's prediction-head transform: Linear -> GELU -> LayerNorm (the decoder comes after)."""
+
+    def __init__(self, d_model: int) -> None:
+        super().__init__()
+        self.dense = nn.Linear(d_model, d_model)
+        self.norm = nn.LayerNorm(d_model)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return self.norm(F.gelu(self.dense(x)))
+
+
+# ---------------------------------------------------------------------------
+# The models
+# ---------------------------------------------------------------------------
+
+class MLMModel(nn.Module):
+    """Common ground of both architectures: config, vocabulary size and the loss."""
+
+    def __init__(self, cfg: ModelConfig, vocab_size: int, pad_token_id: int) -> None:
+        super().__init__()
+        self.cfg = cfg
+        self.vocab_size = vocab_size
+        self.pad_token_id = pad_token_id
+
+    @property
+    def max_len(self) -> int:
+        return self.cfg.max_len
+
+    @property
+    def output_bias(self) -> Tensor:
+        """The bias of the vocabulary projection (one value per token)."""
+        raise NotImplementedError
+
+    def _check_length(self, input_ids: Tensor) -> None:
+        if input_ids.shape[1] > self.cfg.max_len:
+            raise ValueError(f"sequence of {input_ids.shape[1]} tokens exceeds max_len {self.cfg.max_len}")
+
+
+class SeedMLM(MLMModel):
+    """The tutorial's TinyMLM, unchanged: the reference and the Hugging Face-exportable layout."""
+
+    def __init__(self, cfg: ModelConfig, vocab_size: int, pad_token_id: int = 0) -> None:
+        super().__init__(cfg, vocab_size, pad_token_id)
+        d = cfg.d_model
+        self.tok_emb = nn.Embedding(vocab_size, d)
+        self.pos_emb = nn.Embedding(cfg.max_len, d)
+        self.emb_norm = nn.LayerNorm(d)
+        self.emb_drop = nn.Dropout(cfg.dropout)
+        layer = nn.TransformerEncoderLayer(
+            d_model=d, nhead=cfg.num_heads, dim_feedforward=cfg.ffn_dim, dropout=cfg.dropout,
+            activation="gelu", batch_first=True, norm_first=False)
+        # enable_nested_tensor=False: keep padded positions computed the plain way, as BERT does.
+        self.encoder = nn.TransformerEncoder(layer, num_layers=cfg.num_layers, enable_nested_tensor=False)
+        self.head = nn.Sequential(nn.Linear(d, d), nn.GELU(), nn.LayerNorm(d))
+        self.decoder = nn.Linear(d, vocab_size)
+
+    @property
+    def output_bias(self) -> Tensor:
+        return self.decoder.bias
+
+    def forward(self, input_ids: Tensor, attention_mask: Optional[Tensor] = None,
+                labels: Optional[Tensor] = None) -> MLMOutput:
+        self._check_length(input_ids)
+        B, T = input_ids.shape
+        pos = torch.arange(T, device=input_ids.device)
+        x = self.emb_drop(self.emb_norm(self.tok_emb(input_ids) + self.pos_emb(pos)))  # [B, T, d]
+        padding = None if attention_mask is None else attention_mask == 0          # True = ignore
+        x = self.encoder(x, src_key_padding_mask=padding)                          # [B, T, d]
+        logits = self.decoder(self.head(x))                                        # [B, T, V]
+        loss = None
+        if labels is not None:
+            loss = F.cross_entropy(logits.float().view(-1, self.vocab_size), labels.reshape(-1),
+                                   ignore_index=IGNORE_INDEX)
+        return MLMOutput(loss, logits)
+
+
+class ModernMLM(MLMModel):
+    """Pre-LN encoder on SDPA with a tied decoder; the head runs only where there are labels."""
+
+    def __init__(self, cfg: ModelConfig, vocab_size: int, pad_token_id: int = 0) -> None:
+        super().__init__(cfg, vocab_size, pad_token_id)
+        d = cfg.d_model
+        self.tok_emb = nn.Embedding(vocab_size, d)
+        self.pos_emb = nn.Embedding(cfg.max_len, d)
+        self.emb_drop = nn.Dropout(cfg.dropout)
+        self.blocks = nn.ModuleList(Block(cfg) for _ in range(cfg.num_layers))
+        self.final_norm = nn.LayerNorm(d)
+        self.head = MLMHead(d)
+        # The decoder weight is the token embedding itself (F.linear below); only its bias is new.
+        self.decoder_bias = nn.Parameter(torch.zeros(vocab_size))
+        if cfg.distance_bias:
+            self.register_buffer("slopes", alibi_slopes(cfg.num_heads), persistent=False)
+        self._bias_cache: dict[tuple, Tensor] = {}
+        self.apply(_init_bert)
+
+    @property
+    def output_bias(self) -> Tensor:
+        return self.decoder_bias
+
+    def forward(self, input_ids: Tensor, attention_mask: Optional[Tensor] = None,
+                labels: Optional[Tensor] = None) -> MLMOutput:
+        self._check_length(input_ids)
+        B, T = input_ids.shape
+        pos = torch.arange(T, device=input_ids.device)
+        x = self.emb_drop(self.tok_emb(input_ids) + self.pos_emb(pos))  # [B, T, d]
+        attn_mask = self._attention_mask(attention_mask, T, x)
+        for block in self.blocks:
+            x = block(x, attn_mask)
+        x = self.final_norm(x)                                            # [B, T, d]
+
+        if labels is None:
+            return MLMOutput(None, self._vocab_logits(x))                 # [B, T, V]
+        flat_labels = labels.reshape(-1)                                  # [B*T]
+        where = (flat_labels != IGNORE_INDEX).nonzero().squeeze(1)        # [N]
+        targets = flat_labels[where]                                      # [N]
+        logits = self._vocab_logits(x.reshape(B * T, -1)[where])          # [N, V]
+        if where.numel() == 0:  # nothing to predict: a zero loss that still backpropagates
+            loss = logits.float().sum() * 0.0
+        else:
+            loss = F.cross_entropy(logits.float(), targets)
+        return MLMOutput(loss, logits, targets)
+
+    def _vocab_logits(self, h: Tensor) -> Tensor:
+        """[..., d] -> [..., V] through the head and the tied decoder."""
+        return F.linear(self.head(h), self.tok_emb.weight, self.decoder_bias)
+
+    def _attention_mask(self, attention_mask: Optional[Tensor], T: int, x: Tensor) -> Optional[Tensor]:
+        """SDPA's attn_mask: None, a boolean key mask [B,1,1,T], or a float bias [B|1, H, T, T]."""
+        # Under autocast the queries are bf16; a float mask must match their dtype.
+        dtype = torch.get_autocast_dtype(x.device.type) if torch.is_autocast_enabled(x.device.type) else x.dtype
+        keep = None if attention_mask is None else attention_mask[:, None, None, :].bool()  # [B,1,1,T]
+        if not self.cfg.distance_bias:
+            return keep
+        bias = self._distance_bias(T, x.device, dtype)                    # [1, H, T, T]
+        if keep is None:
+            return bias
+        return bias.masked_fill(~keep, float("-inf"))                     # [B, H, T, T]
+
+    def _distance_bias(self, T: int, device: torch.device, dtype: torch.dtype) -> Tensor:
+        """-slope_h * |i - j|, built once per (T, device, dtype)."""
+        key = (T, device, dtype)
+        bias = self._bias_cache.get(key)
+        if bias is None:
+            idx = torch.arange(T, device=device)
+            distance = (idx[None, :] - idx[:, None]).abs().float()        # [T, T]
+            bias = (-self.slopes.to(device)[:, None, None] * distance)[None].to(dtype)  # [1, H, T, T]
+            self._bias_cache[key] = bias
+        return bias
+
+    def _apply(self, fn, *args, **kwargs):  # .to()/.cuda(): drop biases cached for the old device
+        self._bias_cache = {}
+        return super()._apply(fn, *args, **kwargs)
+
+
+def _init_bert(module: nn.Module) -> None:
+    """BERT's initialisation: N(0, 0.02) weights, zero biases, LayerNorm ones/zeros."""
+    if isinstance(module, (nn.Linear, nn.Embedding)):
+        nn.init.normal_(module.weight, mean=0.0, std=0.02)
+        if getattr(module, "bias", None) is not None:
+            nn.init.zeros_(module.bias)
+    elif isinstance(module, nn.LayerNorm):
+        nn.init.ones_(module.weight)
+        nn.init.zeros_(module.bias)
+
+
+# ---------------------------------------------------------------------------
+# Construction, sizes and the output-bias recipe
+# ---------------------------------------------------------------------------
+
+def build_model(cfg: ModelConfig, vocab_size: int, pad_token_id: int = 0) -> MLMModel:
+    """The model a ModelConfig describes, freshly initialised."""
+    cfg.validate()
+    if cfg.arch == "seed":
+        return SeedMLM(cfg, vocab_size, pad_token_id)
+    return ModernMLM(cfg, vocab_size, pad_token_id)
+
+
+@torch.no_grad()
+def init_output_bias(model: MLMModel, unigram_log_probs: np.ndarray) -> None:
+    """Start the decoder bias at the corpus unigram log-probabilities.
+
+    The untrained model then predicts token frequencies instead of a uniform
+    guess, which at short budgets is worth a lot (DESIGN.md's recipe).
+    """
+    values = torch.as_tensor(np.asarray(unigram_log_probs, dtype=np.float32))
+    bias = model.output_bias
+    if values.shape != bias.shape:
+        raise ValueError(f"expected {bias.shape[0]} log-probabilities, got {tuple(values.shape)}")
+    if not torch.isfinite(values).all():
+        raise ValueError("unigram log-probabilities must be finite (smooth zero counts first)")
+    bias.copy_(values.to(bias.device, bias.dtype))
+
+
+def count_parameters(model: nn.Module) -> int:
+    """Trainable numbers in the model; a tensor shared by two modules counts once."""
+    seen: set[int] = set()
+    total = 0
+    for p in model.parameters():  # parameters() already yields each shared tensor once
+        if id(p) not in seen:
+            seen.add(id(p))
+            total += p.numel()
+    return total
+
+
+def estimate_parameters(cfg: ModelConfig, vocab_size: int) -> int:
+    """count_parameters of build_model(cfg, vocab_size), computed without building it."""
+    d, f, L, V = cfg.d_model, cfg.ffn_dim, cfg.num_layers, vocab_size
+    norm = 2 * d
+    attention = (3 * d * d + 3 * d) + (d * d + d)
+    ffn = (d * f + f) + (f * d + d)
+    per_layer = attention + ffn + 2 * norm
+    embeddings = V * d + cfg.max_len * d
+    head_transform = (d * d + d) + norm
+    if cfg.arch == "seed":
+        return embeddings + norm + L * per_layer + head_transform + (d * V + V)
+    return embeddings + L * per_layer + norm + head_transform + V
+
+
+def estimate_training_memory(cfg: ModelConfig, vocab_size: int, batch_size: int, seq_len: int,
+                             precision: str = "fp32", labelled_fraction: float = 0.3) -> int:
+    """A rough estimate, in bytes, of the memory one training step needs.
+
+    Counts fp32 weights, gradients and AdamW's two moment buffers (16 bytes per
+    parameter), bf16 weight copies under autocast, and the activations kept for
+    the backward pass. Allocator overheads and temporary buffers are not
+    counted, so treat it as a guide to the order of magnitude, not a promise.
+    """
+    params = estimate_parameters(cfg, vocab_size)
+    act_bytes = 2 if precision == "bf16" else 4
+    state = 16 * params + (2 * params if precision == "bf16" else 0)
+    tokens = batch_size * seq_len
+    d, f, H = cfg.d_model, cfg.ffn_dim, cfg.num_heads
+    # Per layer and token: inputs of norms, q/k/v, attention output, projections (~8d), FFN (2f),
+    # and the attention weights when they are materialised (a mask or the seed's MHA).
+    materialised = cfg.arch == "seed" or cfg.distance_bias
+    per_token_layer = 8 * d + 2 * f + (H * seq_len if materialised else 0)
+    activations = tokens * cfg.num_layers * per_token_layer * act_bytes
+    activations += tokens * 4 * d * act_bytes  # embeddings and final norm
+    # Head and logits: everywhere for seed, at the labelled positions for modern; logits and
+    # their gradient are kept in fp32 for the loss.
+    head_tokens = tokens if cfg.arch == "seed" else int(math.ceil(tokens * labelled_fraction))
+    activations += head_tokens * (3 * d * act_bytes + 2 * vocab_size * 4)
+    return int(state + activations)
