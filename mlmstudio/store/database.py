@@ -1,0 +1,165 @@
+"""The history database: one SQLite file, one engine per process, migrated on open.
+
+Every connection runs in WAL mode with foreign keys on and a busy timeout, so
+the GUI thread, a training thread and a second process can share the file.
+Write transactions start with ``BEGIN IMMEDIATE``: a deferred transaction that
+reads first and writes later can fail at once with "database is locked" when
+another process committed in between (SQLite cannot upgrade a stale snapshot),
+whereas an immediate one waits for the lock under the busy timeout.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.util.exc import CommandError
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import Session, sessionmaker
+
+from mlmstudio.store.errors import StoreError
+from mlmstudio.store.paths import data_dir as resolve_data_dir
+from mlmstudio.store.paths import database_path, runs_root
+
+log = logging.getLogger(__name__)
+
+BUSY_TIMEOUT_SECONDS = 30.0
+MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+
+# One engine per database file per process (SQLAlchemy's advice: an engine is a pool).
+_engines: dict[Path, Engine] = {}
+_engines_lock = threading.Lock()
+
+
+def alembic_config(db_file: Path) -> Config:
+    """An Alembic configuration in code: no alembic.ini needed, works from an installed package."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    cfg.set_main_option("sqlalchemy.url", f"sqlite:///{db_file}")
+    return cfg
+
+
+def make_engine(db_file: Path) -> Engine:
+    """A new engine for ``db_file`` with the connection settings described above."""
+    engine = create_engine(
+        f"sqlite:///{db_file}",
+        connect_args={"timeout": BUSY_TIMEOUT_SECONDS, "check_same_thread": False},
+    )
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record) -> None:
+        # Let SQLAlchemy's "begin" event below issue BEGIN, not the sqlite3 module.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_SECONDS * 1000)}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        # In WAL mode NORMAL loses nothing to a killed process, only possibly to a power cut.
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection) -> None:
+        mode = connection.get_execution_options().get("sqlite_begin", "IMMEDIATE")
+        connection.exec_driver_sql(f"BEGIN {mode}")
+
+    return engine
+
+
+def migrate(engine: Engine, db_file: Path, revision: str = "head") -> None:
+    """Bring the schema to ``revision`` (normally the newest) in one transaction."""
+    cfg = alembic_config(db_file)
+    with engine.begin() as connection:
+        cfg.attributes["connection"] = connection
+        command.upgrade(cfg, revision)
+
+
+def current_revision(engine: Engine) -> str | None:
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def head_revision() -> str:
+    return ScriptDirectory.from_config(alembic_config(Path("unused"))).get_current_head()
+
+
+class Database:
+    """The open history: its data directory, its engine and sessions."""
+
+    def __init__(self, directory: Path, engine: Engine) -> None:
+        self.data_dir = directory
+        self.path = database_path(directory)
+        self.runs_dir = runs_root(directory)
+        self.engine = engine
+        self._write_sessions = sessionmaker(engine, expire_on_commit=False)
+        self._read_sessions = sessionmaker(engine.execution_options(sqlite_begin="DEFERRED"),
+                                           expire_on_commit=False)
+
+    @classmethod
+    def open(cls, data_dir: str | Path | None = None, *, recover: bool = True) -> "Database":
+        """Open (creating and migrating if needed) the history in ``data_dir``.
+
+        With ``recover``, runs left running or paused by a process that is gone
+        become ``interrupted`` (see ``recovery.py``).
+        """
+        directory = resolve_data_dir(data_dir)
+        runs_root(directory).mkdir(exist_ok=True)
+        db_file = database_path(directory)
+        try:
+            db = cls(directory, _engine_for(db_file))
+            if recover:
+                from mlmstudio.store.recovery import recover_interrupted_runs
+
+                with db.session() as session:
+                    recovered = recover_interrupted_runs(session)
+                if recovered:
+                    log.info("Marked %d run(s) as interrupted: %s", len(recovered), ", ".join(recovered))
+        except CommandError as exc:
+            raise StoreError(
+                f"The run history at {db_file} was written by a newer version of MLM Studio "
+                f"({exc}). Update MLM Studio, or choose another data directory.") from exc
+        except OperationalError as exc:
+            raise StoreError(
+                f"The run history at {db_file} cannot be opened ({exc.orig}). Check that the "
+                "folder is writable and the disk is not full.") from exc
+        return db
+
+    def run_dir(self, run_id: str) -> Path:
+        return self.runs_dir / run_id
+
+    @contextmanager
+    def session(self, *, write: bool = True) -> Iterator[Session]:
+        """A session in one transaction: committed when the block ends, rolled back on error.
+
+        Use ``write=False`` for pure reads: they then neither wait for nor block writers.
+        """
+        maker = self._write_sessions if write else self._read_sessions
+        with maker.begin() as session:
+            yield session
+
+    def close(self) -> None:
+        """Close pooled connections (the engine stays usable and reconnects on demand)."""
+        self.engine.dispose()
+
+
+def _engine_for(db_file: Path) -> Engine:
+    """The process's engine for ``db_file``, created and migrated on first use."""
+    key = db_file.resolve()
+    with _engines_lock:
+        engine = _engines.get(key)
+        if engine is not None and not key.exists():
+            engine.dispose()  # the file was deleted behind our back: start afresh
+            engine = None
+        if engine is None:
+            engine = make_engine(key)
+            migrate(engine, key)
+            _engines[key] = engine
+        return engine

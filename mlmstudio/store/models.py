@@ -1,0 +1,120 @@
+"""The ORM schema: corpora, runs, their tags, metric points and checkpoints.
+
+These classes never leave a session; what crosses threads or reaches the GUI
+and the CLI are the frozen dataclasses in ``records.py``. The schema itself is
+created and changed only by the Alembic migrations in ``migrations/``; a test
+checks that the migrated database matches these classes.
+
+Times are stored as naive UTC datetimes (SQLite has no time zones).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Optional
+
+from sqlalchemy import (CheckConstraint, DateTime, Float, ForeignKey, Index, Integer, String, Text,
+                        UniqueConstraint)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+RUN_STATUSES = ("queued", "running", "paused", "completed", "stopped", "failed", "interrupted")
+ACTIVE_STATUSES = ("running", "paused")
+TRAIN, VAL = "train", "val"
+
+
+def utcnow() -> datetime:
+    """The current time as stored in the database: naive UTC."""
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class CorpusRow(Base):
+    """A corpus a run was trained on, identified by its content fingerprint and source."""
+
+    __tablename__ = "corpora"
+    __table_args__ = (UniqueConstraint("sha256", "source", name="uq_corpora_sha256_source"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(500))
+    source: Mapped[str] = mapped_column(Text)
+    sha256: Mapped[str] = mapped_column(String(64), index=True)
+    size_bytes: Mapped[int] = mapped_column(Integer, default=0)
+    stats_json: Mapped[str] = mapped_column(Text, default="{}")
+    added_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class RunRow(Base):
+    __tablename__ = "runs"
+    __table_args__ = (
+        CheckConstraint("status IN ('queued', 'running', 'paused', 'completed', 'stopped', "
+                        "'failed', 'interrupted')", name="ck_runs_status"),
+        Index("ix_runs_created_at", "created_at"),
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(500))
+    status: Mapped[str] = mapped_column(String(16), default="queued", index=True)
+    config_json: Mapped[str] = mapped_column(Text)
+    corpus_id: Mapped[Optional[int]] = mapped_column(
+        ForeignKey("corpora.id", ondelete="SET NULL"), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    started_at: Mapped[Optional[datetime]] = mapped_column(DateTime, nullable=True)
+    finished_at: Mapped[Optional[datetime]] = mapped_column(DateTime, nullable=True)
+    last_step: Mapped[int] = mapped_column(Integer, default=0)
+    final_metrics_json: Mapped[Optional[str]] = mapped_column(Text, nullable=True)
+    message: Mapped[str] = mapped_column(Text, default="")
+    notes: Mapped[str] = mapped_column(Text, default="")
+    # The run this one was resumed or forked from (imports and fresh runs have none).
+    parent_run_id: Mapped[Optional[str]] = mapped_column(
+        ForeignKey("runs.id", ondelete="SET NULL"), nullable=True)
+    # Who is training it: crash recovery checks these when the database is opened.
+    pid: Mapped[Optional[int]] = mapped_column(Integer, nullable=True)
+    hostname: Mapped[Optional[str]] = mapped_column(String(255), nullable=True)
+    heartbeat_at: Mapped[Optional[datetime]] = mapped_column(DateTime, nullable=True)
+
+    corpus: Mapped[Optional[CorpusRow]] = relationship(lazy="joined")
+    tags: Mapped[list["RunTagRow"]] = relationship(
+        cascade="all, delete-orphan", passive_deletes=True, lazy="selectin",
+        order_by="RunTagRow.tag")
+    checkpoints: Mapped[list["CheckpointRow"]] = relationship(
+        cascade="all, delete-orphan", passive_deletes=True, order_by="CheckpointRow.step")
+
+
+class RunTagRow(Base):
+    __tablename__ = "run_tags"
+
+    run_id: Mapped[str] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True)
+    tag: Mapped[str] = mapped_column(String(100), primary_key=True, index=True)
+
+
+class MetricPointRow(Base):
+    """One value of one metric at one step: split 'train' (every step) or 'val' (evaluations)."""
+
+    __tablename__ = "metric_points"
+    # Curves are loaded by (run, name) in step order; this index makes a 100k-point curve one range scan.
+    __table_args__ = (Index("ix_metric_points_run_name_step", "run_id", "name", "step"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    run_id: Mapped[str] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"))
+    step: Mapped[int] = mapped_column(Integer)
+    split: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(64))
+    value: Mapped[float] = mapped_column(Float)
+    # Seconds of training since the run began (pauses excluded), for aligning runs by time.
+    wall_time: Mapped[float] = mapped_column(Float, default=0.0)
+
+
+class CheckpointRow(Base):
+    __tablename__ = "checkpoints"
+    __table_args__ = (UniqueConstraint("run_id", "step", name="uq_checkpoints_run_step"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    run_id: Mapped[str] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"))
+    step: Mapped[int] = mapped_column(Integer)
+    # Relative to the run directory when inside it, so a moved data directory keeps working.
+    path: Mapped[str] = mapped_column(Text)
+    metrics_json: Mapped[str] = mapped_column(Text, default="{}")  # added by migration 0002
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
