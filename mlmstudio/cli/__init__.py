@@ -1,0 +1,65 @@
+"""``mlmstudio``: the command-line face of the engine and the run history.
+
+With no arguments it opens the desktop app. Every bad input ends with one or
+two plain sentences on stderr and a non-zero exit code, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from mlmstudio import __version__
+from mlmstudio.config import ConfigError
+from mlmstudio.engine.errors import MLMStudioError
+
+EXIT_USAGE = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from mlmstudio.cli import engine_commands, runs
+
+    parser = argparse.ArgumentParser(
+        prog="mlmstudio",
+        description="Train small BERT-style masked language models on your own text. "
+                    "Run with no command to open the desktop app.")
+    parser.add_argument("--version", action="version", version=f"mlmstudio {__version__}")
+    parser.add_argument("--data-dir", default=None,
+                        help="Where the run history lives (default: MLMSTUDIO_HOME or the "
+                             "platform's user data folder).")
+    parser.add_argument("-v", "--verbose", action="store_true", help="Log details to stderr.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    engine_commands.add_engine_commands(commands)
+    runs.add_runs_commands(commands)
+    runs.add_export_hf_command(commands)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s")
+    if args.command is None:
+        return open_app(args.data_dir)
+    try:
+        return int(args.func(args) or 0)
+    except (MLMStudioError, ConfigError) as exc:
+        print(f"mlmstudio: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("mlmstudio: interrupted.", file=sys.stderr)
+        return 130
+
+
+def open_app(data_dir: str | None) -> int:
+    try:
+        from mlmstudio.gui.app import run_app
+    except ImportError as exc:
+        print(f"mlmstudio: the desktop app cannot start ({exc}). Install the Qt libraries "
+              "(see README.md) or use a command such as 'mlmstudio train sample:facts'.",
+              file=sys.stderr)
+        return 1
+    return run_app(sys.argv[:1], data_dir=data_dir)

@@ -1,0 +1,263 @@
+"""``mlmstudio train | fill | params | masking``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import signal
+import sys
+import time
+from contextlib import contextmanager
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any, Iterator
+
+from mlmstudio.cli.options import add_config_flags, config_from_args
+from mlmstudio.cli.progress import TrainingProgress
+from mlmstudio.config import RunConfig
+from mlmstudio.engine.errors import ModelLoadError
+from mlmstudio.engine.events import TrainingControl
+
+MODEL_FILES = ("config.json", "tokenizer.json", "model.safetensors", "metrics.json")
+
+
+def add_engine_commands(commands: argparse._SubParsersAction) -> None:
+    train = commands.add_parser(
+        "train", help="Train a model on a corpus and record the run in the history.",
+        description="Train a masked language model. CORPUS is a .txt/.jsonl/.csv file, a folder "
+                    "of text files, or sample:NAME (facts, pydoc, tutorial).")
+    train.add_argument("corpus", metavar="CORPUS", nargs="?", default=None,
+                       help="The text to train on (default: the one in --config, else sample:facts).")
+    train.add_argument("--config", metavar="RUN.JSON", help="Start from this saved configuration.")
+    train.add_argument("--out", metavar="DIR", help="Also write the trained model to this folder.")
+    train.add_argument("--name", help="A name for the run in the history.")
+    train.add_argument("--no-record", action="store_true",
+                       help="Do not record the run in the history (then --out is where it goes).")
+    train.add_argument("--save-config", metavar="RUN.JSON",
+                       help="Write the resolved configuration to this file and exit.")
+    train.add_argument("--json", action="store_true", help="Print one JSON summary at the end.")
+    add_config_flags(train, ("corpus", "tokenizer", "masking", "model", "training"))
+    train.set_defaults(func=cmd_train)
+
+    fill = commands.add_parser("fill", help="Fill in [MASK] with a trained model.")
+    fill.add_argument("model", metavar="MODEL", help="A model folder or a run id from the history.")
+    fill.add_argument("text", metavar="TEXT", help='Text with [MASK], e.g. "The [MASK] sat on the mat."')
+    fill.add_argument("--top-k", type=int, default=5, help="Predictions per mask (default: 5).")
+    fill.add_argument("--targets", default=None,
+                      help="Comma-separated candidate words to score instead of the top k.")
+    fill.add_argument("--iterative", action="store_true",
+                      help="Fill several masks one at a time, most confident first.")
+    fill.add_argument("--json", action="store_true", help="Print the result as JSON.")
+    fill.set_defaults(func=cmd_fill)
+
+    params = commands.add_parser("params", help="Parameter count and training memory of a model size.")
+    params.add_argument("--vocab-size", type=int, default=None,
+                        help="Vocabulary size (default: the tokenizer default).")
+    params.add_argument("--batch-size", type=int, default=None, help="Sequences per step.")
+    params.add_argument("--seq-len", type=int, default=None, help="Tokens per sequence.")
+    params.add_argument("--precision", choices=("fp32", "bf16"), default="fp32")
+    params.add_argument("--config", metavar="RUN.JSON", help="Take the model size from this file.")
+    params.add_argument("--json", action="store_true", help="Print the result as JSON.")
+    add_config_flags(params, ("model",))
+    params.set_defaults(func=cmd_params)
+
+    masking = commands.add_parser("masking", help="Show what the masking does on a corpus.")
+    masking.add_argument("corpus", metavar="CORPUS", help="A text file, folder or sample:NAME.")
+    masking.add_argument("--config", metavar="RUN.JSON", help="Take the settings from this file.")
+    masking.add_argument("--max-tokens", type=int, default=200_000,
+                         help="Measure over at most this many tokens (default: 200000).")
+    masking.add_argument("--json", action="store_true", help="Print the result as JSON.")
+    add_config_flags(masking, ("corpus", "tokenizer", "masking"))
+    masking.add_argument("--seq-len", type=int, default=128, help="Tokens per sequence (default: 128).")
+    masking.add_argument("--seed", type=int, default=0, help="Random seed (default: 0).")
+    masking.set_defaults(func=cmd_masking)
+
+
+# -- train --------------------------------------------------------------------
+def cmd_train(args: argparse.Namespace) -> int:
+    from mlmstudio.engine.corpus import load_corpus
+
+    config = config_from_args(args).validate()
+    if args.save_config:
+        Path(args.save_config).write_text(config.to_json(), encoding="utf-8")
+        print(f"Configuration written to {args.save_config}.")
+        return 0
+    corpus = load_corpus(config.corpus.source, text_field=config.corpus.text_field,
+                         csv_column=config.corpus.csv_column)
+    for warning in corpus.warnings:
+        print(f"mlmstudio: warning: {warning}", file=sys.stderr)
+    progress = TrainingProgress(config, quiet=args.json)
+    control = TrainingControl()
+    with _stop_on_interrupt(control):
+        if args.no_record:
+            result, run_id = _train_unrecorded(args, config, corpus.text, progress, control), None
+        else:
+            result, run_id = _train_recorded(args, config, corpus, progress, control)
+    progress.close()
+    if args.out and not args.no_record and result.status != "failed":
+        _copy_model(Path(result.model_dir), Path(args.out))
+        result.summary["model_dir"] = str(Path(args.out))
+    summary = dict(result.summary, run_id=run_id)
+    if result.status == "failed":
+        print(f"mlmstudio: {result.message}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        progress.print_summary(summary)
+    return 0 if result.status != "failed" else 1
+
+
+def _train_unrecorded(args, config: RunConfig, text: str, progress, control):
+    from mlmstudio.engine.trainer import Trainer
+
+    out = Path(args.out or f"mlmstudio-run-{time.strftime('%Y%m%d-%H%M%S')}")
+    return Trainer(config, text, out, callbacks=[progress], control=control).run()
+
+
+def _train_recorded(args, config: RunConfig, corpus, progress, control):
+    from mlmstudio.store.database import Database
+    from mlmstudio.store.service import prepare_run, run_recorded
+
+    db = Database.open(args.data_dir)
+    handle = prepare_run(db, config, corpus, name=args.name)
+    progress.announce(f"Run {handle.run_id} ({handle.name}) recorded in {db.path}")
+    result = run_recorded(db, handle, corpus.text, callbacks=[progress], control=control)
+    return result, handle.run_id
+
+
+def _copy_model(source: Path, target: Path) -> None:
+    target.mkdir(parents=True, exist_ok=True)
+    for name in MODEL_FILES:
+        if (source / name).exists():
+            shutil.copy2(source / name, target / name)
+
+
+@contextmanager
+def _stop_on_interrupt(control: TrainingControl) -> Iterator[None]:
+    """Ctrl+C asks the trainer to stop at the next step (it saves a checkpoint); twice aborts."""
+    def handler(signum, frame):
+        if control.stop_requested:
+            raise KeyboardInterrupt
+        print("\nmlmstudio: stopping after this step (Ctrl+C again to abort)...", file=sys.stderr)
+        control.stop()
+
+    try:
+        previous = signal.signal(signal.SIGINT, handler)
+    except ValueError:  # not the main thread (tests); no handler then
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+# -- fill ---------------------------------------------------------------------
+def cmd_fill(args: argparse.Namespace) -> int:
+    from mlmstudio.engine.predict import Predictor
+
+    predictor = Predictor.from_dir(_resolve_model_dir(args.model, args.data_dir))
+    if args.iterative:
+        steps = predictor.fill_iteratively(args.text, top_k=args.top_k)
+        payload = _jsonable(steps)
+        if args.json:
+            print(json.dumps(payload, indent=2))
+        else:
+            print(_describe_iterative(payload))
+        return 0
+    targets = [t.strip() for t in args.targets.split(",") if t.strip()] if args.targets else None
+    result = predictor.fill_mask(args.text, top_k=args.top_k, targets=targets)
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+        return 0
+    if result.truncated:
+        print("(The text was longer than the model reads; only the part around the masks was used.)")
+    if result.targets is not None:
+        for target in result.targets:
+            note = f"  ({target['note']})" if target.get("multi_token") else ""
+            print(f"{target['word']:>16}  {target['score']:.4f}  log-prob {target['log_prob']:.3f}{note}")
+        return 0
+    for index, predictions in enumerate(result.masks, start=1):
+        if len(result.masks) > 1:
+            print(f"[MASK] #{index}:")
+        for p in predictions:
+            print(f"  {p['token_str']!r:>16}  {p['score']:.4f}")
+    return 0
+
+
+def _resolve_model_dir(model: str, data_dir: str | None) -> Path:
+    """A folder as given, else a run id (or name) looked up in the history."""
+    path = Path(model)
+    if path.is_dir():
+        return path
+    from mlmstudio.store.database import Database
+    from mlmstudio.store.service import model_dir_of_run
+
+    found = model_dir_of_run(Database.open(data_dir), model)
+    if found is None:
+        raise ModelLoadError(f"'{model}' is neither a model folder nor a run in the history. "
+                             "Give a folder written by 'mlmstudio train' or a run id from "
+                             "'mlmstudio runs list'.")
+    return found
+
+
+def _describe_iterative(payload: Any) -> str:
+    if isinstance(payload, dict) and "steps" in payload:
+        lines = [f"  fill #{s.get('mask_index', '?')}: {s.get('token_str')!r} ({s.get('score', 0):.3f})"
+                 for s in payload["steps"]]
+        return "\n".join(lines + [payload.get("sequence", "")])
+    return json.dumps(payload, indent=2)
+
+
+def _jsonable(value: Any) -> Any:
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    if hasattr(value, "__dataclass_fields__"):
+        return asdict(value)
+    if isinstance(value, list):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+# -- params -------------------------------------------------------------------
+def cmd_params(args: argparse.Namespace) -> int:
+    from mlmstudio.engine.model import estimate_parameters, estimate_training_memory
+
+    config = config_from_args(args)
+    model = config.model
+    model.validate()
+    vocab = args.vocab_size or config.tokenizer.vocab_size
+    batch = args.batch_size or config.training.batch_size
+    seq_len = args.seq_len or config.training.seq_len
+    params = estimate_parameters(model, vocab)
+    memory = estimate_training_memory(model, vocab, batch, seq_len, args.precision)
+    result = {"params": params, "training_memory_bytes": memory,
+              "training_memory_mib": round(memory / 2**20, 1), "vocab_size": vocab,
+              "batch_size": batch, "seq_len": seq_len, "precision": args.precision,
+              "model": asdict(model)}
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print(f"{model.arch} model, width {model.d_model}, {model.num_layers} layers, "
+              f"{model.num_heads} heads, vocabulary {vocab}")
+        print(f"parameters:      {params:,}")
+        print(f"training memory: about {memory / 2**20:,.1f} MiB "
+              f"(batch {batch} x {seq_len} tokens, {args.precision})")
+    return 0
+
+
+# -- masking ------------------------------------------------------------------
+def cmd_masking(args: argparse.Namespace) -> int:
+    from mlmstudio.cli.masking_report import masking_report
+
+    config = config_from_args(args)
+    config.corpus.validate()
+    config.tokenizer.validate()
+    config.masking.validate()
+    report = masking_report(config, seq_len=args.seq_len, max_tokens=args.max_tokens, seed=args.seed)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(report["text"])
+    return 0

@@ -1,0 +1,91 @@
+"""Command-line flags generated from the config dataclasses.
+
+The dataclasses are the only source of defaults and help texts: a flag's
+default here is ``None`` (meaning "not given"), so that a value from
+``--config run.json`` or ``--preset`` is only overridden by flags the user typed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from dataclasses import fields, replace
+from pathlib import Path
+
+from mlmstudio.config import (MODEL_PRESETS, PRESETS, ConfigError, CorpusConfig, MaskingConfig,
+                              ModelConfig, RunConfig, TokenizerConfig, TrainingConfig, coerce)
+
+SECTIONS: dict[str, type] = {"corpus": CorpusConfig, "tokenizer": TokenizerConfig,
+                             "masking": MaskingConfig, "model": ModelConfig,
+                             "training": TrainingConfig}
+
+# The interface names of issue #2 where they differ from "--field-name".
+FLAG_NAMES: dict[tuple[str, str], str] = {
+    ("tokenizer", "kind"): "--tokenizer",
+    ("masking", "strategy"): "--masking",
+    ("model", "num_layers"): "--layers",
+    ("model", "num_heads"): "--heads",
+    ("model", "ffn_dim"): "--ffn",
+}
+SKIPPED = {("corpus", "source")}  # the positional CORPUS argument
+
+
+def flag_name(section: str, name: str) -> str:
+    return FLAG_NAMES.get((section, name), "--" + name.replace("_", "-"))
+
+
+def dest_name(section: str, name: str) -> str:
+    return f"cfg__{section}__{name}"
+
+
+def add_config_flags(parser: argparse.ArgumentParser, sections: tuple[str, ...]) -> None:
+    """One flag per setting of the given sections, grouped like the app's Setup page."""
+    for section in sections:
+        group = parser.add_argument_group(section)
+        for f in fields(SECTIONS[section]):
+            if (section, f.name) in SKIPPED:
+                continue
+            help_text = f.metadata.get("help", "")
+            default = f.default
+            help_text = f"{help_text} (default: {default})" if help_text else None
+            dest = dest_name(section, f.name)
+            if isinstance(default, bool):
+                group.add_argument(flag_name(section, f.name), dest=dest, default=None,
+                                   action=argparse.BooleanOptionalAction, help=help_text)
+            else:
+                group.add_argument(flag_name(section, f.name), dest=dest, default=None,
+                                   choices=f.metadata.get("choices"), metavar=None
+                                   if f.metadata.get("choices") else f.name.upper(),
+                                   type=type(default), help=help_text)
+        if section == "model":
+            group.add_argument("--preset", choices=PRESETS, default=None,
+                               help="Model size preset; explicit size flags override it. "
+                                    + ", ".join(f"{k}: d={v['d_model']} x{v['num_layers']} layers"
+                                                for k, v in MODEL_PRESETS.items()))
+
+
+def config_from_args(args: argparse.Namespace, base: RunConfig | None = None) -> RunConfig:
+    """Defaults < --config file < --preset < explicit flags; then validate."""
+    config = base or RunConfig()
+    config_path = getattr(args, "config", None)
+    if config_path:
+        try:
+            text = Path(config_path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"Cannot read the configuration file {config_path} "
+                              f"({exc.strerror or exc}). Check the path.") from exc
+        config = RunConfig.from_json(text)
+    if getattr(args, "preset", None):
+        config = config.with_preset(args.preset)
+    parts = {}
+    for section, cls in SECTIONS.items():
+        current = getattr(config, section)
+        changes = {}
+        for f in fields(cls):
+            value = getattr(args, dest_name(section, f.name), None)
+            if value is not None:
+                changes[f.name] = coerce(f, value, f"{section}.{f.name}")
+        parts[section] = replace(current, **changes) if changes else current
+    if getattr(args, "corpus", None):
+        parts["corpus"] = replace(parts["corpus"], source=args.corpus)
+    return dataclasses.replace(config, **parts)

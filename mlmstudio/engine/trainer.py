@@ -1,0 +1,342 @@
+"""The training loop: a run config and a corpus in, events out.
+
+The loop knows nothing about who watches it (minGPT's callbacks): it reports
+small immutable events to callbacks on the training thread and checks a
+``TrainingControl`` once per step for stop and pause. Everything needed to
+continue a run exactly lives in its checkpoints; shutdown work (final
+checkpoint, model folder, the finished/failed event) happens in ``run()``'s
+one exit path.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import os
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from mlmstudio.config import RunConfig
+from mlmstudio.engine import distributed
+from mlmstudio.engine.artifacts import atomic_write_text, save_model_dir
+from mlmstudio.engine.checkpoint import (latest_checkpoint, load_checkpoint,
+                                         load_checkpoint_weights, save_checkpoint)
+from mlmstudio.engine.corpus import split_train_val
+from mlmstudio.engine.data import Batch, TrainBatches, encode_stream, validation_batches
+from mlmstudio.engine.device import autocast_context, resolve_device, resolve_precision
+from mlmstudio.engine.errors import MLMStudioError, TrainingError
+from mlmstudio.engine.events import (CheckpointEvent, EvalEvent, EventCallback, FailedEvent,
+                                     FinishedEvent, StepEvent, TrainerEvent, TrainingControl)
+from mlmstudio.engine.model import build_model, count_parameters, init_output_bias
+from mlmstudio.engine.schedule import lr_factor
+from mlmstudio.engine.tokenization import MLMTokenizer, unigram_log_probs
+
+log = logging.getLogger(__name__)
+
+ADAM_BETAS = (0.9, 0.98)
+FINAL_LOSS_WINDOW = 20  # final_loss is the mean of this many last steps
+
+
+@dataclass
+class TrainResult:
+    status: str                      # "completed", "stopped" or "failed"
+    steps: int
+    summary: dict[str, Any] = field(default_factory=dict)
+    message: str = ""
+    model_dir: str = ""
+
+
+@dataclass
+class _Progress:
+    """What the loop has done so far; saved in every checkpoint."""
+
+    step: int = 0
+    elapsed: float = 0.0
+    tokens_seen: int = 0
+    initial_loss: float | None = None
+    recent_losses: list[float] = field(default_factory=list)
+    last_eval: dict[str, float] = field(default_factory=dict)
+
+
+class Trainer:
+    def __init__(self, config: RunConfig, corpus_text: str, out_dir: str | Path, *,
+                 callbacks: Iterable[EventCallback] = (), control: TrainingControl | None = None,
+                 tokenizer: MLMTokenizer | None = None) -> None:
+        self.config = config.validate()
+        self.out_dir = Path(out_dir)
+        self.callbacks = list(callbacks)
+        self.control = control or TrainingControl()
+        self.dist = distributed.context()
+        train_cfg = config.training
+        self.device = resolve_device(train_cfg.device if not self.dist.device else self.dist.device)
+        self.precision = resolve_precision(train_cfg.precision, self.device)
+
+        train_text, val_text = split_train_val(corpus_text, config.corpus.val_fraction,
+                                               train_cfg.seed)
+        self.tokenizer = tokenizer or MLMTokenizer.train([train_text], config.tokenizer)
+        self.vocab_size = self.tokenizer.vocab_size
+        train_stream = encode_stream(train_text, self.tokenizer)
+        self.train_batches = TrainBatches(train_stream, self.tokenizer, train_cfg.seq_len,
+                                          train_cfg.batch_size, config.masking, train_cfg.seed,
+                                          rank=self.dist.rank, world_size=self.dist.world_size)
+        self.val_batches = validation_batches(encode_stream(val_text, self.tokenizer),
+                                              self.tokenizer, train_cfg.seq_len,
+                                              train_cfg.batch_size, train_cfg.eval_batches)
+
+        torch.manual_seed(train_cfg.seed)
+        self.model = build_model(config.model, self.vocab_size,
+                                 pad_token_id=self.tokenizer.pad_token_id)
+        if config.model.arch == "modern":
+            # Start from "predict the corpus' token frequencies": the model then
+            # spends its short budget on context, not on learning the unigram.
+            init_output_bias(self.model, unigram_log_probs(train_stream.ids, self.vocab_size))
+        self.model.to(self.device)
+        self.param_count = count_parameters(self.model)
+        self.baseline_loss = math.log(self.vocab_size)
+        self.optimizer = torch.optim.AdamW(_param_groups(self.model, train_cfg.weight_decay),
+                                           lr=train_cfg.lr, betas=ADAM_BETAS,
+                                           fused=self.device.type == "cuda" or None)
+        self.train_model = self.dist.wrap(self.model)
+        self.progress = _Progress()
+        self._tps_window: deque[tuple[int, float]] = deque(maxlen=20)
+
+    # -- resume -----------------------------------------------------------
+    @classmethod
+    def resume(cls, out_dir: str | Path, corpus_text: str, *,
+               callbacks: Iterable[EventCallback] = (), control: TrainingControl | None = None,
+               checkpoint: str | Path | None = None) -> "Trainer":
+        """A trainer that continues the run in ``out_dir`` exactly where its checkpoint left off."""
+        out_dir = Path(out_dir)
+        try:
+            config = RunConfig.from_json((out_dir / "config.json").read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise TrainingError(f"The run folder {out_dir} has no readable config.json, "
+                                "so it cannot be resumed.") from exc
+        tokenizer = MLMTokenizer.load(out_dir / "tokenizer.json")
+        path = Path(checkpoint) if checkpoint else latest_checkpoint(out_dir)
+        if path is None:
+            raise TrainingError(f"The run in {out_dir} has no checkpoint to resume from. "
+                                "Start it again instead.")
+        trainer = cls(config, corpus_text, out_dir, callbacks=callbacks, control=control,
+                      tokenizer=tokenizer)
+        trainer._load_checkpoint(path)
+        return trainer
+
+    def _load_checkpoint(self, path: Path) -> None:
+        data = load_checkpoint(path)
+        load_checkpoint_weights(self.model, data)
+        self.optimizer.load_state_dict(data.optimizer_state)
+        self.train_batches.load_state(data.state["sampler"], data.rng["mask_generator"])
+        torch.set_rng_state(data.rng["torch"])
+        saved = data.state["progress"]
+        self.progress = _Progress(step=data.step, elapsed=saved["elapsed"],
+                                  tokens_seen=saved["tokens_seen"],
+                                  initial_loss=saved["initial_loss"],
+                                  recent_losses=list(saved["recent_losses"]),
+                                  last_eval=dict(saved["last_eval"]))
+
+    # -- the loop -----------------------------------------------------------
+    def run(self) -> TrainResult:
+        status, message = "completed", ""
+        try:
+            self._write_run_files()
+            status = self._loop()
+            summary = self._finish(status)
+        except (MLMStudioError, torch.OutOfMemoryError) as exc:
+            message = _failure_message(exc)
+            self._emit_failed(message)
+            return TrainResult("failed", self.progress.step, self.summary("failed"), message)
+        except Exception as exc:  # a bug: report it, then let it surface
+            self._emit_failed(f"Training stopped on an unexpected error: {exc}")
+            raise
+        self._emit(FinishedEvent(status, self.progress.step, summary))
+        return TrainResult(status, self.progress.step, summary, message, str(self.out_dir))
+
+    def _loop(self) -> str:
+        cfg = self.config.training
+        self.model.train()
+        clock = time.perf_counter()
+        while True:
+            waited_from = time.perf_counter()
+            self.control.wait_if_paused()
+            clock += time.perf_counter() - waited_from  # pauses are not training time
+            if self.control.stop_requested:
+                return "stopped"
+            if self._run_progress(self.progress.elapsed) >= 1.0 or self.progress.step >= cfg.steps:
+                return "completed"
+
+            lr = cfg.lr * lr_factor(self._run_progress(self.progress.elapsed, next_step=True),
+                                    cfg.warmup, cfg.schedule)
+            for group in self.optimizer.param_groups:
+                group["lr"] = lr
+            batch = next(self.train_batches).to(self.device)
+            loss = self._train_step(batch)
+
+            now = time.perf_counter()
+            step_seconds, clock = now - clock, now
+            self._record_step(loss, lr, batch, step_seconds)
+            if self.progress.step % cfg.eval_every == 0:
+                self._evaluate()
+            if cfg.checkpoint_every and self.progress.step % cfg.checkpoint_every == 0:
+                self._checkpoint()
+
+    def _train_step(self, batch: Batch) -> float:
+        with autocast_context(self.device, self.precision):
+            out = self.train_model(batch.input_ids, attention_mask=batch.attention_mask,
+                                   labels=batch.labels)
+        loss = out.loss
+        loss_value = float(loss.detach())
+        if not math.isfinite(loss_value):
+            raise TrainingError(
+                f"The loss became {loss_value} at step {self.progress.step + 1}, so training "
+                f"stopped. Try a lower learning rate (now {self.config.training.lr:g}).")
+        self.optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        if self.config.training.grad_clip > 0:
+            torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.config.training.grad_clip)
+        self.optimizer.step()
+        return loss_value
+
+    def _record_step(self, loss: float, lr: float, batch: Batch, seconds: float) -> None:
+        p = self.progress
+        p.step += 1
+        p.elapsed += seconds
+        tokens = batch.num_tokens * self.dist.world_size
+        p.tokens_seen += tokens
+        if p.initial_loss is None:
+            p.initial_loss = loss
+        p.recent_losses = (p.recent_losses + [loss])[-FINAL_LOSS_WINDOW:]
+        self._tps_window.append((tokens, seconds))
+        window_tokens = sum(t for t, _ in self._tps_window)
+        window_seconds = sum(s for _, s in self._tps_window)
+        self._emit(StepEvent(step=p.step, total_steps=self.config.training.steps, loss=loss,
+                             lr=lr, tokens_per_second=window_tokens / max(window_seconds, 1e-9),
+                             tokens_seen=p.tokens_seen, elapsed=p.elapsed,
+                             progress=min(1.0, self._run_progress(p.elapsed))))
+
+    def _run_progress(self, elapsed: float, next_step: bool = False) -> float:
+        """How far through the run, 0..1, by steps or by time budget, whichever is further."""
+        cfg = self.config.training
+        by_steps = (self.progress.step + (1 if next_step else 0)) / cfg.steps
+        by_time = elapsed / cfg.time_budget if cfg.time_budget > 0 else 0.0
+        return max(by_steps, by_time)
+
+    @torch.no_grad()
+    def evaluate(self) -> dict[str, float]:
+        """Held-out masked loss and accuracy on the fixed 15% evaluation masks."""
+        self.model.eval()
+        total_loss, correct, count = 0.0, 0, 0
+        for batch in self.val_batches:
+            batch = batch.to(self.device)
+            with autocast_context(self.device, self.precision):
+                out = self.model(batch.input_ids, attention_mask=batch.attention_mask,
+                                 labels=batch.labels)
+            targets = batch.labels[batch.labels != -100]
+            logits = out.logits if out.logits.dim() == 2 else out.logits[batch.labels != -100]
+            logits = logits.float()
+            total_loss += float(F.cross_entropy(logits, targets, reduction="sum"))
+            correct += int((logits.argmax(-1) == targets).sum())
+            count += int(targets.numel())
+        self.model.train()
+        if count == 0:
+            return {}
+        val_loss = total_loss / count
+        return {"val_loss": val_loss, "val_accuracy": correct / count,
+                "perplexity": math.exp(min(val_loss, 50.0))}
+
+    def _evaluate(self) -> None:
+        metrics = self.evaluate()
+        if metrics:
+            self.progress.last_eval = metrics
+            self._emit(EvalEvent(step=self.progress.step, elapsed=self.progress.elapsed, **metrics))
+
+    def _checkpoint(self) -> None:
+        if not self.dist.is_main:
+            return
+        p = self.progress
+        state = {"sampler": self.train_batches.state(),
+                 "progress": {"elapsed": p.elapsed, "tokens_seen": p.tokens_seen,
+                              "initial_loss": p.initial_loss, "recent_losses": p.recent_losses,
+                              "last_eval": p.last_eval}}
+        rng = {"torch": torch.get_rng_state(),
+               "mask_generator": self.train_batches.mask_generator.get_state()}
+        path = save_checkpoint(self.out_dir, p.step, self.model,
+                               self.optimizer.state_dict(), rng, state)
+        self._emit(CheckpointEvent(step=p.step, path=str(path), metrics=dict(p.last_eval)))
+
+    # -- start and end ------------------------------------------------------
+    def _write_run_files(self) -> None:
+        """config.json and tokenizer.json first, so even a run killed at once can be resumed."""
+        if not self.dist.is_main:
+            return
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(self.out_dir / "config.json", self.config.to_json())
+        atomic_write_text(self.out_dir / "tokenizer.json", self.tokenizer.to_str())
+
+    def _finish(self, status: str) -> dict[str, Any]:
+        if self.progress.step and self.progress.step % self.config.training.eval_every:
+            self._evaluate()  # the final numbers always come from the final weights
+        summary = self.summary(status)
+        if self.dist.is_main:
+            if self.progress.step:
+                self._checkpoint()
+            save_model_dir(self.out_dir, self.model, self.tokenizer, self.config, summary)
+        return summary
+
+    def summary(self, status: str) -> dict[str, Any]:
+        p = self.progress
+        recent = p.recent_losses
+        return {
+            "status": status, "steps": p.step, "params": self.param_count,
+            "vocab_size": self.vocab_size, "baseline_loss": self.baseline_loss,
+            "initial_loss": p.initial_loss,
+            "final_loss": float(np.mean(recent)) if recent else None,
+            "val_loss": p.last_eval.get("val_loss"), "val_accuracy": p.last_eval.get("val_accuracy"),
+            "perplexity": p.last_eval.get("perplexity"),
+            "tokens_per_second": p.tokens_seen / p.elapsed if p.elapsed else 0.0,
+            "wall_seconds": p.elapsed, "model_dir": str(self.out_dir),
+            "device": self.device.type, "precision": self.precision,
+        }
+
+    def _emit(self, event: TrainerEvent) -> None:
+        if not self.dist.is_main:
+            return
+        for callback in self.callbacks:
+            callback(event)
+
+    def _emit_failed(self, message: str) -> None:
+        try:
+            self._emit(FailedEvent(step=self.progress.step, message=message))
+        except Exception:  # a broken watcher must not hide the original failure
+            log.exception("a callback failed while reporting a failed run")
+
+
+def _param_groups(model: torch.nn.Module, weight_decay: float) -> list[dict]:
+    """No weight decay on biases and normalisation weights (as BERT)."""
+    decay, no_decay, seen = [], [], set()
+    for name, param in model.named_parameters():
+        if not param.requires_grad or id(param) in seen:
+            continue
+        seen.add(id(param))
+        (decay if param.dim() >= 2 else no_decay).append(param)
+    return [{"params": decay, "weight_decay": weight_decay},
+            {"params": no_decay, "weight_decay": 0.0}]
+
+
+def _failure_message(exc: BaseException) -> str:
+    if isinstance(exc, torch.OutOfMemoryError):
+        return ("Training ran out of memory. Use a smaller batch size, a shorter sequence "
+                "length or a smaller model.")
+    return str(exc)
+
+
+def default_num_threads() -> int:
+    """Threads for torch in a training process that also serves a GUI: leave it a core."""
+    return max(1, (os.cpu_count() or 2) - 1)
