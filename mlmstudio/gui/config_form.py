@@ -1,0 +1,301 @@
+"""Forms generated from the config dataclasses.
+
+The dataclasses in ``mlmstudio.config`` are the one source of defaults, limits
+and help text: each field becomes an editor (bool -> check box, ``choices`` ->
+combo box, int -> spin box, float -> a spin box that reads and writes plain
+numbers such as ``2e-3``), its ``help`` becomes the tooltip and its
+``min``/``max`` the editor's range. Validation is the config's own:
+``field_problems`` asks ``RunConfig.errors()`` and works out which fields each
+message is about, so the form can mark them with the reason.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import fields, replace
+from typing import Any, Callable, Iterable, Sequence
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QValidator
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel,
+                               QSpinBox, QWidget)
+
+from mlmstudio.config import RunConfig
+
+# Names a newcomer understands; a field missing here gets its name with spaces.
+LABELS: dict[str, str] = {
+    "kind": "Tokenizer",
+    "vocab_size": "Vocabulary size",
+    "min_frequency": "Minimum frequency",
+    "lowercase": "Lower-case text",
+    "strategy": "Strategy",
+    "mlm_probability": "Masking rate",
+    "mask_replace_prob": "Share → [MASK]",
+    "random_replace_prob": "Share → random token",
+    "static_masks": "Static masks",
+    "span_p": "Span length p",
+    "span_max": "Longest span (words)",
+    "arch": "Architecture",
+    "d_model": "Width (d_model)",
+    "num_layers": "Layers",
+    "num_heads": "Attention heads",
+    "ffn_dim": "Feed-forward width",
+    "max_len": "Maximum length",
+    "dropout": "Dropout",
+    "distance_bias": "Distance bias",
+    "steps": "Steps",
+    "time_budget": "Time budget (s)",
+    "batch_size": "Batch size",
+    "seq_len": "Sequence length",
+    "lr": "Learning rate",
+    "warmup": "Warm-up share",
+    "schedule": "Schedule",
+    "weight_decay": "Weight decay",
+    "grad_clip": "Gradient clipping",
+    "eval_every": "Evaluate every",
+    "eval_batches": "Evaluation batches",
+    "checkpoint_every": "Checkpoint every",
+    "seed": "Seed",
+    "device": "Device",
+    "precision": "Precision",
+    "val_fraction": "Held-out share",
+}
+
+# Fields that matter only in some configurations are greyed out otherwise.
+RELEVANT: dict[tuple[str, str], Callable[[RunConfig], bool]] = {
+    ("tokenizer", "vocab_size"): lambda c: c.tokenizer.kind != "char",
+    ("tokenizer", "min_frequency"): lambda c: c.tokenizer.kind != "char",
+    ("masking", "span_p"): lambda c: c.masking.strategy == "span",
+    ("masking", "span_max"): lambda c: c.masking.strategy == "span",
+    ("model", "distance_bias"): lambda c: c.model.arch == "modern",
+}
+
+INVALID_STYLE = "border: 2px solid #d62728; border-radius: 3px;"
+
+
+def label_for(name: str) -> str:
+    return LABELS.get(name, name.replace("_", " ").capitalize())
+
+
+class NumberSpinBox(QDoubleSpinBox):
+    """A float spin box that shows plain numbers (0.002, 2e-05) rather than fixed decimals.
+
+    Fields whose range spans many orders of magnitude (the learning rate) step
+    by halving and doubling instead of by a fixed increment.
+    """
+
+    def __init__(self, minimum: float, maximum: float, default: float,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setDecimals(12)  # precision of the stored value, not what is shown
+        self.setRange(minimum, maximum)
+        self._geometric = minimum > 0 and maximum / minimum >= 1e4
+        self.setSingleStep(_step_for(default, maximum))
+
+    def textFromValue(self, value: float) -> str:
+        return f"{value:.6g}"
+
+    def valueFromText(self, text: str) -> float:
+        try:
+            return float(text)
+        except ValueError:
+            return self.value()
+
+    def validate(self, text: str, pos: int):
+        try:
+            value = float(text)
+        except ValueError:
+            return (QValidator.State.Intermediate, text, pos)
+        if self.minimum() <= value <= self.maximum():
+            return (QValidator.State.Acceptable, text, pos)
+        return (QValidator.State.Intermediate, text, pos)
+
+    def stepBy(self, steps: int) -> None:
+        if self._geometric and self.value() > 0:
+            self.setValue(self.value() * 2.0 ** steps)
+        else:
+            super().stepBy(steps)
+
+
+def _step_for(default: float, maximum: float) -> float:
+    if default > 0:
+        return 10.0 ** math.floor(math.log10(default)) if default < 1 else 0.1
+    return 1.0 if maximum > 10 else 0.01
+
+
+class SectionForm(QWidget):
+    """Editors for the fields of one config section (a frozen dataclass)."""
+
+    changed = Signal()
+
+    def __init__(self, section: str, section_cls: type, *, include: Sequence[str] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.section = section
+        self.section_cls = section_cls
+        self._defaults = section_cls()
+        self._fields = [f for f in fields(section_cls) if include is None or f.name in include]
+        self._editors: dict[str, QWidget] = {}
+        self._error_labels: dict[str, QLabel] = {}
+        self._tooltips: dict[str, str] = {}
+        self._problems: dict[str, str] = {}
+
+        layout = QFormLayout(self)
+        layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        for f in self._fields:
+            editor = self._make_editor(f)
+            editor.setObjectName(f"{section}.{f.name}")
+            tip = f.metadata.get("help", "")
+            self._tooltips[f.name] = f"{tip}\nDefault: {_show(f.default)}." if tip else ""
+            editor.setToolTip(self._tooltips[f.name])
+            label = QLabel(label_for(f.name))
+            label.setToolTip(self._tooltips[f.name])
+            label.setBuddy(editor)
+            error = QLabel()
+            error.setWordWrap(True)
+            error.setStyleSheet("color: #d62728;")
+            error.hide()
+            layout.addRow(label, editor)
+            layout.addRow("", error)
+            self._editors[f.name] = editor
+            self._error_labels[f.name] = error
+
+    # Editors ---------------------------------------------------------------
+    def _make_editor(self, f: dataclasses.Field) -> QWidget:
+        meta, default = f.metadata, f.default
+        if "choices" in meta:
+            combo = QComboBox()
+            combo.addItems(list(meta["choices"]))
+            combo.setCurrentText(str(default))
+            combo.currentIndexChanged.connect(self.changed)
+            return combo
+        if isinstance(default, bool):
+            check = QCheckBox()
+            check.setChecked(default)
+            check.toggled.connect(self.changed)
+            return check
+        if isinstance(default, int):
+            spin = QSpinBox()
+            spin.setRange(int(meta.get("min", 0)), int(min(meta.get("max", 2**31 - 1), 2**31 - 1)))
+            spin.setValue(default)
+            spin.setGroupSeparatorShown(True)
+            spin.valueChanged.connect(self.changed)
+            return spin
+        if isinstance(default, float):
+            spin = NumberSpinBox(float(meta.get("min", 0.0)), float(meta.get("max", 1e9)), default)
+            spin.setValue(default)
+            spin.valueChanged.connect(self.changed)
+            return spin
+        raise TypeError(f"No editor for the field {f.name} of type {type(default).__name__}")
+
+    def editor(self, name: str) -> QWidget:
+        return self._editors[name]
+
+    def field_names(self) -> list[str]:
+        return [f.name for f in self._fields]
+
+    # Values ----------------------------------------------------------------
+    def values(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in self._fields:
+            editor = self._editors[f.name]
+            if isinstance(editor, QComboBox):
+                out[f.name] = editor.currentText()
+            elif isinstance(editor, QCheckBox):
+                out[f.name] = editor.isChecked()
+            elif isinstance(editor, QSpinBox):
+                out[f.name] = int(editor.value())
+            else:
+                out[f.name] = float(editor.value())
+        return out
+
+    def apply_to(self, section_obj: Any) -> Any:
+        """The section with this form's fields replaced by the edited values."""
+        return replace(section_obj, **self.values())
+
+    def set_values(self, section_obj: Any) -> None:
+        """Show a section's values without emitting ``changed`` once per field."""
+        self.blockSignals(True)
+        try:
+            for f in self._fields:
+                value = getattr(section_obj, f.name)
+                editor = self._editors[f.name]
+                editor.blockSignals(True)
+                try:
+                    if isinstance(editor, QComboBox):
+                        editor.setCurrentText(str(value))
+                    elif isinstance(editor, QCheckBox):
+                        editor.setChecked(bool(value))
+                    else:
+                        editor.setValue(value)
+                finally:
+                    editor.blockSignals(False)
+        finally:
+            self.blockSignals(False)
+        self.changed.emit()
+
+    # Marking ---------------------------------------------------------------
+    def mark(self, problems: dict[str, str]) -> None:
+        """Outline the fields named in ``problems`` and show each one's reason."""
+        self._problems = dict(problems)
+        for name, editor in self._editors.items():
+            reason = problems.get(name, "")
+            editor.setStyleSheet(INVALID_STYLE if reason else "")
+            editor.setToolTip(f"{reason}\n\n{self._tooltips[name]}" if reason else self._tooltips[name])
+            error = self._error_labels[name]
+            error.setText(reason)
+            error.setVisible(bool(reason))
+
+    def problems(self) -> dict[str, str]:
+        return dict(self._problems)
+
+    def set_relevance(self, config: RunConfig) -> None:
+        for name, editor in self._editors.items():
+            rule = RELEVANT.get((self.section, name))
+            editor.setEnabled(rule(config) if rule else True)
+
+
+def field_problems(config: RunConfig) -> tuple[dict[tuple[str, str], str], list[str]]:
+    """Each invalid field of ``config`` with the reason, and the messages tied to no field.
+
+    The config's own validation names no field, so a field is held responsible
+    for a message when putting that field back to its default changes the
+    message or makes it go away (width 100 with 3 heads: both are marked).
+    """
+    messages = config.errors()
+    if not messages:
+        return {}, []
+    defaults = RunConfig()
+    problems: dict[tuple[str, str], str] = {}
+    for section in fields(RunConfig):
+        part, default_part = getattr(config, section.name), getattr(defaults, section.name)
+        for f in fields(part):
+            default_value = getattr(default_part, f.name)
+            if getattr(part, f.name) == default_value:
+                continue
+            trial = replace(config, **{section.name: replace(part, **{f.name: default_value})})
+            remaining = trial.errors()
+            for message in messages:
+                if message not in remaining:
+                    problems[(section.name, f.name)] = message
+                    break
+    unattributed = [m for m in messages if m not in problems.values()]
+    return problems, unattributed
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value) if value != "" else "(empty)"
+
+
+def group_problems(problems: dict[tuple[str, str], str], section: str,
+                   names: Iterable[str]) -> dict[str, str]:
+    """The part of ``field_problems`` that belongs to one form."""
+    wanted = set(names)
+    return {name: reason for (sec, name), reason in problems.items() if sec == section and name in wanted}

@@ -1,0 +1,426 @@
+"""Live training curves with pyqtgraph.
+
+Follows pyqtgraph's scrolling-plot pattern so a 200k-step run stays smooth:
+each curve is created once; new points are appended to numpy buffers that grow
+by doubling; a QTimer pushes the buffers to the curves with ``setData`` at a
+fixed rate (never once per point); curves downsample by peak and clip to the
+view. Everything here runs in the GUI thread.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QSlider, QVBoxLayout,
+                               QWidget)
+
+# Column order of the rows given to append_steps / append_evals.
+STEP_COLUMNS = ("step", "elapsed", "loss", "lr", "tokens_per_second")
+EVAL_COLUMNS = ("step", "elapsed", "val_loss", "val_accuracy", "perplexity")
+
+REFRESH_MS = 100  # 10 redraws a second is smooth to the eye and cheap
+
+# Colours that read on light and dark backgrounds alike.
+TRAIN_COLOR = QColor(31, 119, 180)
+VAL_COLOR = QColor(230, 120, 20)
+ACCURACY_COLOR = QColor(44, 160, 44)
+LR_COLOR = QColor(148, 103, 189)
+SPEED_COLOR = QColor(23, 160, 170)
+BASELINE_COLOR = QColor(150, 150, 150)
+
+
+class GrowingBuffer:
+    """Rows of floats in a numpy array whose capacity doubles when full."""
+
+    def __init__(self, columns: Sequence[str], capacity: int = 1024) -> None:
+        self.columns = tuple(columns)
+        self._index = {name: i for i, name in enumerate(self.columns)}
+        self._data = np.empty((capacity, len(self.columns)), dtype=np.float64)
+        self._size = 0
+
+    def __len__(self) -> int:
+        return self._size
+
+    @property
+    def capacity(self) -> int:
+        return self._data.shape[0]
+
+    def append(self, rows: np.ndarray) -> None:
+        rows = np.asarray(rows, dtype=np.float64).reshape(-1, len(self.columns))
+        needed = self._size + len(rows)
+        if needed > self.capacity:
+            capacity = self.capacity
+            while capacity < needed:
+                capacity *= 2
+            grown = np.empty((capacity, len(self.columns)), dtype=np.float64)
+            grown[: self._size] = self._data[: self._size]
+            self._data = grown
+        self._data[self._size: needed] = rows
+        self._size = needed
+
+    def column(self, name: str) -> np.ndarray:
+        """A view (no copy) of one column's filled part."""
+        return self._data[: self._size, self._index[name]]
+
+    def clear(self) -> None:
+        self._size = 0
+
+
+class EmaSmoother:
+    """Exponential moving average debiased like TensorBoard's smoothing slider.
+
+    The running average starts at 0 and is divided by 1 - weight**n, so the
+    first points are not dragged towards 0. Non-finite values pass through.
+    """
+
+    def __init__(self, weight: float = 0.6) -> None:
+        self.weight = weight
+        self._last = 0.0
+        self._count = 0
+        self.values = GrowingBuffer(("smoothed",))
+
+    def reset(self, weight: float | None = None) -> None:
+        if weight is not None:
+            self.weight = weight
+        self._last, self._count = 0.0, 0
+        self.values.clear()
+
+    def extend(self, raw: np.ndarray) -> None:
+        w = self.weight
+        out = np.empty(len(raw), dtype=np.float64)
+        last, count = self._last, self._count
+        for i, x in enumerate(raw.tolist()):
+            if not math.isfinite(x):
+                out[i] = x
+                continue
+            last = last * w + (1.0 - w) * x
+            count += 1
+            debias = 1.0 - w ** count if w < 1.0 else 1.0
+            out[i] = last / debias if debias > 0 else x
+        self._last, self._count = last, count
+        self.values.append(out)
+
+    def smoothed(self) -> np.ndarray:
+        return self.values.column("smoothed")
+
+
+def _pen(color: QColor, width: float = 1.5, alpha: int = 255, style=Qt.PenStyle.SolidLine):
+    c = QColor(color)
+    c.setAlpha(alpha)
+    return pg.mkPen(c, width=width, style=style)
+
+
+class LivePlots(QWidget):
+    """Loss (raw + smoothed, validation, ln V baseline), accuracy, learning rate and speed."""
+
+    options_changed = Signal(float, str, bool)  # smoothing, x axis ("step"/"time"), log y
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.steps = GrowingBuffer(STEP_COLUMNS)
+        self.evals = GrowingBuffer(EVAL_COLUMNS)
+        self.ema = EmaSmoother(0.6)
+        self.baseline: float | None = None
+        self._x_axis = "step"
+        self._dirty = False
+
+        self._build_controls()
+        self._build_plots()
+        self.apply_palette(self.palette())
+
+        self._timer = QTimer(self)
+        self._timer.setInterval(REFRESH_MS)
+        self._timer.timeout.connect(self._on_refresh_timer)
+        self._timer.start()
+
+    # Building -------------------------------------------------------------
+    def _build_controls(self) -> None:
+        self.smoothing_slider = QSlider(Qt.Orientation.Horizontal)
+        self.smoothing_slider.setRange(0, 99)
+        self.smoothing_slider.setValue(60)
+        self.smoothing_slider.setToolTip(
+            "Smoothing of the training loss: an exponential moving average, debiased like "
+            "TensorBoard's. 0 shows the raw values; 0.6 to 0.9 shows the trend.")
+        self.smoothing_slider.valueChanged.connect(self._on_smoothing_changed)
+        self.smoothing_label = QLabel()
+        self.smoothing_label.setMinimumWidth(32)
+
+        self.x_axis_combo = QComboBox()
+        self.x_axis_combo.addItem("Step", "step")
+        self.x_axis_combo.addItem("Elapsed time", "time")
+        self.x_axis_combo.setToolTip("Plot against optimizer steps or seconds of training.")
+        self.x_axis_combo.currentIndexChanged.connect(self._on_x_axis_changed)
+
+        self.log_y_check = QCheckBox("Log scale")
+        self.log_y_check.setToolTip("Show the loss on a logarithmic scale.")
+        self.log_y_check.toggled.connect(self._on_log_y_toggled)
+
+        self.cursor_label = QLabel(" ")
+        self.cursor_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.cursor_label.setWordWrap(True)
+
+        controls = QHBoxLayout()
+        controls.addWidget(QLabel("Smoothing"))
+        controls.addWidget(self.smoothing_slider, 1)
+        controls.addWidget(self.smoothing_label)
+        controls.addSpacing(16)
+        controls.addWidget(QLabel("X axis"))
+        controls.addWidget(self.x_axis_combo)
+        controls.addSpacing(16)
+        controls.addWidget(self.log_y_check)
+        self._controls = controls
+        self._update_smoothing_label()
+
+    def _build_plots(self) -> None:
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setMinimumHeight(320)
+        self.loss_plot = self._add_plot(0, 0, "Loss (masked tokens)", "nats")
+        self.accuracy_plot = self._add_plot(0, 1, "Masked-token accuracy (held out)", "")
+        self.lr_plot = self._add_plot(1, 0, "Learning rate", "")
+        self.speed_plot = self._add_plot(1, 1, "Tokens per second", "")
+        self.plots = (self.loss_plot, self.accuracy_plot, self.lr_plot, self.speed_plot)
+        for plot in self.plots[1:]:
+            plot.setXLink(self.loss_plot)
+        self.accuracy_plot.setYRange(0.0, 1.0, padding=0.02)
+
+        self.loss_plot.addLegend(offset=(-10, 10))
+        self.curves = {
+            "train_loss_raw": self.loss_plot.plot(pen=_pen(TRAIN_COLOR, 1.0, alpha=70),
+                                                  name="training (raw)"),
+            "train_loss": self.loss_plot.plot(pen=_pen(TRAIN_COLOR, 2.0), name="training (smoothed)"),
+            "val_loss": self.loss_plot.plot(pen=_pen(VAL_COLOR, 2.0), symbol="o", symbolSize=6,
+                                            symbolBrush=VAL_COLOR, symbolPen=None, name="validation"),
+            "val_accuracy": self.accuracy_plot.plot(pen=_pen(ACCURACY_COLOR, 2.0), symbol="o",
+                                                    symbolSize=6, symbolBrush=ACCURACY_COLOR,
+                                                    symbolPen=None),
+            "lr": self.lr_plot.plot(pen=_pen(LR_COLOR, 2.0)),
+            "tokens_per_second": self.speed_plot.plot(pen=_pen(SPEED_COLOR, 1.5)),
+        }
+        self.baseline_line = pg.InfiniteLine(
+            angle=0, movable=False, pen=_pen(BASELINE_COLOR, 1.5, style=Qt.PenStyle.DashLine),
+            label="", labelOpts={"position": 0.02, "color": BASELINE_COLOR, "anchors": [(0, 0), (0, 0)]})
+        self.baseline_line.setVisible(False)
+        self.loss_plot.addItem(self.baseline_line, ignoreBounds=False)
+
+        self.cursor_lines = []
+        for plot in self.plots:
+            line = pg.InfiniteLine(angle=90, movable=False, pen=_pen(BASELINE_COLOR, 1.0, alpha=120))
+            line.setVisible(False)
+            plot.addItem(line, ignoreBounds=True)
+            self.cursor_lines.append(line)
+        self.graphics.scene().sigMouseMoved.connect(self._on_mouse_moved)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._controls)
+        layout.addWidget(self.graphics, 1)
+        layout.addWidget(self.cursor_label)
+        self._update_axis_labels()
+
+    def _add_plot(self, row: int, col: int, title: str, units: str) -> pg.PlotItem:
+        plot = self.graphics.addPlot(row=row, col=col, title=title)
+        plot.showGrid(x=True, y=True, alpha=0.2)
+        # Long runs: draw at most a few points per pixel, and only what is in view.
+        plot.setDownsampling(auto=True, mode="peak")
+        plot.setClipToView(True)
+        plot.setMenuEnabled(False)
+        plot.hideButtons()
+        if units:
+            plot.setLabel("left", units=units)
+        return plot
+
+    # Theme ----------------------------------------------------------------
+    def apply_palette(self, palette: QPalette) -> None:
+        """Match the plots to the window's (system) light or dark palette."""
+        background = palette.color(QPalette.ColorRole.Base)
+        foreground = palette.color(QPalette.ColorRole.Text)
+        self.graphics.setBackground(background)
+        for plot in self.plots:
+            for name in ("left", "bottom"):
+                axis = plot.getAxis(name)
+                axis.setPen(pg.mkPen(foreground))
+                axis.setTextPen(pg.mkPen(foreground))
+            plot.setTitle(plot.titleLabel.text, color=foreground.name())
+        legend = self.loss_plot.legend
+        if legend is not None:
+            legend.setLabelTextColor(foreground)
+            for _sample, label in legend.items:  # existing labels re-render only on setText
+                label.setText(label.text, color=foreground)
+            fill = QColor(background)
+            fill.setAlpha(200)
+            legend.setBrush(pg.mkBrush(fill))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self.apply_palette(self.palette())
+        super().changeEvent(event)
+
+    # Data -----------------------------------------------------------------
+    def clear(self) -> None:
+        self.steps.clear()
+        self.evals.clear()
+        self.ema.reset()
+        self.set_baseline(None)
+        self.cursor_label.setText(" ")
+        self._dirty = True
+        self.refresh()
+
+    def set_baseline(self, value: float | None) -> None:
+        """Draw the random-guess loss ln(V) (None hides it)."""
+        self.baseline = value
+        if value is None or not math.isfinite(value):
+            self.baseline_line.setVisible(False)
+            return
+        self.baseline_line.label.setFormat(f"random guess  ln V = {value:.2f}")
+        self._place_baseline()
+        self.baseline_line.setVisible(True)
+
+    def append_steps(self, rows: np.ndarray) -> None:
+        """Rows of STEP_COLUMNS: step, elapsed, loss, lr, tokens_per_second."""
+        rows = np.asarray(rows, dtype=np.float64).reshape(-1, len(STEP_COLUMNS))
+        if not len(rows):
+            return
+        self.steps.append(rows)
+        self.ema.extend(rows[:, STEP_COLUMNS.index("loss")])
+        self._dirty = True
+
+    def append_evals(self, rows: np.ndarray) -> None:
+        """Rows of EVAL_COLUMNS: step, elapsed, val_loss, val_accuracy, perplexity."""
+        rows = np.asarray(rows, dtype=np.float64).reshape(-1, len(EVAL_COLUMNS))
+        if len(rows):
+            self.evals.append(rows)
+            self._dirty = True
+
+    def curve_points(self, name: str) -> int:
+        """How many points a curve currently draws (for tests and the status bar)."""
+        x, _ = self.curves[name].getOriginalDataset()
+        return 0 if x is None else len(x)
+
+    # Options --------------------------------------------------------------
+    @property
+    def smoothing(self) -> float:
+        return self.smoothing_slider.value() / 100.0
+
+    @property
+    def x_axis(self) -> str:
+        return self._x_axis
+
+    def set_options(self, smoothing: float, x_axis: str, log_y: bool) -> None:
+        self.smoothing_slider.setValue(int(round(min(max(smoothing, 0.0), 0.99) * 100)))
+        index = self.x_axis_combo.findData(x_axis)
+        self.x_axis_combo.setCurrentIndex(max(index, 0))
+        self.log_y_check.setChecked(bool(log_y))
+
+    def _emit_options(self) -> None:
+        self.options_changed.emit(self.smoothing, self._x_axis, self.log_y_check.isChecked())
+
+    def _on_smoothing_changed(self, _value: int) -> None:
+        self._update_smoothing_label()
+        self.ema.reset(self.smoothing)
+        self.ema.extend(self.steps.column("loss"))
+        self._dirty = True
+        self._emit_options()
+
+    def _update_smoothing_label(self) -> None:
+        self.smoothing_label.setText(f"{self.smoothing:.2f}")
+
+    def _on_x_axis_changed(self, _index: int) -> None:
+        self._x_axis = self.x_axis_combo.currentData() or "step"
+        self._update_axis_labels()
+        self._dirty = True
+        self.refresh()
+        for plot in self.plots:
+            plot.enableAutoRange()
+        self._emit_options()
+
+    def _on_log_y_toggled(self, on: bool) -> None:
+        self.loss_plot.setLogMode(y=on)
+        self._place_baseline()
+        self.loss_plot.enableAutoRange()
+        self._emit_options()
+
+    def _update_axis_labels(self) -> None:
+        label = ("step", "") if self._x_axis == "step" else ("elapsed", "s")
+        for plot in self.plots:
+            plot.setLabel("bottom", label[0], units=label[1] or None)
+
+    def _place_baseline(self) -> None:
+        if self.baseline is None or self.baseline <= 0:
+            return
+        # InfiniteLine sits in view coordinates, which are log10 in log mode.
+        log_y = self.log_y_check.isChecked()
+        self.baseline_line.setPos(math.log10(self.baseline) if log_y else self.baseline)
+
+    # Drawing --------------------------------------------------------------
+    def _on_refresh_timer(self) -> None:
+        if self._dirty and self.isVisible():
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Push the buffers to the curves now."""
+        self._dirty = False
+        x_step_col = "step" if self._x_axis == "step" else "elapsed"
+        x = self.steps.column(x_step_col)
+        self.curves["train_loss_raw"].setData(x, self.steps.column("loss"))
+        self.curves["train_loss"].setData(x, self.ema.smoothed())
+        self.curves["lr"].setData(x, self.steps.column("lr"))
+        self.curves["tokens_per_second"].setData(x, self.steps.column("tokens_per_second"))
+        xe = self.evals.column(x_step_col)
+        self.curves["val_loss"].setData(xe, self.evals.column("val_loss"))
+        self.curves["val_accuracy"].setData(xe, self.evals.column("val_accuracy"))
+
+    # Values under the cursor ---------------------------------------------
+    def _on_mouse_moved(self, scene_pos) -> None:
+        plot = next((p for p in self.plots if p.sceneBoundingRect().contains(scene_pos)), None)
+        if plot is None or not len(self.steps):
+            for line in self.cursor_lines:
+                line.setVisible(False)
+            return
+        x = plot.vb.mapSceneToView(scene_pos).x()
+        self.show_values_at(x)
+
+    def show_values_at(self, x: float) -> str:
+        """Put a cursor line at x and describe the nearest points; returns the text."""
+        x_col = "step" if self._x_axis == "step" else "elapsed"
+        text = self.describe_at(x, x_col)
+        for line in self.cursor_lines:
+            line.setPos(x)
+            line.setVisible(True)
+        self.cursor_label.setText(text)
+        return text
+
+    def describe_at(self, x: float, x_col: str) -> str:
+        parts = []
+        i = _nearest(self.steps.column(x_col), x)
+        if i is not None:
+            step = int(self.steps.column("step")[i])
+            parts += [f"step {step:,}", f"{self.steps.column('elapsed')[i]:.1f} s",
+                      f"loss {self.steps.column('loss')[i]:.3f}",
+                      f"smoothed {self.ema.smoothed()[i]:.3f}",
+                      f"lr {self.steps.column('lr')[i]:.2e}",
+                      f"{self.steps.column('tokens_per_second')[i]:,.0f} tokens/s"]
+        j = _nearest(self.evals.column(x_col), x)
+        if j is not None:
+            parts += [f"validation at step {int(self.evals.column('step')[j]):,}: "
+                      f"loss {self.evals.column('val_loss')[j]:.3f}, "
+                      f"accuracy {self.evals.column('val_accuracy')[j]:.1%}"]
+        if self.baseline is not None:
+            parts.append(f"ln V {self.baseline:.2f}")
+        return "   ·   ".join(parts)
+
+
+def _nearest(xs: np.ndarray, x: float) -> int | None:
+    """Index of the value in sorted ``xs`` nearest to ``x``."""
+    if not len(xs):
+        return None
+    i = int(np.searchsorted(xs, x))
+    if i <= 0:
+        return 0
+    if i >= len(xs):
+        return len(xs) - 1
+    return i if abs(xs[i] - x) < abs(xs[i - 1] - x) else i - 1
