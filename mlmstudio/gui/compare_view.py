@@ -1,0 +1,412 @@
+"""Several runs side by side: overlaid metric curves and a table of their settings.
+
+The view knows nothing about the database. It is given the runs (id, name,
+configuration, final metrics) and a function that loads one run's curve for
+one metric; the History page supplies both from the store. Each run keeps its
+own colour (`run_colors`), so a run looks the same in every comparison.
+"""
+
+from __future__ import annotations
+
+import csv
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
+import pyqtgraph as pg
+import pyqtgraph.exporters  # noqa: F401  (registers ImageExporter)
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPalette
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFileDialog, QHBoxLayout,
+                               QHeaderView, QLabel, QPushButton, QSplitter, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
+
+from mlmstudio.engine.errors import MLMStudioError
+from mlmstudio.gui.run_colors import distinct_styles
+
+log = logging.getLogger(__name__)
+
+# (metric key, label shown, y-axis label). The keys are the store's metric names.
+METRICS: tuple[tuple[str, str, str], ...] = (
+    ("val_loss", "Validation loss", "loss (nats)"),
+    ("train_loss", "Training loss", "loss (nats)"),
+    ("val_accuracy", "Validation accuracy", "masked-token accuracy"),
+    ("lr", "Learning rate", "learning rate"),
+    ("tokens_per_second", "Tokens/s", "tokens per second"),
+)
+X_AXES: tuple[tuple[str, str], ...] = (("step", "Step"), ("time", "Elapsed time (s)"))
+
+
+@dataclass(frozen=True)
+class Curve:
+    """One run's values of one metric, with both possible x axes."""
+
+    steps: np.ndarray
+    elapsed: np.ndarray  # seconds of training when each value was recorded
+    values: np.ndarray
+
+    def x(self, axis: str) -> np.ndarray:
+        return self.elapsed if axis == "time" else self.steps
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+
+@dataclass(frozen=True)
+class CompareRun:
+    id: str
+    name: str
+    config: Mapping[str, Any]  # the RunConfig as a nested dict
+    final_metrics: Mapping[str, float] = field(default_factory=dict)
+
+
+CurveLoader = Callable[[str, str], "Curve | None"]  # (run id, metric key) -> curve, None if never recorded
+
+
+def flatten_config(config: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """{"model": {"d_model": 128}} -> {"model.d_model": 128}."""
+    flat: dict[str, Any] = {}
+    for key, value in config.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            flat.update(flatten_config(value, f"{name}."))
+        else:
+            flat[name] = value
+    return flat
+
+
+def config_rows(runs: Sequence[CompareRun]) -> list[tuple[str, list[Any], bool]]:
+    """(setting, value per run, differs?) for every setting any of the runs has."""
+    flats = [flatten_config(run.config) for run in runs]
+    names = sorted({name for flat in flats for name in flat})
+    rows = []
+    for name in names:
+        values = [flat.get(name) for flat in flats]
+        rows.append((name, values, any(v != values[0] for v in values[1:])))
+    return rows
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    return str(value)
+
+
+class CompareView(QWidget):
+    """Overlaid curves with a legend, a metric and x-axis choice, and a config table."""
+
+    status_message = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._runs: list[CompareRun] = []
+        self._loader: CurveLoader | None = None
+        self._cache: dict[tuple[str, str], Curve | None] = {}
+        self._items: dict[str, pg.PlotDataItem] = {}
+
+        self.metric_combo = QComboBox()
+        for key, label, _ in METRICS:
+            self.metric_combo.addItem(label, key)
+        self.metric_combo.setToolTip("Which measurement to overlay")
+        self.x_combo = QComboBox()
+        for key, label in X_AXES:
+            self.x_combo.addItem(label, key)
+        self.x_combo.setToolTip("Line the runs up by optimizer step or by seconds of training")
+        self.log_y = QCheckBox("Log y")
+        self.export_png_button = QPushButton("Export plot (PNG)…")
+        self.export_csv_button = QPushButton("Export curves (CSV)…")
+        self.diff_only = QCheckBox("Show differences only")
+        self.diff_only.setChecked(True)
+
+        controls = QHBoxLayout()
+        controls.addWidget(QLabel("Metric:"))
+        controls.addWidget(self.metric_combo)
+        controls.addWidget(QLabel("x axis:"))
+        controls.addWidget(self.x_combo)
+        controls.addWidget(self.log_y)
+        controls.addStretch(1)
+        controls.addWidget(self.export_png_button)
+        controls.addWidget(self.export_csv_button)
+
+        self.plot = pg.PlotWidget()
+        self.plot.showGrid(x=True, y=True, alpha=0.25)
+        self.plot.setMinimumHeight(220)
+        self.legend = self.plot.addLegend(offset=(-10, 10))
+        self._empty_text = pg.TextItem("", anchor=(0.5, 0.5))
+        self._empty_text.setZValue(10)
+        self._apply_palette()
+
+        self.table = QTableWidget()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+
+        table_box = QWidget()
+        table_layout = QVBoxLayout(table_box)
+        table_layout.setContentsMargins(0, 0, 0, 0)
+        table_header = QHBoxLayout()
+        table_header.addWidget(QLabel("<b>Configuration</b>"))
+        table_header.addStretch(1)
+        table_header.addWidget(self.diff_only)
+        table_layout.addLayout(table_header)
+        table_layout.addWidget(self.table)
+
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        plot_box = QWidget()
+        plot_layout = QVBoxLayout(plot_box)
+        plot_layout.setContentsMargins(0, 0, 0, 0)
+        plot_layout.addLayout(controls)
+        plot_layout.addWidget(self.plot)
+        splitter.addWidget(plot_box)
+        splitter.addWidget(table_box)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+
+        self.metric_combo.currentIndexChanged.connect(self._on_choice_changed)
+        self.x_combo.currentIndexChanged.connect(self._on_choice_changed)
+        self.log_y.toggled.connect(self._on_log_y_toggled)
+        self.diff_only.toggled.connect(self._on_diff_only_toggled)
+        self.export_png_button.clicked.connect(self._on_export_png_clicked)
+        self.export_csv_button.clicked.connect(self._on_export_csv_clicked)
+        self._set_exports_enabled(False)
+
+    # -- public API ---------------------------------------------------------
+
+    def set_runs(self, runs: Sequence[CompareRun], loader: CurveLoader) -> None:
+        """Compare these runs; curves are loaded lazily, once per run and metric."""
+        self._runs = list(runs)
+        self._loader = loader
+        self._cache.clear()
+        self._fill_table()
+        self._redraw()
+        self._set_exports_enabled(bool(self._runs))
+
+    def clear(self) -> None:
+        self.set_runs([], lambda run_id, metric: None)
+
+    def runs(self) -> list[CompareRun]:
+        return list(self._runs)
+
+    def current_metric(self) -> str:
+        return str(self.metric_combo.currentData())
+
+    def set_metric(self, key: str) -> None:
+        self.metric_combo.setCurrentIndex(self.metric_combo.findData(key))
+
+    def current_x_axis(self) -> str:
+        return str(self.x_combo.currentData())
+
+    def set_x_axis(self, key: str) -> None:
+        self.x_combo.setCurrentIndex(self.x_combo.findData(key))
+
+    def curve_items(self) -> dict[str, pg.PlotDataItem]:
+        """The plotted curves by run id (runs without data for this metric have none)."""
+        return dict(self._items)
+
+    def visible_setting_rows(self) -> list[str]:
+        return [self.table.verticalHeaderItem(r).text() for r in range(self.table.rowCount())
+                if not self.table.isRowHidden(r)]
+
+    def export_png(self, path: str | Path, width: int = 1200) -> Path:
+        """Write the plot as it is shown (metric, axes, legend) to a PNG file."""
+        path = Path(path)
+        exporter = pg.exporters.ImageExporter(self.plot.getPlotItem())
+        exporter.parameters()["width"] = width
+        exporter.export(str(path))
+        if not path.exists():
+            raise MLMStudioError(f"The plot could not be written to {path}. Check that the folder is writable.")
+        return path
+
+    def export_csv(self, path: str | Path, metrics: Sequence[str] | None = None) -> Path:
+        """Write every run's curves (by default all metrics) as long-format CSV.
+
+        Columns: run_id, run_name, metric, step, elapsed_s, value; one row per point.
+        """
+        path = Path(path)
+        keys = list(metrics) if metrics is not None else [key for key, _, _ in METRICS]
+        tmp = path.with_name(path.name + ".part")
+        with tmp.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(["run_id", "run_name", "metric", "step", "elapsed_s", "value"])
+            for run in self._runs:
+                for key in keys:
+                    curve = self._curve(run.id, key)
+                    if curve is None:
+                        continue
+                    for step, elapsed, value in zip(curve.steps.tolist(), curve.elapsed.tolist(),
+                                                    curve.values.tolist()):
+                        writer.writerow([run.id, run.name, key, int(step), f"{elapsed:.3f}", repr(float(value))])
+        tmp.replace(path)
+        return path
+
+    # -- curves -------------------------------------------------------------
+
+    def _curve(self, run_id: str, metric: str) -> Curve | None:
+        key = (run_id, metric)
+        if key not in self._cache:
+            try:
+                self._cache[key] = self._loader(run_id, metric) if self._loader else None
+            except MLMStudioError as exc:
+                log.warning("No %s curve for run %s: %s", metric, run_id, exc)
+                self._cache[key] = None
+        return self._cache[key]
+
+    def _redraw(self) -> None:
+        plot_item = self.plot.getPlotItem()
+        for item in self._items.values():
+            plot_item.removeItem(item)
+        self._items.clear()
+        self.legend.clear()
+        if self._empty_text.scene() is not None:
+            plot_item.removeItem(self._empty_text)
+
+        metric, axis = self.current_metric(), self.current_x_axis()
+        y_label = next(y for key, _, y in METRICS if key == metric)
+        plot_item.setLabel("left", y_label)
+        plot_item.setLabel("bottom", dict(X_AXES)[axis])
+
+        styles = distinct_styles(run.id for run in self._runs)
+        names = self._legend_names()
+        missing = []
+        for run in self._runs:
+            curve = self._curve(run.id, metric)
+            if curve is None or len(curve) == 0:
+                missing.append(names[run.id])
+                continue
+            colour, style = styles[run.id]
+            pen = pg.mkPen(colour, width=2, style=style)
+            # One point (a run that evaluated once) is invisible as a line: give it a marker.
+            symbol = "o" if len(curve) < 3 else None
+            item = plot_item.plot(curve.x(axis), curve.values, pen=pen, name=names[run.id],
+                                  symbol=symbol, symbolBrush=colour, symbolPen=colour, symbolSize=6)
+            item.setDownsampling(auto=True, method="peak")
+            item.setClipToView(True)
+            self._items[run.id] = item
+
+        if not self._items:
+            text = ("Select runs in the table and press Compare." if not self._runs
+                    else f"None of these runs recorded {self.metric_combo.currentText().lower()} yet.")
+            self._empty_text.setText(text, color=self.palette().color(QPalette.ColorRole.Text))
+            plot_item.addItem(self._empty_text, ignoreBounds=True)
+            plot_item.getViewBox().setRange(xRange=(0, 1), yRange=(0, 1), padding=0)
+            self._empty_text.setPos(0.5, 0.5)
+        else:
+            plot_item.enableAutoRange()
+        if missing and self._items:
+            self.status_message.emit(f"No {self.metric_combo.currentText().lower()} recorded for: "
+                                     + ", ".join(missing))
+
+    def _legend_names(self) -> dict[str, str]:
+        """Run names for the legend, with a short id where two runs share a name."""
+        counts: dict[str, int] = {}
+        for run in self._runs:
+            counts[run.name] = counts.get(run.name, 0) + 1
+        return {run.id: run.name if counts[run.name] == 1 else f"{run.name} ({run.id[:6]})"
+                for run in self._runs}
+
+    # -- config table -------------------------------------------------------
+
+    def _fill_table(self) -> None:
+        rows = self._result_rows() + config_rows(self._runs)
+        names = self._legend_names()
+        styles = distinct_styles(run.id for run in self._runs)
+        self.table.clear()
+        self.table.setColumnCount(len(self._runs))
+        self.table.setRowCount(len(rows))
+        for col, run in enumerate(self._runs):
+            header = QTableWidgetItem(names[run.id])
+            header.setForeground(QBrush(styles[run.id][0]))
+            header.setToolTip(run.id)
+            self.table.setHorizontalHeaderItem(col, header)
+        bold = QFont(self.table.font())
+        bold.setBold(True)
+        self._differs: list[bool] = []
+        for r, (name, values, differs) in enumerate(rows):
+            label = QTableWidgetItem(name)
+            if differs:
+                label.setFont(bold)
+            self.table.setVerticalHeaderItem(r, label)
+            for c, value in enumerate(values):
+                item = QTableWidgetItem(_fmt(value))
+                if differs:
+                    item.setFont(bold)
+                self.table.setItem(r, c, item)
+            self._differs.append(differs)
+        self.table.resizeColumnsToContents()
+        self._apply_diff_filter()
+
+    def _result_rows(self) -> list[tuple[str, list[Any], bool]]:
+        rows = []
+        for key, label in (("val_loss", "result: val loss"), ("val_accuracy", "result: val accuracy")):
+            values = [run.final_metrics.get(key) for run in self._runs]
+            if any(v is not None for v in values):
+                rows.append((label, values, True))  # results always shown
+        return rows
+
+    def _apply_diff_filter(self) -> None:
+        only = self.diff_only.isChecked() and len(self._runs) > 1
+        for r, differs in enumerate(getattr(self, "_differs", [])):
+            self.table.setRowHidden(r, only and not differs)
+
+    # -- look ---------------------------------------------------------------
+
+    def _apply_palette(self) -> None:
+        """Plot colours follow the application palette (light or dark)."""
+        palette = self.palette()
+        self.plot.setBackground(palette.color(QPalette.ColorRole.Base))
+        text = palette.color(QPalette.ColorRole.Text)
+        for side in ("left", "bottom"):
+            axis = self.plot.getAxis(side)
+            axis.setPen(pg.mkPen(text))
+            axis.setTextPen(pg.mkPen(text))
+        self.legend.setLabelTextColor(text)
+        background = QColor(palette.color(QPalette.ColorRole.Base))
+        background.setAlpha(200)
+        self.legend.setBrush(pg.mkBrush(background))
+
+    def _set_exports_enabled(self, enabled: bool) -> None:
+        self.export_png_button.setEnabled(enabled)
+        self.export_csv_button.setEnabled(enabled)
+
+    # -- slots --------------------------------------------------------------
+
+    def _on_choice_changed(self, _index: int) -> None:
+        self._redraw()
+
+    def _on_log_y_toggled(self, on: bool) -> None:
+        self.plot.getPlotItem().setLogMode(y=on)
+
+    def _on_diff_only_toggled(self, _on: bool) -> None:
+        self._apply_diff_filter()
+
+    def _on_export_png_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export plot", f"compare-{self.current_metric()}.png",
+                                              "PNG image (*.png)")
+        if not path:
+            return
+        try:
+            self.export_png(path)
+        except (OSError, MLMStudioError) as exc:
+            self.status_message.emit(f"Could not export the plot: {exc}")
+            return
+        self.status_message.emit(f"Plot saved to {path}")
+
+    def _on_export_csv_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export curves", "compare-curves.csv", "CSV (*.csv)")
+        if not path:
+            return
+        try:
+            self.export_csv(path)
+        except OSError as exc:
+            self.status_message.emit(f"Could not write the curves: {exc.strerror or exc}")
+            return
+        self.status_message.emit(f"Curves saved to {path}")

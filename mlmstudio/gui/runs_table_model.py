@@ -1,0 +1,300 @@
+"""The History table's data: one row per run, sortable and filterable.
+
+Model/view rather than a widget per row, so the History page stays fast with
+thousands of runs: every cell's text and sort key is computed once when the
+runs are loaded, and `data()` only looks them up.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from PySide6.QtCore import (QAbstractTableModel, QModelIndex, QPersistentModelIndex,
+                            QSortFilterProxyModel, Qt)
+from PySide6.QtGui import QBrush, QColor
+
+from mlmstudio.gui.run_colors import run_color
+
+RUN_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+
+ALL = ""  # the "any" choice of the tag and status filters
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+def config_value(run: Any, section: str, key: str, default: Any = None) -> Any:
+    """A setting from a run's configuration, whether it is a RunConfig or a plain dict."""
+    config = getattr(run, "config", None)
+    if config is None:
+        return default
+    part = config.get(section, {}) if isinstance(config, dict) else getattr(config, section, None)
+    if part is None:
+        return default
+    return part.get(key, default) if isinstance(part, dict) else getattr(part, key, default)
+
+
+def metric_value(run: Any, name: str) -> float | None:
+    """A final metric of a run, or None when the run has not reported it."""
+    for attr in ("final_metrics", "metrics"):
+        metrics = getattr(run, attr, None)
+        if isinstance(metrics, dict) and name in metrics and metrics[name] is not None:
+            value = float(metrics[name])
+            return None if math.isnan(value) else value
+    value = getattr(run, name, None)
+    return None if value is None else float(value)
+
+
+def files_missing(run: Any) -> bool:
+    return bool(getattr(run, "files_missing", False))
+
+
+def _fmt_time(value: Any) -> tuple[str, Any]:
+    if isinstance(value, _dt.datetime):
+        return value.strftime("%Y-%m-%d %H:%M"), value.timestamp()
+    if isinstance(value, (int, float)):
+        return _dt.datetime.fromtimestamp(value).strftime("%Y-%m-%d %H:%M"), float(value)
+    return (str(value) if value else ""), str(value or "")
+
+
+def _fmt_float(value: float | None, fmt: str) -> tuple[str, Any]:
+    return ("—" if value is None else format(value, fmt)), value
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    cell: Callable[[Any], tuple[str, Any]]  # run -> (text shown, sort key)
+    tooltip: str = ""
+    numeric: bool = False
+
+
+def _size(run: Any) -> tuple[str, Any]:
+    d = config_value(run, "model", "d_model")
+    layers = config_value(run, "model", "num_layers")
+    if d is None or layers is None:
+        return "", None
+    return f"{layers}×{d}", int(d) * int(layers)
+
+
+def _tokenizer(run: Any) -> tuple[str, Any]:
+    kind = config_value(run, "tokenizer", "kind", "")
+    if kind in ("char", ""):
+        return kind, kind
+    vocab = config_value(run, "tokenizer", "vocab_size")
+    return f"{kind} {vocab}" if vocab else kind, f"{kind} {int(vocab or 0):08d}"
+
+
+def _masking(run: Any) -> tuple[str, Any]:
+    rate = config_value(run, "masking", "mlm_probability")
+    strategy = config_value(run, "masking", "strategy", "")
+    if rate is None:
+        return "", None
+    suffix = "" if strategy in ("token", "") else f" {strategy}"
+    return f"{rate:.0%}{suffix}", float(rate)
+
+
+def _status(run: Any) -> tuple[str, Any]:
+    status = str(getattr(run, "status", ""))
+    return (f"{status} (files missing)" if files_missing(run) else status), status
+
+
+def _steps(run: Any) -> tuple[str, Any]:
+    planned = config_value(run, "training", "steps")
+    done = getattr(run, "steps_done", None)
+    if done is None:
+        done = getattr(run, "step", None)
+    if planned is None:
+        return "", None
+    if done is not None and int(done) != int(planned):
+        return f"{int(done):,} / {int(planned):,}", int(done)
+    return f"{int(planned):,}", int(planned)
+
+
+COLUMNS: tuple[Column, ...] = (
+    Column("Name", lambda r: (str(getattr(r, "name", "")), str(getattr(r, "name", "")).lower()),
+           "The run's name (double-click to rename)"),
+    Column("Status", _status, "queued, running, completed, stopped, failed or interrupted"),
+    Column("Created", lambda r: _fmt_time(getattr(r, "created", None)), "When the run was created"),
+    Column("Arch", lambda r: (str(config_value(r, "model", "arch", "")),) * 2,
+           "Model architecture: modern (fast) or seed (the tutorial's, exportable)"),
+    Column("Size", _size, "Layers × width of the model", numeric=True),
+    Column("Tokenizer", _tokenizer, "Tokenizer kind and vocabulary size"),
+    Column("Masking", _masking, "Share of tokens masked in training, and the strategy", numeric=True),
+    Column("Steps", _steps, "Steps trained (of the steps planned)", numeric=True),
+    Column("Val loss", lambda r: _fmt_float(metric_value(r, "val_loss"), ".3f"),
+           "Final held-out loss at fixed 15% masking (lower is better)", numeric=True),
+    Column("Val acc", lambda r: _fmt_float(metric_value(r, "val_accuracy"), ".1%"),
+           "Final held-out masked-token accuracy (higher is better)", numeric=True),
+    Column("Tags", lambda r: (", ".join(getattr(r, "tags", []) or []),) * 2, "Tags of the run"),
+)
+COLUMN_INDEX = {c.title: i for i, c in enumerate(COLUMNS)}
+
+_FAILED = {"failed"}
+_ATTENTION = {"interrupted", "stopped"}
+
+
+class RunsTableModel(QAbstractTableModel):
+    """Runs as rows, key configuration and final metrics as columns."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._runs: list[Any] = []
+        self._cells: list[list[tuple[str, Any]]] = []
+        self._haystacks: list[str] = []
+        self._rows_by_id: dict[str, int] = {}
+
+    # -- loading ------------------------------------------------------------
+
+    def set_runs(self, runs: Sequence[Any]) -> None:
+        self.beginResetModel()
+        self._runs = list(runs)
+        self._cells = [self._compute(run) for run in self._runs]
+        self._haystacks = [self._haystack(run, cells) for run, cells in zip(self._runs, self._cells)]
+        self._rows_by_id = {str(run.id): row for row, run in enumerate(self._runs)}
+        self.endResetModel()
+
+    def update_run(self, run: Any) -> None:
+        """Replace one run's row in place (after a rename, a note, a tag)."""
+        row = self._rows_by_id.get(str(run.id))
+        if row is None:
+            return
+        self._runs[row] = run
+        self._cells[row] = self._compute(run)
+        self._haystacks[row] = self._haystack(run, self._cells[row])
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+
+    @staticmethod
+    def _compute(run: Any) -> list[tuple[str, Any]]:
+        return [column.cell(run) for column in COLUMNS]
+
+    @staticmethod
+    def _haystack(run: Any, cells: list[tuple[str, Any]]) -> str:
+        parts = [str(run.id), str(getattr(run, "notes", "") or "")] + [text for text, _ in cells]
+        return "\n".join(parts).lower()
+
+    # -- lookups ------------------------------------------------------------
+
+    def runs(self) -> list[Any]:
+        return list(self._runs)
+
+    def run_at(self, row: int) -> Any:
+        return self._runs[row]
+
+    def row_of(self, run_id: str) -> int | None:
+        return self._rows_by_id.get(run_id)
+
+    def haystack(self, row: int) -> str:
+        return self._haystacks[row]
+
+    def all_tags(self) -> list[str]:
+        return sorted({tag for run in self._runs for tag in (getattr(run, "tags", []) or [])})
+
+    def all_statuses(self) -> list[str]:
+        return sorted({str(getattr(run, "status", "")) for run in self._runs} - {""})
+
+    # -- Qt model interface -------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(self._runs)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section].title
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return COLUMNS[section].tooltip
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, col = index.row(), index.column()
+        text, key = self._cells[row][col]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return text
+        if role == SORT_ROLE:
+            return key
+        if role == RUN_ID_ROLE:
+            return str(self._runs[row].id)
+        if role == Qt.ItemDataRole.TextAlignmentRole and COLUMNS[col].numeric:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.DecorationRole and col == 0:
+            return run_color(str(self._runs[row].id))
+        if role == Qt.ItemDataRole.ForegroundRole and col == COLUMN_INDEX["Status"]:
+            status = str(getattr(self._runs[row], "status", ""))
+            if status in _FAILED or files_missing(self._runs[row]):
+                return QBrush(QColor("#CC3311"))
+            if status in _ATTENTION:
+                return QBrush(QColor("#EE7733"))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            run = self._runs[row]
+            notes = str(getattr(run, "notes", "") or "")
+            tip = f"{getattr(run, 'name', '')}  ({run.id})"
+            return f"{tip}\n{notes}" if notes else tip
+        return None
+
+
+class RunsFilterProxy(QSortFilterProxyModel):
+    """Filters by free text, tag and status; sorts by each column's sort key, blanks last."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._text = ""
+        self._tag = ALL
+        self._status = ALL
+        self.setSortRole(SORT_ROLE)
+        self.setDynamicSortFilter(True)
+
+    def set_text_filter(self, text: str) -> None:
+        self.beginFilterChange()
+        self._text = text.strip().lower()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def set_tag_filter(self, tag: str) -> None:
+        self.beginFilterChange()
+        self._tag = tag
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def set_status_filter(self, status: str) -> None:
+        self.beginFilterChange()
+        self._status = status
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:  # noqa: N802
+        model = self.sourceModel()
+        if not isinstance(model, RunsTableModel):
+            return True
+        run = model.run_at(source_row)
+        if self._status and str(getattr(run, "status", "")) != self._status:
+            return False
+        if self._tag and self._tag not in (getattr(run, "tags", []) or []):
+            return False
+        if self._text:
+            haystack = model.haystack(source_row)
+            return all(word in haystack for word in self._text.split())
+        return True
+
+    def lessThan(self, left: Index, right: Index) -> bool:  # noqa: N802
+        a = left.data(SORT_ROLE)
+        b = right.data(SORT_ROLE)
+        # Blanks sort after values in ascending order.
+        if a is None or a == "":
+            return False
+        if b is None or b == "":
+            return True
+        try:
+            return a < b
+        except TypeError:
+            return str(a) < str(b)
+
+    def run_id_at(self, proxy_row: int) -> str:
+        return str(self.index(proxy_row, 0).data(RUN_ID_ROLE))
