@@ -1,0 +1,460 @@
+"""Read a corpus, check that it is text, describe it, and split it for validation.
+
+A corpus source is a ``.txt`` file, a folder of ``.txt``/``.md`` files, a
+``.jsonl`` file (one JSON object per line, text in a named field), a ``.csv``
+file (text in a named column), any other file that decodes as text, or a
+built-in sample ``sample:NAME``. Whatever the source, the result is one
+normalised string (``\\n`` newlines, no BOM) with its statistics and a sha256
+fingerprint of that string, so the same text read from different encodings has
+the same fingerprint.
+
+Everything a user can get wrong raises ``CorpusError`` with a sentence saying
+what is wrong and what to do.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import hashlib
+import io
+import json
+import logging
+import math
+import os
+import random
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator, Optional
+
+from mlmstudio.engine.errors import CorpusError
+from mlmstudio.engine.samples import SAMPLES, sample_text
+
+log = logging.getLogger(__name__)
+
+ProgressCallback = Callable[[int, int], None]   # (done_bytes, total_bytes)
+
+SAMPLE_PREFIX = "sample:"
+FOLDER_SUFFIXES = (".txt", ".md")
+DOCUMENT_SEPARATOR = "\n\n"          # between the files of a folder or the records of a jsonl/csv
+_READ_CHUNK = 1 << 20                # bytes read between two progress reports
+_STATS_CHUNK = 1 << 20               # characters scanned at a time for statistics
+_BINARY_SAMPLE = 1 << 20             # characters inspected for control characters
+_MAX_CONTROL_SHARE = 0.10            # real text has almost none; binary data ~11% or more
+_CONTROL_CHARS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+_WORD = re.compile(r"\w+")
+
+
+@dataclass(frozen=True)
+class CorpusStats:
+    characters: int            # after newline normalisation
+    lines: int                 # a last line without a final newline counts
+    words: int                 # whitespace-separated words, as `wc -w` counts them
+    unique_characters: int
+    vocabulary_estimate: int   # distinct lower-cased \w+ words
+    sha256: str                # fingerprint of the normalised text, UTF-8 encoded
+    size_bytes: int            # bytes read from disk (UTF-8 size for samples)
+
+
+@dataclass(frozen=True)
+class Corpus:
+    name: str                  # file or folder name, or the sample's title
+    source: str                # absolute path, or "sample:NAME"
+    text: str
+    stats: CorpusStats
+    warnings: list[str] = field(default_factory=list)
+
+    def preview(self, n_chars: int = 2000) -> str:
+        """The start of the text, cut at a line or word boundary, '…' when cut."""
+        if len(self.text) <= n_chars:
+            return self.text
+        head = self.text[:n_chars]
+        cut = max(head.rfind("\n"), head.rfind(" "))
+        if cut > n_chars // 2:
+            head = head[:cut]
+        return head.rstrip() + " …"
+
+
+# --------------------------------------------------------------------------- loading
+
+def load_corpus(source: str | os.PathLike[str], *, text_field: str = "text", csv_column: str = "",
+                progress: Optional[ProgressCallback] = None) -> Corpus:
+    """Read a corpus from a path or ``sample:NAME``; ``CorpusError`` when it cannot be used."""
+    source_str = os.fspath(source)
+    if source_str.strip().lower().startswith(SAMPLE_PREFIX):
+        return _load_sample(source_str.strip()[len(SAMPLE_PREFIX):], progress)
+
+    path = Path(source_str).expanduser()
+    if not path.exists():
+        raise CorpusError(f"{path} does not exist. Check the path, or choose another file or folder.")
+    warnings: list[str] = []
+    if path.is_dir():
+        text, size = _read_folder(path, warnings, progress)
+    else:
+        reader = _Reader([path], progress)
+        suffix = path.suffix.lower()
+        if suffix == ".jsonl":
+            text = _jsonl_text(path, reader.read_text(path, warnings), text_field)
+        elif suffix in (".csv", ".tsv"):
+            text = _csv_text(path, reader.read_text(path, warnings), csv_column,
+                             delimiter="\t" if suffix == ".tsv" else ",")
+        else:
+            text = reader.read_text(path, warnings)
+        size = reader.total
+    text = text.strip("\n")
+    if not text.strip():
+        raise CorpusError(f"{path.name} contains no text (it is empty or only whitespace). "
+                          "Choose a file with some text in it.")
+    for message in warnings:
+        log.warning("%s", message)
+    resolved = path.resolve()
+    return Corpus(name=resolved.name or str(resolved), source=str(resolved), text=text,
+                  stats=compute_stats(text, size_bytes=size), warnings=warnings)
+
+
+def _load_sample(name: str, progress: Optional[ProgressCallback]) -> Corpus:
+    key = name.strip().lower()
+    text = sample_text(key)    # raises CorpusError listing the samples for an unknown name
+    size = len(text.encode("utf-8"))
+    if progress is not None:
+        progress(size, size)
+    return Corpus(name=SAMPLES[key].title, source=SAMPLE_PREFIX + key, text=text,
+                  stats=compute_stats(text, size_bytes=size))
+
+
+def _read_folder(folder: Path, warnings: list[str],
+                 progress: Optional[ProgressCallback]) -> tuple[str, int]:
+    """All .txt/.md files under ``folder`` (hidden ones skipped), in sorted path order.
+
+    A file that cannot be used is skipped with a warning rather than sinking
+    the whole folder; the folder is refused only if nothing usable is left.
+    """
+    files = sorted((p for p in folder.rglob("*")
+                    if p.suffix.lower() in FOLDER_SUFFIXES and p.is_file()
+                    and not any(part.startswith(".") for part in p.relative_to(folder).parts)),
+                   key=lambda p: p.relative_to(folder).as_posix())
+    if not files:
+        raise CorpusError(f"The folder {folder} contains no .txt or .md files. "
+                          "Choose a folder with text files, or a single file.")
+    reader = _Reader(files, progress)
+    documents: list[str] = []
+    skipped: list[str] = []
+    for path in files:
+        try:
+            document = reader.read_text(path, warnings).strip("\n")
+        except CorpusError as exc:
+            warnings.append(f"Skipped {path.relative_to(folder)}: {exc}")
+            skipped.append(str(exc))
+            continue
+        if document.strip():
+            documents.append(document)
+    if not documents:
+        reason = f" The first problem: {skipped[0]}" if skipped else ""
+        raise CorpusError(f"None of the {len(files)} text files in {folder} contains usable text.{reason}")
+    return DOCUMENT_SEPARATOR.join(documents), reader.total
+
+
+class _Reader:
+    """Reads files as text, reporting progress over all of them together."""
+
+    def __init__(self, paths: list[Path], progress: Optional[ProgressCallback]) -> None:
+        self.progress = progress
+        self.total = sum(_file_size(p) for p in paths)
+        self.done = 0
+
+    def read_text(self, path: Path, warnings: list[str]) -> str:
+        return decode_text(self._read_bytes(path), path.name, warnings)
+
+    def _read_bytes(self, path: Path) -> bytearray:
+        try:
+            with open(path, "rb") as f:
+                size = os.fstat(f.fileno()).st_size
+                buffer = bytearray(size)
+                view = memoryview(buffer)
+                filled = 0
+                while filled < size:
+                    n = f.readinto(view[filled:filled + _READ_CHUNK])
+                    if not n:
+                        break
+                    filled += n
+                    self._report(n)
+                rest = f.read()          # the file grew while we read it
+        except PermissionError as exc:
+            raise CorpusError(f"{path} cannot be read: permission denied. "
+                              "Check the file's permissions, or copy it somewhere you can read.") from exc
+        except IsADirectoryError as exc:
+            raise CorpusError(f"{path} is a folder, not a file.") from exc
+        except OSError as exc:
+            raise CorpusError(f"{path} cannot be read ({exc.strerror or exc}). "
+                              "Check that the file is accessible.") from exc
+        del view                         # a bytearray with a live view cannot be resized
+        if filled < size:
+            del buffer[filled:]
+        buffer += rest
+        return buffer                    # decoded in place: no second copy of a big file
+
+    def _report(self, n: int) -> None:
+        self.done += n
+        if self.progress is not None:
+            self.progress(min(self.done, self.total), self.total)
+
+
+def _file_size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+# --------------------------------------------------------------------------- decoding
+
+_BOMS = (  # longest first: the UTF-32-LE BOM begins with the UTF-16-LE one
+    (codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def decode_text(data: bytes | bytearray, name: str, warnings: list[str]) -> str:
+    """Bytes to normalised text, refusing binary data.
+
+    UTF-8 (BOM or not) and UTF-16/32 with a BOM are read as such; anything
+    else that is not valid UTF-8 is read as Windows-1252, with a warning.
+    """
+    text = _decode(data, name, warnings)
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    _refuse_binary(text, name)
+    return text
+
+
+def _decode(data: bytes | bytearray, name: str, warnings: list[str]) -> str:
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data.decode(encoding)
+            except UnicodeDecodeError as exc:
+                raise CorpusError(f"{name} starts with a {encoding.upper()} byte-order mark but is not "
+                                  f"valid {encoding.upper()} (at byte {exc.start}). "
+                                  "Save it again as UTF-8.") from exc
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    warnings.append(f"{name} is not valid UTF-8, so it was read as Windows-1252 (cp1252). "
+                    "If accented letters look wrong in the preview, save the file as UTF-8.")
+    return data.decode("cp1252", errors="replace")
+
+
+def _refuse_binary(text: str, name: str) -> None:
+    if "\x00" in text:
+        raise CorpusError(f"{name} looks like a binary file (it contains NUL bytes), not plain text. "
+                          "Export it as plain text first; UTF-16 text needs a byte-order mark.")
+    sample = text[:_BINARY_SAMPLE]
+    controls = len(_CONTROL_CHARS.findall(sample))
+    if sample and controls / len(sample) > _MAX_CONTROL_SHARE:
+        raise CorpusError(f"{name} looks like a binary file ({controls / len(sample):.0%} of its first "
+                          "characters are control characters), not plain text. Export it as plain text first.")
+
+
+# --------------------------------------------------------------------------- jsonl / csv
+
+def _jsonl_text(path: Path, text: str, text_field: str) -> str:
+    """The ``text_field`` of every record, one document each."""
+    documents: list[str] = []
+    for number, line in enumerate(io.StringIO(text), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise CorpusError(f"Line {number} of {path.name} is not valid JSON ({exc.msg}). "
+                              "Fix or remove that line.") from exc
+        if not isinstance(record, dict):
+            raise CorpusError(f"Line {number} of {path.name} is not a JSON object. "
+                              f'Each line must look like {{"{text_field}": "..."}}.')
+        if text_field not in record:
+            fields = ", ".join(map(str, record)) or "none"
+            raise CorpusError(f'Line {number} of {path.name} has no "{text_field}" field (its fields: '
+                              f"{fields}). Choose the field that holds the text.")
+        value = record[text_field]
+        if value is None:
+            continue
+        if not isinstance(value, str):
+            raise CorpusError(f'The "{text_field}" field on line {number} of {path.name} is not text '
+                              f"(it is {type(value).__name__}). Choose the field that holds the text.")
+        if value.strip():
+            documents.append(_normalise_newlines(value).strip("\n"))
+    return DOCUMENT_SEPARATOR.join(documents)
+
+
+def _csv_text(path: Path, text: str, column: str, delimiter: str) -> str:
+    """The cells of one column (``text`` by default), one document each."""
+    column = column or "text"
+    old_limit = csv.field_size_limit()
+    csv.field_size_limit(1 << 30)   # long documents in one cell are normal here
+    try:
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+        header = next(reader, None)
+        if not header:
+            raise CorpusError(f"{path.name} has no header row. Add a first row naming the columns.")
+        names = [h.strip() for h in header]
+        if column not in names:   # forgive case: "Text" for "text"
+            column = next((n for n in names if n.lower() == column.lower()), column)
+        if column not in names:
+            columns = ", ".join(f'"{n}"' for n in names)
+            raise CorpusError(f'{path.name} has no column "{column}". Its columns are: {columns}. '
+                              "Choose the column that holds the text.")
+        index = names.index(column)
+        documents = [_normalise_newlines(row[index]).strip("\n")
+                     for row in reader if index < len(row) and row[index].strip()]
+    except csv.Error as exc:
+        raise CorpusError(f"{path.name} is not a valid CSV file near line {reader.line_num} ({exc}). "
+                          "Fix the file or export it again.") from exc
+    finally:
+        csv.field_size_limit(old_limit)
+    return DOCUMENT_SEPARATOR.join(documents)
+
+
+def _normalise_newlines(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+# --------------------------------------------------------------------------- statistics
+
+def compute_stats(text: str, size_bytes: Optional[int] = None) -> CorpusStats:
+    """Statistics and fingerprint in one pass over chunks, so 100 MB needs no big lists."""
+    digest = hashlib.sha256()
+    characters: set[str] = set()
+    vocabulary: set[str] = set()
+    words = 0
+    utf8_size = 0
+    for chunk in _chunks_at_whitespace(text, _STATS_CHUNK):
+        encoded = chunk.encode("utf-8")
+        digest.update(encoded)
+        utf8_size += len(encoded)
+        characters.update(chunk)
+        words += len(chunk.split())
+        vocabulary.update(_WORD.findall(chunk.lower()))
+    lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
+    return CorpusStats(characters=len(text), lines=lines, words=words,
+                       unique_characters=len(characters), vocabulary_estimate=len(vocabulary),
+                       sha256=digest.hexdigest(),
+                       size_bytes=utf8_size if size_bytes is None else size_bytes)
+
+
+def _chunks_at_whitespace(text: str, size: int) -> Iterator[str]:
+    """Consecutive pieces of ``text`` that end just after whitespace, so no word is cut."""
+    start = 0
+    while start < len(text):
+        end = min(start + size, len(text))
+        if end < len(text):
+            cut = max(text.rfind("\n", start, end), text.rfind(" ", start, end))
+            if cut > start:
+                end = cut + 1
+        yield text[start:end]
+        start = end
+
+
+# --------------------------------------------------------------------------- train / validation
+
+DEFAULT_SPLIT_BLOCKS = 100
+_MIN_LONG_LINE_BLOCK = 64   # a block may run this far past its start before a long line is cut
+_NON_SPACE = re.compile(r"\S")
+
+
+def split_train_val(text: str, val_fraction: float, seed: int,
+                    n_blocks: int = DEFAULT_SPLIT_BLOCKS) -> tuple[str, str]:
+    """Hold out about ``val_fraction`` of the characters, as whole contiguous blocks.
+
+    The text is cut into about ``n_blocks`` blocks at line ends (a very long
+    line is cut at a space); a seeded RNG picks the validation blocks. Each
+    side is returned as its own text, so no window can straddle both. The same
+    text, fraction, seed and ``n_blocks`` always give the same split. Both
+    sides are non-empty: even a five-line corpus gives one validation line.
+    """
+    if not 0.0 < val_fraction < 1.0:
+        raise ValueError(f"val_fraction must be between 0 and 1, got {val_fraction}")
+    if len(text.strip()) < 2:
+        raise CorpusError("The corpus is too small to split into training and validation text. "
+                          "Add more text.")
+    bounds = _block_bounds(text, max(1, n_blocks))
+    blocks = list(zip(bounds, bounds[1:]))
+    candidates = [i for i, (start, end) in enumerate(blocks) if _NON_SPACE.search(text, start, end)]
+    if len(candidates) < 2:
+        return _split_tail(text, val_fraction)
+
+    random.Random(seed).shuffle(candidates)
+    target = val_fraction * len(text)
+    chosen: set[int] = set()
+    val_chars = 0
+    for i in candidates[:-1]:   # the last candidate always stays in training
+        if val_chars >= target:
+            break
+        size = blocks[i][1] - blocks[i][0]
+        # Take a block while it brings the total closer to the target (and always the first).
+        if not chosen or abs(val_chars + size - target) < abs(val_chars - target):
+            chosen.add(i)
+            val_chars += size
+    train = _join_blocks(text, [b for i, b in enumerate(blocks) if i not in chosen])
+    val = _join_blocks(text, [blocks[i] for i in sorted(chosen)])
+    return train.strip(), val.strip()
+
+
+def _block_bounds(text: str, n_blocks: int) -> list[int]:
+    """Offsets cutting ``text`` into blocks of at least len/n_blocks characters.
+
+    A block ends just after the first newline once it is long enough; if its
+    line runs on past twice that length, at the first space once it is long
+    enough; a text with no whitespace there is cut hard. Offsets, not slices, so a
+    100 MB corpus is not copied into a list of pieces.
+    """
+    target = max(1, math.ceil(len(text) / n_blocks))
+    bounds = [0]
+    while bounds[-1] + target < len(text):
+        start = bounds[-1]
+        limit = min(start + max(2 * target, _MIN_LONG_LINE_BLOCK), len(text))
+        newline = text.find("\n", start + target - 1, limit)
+        if newline >= 0:
+            end = newline + 1
+        elif limit == len(text):
+            end = len(text)              # the last line: the end of the text ends it
+        else:
+            space = text.find(" ", start + max(target, _MIN_LONG_LINE_BLOCK // 2) - 1, limit)
+            end = space + 1 if space >= 0 else limit
+        bounds.append(end)
+    if bounds[-1] < len(text):
+        bounds.append(len(text))
+    return bounds
+
+
+def _join_blocks(text: str, blocks: list[tuple[int, int]]) -> str:
+    """The text of the given blocks, adjacent ones merged, separated by a newline if cut mid-word."""
+    runs: list[list[int]] = []
+    for start, end in blocks:
+        if runs and runs[-1][1] == start:
+            runs[-1][1] = end
+        else:
+            runs.append([start, end])
+    parts = [text[start:end] if text[end - 1].isspace() else text[start:end] + "\n"
+             for start, end in runs]
+    return "".join(parts)
+
+
+def _split_tail(text: str, val_fraction: float) -> tuple[str, str]:
+    """For a text that gives one block: the last words (at least one character) are validation."""
+    stripped = text.strip()
+    n_val = min(max(1, round(val_fraction * len(stripped))), len(stripped) - 1)
+    cut = len(stripped) - n_val
+    space = stripped.rfind(" ", 0, cut + 1)
+    if space > 0:
+        cut = space
+    return stripped[:cut].strip(), stripped[cut:].strip()
+
+
+def check_enough_tokens(n_tokens: int, seq_len: int, where: str = "training") -> None:
+    """Refuse a token stream shorter than one window, saying how much is needed."""
+    if n_tokens < seq_len:
+        raise CorpusError(f"The corpus gives only {n_tokens:,} tokens for {where}, but one {where} window "
+                          f"needs {seq_len:,}. Use a shorter sequence length or add more text.")
