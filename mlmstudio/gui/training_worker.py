@@ -1,0 +1,202 @@
+"""The training worker: a QObject moved to a QThread that drives one training job.
+
+The job (normally ``store.service.run_recorded``) runs the Qt-free trainer and
+calls back with its events on the training thread. The worker coalesces them
+and emits at most one ``progress`` signal per ``min_interval`` (20 a second by
+default), whatever the step rate, carrying plain tuples of numbers: never
+tensors, never ORM rows. ``finished`` is emitted exactly once, whatever
+happens, with the run's outcome; engine errors become a failed outcome with
+the engine's sentence.
+
+Threads: torch's intra-op thread pool is process-wide, so the worker sets it
+once per run to all cores but one (``default_num_threads``). That leaves the
+GUI thread a core to stay responsive while training; the cost is that
+predictions made from the GUI during training also use the smaller pool, which
+is harmless for single sentences.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+
+from mlmstudio.engine.errors import MLMStudioError
+from mlmstudio.engine.events import (CheckpointEvent, EvalEvent, EventCallback, FailedEvent,
+                                     FinishedEvent, StepEvent, TrainerEvent, TrainingControl)
+
+log = logging.getLogger(__name__)
+
+DEFAULT_MIN_INTERVAL = 0.05  # seconds between two progress signals: at most 20 a second
+
+# A job runs the training with the given event callback and control, on the worker's thread.
+TrainingJob = Callable[[EventCallback, TrainingControl], Any]
+
+
+@dataclass(frozen=True)
+class ProgressBatch:
+    """The events of one throttling interval, as plain numbers.
+
+    ``steps`` rows follow live_plots.STEP_COLUMNS (step, elapsed, loss, lr,
+    tokens_per_second); ``evals`` rows follow EVAL_COLUMNS (step, elapsed,
+    val_loss, val_accuracy, perplexity).
+    """
+
+    steps: tuple[tuple[float, float, float, float, float], ...]
+    evals: tuple[tuple[float, float, float, float, float], ...]
+    checkpoints: tuple[int, ...]
+    last_step: StepEvent | None  # the newest step event (progress bar, ETA)
+    sequence: int                # 0, 1, 2 ... in emission order
+
+
+@dataclass(frozen=True)
+class RunOutcome:
+    status: str                  # "completed", "stopped" or "failed"
+    step: int
+    message: str = ""            # the reason, for a failed run
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
+class TrainingWorker(QObject):
+    """Runs ``job`` when its ``run`` slot is invoked in the worker thread."""
+
+    progress = Signal(object)    # ProgressBatch
+    finished = Signal(object)    # RunOutcome, exactly once
+
+    def __init__(self, job: TrainingJob, control: TrainingControl | None = None, *,
+                 min_interval: float = DEFAULT_MIN_INTERVAL, torch_threads: int | None = None) -> None:
+        super().__init__()
+        self.control = control or TrainingControl()
+        self._job = job
+        self._min_interval = min_interval
+        self._torch_threads = torch_threads
+        self._lock = threading.Lock()
+        self._steps: list[tuple] = []
+        self._evals: list[tuple] = []
+        self._checkpoints: list[int] = []
+        self._last_step: StepEvent | None = None
+        self._last_emit = 0.0
+        self._sequence = 0
+        self._terminal: FinishedEvent | FailedEvent | None = None
+        self.emitted = 0             # progress signals sent (tests, diagnostics)
+
+    @Slot()
+    def run(self) -> None:
+        """The worker thread's entry point: run the job, always end with ``finished``."""
+        self._set_torch_threads()
+        outcome: RunOutcome | None = None
+        try:
+            result = self._job(self._on_event, self.control)
+            outcome = self._outcome_from(result)
+        except MLMStudioError as exc:
+            outcome = RunOutcome("failed", self._step(), str(exc))
+        except Exception as exc:  # a bug: keep the app alive, log it, tell the user
+            log.exception("Training failed with an unexpected error")
+            outcome = RunOutcome("failed", self._step(),
+                                 f"Training stopped on an unexpected error: {exc}. "
+                                 "The log has the details.")
+        finally:
+            self._flush()
+            self.finished.emit(outcome or RunOutcome("failed", self._step(), "Training ended abruptly."))
+
+    # Events, on the training thread ---------------------------------------
+    def _on_event(self, event: TrainerEvent) -> None:
+        with self._lock:
+            if isinstance(event, StepEvent):
+                self._steps.append((event.step, event.elapsed, event.loss, event.lr,
+                                    event.tokens_per_second))
+                self._last_step = event
+            elif isinstance(event, EvalEvent):
+                self._evals.append((event.step, event.elapsed, event.val_loss, event.val_accuracy,
+                                    event.perplexity))
+            elif isinstance(event, CheckpointEvent):
+                self._checkpoints.append(event.step)
+            elif isinstance(event, (FinishedEvent, FailedEvent)):
+                self._terminal = event
+        if time.monotonic() - self._last_emit >= self._min_interval:
+            self._flush()
+
+    def _flush(self) -> None:
+        with self._lock:
+            if not (self._steps or self._evals or self._checkpoints):
+                return
+            batch = ProgressBatch(tuple(self._steps), tuple(self._evals), tuple(self._checkpoints),
+                                  self._last_step, self._sequence)
+            self._steps, self._evals, self._checkpoints = [], [], []
+            self._sequence += 1
+            self._last_emit = time.monotonic()
+        self.emitted += 1
+        self.progress.emit(batch)
+
+    # Outcome --------------------------------------------------------------
+    def _outcome_from(self, result: Any) -> RunOutcome:
+        """A RunOutcome from the job's TrainResult, or from the last terminal event."""
+        if result is not None and hasattr(result, "status"):
+            return RunOutcome(str(result.status), int(getattr(result, "steps", self._step())),
+                              str(getattr(result, "message", "") or ""),
+                              dict(getattr(result, "summary", {}) or {}))
+        terminal = self._terminal
+        if isinstance(terminal, FinishedEvent):
+            return RunOutcome(terminal.status, terminal.step, "", dict(terminal.summary))
+        if isinstance(terminal, FailedEvent):
+            return RunOutcome("failed", terminal.step, terminal.message)
+        status = "stopped" if self.control.stop_requested else "completed"
+        return RunOutcome(status, self._step())
+
+    def _step(self) -> int:
+        return self._last_step.step if self._last_step is not None else 0
+
+    def _set_torch_threads(self) -> None:
+        try:
+            import torch
+
+            from mlmstudio.engine.trainer import default_num_threads
+        except ImportError:  # pragma: no cover - torch is a hard dependency
+            return
+        torch.set_num_threads(self._torch_threads or default_num_threads())
+
+
+def start_in_thread(worker: QObject, name: str = "training") -> QThread:
+    """Move ``worker`` (with a ``run`` slot and a ``finished`` signal) to a new QThread and start it.
+
+    The thread quits as soon as the worker finishes; ``quit`` is connected
+    directly so it does not depend on the GUI thread's event loop (a closing
+    window may be blocked in ``wait``). The thread and worker are kept alive
+    here until the thread has finished, then released.
+    """
+    thread = QThread()
+    thread.setObjectName(name)
+    worker.moveToThread(thread)
+    thread.started.connect(worker.run)
+    worker.finished.connect(thread.quit, Qt.ConnectionType.DirectConnection)
+    _alive[thread] = worker
+    thread.finished.connect(_reaper.release)
+    thread.start()
+    return thread
+
+
+# Python references to running threads and their workers: a QThread whose
+# wrapper is garbage-collected while it runs would abort the process.
+_alive: dict[QThread, QObject] = {}
+
+
+class _Reaper(QObject):
+    """Drops the references of a finished thread (a lambda would keep the thread alive forever)."""
+
+    @Slot()
+    def release(self) -> None:
+        thread = self.sender()
+        if isinstance(thread, QThread) and not thread.isRunning():
+            _alive.pop(thread, None)
+
+
+_reaper = _Reaper()
+
+
+def running_threads() -> list[QThread]:
+    """Threads started by start_in_thread that have not finished yet."""
+    return [t for t in list(_alive) if t.isRunning()]
