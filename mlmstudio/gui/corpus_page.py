@@ -1,0 +1,401 @@
+"""The Corpus page: choose the text to train on and see what it is.
+
+Open a file or a folder (dialog or drag-and-drop), pick a built-in sample or a
+recent corpus. Reading happens off the GUI thread; the page then shows the
+statistics and a preview. Whatever the engine refuses (binary, empty, a bad
+encoding, a missing column) is shown inline in its own words.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QFont
+from PySide6.QtWidgets import (QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+                               QListWidget, QListWidgetItem, QPlainTextEdit, QProgressBar,
+                               QPushButton, QSplitter, QVBoxLayout, QWidget)
+
+from mlmstudio.engine.corpus import Corpus, load_corpus
+from mlmstudio.engine.errors import MLMStudioError
+from mlmstudio.engine.samples import SAMPLES
+from mlmstudio.gui.background import BackgroundCall
+from mlmstudio.gui.settings import AppSettings
+
+log = logging.getLogger(__name__)
+
+SAMPLE_PREFIX = "sample:"
+FILE_FILTER = "Text corpora (*.txt *.md *.jsonl *.csv *.tsv);;All files (*)"
+ERROR_STYLE = ("QLabel { color: #b00020; background: rgba(214, 39, 40, 0.10); "
+               "border: 1px solid rgba(214, 39, 40, 0.5); border-radius: 4px; padding: 6px; }")
+WARNING_STYLE = ("QLabel { background: rgba(230, 160, 20, 0.15); "
+                 "border: 1px solid rgba(230, 160, 20, 0.6); border-radius: 4px; padding: 6px; }")
+
+
+def display_name(source: str) -> str:
+    """How a corpus source reads in a list: a sample's title, or a file's name."""
+    if source.startswith(SAMPLE_PREFIX):
+        info = SAMPLES.get(source[len(SAMPLE_PREFIX):])
+        return f"Sample: {info.title}" if info else source
+    return Path(source).name or source
+
+
+class CorpusPage(QWidget):
+    """Loads corpora; emits ``corpus_loaded`` with the engine's Corpus."""
+
+    corpus_loaded = Signal(object)       # Corpus
+    load_failed = Signal(str)            # the message shown
+    loading_changed = Signal(bool)
+    continue_requested = Signal()
+    status_message = Signal(str)
+
+    def __init__(self, settings: AppSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.corpus: Corpus | None = None
+        self._task: BackgroundCall | None = None      # the newest request
+        self._tasks: set[BackgroundCall] = set()      # every read still running
+        self._generation = 0
+        self._last_source = ""
+        self.setAcceptDrops(True)
+        self._build()
+        self._refresh_recent()
+
+    # Layout ---------------------------------------------------------------
+    def _build(self) -> None:
+        intro = QLabel("Choose the text the model will learn from: a .txt file, a folder of text "
+                       "files, a .jsonl or .csv file, or one of the built-in samples. "
+                       "You can also drop a file or folder anywhere on this page.")
+        intro.setWordWrap(True)
+
+        self.open_file_button = QPushButton("Open file…")
+        self.open_file_button.setToolTip("Open a .txt, .md, .jsonl or .csv file (Ctrl+O).")
+        self.open_file_button.clicked.connect(self.open_file_dialog)
+        self.open_folder_button = QPushButton("Open folder…")
+        self.open_folder_button.setToolTip("Use every .txt and .md file in a folder and its sub-folders.")
+        self.open_folder_button.clicked.connect(self.open_folder_dialog)
+        self.field_edit = QLineEdit()
+        self.field_edit.setPlaceholderText("text")
+        self.field_edit.setMaximumWidth(160)
+        self.field_edit.setToolTip("For .jsonl files the field, for .csv files the column, that "
+                                   "holds the text. Empty means 'text'.")
+        self.field_edit.returnPressed.connect(self.reload)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.open_file_button)
+        buttons.addWidget(self.open_folder_button)
+        buttons.addSpacing(12)
+        buttons.addWidget(QLabel("Field / column:"))
+        buttons.addWidget(self.field_edit)
+        buttons.addStretch(1)
+
+        self.samples_list = QListWidget()
+        for info in SAMPLES.values():
+            item = QListWidgetItem(f"{info.title}\n{info.description}")
+            item.setData(Qt.ItemDataRole.UserRole, SAMPLE_PREFIX + info.name)
+            item.setToolTip(info.description)
+            self.samples_list.addItem(item)
+        self.samples_list.setWordWrap(True)
+        self.samples_list.setAlternatingRowColors(True)
+        self.samples_list.itemActivated.connect(self._on_list_item_activated)
+        self.samples_list.itemClicked.connect(self._on_list_item_activated)
+
+        self.recent_list = QListWidget()
+        self.recent_list.itemActivated.connect(self._on_list_item_activated)
+        self.recent_list.itemDoubleClicked.connect(self._on_list_item_activated)
+        self.recent_list.setToolTip("Double-click to open again.")
+
+        left = QVBoxLayout()
+        left.addWidget(_heading("Built-in samples"))
+        left.addWidget(self.samples_list, 3)
+        left.addWidget(_heading("Recent"))
+        left.addWidget(self.recent_list, 2)
+        left_widget = QWidget()
+        left_widget.setLayout(left)
+
+        self.error_label = QLabel()
+        self.error_label.setWordWrap(True)
+        self.error_label.setStyleSheet(ERROR_STYLE)
+        self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.error_label.hide()
+        self.warning_label = QLabel()
+        self.warning_label.setWordWrap(True)
+        self.warning_label.setStyleSheet(WARNING_STYLE)
+        self.warning_label.hide()
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setTextVisible(False)
+        self.progress_bar.setMaximumHeight(8)
+        self.progress_bar.hide()
+
+        self.title_label = QLabel("No corpus yet")
+        font = QFont(self.title_label.font())
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        font.setBold(True)
+        self.title_label.setFont(font)
+        self.source_label = QLabel()
+        self.source_label.setWordWrap(True)
+        self.source_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        stats_box = QGroupBox("Statistics")
+        self.stats_form = QFormLayout(stats_box)
+        self.stat_labels: dict[str, QLabel] = {}
+        for key, label, tip in (
+                ("size", "Size", "Bytes read from disk."),
+                ("characters", "Characters", "Characters after normalising newlines."),
+                ("lines", "Lines", ""),
+                ("words", "Words", "Whitespace-separated words."),
+                ("unique_characters", "Distinct characters",
+                 "The vocabulary of a character tokenizer, before special tokens."),
+                ("vocabulary_estimate", "Distinct words",
+                 "Distinct lower-cased words: roughly what a word tokenizer would need."),
+                ("sha256", "Fingerprint", "SHA-256 of the text: runs on the same text share it.")):
+            value = QLabel("–")
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            value.setToolTip(tip)
+            self.stats_form.addRow(label, value)
+            self.stat_labels[key] = value
+
+        self.preview = QPlainTextEdit()
+        self.preview.setReadOnly(True)
+        self.preview.setPlaceholderText("The start of the corpus appears here.")
+        self.preview.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+
+        self.continue_button = QPushButton("Continue to Setup →")
+        self.continue_button.setEnabled(False)
+        self.continue_button.clicked.connect(self.continue_requested)
+
+        right = QVBoxLayout()
+        right.addWidget(self.error_label)
+        right.addWidget(self.warning_label)
+        right.addWidget(self.progress_bar)
+        right.addWidget(self.title_label)
+        right.addWidget(self.source_label)
+        right.addWidget(stats_box)
+        right.addWidget(_heading("Preview"))
+        right.addWidget(self.preview, 1)
+        bottom = QHBoxLayout()
+        bottom.addStretch(1)
+        bottom.addWidget(self.continue_button)
+        right.addLayout(bottom)
+        right_widget = QWidget()
+        right_widget.setLayout(right)
+
+        splitter = QSplitter()
+        splitter.addWidget(left_widget)
+        splitter.addWidget(right_widget)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        splitter.setChildrenCollapsible(False)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(buttons)
+        layout.addWidget(splitter, 1)
+
+    # Choosing -------------------------------------------------------------
+    @Slot()
+    def open_file_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a corpus file", self._start_dir(), FILE_FILTER)
+        if path:
+            self.settings.set_last_directory(str(Path(path).parent))
+            self.load(path)
+
+    @Slot()
+    def open_folder_dialog(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, "Open a folder of text files", self._start_dir())
+        if path:
+            self.settings.set_last_directory(path)
+            self.load(path)
+
+    def _start_dir(self) -> str:
+        last = self.settings.last_directory()
+        return last if last and os.path.isdir(last) else str(Path.home())
+
+    @Slot(QListWidgetItem)
+    def _on_list_item_activated(self, item: QListWidgetItem) -> None:
+        source = item.data(Qt.ItemDataRole.UserRole)
+        if source:
+            self.load(source)
+
+    @Slot()
+    def reload(self) -> None:
+        if self._last_source:
+            self.load(self._last_source)
+
+    def load_sample(self, name: str) -> None:
+        self.load(SAMPLE_PREFIX + name)
+
+    def load(self, source: str) -> None:
+        """Read ``source`` (a path or sample:NAME) in the background; ``corpus_loaded`` when done."""
+        self._last_source = source
+        self._generation += 1
+        generation = self._generation
+        field = self.field_edit.text().strip()
+        suffix = Path(source).suffix.lower() if not source.startswith(SAMPLE_PREFIX) else ""
+        kwargs = {}
+        if field and suffix == ".jsonl":
+            kwargs["text_field"] = field
+        elif field and suffix in (".csv", ".tsv"):
+            kwargs["csv_column"] = field
+
+        self._set_error("")
+        self._set_loading(True)
+        self.status_message.emit(f"Reading {display_name(source)}…")
+        # Reads that ended are dropped here, never inside their own signals.
+        self._tasks = {t for t in self._tasks if not t.done}
+        task = BackgroundCall(lambda progress: load_corpus(source, progress=progress, **kwargs),
+                              with_progress=True, name="corpus")
+        task.generation, task.source = generation, source
+        task.succeeded.connect(self._on_loaded)
+        task.failed.connect(self._on_failed)
+        task.progress.connect(self._on_progress)
+        task.finished.connect(self._on_task_finished)
+        self._task = task
+        self._tasks.add(task)
+        task.start()
+
+    def is_loading(self) -> bool:
+        return any(not t.done for t in self._tasks)
+
+    def wait_idle(self, msecs: int = 30_000) -> bool:
+        """Block until the running reads end (window shutdown)."""
+        return all(task.wait(msecs) for task in list(self._tasks))
+
+    # Results --------------------------------------------------------------
+    @Slot(object)
+    def _on_loaded(self, corpus: Corpus) -> None:
+        if not self._is_current(self.sender()):  # a newer request superseded this one
+            return
+        self.corpus = corpus
+        self.settings.add_recent_corpus(corpus.source)
+        self.settings.set_last_corpus(corpus.source)
+        self._refresh_recent()
+        self._show_corpus(corpus)
+        self.status_message.emit(f"Loaded {corpus.name}: {corpus.stats.characters:,} characters.")
+        self.corpus_loaded.emit(corpus)
+
+    @Slot(object)
+    def _on_failed(self, exc: BaseException) -> None:
+        task = self.sender()
+        if not self._is_current(task):
+            return
+        source = task.source
+        if isinstance(exc, MLMStudioError):
+            message = str(exc)
+        elif isinstance(exc, MemoryError):
+            message = f"{display_name(source)} is too large to load into memory. Use a smaller corpus."
+        else:
+            message = (f"{display_name(source)} could not be read ({type(exc).__name__}: {exc}). "
+                       "Check the file, or choose another one.")
+        self._set_error(message)
+        self.status_message.emit("The corpus could not be loaded.")
+        self.load_failed.emit(message)
+
+    @Slot(int, int)
+    def _on_progress(self, done: int, total: int) -> None:
+        if not self._is_current(self.sender()):
+            return
+        if total > 0:
+            self.progress_bar.setRange(0, 1000)
+            self.progress_bar.setValue(int(1000 * min(done, total) / total))
+
+    @Slot()
+    def _on_task_finished(self) -> None:
+        if self.sender() is self._task:
+            self._task = None
+            self._set_loading(False)
+
+    def _is_current(self, task) -> bool:
+        return getattr(task, "generation", None) == self._generation
+
+    def _set_loading(self, loading: bool) -> None:
+        self.progress_bar.setRange(0, 0)  # busy until the first progress report
+        self.progress_bar.setVisible(loading)
+        self.loading_changed.emit(loading)
+
+    def _set_error(self, message: str) -> None:
+        self.error_label.setText(message)
+        self.error_label.setVisible(bool(message))
+
+    def error_text(self) -> str:
+        return self.error_label.text() if self.error_label.isVisible() else ""
+
+    def _show_corpus(self, corpus: Corpus) -> None:
+        stats = corpus.stats
+        self.title_label.setText(corpus.name)
+        self.source_label.setText(corpus.source)
+        values = {
+            "size": _human_bytes(stats.size_bytes),
+            "characters": f"{stats.characters:,}",
+            "lines": f"{stats.lines:,}",
+            "words": f"{stats.words:,}",
+            "unique_characters": f"{stats.unique_characters:,}",
+            "vocabulary_estimate": f"{stats.vocabulary_estimate:,}",
+            "sha256": stats.sha256[:16] + "…",
+        }
+        for key, text in values.items():
+            self.stat_labels[key].setText(text)
+        self.stat_labels["sha256"].setToolTip(stats.sha256)
+        self.preview.setPlainText(corpus.preview(4000))
+        warnings = list(corpus.warnings)
+        self.warning_label.setText("\n".join(warnings))
+        self.warning_label.setVisible(bool(warnings))
+        self.continue_button.setEnabled(True)
+
+    def _refresh_recent(self) -> None:
+        self.recent_list.clear()
+        for source in self.settings.recent_corpora():
+            missing = not source.startswith(SAMPLE_PREFIX) and not os.path.exists(source)
+            item = QListWidgetItem(display_name(source) + ("  (missing)" if missing else ""))
+            item.setData(Qt.ItemDataRole.UserRole, source)
+            item.setToolTip(source)
+            if missing:
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+            self.recent_list.addItem(item)
+
+    # Drag and drop --------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if _local_paths(event):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:
+        if _local_paths(event):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = _local_paths(event)
+        if not paths:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        if len(paths) > 1:
+            self.status_message.emit("Several items dropped: using the first. "
+                                     "Put the files in one folder to use them all.")
+        self.load(paths[0])
+
+
+def _local_paths(event) -> list[str]:
+    mime = event.mimeData()
+    if not mime or not mime.hasUrls():
+        return []
+    return [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]
+
+
+def _heading(text: str) -> QLabel:
+    label = QLabel(text)
+    font = QFont(label.font())
+    font.setBold(True)
+    label.setFont(font)
+    return label
+
+
+def _human_bytes(n: int) -> str:
+    size = float(n)
+    for unit in ("bytes", "KB", "MB", "GB"):
+        if size < 1000 or unit == "GB":
+            return f"{size:,.0f} {unit}" if unit == "bytes" else f"{size:,.1f} {unit}"
+        size /= 1000
+    return f"{n} bytes"
