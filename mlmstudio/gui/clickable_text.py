@@ -76,7 +76,9 @@ class ClickableText(QWidget):
         self.editor.setFixedHeight(line * 3 + 12)
 
         hint = QLabel("Click a word to mask it; click a mask to bring the word back.")
-        hint.setEnabled(False)  # greyed: a hint, not content
+        hint_font = hint.font()
+        hint_font.setItalic(True)
+        hint.setFont(hint_font)
 
         self.view = QTextBrowser()
         self.view.setOpenLinks(False)

@@ -8,7 +8,6 @@ own colour (`run_colors`), so a run looks the same in every comparison.
 
 from __future__ import annotations
 
-import csv
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +24,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFileDia
 
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.gui.run_colors import distinct_styles
+from mlmstudio.store import compare
+from mlmstudio.store.records import Curve
 
 log = logging.getLogger(__name__)
 
@@ -33,36 +34,29 @@ METRICS: tuple[tuple[str, str, str], ...] = (
     ("val_loss", "Validation loss", "loss (nats)"),
     ("train_loss", "Training loss", "loss (nats)"),
     ("val_accuracy", "Validation accuracy", "masked-token accuracy"),
-    ("lr", "Learning rate", "learning rate"),
-    ("tokens_per_second", "Tokens/s", "tokens per second"),
+    ("train_lr", "Learning rate", "learning rate"),
+    ("train_tokens_per_second", "Tokens/s", "tokens per second"),
 )
 X_AXES: tuple[tuple[str, str], ...] = (("step", "Step"), ("time", "Elapsed time (s)"))
 
 
 @dataclass(frozen=True)
-class Curve:
-    """One run's values of one metric, with both possible x axes."""
-
-    steps: np.ndarray
-    elapsed: np.ndarray  # seconds of training when each value was recorded
-    values: np.ndarray
-
-    def x(self, axis: str) -> np.ndarray:
-        return self.elapsed if axis == "time" else self.steps
-
-    def __len__(self) -> int:
-        return len(self.values)
-
-
-@dataclass(frozen=True)
 class CompareRun:
+    """What the view needs of a run. A store ``RunSummary`` has these attributes too."""
+
     id: str
     name: str
-    config: Mapping[str, Any]  # the RunConfig as a nested dict
-    final_metrics: Mapping[str, float] = field(default_factory=dict)
+    config: Any  # a RunConfig, its dict, or None when the stored config no longer loads
+    final_metrics: Mapping[str, Any] = field(default_factory=dict)
 
 
-CurveLoader = Callable[[str, str], "Curve | None"]  # (run id, metric key) -> curve, None if never recorded
+# (run id, metric key such as "val_loss") -> the curve, or None if the run never recorded it.
+CurveLoader = Callable[[str, str], "Curve | None"]
+
+
+def curve_x(curve: Curve, axis: str) -> np.ndarray:
+    """The curve's x values: optimizer steps, or seconds of training."""
+    return curve.wall_time if axis == "time" else curve.steps
 
 
 def flatten_config(config: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -77,15 +71,25 @@ def flatten_config(config: Mapping[str, Any], prefix: str = "") -> dict[str, Any
     return flat
 
 
-def config_rows(runs: Sequence[CompareRun]) -> list[tuple[str, list[Any], bool]]:
+def config_dict(config: Any) -> Mapping[str, Any]:
+    if config is None:
+        return {}
+    return config if isinstance(config, Mapping) else config.to_dict()
+
+
+def config_rows(runs: Sequence[Any]) -> list[tuple[str, list[Any], bool]]:
     """(setting, value per run, differs?) for every setting any of the runs has."""
-    flats = [flatten_config(run.config) for run in runs]
-    names = sorted({name for flat in flats for name in flat})
+    flats = [flatten_config(config_dict(run.config)) for run in runs]
+    names = list(dict.fromkeys(name for flat in flats for name in flat))  # config order
     rows = []
     for name in names:
         values = [flat.get(name) for flat in flats]
-        rows.append((name, values, any(v != values[0] for v in values[1:])))
+        rows.append((name, values, len({repr(v) for v in values}) > 1))
     return rows
+
+
+def _empty_curve(run_id: str, split: str, name: str) -> Curve:
+    return Curve(run_id, split, name, np.zeros(0, np.int64), np.zeros(0), np.zeros(0))
 
 
 def _fmt(value: Any) -> str:
@@ -103,7 +107,7 @@ class CompareView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._runs: list[CompareRun] = []
+        self._runs: list[Any] = []
         self._loader: CurveLoader | None = None
         self._cache: dict[tuple[str, str], Curve | None] = {}
         self._items: dict[str, pg.PlotDataItem] = {}
@@ -177,12 +181,12 @@ class CompareView(QWidget):
         self.diff_only.toggled.connect(self._on_diff_only_toggled)
         self.export_png_button.clicked.connect(self._on_export_png_clicked)
         self.export_csv_button.clicked.connect(self._on_export_csv_clicked)
-        self._set_exports_enabled(False)
+        self.clear()
 
     # -- public API ---------------------------------------------------------
 
-    def set_runs(self, runs: Sequence[CompareRun], loader: CurveLoader) -> None:
-        """Compare these runs; curves are loaded lazily, once per run and metric."""
+    def set_runs(self, runs: Sequence[Any], loader: CurveLoader) -> None:
+        """Compare these runs (`CompareRun`s or store `RunSummary`s); curves load lazily, once each."""
         self._runs = list(runs)
         self._loader = loader
         self._cache.clear()
@@ -193,7 +197,7 @@ class CompareView(QWidget):
     def clear(self) -> None:
         self.set_runs([], lambda run_id, metric: None)
 
-    def runs(self) -> list[CompareRun]:
+    def runs(self) -> list[Any]:
         return list(self._runs)
 
     def current_metric(self) -> str:
@@ -226,25 +230,20 @@ class CompareView(QWidget):
             raise MLMStudioError(f"The plot could not be written to {path}. Check that the folder is writable.")
         return path
 
-    def export_csv(self, path: str | Path, metrics: Sequence[str] | None = None) -> Path:
-        """Write every run's curves (by default all metrics) as long-format CSV.
+    def export_csv(self, path: str | Path) -> Path:
+        """Write the shown metric of every run on the shown x axis, as ``mlmstudio runs compare --csv`` does.
 
-        Columns: run_id, run_name, metric, step, elapsed_s, value; one row per point.
+        One column for x (step, or seconds on an even grid), one per run headed
+        by its name; empty cells where a run has no value.
         """
         path = Path(path)
-        keys = list(metrics) if metrics is not None else [key for key, _, _ in METRICS]
+        metric = self.current_metric()
+        split, name = compare.split_metric(metric)
+        curves = {run.id: self._curve(run.id, metric) or _empty_curve(run.id, split, name)
+                  for run in self._runs}
+        aligned = compare.align(curves, metric, self.current_x_axis())
         tmp = path.with_name(path.name + ".part")
-        with tmp.open("w", newline="", encoding="utf-8") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(["run_id", "run_name", "metric", "step", "elapsed_s", "value"])
-            for run in self._runs:
-                for key in keys:
-                    curve = self._curve(run.id, key)
-                    if curve is None:
-                        continue
-                    for step, elapsed, value in zip(curve.steps.tolist(), curve.elapsed.tolist(),
-                                                    curve.values.tolist()):
-                        writer.writerow([run.id, run.name, key, int(step), f"{elapsed:.3f}", repr(float(value))])
+        compare.write_csv(aligned, tmp, labels=self._legend_names())
         tmp.replace(path)
         return path
 
@@ -286,7 +285,7 @@ class CompareView(QWidget):
             pen = pg.mkPen(colour, width=2, style=style)
             # One point (a run that evaluated once) is invisible as a line: give it a marker.
             symbol = "o" if len(curve) < 3 else None
-            item = plot_item.plot(curve.x(axis), curve.values, pen=pen, name=names[run.id],
+            item = plot_item.plot(curve_x(curve, axis), curve.values, pen=pen, name=names[run.id],
                                   symbol=symbol, symbolBrush=colour, symbolPen=colour, symbolSize=6)
             item.setDownsampling(auto=True, method="peak")
             item.setClipToView(True)
@@ -347,7 +346,7 @@ class CompareView(QWidget):
     def _result_rows(self) -> list[tuple[str, list[Any], bool]]:
         rows = []
         for key, label in (("val_loss", "result: val loss"), ("val_accuracy", "result: val accuracy")):
-            values = [run.final_metrics.get(key) for run in self._runs]
+            values = [(run.final_metrics or {}).get(key) for run in self._runs]
             if any(v is not None for v in values):
                 rows.append((label, values, True))  # results always shown
         return rows
@@ -401,7 +400,8 @@ class CompareView(QWidget):
         self.status_message.emit(f"Plot saved to {path}")
 
     def _on_export_csv_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export curves", "compare-curves.csv", "CSV (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(self, "Export curves", f"compare-{self.current_metric()}.csv",
+                                              "CSV (*.csv)")
         if not path:
             return
         try:

@@ -49,12 +49,14 @@ def metric_value(run: Any, name: str) -> float | None:
 
 
 def files_missing(run: Any) -> bool:
-    return bool(getattr(run, "files_missing", False))
+    return bool(getattr(run, "missing_files", ()))
 
 
 def _fmt_time(value: Any) -> tuple[str, Any]:
     if isinstance(value, _dt.datetime):
-        return value.strftime("%Y-%m-%d %H:%M"), value.timestamp()
+        # Stored in UTC; shown in the user's local time.
+        local = value.astimezone() if value.tzinfo else value
+        return local.strftime("%Y-%m-%d %H:%M"), value.timestamp()
     if isinstance(value, (int, float)):
         return _dt.datetime.fromtimestamp(value).strftime("%Y-%m-%d %H:%M"), float(value)
     return (str(value) if value else ""), str(value or "")
@@ -104,9 +106,7 @@ def _status(run: Any) -> tuple[str, Any]:
 
 def _steps(run: Any) -> tuple[str, Any]:
     planned = config_value(run, "training", "steps")
-    done = getattr(run, "steps_done", None)
-    if done is None:
-        done = getattr(run, "step", None)
+    done = getattr(run, "last_step", None)
     if planned is None:
         return "", None
     if done is not None and int(done) != int(planned):
@@ -118,7 +118,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("Name", lambda r: (str(getattr(r, "name", "")), str(getattr(r, "name", "")).lower()),
            "The run's name (double-click to rename)"),
     Column("Status", _status, "queued, running, completed, stopped, failed or interrupted"),
-    Column("Created", lambda r: _fmt_time(getattr(r, "created", None)), "When the run was created"),
+    Column("Created", lambda r: _fmt_time(getattr(r, "created_at", None)), "When the run was created"),
     Column("Arch", lambda r: (str(config_value(r, "model", "arch", "")),) * 2,
            "Model architecture: modern (fast) or seed (the tutorial's, exportable)"),
     Column("Size", _size, "Layers × width of the model", numeric=True),

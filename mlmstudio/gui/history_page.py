@@ -1,0 +1,544 @@
+"""History: every run ever trained, to sort, filter, annotate, compare, export or resume.
+
+The table is a model/view pair (`runs_table_model`) so a history of thousands
+of runs stays fast. Everything that changes a run goes through the store's
+service functions, the same ones the command line uses; this page only asks
+the user and shows the outcome. Resuming and exploring are handed to the main
+window through signals, because the window owns the training worker and the
+Explore page.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any, Callable
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QFormLayout, QHBoxLayout,
+                               QHeaderView, QInputDialog, QLabel, QLineEdit, QMessageBox,
+                               QPlainTextEdit, QPushButton, QSplitter, QTableView, QToolButton,
+                               QVBoxLayout, QWidget)
+
+from mlmstudio.engine.errors import MLMStudioError
+from mlmstudio.gui.compare_view import CompareView
+from mlmstudio.gui.runs_table_model import ALL, COLUMN_INDEX, RunsFilterProxy, RunsTableModel
+from mlmstudio.store import compare, service
+from mlmstudio.store.database import Database
+from mlmstudio.store.models import ACTIVE_STATUSES
+from mlmstudio.store.records import Curve, RunSummary
+
+log = logging.getLogger(__name__)
+
+BUNDLE_FILTER = "MLM Studio run (*.mlmrun)"
+
+
+def curve_loader(db: Database) -> Callable[[str, str], Curve | None]:
+    """Load one run's curve of one metric ("val_loss", ...) for the compare view."""
+
+    def load(run_id: str, metric: str) -> Curve | None:
+        curve = compare.load_curves(db, [run_id], metric)[run_id]
+        return curve if len(curve) else None
+
+    return load
+
+
+def hf_export_state(run: RunSummary) -> tuple[bool, str]:
+    """Whether a run can be exported to Hugging Face, and if not, why (for the tooltip)."""
+    if run.config is None:
+        return False, "This run's stored configuration can no longer be read."
+    from mlmstudio.engine.export import can_export_hf  # imports torch: only when asked
+
+    ok, reason = can_export_hf(run.config)
+    if not ok:
+        return False, reason
+    if not run.has_model:
+        return False, "This run has no saved model yet (it did not finish). Resume it first."
+    return True, "Write a folder that Hugging Face transformers loads (BertForMaskedLM)."
+
+
+class HistoryPage(QWidget):
+    """The table of runs with its filters and actions, and the comparison below it."""
+
+    resume_requested = Signal(str)   # run id; the window resumes it through its training worker
+    explore_requested = Signal(str)  # run id; the window shows it on the Explore page
+    status_message = Signal(str)
+
+    def __init__(self, db: Database, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self._hf_cache: dict[str, tuple[bool, str]] = {}
+
+        self.model = RunsTableModel(self)
+        self.proxy = RunsFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+
+        # -- filters --
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("Filter by name, id, notes, tokenizer, …")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.tag_combo = QComboBox()
+        self.tag_combo.setToolTip("Show only runs with this tag")
+        self.tag_combo.setMinimumContentsLength(10)
+        self.status_combo = QComboBox()
+        self.status_combo.setToolTip("Show only runs with this status")
+        self.count_label = QLabel()
+        filters = QHBoxLayout()
+        filters.addWidget(self.filter_edit, 2)
+        filters.addWidget(QLabel("Tag:"))
+        filters.addWidget(self.tag_combo, 1)
+        filters.addWidget(QLabel("Status:"))
+        filters.addWidget(self.status_combo, 1)
+        filters.addWidget(self.count_label)
+
+        # -- actions (buttons, the table's context menu and shortcuts share them) --
+        self.compare_action = self._action("Compare", "Overlay the curves of the selected runs", "")
+        self.explore_action = self._action("Explore", "Ask the selected run's model to fill in blanks", "")
+        self.resume_action = self._action("Resume", "Continue an interrupted or stopped run from its "
+                                          "last checkpoint", "")
+        self.rename_action = self._action("Rename…", "Give the selected run a new name", "F2")
+        self.delete_action = self._action("Delete…", "Delete the selected runs and their files",
+                                          QKeySequence.StandardKey.Delete)
+        self.export_action = self._action("Export run…", "Save the selected run as one .mlmrun file "
+                                          "(settings, curves, tokenizer and weights)", "")
+        self.import_action = self._action("Import run…", "Add a run from a .mlmrun file", "")
+        self.hf_action = self._action("Export to Hugging Face…", "Write a folder that Hugging Face "
+                                      "transformers loads", "")
+        self.refresh_action = self._action("Reload", "Read the history again", QKeySequence.StandardKey.Refresh)
+        self.find_action = self._action("Find", "Filter the runs", QKeySequence.StandardKey.Find)
+        actions = QHBoxLayout()
+        for action in (self.compare_action, self.explore_action, self.resume_action, None,
+                       self.rename_action, self.delete_action, None, self.export_action,
+                       self.import_action, self.hf_action, None, self.refresh_action):
+            if action is None:
+                actions.addSpacing(12)
+                continue
+            button = QToolButton()
+            button.setDefaultAction(action)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            actions.addWidget(button)
+        actions.addStretch(1)
+
+        # -- the table --
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(COLUMN_INDEX["Created"], Qt.SortOrder.DescendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        header.setResizeContentsPrecision(200)  # size columns from a sample, not all 1,000 rows
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        for action in (self.compare_action, self.explore_action, self.resume_action, self.rename_action,
+                       self.delete_action, self.export_action, self.hf_action):
+            self.table.addAction(action)
+
+        # -- details of the selected run: notes and tags are edited here --
+        self.details_title = QLabel()
+        self.details_title.setWordWrap(True)
+        self.details_title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details_message = QLabel()
+        self.details_message.setWordWrap(True)
+        self.notes_edit = QPlainTextEdit()
+        self.notes_edit.setPlaceholderText("Notes about this run: what you tried, what you saw.")
+        self.tags_edit = QLineEdit()
+        self.tags_edit.setPlaceholderText("baseline, 30% masking, …")
+        self.tags_edit.setToolTip("Tags separated by commas")
+        self.save_details_button = QPushButton("Save notes and tags")
+        details = QWidget()
+        form = QFormLayout(details)
+        form.addRow(self.details_title)
+        form.addRow(self.details_message)
+        form.addRow("Notes:", self.notes_edit)
+        form.addRow("Tags:", self.tags_edit)
+        form.addRow("", self.save_details_button)
+        details.setMinimumWidth(240)
+        self.details = details
+
+        self.compare_view = CompareView()
+
+        top = QSplitter(Qt.Orientation.Horizontal)
+        top.addWidget(self.table)
+        top.addWidget(details)
+        top.setStretchFactor(0, 4)
+        top.setStretchFactor(1, 1)
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.addWidget(top)
+        self.splitter.addWidget(self.compare_view)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 1)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(filters)
+        layout.addLayout(actions)
+        layout.addWidget(self.splitter, 1)
+
+        self.filter_edit.textChanged.connect(self._on_filter_changed)
+        self.tag_combo.currentIndexChanged.connect(self._on_tag_changed)
+        self.status_combo.currentIndexChanged.connect(self._on_status_changed)
+        self.table.selectionModel().selectionChanged.connect(self._on_selection_changed)
+        self.table.doubleClicked.connect(self._on_double_clicked)
+        self.compare_action.triggered.connect(self._on_compare_triggered)
+        self.explore_action.triggered.connect(self._on_explore_triggered)
+        self.resume_action.triggered.connect(self._on_resume_triggered)
+        self.rename_action.triggered.connect(self._on_rename_triggered)
+        self.delete_action.triggered.connect(self._on_delete_triggered)
+        self.export_action.triggered.connect(self._on_export_triggered)
+        self.import_action.triggered.connect(self._on_import_triggered)
+        self.hf_action.triggered.connect(self._on_hf_triggered)
+        self.refresh_action.triggered.connect(self.refresh)
+        self.find_action.triggered.connect(self.filter_edit.setFocus)
+        self.save_details_button.clicked.connect(self._on_save_details_clicked)
+        self.compare_view.status_message.connect(self.status_message)
+        self.refresh()
+        self.table.resizeColumnsToContents()
+
+    def _action(self, text: str, tip: str, shortcut: Any) -> QAction:
+        action = QAction(text, self)
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.addAction(action)
+        return action
+
+    # -- public API ---------------------------------------------------------------------------
+
+    @Slot()
+    def refresh(self) -> None:
+        """Read the runs from the history again, keeping the selection and filters."""
+        selected = self.selected_run_ids()
+        try:
+            runs = service.list_runs(self.db)
+        except MLMStudioError as exc:
+            self._report(f"The history could not be read: {exc}")
+            return
+        self._hf_cache.clear()
+        self.model.set_runs(runs)
+        self._fill_combo(self.tag_combo, "All tags", self.model.all_tags())
+        self._fill_combo(self.status_combo, "All statuses", self.model.all_statuses())
+        self.select_runs(selected)
+        self._update_count()
+        self._on_selection_changed()
+        # A compared run that was deleted disappears from the comparison.
+        shown = [r for r in self.compare_view.runs() if self.model.row_of(r.id) is not None]
+        if len(shown) != len(self.compare_view.runs()):
+            self.compare(run.id for run in shown)
+
+    def run_count(self) -> int:
+        """Runs shown after filtering."""
+        return self.proxy.rowCount()
+
+    def shown_run_ids(self) -> list[str]:
+        return [self.proxy.run_id_at(row) for row in range(self.proxy.rowCount())]
+
+    def selected_run_ids(self) -> list[str]:
+        rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
+        return [self.proxy.run_id_at(row) for row in rows]
+
+    def selected_runs(self) -> list[RunSummary]:
+        return [self.model.run_at(self.model.row_of(run_id)) for run_id in self.selected_run_ids()]
+
+    def select_runs(self, run_ids) -> None:
+        selection = self.table.selectionModel()
+        selection.clearSelection()
+        first = True
+        for run_id in run_ids:
+            row = self.model.row_of(run_id)
+            if row is None:
+                continue
+            index = self.proxy.mapFromSource(self.model.index(row, 0))
+            if not index.isValid():
+                continue  # filtered out
+            flags = (QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows)
+            selection.select(index, flags)
+            if first:
+                selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.NoUpdate)
+                first = False
+
+    def set_text_filter(self, text: str) -> None:
+        self.filter_edit.setText(text)
+
+    def set_tag_filter(self, tag: str) -> None:
+        self.tag_combo.setCurrentIndex(max(0, self.tag_combo.findData(tag)))
+
+    def set_status_filter(self, status: str) -> None:
+        self.status_combo.setCurrentIndex(max(0, self.status_combo.findData(status)))
+
+    def compare(self, run_ids) -> None:
+        """Overlay these runs' curves and tabulate their settings below the table."""
+        runs = [self.model.run_at(row) for row in (self.model.row_of(r) for r in run_ids) if row is not None]
+        self.compare_view.set_runs(runs, curve_loader(self.db))
+        if runs:
+            self.status_message.emit(f"Comparing {len(runs)} run{'s' if len(runs) > 1 else ''}.")
+
+    # Each change below is also reachable from the buttons; these are what they call.
+
+    def rename_run(self, run_id: str, name: str) -> bool:
+        return self._change(lambda: service.rename_run(self.db, run_id, name), f"Renamed to '{name.strip()}'.")
+
+    def set_notes(self, run_id: str, notes: str) -> bool:
+        return self._change(lambda: service.set_notes(self.db, run_id, notes), "Notes saved.")
+
+    def set_tags(self, run_id: str, tags: list[str]) -> bool:
+        run = self.model.run_at(self.model.row_of(run_id))
+        wanted = [t for t in (" ".join(t.split()) for t in tags) if t]
+        remove = [t for t in run.tags if t not in wanted]
+        changed = self._change(lambda: service.tag_run(self.db, run_id, add=wanted, remove=remove),
+                               "Tags saved.")
+        if changed:  # a new tag appears in the tag filter
+            self._fill_combo(self.tag_combo, "All tags", self.model.all_tags())
+        return changed
+
+    def delete_runs(self, run_ids: list[str], confirm: bool = True) -> list[str]:
+        """Delete runs and their files after asking; return the ids deleted."""
+        if not run_ids:
+            return []
+        runs = [self.model.run_at(self.model.row_of(r)) for r in run_ids if self.model.row_of(r) is not None]
+        live = [r for r in runs if r.status in ACTIVE_STATUSES]
+        if live:
+            self._report(f"'{live[0].name}' is {live[0].status}; stop it on the Train page before deleting it.")
+            return []
+        if confirm:
+            what = f"the run '{runs[0].name}'" if len(runs) == 1 else f"{len(runs)} runs"
+            answer = QMessageBox.question(
+                self, "Delete runs",
+                f"Delete {what}, with its curves, checkpoints and model files? This cannot be undone.",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No)
+            if answer != QMessageBox.StandardButton.Yes:
+                return []
+        deleted = []
+        for run in runs:
+            try:
+                deleted.append(service.delete_run(self.db, run.id))
+            except MLMStudioError as exc:
+                self._report(f"'{run.name}' was not deleted: {exc}")
+        self.refresh()
+        if deleted:
+            self.status_message.emit(f"Deleted {len(deleted)} run{'s' if len(deleted) > 1 else ''}.")
+        return deleted
+
+    def export_bundle(self, run_id: str, path: str | Path) -> Path | None:
+        from mlmstudio.store import bundle
+
+        try:
+            written = bundle.export_bundle(self.db, run_id, path)
+        except (MLMStudioError, OSError) as exc:
+            self._report(f"The run was not exported: {exc}")
+            return None
+        self.status_message.emit(f"Run saved to {written}")
+        return Path(written)
+
+    def import_bundle(self, path: str | Path) -> str | None:
+        """Add the run in a .mlmrun file to the history; return its id (None if refused)."""
+        from mlmstudio.store import bundle
+
+        try:
+            imported = bundle.import_bundle(self.db, path)
+        except (MLMStudioError, OSError) as exc:
+            self._report(f"The file was not imported: {exc}")
+            return None
+        run_id = getattr(imported, "id", None) or getattr(imported, "run_id", None) or str(imported)
+        self.refresh()
+        self.select_runs([run_id])
+        self.status_message.emit(f"Imported run {run_id}.")
+        return run_id
+
+    def export_hf(self, run_id: str, out_dir: str | Path) -> Path | None:
+        try:
+            written = service.export_hf_run(self.db, run_id, out_dir)
+        except (MLMStudioError, OSError) as exc:
+            self._report(f"The Hugging Face export failed: {exc}")
+            return None
+        self.status_message.emit(f"Hugging Face model written to {written}")
+        return Path(written)
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _change(self, do: Callable[[], RunSummary], done: str) -> bool:
+        try:
+            summary = do()
+        except MLMStudioError as exc:
+            self._report(str(exc))
+            return False
+        self.model.update_run(summary)
+        self._on_selection_changed()
+        self.status_message.emit(done)
+        return True
+
+    def _report(self, text: str) -> None:
+        """Show a failure in the details pane and the status bar; the page stays usable."""
+        self.details_message.setText(f"<span style='color:#CC3311'>{_escape(text)}</span>")
+        self.status_message.emit(text)
+
+    def _fill_combo(self, combo: QComboBox, everything: str, values: list[str]) -> None:
+        current = combo.currentData()
+        combo.blockSignals(True)
+        combo.clear()
+        combo.addItem(everything, ALL)
+        for value in values:
+            combo.addItem(value, value)
+        combo.setCurrentIndex(max(0, combo.findData(current)))
+        combo.blockSignals(False)
+        if combo.currentData() != current:  # the chosen tag or status no longer exists
+            (self._on_tag_changed if combo is self.tag_combo else self._on_status_changed)(0)
+
+    def _update_count(self) -> None:
+        total, shown = self.model.rowCount(), self.proxy.rowCount()
+        noun = "run" if total == 1 else "runs"
+        self.count_label.setText(f"{shown} of {total} {noun}" if shown != total else f"{total} {noun}")
+
+    def _hf_state(self, run: RunSummary) -> tuple[bool, str]:
+        if run.id not in self._hf_cache:
+            self._hf_cache[run.id] = hf_export_state(run)
+        return self._hf_cache[run.id]
+
+    # -- slots ---------------------------------------------------------------------------------
+
+    @Slot()
+    def _on_selection_changed(self, *_args) -> None:
+        runs = self.selected_runs()
+        one = runs[0] if len(runs) == 1 else None
+        self.compare_action.setEnabled(bool(runs))
+        self.explore_action.setEnabled(bool(one and one.has_model))
+        self.resume_action.setEnabled(bool(one and one.status in service.RESUMABLE_STATUSES))
+        self.rename_action.setEnabled(one is not None)
+        self.delete_action.setEnabled(bool(runs) and all(r.status not in ACTIVE_STATUSES for r in runs))
+        self.export_action.setEnabled(bool(one and one.has_model))
+        if one is None:
+            self.hf_action.setEnabled(False)
+            self.hf_action.setToolTip("Select one run to export it to Hugging Face.")
+        else:
+            ok, reason = self._hf_state(one)
+            self.hf_action.setEnabled(ok)
+            self.hf_action.setToolTip(reason)
+        self._show_details(one, len(runs))
+
+    def _show_details(self, run: RunSummary | None, count: int) -> None:
+        editable = run is not None
+        for widget in (self.notes_edit, self.tags_edit, self.save_details_button):
+            widget.setEnabled(editable)
+        self.details_message.clear()
+        if run is None:
+            self.details_title.setText(f"<b>{count} runs selected</b>" if count else
+                                       "Select a run to see its notes and tags.")
+            self.notes_edit.setPlainText("")
+            self.tags_edit.setText("")
+            return
+        lines = [f"<b>{_escape(run.name)}</b>", f"id {run.id} · {run.display_status}"
+                 + (f" · {run.corpus_name}" if run.corpus_name else "")]
+        if run.missing_files:
+            lines.append(f"Missing files: {_escape(', '.join(run.missing_files))}")
+        self.details_title.setText("<br>".join(lines))
+        if run.message:
+            self.details_message.setText(_escape(run.message))
+        self.notes_edit.setPlainText(run.notes)
+        self.tags_edit.setText(", ".join(run.tags))
+
+    @Slot(str)
+    def _on_filter_changed(self, text: str) -> None:
+        self.proxy.set_text_filter(text)
+        self._update_count()
+
+    @Slot(int)
+    def _on_tag_changed(self, _index: int) -> None:
+        self.proxy.set_tag_filter(self.tag_combo.currentData() or ALL)
+        self._update_count()
+
+    @Slot(int)
+    def _on_status_changed(self, _index: int) -> None:
+        self.proxy.set_status_filter(self.status_combo.currentData() or ALL)
+        self._update_count()
+
+    @Slot(QModelIndex)
+    def _on_double_clicked(self, index: QModelIndex) -> None:
+        if index.column() == COLUMN_INDEX["Name"]:
+            self._on_rename_triggered()
+        else:
+            self._on_compare_triggered()
+
+    @Slot()
+    def _on_compare_triggered(self) -> None:
+        self.compare(self.selected_run_ids())
+
+    @Slot()
+    def _on_explore_triggered(self) -> None:
+        ids = self.selected_run_ids()
+        if len(ids) == 1:
+            self.explore_requested.emit(ids[0])
+
+    @Slot()
+    def _on_resume_triggered(self) -> None:
+        ids = self.selected_run_ids()
+        if len(ids) == 1:
+            self.resume_requested.emit(ids[0])
+
+    @Slot()
+    def _on_rename_triggered(self) -> None:
+        runs = self.selected_runs()
+        if len(runs) != 1:
+            return
+        name, ok = QInputDialog.getText(self, "Rename run", "New name:", QLineEdit.EchoMode.Normal, runs[0].name)
+        if ok and name.strip() and name.strip() != runs[0].name:
+            self.rename_run(runs[0].id, name)
+
+    @Slot()
+    def _on_delete_triggered(self) -> None:
+        self.delete_runs(self.selected_run_ids())
+
+    @Slot()
+    def _on_export_triggered(self) -> None:
+        runs = self.selected_runs()
+        if len(runs) != 1:
+            return
+        suggested = f"{_safe_filename(runs[0].name)}.mlmrun"
+        path, _ = QFileDialog.getSaveFileName(self, "Export run", suggested, BUNDLE_FILTER)
+        if path:
+            self.export_bundle(runs[0].id, path if path.endswith(".mlmrun") else f"{path}.mlmrun")
+
+    @Slot()
+    def _on_import_triggered(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import run", "", f"{BUNDLE_FILTER};;All files (*)")
+        if path:
+            self.import_bundle(path)
+
+    @Slot()
+    def _on_hf_triggered(self) -> None:
+        runs = self.selected_runs()
+        if len(runs) != 1:
+            return
+        out_dir = QFileDialog.getExistingDirectory(self, "Export to Hugging Face: choose an empty folder")
+        if out_dir:
+            self.export_hf(runs[0].id, out_dir)
+
+    @Slot()
+    def _on_save_details_clicked(self) -> None:
+        runs = self.selected_runs()
+        if len(runs) != 1:
+            return
+        run = runs[0]
+        if self.notes_edit.toPlainText() != run.notes:
+            if not self.set_notes(run.id, self.notes_edit.toPlainText()):
+                return
+        tags = [t for t in (part.strip() for part in self.tags_edit.text().split(",")) if t]
+        if sorted(tags) != sorted(run.tags):
+            self.set_tags(run.id, tags)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _safe_filename(name: str) -> str:
+    cleaned = "".join(c if c.isalnum() or c in "-_. " else "-" for c in name).strip(" .")
+    return (cleaned or "run")[:80]
