@@ -11,7 +11,9 @@ whereas an immediate one waits for the lock under the busy timeout.
 from __future__ import annotations
 
 import logging
+import shutil
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -32,6 +34,7 @@ from mlmstudio.store.paths import database_path, runs_root
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_SECONDS = 30.0
+LEFTOVER_AGE_SECONDS = 3600.0
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 
 # One engine per database file per process (SQLAlchemy's advice: an engine is a pool).
@@ -112,6 +115,7 @@ class Database:
         """
         directory = resolve_data_dir(data_dir)
         runs_root(directory).mkdir(exist_ok=True)
+        _sweep_leftovers(directory)
         db_file = database_path(directory)
         try:
             db = cls(directory, _engine_for(db_file))
@@ -148,6 +152,18 @@ class Database:
     def close(self) -> None:
         """Close pooled connections (the engine stays usable and reconnects on demand)."""
         self.engine.dispose()
+
+
+def _sweep_leftovers(directory: Path) -> None:
+    """Remove what an import or a delete killed halfway left behind (old enough to be abandoned)."""
+    cutoff = time.time() - LEFTOVER_AGE_SECONDS
+    for parent, pattern in ((directory, ".import-*"), (runs_root(directory), ".deleting-*")):
+        for leftover in parent.glob(pattern):
+            try:
+                if leftover.is_dir() and leftover.stat().st_mtime < cutoff:
+                    shutil.rmtree(leftover, ignore_errors=True)
+            except OSError:
+                pass
 
 
 def _engine_for(db_file: Path) -> Engine:

@@ -7,6 +7,7 @@ Times are timezone-aware UTC datetimes.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -90,6 +91,19 @@ class RunSummary:
     def final_loss(self) -> float | None:
         return _number(self.final_metrics.get("final_loss"))
 
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready, for ``--json`` output."""
+        return {
+            "id": self.id, "name": self.name, "status": self.status,
+            "display_status": self.display_status, "corpus": self.corpus_name,
+            "created_at": _iso(self.created_at), "started_at": _iso(self.started_at),
+            "finished_at": _iso(self.finished_at), "steps": self.last_step,
+            "final_metrics": to_jsonable(self.final_metrics), "notes": self.notes,
+            "message": self.message, "tags": list(self.tags), "parent_run_id": self.parent_run_id,
+            "run_dir": str(self.run_dir), "files_ok": self.files_ok,
+            "missing_files": list(self.missing_files), "has_model": self.has_model,
+        }
+
 
 @dataclass(frozen=True)
 class RunDetail:
@@ -107,6 +121,20 @@ class RunDetail:
     @property
     def id(self) -> str:
         return self.summary.id
+
+    def as_dict(self) -> dict[str, Any]:
+        data = self.summary.as_dict()
+        data.update(
+            config=parse_json_object(self.config_json),
+            corpus_record=None if self.corpus is None else {
+                "name": self.corpus.name, "source": self.corpus.source, "sha256": self.corpus.sha256,
+                "size_bytes": self.corpus.size_bytes, "stats": to_jsonable(self.corpus.stats)},
+            checkpoints=[{"step": c.step, "path": str(c.path), "exists": c.exists,
+                          "metrics": to_jsonable(c.metrics), "created_at": _iso(c.created_at)}
+                         for c in self.checkpoints],
+            metrics=[metric_key(split, name) for split, name in self.metric_names],
+            pid=self.pid, hostname=self.hostname, heartbeat_at=_iso(self.heartbeat_at))
+        return data
 
     @property
     def latest_checkpoint(self) -> CheckpointInfo | None:
@@ -170,6 +198,23 @@ def expected_files(status: str, checkpoint_paths: list[Path]) -> list[str]:
         # An interrupted run is only resumable from its checkpoints.
         return [CONFIG_FILE, str(checkpoint_paths[-1])]
     return [CONFIG_FILE]
+
+
+def to_jsonable(value: Any) -> Any:
+    """A summary as JSON values: paths and other objects to strings, non-finite floats to None."""
+    if isinstance(value, Mapping):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, (int, str, bool)) or value is None:
+        return value
+    return str(value)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
 
 
 def _number(value: Any) -> float | None:

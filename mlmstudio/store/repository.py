@@ -193,6 +193,22 @@ def record_checkpoint(session: Session, run_id: str, step: int, path: str,
     row.created_at = utcnow()
 
 
+def ensure_checkpoint(session: Session, run_id: str, step: int, path: str) -> None:
+    """Record a checkpoint found on disk that the database does not know yet."""
+    exists = session.scalar(select(CheckpointRow.id).where(CheckpointRow.run_id == run_id,
+                                                           CheckpointRow.step == step))
+    if exists is None:
+        session.add(CheckpointRow(run_id=run_id, step=step, path=path, metrics_json="{}",
+                                  created_at=utcnow()))
+
+
+def forget_missing_checkpoints(session: Session, run_id: str, run_dir: Path) -> None:
+    rows = session.scalars(select(CheckpointRow).where(CheckpointRow.run_id == run_id))
+    for row in rows:
+        if not (run_dir / row.path).exists():
+            session.delete(row)
+
+
 def delete_checkpoints_after(session: Session, run_id: str, step: int) -> None:
     session.execute(delete(CheckpointRow).where(CheckpointRow.run_id == run_id, CheckpointRow.step > step))
 

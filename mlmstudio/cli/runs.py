@@ -1,0 +1,470 @@
+"""``mlmstudio runs ...`` and ``mlmstudio export-hf``: the run history from a terminal.
+
+    runs list [--status S] [--tag T] [--search TEXT] [--sort KEY]
+    runs show RUN                     runs rename RUN NAME
+    runs note RUN TEXT [--append]     runs tag RUN TAG... [--remove]
+    runs delete RUN... [--yes]        runs export RUN FILE        runs import FILE
+    runs resume RUN                   runs compare RUN RUN... [--metric M] [--by step|time] [--csv FILE]
+    export-hf RUN DIR
+
+RUN is a run id, a unique prefix of one (4+ characters) or a unique run name.
+Every command takes ``--json``. Results go to stdout, messages to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import math
+import signal
+import sys
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any, Callable, Iterator, Sequence
+
+from mlmstudio.config import ConfigError
+from mlmstudio.engine.errors import MLMStudioError
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+SORT_KEYS = ("created", "name", "status", "val_loss", "steps")
+METRIC_COLUMNS = ("val_loss", "val_accuracy", "perplexity", "final_loss", "initial_loss",
+                  "baseline_loss", "tokens_per_second", "wall_seconds", "steps", "params")
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def add_runs_commands(subparsers: argparse._SubParsersAction) -> None:
+    """Register ``runs`` and its sub-commands on the top-level parser's sub-parsers."""
+    runs = subparsers.add_parser("runs", help="List, inspect, compare, resume, export and import runs.",
+                                 description="The history of training runs. RUN is a run id, a "
+                                             "unique prefix of one, or a unique run name.")
+    commands = runs.add_subparsers(dest="runs_command", metavar="ACTION", required=True)
+
+    p = _command(commands, "list", "List runs, newest first.", cmd_list)
+    p.add_argument("--status", action="append", default=[],
+                   help="Only runs with this status (repeat or comma-separate for several).")
+    p.add_argument("--tag", help="Only runs with this tag.")
+    p.add_argument("--search", help="Only runs whose name, notes, corpus, tags or id contain this text.")
+    p.add_argument("--sort", choices=SORT_KEYS, default="created", help="Order (default: created).")
+    p.add_argument("--limit", type=int, default=0, help="Show at most this many runs (0: all).")
+
+    p = _command(commands, "show", "Show everything about a run.", cmd_show)
+    p.add_argument("run", metavar="RUN")
+
+    p = _command(commands, "rename", "Give a run a new name.", cmd_rename)
+    p.add_argument("run", metavar="RUN")
+    p.add_argument("name", metavar="NAME")
+
+    p = _command(commands, "note", "Set (or --append to) a run's notes.", cmd_note)
+    p.add_argument("run", metavar="RUN")
+    p.add_argument("text", metavar="TEXT")
+    p.add_argument("--append", action="store_true", help="Add a line instead of replacing the notes.")
+
+    p = _command(commands, "tag", "Add tags to a run (or --remove them).", cmd_tag)
+    p.add_argument("run", metavar="RUN")
+    p.add_argument("tags", metavar="TAG", nargs="+")
+    p.add_argument("--remove", action="store_true", help="Remove these tags instead of adding them.")
+
+    p = _command(commands, "delete", "Delete runs and their files.", cmd_delete)
+    p.add_argument("runs", metavar="RUN", nargs="+")
+    p.add_argument("-y", "--yes", action="store_true", help="Do not ask for confirmation.")
+
+    p = _command(commands, "export", "Write a run to a .mlmrun bundle file.", cmd_export)
+    p.add_argument("run", metavar="RUN")
+    p.add_argument("file", metavar="FILE", help="The bundle to write (.mlmrun is added if missing).")
+
+    p = _command(commands, "import", "Add the run in a .mlmrun bundle to the history.", cmd_import)
+    p.add_argument("file", metavar="FILE")
+
+    p = _command(commands, "resume", "Continue an interrupted or stopped run from its last checkpoint.",
+                 cmd_resume)
+    p.add_argument("run", metavar="RUN")
+
+    p = _command(commands, "compare", "Compare runs: settings that differ, final metrics, curves.",
+                 cmd_compare)
+    p.add_argument("runs", metavar="RUN", nargs="+")
+    p.add_argument("--metric", default="val_loss",
+                   help="The curve for --csv: val_loss, val_accuracy, val_perplexity, train_loss, "
+                        "train_lr, train_tokens_per_second (default: val_loss).")
+    p.add_argument("--by", choices=("step", "time"), default="step",
+                   help="Align the curves by step or by seconds of training (default: step).")
+    p.add_argument("--csv", metavar="FILE", help="Write the aligned curves to this CSV file.")
+
+
+def add_export_hf_command(subparsers: argparse._SubParsersAction) -> None:
+    p = _command(subparsers, "export-hf", "Export a run as a Hugging Face BertForMaskedLM folder.",
+                 cmd_export_hf)
+    p.description = ("Write a folder that transformers.pipeline('fill-mask', model=DIR) loads. "
+                     "Only runs with the 'seed' architecture (BERT's own layout) can be exported.")
+    p.add_argument("run", metavar="RUN")
+    p.add_argument("dir", metavar="DIR")
+
+
+def _command(commands: argparse._SubParsersAction, name: str, help_text: str,
+             handler: Handler) -> argparse.ArgumentParser:
+    parser = commands.add_parser(name, help=help_text, description=help_text)
+    parser.add_argument("--json", action="store_true", help="Print the result as JSON.")
+    # Also accepted after the command; SUPPRESS keeps the global --data-dir when not given here.
+    parser.add_argument("--data-dir", default=argparse.SUPPRESS,
+                        help="Where the run history lives (default: MLMSTUDIO_HOME or the platform's "
+                             "user data folder).")
+    parser.set_defaults(func=_plain_errors(handler))
+    return parser
+
+
+def _plain_errors(handler: Handler) -> Handler:
+    """Turn every expected failure into one or two sentences on stderr and an exit code."""
+    @functools.wraps(handler)
+    def wrapper(args: argparse.Namespace) -> int:
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            return handler(args)
+        except (MLMStudioError, ConfigError) as exc:
+            return _fail(str(exc), EXIT_USAGE)
+        except SQLAlchemyError as exc:
+            return _fail(f"The run history could not be read or written ({_first_line(exc)}). "
+                         "Another program may hold it locked; try again.")
+        except OSError as exc:
+            return _fail(f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}. "
+                         "Check the path and the permissions.")
+    return wrapper
+
+
+def _fail(message: str, code: int = EXIT_FAILED) -> int:
+    print(f"mlmstudio: {message}", file=sys.stderr)
+    return code
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(getattr(exc, "orig", None) or exc).splitlines()[0]
+
+
+def _db(args: argparse.Namespace):
+    from mlmstudio.store.database import Database
+
+    return Database.open(getattr(args, "data_dir", None))
+
+
+def _print_json(value: Any) -> None:
+    print(json.dumps(value, indent=2, default=str))
+
+
+# --- list / show -------------------------------------------------------------------------------
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from mlmstudio.store.models import RUN_STATUSES
+    from mlmstudio.store.service import list_runs
+
+    statuses = [s.strip() for value in args.status for s in value.split(",") if s.strip()]
+    unknown = [s for s in statuses if s not in RUN_STATUSES]
+    if unknown:
+        return _fail(f"Unknown status {', '.join(unknown)}. Choose from: {', '.join(RUN_STATUSES)}.",
+                     EXIT_USAGE)
+    runs = _sorted(list_runs(_db(args), statuses=statuses, tag=args.tag, text=args.search), args.sort)
+    if args.limit > 0:
+        runs = runs[:args.limit]
+    if args.json:
+        _print_json([r.as_dict() for r in runs])
+        return EXIT_OK
+    if not runs:
+        print("No runs." if not (statuses or args.tag or args.search) else "No runs match.")
+        return EXIT_OK
+    rows = [(r.id, _clip(r.name, 40), r.display_status, str(r.last_step), _num(r.val_loss),
+             _num(r.val_accuracy, ".3f"), _local(r.created_at), ", ".join(r.tags)) for r in runs]
+    _print_table(("ID", "NAME", "STATUS", "STEPS", "VAL LOSS", "VAL ACC", "CREATED", "TAGS"), rows)
+    return EXIT_OK
+
+
+def _sorted(runs: list, key: str) -> list:
+    from mlmstudio.store.compare import rank_runs_by_val_loss
+
+    if key == "val_loss":
+        return rank_runs_by_val_loss(runs)
+    if key == "name":
+        return sorted(runs, key=lambda r: r.name.lower())
+    if key == "status":
+        return sorted(runs, key=lambda r: r.display_status)
+    if key == "steps":
+        return sorted(runs, key=lambda r: -r.last_step)
+    return runs  # already newest first
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from mlmstudio.store.service import get_run
+
+    detail = get_run(_db(args), args.run)
+    if args.json:
+        _print_json(detail.as_dict())
+        return EXIT_OK
+    s = detail.summary
+    lines = [
+        f"run:        {s.id}  {s.name}",
+        f"status:     {s.display_status}" + (f" (recorded as {s.status})" if s.missing_files else ""),
+    ]
+    if s.missing_files:
+        lines.append(f"missing:    {', '.join(s.missing_files)} (in {s.run_dir})")
+    if s.message:
+        lines.append(f"message:    {s.message}")
+    corpus = detail.corpus
+    lines += [
+        f"corpus:     {corpus.name} ({corpus.source}, sha256 {corpus.sha256[:12]}…)" if corpus else
+        "corpus:     unknown",
+        f"created:    {_local(s.created_at)}   started: {_local(s.started_at)}   "
+        f"finished: {_local(s.finished_at)}",
+        f"steps:      {s.last_step}",
+        f"folder:     {s.run_dir}",
+    ]
+    if s.parent_run_id:
+        lines.append(f"from run:   {s.parent_run_id}")
+    if s.tags:
+        lines.append(f"tags:       {', '.join(s.tags)}")
+    if s.notes:
+        lines.append("notes:      " + s.notes.replace("\n", "\n            "))
+    if s.final_metrics:
+        lines.append("metrics:    " + ", ".join(f"{k} {_num(s.final_metrics.get(k))}" for k in METRIC_COLUMNS
+                                                if s.final_metrics.get(k) is not None))
+    if detail.checkpoints:
+        lines.append("checkpoints: " + ", ".join(
+            f"step {c.step}" + ("" if c.exists else " (missing)") for c in detail.checkpoints))
+    if s.config is not None:
+        m, t, k, mk = s.config.model, s.config.training, s.config.tokenizer, s.config.masking
+        lines.append(f"model:      {m.arch}, {m.num_layers} layers x {m.d_model} wide, {m.num_heads} heads, "
+                     f"tokenizer {k.kind}, masking {mk.strategy} {mk.mlm_probability:g}")
+        lines.append(f"training:   {t.steps} steps, batch {t.batch_size} x {t.seq_len}, lr {t.lr:g}, "
+                     f"{t.schedule} schedule, seed {t.seed}")
+    print("\n".join(lines))
+    return EXIT_OK
+
+
+# --- changes -----------------------------------------------------------------------------------
+
+def cmd_rename(args: argparse.Namespace) -> int:
+    from mlmstudio.store.service import rename_run
+
+    return _report_change(args, rename_run(_db(args), args.run, args.name), "renamed to")
+
+
+def cmd_note(args: argparse.Namespace) -> int:
+    from mlmstudio.store.service import set_notes
+
+    return _report_change(args, set_notes(_db(args), args.run, args.text, append=args.append), "notes saved for")
+
+
+def cmd_tag(args: argparse.Namespace) -> int:
+    from mlmstudio.store.service import tag_run
+
+    db = _db(args)
+    summary = (tag_run(db, args.run, remove=args.tags) if args.remove
+               else tag_run(db, args.run, add=args.tags))
+    if args.json:
+        _print_json(summary.as_dict())
+    else:
+        print(f"{summary.id}: tags {', '.join(summary.tags) or '(none)'}")
+    return EXIT_OK
+
+
+def _report_change(args: argparse.Namespace, summary, what: str) -> int:
+    if args.json:
+        _print_json(summary.as_dict())
+    else:
+        print(f"{summary.id}: {what} {summary.name!r}" if what == "renamed to" else f"{what} {summary.id}")
+    return EXIT_OK
+
+
+def cmd_delete(args: argparse.Namespace) -> int:
+    from mlmstudio.store.service import delete_run, get_run
+
+    db = _db(args)
+    summaries = [get_run(db, ref).summary for ref in args.runs]  # all must exist before any goes
+    if not args.yes:
+        if not sys.stdin.isatty():
+            return _fail("Deleting runs needs confirmation: add --yes to delete without asking.", EXIT_USAGE)
+        names = "\n".join(f"  {s.id}  {s.name}" for s in summaries)
+        answer = input(f"Delete these runs and their files?\n{names}\n[y/N] ")
+        if answer.strip().lower() not in ("y", "yes"):
+            print("Nothing deleted.")
+            return EXIT_OK
+    deleted = [delete_run(db, s.id) for s in summaries]
+    if args.json:
+        _print_json({"deleted": deleted})
+    else:
+        print(f"Deleted {len(deleted)} run(s): {', '.join(deleted)}")
+    return EXIT_OK
+
+
+# --- bundles and Hugging Face ------------------------------------------------------------------
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from mlmstudio.store.bundle import export_bundle
+
+    path = export_bundle(_db(args), args.run, args.file)
+    if args.json:
+        _print_json({"bundle": str(path), "size_bytes": path.stat().st_size})
+    else:
+        print(f"Exported to {path}")
+    return EXIT_OK
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from mlmstudio.store.bundle import import_bundle
+    from mlmstudio.store.service import get_run
+
+    db = _db(args)
+    run_id = import_bundle(db, args.file)
+    summary = get_run(db, run_id).summary
+    if args.json:
+        _print_json(summary.as_dict())
+    else:
+        print(f"Imported run {summary.id} ({summary.name})")
+    return EXIT_OK
+
+
+def cmd_export_hf(args: argparse.Namespace) -> int:
+    from mlmstudio.store.service import export_hf_run
+
+    out = export_hf_run(_db(args), args.run, args.dir)
+    if args.json:
+        _print_json({"dir": str(out)})
+    else:
+        print(f"Hugging Face model written to {out}. Load it with "
+              f"transformers.pipeline('fill-mask', model={str(out)!r}).")
+    return EXIT_OK
+
+
+# --- resume ------------------------------------------------------------------------------------
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    from mlmstudio.cli.progress import TrainingProgress
+    from mlmstudio.engine.events import TrainingControl
+    from mlmstudio.store.service import resolve_run_id, resume_run, run_config
+
+    db = _db(args)
+    run_id = resolve_run_id(db, args.run)
+    progress = TrainingProgress(run_config(db, run_id), quiet=args.json)
+    progress.announce(f"Resuming run {run_id} from its last checkpoint...")
+    control = TrainingControl()
+    try:
+        with _stop_on_interrupt(control):
+            result = resume_run(db, run_id, callbacks=[progress], control=control)
+    finally:
+        progress.close()
+    summary = dict(result.summary, run_id=run_id)
+    if result.status == "failed":
+        print(f"mlmstudio: {result.message}", file=sys.stderr)
+    if args.json:
+        _print_json(summary)
+    else:
+        progress.print_summary(summary)
+    return EXIT_OK if result.status != "failed" else EXIT_FAILED
+
+
+@contextmanager
+def _stop_on_interrupt(control) -> Iterator[None]:
+    """The first Ctrl+C stops after the current step (with a checkpoint); the second aborts."""
+    def handler(signum, frame):
+        if control.stop_requested:
+            raise KeyboardInterrupt
+        print("\nmlmstudio: stopping after this step (Ctrl+C again to abort)...", file=sys.stderr)
+        control.stop()
+
+    try:
+        previous = signal.signal(signal.SIGINT, handler)
+    except ValueError:  # not on the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+# --- compare -----------------------------------------------------------------------------------
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from mlmstudio.store import compare
+    from mlmstudio.store.service import get_run
+
+    if len(args.runs) < 2:
+        return _fail("Give at least two runs to compare.", EXIT_USAGE)
+    try:
+        compare.split_metric(args.metric)
+    except ValueError:
+        return _fail(f"Unknown metric '{args.metric}'. Use val_loss, val_accuracy, val_perplexity, "
+                     "train_loss, train_lr or train_tokens_per_second.", EXIT_USAGE)
+    db = _db(args)
+    details = [get_run(db, ref) for ref in args.runs]
+    ids = [d.id for d in details]
+    if len(set(ids)) < len(ids):
+        return _fail("The same run was given twice. Give different runs to compare.", EXIT_USAGE)
+    summaries = [d.summary for d in details]
+    configs = {s.id: s.config for s in summaries if s.config is not None}
+    differences = compare.config_differences(configs)
+    ranking = [s.id for s in compare.rank_runs_by_val_loss(summaries)]
+    csv_path = None
+    if args.csv:
+        curves = compare.load_curves(db, ids, args.metric)
+        aligned = compare.align(curves, args.metric, args.by)
+        csv_path = compare.write_csv(aligned, args.csv, labels={s.id: f"{s.id} {s.name}" for s in summaries})
+    if args.json:
+        _print_json({
+            "runs": [s.as_dict() for s in summaries],
+            "differences": [{"field": path, "values": values} for path, values in differences],
+            "final_metrics": {s.id: {k: s.final_metrics.get(k) for k in METRIC_COLUMNS} for s in summaries},
+            "ranking_by_val_loss": ranking,
+            "csv": str(csv_path) if csv_path else None,
+        })
+        return EXIT_OK
+    header = ("",) + tuple(f"{s.id}" for s in summaries)
+    rows: list[tuple[str, ...]] = [("name",) + tuple(_clip(s.name, 28) for s in summaries),
+                                   ("status",) + tuple(s.display_status for s in summaries),
+                                   ("steps",) + tuple(str(s.last_step) for s in summaries)]
+    rows.append(("-- settings that differ",) + ("",) * len(summaries))
+    if not differences:
+        rows.append(("(none)",) + ("",) * len(summaries))
+    for path, values in differences:
+        rows.append((path,) + tuple(_value(values.get(s.id)) for s in summaries))
+    rows.append(("-- final metrics",) + ("",) * len(summaries))
+    for key in METRIC_COLUMNS:
+        if any(s.final_metrics.get(key) is not None for s in summaries):
+            rows.append((key,) + tuple(_num(s.final_metrics.get(key)) for s in summaries))
+    rows.append(("rank (val loss)",) + tuple(str(ranking.index(s.id) + 1) for s in summaries))
+    _print_table(header, rows)
+    if csv_path:
+        print(f"\n{args.metric} by {args.by} written to {csv_path}")
+    return EXIT_OK
+
+
+# --- formatting --------------------------------------------------------------------------------
+
+def _print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
+    for row in [header, *rows]:
+        print("  ".join(str(cell).ljust(width) for cell, width in zip(row, widths)).rstrip())
+
+
+def _num(value: Any, spec: str = ".4f") -> str:
+    if isinstance(value, bool) or value is None:
+        return "-"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return str(value)
+        if abs(value) >= 1000:
+            return f"{value:,.0f}"
+        return format(value, spec)
+    return str(value)
+
+
+def _value(value: Any) -> str:
+    return _num(value, "g") if isinstance(value, float) else str(value)
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def _local(moment: datetime | None) -> str:
+    return "-" if moment is None else moment.astimezone().strftime("%Y-%m-%d %H:%M")

@@ -1,0 +1,142 @@
+"""Turns trainer events into batched writes to the history, from the training thread.
+
+The recorder is a trainer callback. Step metrics are buffered and written in
+one transaction about every second (and at every evaluation, checkpoint and at
+the end), never one transaction per step; so a hard kill loses at most the last
+second of metric points. Each flush also refreshes the run's heartbeat.
+
+A database error (the file locked for longer than the busy timeout, a full
+disk) never kills the training: the buffer is kept, the error logged, and the
+write retried at the next flush.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import time
+from typing import Any, Callable
+
+from sqlalchemy import update
+from sqlalchemy.exc import SQLAlchemyError
+
+from mlmstudio.engine.events import (CheckpointEvent, EvalEvent, FailedEvent, FinishedEvent, StepEvent,
+                                     TrainerEvent)
+from mlmstudio.store import repository
+from mlmstudio.store.database import Database
+from mlmstudio.store.models import ACTIVE_STATUSES, TRAIN, VAL, RunRow, utcnow
+from mlmstudio.store.records import to_jsonable
+
+log = logging.getLogger(__name__)
+
+FLUSH_INTERVAL_SECONDS = 1.0
+
+
+class RunRecorder:
+    """Callback recording one run's events: ``trainer = Trainer(..., callbacks=[RunRecorder(db, id)])``."""
+
+    def __init__(self, db: Database, run_id: str, *, flush_interval: float = FLUSH_INTERVAL_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.db = db
+        self.run_id = run_id
+        self.run_dir = db.run_dir(run_id)
+        self.flush_interval = flush_interval
+        self._clock = clock
+        self._points: list[dict[str, Any]] = []
+        self._last_flush = clock()
+        self._last_step = 0
+        self.finished = False   # a FinishedEvent or FailedEvent was recorded
+
+    def __call__(self, event: TrainerEvent) -> None:
+        if isinstance(event, StepEvent):
+            self._on_step(event)
+        elif isinstance(event, EvalEvent):
+            self._on_eval(event)
+        elif isinstance(event, CheckpointEvent):
+            self._on_checkpoint(event)
+        elif isinstance(event, FinishedEvent):
+            self._on_finished(event)
+        elif isinstance(event, FailedEvent):
+            self._on_failed(event)
+
+    # --- events ------------------------------------------------------------------------------
+
+    def _on_step(self, event: StepEvent) -> None:
+        self._last_step = max(self._last_step, event.step)
+        self._add(event.step, TRAIN, event.elapsed, loss=event.loss, lr=event.lr,
+                  tokens_per_second=event.tokens_per_second)
+        if self._clock() - self._last_flush >= self.flush_interval:
+            self.flush()
+
+    def _on_eval(self, event: EvalEvent) -> None:
+        self._add(event.step, VAL, event.elapsed, loss=event.val_loss, accuracy=event.val_accuracy,
+                  perplexity=event.perplexity)
+        self.flush()
+
+    def _on_checkpoint(self, event: CheckpointEvent) -> None:
+        # Points and checkpoint in one transaction: a recorded checkpoint implies its curve is complete.
+        path = repository.relative_checkpoint_path(self.run_dir, event.path)
+
+        def record(session) -> None:
+            repository.record_checkpoint(session, self.run_id, event.step, path, event.metrics)
+            # The trainer keeps only the newest checkpoints; forget the ones it pruned.
+            repository.forget_missing_checkpoints(session, self.run_id, self.run_dir)
+
+        self.flush(record)
+
+    def _on_finished(self, event: FinishedEvent) -> None:
+        status = event.status if event.status in ("completed", "stopped") else "completed"
+        self._last_step = max(self._last_step, event.step)
+        metrics = json.dumps(to_jsonable(event.summary), sort_keys=True)
+
+        def finish(session) -> None:
+            session.execute(update(RunRow).where(RunRow.id == self.run_id).values(
+                status=status, finished_at=utcnow(), final_metrics_json=metrics, message=""))
+
+        self.finished = self.flush(finish)
+
+    def _on_failed(self, event: FailedEvent) -> None:
+        self._last_step = max(self._last_step, event.step)
+
+        def fail(session) -> None:
+            session.execute(update(RunRow).where(RunRow.id == self.run_id).values(
+                status="failed", finished_at=utcnow(), message=event.message))
+
+        self.finished = self.flush(fail)
+
+    # --- writing -----------------------------------------------------------------------------
+
+    def _add(self, step: int, split: str, elapsed: float, **values: float) -> None:
+        for name, value in values.items():
+            if value is None or not math.isfinite(float(value)):
+                continue  # NaN/inf cannot be plotted or averaged; the failure message says why
+            self._points.append(dict(run_id=self.run_id, step=int(step), split=split, name=name,
+                                     value=float(value), wall_time=float(elapsed)))
+
+    def flush(self, also: Callable[[Any], None] | None = None) -> bool:
+        """Write buffered points (and ``also``'s changes) in one transaction; True on success."""
+        points, self._points = self._points, []
+        self._last_flush = self._clock()
+        try:
+            with self.db.session() as session:
+                repository.add_metric_points(session, points)
+                session.execute(update(RunRow).where(RunRow.id == self.run_id,
+                                                     RunRow.status.in_(ACTIVE_STATUSES))
+                                .values(heartbeat_at=utcnow()))
+                session.execute(update(RunRow).where(RunRow.id == self.run_id,
+                                                     RunRow.last_step < self._last_step)
+                                .values(last_step=self._last_step))
+                if also is not None:
+                    also(session)
+        except SQLAlchemyError:
+            log.warning("Could not record metrics of run %s; will retry.", self.run_id, exc_info=True)
+            self._points = points + self._points
+            return False
+        return True
+
+    def close(self) -> None:
+        """Write whatever is still buffered."""
+        if self._points:
+            self.flush()
+

@@ -1,0 +1,70 @@
+"""Helpers for the store tests: tiny configs, recorded runs without training, tree digests."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from dataclasses import replace
+from pathlib import Path
+from typing import Iterable
+
+from mlmstudio.config import CorpusConfig, ModelConfig, RunConfig, TokenizerConfig, TrainingConfig
+from mlmstudio.store import repository, service
+from mlmstudio.store.database import Database
+from mlmstudio.store.models import RunRow, utcnow
+
+
+def tiny_config(**training) -> RunConfig:
+    """A seed model small enough to build in milliseconds, on the tutorial sample, char tokens."""
+    config = RunConfig(
+        corpus=CorpusConfig(source="sample:tutorial", val_fraction=0.2),
+        tokenizer=TokenizerConfig(kind="char"),
+        model=ModelConfig(arch="seed", d_model=32, num_layers=1, num_heads=2, ffn_dim=64, max_len=32),
+        training=TrainingConfig(steps=40, batch_size=4, seq_len=32, eval_every=10, checkpoint_every=10,
+                                device="cpu", precision="fp32"),
+    )
+    return replace(config, training=replace(config.training, **training))
+
+
+def add_run(db: Database, *, status: str = "completed", name: str | None = None,
+            config: RunConfig | None = None, model_files: Path | None = None, steps: int = 0,
+            val_every: int = 10, tags: Iterable[str] = (), final_metrics: dict | None = None,
+            **row_values) -> str:
+    """A recorded run without training: its row, its config.json, optional model files and points."""
+    from mlmstudio.engine.corpus import load_corpus
+
+    config = config or tiny_config()
+    handle = service.prepare_run(db, config, load_corpus("sample:tutorial"), name=name)
+    if model_files is not None:
+        for file in model_files.iterdir():
+            shutil.copy2(file, handle.run_dir / file.name)
+    points = []
+    for step in range(1, steps + 1):
+        points.append(dict(run_id=handle.run_id, step=step, split="train", name="loss",
+                           value=5.0 / step, wall_time=step * 0.1))
+        if step % val_every == 0:
+            points.append(dict(run_id=handle.run_id, step=step, split="val", name="loss",
+                               value=6.0 / step, wall_time=step * 0.1))
+    with db.session() as session:
+        repository.add_metric_points(session, points)
+        row = session.get(RunRow, handle.run_id)
+        row.status = status
+        row.last_step = steps
+        if status != "queued":
+            row.started_at = utcnow()
+        if final_metrics is not None:
+            row.final_metrics_json = json.dumps(final_metrics)
+        repository.add_tags(row, tags)
+        for key, value in row_values.items():
+            setattr(row, key, value)
+    return handle.run_id
+
+
+def tree_digest(root: Path) -> dict[str, str]:
+    """Every file and folder under root with a hash of its bytes: equal digests = byte-identical trees."""
+    digest = {}
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root).as_posix()
+        digest[rel] = "dir" if path.is_dir() else hashlib.sha256(path.read_bytes()).hexdigest()
+    return digest
