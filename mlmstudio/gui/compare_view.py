@@ -17,7 +17,7 @@ import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters  # noqa: F401  (registers ImageExporter)
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPalette
+from PySide6.QtGui import QColor, QFont, QIcon, QPalette, QPixmap
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFileDialog, QHBoxLayout,
                                QHeaderView, QLabel, QPushButton, QSplitter, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget)
@@ -92,6 +92,12 @@ def _empty_curve(run_id: str, split: str, name: str) -> Curve:
     return Curve(run_id, split, name, np.zeros(0, np.int64), np.zeros(0), np.zeros(0))
 
 
+def _swatch(colour: QColor, size: int = 12) -> QIcon:
+    pixmap = QPixmap(size, size)
+    pixmap.fill(colour)
+    return QIcon(pixmap)
+
+
 def _fmt(value: Any) -> str:
     if value is None:
         return "—"
@@ -148,7 +154,6 @@ class CompareView(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
 
         table_box = QWidget()
         table_layout = QVBoxLayout(table_box)
@@ -323,7 +328,8 @@ class CompareView(QWidget):
         self.table.setRowCount(len(rows))
         for col, run in enumerate(self._runs):
             header = QTableWidgetItem(names[run.id])
-            header.setForeground(QBrush(styles[run.id][0]))
+            # A swatch, not coloured text: some palette colours are too light to read as text.
+            header.setIcon(_swatch(styles[run.id][0]))
             header.setToolTip(run.id)
             self.table.setHorizontalHeaderItem(col, header)
         bold = QFont(self.table.font())
@@ -345,10 +351,12 @@ class CompareView(QWidget):
 
     def _result_rows(self) -> list[tuple[str, list[Any], bool]]:
         rows = []
-        for key, label in (("val_loss", "result: val loss"), ("val_accuracy", "result: val accuracy")):
+        for key, label, fmt in (("val_loss", "result: val loss", "{:.4f}"),
+                                ("val_accuracy", "result: val accuracy", "{:.1%}")):
             values = [(run.final_metrics or {}).get(key) for run in self._runs]
-            if any(v is not None for v in values):
-                rows.append((label, values, True))  # results always shown
+            if any(isinstance(v, (int, float)) for v in values):
+                shown = [fmt.format(v) if isinstance(v, (int, float)) else None for v in values]
+                rows.append((label, shown, True))  # results always shown
         return rows
 
     def _apply_diff_filter(self) -> None:

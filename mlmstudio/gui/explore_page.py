@@ -166,13 +166,21 @@ class ExplorePage(QWidget):
     # -- building the tabs ----------------------------------------------------------------
 
     def _build_predictions_tab(self) -> QWidget:
+        tab = QWidget()
+        self.best_guess = QLabel()
+        self.best_guess.setWordWrap(True)
+        self.best_guess.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.best_guess.hide()
         self.predictions_box = QWidget()
         self.predictions_grid = QGridLayout(self.predictions_box)
         self.predictions_grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.predictions_grid.setHorizontalSpacing(24)
         self.predictions_grid.addWidget(QLabel("Press Predict (or Enter in the text box) to see the "
                                                "model's guesses for each [MASK]."), 0, 0)
-        return _scrolling(self.predictions_box)
+        layout = QVBoxLayout(tab)
+        layout.addWidget(self.best_guess)
+        layout.addWidget(_scrolling(self.predictions_box), 1)
+        return tab
 
     def _build_scores_tab(self) -> QWidget:
         tab = QWidget()
@@ -353,7 +361,8 @@ class ExplorePage(QWidget):
             self._show_error(str(exc))
         except Exception as exc:  # a bug must not take the window down; say so and log it
             log.exception("fill-mask failed")
-            self._show_error(f"The model could not answer ({type(exc).__name__}: {exc}).")
+            self._show_error(f"The model could not answer because of an internal error "
+                             f"({type(exc).__name__}); the log has the details.")
         return None
 
     @Slot()
@@ -429,8 +438,10 @@ class ExplorePage(QWidget):
         if result.truncated:
             self._show_info("The text was longer than the model can read; only the part around the "
                             "masks was used.")
-        best = " ".join(readable_token(p[0]["token_str"]) for p in result.masks if p)
-        self.status_message.emit(f"Best guess: {best}")
+        best = best_sequence(self.sentence.text(), result.masks)
+        self.best_guess.setText(f"<b>Most likely:</b> {_escape(best)}")
+        self.best_guess.show()
+        self.status_message.emit(f"Most likely: {best}")
 
     def _show_scores(self, targets: list[dict[str, Any]]) -> None:
         table = self.scores_table
@@ -444,7 +455,7 @@ class ExplorePage(QWidget):
             cells = [
                 str(target.get("word", "")),
                 str(int(target.get("mask", 0)) + 1),
-                f"{float(target.get('score', 0.0)):.2%}",
+                _percent(float(target.get("score", 0.0))),
                 "—" if math.isinf(log_prob) else f"{log_prob:.2f}",
                 (" + ".join(pieces) + ("   ⚠ several tokens" if target.get("multi_token") else ""))
                 if pieces else "—",
@@ -489,6 +500,10 @@ class ExplorePage(QWidget):
                           "border-radius: 4px; margin-top: 1.4em; padding: 4px; }"
                           "QGroupBox::title { subcontrol-origin: margin; left: 8px; }")
         layout = QVBoxLayout(box)
+        if result is not None:
+            best = QLabel(f"<b>Most likely:</b> {_escape(best_sequence(result.text, result.masks))}")
+            best.setWordWrap(True)
+            layout.addWidget(best)
         if result is None:
             label = QLabel(error)
             label.setWordWrap(True)
@@ -537,6 +552,21 @@ class ExplorePage(QWidget):
 
     def _update_compare_button(self) -> None:
         self.compare_button.setEnabled(2 <= len(self.compared_run_ids()) <= MAX_COMPARED)
+
+
+def _percent(p: float) -> str:
+    """A probability for people: 12.34%, or 3.1e-07 when too small for percent to show it."""
+    return f"{p:.2%}" if p >= 1e-4 or p == 0.0 else f"{p:.1e}"
+
+
+def best_sequence(text: str, masks: list[list[dict[str, Any]]]) -> str:
+    """The text with every [MASK] replaced by its single most likely token."""
+    parts = text.split(MASK)
+    out = [parts[0]]
+    for n, part in enumerate(parts[1:]):
+        out.append(masks[n][0]["token_str"] if n < len(masks) and masks[n] else MASK)
+        out.append(part)
+    return "".join(out)
 
 
 def _mask_title(index: int, count: int) -> str:

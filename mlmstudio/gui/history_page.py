@@ -344,11 +344,10 @@ class HistoryPage(QWidget):
         from mlmstudio.store import bundle
 
         try:
-            imported = bundle.import_bundle(self.db, path)
+            run_id = bundle.import_bundle(self.db, path)
         except (MLMStudioError, OSError) as exc:
             self._report(f"The file was not imported: {exc}")
             return None
-        run_id = getattr(imported, "id", None) or getattr(imported, "run_id", None) or str(imported)
         self.refresh()
         self.select_runs([run_id])
         self.status_message.emit(f"Imported run {run_id}.")
