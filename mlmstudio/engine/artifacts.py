@@ -1,0 +1,199 @@
+"""The model directory: everything needed to use a trained model again.
+
+    config.json        the RunConfig that trained it
+    tokenizer.json     the tokenizer it was trained with
+    model.safetensors  the weights (never pickled)
+    metrics.json       final metrics (optional)
+
+Every file is written to a temporary name in the same folder and renamed over
+the old one, so a crash mid-write leaves the previous file or the new one,
+never half of either. config.json is written last: a folder that has it is
+complete.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Optional, Union
+
+import torch
+from safetensors.torch import load_file
+from safetensors.torch import save as save_safetensors_bytes
+
+from mlmstudio.config import ConfigError, RunConfig
+from mlmstudio.engine.device import resolve_device
+from mlmstudio.engine.errors import MLMStudioError, ModelLoadError
+from mlmstudio.engine.model import MLMModel, build_model
+from mlmstudio.engine.tokenization import MLMTokenizer
+
+log = logging.getLogger(__name__)
+
+CONFIG_FILE = "config.json"
+TOKENIZER_FILE = "tokenizer.json"
+WEIGHTS_FILE = "model.safetensors"
+METRICS_FILE = "metrics.json"
+REQUIRED_FILES = (CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE)
+
+PathLike = Union[str, os.PathLike]
+
+
+@dataclass
+class LoadedModel:
+    """A model ready for prediction (in eval mode), with what it was trained with."""
+
+    model: MLMModel
+    tokenizer: MLMTokenizer
+    config: RunConfig
+    metrics: dict[str, Any] = field(default_factory=dict)
+    path: Optional[Path] = None
+
+
+# ---------------------------------------------------------------------------
+# Atomic writes
+# ---------------------------------------------------------------------------
+
+def atomic_write_bytes(path: PathLike, data: bytes) -> None:
+    """Write data to path through a temporary file in the same folder and a rename."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    _fsync_dir(path.parent)
+
+
+def atomic_write_text(path: PathLike, text: str) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_save_safetensors(tensors: Mapping[str, torch.Tensor], path: PathLike,
+                            metadata: Optional[dict[str, str]] = None) -> None:
+    """safetensors.torch.save_file, but atomic. Tensors must not share memory."""
+    plain = {name: t.detach().to("cpu").contiguous() for name, t in tensors.items()}
+    atomic_write_bytes(path, save_safetensors_bytes(plain, metadata=metadata))
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); a no-op where folders cannot be opened."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# ---------------------------------------------------------------------------
+# Save and load
+# ---------------------------------------------------------------------------
+
+def save_model_dir(path: PathLike, model: MLMModel, tokenizer: MLMTokenizer, run_cfg: RunConfig,
+                   metrics: Optional[Mapping[str, Any]] = None) -> Path:
+    """Write the model directory; return its path."""
+    path = Path(path)
+    path.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(path / TOKENIZER_FILE, tokenizer.to_str())
+    atomic_save_safetensors(model.state_dict(), path / WEIGHTS_FILE,
+                            metadata={"format": "pt", "arch": run_cfg.model.arch})
+    if metrics is not None:
+        atomic_write_text(path / METRICS_FILE, json.dumps(dict(metrics), indent=2, sort_keys=True))
+    atomic_write_text(path / CONFIG_FILE, run_cfg.to_json())
+    return path
+
+
+def load_model_dir(path: PathLike, device: Union[str, torch.device] = "cpu") -> LoadedModel:
+    """Load a model directory written by save_model_dir, in eval mode, on device."""
+    path = Path(path)
+    if not path.exists():
+        raise ModelLoadError(f"The folder {path} does not exist. Choose a folder written by MLM Studio.")
+    if not path.is_dir():
+        raise ModelLoadError(f"{path} is a file, not a model folder. Choose a folder written by MLM Studio "
+                             "(it holds config.json, tokenizer.json and model.safetensors).")
+    for name in REQUIRED_FILES:
+        if not (path / name).is_file():
+            raise ModelLoadError(
+                f"The folder {path} has no {name}. Choose a folder written by MLM Studio "
+                "(it holds config.json, tokenizer.json and model.safetensors).")
+
+    config = _load_config(path)
+    tokenizer = _load_tokenizer(path)
+    model = build_model(config.model, tokenizer.vocab_size, tokenizer.pad_token_id)
+    _load_weights(model, path)
+    target = device if isinstance(device, torch.device) else resolve_device(device)
+    model.to(target).eval()
+    return LoadedModel(model, tokenizer, config, _load_metrics(path), path)
+
+
+def _load_config(path: Path) -> RunConfig:
+    try:
+        text = (path / CONFIG_FILE).read_text(encoding="utf-8")
+        return RunConfig.from_json(text).validate()
+    except (ConfigError, UnicodeDecodeError, OSError) as exc:
+        raise ModelLoadError(f"The config.json in {path} cannot be used: {exc} "
+                             "The folder may be damaged; choose another or retrain.") from exc
+
+
+def _load_tokenizer(path: Path) -> MLMTokenizer:
+    try:
+        return MLMTokenizer.load(path / TOKENIZER_FILE)
+    except MLMStudioError as exc:
+        raise ModelLoadError(f"The tokenizer.json in {path} cannot be used: {exc}") from exc
+    except Exception as exc:  # the tokenizers library raises plain Exceptions on bad JSON
+        raise ModelLoadError(f"The tokenizer.json in {path} is damaged ({exc}). "
+                             "Choose another folder or retrain.") from exc
+
+
+def _load_weights(model: MLMModel, path: Path) -> None:
+    try:
+        state = load_file(path / WEIGHTS_FILE, device="cpu")
+    except Exception as exc:  # SafetensorError, OSError: truncated, empty or not safetensors at all
+        raise ModelLoadError(f"The model.safetensors in {path} is damaged or not a safetensors file "
+                             f"({exc}). Choose another folder or retrain.") from exc
+    expected = model.state_dict()
+    missing = sorted(set(expected) - set(state))
+    unexpected = sorted(set(state) - set(expected))
+    wrong = sorted(k for k in set(expected) & set(state) if expected[k].shape != state[k].shape)
+    if missing or unexpected or wrong:
+        details = "; ".join(part for part in (
+            f"missing {', '.join(missing[:3])}" if missing else "",
+            f"unexpected {', '.join(unexpected[:3])}" if unexpected else "",
+            f"wrong shape for {', '.join(wrong[:3])}" if wrong else "") if part)
+        raise ModelLoadError(f"The weights in {path} do not match its config.json and tokenizer.json "
+                             f"({details}). The folder may mix files from different runs; retrain or "
+                             "choose another folder.")
+    model.load_state_dict(state, strict=True)
+
+
+def _load_metrics(path: Path) -> dict[str, Any]:
+    """metrics.json is optional; a damaged one costs only the metrics, not the model."""
+    file = path / METRICS_FILE
+    if not file.is_file():
+        return {}
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except (ValueError, OSError) as exc:
+        log.warning("Ignoring unreadable %s: %s", file, exc)
+        return {}
+    if not isinstance(data, dict):
+        log.warning("Ignoring %s: not a JSON object", file)
+        return {}
+    return data
