@@ -129,7 +129,7 @@ def summary_of(row: RunRow, runs_dir: Path) -> RunSummary:
         corpus_name=row.corpus.name if row.corpus else "", created_at=aware(row.created_at),
         started_at=aware(row.started_at), finished_at=aware(row.finished_at), last_step=row.last_step,
         final_metrics=parse_json_object(row.final_metrics_json), notes=row.notes, message=row.message,
-        tags=tuple(t.tag for t in row.tags), parent_run_id=row.parent_run_id, run_dir=run_dir,
+        tags=tuple(sorted(t.tag for t in row.tags)), parent_run_id=row.parent_run_id, run_dir=run_dir,
         missing_files=missing)
 
 
@@ -171,10 +171,14 @@ def last_recorded_step(session: Session, run_id: str, split: str = "train") -> i
 
 def load_curve(session: Session, run_id: str, split: str, name: str) -> Curve:
     """One curve as numpy arrays; a single indexed range scan, fast for 100k+ points."""
-    rows = session.connection().exec_driver_sql(
-        "SELECT step, value, wall_time FROM metric_points "
-        "WHERE run_id = ? AND name = ? AND split = ? ORDER BY step",
-        (run_id, name, split)).fetchall()
+    # The raw driver cursor gives plain tuples, which numpy converts ~50x faster than Row objects.
+    cursor = session.connection().connection.dbapi_connection.cursor()
+    try:
+        rows = cursor.execute(
+            "SELECT step, value, wall_time FROM metric_points "
+            "WHERE run_id = ? AND name = ? AND split = ? ORDER BY step", (run_id, name, split)).fetchall()
+    finally:
+        cursor.close()
     table = np.array(rows, dtype=np.float64).reshape(-1, 3)
     return Curve(run_id=run_id, split=split, name=name, steps=table[:, 0].astype(np.int64),
                  values=table[:, 1].copy(), wall_time=table[:, 2].copy())

@@ -60,7 +60,7 @@ def prepare_run(db: Database, config: RunConfig, corpus: "Corpus", name: str | N
     config.validate()
     run_id = repository.new_run_id()
     run_dir = db.run_dir(run_id)
-    name = (name or "").strip() or default_run_name(config, corpus.name)
+    name = " ".join((name or "").split())[:500] or default_run_name(config, corpus.name)
     run_dir.mkdir(parents=True)
     try:
         atomic_write_text(run_dir / CONFIG_FILE, config.to_json())
