@@ -71,6 +71,7 @@ RELEVANT: dict[tuple[str, str], Callable[[RunConfig], bool]] = {
     ("model", "distance_bias"): lambda c: c.model.arch == "modern",
 }
 
+EDITOR_MIN_WIDTH = 130
 INVALID_STYLE = "border: 2px solid #d62728; border-radius: 3px;"
 
 
@@ -146,6 +147,8 @@ class SectionForm(QWidget):
         for f in self._fields:
             editor = self._make_editor(f)
             editor.setObjectName(f"{section}.{f.name}")
+            if not isinstance(editor, QCheckBox):
+                editor.setMinimumWidth(EDITOR_MIN_WIDTH)
             tip = f.metadata.get("help", "")
             self._tooltips[f.name] = f"{tip}\nDefault: {_show(f.default)}." if tip else ""
             editor.setToolTip(self._tooltips[f.name])

@@ -276,9 +276,9 @@ class LivePlots(QWidget):
         if value is None or not math.isfinite(value):
             self.baseline_line.setVisible(False)
             return
-        self.baseline_line.label.setFormat(f"random guess  ln V = {value:.2f}")
+        self.baseline_line.setVisible(True)  # the label only re-renders while visible
         self._place_baseline()
-        self.baseline_line.setVisible(True)
+        self.baseline_line.label.setFormat(f"random guess  ln V = {value:.2f}")
 
     def append_steps(self, rows: np.ndarray) -> None:
         """Rows of STEP_COLUMNS: step, elapsed, loss, lr, tokens_per_second."""

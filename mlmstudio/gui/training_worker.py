@@ -54,6 +54,14 @@ class ProgressBatch:
 
 
 @dataclass(frozen=True)
+class RunInfo:
+    """What is known once the tokenizer exists, before the first step."""
+
+    vocab_size: int
+    baseline_loss: float         # ln(vocab_size): the loss of guessing uniformly at random
+
+
+@dataclass(frozen=True)
 class RunOutcome:
     status: str                  # "completed", "stopped" or "failed"
     step: int
@@ -65,6 +73,7 @@ class TrainingWorker(QObject):
     """Runs ``job`` when its ``run`` slot is invoked in the worker thread."""
 
     progress = Signal(object)    # ProgressBatch
+    info = Signal(object)        # RunInfo, when the job reports it (rare: sent at once)
     finished = Signal(object)    # RunOutcome, exactly once
 
     def __init__(self, job: TrainingJob, control: TrainingControl | None = None, *,
@@ -104,7 +113,10 @@ class TrainingWorker(QObject):
             self.finished.emit(outcome or RunOutcome("failed", self._step(), "Training ended abruptly."))
 
     # Events, on the training thread ---------------------------------------
-    def _on_event(self, event: TrainerEvent) -> None:
+    def _on_event(self, event: TrainerEvent | RunInfo) -> None:
+        if isinstance(event, RunInfo):
+            self.info.emit(event)
+            return
         with self._lock:
             if isinstance(event, StepEvent):
                 self._steps.append((event.step, event.elapsed, event.loss, event.lr,

@@ -1,0 +1,371 @@
+"""The main window: five pages in a sidebar, menus and shortcuts, and the first-run welcome.
+
+The window wires the pages together and owns nothing else: the Corpus page
+hands its corpus to Setup, Setup hands the settings to Train, finished runs
+refresh Explore and History, and History asks Train to resume a run. Closing
+during training asks first, stops the run (a checkpoint is saved) and waits
+for the training thread, so no run is ever left marked running.
+"""
+
+from __future__ import annotations
+
+import logging
+import platform
+
+from PySide6.QtCore import QSize, Qt, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
+                               QMainWindow, QMessageBox, QStackedWidget, QStyle, QWidget)
+
+from mlmstudio import __version__
+from mlmstudio.gui.corpus_page import CorpusPage
+from mlmstudio.gui.explore_page import ExplorePage
+from mlmstudio.gui.history_page import HistoryPage
+from mlmstudio.gui.settings import AppSettings
+from mlmstudio.gui.setup_page import SetupPage, quick_start_config
+from mlmstudio.gui.train_page import TrainPage
+from mlmstudio.gui.welcome_panel import WelcomePanel
+from mlmstudio.store.database import Database
+
+log = logging.getLogger(__name__)
+
+PAGES = ("Corpus", "Setup", "Train", "Explore", "History")
+CORPUS, SETUP, TRAIN, EXPLORE, HISTORY = range(len(PAGES))
+PAGE_ICONS = (QStyle.StandardPixmap.SP_DirOpenIcon, QStyle.StandardPixmap.SP_FileDialogDetailedView,
+              QStyle.StandardPixmap.SP_MediaPlay, QStyle.StandardPixmap.SP_FileDialogContentsView,
+              QStyle.StandardPixmap.SP_BrowserReload)
+STATUS_MS = 8000
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, db: Database, settings: AppSettings | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.settings = settings or AppSettings()
+        self._quick_start_sample: str | None = None
+        self._closing = False
+        self.setWindowTitle("MLM Studio")
+
+        self.corpus_page = CorpusPage(self.settings)
+        self.setup_page = SetupPage(self.settings.last_config())
+        self.train_page = TrainPage(db, self.settings)
+        self.explore_page = ExplorePage(db)
+        self.history_page = HistoryPage(db)
+        self.welcome = WelcomePanel()
+        self.pages = (self.corpus_page, self.setup_page, self.train_page, self.explore_page,
+                      self.history_page)
+
+        self._build_layout()
+        self._build_actions()
+        self._connect_pages()
+        self._restore()
+
+    # Layout -----------------------------------------------------------------
+    def _build_layout(self) -> None:
+        self.sidebar = QListWidget()
+        self.sidebar.setObjectName("sidebar")
+        self.sidebar.setIconSize(QSize(20, 20))
+        self.sidebar.setSpacing(2)
+        for index, (name, icon) in enumerate(zip(PAGES, PAGE_ICONS)):
+            item = QListWidgetItem(self.style().standardIcon(icon), name)
+            item.setToolTip(f"{name} (Ctrl+{index + 1})")
+            item.setSizeHint(QSize(130, 36))
+            self.sidebar.addItem(item)
+        self.sidebar.setFixedWidth(150)
+        self.sidebar.currentRowChanged.connect(self._on_sidebar_row)
+
+        self.stack = QStackedWidget()
+        for page in self.pages:
+            self.stack.addWidget(page)
+        self.stack.addWidget(self.welcome)
+
+        central = QWidget()
+        layout = QHBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.sidebar)
+        layout.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+
+        self.training_label = QLabel("")
+        self.statusBar().addPermanentWidget(self.training_label)
+
+    def _build_actions(self) -> None:
+        def action(text: str, slot, shortcut=None, tip: str = "") -> QAction:
+            act = QAction(text, self)
+            if shortcut is not None:
+                act.setShortcut(QKeySequence(shortcut))
+            act.setStatusTip(tip)
+            act.triggered.connect(slot)
+            self.addAction(act)  # shortcuts work whichever page has focus
+            return act
+
+        self.open_file_action = action("&Open Corpus File…", self._open_corpus_file,
+                                       QKeySequence.StandardKey.Open, "Open a text file to train on.")
+        self.open_folder_action = action("Open Corpus &Folder…", self._open_corpus_folder, "Ctrl+Shift+O",
+                                         "Use every text file in a folder.")
+        self.load_config_action = action("&Load Settings…", self.setup_page.load_config_dialog, None,
+                                         "Load run settings from JSON.")
+        self.save_config_action = action("&Save Settings…", self.setup_page.save_config_dialog,
+                                         QKeySequence.StandardKey.Save, "Save the run settings as JSON.")
+        self.quit_action = action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.start_action = action("&Start Training", self.start_training, "Ctrl+Return",
+                                   "Train a new run with the current settings.")
+        self.start_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
+        self.pause_action = action("&Pause", self.train_page.pause, "Ctrl+Shift+P")
+        self.resume_action = action("&Resume", self.train_page.resume, "Ctrl+Shift+R")
+        self.stop_action = action("S&top", self.train_page.stop, "Ctrl+.",
+                                  "Stop after the current step and save a checkpoint.")
+        self.page_actions = [action(f"&{i + 1} {name}", lambda _c=False, i=i: self.show_page(i),
+                                    f"Ctrl+{i + 1}") for i, name in enumerate(PAGES)]
+        self.welcome_action = action("&Welcome", self.show_welcome)
+        self.about_action = action("&About MLM Studio", self.show_about)
+
+        menu = self.menuBar()
+        file_menu = menu.addMenu("&File")
+        for act in (self.open_file_action, self.open_folder_action, None, self.load_config_action,
+                    self.save_config_action, None, self.quit_action):
+            file_menu.addSeparator() if act is None else file_menu.addAction(act)
+        run_menu = menu.addMenu("&Run")
+        for act in (self.start_action, self.pause_action, self.resume_action, self.stop_action):
+            run_menu.addAction(act)
+        go_menu = menu.addMenu("&Go")
+        for act in self.page_actions:
+            go_menu.addAction(act)
+        help_menu = menu.addMenu("&Help")
+        help_menu.addAction(self.welcome_action)
+        help_menu.addAction(self.about_action)
+        self._update_run_actions()
+
+    def _connect_pages(self) -> None:
+        for page in (*self.pages,):
+            signal = getattr(page, "status_message", None)
+            if signal is not None:
+                signal.connect(self.show_status)
+
+        self.corpus_page.corpus_loaded.connect(self._on_corpus_loaded)
+        self.corpus_page.load_failed.connect(self._on_corpus_failed)
+        self.corpus_page.continue_requested.connect(lambda: self.show_page(SETUP))
+
+        self.setup_page.config_changed.connect(self._on_setup_changed)
+        self.setup_page.validity_changed.connect(lambda _valid: self._on_setup_changed())
+        self.setup_page.start_requested.connect(self.start_training)
+
+        self.train_page.run_started.connect(self._on_run_started)
+        self.train_page.run_finished.connect(self._on_run_finished)
+        self.train_page.busy_changed.connect(self._update_run_actions)
+
+        self.history_page.resume_requested.connect(self.resume_run)
+        self.history_page.explore_requested.connect(self._explore_run)
+
+        self.welcome.sample_chosen.connect(self.quick_start)
+        self.welcome.open_own_requested.connect(self._welcome_open_own)
+        self.welcome.dismissed.connect(self._welcome_dismissed)
+
+    def _restore(self) -> None:
+        geometry = self.settings.geometry()
+        if geometry is None or not self.restoreGeometry(geometry):
+            self.resize(1280, 840)
+        if not self.settings.welcome_done():
+            self.show_welcome()
+        else:
+            self.show_page(min(max(self.settings.last_page(), 0), len(PAGES) - 1))
+        last = self.settings.last_corpus()
+        if last:
+            self.corpus_page.load(last)  # in the background; failures show on the Corpus page
+
+    # Navigation ---------------------------------------------------------------
+    def show_page(self, index: int) -> None:
+        self.stack.setCurrentIndex(index)
+        if self.sidebar.currentRow() != index:
+            self.sidebar.blockSignals(True)
+            self.sidebar.setCurrentRow(index)
+            self.sidebar.blockSignals(False)
+        page = self.pages[index]
+        if index in (EXPLORE, HISTORY):
+            page.refresh()
+
+    def current_page(self) -> QWidget:
+        return self.stack.currentWidget()
+
+    @Slot(int)
+    def _on_sidebar_row(self, row: int) -> None:
+        if 0 <= row < len(PAGES):
+            self.show_page(row)
+
+    @Slot()
+    def show_welcome(self) -> None:
+        self.sidebar.blockSignals(True)
+        self.sidebar.setCurrentRow(-1)
+        self.sidebar.blockSignals(False)
+        self.stack.setCurrentWidget(self.welcome)
+        # Focus a sample button, or the sidebar would take focus and select the Corpus page.
+        first = next(iter(self.welcome.sample_buttons.values()), None)
+        if first is not None:
+            first.setFocus()
+
+    @Slot(str)
+    def show_status(self, message: str) -> None:
+        self.statusBar().showMessage(message, STATUS_MS)
+
+    # Corpus and setup -------------------------------------------------------------
+    def _open_corpus_file(self) -> None:
+        self.show_page(CORPUS)
+        self.corpus_page.open_file_dialog()
+
+    def _open_corpus_folder(self) -> None:
+        self.show_page(CORPUS)
+        self.corpus_page.open_folder_dialog()
+
+    @Slot(object)
+    def _on_corpus_loaded(self, corpus) -> None:
+        field = self.corpus_page.field_edit.text().strip()
+        suffix = corpus.source.rsplit(".", 1)[-1].lower() if "." in corpus.source else ""
+        self.setup_page.set_corpus(corpus, text_field=field if field and suffix == "jsonl" else "text",
+                                   csv_column=field if field and suffix in ("csv", "tsv") else "")
+        if self._quick_start_sample is not None and corpus.source == f"sample:{self._quick_start_sample}":
+            self._quick_start_sample = None
+            self.setup_page.set_config(quick_start_config(corpus.source.split(":", 1)[1]))
+            self.start_training()
+        else:
+            self._on_setup_changed()
+
+    @Slot(str)
+    def _on_corpus_failed(self, message: str) -> None:
+        if self._quick_start_sample is not None:
+            self._quick_start_sample = None
+            self.show_page(CORPUS)
+
+    @Slot()
+    def _on_setup_changed(self, *_args) -> None:
+        setup = self.setup_page
+        problems = setup.problems() if setup.is_valid() is False else []
+        self.train_page.set_request(setup.config(), self.corpus_page.corpus,
+                                    problems[0] if problems else "")
+        self._update_run_actions()
+
+    # Training -----------------------------------------------------------------
+    @Slot()
+    def start_training(self) -> bool:
+        """Start a run with the Setup page's settings; explain instead when it cannot start."""
+        if self.train_page.is_training():
+            self.show_status("A run is already training. Stop it first (Ctrl+.).")
+            self.show_page(TRAIN)
+            return False
+        self.setup_page.flush()
+        if not self.setup_page.is_valid():
+            problems = self.setup_page.problems()
+            self.show_page(CORPUS if not self.setup_page.has_corpus() else SETUP)
+            self.show_status(problems[0] if problems else "The settings are not valid yet.")
+            return False
+        self._on_setup_changed()
+        self.settings.set_last_config(self.setup_page.config())
+        self.show_page(TRAIN)
+        return self.train_page.start()
+
+    @Slot(str)
+    def quick_start(self, sample: str) -> None:
+        """The welcome's one click: load the sample, apply the quick recipe, train."""
+        self.settings.set_welcome_done(True)
+        self._quick_start_sample = sample
+        self.show_page(TRAIN)
+        self.train_page.state_label.setText(f"Loading the {sample} sample…")
+        self.corpus_page.load_sample(sample)
+
+    @Slot(str)
+    def resume_run(self, run_id: str) -> None:
+        self.show_page(TRAIN)
+        self.train_page.resume_run(run_id)
+
+    @Slot(str)
+    def _explore_run(self, run_id: str) -> None:
+        self.show_page(EXPLORE)
+        self.explore_page.select_run(run_id)
+
+    @Slot(str)
+    def _on_run_started(self, run_id: str) -> None:
+        self.history_page.refresh()
+        self._update_run_actions()
+
+    @Slot(str, object)
+    def _on_run_finished(self, run_id: str, outcome) -> None:
+        self.history_page.refresh()
+        self.explore_page.refresh()
+        if outcome.status == "failed":
+            self.show_status(f"The run failed: {outcome.message}")
+
+    @Slot()
+    def _update_run_actions(self, *_args) -> None:
+        training = self.train_page.is_training()
+        self.start_action.setEnabled(not training)
+        self.pause_action.setEnabled(training)
+        self.resume_action.setEnabled(training)
+        self.stop_action.setEnabled(training)
+        self.training_label.setText("Training…" if training else "")
+
+    # Welcome --------------------------------------------------------------------
+    def _welcome_open_own(self) -> None:
+        self.settings.set_welcome_done(True)
+        self.show_page(CORPUS)
+        self.corpus_page.open_file_dialog()
+
+    def _welcome_dismissed(self) -> None:
+        self.settings.set_welcome_done(True)
+        self.show_page(CORPUS)
+
+    # About ------------------------------------------------------------------------
+    def about_text(self) -> str:
+        import PySide6
+        import pyqtgraph
+        import torch
+        from PySide6.QtCore import qVersion
+
+        rows = [("MLM Studio", __version__),
+                ("Python", platform.python_version()),
+                ("PyTorch", torch.__version__),
+                ("Qt", qVersion()),
+                ("PySide6", PySide6.__version__),
+                ("pyqtgraph", pyqtgraph.__version__),
+                ("Data directory", str(self.db.data_dir)),
+                ("History database", str(self.db.path)),
+                ("Settings file", self.settings.file_name())]
+        table = "".join(f"<tr><td><b>{k}</b>&nbsp;&nbsp;</td><td>{v}</td></tr>" for k, v in rows)
+        return ("<p>Train small BERT-style masked language models on your own text, watch them "
+                f"learn, and explore what they predict.</p><table>{table}</table>")
+
+    @Slot()
+    def show_about(self) -> None:
+        QMessageBox.about(self, "About MLM Studio", self.about_text())
+
+    # Closing --------------------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.train_page.is_training():
+            answer = QMessageBox.question(
+                self, "Stop training?",
+                "A run is still training. Stop it and quit? A checkpoint is saved, so you can "
+                "resume the run later from the History page.",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No)
+            if answer != QMessageBox.StandardButton.Yes:
+                event.ignore()
+                return
+            self.show_status("Stopping the run and saving a checkpoint…")
+            QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            try:
+                self.train_page.stop_and_wait()
+            finally:
+                QGuiApplication.restoreOverrideCursor()
+        self.corpus_page.wait_idle()
+        self.setup_page.wait_idle()
+        self._save_state()
+        super().closeEvent(event)
+
+    def _save_state(self) -> None:
+        self.settings.set_geometry(self.saveGeometry())
+        index = self.stack.currentIndex()
+        if 0 <= index < len(PAGES):
+            self.settings.set_last_page(index)
+        self.settings.set_last_config(self.setup_page.config())
+        self.settings.sync()
+

@@ -1,0 +1,262 @@
+"""A live picture of what masking does to a sentence of the corpus.
+
+A small tokenizer is trained on the start of the corpus (at most
+``PREVIEW_CORPUS_CHARS``), off the GUI thread, and the engine's own
+``mask_tokens`` masks one sentence with the settings on the form. Tokens the
+model must predict are coloured by what happened to them: replaced by
+[MASK], replaced by a random token, or left unchanged. Re-roll draws a new
+mask; static masking cycles through its few fixed patterns.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+
+import torch
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from mlmstudio.config import MaskingConfig, TokenizerConfig
+from mlmstudio.engine.masking import KEPT, MASKED, RANDOM, mask_tokens_with_actions
+from mlmstudio.engine.tokenization import MLMTokenizer
+from mlmstudio.gui.background import BackgroundCall
+
+log = logging.getLogger(__name__)
+
+PREVIEW_CORPUS_CHARS = 200_000   # the preview tokenizer reads at most this much of the corpus
+DEBOUNCE_MS = 250                # retrain the tokenizer once typing pauses
+MAX_SENTENCE_TOKENS = 48
+
+MASK_COLOR = "#1f77b4"
+RANDOM_COLOR = "#e6770b"
+KEPT_COLOR = "#2ca02c"
+
+_STYLES = {MASKED: ("mask", MASK_COLOR), RANDOM: ("random", RANDOM_COLOR), KEPT: ("kept", KEPT_COLOR)}
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def pick_sentences(text: str, limit: int = 200) -> list[str]:
+    """Sentences of 6 to 30 words from the start of the corpus, for the preview."""
+    found: list[str] = []
+    for line in text[:PREVIEW_CORPUS_CHARS].splitlines():
+        for sentence in _SENTENCE_END.split(line.strip()):
+            if 6 <= len(sentence.split()) <= 30:
+                found.append(sentence)
+                if len(found) >= limit:
+                    return found
+    if not found and text.strip():
+        found.append(" ".join(text.split()[:20]))
+    return found
+
+
+class MaskingPreview(QWidget):
+    """Shows one sentence as the model sees it under the current masking settings."""
+
+    tokenizer_ready = Signal(object)   # the preview MLMTokenizer, after each (re)training
+    preview_failed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._text = ""
+        self._sentences: list[str] = []
+        self._sentence_index = 0
+        self._roll = 0
+        self._tokenizer_cfg: TokenizerConfig | None = None
+        self._masking_cfg = MaskingConfig()
+        self._tokenizer: MLMTokenizer | None = None
+        self._tokenizer_key: tuple | None = None
+        self._task: BackgroundCall | None = None
+        self._tasks: set[BackgroundCall] = set()
+        self.last_counts: dict[str, int] = {}
+
+        self._debounce = QTimer(self)
+        self._debounce.setSingleShot(True)
+        self._debounce.setInterval(DEBOUNCE_MS)
+        self._debounce.timeout.connect(self._train_tokenizer)
+
+        self.view = QLabel()
+        self.view.setWordWrap(True)
+        self.view.setTextFormat(Qt.TextFormat.RichText)
+        self.view.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.view.setMinimumHeight(60)
+        self.view.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.legend = QLabel(
+            f'<span style="background:{MASK_COLOR}; color:white">&nbsp;[MASK]&nbsp;</span> replaced by [MASK] '
+            f'&nbsp; <span style="background:{RANDOM_COLOR}; color:white">&nbsp;random&nbsp;</span> '
+            f'replaced by a random token &nbsp; <span style="background:{KEPT_COLOR}; color:white">'
+            f'&nbsp;kept&nbsp;</span> unchanged but still predicted &nbsp; '
+            f'<span style="color:gray">small grey</span>: the answer the model must give')
+        self.legend.setWordWrap(True)
+
+        self.reroll_button = QPushButton("Re-roll")
+        self.reroll_button.setToolTip("Draw a new random mask for the same sentence.")
+        self.reroll_button.clicked.connect(self.reroll)
+        self.next_button = QPushButton("Another sentence")
+        self.next_button.clicked.connect(self.next_sentence)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.reroll_button)
+        buttons.addWidget(self.next_button)
+        buttons.addStretch(1)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.legend)
+        layout.addLayout(buttons)
+        self._show_message("Choose a corpus to see how its text is masked.")
+
+    # Inputs ---------------------------------------------------------------
+    def set_corpus_text(self, text: str) -> None:
+        self._text = text[:PREVIEW_CORPUS_CHARS]
+        self._sentences = pick_sentences(self._text)
+        self._sentence_index = 0
+        self._tokenizer_key = None
+        self._schedule_tokenizer()
+
+    def set_config(self, tokenizer_cfg: TokenizerConfig, masking_cfg: MaskingConfig) -> None:
+        """New settings: retrain the tokenizer if its settings changed, else just re-mask."""
+        self._masking_cfg = masking_cfg
+        if tokenizer_cfg != self._tokenizer_cfg:
+            self._tokenizer_cfg = tokenizer_cfg
+            self._schedule_tokenizer()
+        else:
+            self.render()
+
+    @property
+    def tokenizer(self) -> MLMTokenizer | None:
+        return self._tokenizer
+
+    @Slot()
+    def reroll(self) -> None:
+        self._roll += 1
+        self.render()
+
+    @Slot()
+    def next_sentence(self) -> None:
+        if self._sentences:
+            self._sentence_index = (self._sentence_index + 1) % len(self._sentences)
+        self.render()
+
+    def is_busy(self) -> bool:
+        return self._debounce.isActive() or any(not t.done for t in self._tasks)
+
+    def wait_idle(self, msecs: int = 30_000) -> bool:
+        self._debounce.stop()
+        return all(t.wait(msecs) for t in list(self._tasks))
+
+    # Tokenizer, off the GUI thread -----------------------------------------
+    def _schedule_tokenizer(self) -> None:
+        if self._text and self._tokenizer_cfg is not None:
+            self._debounce.start()
+
+    @Slot()
+    def _train_tokenizer(self) -> None:
+        cfg, text = self._tokenizer_cfg, self._text
+        key = (cfg, id(text), len(text))
+        if cfg is None or not text or key == self._tokenizer_key:
+            self.render()
+            return
+        self._tasks = {t for t in self._tasks if not t.done}
+        task = BackgroundCall(lambda: MLMTokenizer.train([text], cfg), name="preview-tokenizer")
+        task.key = key
+        task.succeeded.connect(self._on_tokenizer)
+        task.failed.connect(self._on_tokenizer_failed)
+        self._task = task
+        self._tasks.add(task)
+        self.summary.setText("Training a small tokenizer on the start of the corpus…")
+        task.start()
+
+    @Slot(object)
+    def _on_tokenizer(self, tokenizer: MLMTokenizer) -> None:
+        task = self.sender()
+        if task is not self._task:
+            return
+        self._tokenizer, self._tokenizer_key = tokenizer, task.key
+        self.tokenizer_ready.emit(tokenizer)
+        self.render()
+
+    @Slot(object)
+    def _on_tokenizer_failed(self, exc: BaseException) -> None:
+        if self.sender() is not self._task:
+            return
+        self._tokenizer = None
+        message = f"No preview: {exc}"
+        self._show_message(message)
+        self.preview_failed.emit(message)
+
+    # Drawing ----------------------------------------------------------------
+    def render(self) -> None:
+        tokenizer = self._tokenizer
+        if tokenizer is None or not self._sentences:
+            return
+        try:
+            self._masking_cfg.validate()
+        except ValueError as exc:  # ConfigError: the form marks the field; say why nothing shows
+            self._show_message(f"No preview until the masking settings are valid: {exc}")
+            return
+        sentence = self._sentences[self._sentence_index % len(self._sentences)]
+        ids, word_ids = tokenizer.encode_with_words(sentence)
+        ids, word_ids = ids[:MAX_SENTENCE_TOKENS], word_ids[:MAX_SENTENCE_TOKENS]
+        if not len(ids):
+            self._show_message("This sentence has no tokens.")
+            return
+        cfg = self._masking_cfg
+        roll = self._roll % cfg.static_masks if cfg.static_masks > 0 else self._roll
+        generator = torch.Generator().manual_seed(1000 + roll)
+        input_ids = torch.as_tensor(ids, dtype=torch.long)[None]
+        result = mask_tokens_with_actions(
+            input_ids, cfg=cfg, vocab_size=tokenizer.vocab_size, mask_token_id=tokenizer.mask_token_id,
+            special_ids=tokenizer.special_ids, generator=generator,
+            word_ids=torch.as_tensor(word_ids, dtype=torch.long)[None])
+        self.view.setText(self._html(tokenizer, ids.tolist(), result.input_ids[0].tolist(),
+                                     result.actions[0].tolist()))
+        self.summary.setText(self._summary_text(len(ids), roll))
+
+    def _html(self, tokenizer: MLMTokenizer, original: list[int], masked: list[int],
+              actions: list[int]) -> str:
+        counts = {"mask": 0, "random": 0, "kept": 0, "total": len(original)}
+        parts = []
+        for orig, shown, action in zip(original, masked, actions):
+            text = _token_text(tokenizer, shown)
+            if action not in _STYLES:
+                parts.append(f'<span style="font-family:monospace">{text}</span>')
+                continue
+            kind, color = _STYLES[action]
+            counts[kind] += 1
+            answer = _token_text(tokenizer, orig)
+            parts.append(f'<span style="background:{color}; color:white; font-family:monospace">'
+                         f'&nbsp;{text}&nbsp;</span><span style="color:gray; font-size:small">'
+                         f'{answer}</span>')
+        self.last_counts = counts
+        return '<p style="line-height:160%">' + " ".join(parts) + "</p>"
+
+    def _summary_text(self, n_tokens: int, roll: int) -> str:
+        c = self.last_counts
+        selected = c["mask"] + c["random"] + c["kept"]
+        text = (f"The model must predict {selected} of {n_tokens} tokens "
+                f"({selected / max(n_tokens, 1):.0%}): {c['mask']} shown as [MASK], "
+                f"{c['random']} replaced by a random token, {c['kept']} left unchanged. "
+                "The loss counts only these tokens.")
+        if self._masking_cfg.static_masks > 0:
+            text += (f" Static masking: pattern {roll + 1} of {self._masking_cfg.static_masks}; "
+                     "the model only ever sees these few.")
+        return text
+
+    def _show_message(self, message: str) -> None:
+        self.view.setText(f'<span style="color:gray">{html.escape(message)}</span>')
+        self.summary.setText("")
+
+
+def _token_text(tokenizer: MLMTokenizer, token_id: int) -> str:
+    """A token as the preview shows it: WordPiece pieces keep their ##, spaces are visible."""
+    if tokenizer.kind == "wordpiece":
+        raw = tokenizer.id_to_token(token_id) or ""
+    else:
+        raw = tokenizer.token_str(token_id)
+    raw = raw.replace(" ", "␣").replace("\n", "↵").replace("\t", "⇥")
+    return html.escape(raw)

@@ -1,0 +1,400 @@
+"""The Train page: start, pause, resume and stop a run, and watch it learn.
+
+Start records a new run in the history (``service.prepare_run``, in the GUI
+thread) and hands the training to a ``TrainingWorker`` in its own QThread,
+which calls ``service.run_recorded``: the store records every metric and
+always leaves the run in a final status. The page only draws what the worker
+reports, at most ~20 times a second.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+
+import numpy as np
+from PySide6.QtCore import QThread, Qt, Signal, Slot
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget)
+
+from mlmstudio.config import ConfigError, RunConfig
+from mlmstudio.engine.errors import MLMStudioError
+from mlmstudio.engine.events import TrainingControl
+from mlmstudio.gui.live_plots import LivePlots
+from mlmstudio.gui.settings import AppSettings
+from mlmstudio.gui.training_worker import (ProgressBatch, RunInfo, RunOutcome, TrainingWorker,
+                                           start_in_thread)
+from mlmstudio.store import service
+from mlmstudio.store.database import Database
+
+log = logging.getLogger(__name__)
+
+FAILED_STYLE = ("QLabel { color: #b00020; background: rgba(214, 39, 40, 0.10); "
+                "border: 1px solid rgba(214, 39, 40, 0.5); border-radius: 4px; padding: 6px; }")
+
+
+def make_training_job(db: Database, handle: "service.RunHandle", config: RunConfig, corpus_text: str):
+    """The worker's job: train the tokenizer, report ln(V), then train and record the run.
+
+    The tokenizer is trained here, exactly as the trainer would (on the same
+    training split), and handed to it, so the ln(V) baseline can be drawn
+    before the first step.
+    """
+
+    def job(callback, control: TrainingControl):
+        from mlmstudio.engine.corpus import split_train_val
+        from mlmstudio.engine.tokenization import MLMTokenizer
+
+        try:
+            train_text, _ = split_train_val(corpus_text, config.corpus.val_fraction,
+                                            config.training.seed)
+            tokenizer = MLMTokenizer.train([train_text], config.tokenizer)
+        except BaseException:
+            # The run never started: remove it rather than leave a queued run behind.
+            _discard_run(db, handle.run_id)
+            raise
+        callback(RunInfo(tokenizer.vocab_size, math.log(tokenizer.vocab_size)))
+        return service.run_recorded(db, handle, corpus_text, callbacks=(callback,), control=control,
+                                    tokenizer=tokenizer)
+
+    return job
+
+
+def make_resume_job(db: Database, run_id: str):
+    """The worker's job for continuing an interrupted or stopped run from its checkpoint."""
+
+    def job(callback, control: TrainingControl):
+        try:
+            config = service.run_config(db, run_id)
+        except Exception:
+            config = None
+        if config is not None:
+            tokenizer_file = db.run_dir(run_id) / "tokenizer.json"
+            if tokenizer_file.is_file():
+                from mlmstudio.engine.tokenization import MLMTokenizer
+
+                vocab = MLMTokenizer.load(tokenizer_file).vocab_size
+                callback(RunInfo(vocab, math.log(vocab)))
+        return service.resume_run(db, run_id, callbacks=(callback,), control=control)
+
+    return job
+
+
+def _discard_run(db: Database, run_id: str) -> None:
+    try:
+        service.delete_run(db, run_id)
+    except Exception:
+        log.exception("Could not remove run %s that failed to start", run_id)
+
+
+class TrainPage(QWidget):
+    """Runs one training at a time and plots it live."""
+
+    run_started = Signal(str)            # run id
+    run_finished = Signal(str, object)   # run id, RunOutcome
+    busy_changed = Signal(bool)
+    status_message = Signal(str)
+
+    def __init__(self, db: Database, settings: AppSettings | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.settings = settings
+        self._config: RunConfig | None = None
+        self._corpus = None
+        self._request_problem = "Choose a corpus and settings first."
+        self.worker: TrainingWorker | None = None
+        self.thread: QThread | None = None
+        self.run_id: str | None = None
+        self.run_name = ""
+        self.outcome: RunOutcome | None = None
+        self.info: RunInfo | None = None
+        self.last_step = None
+        self._paused_at: float | None = None
+        self._build()
+        self._update_buttons()
+
+    # Layout ---------------------------------------------------------------
+    def _build(self) -> None:
+        self.title_label = QLabel("No run yet")
+        font = QFont(self.title_label.font())
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        font.setBold(True)
+        self.title_label.setFont(font)
+        self.title_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.state_label = QLabel("Press Start to train with the settings from the Setup page.")
+        self.state_label.setWordWrap(True)
+
+        self.start_button = QPushButton("Start")
+        self.start_button.setToolTip("Train a new run with the current settings (Ctrl+Return).")
+        self.start_button.clicked.connect(self.start)
+        self.pause_button = QPushButton("Pause")
+        self.pause_button.setToolTip("Pause after the current step; nothing is lost.")
+        self.pause_button.clicked.connect(self.pause)
+        self.resume_button = QPushButton("Resume")
+        self.resume_button.clicked.connect(self.resume)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setToolTip("Finish the current step, save a checkpoint and end the run "
+                                    "(Ctrl+.). A stopped run can be resumed from the History page.")
+        self.stop_button.clicked.connect(self.stop)
+        buttons = QHBoxLayout()
+        for button in (self.start_button, self.pause_button, self.resume_button, self.stop_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setRange(0, 1000)
+        self.progress_bar.setValue(0)
+        self.progress_bar.setFormat("%p%")
+        self.eta_label = QLabel(" ")
+        self.eta_label.setMinimumWidth(280)
+        progress = QHBoxLayout()
+        progress.addWidget(self.progress_bar, 1)
+        progress.addWidget(self.eta_label)
+
+        self.info_label = QLabel(" ")
+        self.info_label.setWordWrap(True)
+        self.failure_label = QLabel()
+        self.failure_label.setWordWrap(True)
+        self.failure_label.setStyleSheet(FAILED_STYLE)
+        self.failure_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.failure_label.hide()
+
+        self.plots = LivePlots()
+        if self.settings is not None:
+            options = self.settings.plot_options()
+            self.plots.set_options(options["smoothing"], options["x_axis"], options["log_y"])
+            self.plots.options_changed.connect(self.settings.set_plot_options)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title_label)
+        layout.addWidget(self.state_label)
+        layout.addLayout(buttons)
+        layout.addLayout(progress)
+        layout.addWidget(self.info_label)
+        layout.addWidget(self.failure_label)
+        layout.addWidget(self.plots, 1)
+
+    # What Start will train --------------------------------------------------
+    def set_request(self, config: RunConfig | None, corpus, problem: str = "") -> None:
+        """The settings and corpus the next Start uses; ``problem`` says why it cannot start."""
+        self._config, self._corpus = config, corpus
+        if not problem and corpus is None:
+            problem = "Choose a corpus on the Corpus page first."
+        if not problem and config is None:
+            problem = "Choose the settings on the Setup page first."
+        self._request_problem = problem
+        self._update_buttons()
+
+    def can_start(self) -> bool:
+        return not self.is_training() and not self._request_problem
+
+    def start_problem(self) -> str:
+        return "A run is already training." if self.is_training() else self._request_problem
+
+    # Controls ---------------------------------------------------------------
+    def is_training(self) -> bool:
+        return self.thread is not None
+
+    @Slot()
+    def start(self) -> bool:
+        """Record a new run and start training it; False (with a message) when it cannot start."""
+        if not self.can_start():
+            self._show_state(self.start_problem())
+            return False
+        config, corpus = self._config, self._corpus
+        try:
+            handle = service.prepare_run(self.db, config, corpus)
+        except (ConfigError, MLMStudioError) as exc:
+            self._show_failure(f"The run could not be created: {exc}")
+            return False
+        except Exception as exc:  # a disk or database problem: show it, keep the app usable
+            log.exception("Could not prepare the run")
+            self._show_failure(f"The run could not be created: {exc}")
+            return False
+        self._begin(handle.run_id, handle.name, make_training_job(self.db, handle, config, corpus.text))
+        return True
+
+    def resume_run(self, run_id: str) -> bool:
+        """Continue a stopped or interrupted run from its last checkpoint."""
+        if self.is_training():
+            self._show_state("A run is already training. Stop it first.")
+            return False
+        try:
+            detail = service.get_run(self.db, run_id)
+        except Exception as exc:  # noqa: BLE001
+            self._show_failure(f"Run {run_id} cannot be resumed: {exc}")
+            return False
+        self._begin(detail.id, detail.summary.name, make_resume_job(self.db, detail.id), resumed=True)
+        return True
+
+    def _begin(self, run_id: str, name: str, job, resumed: bool = False) -> None:
+        self.run_id, self.run_name = run_id, name
+        self.outcome, self.info, self.last_step = None, None, None
+        self.plots.clear()
+        self.progress_bar.setValue(0)
+        self.eta_label.setText(" ")
+        self.info_label.setText(" ")
+        self.failure_label.hide()
+        self.title_label.setText(name)
+        self._show_state("Resuming from the last checkpoint…" if resumed
+                         else "Preparing: training the tokenizer and building the model…")
+
+        worker = TrainingWorker(job)
+        worker.progress.connect(self._on_progress)
+        worker.info.connect(self._on_info)
+        worker.finished.connect(self._on_finished)
+        self.worker = worker
+        self.thread = start_in_thread(worker, f"training {run_id}")
+        self.thread.finished.connect(self._on_thread_finished)
+        self._update_buttons()
+        self.busy_changed.emit(True)
+        self.run_started.emit(run_id)
+        self.status_message.emit(f"Training {name}.")
+
+    @Slot()
+    def pause(self) -> None:
+        if self.worker is not None and not self.worker.control.stop_requested:
+            self.worker.control.pause()
+            self._paused_at = time.monotonic()
+            self._show_state("Paused. Resume to continue, or Stop to end the run.")
+            self._update_buttons()
+
+    @Slot()
+    def resume(self) -> None:
+        if self.worker is not None and self.worker.control.paused:
+            self.worker.control.resume()
+            self._paused_at = None
+            self._show_state("Training…")
+            self._update_buttons()
+
+    @Slot()
+    def stop(self) -> None:
+        if self.worker is not None and not self.worker.control.stop_requested:
+            self.worker.control.stop()
+            self._show_state("Stopping: finishing the current step and saving a checkpoint…")
+            self._update_buttons()
+
+    def stop_and_wait(self, msecs: int = 120_000) -> bool:
+        """Stop the run and block until its thread has ended (closing the window)."""
+        thread = self.thread
+        if thread is None:
+            return True
+        self.stop()
+        finished = thread.wait(msecs)
+        if not finished:
+            log.error("The training thread did not stop within %d ms", msecs)
+        return finished
+
+    # From the worker ----------------------------------------------------------
+    @Slot(object)
+    def _on_info(self, info: RunInfo) -> None:
+        if self.sender() is not self.worker:
+            return
+        self.info = info
+        self.plots.set_baseline(info.baseline_loss)
+        self._show_state("Training…")
+        self._update_info()
+
+    @Slot(object)
+    def _on_progress(self, batch: ProgressBatch) -> None:
+        if self.sender() is not self.worker:
+            return
+        if batch.steps:
+            self.plots.append_steps(np.asarray(batch.steps, dtype=np.float64))
+        if batch.evals:
+            self.plots.append_evals(np.asarray(batch.evals, dtype=np.float64))
+        if batch.last_step is not None:
+            self.last_step = batch.last_step
+            self._update_progress(batch.last_step)
+
+    @Slot(object)
+    def _on_finished(self, outcome: RunOutcome) -> None:
+        if self.sender() is not self.worker:
+            return
+        self.outcome = outcome
+        self.plots.refresh()
+        if outcome.status == "completed":
+            self.progress_bar.setValue(1000)
+            self._show_state(self._finished_text("Completed", outcome))
+        elif outcome.status == "stopped":
+            self._show_state(self._finished_text("Stopped", outcome)
+                             + " A checkpoint was saved: resume it from the History page.")
+        else:
+            self._show_failure(outcome.message or "Training failed.")
+        self.eta_label.setText(self._elapsed_text())
+        self.status_message.emit(f"{self.run_name}: {outcome.status}.")
+        self.run_finished.emit(self.run_id or "", outcome)
+
+    @Slot()
+    def _on_thread_finished(self) -> None:
+        if self.sender() is not self.thread:
+            return
+        self.worker, self.thread = None, None
+        self._paused_at = None
+        self._update_buttons()
+        self.busy_changed.emit(False)
+
+    # Display --------------------------------------------------------------------
+    def _update_progress(self, step) -> None:
+        self.progress_bar.setValue(int(1000 * min(max(step.progress, 0.0), 1.0)))
+        self.progress_bar.setFormat(f"step {step.step:,} · %p%")
+        parts = []
+        if step.progress > 0.005 and step.elapsed > 0:
+            remaining = step.elapsed * (1.0 - step.progress) / step.progress
+            parts.append(f"ETA {_clock(remaining)}")
+        parts.append(f"elapsed {_clock(step.elapsed)}")
+        parts.append(f"{step.tokens_per_second:,.0f} tokens/s")
+        self.eta_label.setText(" · ".join(parts))
+        if self.worker is not None and not self.worker.control.paused \
+                and not self.worker.control.stop_requested:
+            self._show_state(f"Training… loss {step.loss:.3f} at step {step.step:,}")
+
+    def _update_info(self) -> None:
+        if self.info is None:
+            return
+        self.info_label.setText(
+            f"Vocabulary {self.info.vocab_size:,} tokens · random-guess loss ln V = "
+            f"{self.info.baseline_loss:.2f} (the dashed line): a model that learns nothing stays there.")
+
+    def _finished_text(self, word: str, outcome: RunOutcome) -> str:
+        text = f"{word} after {outcome.step:,} steps."
+        val_loss, accuracy = outcome.summary.get("val_loss"), outcome.summary.get("val_accuracy")
+        if isinstance(val_loss, (int, float)) and isinstance(accuracy, (int, float)):
+            text += f" Held-out loss {val_loss:.3f}, masked-token accuracy {accuracy:.1%}."
+        return text
+
+    def _elapsed_text(self) -> str:
+        step = self.last_step
+        return f"elapsed {_clock(step.elapsed)}" if step is not None else " "
+
+    def _show_state(self, text: str) -> None:
+        self.state_label.setText(text)
+
+    def _show_failure(self, message: str) -> None:
+        self.failure_label.setText(message)
+        self.failure_label.show()
+        self._show_state("Failed.")
+
+    def failure_text(self) -> str:
+        return self.failure_label.text() if self.failure_label.isVisible() else ""
+
+    def _update_buttons(self) -> None:
+        training = self.is_training()
+        control = self.worker.control if self.worker is not None else None
+        stopping = bool(control and control.stop_requested)
+        paused = bool(control and control.paused)
+        self.start_button.setEnabled(not training and not self._request_problem)
+        self.start_button.setToolTip(self._request_problem or
+                                     "Train a new run with the current settings (Ctrl+Return).")
+        self.pause_button.setEnabled(training and not paused and not stopping)
+        self.resume_button.setEnabled(training and paused and not stopping)
+        self.stop_button.setEnabled(training and not stopping)
+
+
+def _clock(seconds: float) -> str:
+    seconds = max(0, int(round(seconds)))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

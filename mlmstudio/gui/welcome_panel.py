@@ -1,0 +1,103 @@
+"""The first-run welcome: one click from launch to a model learning on a built-in sample."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout,
+                               QWidget)
+
+from mlmstudio.engine.samples import SAMPLES
+
+# Samples big enough to learn from in a minute; "tutorial" (5 lines) is for looking at masking.
+WELCOME_SAMPLES = ("facts", "pydoc")
+
+INTRO = (
+    "MLM Studio trains small BERT-style <b>masked language models</b>: a model reads text in "
+    "which some words are hidden behind <tt>[MASK]</tt> and learns to guess them. You can watch "
+    "the loss fall as it learns, then ask it to fill in blanks of your own."
+)
+
+
+class WelcomePanel(QWidget):
+    """Offers the built-in samples; choosing one starts a one-minute training run."""
+
+    sample_chosen = Signal(str)       # sample name: load it and train with the quick-start recipe
+    open_own_requested = Signal()     # go to the Corpus page and open a file
+    dismissed = Signal()              # go to the Corpus page
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        title = QLabel("Welcome to MLM Studio")
+        font = QFont(title.font())
+        font.setPointSizeF(font.pointSizeF() * 1.8)
+        font.setBold(True)
+        title.setFont(font)
+        intro = QLabel(INTRO)
+        intro.setWordWrap(True)
+        intro.setTextFormat(Qt.TextFormat.RichText)
+        prompt = QLabel("Start with a built-in sample: one click trains a tiny model for about a "
+                        "minute on this computer's processor.")
+        prompt.setWordWrap(True)
+
+        self.sample_buttons: dict[str, QPushButton] = {}
+        cards = QVBoxLayout()
+        for name in WELCOME_SAMPLES:
+            info = SAMPLES.get(name)
+            if info is not None:
+                cards.addWidget(self._card(info))
+
+        self.open_button = QPushButton("Open my own text…")
+        self.open_button.clicked.connect(self.open_own_requested)
+        self.skip_button = QPushButton("Skip: go to the Corpus page")
+        self.skip_button.setFlat(True)
+        self.skip_button.clicked.connect(self.dismissed)
+        others = QHBoxLayout()
+        others.addWidget(self.open_button)
+        others.addWidget(self.skip_button)
+        others.addStretch(1)
+
+        column = QVBoxLayout()
+        column.addWidget(title)
+        column.addSpacing(8)
+        column.addWidget(intro)
+        column.addSpacing(8)
+        column.addWidget(prompt)
+        column.addLayout(cards)
+        column.addSpacing(8)
+        column.addLayout(others)
+        column.addStretch(1)
+        inner = QWidget()
+        inner.setLayout(column)
+        inner.setMaximumWidth(760)
+        centred = QHBoxLayout()
+        centred.addStretch(1)
+        centred.addWidget(inner, 10)
+        centred.addStretch(1)
+        holder = QWidget()
+        holder.setLayout(centred)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(holder)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(scroll)
+
+    def _card(self, info) -> QFrame:
+        card = QFrame()
+        card.setFrameShape(QFrame.Shape.StyledPanel)
+        title = QLabel(f"<b>{info.title}</b>")
+        description = QLabel(info.description)
+        description.setWordWrap(True)
+        button = QPushButton("Train on this")
+        button.setToolTip(f"Load sample:{info.name} and start a one-minute training run.")
+        button.clicked.connect(lambda _checked=False, name=info.name: self.sample_chosen.emit(name))
+        self.sample_buttons[info.name] = button
+        text = QVBoxLayout()
+        text.addWidget(title)
+        text.addWidget(description)
+        row = QHBoxLayout(card)
+        row.addLayout(text, 1)
+        row.addWidget(button, 0, Qt.AlignmentFlag.AlignVCenter)
+        return card
