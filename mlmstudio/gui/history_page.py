@@ -526,10 +526,11 @@ class HistoryPage(QWidget):
         if len(runs) != 1:
             return
         run = runs[0]
-        if self.notes_edit.toPlainText() != run.notes:
-            if not self.set_notes(run.id, self.notes_edit.toPlainText()):
-                return
-        tags = [t for t in (part.strip() for part in self.tags_edit.text().split(",")) if t]
+        # Read both fields first: saving the notes redraws the pane from the database.
+        notes = self.notes_edit.toPlainText()
+        tags = list(dict.fromkeys(t for t in (part.strip() for part in self.tags_edit.text().split(",")) if t))
+        if notes != run.notes and not self.set_notes(run.id, notes):
+            return
         if sorted(tags) != sorted(run.tags):
             self.set_tags(run.id, tags)
 

@@ -60,7 +60,7 @@ def view(qtbot):
 def test_one_curve_per_run_in_its_own_colour_with_a_legend(view):
     items = view.curve_items()
     assert set(items) == {"aaaa1111", "bbbb2222"}
-    x, y = items["aaaa1111"].getData()
+    x, y = items["aaaa1111"].xData, items["aaaa1111"].yData
     assert list(x) == [10, 20, 30] and list(y) == [3.0, 2.7, 2.5]
     styles = distinct_styles(["aaaa1111", "bbbb2222"])
     for run_id, item in items.items():
@@ -71,7 +71,7 @@ def test_one_curve_per_run_in_its_own_colour_with_a_legend(view):
 
 def test_x_axis_by_time_uses_seconds_of_training(view):
     view.set_x_axis("time")
-    x, _ = view.curve_items()["bbbb2222"].getData()
+    x = view.curve_items()["bbbb2222"].xData
     assert list(x) == [10.0, 20.0]  # one second per step
     assert view.plot.getPlotItem().getAxis("bottom").labelText.startswith("Elapsed time")
 
