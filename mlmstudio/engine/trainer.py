@@ -105,6 +105,7 @@ class Trainer:
                                            fused=self.device.type == "cuda" or None)
         self.train_model = self.dist.wrap(self.model)
         self.progress = _Progress()
+        self._checkpointed_step = -1
         self._tps_window: deque[tuple[int, float]] = deque(maxlen=20)
 
     # -- resume -----------------------------------------------------------
@@ -136,6 +137,7 @@ class Trainer:
         self.train_batches.load_state(data.state["sampler"], data.rng["mask_generator"])
         torch.set_rng_state(data.rng["torch"])
         saved = data.state["progress"]
+        self._checkpointed_step = data.step
         self.progress = _Progress(step=data.step, elapsed=saved["elapsed"],
                                   tokens_seen=saved["tokens_seen"],
                                   initial_loss=saved["initial_loss"],
@@ -172,7 +174,7 @@ class Trainer:
             if self._run_progress(self.progress.elapsed) >= 1.0 or self.progress.step >= cfg.steps:
                 return "completed"
 
-            lr = cfg.lr * lr_factor(self._run_progress(self.progress.elapsed, next_step=True),
+            lr = cfg.lr * lr_factor(self._run_progress(self.progress.elapsed, mid_step=True),
                                     cfg.warmup, cfg.schedule)
             for group in self.optimizer.param_groups:
                 group["lr"] = lr
@@ -221,10 +223,14 @@ class Trainer:
                              tokens_seen=p.tokens_seen, elapsed=p.elapsed,
                              progress=min(1.0, self._run_progress(p.elapsed))))
 
-    def _run_progress(self, elapsed: float, next_step: bool = False) -> float:
-        """How far through the run, 0..1, by steps or by time budget, whichever is further."""
+    def _run_progress(self, elapsed: float, mid_step: bool = False) -> float:
+        """How far through the run, 0..1, by steps or by time budget, whichever is further.
+
+        ``mid_step`` measures at the middle of the coming step, so that neither the
+        first step (warm-up) nor the last (decay) trains with a learning rate of 0.
+        """
         cfg = self.config.training
-        by_steps = (self.progress.step + (1 if next_step else 0)) / cfg.steps
+        by_steps = (self.progress.step + (0.5 if mid_step else 0.0)) / cfg.steps
         by_time = elapsed / cfg.time_budget if cfg.time_budget > 0 else 0.0
         return max(by_steps, by_time)
 
@@ -267,6 +273,7 @@ class Trainer:
                               "last_eval": p.last_eval}}
         rng = {"torch": torch.get_rng_state(),
                "mask_generator": self.train_batches.mask_generator.get_state()}
+        self._checkpointed_step = p.step
         path = save_checkpoint(self.out_dir, p.step, self.model,
                                self.optimizer.state_dict(), rng, state)
         self._emit(CheckpointEvent(step=p.step, path=str(path), metrics=dict(p.last_eval)))
@@ -285,7 +292,7 @@ class Trainer:
             self._evaluate()  # the final numbers always come from the final weights
         summary = self.summary(status)
         if self.dist.is_main:
-            if self.progress.step:
+            if self.progress.step and self._checkpointed_step != self.progress.step:
                 self._checkpoint()
             save_model_dir(self.out_dir, self.model, self.tokenizer, self.config, summary)
         return summary
