@@ -27,6 +27,20 @@ def tiny_config(**training) -> RunConfig:
     return replace(config, training=replace(config.training, **training))
 
 
+def build_model_files(folder: Path) -> Path:
+    """Write a real, untrained model folder of ``tiny_config()`` (config, tokenizer, weights, metrics)."""
+    from mlmstudio.engine.artifacts import save_model_dir
+    from mlmstudio.engine.corpus import load_corpus
+    from mlmstudio.engine.model import build_model
+    from mlmstudio.engine.tokenization import MLMTokenizer
+
+    config = tiny_config()
+    tokenizer = MLMTokenizer.train([load_corpus("sample:tutorial").text], config.tokenizer)
+    model = build_model(config.model, tokenizer.vocab_size, tokenizer.pad_token_id)
+    save_model_dir(folder, model, tokenizer, config, {"val_loss": 2.5, "status": "completed"})
+    return folder
+
+
 def add_run(db: Database, *, status: str = "completed", name: str | None = None,
             config: RunConfig | None = None, model_files: Path | None = None, steps: int = 0,
             val_every: int = 10, tags: Iterable[str] = (), final_metrics: dict | None = None,
