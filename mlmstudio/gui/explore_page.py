@@ -438,10 +438,10 @@ class ExplorePage(QWidget):
         if result.truncated:
             self._show_info("The text was longer than the model can read; only the part around the "
                             "masks was used.")
-        best = best_sequence(self.sentence.text(), result.masks)
-        self.best_guess.setText(f"<b>Most likely:</b> {_escape(best)}")
+        self.best_guess.setText("<b>Most likely:</b> "
+                                + best_sequence_html(result.text, result.masks, self.palette()))
         self.best_guess.show()
-        self.status_message.emit(f"Most likely: {best}")
+        self.status_message.emit(f"Most likely: {best_sequence(result.text, result.masks)}")
 
     def _show_scores(self, targets: list[dict[str, Any]]) -> None:
         table = self.scores_table
@@ -501,7 +501,7 @@ class ExplorePage(QWidget):
                           "QGroupBox::title { subcontrol-origin: margin; left: 8px; }")
         layout = QVBoxLayout(box)
         if result is not None:
-            best = QLabel(f"<b>Most likely:</b> {_escape(best_sequence(result.text, result.masks))}")
+            best = QLabel("<b>Most likely:</b> " + best_sequence_html(result.text, result.masks, self.palette()))
             best.setWordWrap(True)
             layout.addWidget(best)
         if result is None:
@@ -569,6 +569,22 @@ def best_sequence(text: str, masks: list[list[dict[str, Any]]]) -> str:
     return "".join(out)
 
 
+def best_sequence_html(text: str, masks: list[list[dict[str, Any]]], palette: QPalette) -> str:
+    """The most likely filling as rich text, the filled-in tokens highlighted (spaces made visible)."""
+    background = palette.color(QPalette.ColorRole.Highlight).name()
+    foreground = palette.color(QPalette.ColorRole.HighlightedText).name()
+    parts = text.split(MASK)
+    html = [_escape(parts[0])]
+    for n, part in enumerate(parts[1:]):
+        if n < len(masks) and masks[n]:
+            token = _escape(readable_token(str(masks[n][0]["token_str"])))
+            html.append(f"<span style='background-color:{background}; color:{foreground}'>{token}</span>")
+        else:
+            html.append(_escape(MASK))
+        html.append(_escape(part))
+    return "".join(html)
+
+
 def _mask_title(index: int, count: int) -> str:
     return "[MASK]" if count == 1 else f"[MASK] {index + 1} of {count}"
 
@@ -578,6 +594,9 @@ def _scrolling(widget: QWidget) -> QScrollArea:
     area.setWidget(widget)
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
+    # See-through, so the answers sit on the tab's own background.
+    area.viewport().setAutoFillBackground(False)
+    widget.setAutoFillBackground(False)
     return area
 
 
