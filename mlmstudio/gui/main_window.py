@@ -177,6 +177,8 @@ class MainWindow(QMainWindow):
 
     # Navigation ---------------------------------------------------------------
     def show_page(self, index: int) -> None:
+        if self.stack.currentWidget() is self.welcome:
+            self.settings.set_welcome_done(True)  # moving on from the welcome means it was seen
         self.stack.setCurrentIndex(index)
         if self.sidebar.currentRow() != index:
             self.sidebar.blockSignals(True)

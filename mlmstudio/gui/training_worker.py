@@ -129,7 +129,9 @@ class TrainingWorker(QObject):
                 self._checkpoints.append(event.step)
             elif isinstance(event, (FinishedEvent, FailedEvent)):
                 self._terminal = event
-        if time.monotonic() - self._last_emit >= self._min_interval:
+        # While paused or stopping the trainer waits after this event: show it now, not later.
+        if (time.monotonic() - self._last_emit >= self._min_interval or self.control.paused
+                or self.control.stop_requested):
             self._flush()
 
     def _flush(self) -> None:
