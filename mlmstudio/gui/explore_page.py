@@ -236,7 +236,10 @@ class ExplorePage(QWidget):
     def _build_compare_tab(self) -> QWidget:
         tab = QWidget()
         self.compare_list = QListWidget()
-        self.compare_list.setMaximumWidth(320)
+        self.compare_list.setMaximumWidth(340)
+        # Long run names are elided rather than scrolled sideways; the full name is the tooltip.
+        self.compare_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.compare_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.compare_list.setToolTip(f"Tick two to {MAX_COMPARED} runs to compare")
         self.compare_button = QPushButton("Compare")
         self.compare_button.setEnabled(False)
@@ -283,6 +286,7 @@ class ExplorePage(QWidget):
         self.compare_list.clear()
         for run in runs:
             item = QListWidgetItem(run_label(run))
+            item.setToolTip(run_label(run))
             item.setData(Qt.ItemDataRole.UserRole, run.id)
             item.setData(Qt.ItemDataRole.DecorationRole, run_color(run.id))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
