@@ -159,17 +159,18 @@ def cmd_fill(args: argparse.Namespace) -> int:
 
     predictor = Predictor.from_dir(_resolve_model_dir(args.model, args.data_dir))
     if args.iterative:
-        steps = predictor.fill_iteratively(args.text, top_k=args.top_k)
-        payload = _jsonable(steps)
+        filled = predictor.fill_iteratively(args.text, top_k=args.top_k)
         if args.json:
-            print(json.dumps(payload, indent=2))
+            print(filled.to_json(indent=2))
         else:
-            print(_describe_iterative(payload))
+            for step in filled.steps:
+                print(f"  filled {step.get('token_str')!r} ({step.get('score', 0):.3f})")
+            print(filled.sequence)
         return 0
     targets = [t.strip() for t in args.targets.split(",") if t.strip()] if args.targets else None
     result = predictor.fill_mask(args.text, top_k=args.top_k, targets=targets)
     if args.json:
-        print(json.dumps(result.to_json(), indent=2))
+        print(result.to_json(indent=2))
         return 0
     if result.truncated:
         print("(The text was longer than the model reads; only the part around the masks was used.)")
@@ -200,24 +201,6 @@ def _resolve_model_dir(model: str, data_dir: str | None) -> Path:
                              "Give a folder written by 'mlmstudio train' or a run id from "
                              "'mlmstudio runs list'.")
     return found
-
-
-def _describe_iterative(payload: Any) -> str:
-    if isinstance(payload, dict) and "steps" in payload:
-        lines = [f"  fill #{s.get('mask_index', '?')}: {s.get('token_str')!r} ({s.get('score', 0):.3f})"
-                 for s in payload["steps"]]
-        return "\n".join(lines + [payload.get("sequence", "")])
-    return json.dumps(payload, indent=2)
-
-
-def _jsonable(value: Any) -> Any:
-    if hasattr(value, "to_json"):
-        return value.to_json()
-    if hasattr(value, "__dataclass_fields__"):
-        return asdict(value)
-    if isinstance(value, list):
-        return [_jsonable(v) for v in value]
-    return value
 
 
 # -- params -------------------------------------------------------------------
