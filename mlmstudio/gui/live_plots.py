@@ -63,6 +63,10 @@ class GrowingBuffer:
         self._data[self._size: needed] = rows
         self._size = needed
 
+    def keep(self, count: int) -> None:
+        """Drop every row after the first ``count``."""
+        self._size = max(0, min(count, self._size))
+
     def column(self, name: str) -> np.ndarray:
         """A view (no copy) of one column's filled part."""
         return self._data[: self._size, self._index[name]]
@@ -295,6 +299,14 @@ class LivePlots(QWidget):
         if len(rows):
             self.evals.append(rows)
             self._dirty = True
+
+    def keep_before(self, step: float) -> None:
+        """Forget points at ``step`` and later (a resumed run continues from its checkpoint)."""
+        self.steps.keep(int(np.searchsorted(self.steps.column("step"), step)))
+        self.evals.keep(int(np.searchsorted(self.evals.column("step"), step)))
+        self.ema.reset()
+        self.ema.extend(self.steps.column("loss"))
+        self._dirty = True
 
     def curve_points(self, name: str) -> int:
         """How many points a curve currently draws (for tests and the status bar)."""

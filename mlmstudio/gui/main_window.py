@@ -46,6 +46,7 @@ class MainWindow(QMainWindow):
         self._quick_start_sample: str | None = None
         self._closing = False
         self.setWindowTitle("MLM Studio")
+        self.setAcceptDrops(True)
 
         self.corpus_page = CorpusPage(self.settings)
         self.setup_page = SetupPage(self.settings.last_config())
@@ -315,6 +316,17 @@ class MainWindow(QMainWindow):
     def _welcome_dismissed(self) -> None:
         self.settings.set_welcome_done(True)
         self.show_page(CORPUS)
+
+    # Drops anywhere: a file or folder dropped on any page becomes the corpus -----------
+    def dragEnterEvent(self, event) -> None:
+        self.corpus_page.dragEnterEvent(event)
+
+    def dragMoveEvent(self, event) -> None:
+        self.corpus_page.dragMoveEvent(event)
+
+    def dropEvent(self, event) -> None:
+        self.show_page(CORPUS)
+        self.corpus_page.dropEvent(event)
 
     # About ------------------------------------------------------------------------
     def about_text(self) -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import math
-import time
 
 import numpy as np
 from PySide6.QtCore import QThread, Qt, Signal, Slot
@@ -111,7 +110,7 @@ class TrainPage(QWidget):
         self.outcome: RunOutcome | None = None
         self.info: RunInfo | None = None
         self.last_step = None
-        self._paused_at: float | None = None
+        self._trim_before_first_step = False
         self._build()
         self._update_buttons()
 
@@ -227,11 +226,38 @@ class TrainPage(QWidget):
             self._show_failure(f"Run {run_id} cannot be resumed: {exc}")
             return False
         self._begin(detail.id, detail.summary.name, make_resume_job(self.db, detail.id), resumed=True)
+        self._show_recorded_curves(detail.id)
         return True
+
+    def _show_recorded_curves(self, run_id: str) -> None:
+        """Draw what the run recorded before, so the resumed curve continues it.
+
+        Points after the checkpoint the run resumes from are trimmed when the
+        first new step arrives (the store discards them too).
+        """
+        try:
+            curves = service.load_curves(self.db, run_id)
+        except Exception:  # noqa: BLE001 - an empty start is fine; the run still resumes
+            log.exception("Could not load the curves of run %s", run_id)
+            return
+        loss = curves.get("train_loss")
+        if loss is not None and len(loss):
+            columns = [loss.steps, loss.wall_time, loss.values]
+            for key in ("train_lr", "train_tokens_per_second"):
+                columns.append(_aligned(curves.get(key), loss.steps))
+            self.plots.append_steps(np.column_stack(columns))
+        val = curves.get("val_loss")
+        if val is not None and len(val):
+            columns = [val.steps, val.wall_time, val.values]
+            for key in ("val_accuracy", "val_perplexity"):
+                columns.append(_aligned(curves.get(key), val.steps))
+            self.plots.append_evals(np.column_stack(columns))
+        self._trim_before_first_step = True
 
     def _begin(self, run_id: str, name: str, job, resumed: bool = False) -> None:
         self.run_id, self.run_name = run_id, name
         self.outcome, self.info, self.last_step = None, None, None
+        self._trim_before_first_step = False
         self.plots.clear()
         self.progress_bar.setValue(0)
         self.eta_label.setText(" ")
@@ -257,7 +283,6 @@ class TrainPage(QWidget):
     def pause(self) -> None:
         if self.worker is not None and not self.worker.control.stop_requested:
             self.worker.control.pause()
-            self._paused_at = time.monotonic()
             self._show_state("Paused. Resume to continue, or Stop to end the run.")
             self._update_buttons()
 
@@ -265,7 +290,6 @@ class TrainPage(QWidget):
     def resume(self) -> None:
         if self.worker is not None and self.worker.control.paused:
             self.worker.control.resume()
-            self._paused_at = None
             self._show_state("Training…")
             self._update_buttons()
 
@@ -301,6 +325,9 @@ class TrainPage(QWidget):
     def _on_progress(self, batch: ProgressBatch) -> None:
         if self.sender() is not self.worker:
             return
+        if batch.steps and self._trim_before_first_step:
+            self._trim_before_first_step = False
+            self.plots.keep_before(batch.steps[0][0])
         if batch.steps:
             self.plots.append_steps(np.asarray(batch.steps, dtype=np.float64))
         if batch.evals:
@@ -332,7 +359,6 @@ class TrainPage(QWidget):
         if self.sender() is not self.thread:
             return
         self.worker, self.thread = None, None
-        self._paused_at = None
         self._update_buttons()
         self.busy_changed.emit(False)
 
@@ -391,6 +417,18 @@ class TrainPage(QWidget):
         self.pause_button.setEnabled(training and not paused and not stopping)
         self.resume_button.setEnabled(training and paused and not stopping)
         self.stop_button.setEnabled(training and not stopping)
+
+
+def _aligned(curve, steps: np.ndarray) -> np.ndarray:
+    """``curve``'s values at ``steps`` (NaN where it has none)."""
+    out = np.full(len(steps), np.nan)
+    if curve is None or not len(curve):
+        return out
+    index = np.searchsorted(curve.steps, steps)
+    found = index < len(curve.steps)
+    found[found] = curve.steps[index[found]] == steps[found]
+    out[found] = curve.values[index[found]]
+    return out
 
 
 def _clock(seconds: float) -> str:

@@ -222,4 +222,23 @@ def test_history_resume_goes_through_the_train_page(qtbot, window, db, make_tiny
     assert resumed.args[1].status == "stopped"
     assert window.current_page() is window.train_page
     qtbot.waitUntil(lambda: not window.train_page.is_training(), timeout=10_000)
-    assert window.train_page.plots.steps.column("step")[0] == stop_step + 1
+    # The resumed curve continues the recorded one: every step once, in order, no gap.
+    steps = window.train_page.plots.steps.column("step")
+    assert steps[0] == 1 and (steps[1:] - steps[:-1] == 1).all()
+    assert steps[-1] > stop_step + 2
+
+
+def test_a_file_dropped_on_any_page_becomes_the_corpus(qtbot, window, tutorial_corpus_path):
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    window.show_page(HISTORY)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(tutorial_corpus_path))])
+    event = QDropEvent(QPointF(5, 5), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    with qtbot.waitSignal(window.corpus_page.corpus_loaded, timeout=30_000):
+        window.dropEvent(event)
+    assert window.current_page() is window.corpus_page
+    wait_idle(qtbot, window)
+    assert window.setup_page.config().corpus.source == str(tutorial_corpus_path.resolve())
