@@ -87,6 +87,12 @@ def cmd_train(args: argparse.Namespace) -> int:
                          csv_column=config.corpus.csv_column)
     for warning in corpus.warnings:
         print(f"mlmstudio: warning: {warning}", file=sys.stderr)
+    from mlmstudio.engine import distributed
+
+    dist = distributed.context()
+    if not dist.is_main:
+        # Under torchrun only rank 0 records, reports and writes files; the others just train.
+        return _train_worker_rank(config, corpus.text)
     progress = TrainingProgress(config, quiet=args.json)
     control = TrainingControl()
     with _stop_on_interrupt(control):
@@ -95,6 +101,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         else:
             result, run_id = _train_recorded(args, config, corpus, progress, control)
     progress.close()
+    distributed.shutdown()
     if args.out and not args.no_record and result.status != "failed":
         _copy_model(Path(result.model_dir), Path(args.out))
         result.summary["model_dir"] = str(Path(args.out))
@@ -113,6 +120,18 @@ def _train_unrecorded(args, config: RunConfig, text: str, progress, control):
 
     out = Path(args.out or f"mlmstudio-run-{time.strftime('%Y%m%d-%H%M%S')}")
     return Trainer(config, text, out, callbacks=[progress], control=control).run()
+
+
+def _train_worker_rank(config: RunConfig, text: str) -> int:
+    import tempfile
+
+    from mlmstudio.engine import distributed
+    from mlmstudio.engine.trainer import Trainer
+
+    with tempfile.TemporaryDirectory(prefix="mlmstudio-rank-") as scratch:
+        result = Trainer(config, text, scratch).run()
+    distributed.shutdown()
+    return 0 if result.status != "failed" else 1
 
 
 def _train_recorded(args, config: RunConfig, corpus, progress, control):

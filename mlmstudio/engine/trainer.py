@@ -194,7 +194,7 @@ class Trainer:
             out = self.train_model(batch.input_ids, attention_mask=batch.attention_mask,
                                    labels=batch.labels)
         loss = out.loss
-        loss_value = float(loss.detach())
+        loss_value = distributed.mean_across_ranks(float(loss.detach()), self.dist)
         if not math.isfinite(loss_value):
             raise TrainingError(
                 f"The loss became {loss_value} at step {self.progress.step + 1}, so training "
