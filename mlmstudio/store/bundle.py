@@ -128,11 +128,14 @@ def _metrics_csv(db: Database, run_id: str) -> bytes:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(METRICS_COLUMNS)
     with db.session(write=False) as session:
-        rows = session.connection().exec_driver_sql(
-            "SELECT step, split, name, value, wall_time FROM metric_points WHERE run_id = ? "
-            "ORDER BY split, name, step", (run_id,))
-        for step, split, name, value, wall_time in rows:
-            writer.writerow([step, split, name, repr(float(value)), repr(float(wall_time))])
+        cursor = session.connection().connection.dbapi_connection.cursor()
+        try:
+            rows = cursor.execute("SELECT step, split, name, value, wall_time FROM metric_points "
+                                  "WHERE run_id = ? ORDER BY split, name, step", (run_id,))
+            for step, split, name, value, wall_time in rows:
+                writer.writerow([step, split, name, repr(float(value)), repr(float(wall_time))])
+        finally:
+            cursor.close()
     return out.getvalue().encode("utf-8")
 
 

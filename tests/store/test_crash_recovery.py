@@ -13,7 +13,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from datetime import timedelta, timezone
+from datetime import timezone
 from pathlib import Path
 
 import numpy as np

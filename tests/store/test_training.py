@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -15,6 +16,7 @@ from mlmstudio.store.errors import CorpusChangedError, StoreError
 from store_helpers import tiny_config
 
 STEPS = 40
+pytestmark = pytest.mark.slow  # real training, a few seconds per test
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +59,7 @@ def test_a_recorded_run(db, corpus, reference_losses):
     assert s.status == "completed" and s.files_ok and s.has_model and s.last_step == STEPS
     assert s.val_loss == pytest.approx(result.summary["val_loss"])
     assert s.final_metrics["params"] == result.summary["params"]
-    assert detail.pid is not None and detail.started_at if hasattr(detail, "started_at") else True
+    assert detail.pid == os.getpid() and s.started_at <= s.finished_at
     assert [c.step for c in detail.checkpoints] == [30, 40] and all(c.exists for c in detail.checkpoints)
     curves = service.load_curves(db, handle.run_id)
     assert curves["train_loss"].steps.tolist() == list(range(1, STEPS + 1))
