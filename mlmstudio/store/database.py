@@ -113,8 +113,13 @@ class Database:
         With ``recover``, runs left running or paused by a process that is gone
         become ``interrupted`` (see ``recovery.py``).
         """
-        directory = resolve_data_dir(data_dir)
-        runs_root(directory).mkdir(exist_ok=True)
+        try:
+            directory = resolve_data_dir(data_dir)
+            runs_root(directory).mkdir(exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"The data directory {data_dir or ''} cannot be created or written "
+                             f"({exc.strerror or exc}). Choose another one with --data-dir or "
+                             "MLMSTUDIO_HOME.") from exc
         _sweep_leftovers(directory)
         db_file = database_path(directory)
         try:

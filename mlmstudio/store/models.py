@@ -80,7 +80,7 @@ class RunRow(Base):
         cascade="all, delete-orphan", passive_deletes=True, lazy="selectin",
         order_by="RunTagRow.tag")
     checkpoints: Mapped[list["CheckpointRow"]] = relationship(
-        cascade="all, delete-orphan", passive_deletes=True, order_by="CheckpointRow.step")
+        cascade="all, delete-orphan", passive_deletes=True, lazy="selectin", order_by="CheckpointRow.step")
 
 
 class RunTagRow(Base):

@@ -131,7 +131,7 @@ def resume_run(db: Database, run_id: str, *, callbacks: Iterable[EventCallback] 
     run_dir = db.run_dir(run_id)
     checkpoints = list_checkpoints(run_dir)
     if not checkpoints:
-        raise StoreError(f"Run {run_id} has no checkpoint to resume from (it was {status} before "
+        raise StoreError(f"Run {run_id} has no checkpoint to resume from (it ended, {status}, before "
                          "its first checkpoint). Start a new run with the same settings instead.")
     corpus = load_corpus(source, text_field=config.corpus.text_field,
                          csv_column=config.corpus.csv_column)

@@ -131,3 +131,10 @@ def test_migrations_ship_with_the_package():
     assert sorted(p.name for p in (MIGRATIONS_DIR / "versions").glob("*.py")) == [
         "0001_initial.py", "0002_checkpoint_metrics.py"]
     assert Path(paths.__file__).parent == MIGRATIONS_DIR.parent
+
+
+def test_an_unwritable_data_directory_is_a_sentence(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(StoreError, match="cannot be created or written"):
+        Database.open(blocker / "data")
