@@ -64,16 +64,15 @@ def make_resume_job(db: Database, run_id: str):
     """The worker's job for continuing an interrupted or stopped run from its checkpoint."""
 
     def job(callback, control: TrainingControl):
-        try:
-            config = service.run_config(db, run_id)
-        except Exception:
-            config = None
-        if config is not None:
-            tokenizer_file = db.run_dir(run_id) / "tokenizer.json"
-            if tokenizer_file.is_file():
-                from mlmstudio.engine.tokenization import MLMTokenizer
+        from mlmstudio.engine.tokenization import MLMTokenizer
 
+        tokenizer_file = db.run_dir(run_id) / "tokenizer.json"
+        if tokenizer_file.is_file():
+            try:
                 vocab = MLMTokenizer.load(tokenizer_file).vocab_size
+            except MLMStudioError:
+                pass  # resume_run explains what is wrong with the run's files
+            else:
                 callback(RunInfo(vocab, math.log(vocab)))
         return service.resume_run(db, run_id, callbacks=(callback,), control=control)
 

@@ -242,3 +242,23 @@ def test_a_file_dropped_on_any_page_becomes_the_corpus(qtbot, window, tutorial_c
     assert window.current_page() is window.corpus_page
     wait_idle(qtbot, window)
     assert window.setup_page.config().corpus.source == str(tutorial_corpus_path.resolve())
+
+
+def test_run_app_opens_the_window_and_returns_when_it_closes(qtbot, _isolated_data_dir):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from mlmstudio.gui.app import run_app
+
+    seen = []
+
+    def close_it():
+        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
+        seen.extend(windows)
+        for w in windows:
+            w.close()
+
+    QTimer.singleShot(300, close_it)
+    assert run_app(["mlmstudio"], data_dir=_isolated_data_dir) == 0
+    assert len(seen) == 1
+    assert (_isolated_data_dir / "history.sqlite3").exists()

@@ -124,3 +124,15 @@ def test_start_is_disabled_until_there_is_a_corpus(qtbot, page, make_tiny_config
     page.set_request(make_tiny_config(), None, problem="The width must be divisible by the heads.")
     assert page.start_problem() == "The width must be divisible by the heads."
 
+
+
+def test_resuming_a_completed_run_is_refused_with_a_reason(qtbot, page, db, facts, make_tiny_config):
+    page.set_request(make_tiny_config(steps=12), facts)
+    run_id, outcome = run_to_end(qtbot, page)
+    assert outcome.status == "completed"
+    with qtbot.waitSignal(page.run_finished, timeout=FINISH_MS) as finished:
+        assert page.resume_run(run_id)
+    assert finished.args[1].status == "failed"
+    assert "already completed" in page.failure_text()
+    qtbot.waitUntil(lambda: not page.is_training(), timeout=10_000)
+    assert service.get_run(db, run_id).summary.status == "completed"
