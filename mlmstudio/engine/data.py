@@ -67,9 +67,12 @@ class Batch:
     labels: torch.Tensor          # long[B, T], -100 where no loss
 
     def to(self, device: torch.device) -> "Batch":
-        non_blocking = device.type == "cuda"
-        return Batch(*(t.to(device, non_blocking=non_blocking)
-                       for t in (self.input_ids, self.attention_mask, self.labels)))
+        if device.type == "cpu":
+            return self
+        if device.type == "cuda":  # pinned host memory lets the copy overlap with compute
+            return Batch(*(t.pin_memory().to(device, non_blocking=True)
+                           for t in (self.input_ids, self.attention_mask, self.labels)))
+        return Batch(*(t.to(device) for t in (self.input_ids, self.attention_mask, self.labels)))
 
     @property
     def num_tokens(self) -> int:

@@ -42,6 +42,7 @@ log = logging.getLogger(__name__)
 
 ADAM_BETAS = (0.9, 0.98)
 FINAL_LOSS_WINDOW = 20  # final_loss is the mean of this many last steps
+LOSS_READBACK_EVERY = 10  # on a GPU, steps between reading the loss back to the host
 
 
 @dataclass
@@ -106,6 +107,7 @@ class Trainer:
         self.train_model = self.dist.wrap(self.model)
         self.progress = _Progress()
         self._checkpointed_step = -1
+        self._pending_losses: list[torch.Tensor] = []
         self._tps_window: deque[tuple[int, float]] = deque(maxlen=20)
 
     # -- resume -----------------------------------------------------------
@@ -178,44 +180,67 @@ class Trainer:
                                     cfg.warmup, cfg.schedule)
             for group in self.optimizer.param_groups:
                 group["lr"] = lr
-            batch = next(self.train_batches).to(self.device)
-            loss = self._train_step(batch)
+            cpu_batch = next(self.train_batches)
+            tokens = cpu_batch.num_tokens * self.dist.world_size  # counted before the copy: no device sync
+            loss = self._train_step(cpu_batch.to(self.device))
 
             now = time.perf_counter()
             step_seconds, clock = now - clock, now
-            self._record_step(loss, lr, batch, step_seconds)
-            if self.progress.step % cfg.eval_every == 0:
+            self._advance(loss, tokens, step_seconds)
+            at_eval = self.progress.step % cfg.eval_every == 0
+            at_checkpoint = bool(cfg.checkpoint_every) and self.progress.step % cfg.checkpoint_every == 0
+            if self._losses_due(at_eval or at_checkpoint):
+                self._record_step(self._read_losses(), lr)
+            if at_eval:
                 self._evaluate()
-            if cfg.checkpoint_every and self.progress.step % cfg.checkpoint_every == 0:
+            if at_checkpoint:
                 self._checkpoint()
 
-    def _train_step(self, batch: Batch) -> float:
+    def _train_step(self, batch: Batch) -> torch.Tensor:
+        """One optimizer step; returns the loss as a detached tensor (no host sync)."""
         with autocast_context(self.device, self.precision):
             out = self.train_model(batch.input_ids, attention_mask=batch.attention_mask,
                                    labels=batch.labels)
         loss = out.loss
-        loss_value = distributed.mean_across_ranks(float(loss.detach()), self.dist)
-        if not math.isfinite(loss_value):
-            raise TrainingError(
-                f"The loss became {loss_value} at step {self.progress.step + 1}, so training "
-                f"stopped. Try a lower learning rate (now {self.config.training.lr:g}).")
         self.optimizer.zero_grad(set_to_none=True)
         loss.backward()
         if self.config.training.grad_clip > 0:
             torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.config.training.grad_clip)
         self.optimizer.step()
-        return loss_value
+        return loss.detach()
 
-    def _record_step(self, loss: float, lr: float, batch: Batch, seconds: float) -> None:
+    def _advance(self, loss: torch.Tensor, tokens: int, seconds: float) -> None:
         p = self.progress
         p.step += 1
         p.elapsed += seconds
-        tokens = batch.num_tokens * self.dist.world_size
         p.tokens_seen += tokens
+        self._pending_losses.append(loss)
+        self._tps_window.append((tokens, seconds))
+
+    def _losses_due(self, forced: bool) -> bool:
+        """On a CPU the loss is read every step; on a GPU every few steps, to avoid a sync per step."""
+        return (forced or self.device.type == "cpu"
+                or len(self._pending_losses) >= LOSS_READBACK_EVERY
+                or self._run_progress(self.progress.elapsed) >= 1.0
+                or self.progress.step >= self.config.training.steps
+                or self.control.stop_requested)
+
+    def _read_losses(self) -> float:
+        """Mean loss of the steps since the last read-back, over all ranks; refuse non-finite."""
+        value = float(torch.stack(self._pending_losses).float().mean())
+        self._pending_losses.clear()
+        value = distributed.mean_across_ranks(value, self.dist)
+        if not math.isfinite(value):
+            raise TrainingError(
+                f"The loss became {value} at step {self.progress.step}, so training "
+                f"stopped. Try a lower learning rate (now {self.config.training.lr:g}).")
+        return value
+
+    def _record_step(self, loss: float, lr: float) -> None:
+        p = self.progress
         if p.initial_loss is None:
             p.initial_loss = loss
         p.recent_losses = (p.recent_losses + [loss])[-FINAL_LOSS_WINDOW:]
-        self._tps_window.append((tokens, seconds))
         window_tokens = sum(t for t, _ in self._tps_window)
         window_seconds = sum(s for _, s in self._tps_window)
         self._emit(StepEvent(step=p.step, total_steps=self.config.training.steps, loss=loss,
