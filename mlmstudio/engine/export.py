@@ -1,0 +1,181 @@
+"""Export a trained model as a Hugging Face ``BertForMaskedLM`` folder.
+
+Only the ``seed`` architecture is exported: it is BERT's own layout (learned
+positions, post-LN blocks, exact GELU, the same prediction head), so the
+weights map one to one and ``transformers.pipeline("fill-mask", model=DIR)``
+gives the same predictions as MLM Studio. ``modern`` differs (pre-LN, distance
+bias, no embedding LayerNorm) and is refused rather than approximated.
+
+The export needs neither ``transformers`` nor a network: it writes
+``config.json`` (a BertConfig), ``model.safetensors`` (renamed and split
+weights), and the tokenizer as ``tokenizer.json`` + ``tokenizer_config.json``
++ ``special_tokens_map.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Union
+
+import torch
+from tokenizers import Tokenizer
+from tokenizers.processors import TemplateProcessing
+
+from mlmstudio.config import CLS, MASK, PAD, SEP, UNK, ModelConfig, RunConfig
+from mlmstudio.engine.artifacts import (
+    LoadedModel, atomic_save_safetensors, atomic_write_text, load_model_dir,
+)
+from mlmstudio.engine.errors import MLMStudioError
+
+log = logging.getLogger(__name__)
+
+# nn.TransformerEncoderLayer's and our LayerNorms' epsilon (BERT's own is 1e-12).
+LAYER_NORM_EPS = 1e-5
+
+NOT_EXPORTABLE = ("Only runs with the 'seed' architecture (BERT's own layout) can be exported to "
+                  "Hugging Face; train with --arch seed to export.")
+
+
+class ExportError(MLMStudioError):
+    """A model cannot be exported as asked."""
+
+
+def can_export_hf(config: Union[RunConfig, ModelConfig]) -> tuple[bool, str]:
+    """(True, "") when the run can be exported to Hugging Face, else (False, the reason)."""
+    model_cfg = config.model if isinstance(config, RunConfig) else config
+    if model_cfg.arch != "seed":
+        return False, NOT_EXPORTABLE
+    return True, ""
+
+
+def export_hf(model_dir: Union[str, os.PathLike], out_dir: Union[str, os.PathLike]) -> Path:
+    """Write a BertForMaskedLM folder for the model in model_dir; return its path."""
+    loaded = load_model_dir(model_dir)
+    ok, reason = can_export_hf(loaded.config)
+    if not ok:
+        raise ExportError(reason)
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise ExportError(f"{out} is a file. Choose a folder (new or empty) for the Hugging Face export.")
+    out.mkdir(parents=True, exist_ok=True)
+
+    atomic_save_safetensors(bert_state_dict(loaded), out / "model.safetensors", metadata={"format": "pt"})
+    _write_tokenizer(loaded, out)
+    atomic_write_text(out / "config.json", json.dumps(bert_config(loaded), indent=2, sort_keys=True))
+    atomic_write_text(out / "README.md", _model_card(loaded, Path(model_dir)))
+    log.info("Exported %s to %s", model_dir, out)
+    return out
+
+
+def bert_config(loaded: LoadedModel) -> dict:
+    """The BertConfig (as a dict) that describes the seed model exactly."""
+    cfg = loaded.config.model
+    tok = loaded.tokenizer
+    return {
+        "architectures": ["BertForMaskedLM"],
+        "model_type": "bert",
+        "vocab_size": tok.vocab_size,
+        "hidden_size": cfg.d_model,
+        "num_hidden_layers": cfg.num_layers,
+        "num_attention_heads": cfg.num_heads,
+        "intermediate_size": cfg.ffn_dim,
+        "hidden_act": "gelu",  # exact (erf) GELU, as nn.GELU() and activation="gelu"
+        "max_position_embeddings": cfg.max_len,
+        # One token type whose embedding is zero: it adds nothing, as in our model.
+        "type_vocab_size": 1,
+        "layer_norm_eps": LAYER_NORM_EPS,
+        "hidden_dropout_prob": cfg.dropout,
+        "attention_probs_dropout_prob": cfg.dropout,
+        "initializer_range": 0.02,
+        "position_embedding_type": "absolute",
+        "pad_token_id": tok.pad_token_id,
+        # Our decoder has its own weights; BERT would otherwise tie them to the embeddings.
+        "tie_word_embeddings": False,
+        "is_decoder": False,
+        "add_cross_attention": False,
+        "use_cache": False,
+        "dtype": "float32",
+    }
+
+
+def bert_state_dict(loaded: LoadedModel) -> dict[str, torch.Tensor]:
+    """Our seed weights under BertForMaskedLM's names (attention in_proj split into q, k, v)."""
+    sd = {k: v.detach().cpu() for k, v in loaded.model.state_dict().items()}
+    d = loaded.config.model.d_model
+    out = {
+        "bert.embeddings.word_embeddings.weight": sd["tok_emb.weight"],
+        "bert.embeddings.position_embeddings.weight": sd["pos_emb.weight"],
+        "bert.embeddings.token_type_embeddings.weight": torch.zeros(1, d),
+        "bert.embeddings.LayerNorm.weight": sd["emb_norm.weight"],
+        "bert.embeddings.LayerNorm.bias": sd["emb_norm.bias"],
+    }
+    for i in range(loaded.config.model.num_layers):
+        src, dst = f"encoder.layers.{i}.", f"bert.encoder.layer.{i}."
+        q, k, v = sd[src + "self_attn.in_proj_weight"].split(d, dim=0)       # each [d, d]
+        qb, kb, vb = sd[src + "self_attn.in_proj_bias"].split(d, dim=0)      # each [d]
+        for name, w, b in (("query", q, qb), ("key", k, kb), ("value", v, vb)):
+            out[f"{dst}attention.self.{name}.weight"] = w.clone()
+            out[f"{dst}attention.self.{name}.bias"] = b.clone()
+        renames = {
+            "self_attn.out_proj": "attention.output.dense",
+            "norm1": "attention.output.LayerNorm",  # post-LN: norm(x + attention(x))
+            "linear1": "intermediate.dense",
+            "linear2": "output.dense",
+            "norm2": "output.LayerNorm",            # post-LN: norm(x + ffn(x))
+        }
+        for ours, theirs in renames.items():
+            out[f"{dst}{theirs}.weight"] = sd[f"{src}{ours}.weight"]
+            out[f"{dst}{theirs}.bias"] = sd[f"{src}{ours}.bias"]
+    out.update({
+        "cls.predictions.transform.dense.weight": sd["head.0.weight"],
+        "cls.predictions.transform.dense.bias": sd["head.0.bias"],
+        "cls.predictions.transform.LayerNorm.weight": sd["head.2.weight"],
+        "cls.predictions.transform.LayerNorm.bias": sd["head.2.bias"],
+        "cls.predictions.decoder.weight": sd["decoder.weight"],
+        "cls.predictions.decoder.bias": sd["decoder.bias"],
+        # BertLMPredictionHead keeps the decoder bias also as its own parameter.
+        "cls.predictions.bias": sd["decoder.bias"].clone(),
+    })
+    return {k: v.contiguous() for k, v in out.items()}
+
+
+def _write_tokenizer(loaded: LoadedModel, out: Path) -> None:
+    """tokenizer.json that frames input as [CLS] text [SEP], as MLM Studio does, plus HF's configs."""
+    tok = loaded.tokenizer
+    hf = Tokenizer.from_str(tok.to_str())
+    hf.post_processor = TemplateProcessing(
+        single=f"{CLS} $A {SEP}",
+        pair=f"{CLS} $A {SEP} $B {SEP}",  # one token type only (type_vocab_size 1)
+        special_tokens=[(CLS, tok.cls_token_id), (SEP, tok.sep_token_id)],
+    )
+    hf.no_truncation()
+    hf.no_padding()
+    atomic_write_text(out / "tokenizer.json", hf.to_str())
+    specials = {"unk_token": UNK, "sep_token": SEP, "pad_token": PAD, "cls_token": CLS, "mask_token": MASK}
+    config = {
+        "tokenizer_class": "PreTrainedTokenizerFast",
+        "model_max_length": loaded.config.model.max_len,
+        "clean_up_tokenization_spaces": False,
+        "model_input_names": ["input_ids", "token_type_ids", "attention_mask"],
+        **specials,
+    }
+    atomic_write_text(out / "tokenizer_config.json", json.dumps(config, indent=2, sort_keys=True))
+    atomic_write_text(out / "special_tokens_map.json", json.dumps(specials, indent=2, sort_keys=True))
+
+
+def _model_card(loaded: LoadedModel, source: Path) -> str:
+    cfg = loaded.config
+    return (
+        "# A masked language model trained with MLM Studio\n\n"
+        f"Exported from `{source.name}`: a BERT-style encoder ({cfg.model.num_layers} layers, "
+        f"hidden size {cfg.model.d_model}, {cfg.model.num_heads} heads, vocabulary "
+        f"{loaded.tokenizer.vocab_size}, {cfg.tokenizer.kind} tokenizer), trained on `{cfg.corpus.source}`.\n\n"
+        "```python\n"
+        "from transformers import pipeline\n"
+        "fill = pipeline(\"fill-mask\", model=\"PATH/TO/THIS/FOLDER\")\n"
+        "fill(\"The cat sat on the [MASK].\")\n"
+        "```\n"
+    )
