@@ -61,8 +61,11 @@ class TokenizerConfig:
                    "or WordPiece/BPE sub-words learned from the corpus.", choices=TOKENIZER_KINDS)
     vocab_size: int = _f(4000, "Largest vocabulary to learn (word, WordPiece, BPE). "
                          "Typical: 4000 for a 1 MB corpus.", min=16, max=200_000)
-    min_frequency: int = _f(2, "A token must occur at least this often to enter the vocabulary. "
-                            "Typical: 2.", min=1, max=1000)
+    # 1 by default: on a small corpus a rarer character or word dropped to [UNK] can never be
+    # predicted (the tutorial corpus has a 'q' only once in its training split).
+    min_frequency: int = _f(1, "A token must occur at least this often to enter the vocabulary; "
+                            "the vocabulary size caps it anyway. Typical: 1, or 2 to 5 on noisy text.",
+                            min=1, max=1000)
     lowercase: bool = _f(False, "Lower-case all text before tokenizing.")
 
     def validate(self) -> None:
