@@ -5,14 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import signal
 import sys
 import time
-from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any, Iterator
 
+from mlmstudio.cli.interrupt import stop_on_interrupt
 from mlmstudio.cli.options import add_config_flags, config_from_args
 from mlmstudio.cli.progress import TrainingProgress
 from mlmstudio.config import RunConfig
@@ -50,6 +48,11 @@ def add_engine_commands(commands: argparse._SubParsersAction) -> None:
                       help="Fill several masks one at a time, most confident first.")
     fill.add_argument("--json", action="store_true", help="Print the result as JSON.")
     fill.set_defaults(func=cmd_fill)
+    for sub in (train, fill):
+        # Also accepted after the command; SUPPRESS keeps the global --data-dir when not given here.
+        sub.add_argument("--data-dir", default=argparse.SUPPRESS,
+                         help="Where the run history lives (default: MLMSTUDIO_HOME or the "
+                              "platform's user data folder).")
 
     params = commands.add_parser("params", help="Parameter count and training memory of a model size.")
     params.add_argument("--vocab-size", type=int, default=None,
@@ -95,7 +98,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         return _train_worker_rank(config, corpus.text)
     progress = TrainingProgress(config, quiet=args.json)
     control = TrainingControl()
-    with _stop_on_interrupt(control):
+    with stop_on_interrupt(control):
         if args.no_record:
             result, run_id = _train_unrecorded(args, config, corpus.text, progress, control), None
         else:
@@ -150,26 +153,6 @@ def _copy_model(source: Path, target: Path) -> None:
     for name in MODEL_FILES:
         if (source / name).exists():
             shutil.copy2(source / name, target / name)
-
-
-@contextmanager
-def _stop_on_interrupt(control: TrainingControl) -> Iterator[None]:
-    """Ctrl+C asks the trainer to stop at the next step (it saves a checkpoint); twice aborts."""
-    def handler(signum, frame):
-        if control.stop_requested:
-            raise KeyboardInterrupt
-        print("\nmlmstudio: stopping after this step (Ctrl+C again to abort)...", file=sys.stderr)
-        control.stop()
-
-    try:
-        previous = signal.signal(signal.SIGINT, handler)
-    except ValueError:  # not the main thread (tests); no handler then
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 # -- fill ---------------------------------------------------------------------

@@ -17,12 +17,11 @@ import argparse
 import functools
 import json
 import math
-import signal
 import sys
-from contextlib import contextmanager
 from datetime import datetime
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
+from mlmstudio.cli.interrupt import stop_on_interrupt
 from mlmstudio.config import ConfigError
 from mlmstudio.engine.errors import MLMStudioError
 
@@ -346,7 +345,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
     progress.announce(f"Resuming run {run_id} from its last checkpoint...")
     control = TrainingControl()
     try:
-        with _stop_on_interrupt(control):
+        with stop_on_interrupt(control):
             result = resume_run(db, run_id, callbacks=[progress], control=control)
     finally:
         progress.close()
@@ -358,26 +357,6 @@ def cmd_resume(args: argparse.Namespace) -> int:
     else:
         progress.print_summary(summary)
     return EXIT_OK if result.status != "failed" else EXIT_FAILED
-
-
-@contextmanager
-def _stop_on_interrupt(control) -> Iterator[None]:
-    """The first Ctrl+C stops after the current step (with a checkpoint); the second aborts."""
-    def handler(signum, frame):
-        if control.stop_requested:
-            raise KeyboardInterrupt
-        print("\nmlmstudio: stopping after this step (Ctrl+C again to abort)...", file=sys.stderr)
-        control.stop()
-
-    try:
-        previous = signal.signal(signal.SIGINT, handler)
-    except ValueError:  # not on the main thread
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 # --- compare -----------------------------------------------------------------------------------

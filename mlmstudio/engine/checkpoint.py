@@ -107,7 +107,13 @@ def _prune(run_dir: Path, keep_last: int) -> None:
     """Keep the newest ``keep_last`` checkpoints; older ones only cost disk."""
     found = list_checkpoints(run_dir)
     for _, old in found[:-keep_last] if keep_last > 0 else []:
-        shutil.rmtree(old, ignore_errors=True)
+        # Rename first: a kill during rmtree then leaves a ".deleting" folder that the next
+        # prune removes, never a half-deleted folder under a checkpoint's name.
+        doomed = old.with_name(old.name + ".deleting")
+        os.replace(old, doomed)
+        shutil.rmtree(doomed, ignore_errors=True)
+    for leftover in (Path(run_dir) / CHECKPOINTS_DIR).glob("*.deleting"):
+        shutil.rmtree(leftover, ignore_errors=True)
 
 
 def _fsync(path: Path) -> None:
