@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
                                QSpinBox, QWidget)
 
 from mlmstudio.config import RunConfig
+from mlmstudio.gui.theme import MessageLabel
 
 # Names a newcomer understands; a field missing here gets its name with spaces.
 LABELS: dict[str, str] = {
@@ -138,7 +139,7 @@ class SectionForm(QWidget):
         self._defaults = section_cls()
         self._fields = [f for f in fields(section_cls) if include is None or f.name in include]
         self._editors: dict[str, QWidget] = {}
-        self._error_labels: dict[str, QLabel] = {}
+        self._error_labels: dict[str, MessageLabel] = {}
         self._tooltips: dict[str, str] = {}
         self._problems: dict[str, str] = {}
 
@@ -155,10 +156,7 @@ class SectionForm(QWidget):
             label = QLabel(label_for(f.name))
             label.setToolTip(self._tooltips[f.name])
             label.setBuddy(editor)
-            error = QLabel()
-            error.setWordWrap(True)
-            error.setStyleSheet("color: #d62728;")
-            error.hide()
+            error = MessageLabel("error", banner=False)
             layout.addRow(label, editor)
             layout.addRow("", error)
             self._editors[f.name] = editor
@@ -247,8 +245,7 @@ class SectionForm(QWidget):
             editor.setStyleSheet(INVALID_STYLE if reason else "")
             editor.setToolTip(f"{reason}\n\n{self._tooltips[name]}" if reason else self._tooltips[name])
             error = self._error_labels[name]
-            error.setText(reason)
-            error.setVisible(bool(reason))
+            error.show_message(reason)
 
     def problems(self) -> dict[str, str]:
         return dict(self._problems)

@@ -23,15 +23,12 @@ from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.samples import SAMPLES
 from mlmstudio.gui.background import BackgroundCall
 from mlmstudio.gui.settings import AppSettings
+from mlmstudio.gui.theme import MessageLabel
 
 log = logging.getLogger(__name__)
 
 SAMPLE_PREFIX = "sample:"
 FILE_FILTER = "Text corpora (*.txt *.md *.jsonl *.csv *.tsv);;All files (*)"
-ERROR_STYLE = ("QLabel { color: #b00020; background: rgba(214, 39, 40, 0.10); "
-               "border: 1px solid rgba(214, 39, 40, 0.5); border-radius: 4px; padding: 6px; }")
-WARNING_STYLE = ("QLabel { background: rgba(230, 160, 20, 0.15); "
-                 "border: 1px solid rgba(230, 160, 20, 0.6); border-radius: 4px; padding: 6px; }")
 
 
 def display_name(source: str) -> str:
@@ -114,15 +111,8 @@ class CorpusPage(QWidget):
         left_widget = QWidget()
         left_widget.setLayout(left)
 
-        self.error_label = QLabel()
-        self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet(ERROR_STYLE)
-        self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.error_label.hide()
-        self.warning_label = QLabel()
-        self.warning_label.setWordWrap(True)
-        self.warning_label.setStyleSheet(WARNING_STYLE)
-        self.warning_label.hide()
+        self.error_label = MessageLabel("error")
+        self.warning_label = MessageLabel("warning")
         self.progress_bar = QProgressBar()
         self.progress_bar.setTextVisible(False)
         self.progress_bar.setMaximumHeight(8)
@@ -315,11 +305,10 @@ class CorpusPage(QWidget):
         self.loading_changed.emit(loading)
 
     def _set_error(self, message: str) -> None:
-        self.error_label.setText(message)
-        self.error_label.setVisible(bool(message))
+        self.error_label.show_message(message)
 
     def error_text(self) -> str:
-        return self.error_label.text() if self.error_label.isVisible() else ""
+        return self.error_label.message()
 
     def _show_corpus(self, corpus: Corpus) -> None:
         stats = corpus.stats
@@ -339,8 +328,7 @@ class CorpusPage(QWidget):
         self.stat_labels["sha256"].setToolTip(stats.sha256)
         self.preview.setPlainText(corpus.preview(4000))
         warnings = list(corpus.warnings)
-        self.warning_label.setText("\n".join(warnings))
-        self.warning_label.setVisible(bool(warnings))
+        self.warning_label.show_message("\n".join(warnings))
         self.continue_button.setEnabled(True)
 
     def _refresh_recent(self) -> None:

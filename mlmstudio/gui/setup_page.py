@@ -24,10 +24,9 @@ from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.model import estimate_parameters, estimate_training_memory
 from mlmstudio.gui.config_form import SectionForm, field_problems, group_problems
 from mlmstudio.gui.masking_preview import PREVIEW_CORPUS_CHARS, MaskingPreview
+from mlmstudio.gui.theme import MessageLabel
 
 log = logging.getLogger(__name__)
-
-ERROR_STYLE = "QLabel { color: #b00020; }"
 
 
 def quick_start_config(sample: str = "facts") -> RunConfig:
@@ -155,10 +154,7 @@ class SetupPage(QWidget):
         self.estimate_label.setToolTip(
             "Trainable parameters and a rough estimate of the memory one training step needs "
             "(weights, gradients, optimizer state and activations).")
-        self.error_label = QLabel()
-        self.error_label.setWordWrap(True)
-        self.error_label.setStyleSheet(ERROR_STYLE)
-        self.error_label.hide()
+        self.error_label = MessageLabel("error", banner=False)
         self.start_button = QPushButton("Start training")
         self.start_button.setToolTip("Train with these settings (Ctrl+Return).")
         self.start_button.setDefault(True)
@@ -248,8 +244,7 @@ class SetupPage(QWidget):
             form.mark(group_problems(problems, section, form.field_names()))
             form.set_relevance(cfg)
         messages = self.problems()
-        self.error_label.setText("\n".join(f"• {m}" for m in messages))
-        self.error_label.setVisible(bool(messages))
+        self.error_label.show_message("\n".join(f"• {m}" for m in messages))
         self.start_button.setEnabled(not messages)
         self.corpus_label.setText(
             f"Corpus: {self._corpus_name} ({self._corpus_chars:,} characters)" if self._has_corpus

@@ -22,15 +22,13 @@ from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.events import TrainingControl
 from mlmstudio.gui.live_plots import LivePlots
 from mlmstudio.gui.settings import AppSettings
+from mlmstudio.gui.theme import MessageLabel
 from mlmstudio.gui.training_worker import (ProgressBatch, RunInfo, RunOutcome, TrainingWorker,
                                            start_in_thread)
 from mlmstudio.store import service
 from mlmstudio.store.database import Database
 
 log = logging.getLogger(__name__)
-
-FAILED_STYLE = ("QLabel { color: #b00020; background: rgba(214, 39, 40, 0.10); "
-                "border: 1px solid rgba(214, 39, 40, 0.5); border-radius: 4px; padding: 6px; }")
 
 
 def make_training_job(db: Database, handle: "service.RunHandle", config: RunConfig, corpus_text: str):
@@ -153,11 +151,7 @@ class TrainPage(QWidget):
 
         self.info_label = QLabel(" ")
         self.info_label.setWordWrap(True)
-        self.failure_label = QLabel()
-        self.failure_label.setWordWrap(True)
-        self.failure_label.setStyleSheet(FAILED_STYLE)
-        self.failure_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.failure_label.hide()
+        self.failure_label = MessageLabel("error")
 
         self.plots = LivePlots()
         if self.settings is not None:
@@ -398,12 +392,11 @@ class TrainPage(QWidget):
         self.state_label.setText(text)
 
     def _show_failure(self, message: str) -> None:
-        self.failure_label.setText(message)
-        self.failure_label.show()
+        self.failure_label.show_message(message)
         self._show_state("Failed.")
 
     def failure_text(self) -> str:
-        return self.failure_label.text() if self.failure_label.isVisible() else ""
+        return self.failure_label.message()
 
     def _update_buttons(self) -> None:
         training = self.is_training()
