@@ -136,3 +136,81 @@ def test_resuming_a_completed_run_is_refused_with_a_reason(qtbot, page, db, fact
     assert "already completed" in page.failure_text()
     qtbot.waitUntil(lambda: not page.is_training(), timeout=10_000)
     assert service.get_run(db, run_id).summary.status == "completed"
+
+
+# The plots on their own -------------------------------------------------------------------
+
+def test_smoothing_is_debiased_like_tensorboard_and_incremental():
+    import numpy as np
+
+    from mlmstudio.gui.live_plots import EmaSmoother
+
+    rng = np.random.default_rng(0)
+    values = rng.normal(3.0, 0.5, size=500)
+    weight = 0.9
+    expected, last = [], 0.0
+    for i, x in enumerate(values, start=1):  # TensorBoard's formula
+        last = last * weight + (1 - weight) * x
+        expected.append(last / (1 - weight ** i))
+
+    whole = EmaSmoother(weight)
+    whole.extend(values)
+    pieces = EmaSmoother(weight)
+    for chunk in np.array_split(values, 7):
+        pieces.extend(chunk)
+    assert whole.smoothed() == pytest.approx(expected)
+    assert pieces.smoothed() == pytest.approx(expected)
+    assert whole.smoothed()[0] == pytest.approx(values[0])  # no pull towards 0 at the start
+
+
+def test_buffers_grow_by_doubling_and_keep_their_rows():
+    import numpy as np
+
+    from mlmstudio.gui.live_plots import GrowingBuffer
+
+    buffer = GrowingBuffer(("a", "b"), capacity=4)
+    capacities = set()
+    for i in range(100):
+        buffer.append(np.array([[i, 2 * i]]))
+        capacities.add(buffer.capacity)
+    assert capacities == {4, 8, 16, 32, 64, 128}
+    assert list(buffer.column("b")) == [2 * i for i in range(100)]
+    buffer.keep(10)
+    assert len(buffer) == 10 and buffer.column("a")[-1] == 9
+
+
+def test_a_200k_step_run_draws_quickly_with_downsampling(qtbot):
+    import time
+
+    import numpy as np
+
+    from mlmstudio.gui.live_plots import LivePlots
+
+    plots = LivePlots()
+    qtbot.addWidget(plots)
+    plots.resize(900, 600)
+    plots.show()
+    n = 200_000
+    steps = np.arange(1, n + 1)
+    rows = np.column_stack([steps, steps * 0.01, 5 * np.exp(-steps / 5e4), np.full(n, 1e-3), np.full(n, 9e3)])
+    for chunk in np.array_split(rows, 200):  # as the worker delivers them
+        plots.append_steps(chunk)
+    plots.append_evals(np.array([[1000, 10.0, 4.0, 0.2, 54.6], [2000, 20.0, 3.0, 0.3, 20.1]]))
+    started = time.perf_counter()
+    plots.refresh()
+    qtbot.wait(10)
+    assert time.perf_counter() - started < 2.0
+    assert plots.curve_points("train_loss") == n
+    curve = plots.curves["train_loss"]
+    assert curve.opts["clipToView"] and curve.opts["autoDownsample"]
+    assert curve.opts["downsampleMethod"] == "peak"
+
+    text = plots.show_values_at(1500.2)
+    assert "step 1,500" in text and "validation at step 2,000" in text
+
+    plots.x_axis_combo.setCurrentIndex(1)  # elapsed time
+    x, _ = plots.curves["train_loss"].getOriginalDataset()
+    assert x[-1] == pytest.approx(n * 0.01)
+    plots.log_y_check.setChecked(True)
+    plots.set_baseline(6.2)
+    assert plots.baseline_line.value() == pytest.approx(math.log10(6.2))
