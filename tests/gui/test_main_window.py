@@ -7,7 +7,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from mlmstudio.gui import main_window as main_window_module
-from mlmstudio.gui.main_window import CORPUS, EXPLORE, HISTORY, PAGES, SETUP, TRAIN, MainWindow
+from mlmstudio.gui.main_window import CORPUS, EXPLORE, HISTORY, PAGES, SETUP, MainWindow
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.store import service
 

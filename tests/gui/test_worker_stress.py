@@ -70,10 +70,11 @@ def test_thousands_of_unthrottled_updates_arrive_in_order_without_leaks(qtbot):
 
     receiver, worker = run_worker(qtbot, job, min_interval=0.0)
 
-    assert worker.emitted >= UPDATES  # one signal per event: nothing coalesced
-    qtbot.waitUntil(lambda: receiver.batches == worker.emitted, timeout=10_000)
+    emitted = worker.emitted
+    assert emitted >= UPDATES  # one signal per event: nothing coalesced
+    qtbot.waitUntil(lambda: receiver.batches == emitted, timeout=10_000)
     assert receiver.rows == UPDATES
-    assert receiver.sequences == list(range(worker.emitted))
+    assert receiver.sequences == list(range(emitted))
     assert receiver.outcome == RunOutcome("completed", UPDATES, "", {"vocab_size": 10})
     assert not running_threads()
 
