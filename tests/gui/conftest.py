@@ -9,7 +9,6 @@ does not take the rest of the session down with it.
 from __future__ import annotations
 
 import gc
-import os
 from pathlib import Path
 
 import pytest
@@ -126,5 +125,3 @@ def tiny_run_config() -> RunConfig:
 def make_tiny_config():
     return tiny_config
 
-
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
