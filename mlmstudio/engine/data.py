@@ -92,9 +92,16 @@ class WindowFramer:
               ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """Windows beginning at ``starts`` -> (input_ids, attention_mask, word_ids), each long[B, T]."""
         body = self.body_len if length is None else length
-        rows = starts[:, None] + np.arange(body)[None, :]               # [B, body]
+        # The stream is read as a ring: a window may run past the end into the start,
+        # so a shifted window grid still covers every token (on a tiny corpus the
+        # first sentence would otherwise be skipped whenever the grid is shifted).
+        n = len(stream)
+        positions = starts[:, None] + np.arange(body)[None, :]          # [B, body]
+        rows = positions % n
         ids = stream.ids[rows]
-        words = stream.word_ids[rows] - stream.word_ids[starts][:, None] + 1  # 1-based per window
+        # Words after the wrap continue the numbering, so ids keep increasing within a window.
+        words = stream.word_ids[rows] + (positions >= n) * (int(stream.word_ids[-1]) + 1)
+        words = words - words[:, :1] + 1                                  # 1-based per window
         batch = len(starts)
         input_ids = np.full((batch, body + 2), self.pad_id, dtype=np.int64)
         input_ids[:, 0] = self.cls_id
@@ -139,10 +146,10 @@ class TrainBatches:
     # -- position -------------------------------------------------------
     def _start_epoch(self) -> None:
         body = self.framer.body_len
-        shift = 0
-        if not self.static and len(self.stream) >= 2 * body:
-            shift = int(self.rng.integers(0, body))
-        count = (len(self.stream) - shift) // body
+        # Dynamic masking also shifts the window grid each epoch, so every token is seen
+        # in many contexts and positions; static masks need windows that keep their identity.
+        shift = 0 if self.static else int(self.rng.integers(0, body))
+        count = len(self.stream) // body
         self._windows = self.rng.permutation(count)
         self._order = shift + self._windows * body
         self._cursor = 0
