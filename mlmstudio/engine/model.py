@@ -261,15 +261,20 @@ class ModernMLM(MLMModel):
         return bias.masked_fill(~keep, float("-inf"))                     # [B, H, T, T]
 
     def _distance_bias(self, T: int, device: torch.device, dtype: torch.dtype) -> Tensor:
-        """-slope_h * |i - j|, built once per (T, device, dtype)."""
-        key = (T, device, dtype)
+        """-slope_h * |i - j| as [1, H, T, T].
+
+        Built once per (device, dtype) for the longest T seen so far; shorter
+        sequences get its top-left corner, so memory stays at one H*T*T tensor
+        however many lengths prediction asks for.
+        """
+        key = (device, dtype)
         bias = self._bias_cache.get(key)
-        if bias is None:
+        if bias is None or bias.shape[-1] < T:
             idx = torch.arange(T, device=device)
             distance = (idx[None, :] - idx[:, None]).abs().float()        # [T, T]
             bias = (-self.slopes.to(device)[:, None, None] * distance)[None].to(dtype)  # [1, H, T, T]
             self._bias_cache[key] = bias
-        return bias
+        return bias if bias.shape[-1] == T else bias[..., :T, :T]
 
     def _apply(self, fn, *args, **kwargs):  # .to()/.cuda(): drop biases cached for the old device
         self._bias_cache = {}

@@ -14,6 +14,15 @@ from mlmstudio.engine.model import (
     estimate_parameters, estimate_training_memory, init_output_bias,
 )
 
+@pytest.fixture(autouse=True, scope="module")
+def _one_thread():
+    """Tiny models run fastest on one thread, and do not fight other processes for cores."""
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(before)
+
+
 TUTORIAL = dict(d_model=128, num_heads=4, num_layers=2, ffn_dim=512, max_len=128)
 
 
@@ -128,9 +137,14 @@ def test_distance_bias_uses_alibi_slopes_and_is_cached():
     six = alibi_slopes(6)
     assert six.shape == (6,) and torch.all(six > 0) and len(set(six.tolist())) == 6
     model = build_model(tiny(), 50)
-    bias = model._distance_bias(5, torch.device("cpu"), torch.float32)
-    assert bias is model._distance_bias(5, torch.device("cpu"), torch.float32)
+    cpu = torch.device("cpu")
+    bias = model._distance_bias(5, cpu, torch.float32)
+    assert bias is model._distance_bias(5, cpu, torch.float32)
     assert bias.shape == (1, 4, 5, 5)
+    longer = model._distance_bias(9, cpu, torch.float32)
+    shorter = model._distance_bias(5, cpu, torch.float32)
+    assert shorter.data_ptr() == longer.data_ptr() and torch.equal(shorter, bias)  # one tensor, sliced
+    assert len(model._bias_cache) == 1
     assert bias[0, 0, 1, 3].item() == pytest.approx(-0.25 * 2)
     assert torch.equal(bias, bias.transpose(-1, -2))  # symmetric
 
