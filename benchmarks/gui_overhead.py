@@ -1,0 +1,215 @@
+"""GUI overhead: a run trained from the app (worker thread, live plots, history) against headless.
+
+The same run (the default recipe on the pydoc sample, ``--steps`` steps) is
+trained, alternately:
+
+- headless: ``Trainer(config, text, out_dir).run()`` on the main thread, with
+  torch's default thread count;
+- from the app: a shown (offscreen) ``TrainPage`` with its live plots, Start
+  pressed: ``service.prepare_run`` + ``TrainingWorker`` in a ``QThread`` running
+  ``service.run_recorded`` (the run is recorded in a temporary history). The
+  worker sets torch's threads to ``default_num_threads()`` (all cores but one);
+  the same run is also trained from the app with all cores, to decide that
+  setting by measurement.
+
+Training speed is the trainer's own figure, training tokens over training
+seconds (``summary["tokens_per_second"]``); the ratio is taken per round, then
+the median. While the app trains, a ``QTimer`` on the GUI thread fires every
+10 ms (precise timer); how late each tick comes is the GUI's responsiveness.
+
+    python benchmarks/gui_overhead.py [--steps 150] [--rounds 2] [--smoke]
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import _common as common
+
+TARGET_SPEED = 0.95
+TARGET_P99_MS = 50.0
+PROBE_MS = 10
+
+
+def make_config(steps: int, smoke: bool):
+    from mlmstudio.config import RunConfig
+
+    config = RunConfig()
+    config = replace(config, corpus=replace(config.corpus, source="sample:pydoc"),
+                     training=replace(config.training, steps=steps))
+    if smoke:
+        config = config.with_preset("tiny")
+        config = replace(config, tokenizer=replace(config.tokenizer, vocab_size=500),
+                         training=replace(config.training, batch_size=4, seq_len=32, eval_every=5,
+                                          eval_batches=1),
+                         model=replace(config.model, max_len=32))
+    return config
+
+
+def headless(config, text: str, threads: int) -> float:
+    import torch
+
+    from mlmstudio.engine.trainer import Trainer
+
+    torch.set_num_threads(threads)
+    with tempfile.TemporaryDirectory() as tmp:
+        result = Trainer(config, text, Path(tmp) / "run").run()
+    assert result.status == "completed", result.message
+    return float(result.summary["tokens_per_second"])
+
+
+class Probe:
+    """A 10 ms precise QTimer on the GUI thread; records how late each tick is."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import Qt, QTimer
+
+        self.delays: list[float] = []
+        self._last = 0.0
+        self.timer = QTimer()
+        self.timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self.timer.setInterval(PROBE_MS)
+        self.timer.timeout.connect(self._on_tick)
+
+    def start(self) -> None:
+        self._last = time.perf_counter()
+        self.timer.start()
+
+    def stop(self) -> None:
+        self.timer.stop()
+
+    def _on_tick(self) -> None:
+        now = time.perf_counter()
+        self.delays.append(max(0.0, 1000 * (now - self._last) - PROBE_MS))
+        self._last = now
+
+    def percentile(self, q: float) -> float:
+        import numpy as np
+
+        return float(np.percentile(self.delays, q)) if self.delays else float("nan")
+
+
+def from_app(config, corpus, data_dir: Path, threads: int | None) -> tuple[float, Probe, int]:
+    """Train through the Train page; (tokens/s, the probe, progress signals received)."""
+    from PySide6.QtCore import QEventLoop
+    from PySide6.QtWidgets import QApplication
+
+    import mlmstudio.engine.trainer as trainer_module
+    from mlmstudio.gui.train_page import TrainPage
+    from mlmstudio.store.database import Database
+
+    default_threads = trainer_module.default_num_threads
+    if threads is not None:  # the worker reads this when it starts: all cores instead of all but one
+        trainer_module.default_num_threads = lambda: threads
+    db = Database.open(data_dir)
+    page = TrainPage(db)
+    page.resize(1200, 800)
+    page.show()
+    QApplication.processEvents()
+    page.set_request(config, corpus)
+    probe = Probe()
+    loop = QEventLoop()
+    page.run_finished.connect(lambda *_: loop.quit())
+    try:
+        probe.start()
+        assert page.start(), page.start_problem()
+        worker = page.worker
+        loop.exec()
+        probe.stop()
+        thread = page.thread
+        if thread is not None:
+            thread.wait()
+        QApplication.processEvents()
+    finally:
+        trainer_module.default_num_threads = default_threads
+    outcome = page.outcome
+    assert outcome is not None and outcome.status == "completed", outcome
+    signals = worker.emitted
+    page.close()
+    page.deleteLater()
+    db.close()
+    return float(outcome.summary["tokens_per_second"]), probe, signals
+
+
+def main() -> None:
+    p = common.parser(__doc__.splitlines()[0])
+    p.add_argument("--steps", type=int, default=150, help="steps per run (default 150)")
+    p.add_argument("--rounds", type=int, default=2, help="alternating rounds (default 2)")
+    args = p.parse_args()
+    if args.smoke:
+        args.steps, args.rounds = 12, 1
+
+    import torch
+    from PySide6.QtWidgets import QApplication
+
+    from mlmstudio.engine.corpus import load_corpus
+    from mlmstudio.engine.trainer import default_num_threads
+
+    app = QApplication.instance() or QApplication([])
+    print("gui_overhead:", common.machine_summary())
+    all_threads = torch.get_num_threads()
+    worker_threads = default_num_threads()
+    config = make_config(args.steps, args.smoke)
+    corpus = load_corpus(config.corpus.source)
+    text = corpus.text[:150_000] if args.smoke else corpus.text
+    if args.smoke:
+        corpus = replace(corpus, text=text)
+    m = config.model
+    print(f"run: {m.arch} {m.num_layers}x{m.d_model}, batch {config.training.batch_size} x "
+          f"{config.training.seq_len}, {args.steps} steps, precision {config.training.precision}; "
+          f"torch threads: headless {all_threads}, app worker default {worker_threads}")
+
+    variants = [("headless", None), (f"app, {worker_threads} thread(s) (default)", worker_threads)]
+    if worker_threads != all_threads:
+        variants.append((f"app, {all_threads} threads", all_threads))
+    speeds: dict[str, list[float]] = {name: [] for name, _ in variants}
+    probes: dict[str, list[Probe]] = {name: [] for name, _ in variants}
+    # Warm-up: torch's first calls (kernel selection, thread pool) are not the run's speed.
+    headless(replace(config, training=replace(config.training, steps=3)), text, all_threads)
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in range(args.rounds):
+            for name, threads in variants:
+                if threads is None:
+                    speeds[name].append(headless(config, text, all_threads))
+                else:
+                    home = Path(tmp) / f"home-{r}-{threads}"
+                    tps, probe, signals = from_app(config, corpus, home, threads)
+                    speeds[name].append(tps)
+                    probes[name].append(probe)
+                print(f"round {r + 1}: {name}: {speeds[name][-1]:,.0f} tokens/s"
+                      + (f", GUI tick p99 delay {probes[name][-1].percentile(99):.1f} ms "
+                         f"({len(probes[name][-1].delays)} ticks, {signals} progress signals)"
+                         if threads is not None else ""))
+                torch.set_num_threads(all_threads)
+        app.processEvents()
+
+    common.section("results (median over rounds)")
+    rows = []
+    for name, threads in variants:
+        ratio = common.median([s / h for s, h in zip(speeds[name], speeds["headless"])])
+        delays = [d for pr in probes[name] for d in pr.delays]
+        merged = Probe.__new__(Probe)
+        merged.delays = delays
+        rows.append([name, common.median(speeds[name]), ratio,
+                     merged.percentile(50) if delays else float("nan"),
+                     merged.percentile(99) if delays else float("nan"),
+                     max(delays) if delays else float("nan")])
+    common.table(rows, ["run", "tokens/s", "vs headless", "tick delay p50 ms", "p99 ms", "max ms"])
+
+    default_name = variants[1][0]
+    ratio = common.median([s / h for s, h in zip(speeds[default_name], speeds["headless"])])
+    common.ratio_line("gui_overhead_app_over_headless_tokens_per_s", ratio, f">= {TARGET_SPEED:g}",
+                      ratio >= TARGET_SPEED)
+    p99 = rows[1][4]
+    common.ratio_line("gui_overhead_gui_tick_p99_delay_ms", p99, f"< {TARGET_P99_MS:g}",
+                      p99 < TARGET_P99_MS)
+
+
+if __name__ == "__main__":
+    main()

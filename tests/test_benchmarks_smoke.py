@@ -1,0 +1,68 @@
+"""The benchmark scripts still run: each one, with --smoke (tiny sizes), prints its ratio lines.
+
+These are not measurements and assert nothing about speed (timings on a shared
+machine mean nothing in a test); they keep the scripts from rotting as the
+engine, the store and the GUI change under them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+RATIO_LINE = re.compile(r"^RATIO (\w+): (-?[0-9.]+|inf|nan) \(target [<>]=? ?[0-9.]+\)$", re.MULTILINE)
+
+# script -> ratio names (regular expressions) it must print in smoke mode; those that need
+# transformers are added below
+EXPECTED = {
+    "train_throughput.py": [],
+    "quality_per_time.py": ["quality_per_time_sweep_default_over_best_accuracy"],
+    "gui_overhead.py": ["gui_overhead_app_over_headless_tokens_per_s",
+                        "gui_overhead_gui_tick_p99_delay_ms"],
+    "fill_latency.py": ["fill_latency_tiny_one_mask_median_ms",
+                        "fill_latency_tiny_iterative_3_masks_median_ms"],
+    "corpus_scale.py": ["corpus_scale_time_per_mb_largest_over_smallest",
+                        "corpus_scale_peak_memory_over_corpus_size_largest"],
+    "history_scale.py": ["history_open_30_runs_seconds", "curve_redraw_5000_points_ms"],
+}
+WITH_TRANSFORMERS = {
+    # bf16 or fp32: whichever precision the app picks on this machine
+    "train_throughput.py": [r"train_throughput_(bf16|fp32)_default_vs_hf", "train_throughput_fp32_vs_hf"],
+    "quality_per_time.py": ["quality_per_time_time_to_hf_final_accuracy_over_budget"],
+    "fill_latency.py": ["fill_latency_tiny_hf_pipeline_over_ours_same_seed_model"],
+}
+
+
+def _has_transformers() -> bool:
+    try:
+        import transformers  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def test_every_benchmark_script_is_covered():
+    scripts = {p.name for p in BENCHMARKS.glob("*.py") if not p.name.startswith("_")}
+    assert scripts == set(EXPECTED)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("script", sorted(EXPECTED))
+def test_benchmark_runs_in_smoke_mode(script, tmp_path):
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "MLMSTUDIO_HOME": str(tmp_path / "home")}
+    proc = subprocess.run([sys.executable, str(BENCHMARKS / script), "--smoke"], capture_output=True,
+                          text=True, env=env, cwd=tmp_path, timeout=900)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    printed = {m.group(1) for m in RATIO_LINE.finditer(proc.stdout)}
+    expected = EXPECTED[script] + (WITH_TRANSFORMERS.get(script, []) if _has_transformers() else [])
+    if script == "train_throughput.py" and not _has_transformers():
+        expected = ["train_throughput_ours_bf16_vs_ours_fp32"]
+    assert expected, script
+    missing = [name for name in expected if not any(re.fullmatch(name, p) for p in printed)]
+    assert not missing, f"{script} did not print {missing}:\n{proc.stdout[-3000:]}"
