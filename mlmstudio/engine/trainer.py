@@ -173,7 +173,7 @@ class Trainer:
             clock += time.perf_counter() - waited_from  # pauses are not training time
             if self.control.stop_requested:
                 return "stopped"
-            if self._run_progress(self.progress.elapsed) >= 1.0 or self.progress.step >= cfg.steps:
+            if self._budget_spent():
                 return "completed"
 
             lr = cfg.lr * lr_factor(self._run_progress(self.progress.elapsed, mid_step=True),
@@ -221,8 +221,7 @@ class Trainer:
         """On a CPU the loss is read every step; on a GPU every few steps, to avoid a sync per step."""
         return (forced or self.device.type == "cpu"
                 or len(self._pending_losses) >= LOSS_READBACK_EVERY
-                or self._run_progress(self.progress.elapsed) >= 1.0
-                or self.progress.step >= self.config.training.steps
+                or self._budget_spent()
                 or self.control.stop_requested)
 
     def _read_losses(self) -> float:
@@ -247,6 +246,17 @@ class Trainer:
                              lr=lr, tokens_per_second=window_tokens / max(window_seconds, 1e-9),
                              tokens_seen=p.tokens_seen, elapsed=p.elapsed,
                              progress=min(1.0, self._run_progress(p.elapsed))))
+
+    def _budget_spent(self) -> bool:
+        """All steps done, or the time budget would be overrun by one more (typical) step."""
+        cfg = self.config.training
+        if self.progress.step >= cfg.steps:
+            return True
+        if cfg.time_budget <= 0:
+            return False
+        recent = [seconds for _, seconds in self._tps_window]
+        typical_step = sum(recent) / len(recent) if recent else 0.0
+        return self.progress.elapsed + typical_step > cfg.time_budget
 
     def _run_progress(self, elapsed: float, mid_step: bool = False) -> float:
         """How far through the run, 0..1, by steps or by time budget, whichever is further.

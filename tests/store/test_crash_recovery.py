@@ -22,7 +22,8 @@ import pytest
 from mlmstudio.store import service
 from mlmstudio.store.database import Database
 
-STEPS, CHECKPOINT_EVERY, EVAL_EVERY = 600, 10, 10  # enough steps that no kill comes after the end
+# Enough steps that no kill comes after the end, even on an idle machine (~3 ms a step).
+STEPS, CHECKPOINT_EVERY, EVAL_EVERY = 4000, 10, 10
 KILLS_DURING_RESUME = 2
 TRAIN_ARGS = ("train", "sample:tutorial", "--tokenizer", "char", "--preset", "tiny", "--d-model", 32,
               "--layers", 1, "--heads", 2, "--ffn", 64, "--seq-len", 32, "--batch-size", 4,
@@ -63,7 +64,7 @@ def wait_until_training(proc: subprocess.Popen, data_dir: Path, past_step: int) 
 
 
 def kill_at_random(proc: subprocess.Popen, rng: random.Random):
-    time.sleep(rng.uniform(0.0, 2.0))
+    time.sleep(rng.uniform(0.0, 1.0))
     killed_at = time.time()
     proc.kill()  # SIGKILL: no cleanup of any kind
     proc.communicate()
