@@ -199,7 +199,12 @@ class HistoryPage(QWidget):
         self.save_details_button.clicked.connect(self._on_save_details_clicked)
         self.compare_view.status_message.connect(self.status_message)
         self.refresh()
+
+    def _fit_columns(self) -> None:
+        """Columns as wide as their contents, but a long run name is not allowed to push the rest away."""
         self.table.resizeColumnsToContents()
+        name = COLUMN_INDEX["Name"]
+        self.table.setColumnWidth(name, min(self.table.columnWidth(name), 320))
 
     def _action(self, text: str, tip: str, shortcut: Any) -> QAction:
         action = QAction(text, self)
@@ -223,7 +228,10 @@ class HistoryPage(QWidget):
             self._report(f"The history could not be read: {exc}")
             return
         self._hf_cache.clear()
+        had_rows = self.model.rowCount() > 0
         self.model.set_runs(runs)
+        if runs and not had_rows:
+            self._fit_columns()  # size to real contents once; the user's widths are kept after
         self._fill_combo(self.tag_combo, "All tags", self.model.all_tags())
         self._fill_combo(self.status_combo, "All statuses", self.model.all_statuses())
         self.select_runs(selected)
