@@ -27,3 +27,7 @@ class PredictionError(MLMStudioError):
 
 class TrainingError(MLMStudioError):
     """Training cannot start or had to stop (non-finite loss, out of memory, ...)."""
+
+
+class ExportError(MLMStudioError):
+    """A model cannot be exported as asked."""

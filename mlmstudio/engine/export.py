@@ -28,7 +28,7 @@ from mlmstudio.config import CLS, MASK, PAD, SEP, UNK, ModelConfig, RunConfig
 from mlmstudio.engine.artifacts import (
     LoadedModel, atomic_save_safetensors, atomic_write_text, load_model_dir,
 )
-from mlmstudio.engine.errors import MLMStudioError
+from mlmstudio.engine.errors import ExportError
 
 log = logging.getLogger(__name__)
 
@@ -37,10 +37,6 @@ LAYER_NORM_EPS = 1e-5
 
 NOT_EXPORTABLE = ("Only runs with the 'seed' architecture (BERT's own layout) can be exported to "
                   "Hugging Face; train with --arch seed to export.")
-
-
-class ExportError(MLMStudioError):
-    """A model cannot be exported as asked."""
 
 
 def can_export_hf(config: Union[RunConfig, ModelConfig]) -> tuple[bool, str]:
