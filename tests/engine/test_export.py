@@ -27,14 +27,6 @@ CORPUS = "\n".join([
 QUESTIONS = ["the cat sat on the [MASK] .", "the [MASK] sat on the [MASK] .", "a [MASK] swam under the boat ."]
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _one_thread():
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
-
-
 def trained_model_dir(path, kind, arch="seed", steps=30, dropout=0.1):
     """A model trained for a few steps (so no weight is still at its initial value), saved."""
     torch.manual_seed(0)

@@ -14,14 +14,6 @@ from mlmstudio.engine.model import (
     estimate_parameters, estimate_training_memory, init_output_bias,
 )
 
-@pytest.fixture(autouse=True, scope="module")
-def _one_thread():
-    """Tiny models run fastest on one thread, and do not fight other processes for cores."""
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
-
 
 TUTORIAL = dict(d_model=128, num_heads=4, num_layers=2, ffn_dim=512, max_len=128)
 

@@ -60,15 +60,6 @@ def train_tiny(tokenizer, sentences, arch="seed", steps=400, max_len=32, seed=0)
     return model.eval(), cfg
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _one_thread():
-    """Tiny models run fastest on one thread, and do not fight other processes for cores."""
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(before)
-
-
 @pytest.fixture(scope="module")
 def word_tokenizer():
     return MLMTokenizer.train(["\n".join(SENTENCES * 3)],

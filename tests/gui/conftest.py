@@ -125,3 +125,19 @@ def tiny_run_config() -> RunConfig:
 def make_tiny_config():
     return tiny_config
 
+
+@pytest.fixture
+def history(make_tiny_config, _isolated_data_dir):
+    """A history with two really trained tiny runs (trained once per session), copied for this test."""
+    from trained_history import copy_history, trained_history
+
+    template = trained_history(make_tiny_config)
+    copy_history(template, _isolated_data_dir)
+    return template
+
+
+@pytest.fixture
+def trained_db(history, _isolated_data_dir):
+    from mlmstudio.store.database import Database
+
+    return Database.open(_isolated_data_dir)

@@ -16,21 +16,8 @@ from mlmstudio.engine.predict import Predictor
 from mlmstudio.gui.explore_page import ExplorePage
 from mlmstudio.store.database import Database
 
-from trained_history import copy_history, trained_history
 
 SENTENCE = "The capital of France is [MASK]."
-
-
-@pytest.fixture
-def history(make_tiny_config, _isolated_data_dir):
-    template = trained_history(make_tiny_config)
-    copy_history(template, _isolated_data_dir)
-    return template
-
-
-@pytest.fixture
-def trained_db(history, _isolated_data_dir):
-    return Database.open(_isolated_data_dir)
 
 
 @pytest.fixture

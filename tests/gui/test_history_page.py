@@ -21,19 +21,6 @@ from mlmstudio.store import service
 from mlmstudio.store.database import Database
 from mlmstudio.store.models import RunRow
 
-from trained_history import copy_history, trained_history
-
-
-@pytest.fixture
-def history(make_tiny_config, _isolated_data_dir):
-    template = trained_history(make_tiny_config)
-    copy_history(template, _isolated_data_dir)
-    return template
-
-
-@pytest.fixture
-def trained_db(history, _isolated_data_dir):
-    return Database.open(_isolated_data_dir)
 
 
 @pytest.fixture

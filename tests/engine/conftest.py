@@ -1,0 +1,12 @@
+"""Engine tests train tiny models: one torch thread is as fast and does not fight other processes."""
+
+import pytest
+import torch
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _one_thread():
+    before = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(before)
