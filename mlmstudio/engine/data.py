@@ -65,14 +65,24 @@ class Batch:
     input_ids: torch.Tensor       # long[B, T], masked
     attention_mask: torch.Tensor  # long[B, T], 1 = real token
     labels: torch.Tensor          # long[B, T], -100 where no loss
+    # long[N]: flat indices of the labelled positions, found on the host so that a GPU
+    # never has to stop and report how many there are (nonzero() would sync every step).
+    label_positions: torch.Tensor | None = None
+
+    @classmethod
+    def with_positions(cls, input_ids: torch.Tensor, attention_mask: torch.Tensor,
+                       labels: torch.Tensor) -> "Batch":
+        positions = (labels.reshape(-1) != -100).nonzero().squeeze(1)
+        return cls(input_ids, attention_mask, labels, positions)
 
     def to(self, device: torch.device) -> "Batch":
         if device.type == "cpu":
             return self
+        tensors = (self.input_ids, self.attention_mask, self.labels, self.label_positions)
         if device.type == "cuda":  # pinned host memory lets the copy overlap with compute
-            return Batch(*(t.pin_memory().to(device, non_blocking=True)
-                           for t in (self.input_ids, self.attention_mask, self.labels)))
-        return Batch(*(t.to(device) for t in (self.input_ids, self.attention_mask, self.labels)))
+            return Batch(*(None if t is None else t.pin_memory().to(device, non_blocking=True)
+                           for t in tensors))
+        return Batch(*(None if t is None else t.to(device) for t in tensors))
 
     @property
     def num_tokens(self) -> int:
@@ -197,7 +207,7 @@ class TrainBatches:
             masked, labels = self._static_masks(input_ids, word_ids, windows, epochs)
         else:
             masked, labels = self._mask(input_ids, word_ids, self.mask_generator)
-        return Batch(masked[mine], attention[mine], labels[mine])
+        return Batch.with_positions(masked[mine], attention[mine], labels[mine])
 
     def _mask(self, input_ids: torch.Tensor, word_ids: torch.Tensor, generator: torch.Generator):
         return mask_tokens(input_ids, cfg=self.masking, vocab_size=self.vocab_size,

@@ -183,7 +183,9 @@ class SeedMLM(MLMModel):
         return self.decoder.bias
 
     def forward(self, input_ids: Tensor, attention_mask: Optional[Tensor] = None,
-                labels: Optional[Tensor] = None) -> MLMOutput:
+                labels: Optional[Tensor] = None, label_positions: Optional[Tensor] = None) -> MLMOutput:
+        # label_positions is accepted for one interface with ModernMLM; the tutorial's
+        # model predicts every position, so it has no use for it.
         self._check_length(input_ids)
         B, T = input_ids.shape
         pos = torch.arange(T, device=input_ids.device)
@@ -222,7 +224,7 @@ class ModernMLM(MLMModel):
         return self.decoder_bias
 
     def forward(self, input_ids: Tensor, attention_mask: Optional[Tensor] = None,
-                labels: Optional[Tensor] = None) -> MLMOutput:
+                labels: Optional[Tensor] = None, label_positions: Optional[Tensor] = None) -> MLMOutput:
         self._check_length(input_ids)
         B, T = input_ids.shape
         pos = torch.arange(T, device=input_ids.device)
@@ -235,7 +237,9 @@ class ModernMLM(MLMModel):
         if labels is None:
             return MLMOutput(None, self._vocab_logits(x))                 # [B, T, V]
         flat_labels = labels.reshape(-1)                                  # [B*T]
-        where = (flat_labels != IGNORE_INDEX).nonzero().squeeze(1)        # [N]
+        where = label_positions                                           # [N], if given
+        if where is None:  # found here, at the cost of a device sync on a GPU
+            where = (flat_labels != IGNORE_INDEX).nonzero().squeeze(1)
         targets = flat_labels[where]                                      # [N]
         logits = self._vocab_logits(x.reshape(B * T, -1)[where])          # [N, V]
         if where.numel() == 0:  # nothing to predict: a zero loss that still backpropagates

@@ -200,7 +200,7 @@ class Trainer:
         """One optimizer step; returns the loss as a detached tensor (no host sync)."""
         with autocast_context(self.device, self.precision):
             out = self.train_model(batch.input_ids, attention_mask=batch.attention_mask,
-                                   labels=batch.labels)
+                                   labels=batch.labels, label_positions=batch.label_positions)
         loss = out.loss
         self.optimizer.zero_grad(set_to_none=True)
         loss.backward()

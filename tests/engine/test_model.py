@@ -214,3 +214,19 @@ def test_memory_estimate_grows_with_batch_and_covers_the_optimizer_state():
     assert seed > large  # full logits at every position
     bf16 = estimate_training_memory(cfg, 1000, batch_size=64, seq_len=32, precision="bf16")
     assert bf16 < large
+
+
+def test_label_positions_from_the_host_give_the_same_loss_as_finding_them_on_the_device():
+    """The trainer passes the labelled positions it found on the CPU (no GPU sync per step)."""
+    from mlmstudio.engine.data import Batch
+
+    torch.manual_seed(0)
+    model = build_model(ModelConfig(d_model=32, num_layers=1, num_heads=2, ffn_dim=64, max_len=16), 50)
+    ids = torch.randint(5, 50, (3, 16))
+    labels = torch.full_like(ids, IGNORE_INDEX)
+    labels[:, ::4] = ids[:, ::4]
+    batch = Batch.with_positions(ids, torch.ones_like(ids), labels)
+    assert batch.label_positions.tolist() == [r * 16 + c for r in range(3) for c in range(0, 16, 4)]
+    found = model(ids, labels=labels)
+    given = model(ids, labels=labels, label_positions=batch.label_positions)
+    assert torch.equal(found.logits, given.logits) and torch.equal(found.loss, given.loss)
