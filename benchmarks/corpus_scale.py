@@ -115,8 +115,8 @@ def process(path: Path, tokenizer_cap: int, batch_size: int, seq_len: int) -> di
     corpus = stages.run("load", lambda: load_corpus(path, progress=counter("load")))
     text = corpus.text
     train, val = stages.run("split", lambda: split_train_val(text, 0.05, 0))
-    tokenizer = stages.run("tokenizer", lambda: MLMTokenizer.train([train[:tokenizer_cap]],
-                                                                    TokenizerConfig(vocab_size=4000)))
+    sample = train[:tokenizer_cap] if tokenizer_cap else train   # 0: all of it, as the Trainer does
+    tokenizer = stages.run("tokenizer", lambda: MLMTokenizer.train([sample], TokenizerConfig(vocab_size=4000)))
 
     def encode():
         return (encode_stream(train, tokenizer, progress=counter("encode")),
@@ -146,7 +146,8 @@ def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
     p.add_argument("--sizes", default="1,10,100", help="corpus sizes in MB (default 1,10,100)")
     p.add_argument("--tokenizer-cap-mb", type=float, default=4.0,
-                   help="MB of training text the tokenizer learns from (default 4)")
+                   help="MB of training text the tokenizer learns from (default 4; 0: all of it, "
+                        "as the Trainer does today)")
     p.add_argument("--keep-dir", help="write the corpora here and keep them (default: a temp folder)")
     p.add_argument("--child", help=argparse.SUPPRESS)   # internal: process one corpus file
     args = p.parse_args()
@@ -158,7 +159,8 @@ def main() -> None:
     sizes = [0.1, 0.3] if args.smoke else [float(s) for s in args.sizes.split(",")]
 
     print("corpus_scale:", common.machine_summary())
-    print(f"tokenizer: WordPiece 4k on the first {args.tokenizer_cap_mb:g} MB; "
+    learns_from = f"the first {args.tokenizer_cap_mb:g} MB" if cap else "all the training text"
+    print(f"tokenizer: WordPiece 4k on {learns_from}; "
           f"batches {batch_size} x {seq_len}, one epoch; each size in a fresh process")
     tmp = tempfile.TemporaryDirectory()
     folder = Path(args.keep_dir or tmp.name)
@@ -181,7 +183,7 @@ def main() -> None:
     memory_ratios = []
     for r in results:
         mb = r["bytes"] / MB
-        scaled = sum(s["seconds"] for s in r["stages"] if s["stage"] != "tokenizer")
+        scaled = sum(s["seconds"] for s in r["stages"] if s["stage"] != "tokenizer" or not cap)
         per_mb.append(scaled / mb)
         peak = max(r["stages"], key=lambda s: s["peak_growth"])
         memory_ratios.append(peak["peak_growth"] / r["bytes"])
@@ -193,7 +195,7 @@ def main() -> None:
     stage_names = [s["stage"] for s in results[0]["stages"]]
     common.table(rows, ["MB", "tokens", *(f"{n} s" for n in stage_names), "s/MB*",
                         "peak MiB", "peak/size", "peak at", "ids/size", "progress load/encode"])
-    print("s/MB*: all stages but the capped tokenizer training. peak MiB: the highest peak RSS "
+    print("s/MB*: all stages (but the tokenizer training when it is capped). peak MiB: the highest peak RSS "
           "of any stage above the RSS before loading. ids/size: bytes of the token arrays per "
           "corpus byte.")
     common.section("memory by stage, largest corpus (MiB above the start: peak during / held after)")

@@ -8,16 +8,20 @@ trained, alternately:
 - from the app: a shown (offscreen) ``TrainPage`` with its live plots, Start
   pressed: ``service.prepare_run`` + ``TrainingWorker`` in a ``QThread`` running
   ``service.run_recorded`` (the run is recorded in a temporary history). The
-  worker sets torch's threads to ``default_num_threads()`` (all cores but one);
-  the same run is also trained from the app with all cores, to decide that
-  setting by measurement.
+  worker sets torch's threads to ``default_num_threads()`` (all cores but one).
+
+Where that is fewer threads than torch's default, two more variants isolate
+the causes and inform that setting: headless with the worker's thread count,
+and the app with all cores. Each round runs the variants in a rotated order.
 
 Training speed is the trainer's own figure, training tokens over training
 seconds (``summary["tokens_per_second"]``); the ratio is taken per round, then
 the median. While the app trains, a ``QTimer`` on the GUI thread fires every
 10 ms (precise timer); how late each tick comes is the GUI's responsiveness.
+The same probe with nothing training, before and after, shows the machine's
+own noise (other programs).
 
-    python benchmarks/gui_overhead.py [--steps 150] [--rounds 2] [--smoke]
+    python benchmarks/gui_overhead.py [--steps 120] [--rounds 3] [--smoke]
 """
 
 from __future__ import annotations
@@ -137,10 +141,23 @@ def from_app(config, corpus, data_dir: Path, threads: int | None) -> tuple[float
     return float(outcome.summary["tokens_per_second"]), probe, signals
 
 
+def idle_probe(seconds: float) -> Probe:
+    """The probe with nothing training: how late the timer is on this machine anyway."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    probe = Probe()
+    loop = QEventLoop()
+    QTimer.singleShot(int(1000 * seconds), loop.quit)
+    probe.start()
+    loop.exec()
+    probe.stop()
+    return probe
+
+
 def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
-    p.add_argument("--steps", type=int, default=150, help="steps per run (default 150)")
-    p.add_argument("--rounds", type=int, default=2, help="alternating rounds (default 2)")
+    p.add_argument("--steps", type=int, default=120, help="steps per run (default 120)")
+    p.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
     args = p.parse_args()
     if args.smoke:
         args.steps, args.rounds = 12, 1
@@ -165,18 +182,23 @@ def main() -> None:
           f"{config.training.seq_len}, {args.steps} steps, precision {config.training.precision}; "
           f"torch threads: headless {all_threads}, app worker default {worker_threads}")
 
-    variants = [("headless", None), (f"app, {worker_threads} thread(s) (default)", worker_threads)]
+    # (name, where, torch threads); the first two are the target's pair: what a user gets.
+    variants = [("headless", "headless", all_threads),
+                (f"app, {worker_threads} thread(s) (default)", "app", worker_threads)]
     if worker_threads != all_threads:
-        variants.append((f"app, {all_threads} threads", all_threads))
-    speeds: dict[str, list[float]] = {name: [] for name, _ in variants}
-    probes: dict[str, list[Probe]] = {name: [] for name, _ in variants}
+        variants += [(f"headless, {worker_threads} thread(s)", "headless", worker_threads),
+                     (f"app, {all_threads} threads", "app", all_threads)]
+    speeds: dict[str, list[float]] = {name: [] for name, _, _ in variants}
+    probes: dict[str, list[Probe]] = {name: [] for name, _, _ in variants}
+    idle = [idle_probe(2.0 if args.smoke else 5.0)]
     # Warm-up: torch's first calls (kernel selection, thread pool) are not the run's speed.
     headless(replace(config, training=replace(config.training, steps=3)), text, all_threads)
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(args.rounds):
-            for name, threads in variants:
-                if threads is None:
-                    speeds[name].append(headless(config, text, all_threads))
+            # A different order each round, so no variant always runs first or last.
+            for name, where, threads in variants[r % len(variants):] + variants[:r % len(variants)]:
+                if where == "headless":
+                    speeds[name].append(headless(config, text, threads))
                 else:
                     home = Path(tmp) / f"home-{r}-{threads}"
                     tps, probe, signals = from_app(config, corpus, home, threads)
@@ -185,13 +207,14 @@ def main() -> None:
                 print(f"round {r + 1}: {name}: {speeds[name][-1]:,.0f} tokens/s"
                       + (f", GUI tick p99 delay {probes[name][-1].percentile(99):.1f} ms "
                          f"({len(probes[name][-1].delays)} ticks, {signals} progress signals)"
-                         if threads is not None else ""))
+                         if where == "app" else ""))
                 torch.set_num_threads(all_threads)
         app.processEvents()
+    idle.append(idle_probe(2.0 if args.smoke else 5.0))
 
     common.section("results (median over rounds)")
     rows = []
-    for name, threads in variants:
+    for name, _, _ in variants:
         ratio = common.median([s / h for s, h in zip(speeds[name], speeds["headless"])])
         delays = [d for pr in probes[name] for d in pr.delays]
         merged = Probe.__new__(Probe)
@@ -200,7 +223,15 @@ def main() -> None:
                      merged.percentile(50) if delays else float("nan"),
                      merged.percentile(99) if delays else float("nan"),
                      max(delays) if delays else float("nan")])
+    idle_delays = Probe.__new__(Probe)
+    idle_delays.delays = [d for pr in idle for d in pr.delays]
+    rows.append(["no training (the machine's own noise)", float("nan"), float("nan"),
+                 idle_delays.percentile(50), idle_delays.percentile(99), max(idle_delays.delays)])
     common.table(rows, ["run", "tokens/s", "vs headless", "tick delay p50 ms", "p99 ms", "max ms"])
+    if len(variants) == 4:
+        same = common.median([a / h for a, h in zip(speeds[variants[1][0]], speeds[variants[2][0]])])
+        print(f"app / headless at the same {worker_threads} thread(s): {same:.2f} "
+              "(the cost of the worker, the plots and the recording alone)")
 
     default_name = variants[1][0]
     ratio = common.median([s / h for s, h in zip(speeds[default_name], speeds["headless"])])

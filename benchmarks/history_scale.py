@@ -186,7 +186,7 @@ def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
     p.add_argument("--runs", type=int, default=1000)
     p.add_argument("--points", type=int, default=200_000)
-    p.add_argument("--repeats", type=int, default=10, help="redraws timed (median)")
+    p.add_argument("--repeats", type=int, default=20, help="redraws timed (median)")
     args = p.parse_args()
     if args.smoke:
         args.runs, args.points, args.repeats = 30, 5_000, 2

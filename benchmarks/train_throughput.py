@@ -211,6 +211,8 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=20, help="alternating cycles (default 20)")
     p.add_argument("--steps", type=int, default=1, help="steps per contender per turn (default 1)")
     p.add_argument("--warmup", type=int, default=2, help="untimed steps per contender first")
+    p.add_argument("--threads", type=int, default=0,
+                   help="torch threads (default: torch's own choice, as the app headless)")
     p.add_argument("--no-hf", action="store_true", help="skip Hugging Face even if installed")
     p.add_argument("--no-memory", action="store_true", help="skip the memory subprocesses")
     p.add_argument("--profile", metavar="KIND",
@@ -219,6 +221,10 @@ def main() -> None:
     p.add_argument("--tokenizer", help=argparse.SUPPRESS)
     args = p.parse_args()
     size = SMOKE if args.smoke else FULL
+    if args.threads:
+        import torch
+
+        torch.set_num_threads(args.threads)
     if args.memory_child:
         memory_child(args.memory_child, args.tokenizer, size, steps=2 if args.smoke else 3)
         return
@@ -273,7 +279,8 @@ def main() -> None:
         tok_file = Path(tmp.name) / "tokenizer.json"
         tokenizer.save(tok_file)
         for kind in (["ours-bf16"] if args.smoke else kinds):
-            child_args = ["--memory-child", kind, "--tokenizer", str(tok_file)]
+            child_args = ["--memory-child", kind, "--tokenizer", str(tok_file),
+                          "--threads", str(args.threads)]
             memory[kind] = common.run_child(SCRIPT, child_args + (["--smoke"] if args.smoke else []))
 
     common.section("results (median over cycles; best = the fastest step)")
