@@ -116,7 +116,8 @@ def process(path: Path, tokenizer_cap: int, batch_size: int, seq_len: int) -> di
     text = corpus.text
     train, val = stages.run("split", lambda: split_train_val(text, 0.05, 0))
     sample = train[:tokenizer_cap] if tokenizer_cap else train   # 0: all of it, as the Trainer does
-    tokenizer = stages.run("tokenizer", lambda: MLMTokenizer.train([sample], TokenizerConfig(vocab_size=4000)))
+    tokenizer = stages.run("tokenizer",
+                           lambda: MLMTokenizer.train([sample], TokenizerConfig(vocab_size=4000)))
 
     def encode():
         return (encode_stream(train, tokenizer, progress=counter("encode")),

@@ -86,7 +86,8 @@ def main() -> None:
             seed = Predictor.from_dir(seed_dir)
             figures = {
                 "ours modern fill_mask": median_ms(lambda: modern.fill_mask(ONE_MASK), calls),
-                "ours modern fill_iteratively x3": median_ms(lambda: modern.fill_iteratively(THREE_MASKS), calls),
+                "ours modern fill_iteratively x3":
+                    median_ms(lambda: modern.fill_iteratively(THREE_MASKS), calls),
                 "ours seed fill_mask": median_ms(lambda: seed.fill_mask(ONE_MASK), calls),
                 "ours seed fill_iteratively x3": median_ms(lambda: seed.fill_iteratively(THREE_MASKS), calls),
             }
@@ -101,7 +102,8 @@ def main() -> None:
                 hf_dir = export_hf(seed_dir, Path(tmp) / f"{preset}-hf")
                 fill = pipeline("fill-mask", model=str(hf_dir), device="cpu")
                 figures["HF pipeline fill-mask (seed)"] = median_ms(lambda: fill(ONE_MASK), calls)
-                figures["HF pipeline 3 masks, independent (seed)"] = median_ms(lambda: fill(THREE_MASKS), calls)
+                figures["HF pipeline 3 masks, independent (seed)"] = median_ms(
+                    lambda: fill(THREE_MASKS), calls)
             results[preset] = figures
             params = sum(p.numel() for p in modern.model.parameters())
             for name, ms in figures.items():

@@ -99,16 +99,25 @@ class Probe:
         return float(np.percentile(self.delays, q)) if self.delays else float("nan")
 
 
-def from_app(config, corpus, data_dir: Path, threads: int | None) -> tuple[float, Probe, int]:
+def from_app(config, corpus, data_dir: Path, threads: int | None, refresh_ms: int = 0,
+             switch_interval_ms: float = 0.0) -> tuple[float, Probe, int]:
     """Train through the Train page; (tokens/s, the probe, progress signals received)."""
+    import sys
+
     from PySide6.QtCore import QEventLoop
     from PySide6.QtWidgets import QApplication
 
     import mlmstudio.engine.trainer as trainer_module
+    import mlmstudio.gui.live_plots as live_plots
     from mlmstudio.gui.train_page import TrainPage
     from mlmstudio.store.database import Database
 
     default_threads = trainer_module.default_num_threads
+    default_refresh, default_switch = live_plots.REFRESH_MS, sys.getswitchinterval()
+    if refresh_ms:
+        live_plots.REFRESH_MS = refresh_ms
+    if switch_interval_ms:
+        sys.setswitchinterval(switch_interval_ms / 1000)
     if threads is not None:  # the worker reads this when it starts: all cores instead of all but one
         trainer_module.default_num_threads = lambda: threads
     db = Database.open(data_dir)
@@ -132,6 +141,8 @@ def from_app(config, corpus, data_dir: Path, threads: int | None) -> tuple[float
         QApplication.processEvents()
     finally:
         trainer_module.default_num_threads = default_threads
+        live_plots.REFRESH_MS = default_refresh
+        sys.setswitchinterval(default_switch)
     outcome = page.outcome
     assert outcome is not None and outcome.status == "completed", outcome
     signals = worker.emitted
@@ -158,6 +169,13 @@ def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
     p.add_argument("--steps", type=int, default=120, help="steps per run (default 120)")
     p.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
+    p.add_argument("--app-only", action="store_true",
+                   help="only the two default variants (headless, app with the worker's threads)")
+    # Knobs to try remedies without editing the app (each changes the app run only):
+    p.add_argument("--refresh-ms", type=int, default=0,
+                   help="override live_plots.REFRESH_MS (the plots' redraw interval)")
+    p.add_argument("--switch-interval", type=float, default=0.0,
+                   help="sys.setswitchinterval in ms for the app runs (Python's GIL hand-over)")
     args = p.parse_args()
     if args.smoke:
         args.steps, args.rounds = 12, 1
@@ -178,6 +196,9 @@ def main() -> None:
     if args.smoke:
         corpus = replace(corpus, text=text)
     m = config.model
+    if args.refresh_ms or args.switch_interval:
+        print(f"app runs with: plots redrawn every {args.refresh_ms or 'default'} ms, "
+              f"GUI switch interval {args.switch_interval or 'default'} ms")
     print(f"run: {m.arch} {m.num_layers}x{m.d_model}, batch {config.training.batch_size} x "
           f"{config.training.seq_len}, {args.steps} steps, precision {config.training.precision}; "
           f"torch threads: headless {all_threads}, app worker default {worker_threads}")
@@ -185,7 +206,7 @@ def main() -> None:
     # (name, where, torch threads); the first two are the target's pair: what a user gets.
     variants = [("headless", "headless", all_threads),
                 (f"app, {worker_threads} thread(s) (default)", "app", worker_threads)]
-    if worker_threads != all_threads:
+    if worker_threads != all_threads and not args.app_only:
         variants += [(f"headless, {worker_threads} thread(s)", "headless", worker_threads),
                      (f"app, {all_threads} threads", "app", all_threads)]
     speeds: dict[str, list[float]] = {name: [] for name, _, _ in variants}
@@ -201,7 +222,8 @@ def main() -> None:
                     speeds[name].append(headless(config, text, threads))
                 else:
                     home = Path(tmp) / f"home-{r}-{threads}"
-                    tps, probe, signals = from_app(config, corpus, home, threads)
+                    tps, probe, signals = from_app(config, corpus, home, threads, args.refresh_ms,
+                                                   args.switch_interval)
                     speeds[name].append(tps)
                     probes[name].append(probe)
                 print(f"round {r + 1}: {name}: {speeds[name][-1]:,.0f} tokens/s"

@@ -16,7 +16,8 @@ their budget. Evaluation time is not charged to the budget.
   exactly as ``Trainer._loop`` does.
 
 Contenders are trained in interleaved slices of a few seconds (round robin),
-each on its own clock, so the machine's drift and other load hit them alike.
+each on its own clock, so the machine's drift and other load hit them alike,
+with the torch threads the app's training worker uses (``--threads``).
 
 ``--sweep`` instead compares variants of our recipe (masking rate, learning
 rate, batch, schedule; one change at a time from the default) for a shorter
@@ -162,7 +163,7 @@ def _last_step(c: Contender) -> float:
 
 
 def accuracy_at(c: Contender, seconds: float, budget: float) -> float:
-    """The accuracy of the last evaluation at or before ``seconds`` of training (the final one at the budget)."""
+    """The accuracy of the last evaluation at or before ``seconds`` (the final one at the budget)."""
     if seconds >= budget:
         return c.curve[-1][2]
     return max((p for p in c.curve if p[0] <= seconds + 1e-9), key=lambda p: p[0])[2]
@@ -234,11 +235,19 @@ def compare_with_hf(args, config, text, tokenizer, batches, tmp: Path) -> None:
     reached = time_to_reach(mine, target_acc)
     fraction = reached / args.budget
     print(f"HF's final accuracy {target_acc:.3f}; ours reaches it after "
-          + (f"{reached:.1f} s ({fraction:.0%} of the budget)" if math.isfinite(reached) else "never"))
+          + (f"{reached:.1f} s ({fraction:.0%} of the budget; interpolated between evaluations "
+             f"at {_bracket(mine, target_acc)})" if math.isfinite(reached) else "never"))
     common.ratio_line("quality_per_time_time_to_hf_final_accuracy_over_budget", fraction,
                       f"<= {TARGET_FRACTION:g}", fraction <= TARGET_FRACTION)
     ratio = mine.curve[-1][2] / max(target_acc, 1e-9)
     print(f"final accuracy ours / HF: {ratio:.2f}")
+
+
+def _bracket(c: Contender, accuracy: float) -> str:
+    """The two evaluations (seconds) between which the curve first reaches ``accuracy``."""
+    after = next(i for i, p in enumerate(c.curve) if p[2] >= accuracy)
+    before = max(0, after - 1)
+    return f"{c.curve[before][0]:.1f} s and {c.curve[after][0]:.1f} s"
 
 
 def _unigram_accuracy(tokenizer, batches) -> float:
@@ -294,6 +303,8 @@ def main() -> None:
     p.add_argument("--eval-every", type=float, default=EVAL_EVERY,
                    help="evaluate after every this share of the budget (default 0.05)")
     p.add_argument("--hf-batch", type=int, default=32, help="batch size of the HF recipe (default 32)")
+    p.add_argument("--threads", type=int, default=0,
+                   help="torch threads (default: what the app's training worker uses, all cores but one)")
     p.add_argument("--sweep", action="store_true", help="compare variants of our recipe instead")
     p.add_argument("--variants", help="with --sweep: a comma-separated subset of the variant names")
     args = p.parse_args()
@@ -302,6 +313,11 @@ def main() -> None:
     if args.smoke:
         args.budget, args.slice, args.hf_batch, args.eval_every = 1.0, 1.0, 4, 0.5
 
+    import torch
+
+    from mlmstudio.engine.trainer import default_num_threads
+
+    torch.set_num_threads(args.threads or default_num_threads())
     print("quality_per_time:", common.machine_summary())
     config, text, tokenizer, batches, labelled = setup(args.smoke)
     print(f"corpus pydoc ({len(text):,} chars), WordPiece {tokenizer.vocab_size} tokens; held-out: "
