@@ -16,14 +16,16 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QSlider, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QGraphicsItem, QHBoxLayout, QLabel, QSlider,
+                               QVBoxLayout, QWidget)
+
+from mlmstudio.gui.coarse_range import grow_upper, span_range
 
 # Column order of the rows given to append_steps / append_evals.
 STEP_COLUMNS = ("step", "elapsed", "loss", "lr", "tokens_per_second")
 EVAL_COLUMNS = ("step", "elapsed", "val_loss", "val_accuracy", "perplexity")
 
-REFRESH_MS = 100  # 10 redraws a second is smooth to the eye and cheap
+REFRESH_MS = 250  # 4 redraws a second: smooth enough for training curves, and cheap (PERFORMANCE.md)
 
 # Colours that read on light and dark backgrounds alike.
 TRAIN_COLOR = QColor(31, 119, 180)
@@ -132,6 +134,9 @@ class LivePlots(QWidget):
         self.baseline: float | None = None
         self._x_axis = "step"
         self._dirty = False
+        # Axis ranges set by _follow_data, and whether to keep following (off once the user zooms).
+        self._ranges: dict[tuple[int, int], tuple[float, float]] = {}
+        self._following = True
 
         self._build_controls()
         self._build_plots()
@@ -234,6 +239,9 @@ class LivePlots(QWidget):
         plot.setClipToView(True)
         plot.setMenuEnabled(False)
         plot.hideButtons()
+        # Tick labels are the costly part of a redraw: cache them while the range holds.
+        for name in ("left", "bottom"):
+            plot.getAxis(name).setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         if units:
             plot.setLabel("left", units=units)
         return plot
@@ -272,6 +280,7 @@ class LivePlots(QWidget):
         self.set_baseline(None)
         self.cursor_label.setText(" ")
         self._dirty = True
+        self.follow_data()
         self.refresh()
 
     def set_baseline(self, value: float | None) -> None:
@@ -345,15 +354,15 @@ class LivePlots(QWidget):
         self._x_axis = self.x_axis_combo.currentData() or "step"
         self._update_axis_labels()
         self._dirty = True
+        self.follow_data()
         self.refresh()
-        for plot in self.plots:
-            plot.enableAutoRange()
         self._emit_options()
 
     def _on_log_y_toggled(self, on: bool) -> None:
         self.loss_plot.setLogMode(y=on)
         self._place_baseline()
-        self.loss_plot.enableAutoRange()
+        self.follow_data()
+        self.refresh()
         self._emit_options()
 
     def _update_axis_labels(self) -> None:
@@ -385,6 +394,52 @@ class LivePlots(QWidget):
         xe = self.evals.column(x_step_col)
         self.curves["val_loss"].setData(xe, self.evals.column("val_loss"))
         self.curves["val_accuracy"].setData(xe, self.evals.column("val_accuracy"))
+        self._follow_data(x, xe)
+
+    def _follow_data(self, x: np.ndarray, xe: np.ndarray) -> None:
+        """Keep every curve in view with ranges that move in coarse steps (see coarse_range)."""
+        if not self._following or not len(x):
+            return
+        if any(not self._range_is(plot, axis, wanted) for (plot, axis), wanted in self._ranges.items()):
+            self._following = False  # the user zoomed or panned: leave the view to them
+            return
+        x_max = float(max(x[-1], xe[-1] if len(xe) else x[-1]))
+        self._set_range(0, 0, grow_upper(self._ranges.get((0, 0)), 0.0, max(x_max, 1.0)))
+        if not self.log_y_check.isChecked():
+            losses = [self.steps.column("loss"), self.evals.column("val_loss")]
+            values = np.concatenate([v[np.isfinite(v)] for v in losses])
+            if len(values):
+                low, high = float(values.min()), float(values.max())
+                if self.baseline is not None:
+                    high = max(high, self.baseline)
+                self._set_range(0, 1, span_range(self._ranges.get((0, 1)), low, high))
+        for index, column in ((2, "lr"), (3, "tokens_per_second")):
+            values = self.steps.column(column)
+            top = float(np.nanmax(values)) if len(values) else 0.0
+            self._set_range(index, 1, grow_upper(self._ranges.get((index, 1)), 0.0, max(top, 1e-12)))
+
+    def _set_range(self, plot_index: int, axis: int, wanted: tuple[float, float]) -> None:
+        if self._ranges.get((plot_index, axis)) == wanted:
+            return
+        plot = self.plots[plot_index]
+        if axis == 0:
+            plot.setXRange(*wanted, padding=0)
+        else:
+            plot.setYRange(*wanted, padding=0)
+        self._ranges[(plot_index, axis)] = wanted
+
+    def _range_is(self, plot_index: int, axis: int, wanted: tuple[float, float]) -> bool:
+        low, high = self.plots[plot_index].viewRange()[axis]
+        tolerance = 1e-6 * max(abs(wanted[1] - wanted[0]), 1e-12)
+        return abs(low - wanted[0]) <= tolerance and abs(high - wanted[1]) <= tolerance
+
+    def follow_data(self) -> None:
+        """Go back to following the curves (after a change of axis, scale or run)."""
+        self._ranges.clear()
+        self._following = True
+        for plot in self.plots[:1] + self.plots[2:]:
+            plot.enableAutoRange()
+        self.accuracy_plot.setYRange(0.0, 1.0, padding=0.02)
 
     # Values under the cursor ---------------------------------------------
     def _on_mouse_moved(self, scene_pos) -> None:

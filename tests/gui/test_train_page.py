@@ -214,3 +214,29 @@ def test_a_200k_step_run_draws_quickly_with_downsampling(qtbot):
     plots.log_y_check.setChecked(True)
     plots.set_baseline(6.2)
     assert plots.baseline_line.value() == pytest.approx(math.log10(6.2))
+
+
+def test_live_plots_follow_the_data_in_coarse_steps_until_the_user_zooms(qtbot):
+    """Axis ranges move only when the curves leave them (cheap redraws), and never fight a zoom."""
+    import numpy as np
+
+    from mlmstudio.gui.live_plots import LivePlots
+
+    plots = LivePlots()
+    qtbot.addWidget(plots)
+    rows = np.array([[s, s * 0.1, 5.0 - s / 100, 1e-3, 1000.0] for s in range(1, 51)])
+    plots.append_steps(rows)
+    plots.refresh()
+    x_range = plots.loss_plot.viewRange()[0]
+    assert x_range[0] == 0 and x_range[1] >= 50
+    plots.append_steps(rows[-1:] + [[1, 0.1, 0, 0, 0]])  # one more step: still inside the range
+    plots.refresh()
+    assert plots.loss_plot.viewRange()[0] == x_range
+    far = np.array([[10 * x_range[1], 1.0, 3.0, 1e-3, 1000.0]])
+    plots.append_steps(far)
+    plots.refresh()
+    assert plots.loss_plot.viewRange()[0][1] >= far[0, 0]
+    plots.loss_plot.setXRange(10, 20, padding=0)  # the user zooms in
+    plots.append_steps(far * [2, 1, 1, 1, 1])
+    plots.refresh()
+    assert plots.loss_plot.viewRange()[0] == [10, 20]
