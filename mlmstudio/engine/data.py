@@ -21,17 +21,18 @@ from mlmstudio.engine.corpus import check_enough_tokens
 from mlmstudio.engine.masking import EVAL_MASKING, EVAL_SEED, mask_tokens
 from mlmstudio.engine.tokenization import MLMTokenizer
 
-# Lines per tokenizer call: large enough for the library's batching, small
-# enough that progress reports arrive often on a 100 MB corpus.
-_LINES_PER_CHUNK = 2000
+# Characters per tokenizer call, cut at a newline: large enough for the library's
+# batching, small enough that progress reports arrive often on a 100 MB corpus and
+# that only one chunk's temporary objects exist at a time.
+_CHUNK_CHARS = 1_000_000
 
 
 @dataclass(frozen=True)
 class TokenStream:
-    """A split of the corpus as parallel compact arrays."""
+    """A split of the corpus as compact parallel arrays (3 bytes a token for most vocabularies)."""
 
-    ids: np.ndarray        # int32[N] token ids
-    word_ids: np.ndarray   # int32[N] non-decreasing; tokens of one word share an id
+    ids: np.ndarray          # uint16[N] token ids (int32 when the vocabulary exceeds 65,535)
+    word_starts: np.ndarray  # bool[N]: True where a token begins a new word
 
     def __len__(self) -> int:
         return int(self.ids.shape[0])
@@ -39,25 +40,32 @@ class TokenStream:
 
 def encode_stream(text: str, tokenizer: MLMTokenizer,
                   progress: Callable[[int, int], None] | None = None) -> TokenStream:
-    """Tokenize ``text`` into one stream, in chunks of lines to bound memory."""
-    lines = text.split("\n")
+    """Tokenize ``text`` into one stream, a chunk of whole lines at a time.
+
+    ``progress(done_chars, total_chars)`` is called after every chunk.
+    """
+    dtype = np.uint16 if tokenizer.vocab_size <= np.iinfo(np.uint16).max + 1 else np.int32
     id_parts: list[np.ndarray] = []
-    word_parts: list[np.ndarray] = []
-    next_word = 0
-    for start in range(0, len(lines), _LINES_PER_CHUNK):
-        chunk = "\n".join(lines[start:start + _LINES_PER_CHUNK])
-        if start + _LINES_PER_CHUNK < len(lines):
-            chunk += "\n"
-        ids, words = tokenizer.encode_with_words(chunk)
+    start_parts: list[np.ndarray] = []
+    position, total = 0, len(text)
+    while position < total:
+        cut = text.find("\n", position + _CHUNK_CHARS)
+        end = total if cut < 0 else cut + 1
+        ids, words = tokenizer.encode_with_words(text[position:end])
         if len(ids):
-            id_parts.append(ids.astype(np.int32, copy=False))
-            word_parts.append((words - words[0] + next_word).astype(np.int32, copy=False))
-            next_word = int(word_parts[-1][-1]) + 1
+            id_parts.append(ids.astype(dtype))
+            starts = np.empty(len(words), dtype=bool)
+            starts[0] = True  # a chunk begins after a newline, so with a new word
+            np.not_equal(words[1:], words[:-1], out=starts[1:])
+            start_parts.append(starts)
+        position = end
         if progress is not None:
-            progress(min(start + _LINES_PER_CHUNK, len(lines)), len(lines))
+            progress(position, total)
     if not id_parts:
-        return TokenStream(np.zeros(0, np.int32), np.zeros(0, np.int32))
-    return TokenStream(np.concatenate(id_parts), np.concatenate(word_parts))
+        return TokenStream(np.zeros(0, dtype), np.zeros(0, bool))
+    ids = np.concatenate(id_parts)
+    del id_parts  # one array's parts at a time: the peak is one array, not both with their parts
+    return TokenStream(ids, np.concatenate(start_parts))
 
 
 @dataclass(frozen=True)
@@ -105,13 +113,12 @@ class WindowFramer:
         # The stream is read as a ring: a window may run past the end into the start,
         # so a shifted window grid still covers every token (on a tiny corpus the
         # first sentence would otherwise be skipped whenever the grid is shifted).
-        n = len(stream)
         positions = starts[:, None] + np.arange(body)[None, :]          # [B, body]
-        rows = positions % n
+        rows = positions % len(stream)
         ids = stream.ids[rows]
-        # Words after the wrap continue the numbering, so ids keep increasing within a window.
-        words = stream.word_ids[rows] + (positions >= n) * (int(stream.word_ids[-1]) + 1)
-        words = words - words[:, :1] + 1                                  # 1-based per window
+        flags = stream.word_starts[rows]
+        flags[:, 0] = True                                                # a window starts a word
+        words = np.cumsum(flags, axis=1)                                  # 1-based word ids per window
         batch = len(starts)
         input_ids = np.full((batch, body + 2), self.pad_id, dtype=np.int64)
         input_ids[:, 0] = self.cls_id

@@ -287,8 +287,10 @@ def unigram_log_probs(ids: np.ndarray, vocab_size: int) -> np.ndarray:
     every real token. The trainer initialises the output bias with this.
     """
     n_special = len(SPECIAL_TOKENS)
-    counts = np.bincount(np.asarray(ids, dtype=np.int64).ravel(), minlength=vocab_size)[:vocab_size]
-    counts = counts.astype(np.float64)
+    ids = np.asarray(ids).ravel()
+    counts = np.zeros(vocab_size, dtype=np.float64)
+    for start in range(0, len(ids), 1 << 22):  # in slices: bincount copies its input to int64
+        counts += np.bincount(ids[start:start + (1 << 22)], minlength=vocab_size)[:vocab_size]
     counts[:n_special] = 0.0
     ordinary = counts[n_special:] + 1.0
     log_probs = np.empty(vocab_size, dtype=np.float64)

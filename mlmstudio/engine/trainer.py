@@ -34,6 +34,7 @@ from mlmstudio.engine.device import autocast_context, resolve_device, resolve_pr
 from mlmstudio.engine.errors import MLMStudioError, TrainingError
 from mlmstudio.engine.events import (CheckpointEvent, EvalEvent, EventCallback, FailedEvent,
                                      FinishedEvent, StepEvent, TrainerEvent, TrainingControl)
+from mlmstudio.engine.memory import release_free_memory, tokenizer_sample
 from mlmstudio.engine.model import build_model, count_parameters, init_output_bias
 from mlmstudio.engine.schedule import lr_factor
 from mlmstudio.engine.tokenization import MLMTokenizer, unigram_log_probs
@@ -81,9 +82,11 @@ class Trainer:
 
         train_text, val_text = split_train_val(corpus_text, config.corpus.val_fraction,
                                                train_cfg.seed)
-        self.tokenizer = tokenizer or MLMTokenizer.train([train_text], config.tokenizer)
+        self.tokenizer = tokenizer or _train_tokenizer(train_text, config)
         self.vocab_size = self.tokenizer.vocab_size
         train_stream = encode_stream(train_text, self.tokenizer)
+        del train_text  # the compact token stream is all training needs from here on
+        release_free_memory()
         self.train_batches = TrainBatches(train_stream, self.tokenizer, train_cfg.seq_len,
                                           train_cfg.batch_size, config.masking, train_cfg.seed,
                                           rank=self.dist.rank, world_size=self.dist.world_size)
@@ -358,6 +361,18 @@ class Trainer:
             self._emit(FailedEvent(step=self.progress.step, message=message))
         except Exception:  # a broken watcher must not hide the original failure
             log.exception("a callback failed while reporting a failed run")
+
+
+def tokenizer_for_run(config: RunConfig, corpus_text: str) -> MLMTokenizer:
+    """The tokenizer a run of ``config`` trains, made ahead of the run (the app shows ln(V) early)."""
+    train_text, _ = split_train_val(corpus_text, config.corpus.val_fraction, config.training.seed)
+    return _train_tokenizer(train_text, config)
+
+
+def _train_tokenizer(train_text: str, config: RunConfig) -> MLMTokenizer:
+    tokenizer = MLMTokenizer.train([tokenizer_sample(train_text)], config.tokenizer)
+    release_free_memory()
+    return tokenizer
 
 
 def _param_groups(model: torch.nn.Module, weight_decay: float) -> list[dict]:

@@ -40,13 +40,10 @@ def make_training_job(db: Database, handle: "service.RunHandle", config: RunConf
     """
 
     def job(callback, control: TrainingControl):
-        from mlmstudio.engine.corpus import split_train_val
-        from mlmstudio.engine.tokenization import MLMTokenizer
+        from mlmstudio.engine.trainer import tokenizer_for_run
 
         try:
-            train_text, _ = split_train_val(corpus_text, config.corpus.val_fraction,
-                                            config.training.seed)
-            tokenizer = MLMTokenizer.train([train_text], config.tokenizer)
+            tokenizer = tokenizer_for_run(config, corpus_text)
         except BaseException:
             # The run never started: remove it rather than leave a queued run behind.
             _discard_run(db, handle.run_id)
