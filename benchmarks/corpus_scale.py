@@ -102,6 +102,7 @@ def process(path: Path, tokenizer_cap: int, batch_size: int, seq_len: int) -> di
     from mlmstudio.config import MaskingConfig, TokenizerConfig
     from mlmstudio.engine.corpus import load_corpus, split_train_val
     from mlmstudio.engine.data import TrainBatches, encode_stream, validation_batches
+    from mlmstudio.engine.memory import release_free_memory, tokenizer_sample
     from mlmstudio.engine.tokenization import MLMTokenizer
 
     calls = {"load": 0, "encode": 0}
@@ -115,9 +116,16 @@ def process(path: Path, tokenizer_cap: int, batch_size: int, seq_len: int) -> di
     corpus = stages.run("load", lambda: load_corpus(path, progress=counter("load")))
     text = corpus.text
     train, val = stages.run("split", lambda: split_train_val(text, 0.05, 0))
-    sample = train[:tokenizer_cap] if tokenizer_cap else train   # 0: all of it, as the Trainer does
-    tokenizer = stages.run("tokenizer",
-                           lambda: MLMTokenizer.train([sample], TokenizerConfig(vocab_size=4000)))
+    # As the Trainer does: an even sample of the training split (0: the engine's own limit),
+    # then the freed heap is handed back.
+    sample = tokenizer_sample(train, limit=tokenizer_cap) if tokenizer_cap else tokenizer_sample(train)
+
+    def train_tokenizer():
+        tokenizer = MLMTokenizer.train([sample], TokenizerConfig(vocab_size=4000))
+        release_free_memory()
+        return tokenizer
+
+    tokenizer = stages.run("tokenizer", train_tokenizer)
 
     def encode():
         return (encode_stream(train, tokenizer, progress=counter("encode")),
@@ -136,8 +144,8 @@ def process(path: Path, tokenizer_cap: int, batch_size: int, seq_len: int) -> di
     epoch_batches = stages.run("batch", batch)
     return {"bytes": path.stat().st_size, "stages": stages.rows, "exact_peak": stages.exact,
             "progress_calls": calls, "tokens": len(train_stream) + len(val_stream),
-            "stream_bytes": int(train_stream.ids.nbytes + train_stream.word_ids.nbytes
-                                + val_stream.ids.nbytes + val_stream.word_ids.nbytes),
+            "stream_bytes": int(train_stream.ids.nbytes + train_stream.word_starts.nbytes
+                                + val_stream.ids.nbytes + val_stream.word_starts.nbytes),
             "batches": epoch_batches}
 
 
