@@ -260,26 +260,44 @@ def _unigram_accuracy(tokenizer, batches) -> float:
 
 # --------------------------------------------------------------------------- the sweep
 
-def sweep_variants(config) -> list[tuple[str, object]]:
+STAGE_ONE = ("default", "mask 0.15", "mask 0.40", "lr 1e-3", "lr 3e-3", "batch 32", "cosine")
+
+
+def sweep_variants(config) -> dict[str, object]:
+    """Variants of our recipe by name. STAGE_ONE changes one thing from the default; the
+    others refine around the first sweep's winner (pick them with --variants)."""
     t, m = config.training, config.masking
-    return [
-        ("default", config),
-        ("mask 0.15", replace(config, masking=replace(m, mlm_probability=0.15))),
-        ("mask 0.40", replace(config, masking=replace(m, mlm_probability=0.40))),
-        ("lr 1e-3", replace(config, training=replace(t, lr=1e-3))),
-        ("lr 3e-3", replace(config, training=replace(t, lr=3e-3))),
-        ("batch 32", replace(config, training=replace(t, batch_size=32))),
-        ("cosine", replace(config, training=replace(t, schedule="cosine"))),
-    ]
+
+    def change(training=None, masking=None):
+        return replace(config, training=replace(t, **(training or {})),
+                       masking=replace(m, **(masking or {})))
+
+    return {
+        "default": config,
+        "mask 0.15": change(masking={"mlm_probability": 0.15}),
+        "mask 0.40": change(masking={"mlm_probability": 0.40}),
+        "lr 1e-3": change(training={"lr": 1e-3}),
+        "lr 3e-3": change(training={"lr": 3e-3}),
+        "batch 32": change(training={"batch_size": 32}),
+        "cosine": change(training={"schedule": "cosine"}),
+        "lr 5e-4": change(training={"lr": 5e-4}),
+        "lr 7e-4": change(training={"lr": 7e-4}),
+        "lr 1e-3 cosine": change(training={"lr": 1e-3, "schedule": "cosine"}),
+        "lr 1e-3 mask 0.15": change(training={"lr": 1e-3}, masking={"mlm_probability": 0.15}),
+        "lr 1e-3 mask 0.40": change(training={"lr": 1e-3}, masking={"mlm_probability": 0.40}),
+        "lr 1e-3 batch 32": change(training={"lr": 1e-3, "batch_size": 32}),
+    }
 
 
 def sweep(args, config, text, tokenizer, batches, tmp: Path) -> None:
-    variants = sweep_variants(config)
-    if args.smoke:
-        variants = variants[:2]
-    elif args.variants:
-        wanted = {v.strip() for v in args.variants.split(",")}
-        variants = [v for v in variants if v[0] in wanted or v[0] == "default"]
+    everything = sweep_variants(config)
+    names = list(STAGE_ONE[:2] if args.smoke else STAGE_ONE)
+    if args.variants:
+        names = ["default"] + [v.strip() for v in args.variants.split(",") if v.strip() != "default"]
+        unknown = [n for n in names if n not in everything]
+        if unknown:
+            raise SystemExit(f"unknown variant(s) {unknown}; known: {', '.join(everything)}")
+    variants = [(name, everything[name]) for name in names]
     d = config
     print(f"default: mask {d.masking.mlm_probability}, lr {d.training.lr:g}, batch "
           f"{d.training.batch_size}, {d.training.schedule}, warm-up {d.training.warmup}, "
@@ -306,7 +324,8 @@ def main() -> None:
     p.add_argument("--threads", type=int, default=0,
                    help="torch threads (default: what the app's training worker uses, all cores but one)")
     p.add_argument("--sweep", action="store_true", help="compare variants of our recipe instead")
-    p.add_argument("--variants", help="with --sweep: a comma-separated subset of the variant names")
+    p.add_argument("--variants", help="with --sweep: comma-separated variant names (the default is "
+                                      "always included; see sweep_variants)")
     args = p.parse_args()
     if args.budget is None:
         args.budget = 60.0 if args.sweep else 120.0
