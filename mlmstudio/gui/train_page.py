@@ -230,18 +230,12 @@ class TrainPage(QWidget):
         except Exception:  # noqa: BLE001 - an empty start is fine; the run still resumes
             log.exception("Could not load the curves of run %s", run_id)
             return
-        loss = curves.get("train_loss")
-        if loss is not None and len(loss):
-            columns = [loss.steps, loss.wall_time, loss.values]
-            for key in ("train_lr", "train_tokens_per_second"):
-                columns.append(_aligned(curves.get(key), loss.steps))
-            self.plots.append_steps(np.column_stack(columns))
-        val = curves.get("val_loss")
-        if val is not None and len(val):
-            columns = [val.steps, val.wall_time, val.values]
-            for key in ("val_accuracy", "val_perplexity"):
-                columns.append(_aligned(curves.get(key), val.steps))
-            self.plots.append_evals(np.column_stack(columns))
+        steps = _recorded_rows(curves, "train_loss", ("train_lr", "train_tokens_per_second"))
+        if steps is not None:
+            self.plots.append_steps(steps)
+        evals = _recorded_rows(curves, "val_loss", ("val_accuracy", "val_perplexity"))
+        if evals is not None:
+            self.plots.append_evals(evals)
         self._trim_before_first_step = True
 
     def _begin(self, run_id: str, name: str, job, resumed: bool = False) -> None:
@@ -406,6 +400,16 @@ class TrainPage(QWidget):
         self.pause_button.setEnabled(training and not paused and not stopping)
         self.resume_button.setEnabled(training and paused and not stopping)
         self.stop_button.setEnabled(training and not stopping)
+
+
+def _recorded_rows(curves: dict, main: str, others: tuple[str, ...]) -> np.ndarray | None:
+    """Rows (step, elapsed, main, *others) of recorded curves, in the live plots' column order."""
+    curve = curves.get(main)
+    if curve is None or not len(curve):
+        return None
+    columns = [curve.steps, curve.wall_time, curve.values]
+    columns += [_aligned(curves.get(key), curve.steps) for key in others]
+    return np.column_stack(columns)
 
 
 def _aligned(curve, steps: np.ndarray) -> np.ndarray:
