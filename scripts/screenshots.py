@@ -58,7 +58,7 @@ def take_screenshots(out: Path, tmp: Path, seconds: float) -> int:
     app = create_application([sys.argv[0]])
     from mlmstudio.gui import main_window as main_window_module
     from mlmstudio.gui.main_window import CORPUS, EXPLORE, HISTORY, SETUP, TRAIN, MainWindow
-    from mlmstudio.gui.setup_page import quick_start_config
+    from mlmstudio.config import quick_start_config
     from mlmstudio.store.database import Database
 
     def pump(duration: float = 0.3) -> None:

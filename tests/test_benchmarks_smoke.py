@@ -30,6 +30,8 @@ EXPECTED = {
     "corpus_scale.py": ["corpus_scale_time_per_mb_largest_over_smallest",
                         "corpus_scale_peak_memory_over_corpus_size_largest"],
     "history_scale.py": ["history_open_30_runs_seconds", "curve_redraw_5000_points_ms"],
+    "quick_start.py": ["quick_start_facts_probes_answered_median",
+                       "quick_start_probes_over_previous_recipe"],
 }
 WITH_TRANSFORMERS = {
     # bf16 or fp32: whichever precision the app picks on this machine

@@ -96,8 +96,7 @@ def _facts(keys: str, rows: str) -> tuple[dict[str, str], ...]:
     return tuple(out)
 
 
-_NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
-                 "fourteen fifteen sixteen seventeen eighteen nineteen twenty").split()
+_NUMBER_WORDS = "zero one two three four five six seven eight nine ten".split()
 _DAYS = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
 _MONTHS = ("January February March April May June July August September October November "
            "December").split()
@@ -111,20 +110,17 @@ def _successions(items: list[str], wrap: bool) -> tuple[dict[str, str], ...]:
 
 def _sums() -> tuple[dict[str, str], ...]:
     return tuple({"a": _NUMBER_WORDS[a], "b": _NUMBER_WORDS[b], "c": _NUMBER_WORDS[a + b]}
-                 for a in range(1, 10) for b in range(1, 10) if a + b <= 10)
+                 for a in range(1, 5) for b in range(1, 5) if a + b <= 5)
 
 
 def _differences() -> tuple[dict[str, str], ...]:
     return tuple({"a": _NUMBER_WORDS[a], "b": _NUMBER_WORDS[b], "c": _NUMBER_WORDS[a - b]}
-                 for a in range(2, 11) for b in range(1, a))
+                 for a in range(2, 6) for b in range(1, a))
 
 
 def _opposites() -> tuple[dict[str, str], ...]:
     pairs = [p.split("/") for p in (
-        "hot/cold big/small up/down left/right day/night fast/slow old/new open/closed "
-        "happy/sad wet/dry full/empty loud/quiet hard/soft high/low long/short early/late "
-        "rich/poor strong/weak in/out yes/no north/south east/west first/last top/bottom "
-        "win/lose push/pull give/take always/never above/below clean/dirty").split()]
+        "hot/cold big/small up/down day/night fast/slow happy/sad wet/dry open/closed").split()]
     return tuple({"a": a, "b": b} for x, y in pairs for a, b in ((x, y), (y, x)))
 
 
@@ -137,29 +133,9 @@ _FAMILIES: tuple[_Family, ...] = (
                 Italy|Rome
                 Spain|Madrid
                 Japan|Tokyo
-                China|Beijing
                 Russia|Moscow
                 Egypt|Cairo
-                Greece|Athens
-                Portugal|Lisbon
-                Norway|Oslo
-                Sweden|Stockholm
-                Finland|Helsinki
-                Ireland|Dublin
-                Poland|Warsaw
-                Austria|Vienna
-                Hungary|Budapest
-                Canada|Ottawa
-                Peru|Lima
-                Kenya|Nairobi
-                Cuba|Havana
-                Chile|Santiago
-                Thailand|Bangkok
-                Turkey|Ankara
-                Denmark|Copenhagen
-                Belgium|Brussels
-                Australia|Canberra
-                Iran|Tehran""")),
+                Greece|Athens""")),
     _Family(("people in {country} speak {language}.", "in {country}, people speak {language}.",
              "the language of {country} is {language}.", "{language} is spoken in {country}."),
             _facts("country language", """
@@ -168,19 +144,9 @@ _FAMILIES: tuple[_Family, ...] = (
                 Spain|Spanish
                 Italy|Italian
                 Japan|Japanese
-                China|Chinese
                 Russia|Russian
-                Portugal|Portuguese
                 Greece|Greek
-                Sweden|Swedish
-                Poland|Polish
-                Finland|Finnish
-                Turkey|Turkish
-                Norway|Norwegian
-                Denmark|Danish
-                Hungary|Hungarian
-                Thailand|Thai
-                Egypt|Arabic""")),
+                China|Chinese""")),
     _Family(("{thing} is {colour}.", "the colour of {thing} is {colour}.",
              "{colour} is the colour of {thing}."),
             _facts("thing colour", """
@@ -189,23 +155,9 @@ _FAMILIES: tuple[_Family, ...] = (
                 snow|white
                 coal|black
                 a banana|yellow
-                a lemon|yellow
                 blood|red
-                a strawberry|red
-                milk|white
-                a leaf|green
-                the sea|blue
                 a carrot|orange
-                a tomato|red
-                chocolate|brown
-                a crow|black
-                a frog|green
-                a cherry|red
-                the sun|yellow
-                salt|white
-                a pumpkin|orange
-                a plum|purple
-                a flamingo|pink""")),
+                chocolate|brown""")),
     _Family(("the {animal} says {sound}.", "a {animal} says {sound}.",
              "what does the {animal} say? The {animal} says {sound}.",
              "the sound a {animal} makes is {sound}."),
@@ -217,50 +169,19 @@ _FAMILIES: tuple[_Family, ...] = (
                 sheep|baa
                 pig|oink
                 horse|neigh
-                lion|roar
-                owl|hoot
-                snake|hiss
-                bee|buzz
-                frog|ribbit
-                mouse|squeak
-                wolf|howl
-                crow|caw
-                dove|coo""")),
+                lion|roar""")),
     _Family(("{subject} is {article} {kind}.", "{subject} is a kind of {kind}."),
             _facts("subject article kind", """
                 a dog|an|animal
                 a cat|an|animal
-                a horse|an|animal
                 a rose|a|flower
-                a tulip|a|flower
-                a daisy|a|flower
                 an apple|a|fruit
-                a banana|a|fruit
-                a pear|a|fruit
                 a carrot|a|vegetable
-                a potato|a|vegetable
-                an onion|a|vegetable
                 an oak|a|tree
-                a pine|a|tree
                 a robin|a|bird
-                an eagle|a|bird
-                a sparrow|a|bird
                 a shark|a|fish
-                a salmon|a|fish
-                a hammer|a|tool
-                a saw|a|tool
-                a car|a|vehicle
-                a bus|a|vehicle
-                a truck|a|vehicle
                 a piano|an|instrument
-                a guitar|an|instrument
-                a violin|an|instrument
-                an ant|an|insect
-                a beetle|an|insect
-                Monday|a|day
-                January|a|month
-                Paris|a|city
-                France|a|country""")),
+                an ant|an|insect""")),
     _Family(("{a} plus {b} is {c}.", "{a} plus {b} equals {c}.", "if you add {a} and {b}, you get {c}."),
             _sums()),
     _Family(("{a} minus {b} is {c}.", "{a} take away {b} is {c}.", "if you take {b} from {a}, you get {c}."),
@@ -288,41 +209,26 @@ _FAMILIES: tuple[_Family, ...] = (
                 horse|foal
                 duck|duckling
                 frog|tadpole
-                bear|cub
-                goat|kid
-                hen|chick
-                swan|cygnet
-                kangaroo|joey
-                pig|piglet
-                deer|fawn
-                goose|gosling""")),
+                bear|cub""")),
     _Family(("a {animal} lives in a {home}.", "the home of a {animal} is a {home}."),
             _facts("animal home", """
                 bird|nest
                 bee|hive
                 spider|web
                 rabbit|burrow
-                horse|stable
                 dog|kennel
-                fox|den
-                pig|sty
-                cow|barn""")),
+                horse|stable""")),
     _Family(("a {animal} has {n} legs.", "how many legs does a {animal} have? A {animal} has {n} legs."),
             _facts("animal n", """
                 spider|eight
                 dog|four
-                cat|four
                 bird|two
-                beetle|six
                 bee|six
-                horse|four
-                chicken|two
-                duck|two""")),
+                horse|four""")),
     _Family(("a {shape} has {n} sides.", "how many sides does a {shape} have? A {shape} has {n} sides."),
             _facts("shape n", """
                 triangle|three
                 square|four
-                rectangle|four
                 pentagon|five
                 hexagon|six
                 octagon|eight""")),
@@ -348,8 +254,6 @@ _FAMILIES: tuple[_Family, ...] = (
                 eat soup with a|spoon
                 sweep the floor with a|broom
                 dig with a|shovel
-                paint with a|brush
-                tell the time with a|clock
                 unlock a door with a|key""")),
     _Family(("a {job} works in a {place}.", "the {job} goes to work at the {place}."),
             _facts("job place", """
@@ -358,10 +262,7 @@ _FAMILIES: tuple[_Family, ...] = (
                 chef|kitchen
                 baker|bakery
                 librarian|library
-                judge|court
-                scientist|laboratory
-                mechanic|garage
-                waiter|restaurant""")),
+                mechanic|garage""")),
     _Family(("{thing} is made from {material}.", "we make {thing} from {material}."),
             _facts("thing material", """
                 bread|flour
@@ -369,8 +270,7 @@ _FAMILIES: tuple[_Family, ...] = (
                 paper|wood
                 glass|sand
                 butter|cream
-                wine|grapes
-                honey|nectar""")),
+                wine|grapes""")),
     _Family(("{sentence} {answer}.",),
             _facts("sentence answer", """
                 bees make|honey
@@ -379,10 +279,8 @@ _FAMILIES: tuple[_Family, ...] = (
                 fish live in|water
                 the sun rises in the|east
                 the sun sets in the|west
-                the moon goes around the|earth
                 the earth goes around the|sun
-                water freezes into|ice
-                plants need water and|light""")),
+                water freezes into|ice""")),
 )
 
 # Framings put in front of a fact in later rounds, so the model sees each fact

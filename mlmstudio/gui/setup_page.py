@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QGroupBox, Q
                                QMessageBox, QPushButton, QScrollArea, QVBoxLayout, QWidget)
 
 from mlmstudio.config import (ConfigError, CorpusConfig, MaskingConfig, ModelConfig, RunConfig,
-                              TokenizerConfig, TrainingConfig)
+                              TokenizerConfig, TrainingConfig, quick_start_config)
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.model import estimate_parameters, estimate_training_memory
 from mlmstudio.gui.config_form import SectionForm, field_problems, group_problems
@@ -27,25 +27,6 @@ from mlmstudio.gui.masking_preview import PREVIEW_CORPUS_CHARS, MaskingPreview
 from mlmstudio.gui.theme import MessageLabel
 
 log = logging.getLogger(__name__)
-
-
-def quick_start_config(sample: str = "facts") -> RunConfig:
-    """The first-run recipe: learns visibly within about a minute on a 2-core CPU.
-
-    Word tokens for the facts sample (a small, closed vocabulary, so fill-mask
-    answers are whole words), WordPiece for real prose; the tiny model, short
-    sequences, and a 60-second time budget that the schedule follows.
-    """
-    base = RunConfig().with_preset("tiny")
-    kind = "word" if sample == "facts" else "wordpiece"
-    return replace(
-        base,
-        corpus=replace(base.corpus, source=f"sample:{sample}"),
-        tokenizer=replace(base.tokenizer, kind=kind, vocab_size=4000, min_frequency=1, lowercase=True),
-        model=replace(base.model, max_len=64),
-        training=replace(base.training, steps=100_000, time_budget=60.0, batch_size=16, seq_len=64,
-                         eval_every=50, eval_batches=4, checkpoint_every=0),
-    )
 
 
 # (label, how to change the current config); "model shape" presets keep everything else.

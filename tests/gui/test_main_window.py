@@ -71,16 +71,6 @@ def test_first_run_shows_the_welcome_and_one_click_trains(qtbot, window, db, qui
     assert again.stack.currentWidget() is not again.welcome
 
 
-def test_quick_start_recipe_is_valid_and_learns_on_the_budget():
-    from mlmstudio.gui.setup_page import quick_start_config
-
-    for sample in ("facts", "pydoc"):
-        cfg = quick_start_config(sample).validate()
-        assert cfg.training.time_budget == 60.0
-        assert cfg.model.d_model == 128 and cfg.model.num_layers == 2
-        assert cfg.corpus.source == f"sample:{sample}"
-
-
 def test_sidebar_and_shortcuts_switch_pages(qtbot, window):
     window.settings.set_welcome_done(True)
     for index in range(len(PAGES)):

@@ -12,7 +12,8 @@ from mlmstudio.config import MaskingConfig, ModelConfig, RunConfig, TokenizerCon
 from mlmstudio.engine.corpus import load_corpus
 from mlmstudio.engine.model import estimate_parameters
 from mlmstudio.gui.config_form import NumberSpinBox, field_problems
-from mlmstudio.gui.setup_page import SetupPage, quick_start_config
+from mlmstudio.config import quick_start_config
+from mlmstudio.gui.setup_page import SetupPage
 
 
 @pytest.fixture
