@@ -30,6 +30,7 @@ from typing import Callable, Iterator, Optional
 
 from mlmstudio.engine.errors import CorpusError
 from mlmstudio.engine.samples import SAMPLES, sample_text
+from mlmstudio.engine.text_spans import TextSpans
 
 log = logging.getLogger(__name__)
 
@@ -366,13 +367,21 @@ _NON_SPACE = re.compile(r"\S")
 
 def split_train_val(text: str, val_fraction: float, seed: int,
                     n_blocks: int = DEFAULT_SPLIT_BLOCKS) -> tuple[str, str]:
+    """``split_spans`` as two strings, stripped: the training and the validation text."""
+    train, val = split_spans(text, val_fraction, seed, n_blocks)
+    return train.joined().strip(), val.joined().strip()
+
+
+def split_spans(text: str, val_fraction: float, seed: int,
+                n_blocks: int = DEFAULT_SPLIT_BLOCKS) -> tuple[TextSpans, TextSpans]:
     """Hold out about ``val_fraction`` of the characters, as whole contiguous blocks.
 
     The text is cut into about ``n_blocks`` blocks at line ends (a very long
     line is cut at a space); a seeded RNG picks the validation blocks. Each
-    side is returned as its own text, so no window can straddle both. The same
-    text, fraction, seed and ``n_blocks`` always give the same split. Both
-    sides are non-empty: even a five-line corpus gives one validation line.
+    side is its own spans of ``text`` (offsets, not a copy), so no window can
+    straddle both. The same text, fraction, seed and ``n_blocks`` always give
+    the same split. Both sides have text: even a five-line corpus gives one
+    validation line.
     """
     if not 0.0 < val_fraction < 1.0:
         raise ValueError(f"val_fraction must be between 0 and 1, got {val_fraction}")
@@ -397,9 +406,8 @@ def split_train_val(text: str, val_fraction: float, seed: int,
         if not chosen or abs(val_chars + size - target) < abs(val_chars - target):
             chosen.add(i)
             val_chars += size
-    train = _join_blocks(text, [b for i, b in enumerate(blocks) if i not in chosen])
-    val = _join_blocks(text, [blocks[i] for i in sorted(chosen)])
-    return train.strip(), val.strip()
+    return (TextSpans.of_blocks(text, [b for i, b in enumerate(blocks) if i not in chosen]).stripped(),
+            TextSpans.of_blocks(text, [blocks[i] for i in sorted(chosen)]).stripped())
 
 
 def _block_bounds(text: str, n_blocks: int) -> list[int]:
@@ -429,28 +437,16 @@ def _block_bounds(text: str, n_blocks: int) -> list[int]:
     return bounds
 
 
-def _join_blocks(text: str, blocks: list[tuple[int, int]]) -> str:
-    """The text of the given blocks, adjacent ones merged, separated by a newline if cut mid-word."""
-    runs: list[list[int]] = []
-    for start, end in blocks:
-        if runs and runs[-1][1] == start:
-            runs[-1][1] = end
-        else:
-            runs.append([start, end])
-    parts = [text[start:end] if text[end - 1].isspace() else text[start:end] + "\n"
-             for start, end in runs]
-    return "".join(parts)
-
-
-def _split_tail(text: str, val_fraction: float) -> tuple[str, str]:
+def _split_tail(text: str, val_fraction: float) -> tuple[TextSpans, TextSpans]:
     """For a text that gives one block: the last words (at least one character) are validation."""
-    stripped = text.strip()
-    n_val = min(max(1, round(val_fraction * len(stripped))), len(stripped) - 1)
-    cut = len(stripped) - n_val
-    space = stripped.rfind(" ", 0, cut + 1)
-    if space > 0:
+    first = len(text) - len(text.lstrip())
+    last = len(text.rstrip())
+    n_val = min(max(1, round(val_fraction * (last - first))), last - first - 1)
+    cut = last - n_val
+    space = text.rfind(" ", first, cut + 1)
+    if space > first:
         cut = space
-    return stripped[:cut].strip(), stripped[cut:].strip()
+    return TextSpans(text, ((first, cut),)).stripped(), TextSpans(text, ((cut, last),)).stripped()
 
 
 def check_enough_tokens(n_tokens: int, seq_len: int, where: str = "training") -> None:

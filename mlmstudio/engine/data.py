@@ -19,12 +19,17 @@ import torch
 from mlmstudio.config import MaskingConfig
 from mlmstudio.engine.corpus import check_enough_tokens
 from mlmstudio.engine.masking import EVAL_MASKING, EVAL_SEED, mask_tokens
+from mlmstudio.engine.memory import release_free_memory
+from mlmstudio.engine.text_spans import TextSpans
 from mlmstudio.engine.tokenization import MLMTokenizer
 
 # Characters per tokenizer call, cut at a newline: large enough for the library's
 # batching, small enough that progress reports arrive often on a 100 MB corpus and
 # that only one chunk's temporary objects exist at a time.
-_CHUNK_CHARS = 1_000_000
+_CHUNK_CHARS = 500_000
+# The tokenizer's threads free their buffers into glibc arenas that keep them; handing
+# them back this often keeps a 100 MB corpus' peak under 3x its size (docs/PERFORMANCE.md).
+_RELEASE_EVERY_CHARS = 8_000_000
 
 
 @dataclass(frozen=True)
@@ -38,34 +43,40 @@ class TokenStream:
         return int(self.ids.shape[0])
 
 
-def encode_stream(text: str, tokenizer: MLMTokenizer,
+def encode_stream(text: str | TextSpans, tokenizer: MLMTokenizer,
                   progress: Callable[[int, int], None] | None = None) -> TokenStream:
-    """Tokenize ``text`` into one stream, a chunk of whole lines at a time.
+    """Tokenize ``text`` (or the spans of a split) into one stream, a chunk of whole lines at a time.
 
     ``progress(done_chars, total_chars)`` is called after every chunk.
     """
+    spans = text if isinstance(text, TextSpans) else TextSpans.whole(text)
     dtype = np.uint16 if tokenizer.vocab_size <= np.iinfo(np.uint16).max + 1 else np.int32
     id_parts: list[np.ndarray] = []
     start_parts: list[np.ndarray] = []
-    position, total = 0, len(text)
-    while position < total:
-        cut = text.find("\n", position + _CHUNK_CHARS)
-        end = total if cut < 0 else cut + 1
-        ids, words = tokenizer.encode_with_words(text[position:end])
+    done, total, since_release = 0, len(spans), 0
+    for chunk in spans.chunks(_CHUNK_CHARS):
+        ids, words = tokenizer.encode_with_words(chunk)
         if len(ids):
             id_parts.append(ids.astype(dtype))
             starts = np.empty(len(words), dtype=bool)
-            starts[0] = True  # a chunk begins after a newline, so with a new word
+            starts[0] = True  # a chunk begins after a newline or a span's start, so with a new word
             np.not_equal(words[1:], words[:-1], out=starts[1:])
             start_parts.append(starts)
-        position = end
+        done += len(chunk)
+        since_release += len(chunk)
+        if since_release >= _RELEASE_EVERY_CHARS:
+            release_free_memory()
+            since_release = 0
         if progress is not None:
-            progress(position, total)
+            progress(done, total)
     if not id_parts:
         return TokenStream(np.zeros(0, dtype), np.zeros(0, bool))
     ids = np.concatenate(id_parts)
     del id_parts  # one array's parts at a time: the peak is one array, not both with their parts
-    return TokenStream(ids, np.concatenate(start_parts))
+    stream = TokenStream(ids, np.concatenate(start_parts))
+    del start_parts
+    release_free_memory()
+    return stream
 
 
 @dataclass(frozen=True)

@@ -5,20 +5,25 @@ from __future__ import annotations
 import ctypes
 import sys
 
+from mlmstudio.engine.text_spans import TextSpans
+
 # Training a tokenizer on more text than this adds time and memory, not a better
 # vocabulary (docs/PERFORMANCE.md, corpus scale); bigger corpora are sampled evenly.
 TOKENIZER_TEXT_LIMIT = 20_000_000
 
 
-def tokenizer_sample(text: str, limit: int = TOKENIZER_TEXT_LIMIT, pieces: int = 100) -> str:
+def tokenizer_sample(text: str | TextSpans, limit: int = TOKENIZER_TEXT_LIMIT, pieces: int = 100) -> str:
     """At most ``limit`` characters of ``text``: the start of each of ``pieces`` even slices, cut at newlines."""
-    if len(text) <= limit:
-        return text
-    stride, take = len(text) // pieces, limit // pieces
+    spans = text if isinstance(text, TextSpans) else TextSpans.whole(text)
+    if len(spans) <= limit:
+        return spans.joined()
+    stride, take = len(spans) // pieces, limit // pieces
     parts = []
-    for begin in range(0, len(text), stride):
-        end = text.rfind("\n", begin, begin + take)
-        parts.append(text[begin:end if end > begin else begin + take])
+    for offset in range(0, len(spans), stride):
+        begin, span_end = spans.locate(offset)
+        stop = min(begin + take, span_end)
+        end = spans.text.rfind("\n", begin, stop)
+        parts.append(spans.text[begin:end if end > begin else stop])
     return "\n".join(parts)
 
 

@@ -37,6 +37,7 @@ from tokenizers import AddedToken, Regex, Tokenizer, decoders, models, normalize
 
 from mlmstudio.config import CLS, MASK, PAD, SEP, SPECIAL_TOKENS, UNK, TokenizerConfig
 from mlmstudio.engine.errors import TokenizerError
+from mlmstudio.engine.memory import release_free_memory
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,7 @@ METASPACE = "\u2581"                 # BPE: "▁" marks a piece that starts a wo
 _WORD_START = "\ue000"               # private-use marker, only while training WordPiece
 _MIN_TRAINING_TOKENS = 10
 _COUNT_SAMPLE_CHARS = 32_000_000     # frequencies for the canonical order come from at most this much text
+_COUNT_BATCH_LINES = 10_000          # lines encoded at a time while counting
 _NO_LIMIT = 10_000_000               # "no vocabulary cap" for the library's trainers
 
 
@@ -366,10 +368,13 @@ def _token_counts(tokenizer: Tokenizer, lines: Sequence[str]) -> np.ndarray:
     sample = _count_sample(lines)
     vocab_size = tokenizer.get_vocab_size(with_added_tokens=True)
     counts = np.zeros(vocab_size, dtype=np.int64)
-    for start in range(0, len(sample), 20_000):
-        encodings = tokenizer.encode_batch(list(sample[start:start + 20_000]), add_special_tokens=False)
+    for start in range(0, len(sample), _COUNT_BATCH_LINES):
+        encodings = tokenizer.encode_batch(list(sample[start:start + _COUNT_BATCH_LINES]),
+                                           add_special_tokens=False)
         ids = np.fromiter(chain.from_iterable(e.ids for e in encodings), dtype=np.int64)
         counts += np.bincount(ids, minlength=vocab_size)[:vocab_size]
+        del encodings
+        release_free_memory()  # else glibc keeps what the library's threads freed, batch after batch
     return counts
 
 

@@ -28,7 +28,7 @@ from mlmstudio.engine import distributed
 from mlmstudio.engine.artifacts import atomic_write_text, save_model_dir
 from mlmstudio.engine.checkpoint import (latest_checkpoint, load_checkpoint,
                                          load_checkpoint_weights, save_checkpoint)
-from mlmstudio.engine.corpus import split_train_val
+from mlmstudio.engine.corpus import split_spans
 from mlmstudio.engine.data import Batch, TrainBatches, encode_stream, validation_batches
 from mlmstudio.engine.device import autocast_context, resolve_device, resolve_precision
 from mlmstudio.engine.errors import MLMStudioError, TrainingError
@@ -37,6 +37,7 @@ from mlmstudio.engine.events import (CheckpointEvent, EvalEvent, EventCallback, 
 from mlmstudio.engine.memory import release_free_memory, tokenizer_sample
 from mlmstudio.engine.model import build_model, count_parameters, init_output_bias
 from mlmstudio.engine.schedule import lr_factor
+from mlmstudio.engine.text_spans import TextSpans
 from mlmstudio.engine.tokenization import MLMTokenizer, unigram_log_probs
 
 log = logging.getLogger(__name__)
@@ -80,12 +81,11 @@ class Trainer:
         self.device = resolve_device(train_cfg.device if not self.dist.device else self.dist.device)
         self.precision = resolve_precision(train_cfg.precision, self.device)
 
-        train_text, val_text = split_train_val(corpus_text, config.corpus.val_fraction,
-                                               train_cfg.seed)
+        # Spans, not copies: a 100 MB corpus is held once while it is tokenized.
+        train_text, val_text = split_spans(corpus_text, config.corpus.val_fraction, train_cfg.seed)
         self.tokenizer = tokenizer or _train_tokenizer(train_text, config)
         self.vocab_size = self.tokenizer.vocab_size
         train_stream = encode_stream(train_text, self.tokenizer)
-        del train_text  # the compact token stream is all training needs from here on
         release_free_memory()
         self.train_batches = TrainBatches(train_stream, self.tokenizer, train_cfg.seq_len,
                                           train_cfg.batch_size, config.masking, train_cfg.seed,
@@ -365,11 +365,11 @@ class Trainer:
 
 def tokenizer_for_run(config: RunConfig, corpus_text: str) -> MLMTokenizer:
     """The tokenizer a run of ``config`` trains, made ahead of the run (the app shows ln(V) early)."""
-    train_text, _ = split_train_val(corpus_text, config.corpus.val_fraction, config.training.seed)
+    train_text, _ = split_spans(corpus_text, config.corpus.val_fraction, config.training.seed)
     return _train_tokenizer(train_text, config)
 
 
-def _train_tokenizer(train_text: str, config: RunConfig) -> MLMTokenizer:
+def _train_tokenizer(train_text: TextSpans, config: RunConfig) -> MLMTokenizer:
     tokenizer = MLMTokenizer.train([tokenizer_sample(train_text)], config.tokenizer)
     release_free_memory()
     return tokenizer
