@@ -8,7 +8,8 @@ labels=None) -> MLMOutput(loss, logits)``:
   Linear -> GELU -> LayerNorm -> Linear(vocab). It is BERT's own layout, so it
   can be exported to Hugging Face ``BertForMaskedLM``.
 - ``modern`` (the default): the same idea built for speed. Pre-LN blocks on
-  ``F.scaled_dot_product_attention``, an optional ALiBi-style distance bias, a
+  ``F.scaled_dot_product_attention`` (written out for bf16 on a CPU, where that
+  is faster), an optional ALiBi-style distance bias, a
   decoder tied to the token embedding, and - when labels are given - the head
   and vocabulary projection computed only at the labelled positions (about
   15-30% of them), which is most of the cost of a small model.
@@ -74,8 +75,26 @@ def alibi_slopes(num_heads: int) -> Tensor:
     return torch.tensor(power_of_two_slopes(lower) + extra)
 
 
+def explicit_attention(q: Tensor, k: Tensor, v: Tensor, attn_mask: Optional[Tensor],
+                       dropout_p: float = 0.0) -> Tensor:
+    """SDPA written out: q k^T / sqrt(d) (+ mask), softmax in fp32, times v.
+
+    For bf16 on a CPU: torch's fused CPU kernel for bf16 made a whole training
+    step about 1.45x slower than these three ops (docs/PERFORMANCE.md), while it
+    is the faster choice in fp32 and on CUDA.
+    """
+    scores = (q @ k.transpose(-2, -1)) * (q.shape[-1] ** -0.5)             # [B, H, T, T]
+    if attn_mask is not None:
+        scores = (scores.masked_fill(~attn_mask, float("-inf")) if attn_mask.dtype == torch.bool
+                  else scores + attn_mask)
+    weights = scores.float().softmax(dim=-1).to(q.dtype)
+    if dropout_p > 0.0:
+        weights = F.dropout(weights, dropout_p)
+    return weights @ v                                                     # [B, H, T, d/H]
+
+
 class SelfAttention(nn.Module):
-    """Multi-head self-attention on SDPA, with one fused qkv projection."""
+    """Multi-head self-attention with one fused qkv projection: SDPA, or explicit for bf16 on a CPU."""
 
     def __init__(self, d_model: int, num_heads: int, dropout: float) -> None:
         super().__init__()
@@ -88,8 +107,11 @@ class SelfAttention(nn.Module):
         B, T, d = x.shape
         H = self.num_heads
         q, k, v = self.qkv(x).view(B, T, 3, H, d // H).permute(2, 0, 3, 1, 4)  # each [B, H, T, d/H]
-        y = F.scaled_dot_product_attention(
-            q, k, v, attn_mask=attn_mask, dropout_p=self.dropout if self.training else 0.0)
+        dropout_p = self.dropout if self.training else 0.0
+        if q.dtype == torch.bfloat16 and q.device.type == "cpu":
+            y = explicit_attention(q, k, v, attn_mask, dropout_p)
+        else:
+            y = F.scaled_dot_product_attention(q, k, v, attn_mask=attn_mask, dropout_p=dropout_p)
         y = y.transpose(1, 2).reshape(B, T, d)  # [B, T, d]
         return self.proj(y)
 

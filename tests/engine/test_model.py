@@ -11,7 +11,7 @@ from torch import nn
 from mlmstudio.config import ModelConfig
 from mlmstudio.engine.model import (
     IGNORE_INDEX, ModernMLM, SeedMLM, alibi_slopes, build_model, count_parameters,
-    estimate_parameters, estimate_training_memory, init_output_bias,
+    estimate_parameters, estimate_training_memory, explicit_attention, init_output_bias,
 )
 
 
@@ -151,6 +151,36 @@ def test_bf16_autocast_forward_is_close_to_fp32():
     assert out.logits.dtype == torch.bfloat16 and out.loss.dtype == torch.float32
     assert abs(out.loss.item() - fp32) < 0.05
     out.loss.backward()
+
+
+@pytest.mark.parametrize("mask_kind", ["none", "bool", "bias"])
+def test_explicit_attention_is_sdpa_written_out(mask_kind):
+    g = torch.Generator().manual_seed(0)
+    q, k, v = (torch.randn(2, 4, 7, 8, generator=g) for _ in range(3))
+    keep = torch.ones(2, 1, 1, 7, dtype=torch.bool)
+    keep[1, ..., 5:] = False
+    bias = -torch.rand(1, 4, 7, 7, generator=g)
+    mask = {"none": None, "bool": keep, "bias": bias.masked_fill(~keep, float("-inf"))}[mask_kind]
+    expected = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+    torch.testing.assert_close(explicit_attention(q, k, v, mask), expected, atol=1e-5, rtol=1e-5)
+
+
+def test_bf16_on_cpu_takes_the_explicit_attention_and_never_attends_padding(monkeypatch):
+    calls = []
+    monkeypatch.setattr(F, "scaled_dot_product_attention",
+                        lambda *a, **k: calls.append("sdpa") or pytest.fail("SDPA under bf16 on a CPU"))
+    torch.manual_seed(0)
+    model = build_model(tiny(), 50).eval()
+    ids, _ = batch(B=2, T=10)
+    mask = torch.ones_like(ids)
+    mask[1, 6:] = 0
+    changed = ids.clone()
+    changed[1, 6:] = torch.tensor([9, 10, 11, 12])
+    with torch.inference_mode(), torch.autocast("cpu", dtype=torch.bfloat16):
+        a = model(ids, mask).logits
+        b = model(changed, mask).logits
+    assert not calls
+    torch.testing.assert_close(a[:, :6], b[:, :6], atol=0, rtol=0)  # padding weighs exactly zero
 
 
 def test_too_long_input_is_refused():
