@@ -12,7 +12,9 @@ trained, alternately:
 
 Where that is fewer threads than torch's default, two more variants isolate
 the causes and inform that setting: headless with the worker's thread count,
-and the app with all cores. Each round runs the variants in a rotated order.
+and the app with all cores. Each round runs the target pair (the app and
+headless at the worker's threads) back to back, the order alternating between
+rounds (``round_order``), with a two-second pause before every run.
 
 Training speed is the trainer's own figure, training tokens over training
 seconds (``summary["tokens_per_second"]``); the ratio is taken per round, then
@@ -23,7 +25,7 @@ printed too. While the app trains, a ``QTimer`` on the GUI thread fires every
 The same probe with nothing training, before and after, shows the machine's
 own noise (other programs).
 
-    python benchmarks/gui_overhead.py [--steps 120] [--rounds 3] [--smoke]
+    python benchmarks/gui_overhead.py [--steps 120] [--rounds 4] [--smoke]
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ import _common as common
 TARGET_SPEED = 0.95
 TARGET_P99_MS = 50.0
 PROBE_MS = 10
+SETTLE_SECONDS = 2.0
 
 
 def make_config(steps: int, smoke: bool):
@@ -158,6 +161,34 @@ def from_app(config, corpus, data_dir: Path, threads: int | None, refresh_ms: in
     return float(outcome.summary["tokens_per_second"]), probe, signals
 
 
+def round_order(variants: list, r: int) -> list:
+    """The variants of round ``r``: the target pair (app, headless at its threads) back to back.
+
+    Within the pair, and between the pair and the other variants, the order
+    alternates from round to round, so neither side of the target always
+    follows the same kind of run (a two-thread run left the next one a few
+    percent slower here, whichever it was).
+    """
+    # variants: headless at all threads, the app (default), then, if there are four,
+    # headless at the worker's threads and the app at all threads.
+    if len(variants) == 2:
+        target, others = list(variants), []
+    else:
+        target, others = [variants[1], variants[2]], [variants[0], variants[3]]
+    target = target if r % 2 == 0 else target[::-1]
+    others = others if r % 2 == 0 else others[::-1]
+    return others + target if (r // 2) % 2 == 0 else target + others
+
+
+def settle(seconds: float) -> None:
+    """A short idle pause between runs, so one run's after-effects do not land on the next."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    QTimer.singleShot(int(1000 * seconds), loop.quit)
+    loop.exec()
+
+
 def idle_probe(seconds: float) -> Probe:
     """The probe with nothing training: how late the timer is on this machine anyway."""
     from PySide6.QtCore import QEventLoop, QTimer
@@ -174,7 +205,7 @@ def idle_probe(seconds: float) -> Probe:
 def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
     p.add_argument("--steps", type=int, default=120, help="steps per run (default 120)")
-    p.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
+    p.add_argument("--rounds", type=int, default=4, help="alternating rounds (default 4)")
     p.add_argument("--app-only", action="store_true",
                    help="only the two default variants (headless, app with the worker's threads)")
     # Knobs to try remedies without editing the app (each changes the app run only):
@@ -187,12 +218,13 @@ def main() -> None:
         args.steps, args.rounds = 12, 1
 
     import torch
-    from PySide6.QtWidgets import QApplication
 
     from mlmstudio.engine.corpus import load_corpus
     from mlmstudio.engine.trainer import default_num_threads
 
-    app = QApplication.instance() or QApplication([])
+    from mlmstudio.gui.app import create_application
+
+    app = create_application()  # as the app starts: plot theme, GIL switch interval
     print("gui_overhead:", common.machine_summary())
     all_threads = torch.get_num_threads()
     worker_threads = default_num_threads()
@@ -222,8 +254,8 @@ def main() -> None:
     headless(replace(config, training=replace(config.training, steps=3)), text, all_threads)
     with tempfile.TemporaryDirectory() as tmp:
         for r in range(args.rounds):
-            # A different order each round, so no variant always runs first or last.
-            for name, where, threads in variants[r % len(variants):] + variants[:r % len(variants)]:
+            for name, where, threads in round_order(variants, r):
+                settle(0.1 if args.smoke else SETTLE_SECONDS)
                 if where == "headless":
                     speeds[name].append(headless(config, text, threads))
                 else:

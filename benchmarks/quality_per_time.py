@@ -1,6 +1,6 @@
 """Quality per time: held-out masked accuracy reached in the same wall-clock budget.
 
-Contenders train on the pydoc sample with our WordPiece 4k tokenizer (trained
+Contenders train on the pydoc sample (or ``--corpus``) with our WordPiece 4k tokenizer (trained
 once on the training split and shared), and are all evaluated on the SAME
 held-out windows with the SAME fixed 15% masks (our validation split and
 ``validation_batches``, i.e. the app's evaluation), in fp32, after every 5% of
@@ -37,6 +37,8 @@ from pathlib import Path
 from typing import Callable
 
 import _common as common
+
+DEFAULT_CORPUS = "sample:pydoc"  # real English prose that ships with Python
 
 TARGET_FRACTION = 0.5     # ours reaches HF's final accuracy within this share of the budget
 EVAL_EVERY = 0.05         # evaluate after every 5% of the budget
@@ -184,17 +186,16 @@ def time_to_reach(c: Contender, accuracy: float) -> float:
 
 # --------------------------------------------------------------------------- set-up
 
-def setup(smoke: bool):
+def setup(smoke: bool, source: str = DEFAULT_CORPUS):
     from mlmstudio.config import RunConfig
-    from mlmstudio.engine.corpus import split_train_val
+    from mlmstudio.engine.corpus import load_corpus, split_train_val
     from mlmstudio.engine.data import encode_stream, validation_batches
-    from mlmstudio.engine.samples import sample_text
     from mlmstudio.engine.tokenization import MLMTokenizer
 
     config = RunConfig()
-    config = replace(config, corpus=replace(config.corpus, source="sample:pydoc"),
+    config = replace(config, corpus=replace(config.corpus, source=source),
                      training=replace(config.training, steps=10_000_000))
-    text = sample_text("pydoc")
+    text = load_corpus(source).text
     if smoke:
         text = text[:120_000]
         config = config.with_preset("tiny")
@@ -323,6 +324,8 @@ def main() -> None:
     p.add_argument("--hf-batch", type=int, default=32, help="batch size of the HF recipe (default 32)")
     p.add_argument("--threads", type=int, default=0,
                    help="torch threads (default: what the app's training worker uses, all cores but one)")
+    p.add_argument("--corpus", default=DEFAULT_CORPUS,
+                   help=f"what both learn from: a sample or a file (default {DEFAULT_CORPUS})")
     p.add_argument("--sweep", action="store_true", help="compare variants of our recipe instead")
     p.add_argument("--variants", help="with --sweep: comma-separated variant names (the default is "
                                       "always included; see sweep_variants)")
@@ -338,8 +341,8 @@ def main() -> None:
 
     torch.set_num_threads(args.threads or default_num_threads())
     print("quality_per_time:", common.machine_summary())
-    config, text, tokenizer, batches, labelled = setup(args.smoke)
-    print(f"corpus pydoc ({len(text):,} chars), WordPiece {tokenizer.vocab_size} tokens; held-out: "
+    config, text, tokenizer, batches, labelled = setup(args.smoke, args.corpus)
+    print(f"corpus {args.corpus} ({len(text):,} chars), WordPiece {tokenizer.vocab_size} tokens; held-out: "
           f"{len(batches)} batches, {labelled:,} masked tokens")
     with tempfile.TemporaryDirectory() as tmp:
         if args.sweep or args.smoke:

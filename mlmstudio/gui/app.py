@@ -23,6 +23,11 @@ from mlmstudio.gui.settings import APPLICATION, ORGANIZATION
 
 log = logging.getLogger(__name__)
 
+# How long a thread may hold the GIL while another waits for it. The training thread
+# takes it back after every torch op; with Python's 5 ms default, each plot repaint on
+# the GUI thread held it up for that long (docs/PERFORMANCE.md, GUI overhead).
+GIL_SWITCH_INTERVAL_S = 0.001
+
 
 def create_application(argv: list[str] | None = None) -> QApplication:
     """The process's QApplication (created once), named for QSettings, with the plot theme set."""
@@ -34,6 +39,7 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     app.setApplicationDisplayName("MLM Studio")
     app.setApplicationVersion(__version__)
     configure_plots(app.palette())
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     return app
 
 
