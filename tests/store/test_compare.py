@@ -52,7 +52,7 @@ def test_config_differences_lists_only_what_differs():
     fast = replace(base, training=replace(base.training, lr=0.01))
     diffs = compare.config_differences({"base": base, "wide": wide, "fast": fast})
     assert diffs == [("model.d_model", {"base": 32, "wide": 64, "fast": 32}),
-                     ("training.lr", {"base": 0.002, "wide": 0.002, "fast": 0.01})]
+                     ("training.lr", {"base": 0.0007, "wide": 0.0007, "fast": 0.01})]
     assert compare.config_differences({"base": base, "same": tiny_config()}) == []
     assert compare.config_differences({"base": base}) == []
 
