@@ -15,7 +15,8 @@ from mlmstudio.store.service import list_runs, load_curve
 TRAIN_ARGS = ["train", "sample:facts", "--tokenizer", "char", "--d-model", "32", "--heads", "2",
               "--layers", "1", "--ffn", "64", "--steps", "30", "--seq-len", "32",
               "--precision", "fp32", "--eval-every", "15", "--checkpoint-every", "15",
-              "--seed", "5", "--json"]
+              "--seed", "5", "--json",
+              "--lr", "3e-3"]  # high enough that 30 steps show the loss falling
 
 
 def train_losses(data_dir) -> np.ndarray:
