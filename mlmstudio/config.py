@@ -293,8 +293,8 @@ def quick_start_config(sample: str = "facts") -> RunConfig:
     """The first-run recipe behind the welcome panel: a visible result in about a minute on a CPU.
 
     For ``facts`` the goal is that the trained model answers the sample's
-    fill-mask probes. Measured on a shared 2-core CPU (docs/PERFORMANCE.md,
-    "Quick-start recipe"), at the compute of the old recipe's 800 steps:
+    fill-mask probes. Measured on a shared 2-core CPU (docs/PERFORMANCE.md, section 7,
+    "Quick start"), at the compute of the old recipe's 800 steps:
     the old recipe (2 layers, 4 heads, 64-token windows of 16, linear decay)
     answered 0-3 of the 14 probes; this one answers 11-14. What mattered:
     one layer instead of two (more facts per step, and 1.5x faster), 16-token

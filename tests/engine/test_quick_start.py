@@ -12,7 +12,7 @@ from mlmstudio.engine.trainer import Trainer
 # The compute of the 60-second budget on a busy 2-core CPU, as a step count, so the test does
 # not depend on the machine's speed: the old recipe reached 800 steps there (it measured
 # 30 ms a step idle, this recipe 12-13 ms), and 2000 steps fit the same time. Measured over
-# seeds 0-2: 12-14 of the 14 probes (docs/PERFORMANCE.md, "Quick-start recipe").
+# seeds 0-2: 12-14 of the 14 probes (docs/PERFORMANCE.md, section 7).
 EQUIVALENT_STEPS = 2000
 MIN_PROBES_ANSWERED = 10
 
