@@ -117,8 +117,8 @@ def from_app(config, corpus, data_dir: Path, threads: int | None, refresh_ms: in
     from PySide6.QtWidgets import QApplication
 
     import mlmstudio.engine.trainer as trainer_module
-    import mlmstudio.gui.live_plots as live_plots
-    from mlmstudio.gui.train_page import TrainPage
+    import mlmstudio.gui.widgets.live_plots as live_plots
+    from mlmstudio.gui.pages.train_page import TrainPage
     from mlmstudio.store.database import Database
 
     default_threads = trainer_module.default_num_threads

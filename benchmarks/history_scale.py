@@ -99,7 +99,7 @@ def _write_run_files(run_dir: Path, config_json: str, step: int) -> None:
 def open_history_page(data_dir: Path):
     from PySide6.QtWidgets import QApplication
 
-    from mlmstudio.gui.history_page import HistoryPage
+    from mlmstudio.gui.pages.history_page import HistoryPage
     from mlmstudio.store.database import Database
 
     start = time.perf_counter()
@@ -118,7 +118,7 @@ def redraw_live_plots(n_points: int, repeats: int) -> tuple[float, float]:
     import numpy as np
     from PySide6.QtWidgets import QApplication
 
-    from mlmstudio.gui.live_plots import LivePlots
+    from mlmstudio.gui.widgets.live_plots import LivePlots
 
     plots = LivePlots()
     plots.resize(1200, 700)
@@ -159,7 +159,7 @@ def redraw_compare_view(curve, repeats: int) -> tuple[float, float]:
     """(first draw ms, median redraw ms) of CompareView showing one long curve."""
     from PySide6.QtWidgets import QApplication
 
-    from mlmstudio.gui.compare_view import CompareRun, CompareView
+    from mlmstudio.gui.widgets.compare_view import CompareRun, CompareView
 
     view = CompareView()
     view.resize(1200, 700)
@@ -194,7 +194,7 @@ def main() -> None:
     from PySide6.QtWidgets import QApplication
 
     import pyqtgraph  # noqa: F401  (imported by the app before any page exists)
-    from mlmstudio.gui import history_page  # noqa: F401
+    from mlmstudio.gui.pages import history_page  # noqa: F401
     from mlmstudio.store import compare
 
     app = QApplication.instance() or QApplication([])

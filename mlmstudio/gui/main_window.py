@@ -19,13 +19,13 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem
 
 from mlmstudio import __version__
 from mlmstudio.config import quick_start_config
-from mlmstudio.gui.corpus_page import CorpusPage
-from mlmstudio.gui.explore_page import ExplorePage
-from mlmstudio.gui.history_page import HistoryPage
+from mlmstudio.gui.pages.corpus_page import CorpusPage
+from mlmstudio.gui.pages.explore_page import ExplorePage
+from mlmstudio.gui.pages.history_page import HistoryPage
 from mlmstudio.gui.settings import AppSettings
-from mlmstudio.gui.setup_page import SetupPage
-from mlmstudio.gui.train_page import TrainPage
-from mlmstudio.gui.welcome_panel import WelcomePanel
+from mlmstudio.gui.pages.setup_page import SetupPage
+from mlmstudio.gui.pages.train_page import TrainPage
+from mlmstudio.gui.pages.welcome_panel import WelcomePanel
 from mlmstudio.store.database import Database
 
 log = logging.getLogger(__name__)

@@ -19,7 +19,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGraphicsItem, QHBoxLayout, QLabel, QSlider,
                                QVBoxLayout, QWidget)
 
-from mlmstudio.gui.coarse_range import grow_upper, span_range
+from mlmstudio.gui.widgets.coarse_range import grow_upper, span_range
 
 # Column order of the rows given to append_steps / append_evals.
 STEP_COLUMNS = ("step", "elapsed", "loss", "lr", "tokens_per_second")

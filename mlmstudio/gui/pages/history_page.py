@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QFormL
                                QVBoxLayout, QWidget)
 
 from mlmstudio.engine.errors import MLMStudioError
-from mlmstudio.gui.compare_view import CompareView
+from mlmstudio.gui.widgets.compare_view import CompareView
 from mlmstudio.gui.runs_table_model import ALL, COLUMN_INDEX, RunsFilterProxy, RunsTableModel
 from mlmstudio.store import compare, service
 from mlmstudio.store.database import Database

@@ -22,8 +22,8 @@ from mlmstudio.config import (ConfigError, CorpusConfig, MaskingConfig, ModelCon
                               TokenizerConfig, TrainingConfig, quick_start_config)
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.model import estimate_parameters, estimate_training_memory
-from mlmstudio.gui.config_form import SectionForm, field_problems, group_problems
-from mlmstudio.gui.masking_preview import PREVIEW_CORPUS_CHARS, MaskingPreview
+from mlmstudio.gui.widgets.config_form import SectionForm, field_problems, group_problems
+from mlmstudio.gui.widgets.masking_preview import PREVIEW_CORPUS_CHARS, MaskingPreview
 from mlmstudio.gui.theme import MessageLabel
 
 log = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 
 from mlmstudio.engine.corpus import load_corpus
 from mlmstudio.gui.settings import AppSettings
-from mlmstudio.gui.train_page import TrainPage
+from mlmstudio.gui.pages.train_page import TrainPage
 from mlmstudio.store import service
 
 FINISH_MS = 120_000
@@ -143,7 +143,7 @@ def test_resuming_a_completed_run_is_refused_with_a_reason(qtbot, page, db, fact
 def test_smoothing_is_debiased_like_tensorboard_and_incremental():
     import numpy as np
 
-    from mlmstudio.gui.live_plots import EmaSmoother
+    from mlmstudio.gui.widgets.live_plots import EmaSmoother
 
     rng = np.random.default_rng(0)
     values = rng.normal(3.0, 0.5, size=500)
@@ -166,7 +166,7 @@ def test_smoothing_is_debiased_like_tensorboard_and_incremental():
 def test_buffers_grow_by_doubling_and_keep_their_rows():
     import numpy as np
 
-    from mlmstudio.gui.live_plots import GrowingBuffer
+    from mlmstudio.gui.widgets.live_plots import GrowingBuffer
 
     buffer = GrowingBuffer(("a", "b"), capacity=4)
     capacities = set()
@@ -184,7 +184,7 @@ def test_a_200k_step_run_draws_quickly_with_downsampling(qtbot):
 
     import numpy as np
 
-    from mlmstudio.gui.live_plots import LivePlots
+    from mlmstudio.gui.widgets.live_plots import LivePlots
 
     plots = LivePlots()
     qtbot.addWidget(plots)
@@ -220,7 +220,7 @@ def test_live_plots_follow_the_data_in_coarse_steps_until_the_user_zooms(qtbot):
     """Axis ranges move only when the curves leave them (cheap redraws), and never fight a zoom."""
     import numpy as np
 
-    from mlmstudio.gui.live_plots import LivePlots
+    from mlmstudio.gui.widgets.live_plots import LivePlots
 
     plots = LivePlots()
     qtbot.addWidget(plots)

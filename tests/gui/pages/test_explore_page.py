@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from mlmstudio.engine.predict import Predictor
-from mlmstudio.gui.explore_page import ExplorePage
+from mlmstudio.gui.pages.explore_page import ExplorePage
 from mlmstudio.store.database import Database
 
 
@@ -78,7 +78,7 @@ def test_clicking_a_word_masks_it_and_clicking_again_brings_it_back(page, qtbot)
 
 
 def test_a_word_model_gets_one_mask_per_clicked_word(qtbot):
-    from mlmstudio.gui.clickable_text import ClickableText
+    from mlmstudio.gui.widgets.clickable_text import ClickableText
 
     text = ClickableText()
     qtbot.addWidget(text)

@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFrame, QGridLayout
 
 from mlmstudio.engine.errors import MLMStudioError, ModelLoadError
 from mlmstudio.engine.predict import FillResult, IterativeFill, Predictor
-from mlmstudio.gui.clickable_text import MASK, ClickableText
-from mlmstudio.gui.prediction_view import PredictionView, readable_token
+from mlmstudio.gui.widgets.clickable_text import MASK, ClickableText
+from mlmstudio.gui.widgets.prediction_view import PredictionView, readable_token
 from mlmstudio.gui.run_colors import run_color
 from mlmstudio.store import service
 from mlmstudio.store.database import Database

@@ -7,7 +7,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QFileDialog
 
-from mlmstudio.gui.corpus_page import CorpusPage
+from mlmstudio.gui.pages.corpus_page import CorpusPage
 from mlmstudio.gui.settings import AppSettings
 
 

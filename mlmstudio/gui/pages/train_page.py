@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, Q
 from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.events import TrainingControl
-from mlmstudio.gui.live_plots import LivePlots
+from mlmstudio.gui.widgets.live_plots import LivePlots
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.theme import MessageLabel
 from mlmstudio.gui.training_worker import (ProgressBatch, RunInfo, RunOutcome, TrainingWorker,

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QMessageBox, QSpinBox
 from mlmstudio.config import MaskingConfig, ModelConfig, RunConfig, TokenizerConfig, TrainingConfig
 from mlmstudio.engine.corpus import load_corpus
 from mlmstudio.engine.model import estimate_parameters
-from mlmstudio.gui.config_form import NumberSpinBox, field_problems
+from mlmstudio.gui.widgets.config_form import NumberSpinBox, field_problems
 from mlmstudio.config import quick_start_config
-from mlmstudio.gui.setup_page import SetupPage
+from mlmstudio.gui.pages.setup_page import SetupPage
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 from sqlalchemy import update
 
-from mlmstudio.gui.history_page import HistoryPage
+from mlmstudio.gui.pages.history_page import HistoryPage
 from mlmstudio.gui.runs_table_model import COLUMN_INDEX, RunsFilterProxy, RunsTableModel
 from mlmstudio.store import service
 from mlmstudio.store.database import Database
