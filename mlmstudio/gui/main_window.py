@@ -123,6 +123,9 @@ class MainWindow(QMainWindow):
                                     f"Ctrl+{i + 1}") for i, name in enumerate(PAGES)]
         self.welcome_action = action("&Welcome", self.show_welcome)
         self.about_action = action("&About MLM Studio", self.show_about)
+        self.learn_action = action("How Masked Language Models &Learn", self.show_learning_help,
+                                   QKeySequence.StandardKey.HelpContents,
+                                   "Masking, tokens, the loss, ln V and perplexity, with your own text.")
 
         menu = self.menuBar()
         file_menu = menu.addMenu("&File")
@@ -136,6 +139,7 @@ class MainWindow(QMainWindow):
         for act in self.page_actions:
             go_menu.addAction(act)
         help_menu = menu.addMenu("&Help")
+        help_menu.addAction(self.learn_action)
         help_menu.addAction(self.welcome_action)
         help_menu.addAction(self.about_action)
         self._update_run_actions()
@@ -350,6 +354,15 @@ class MainWindow(QMainWindow):
                 f"learn, and explore what they predict.</p><table>{table}</table>")
 
     @Slot()
+    def show_learning_help(self) -> None:
+        """Help → How masked language models learn, with an example from the loaded corpus."""
+        from mlmstudio.gui.pages.help_page import HelpPage  # no torch: the example is made off-thread
+
+        if getattr(self, "help_page", None) is None:
+            self.help_page = HelpPage(self)
+        self.help_page.show_for(self.setup_page.config(), self.corpus_page.corpus)
+
+    @Slot()
     def show_about(self) -> None:
         QMessageBox.about(self, "About MLM Studio", self.about_text())
 
@@ -373,6 +386,8 @@ class MainWindow(QMainWindow):
                 QGuiApplication.restoreOverrideCursor()
         self.corpus_page.wait_idle()
         self.setup_page.wait_idle()
+        if getattr(self, "help_page", None) is not None:
+            self.help_page.wait_idle()
         self._save_state()
         super().closeEvent(event)
 

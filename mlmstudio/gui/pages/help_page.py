@@ -1,0 +1,322 @@
+"""Help → How masked language models learn: the ideas behind every screen, in plain words.
+
+A student who opens the app meets [MASK], a loss "in nats", a dashed ln V line
+and an accuracy that starts near zero. This page explains them with the
+user's own text: a real sentence of the loaded corpus, cut into tokens by the
+tokenizer the current settings would train and masked by the engine's own
+masking (``engine.help_example``), with ln V for that vocabulary. Without a
+corpus it uses the built-in facts sample.
+
+The example needs torch and a trained tokenizer, so it is computed in a
+``BackgroundCall``; the page shows "preparing an example…" until it arrives.
+Importing this module imports no torch.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import math
+from typing import Any
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+
+from mlmstudio.config import RunConfig
+from mlmstudio.gui.background import BackgroundCall
+
+log = logging.getLogger(__name__)
+
+TITLE = "How masked language models learn"
+FALLBACK_SAMPLE = "facts"
+
+# The masking preview's colours, so the two pictures of masking read alike.
+MASK_COLOR = "#1f77b4"
+RANDOM_COLOR = "#e6770b"
+KEPT_COLOR = "#2ca02c"
+PLAIN_BACKGROUND = "#e9e9e9"
+_ACTION_COLORS = {"mask": MASK_COLOR, "random": RANDOM_COLOR, "kept": KEPT_COLOR}
+
+_TOKEN_KINDS = {
+    "char": ("letters", "Every character is one token: each letter, digit, punctuation mark and "
+                        "space (shown as ␣). The vocabulary is small, but a word takes many tokens."),
+    "word": ("words", "Every word, and every punctuation mark, is one token. The vocabulary keeps the "
+                      "most frequent words; any other word becomes [UNK] (unknown)."),
+    "wordpiece": ("word pieces", "Common words are one token; rarer words are cut into pieces the "
+                                 "tokenizer learned from the corpus. A piece that continues a word "
+                                 "starts with ## (WordPiece, as in BERT)."),
+    "bpe": ("word pieces", "Common words are one token; rarer words are cut into pieces the tokenizer "
+                           "learned by merging frequent pairs of letters (byte-pair encoding, BPE)."),
+}
+_STRATEGIES = {
+    "token": "Each token is chosen on its own, so a word cut into pieces may be only partly hidden.",
+    "whole-word": "Whole words are chosen: all pieces of a chosen word are hidden together.",
+    "span": "Runs of several neighbouring words are chosen together (span masking, as in SpanBERT).",
+}
+
+
+def _pct(value: float) -> str:
+    return f"{value * 100:.0f}%"
+
+
+def _token_html(text: str, action: str) -> str:
+    color = _ACTION_COLORS.get(action)
+    style = (f"background-color:{color}; color:white;" if color
+             else f"background-color:{PLAIN_BACKGROUND}; color:black;")
+    return f'<span style="{style} font-family:monospace">&nbsp;{html.escape(text)}&nbsp;</span>'
+
+
+def example_html(example: Any) -> str:
+    """The worked example: the sentence, its tokens, and what the model sees after masking."""
+    source = (f"from your corpus <i>{html.escape(example.corpus_name)}</i>" if example.from_corpus
+              else f"from the built-in <i>{FALLBACK_SAMPLE}</i> sample (load a corpus to see your own text)")
+    before = " ".join(_token_html(t.original, "") for t in example.tokens)
+    after = " ".join(_token_html(t.shown, t.action) for t in example.tokens)
+    answers = ", ".join(f"<b>{html.escape(t.original)}</b>" for t in example.tokens if t.action) or "none"
+    cut = " (only its first tokens are shown)" if example.truncated else ""
+    return (
+        f"<p>A sentence {source}:</p>"
+        f'<blockquote style="font-size:large">{html.escape(example.sentence)}</blockquote>'
+        f"<p><b>Before</b>, cut into {len(example.tokens)} tokens{cut}:</p>"
+        f'<p style="line-height:170%">{before}</p>'
+        f"<p><b>After masking</b>, what the model sees:</p>"
+        f'<p style="line-height:170%">{after}</p>'
+        f"<p>The model must give back the {example.selected} coloured tokens: {answers}. "
+        f"{example.count('mask')} became {_token_html('[MASK]', 'mask')}, "
+        f"{example.count('random')} became a {_token_html('random', 'random')} token, and "
+        f"{example.count('kept')} {'was' if example.count('kept') == 1 else 'were'} "
+        f"{_token_html('kept', 'kept')} unchanged. The grey tokens are not graded.</p>")
+
+
+def help_html(example: Any | None, status: str = "") -> str:
+    """The whole page. ``example`` is a ``MaskedExample`` or None (``status`` says why)."""
+    if example is None:
+        worked = f'<p style="color:gray"><i>{html.escape(status or "Preparing an example…")}</i></p>'
+        v, kind, strategy = None, None, None
+        rate, mask_p, random_p = 0.15, 0.8, 0.1
+    else:
+        worked = example_html(example)
+        v, kind, strategy = example.vocab_size, example.tokenizer_kind, example.strategy
+        rate, mask_p, random_p = example.mlm_probability, example.mask_replace_prob, example.random_replace_prob
+    keep_p = max(0.0, 1.0 - mask_p - random_p)
+
+    if kind is not None:
+        reads, how = _TOKEN_KINDS.get(kind, (kind, ""))
+        tokens_now = (f"<p>With your current settings the model reads <b>{reads}</b>. {how}</p>")
+    else:
+        tokens_now = ""
+    strategy_now = f"<p>{_STRATEGIES.get(strategy, '')}</p>" if strategy else ""
+
+    if v is not None:
+        ln_v = math.log(v)
+        v_text = (f"<p>With your current settings the vocabulary has <b>V = {v:,}</b> tokens, so the "
+                  f"random-guess line sits at <b>ln {v:,} = {ln_v:.2f}</b> nats. A model that has learned "
+                  f"nothing stays on that line; every bit it goes below is something it learned.</p>")
+        ppl_v = (f"<p>At the random-guess line the perplexity is exactly V = {v:,}: the model is as unsure "
+                 f"as if it picked among all {v:,} tokens.</p>")
+    else:
+        v_text = ppl_v = ""
+
+    table = "".join(
+        f"<tr><td align='right'>{p}&nbsp;&nbsp;</td><td align='right'>{abs(math.log(p)):.2f}&nbsp;&nbsp;</td>"
+        f"<td align='right'>{1 / p:.0f}</td></tr>"
+        for p in (1.0, 0.5, 0.25, 0.1, 0.01))
+
+    return f"""
+<h1>{TITLE}</h1>
+<p>A masked language model learns by playing one game, millions of times: some words of a sentence
+are hidden, and it must guess them from the words around them. Nobody tells it grammar or facts;
+it discovers whatever helps it guess better. This page explains the game and the numbers you see
+while it plays.</p>
+
+<h2 id="masking">1. The game: hiding words behind [MASK]</h2>
+<p>Before each training step, the program takes sentences from your text and picks some of their
+tokens at random (<b>{_pct(rate)}</b> with your settings; BERT used 15%). It hides them behind a special
+token written <b>[MASK]</b>, and asks the model: <i>what was here?</i> The model answers with a
+probability for every token it knows. Then the right answer is revealed and the model's weights are
+nudged so that next time the right token gets a little more probability.</p>
+{strategy_now}
+{worked}
+
+<h2 id="tokens">2. Tokens: letters, words or word pieces</h2>
+<p>The model does not see text; it sees <b>tokens</b>, the units a <i>tokenizer</i> cuts the text into.
+There are three ways to cut:</p>
+<ul>
+<li><b>Letters</b> (characters): few different tokens, but the model must learn to spell.</li>
+<li><b>Words</b>: one token per word; rare words become [UNK] (unknown).</li>
+<li><b>Word pieces</b> (WordPiece or BPE): frequent words whole, rare words in pieces such as
+<tt>play</tt> + <tt>##ing</tt>. This is what BERT does.</li>
+</ul>
+{tokens_now}
+<p>The set of all tokens the model knows is its <b>vocabulary</b>; its size is written <b>V</b>.</p>
+
+<h2 id="split">3. Why not always [MASK]? The 80/10/10 split</h2>
+<p>Of the tokens chosen to be guessed, <b>{_pct(mask_p)}</b> are replaced by [MASK],
+<b>{_pct(random_p)}</b> by a <b>random</b> token, and <b>{_pct(keep_p)}</b> are <b>kept</b> as they were
+(BERT's 80/10/10). All of them are graded. Why? Real text has no [MASK] in it. If the model only ever
+had to answer at a [MASK], it could ignore every other word it sees. The random tokens teach it that a
+word it sees may be wrong; the kept ones teach it that a word it sees is usually right. So it learns
+something useful about <i>every</i> word.</p>
+
+<h2 id="loss">4. The loss, in nats</h2>
+<p>After each guess the model is given a score called the <b>loss</b> (cross-entropy): take the
+probability it gave to the right token, and compute minus its natural logarithm, <b>−ln(p)</b>. Sure and
+right costs nothing; unsure costs a little; confidently wrong costs a lot. The loss you see is the
+average over all graded tokens. Lower is better.</p>
+<p>Because it uses the <i>natural</i> logarithm (ln, base e ≈ 2.718), its unit is the <b>nat</b>.
+One nat is about 1.44 bits. Each time the right token's probability is halved, the loss grows by
+ln 2 ≈ 0.69 nats.</p>
+<table cellspacing="0" cellpadding="2" style="margin-top:6px; margin-left:12px">
+<tr><th align='right'>probability of the right token&nbsp;&nbsp;</th><th align='right'>loss (nats)&nbsp;&nbsp;</th>
+<th align='right'>perplexity</th></tr>
+{table}
+</table>
+
+<h2 id="baseline">5. The random-guess line: ln V</h2>
+<p>A model that has learned nothing spreads its probability evenly over the whole vocabulary: each
+token gets 1/V, so its loss is −ln(1/V) = <b>ln V</b>. The Train page draws this as a dashed line on the
+loss plot. A new model starts near it; learning means going below it.</p>
+{v_text}
+
+<h2 id="accuracy">6. Accuracy</h2>
+<p><b>Masked-token accuracy</b> is the share of hidden tokens where the model's first choice is exactly the
+right token. It is measured on <b>held-out</b> text (a part of the corpus the model never trains on),
+always with 15% of the tokens hidden the same way, so two runs can be compared fairly. Accuracy only
+counts the top guess; the loss also rewards a right answer that was the model's second choice.</p>
+
+<h2 id="perplexity">7. Perplexity = e<sup>loss</sup></h2>
+<p><b>Perplexity</b> turns the loss back into a count you can picture: <b>e<sup>loss</sup></b>. A perplexity of
+20 means the model is, on average, <i>as unsure as if it were choosing evenly among 20 tokens</i>.
+A validation loss of 2.0 nats is a perplexity of e<sup>2</sup> ≈ 7.4. Lower is better; 1 would be
+a model that is always sure and right. The Train page shows it beside the loss, and History lists it
+for every run.</p>
+{ppl_v}
+
+<h2 id="curves">8. Reading the Train page</h2>
+<ul>
+<li><b>Training loss</b> (blue): the loss on the batches the model is learning from, raw and smoothed.</li>
+<li><b>Validation loss</b> (orange dots): the loss on held-out text. If it stops falling while the
+training loss keeps falling, the model is memorising its training text rather than learning the
+language (<i>over-fitting</i>).</li>
+<li><b>The dashed line</b>: ln V, the random guess.</li>
+<li><b>Learning rate</b>: how big each nudge to the weights is. It rises during a short warm-up, then falls.</li>
+</ul>
+"""
+
+
+class HelpPage(QDialog):
+    """A window with the explanation; call ``show_for`` with the current corpus and settings."""
+
+    example_ready = Signal(object)   # the MaskedExample shown
+    example_failed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(TITLE)
+        self.setModal(False)
+        self.resize(760, 720)
+        self.example = None
+        self._status = ""
+        self._key: tuple | None = None
+        self._tokenizer_key: tuple | None = None
+        self._tokenizer = None
+        self._task: BackgroundCall | None = None
+        self._tasks: set[BackgroundCall] = set()
+
+        self.browser = QTextBrowser()
+        self.browser.setOpenExternalLinks(False)
+        self.browser.setOpenLinks(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser, 1)
+        layout.addWidget(buttons)
+        self._render()
+
+    # -- public API -------------------------------------------------------------------------
+
+    def show_for(self, config: RunConfig | None, corpus: Any | None) -> None:
+        """Show the page, with an example from ``corpus`` (or the built-in sample) and ``config``."""
+        self.set_context(config, corpus)
+        self.show()
+        self.raise_()
+        self.activateWindow()
+
+    def set_context(self, config: RunConfig | None, corpus: Any | None) -> None:
+        """Prepare the example for these settings and corpus, off the GUI thread (once per change)."""
+        config = config or RunConfig()
+        text = getattr(corpus, "text", "") or ""
+        name = str(getattr(corpus, "name", "") or "")
+        key = (id(corpus), len(text), config.tokenizer, config.masking, config.corpus.val_fraction,
+               config.training.seed)
+        if key == self._key and (self.example is not None or self.is_busy()):
+            return
+        self._key = key
+        tokenizer_key = key[:3] + key[4:]
+        tokenizer = self._tokenizer if tokenizer_key == self._tokenizer_key else None
+        self.example, self._status = None, "Preparing an example from your text…" if text else \
+            "Preparing an example…"
+        self._render()
+
+        def compute():
+            from mlmstudio.engine.errors import MLMStudioError
+            from mlmstudio.engine.help_example import masked_example
+            from mlmstudio.engine.trainer import tokenizer_for_run
+
+            if text:
+                try:
+                    tok = tokenizer or tokenizer_for_run(config, text)
+                    return masked_example(config, text, name, tokenizer=tok), tok, tokenizer_key
+                except MLMStudioError as exc:  # a corpus too small or odd: explain with the sample
+                    log.info("Help example from the built-in sample: %s", exc)
+            from mlmstudio.engine.samples import sample_text
+
+            example = masked_example(config, sample_text(FALLBACK_SAMPLE), FALLBACK_SAMPLE, from_corpus=False)
+            return example, None, None
+
+        self._tasks = {t for t in self._tasks if not t.done}
+        task = BackgroundCall(compute, name="help-example", parent=self)
+        task.succeeded.connect(self._on_example)
+        task.failed.connect(self._on_example_failed)
+        self._task = task
+        self._tasks.add(task)
+        task.start()
+
+    def html(self) -> str:
+        return self.browser.toHtml()
+
+    def plain_text(self) -> str:
+        return self.browser.toPlainText()
+
+    def is_busy(self) -> bool:
+        return any(not t.done for t in self._tasks)
+
+    def wait_idle(self, msecs: int = 30_000) -> bool:
+        return all(t.wait(msecs) for t in list(self._tasks))
+
+    # -- slots ----------------------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_example(self, result) -> None:
+        if self.sender() is not self._task:
+            return  # an older request finished after a newer one started
+        example, tokenizer, tokenizer_key = result
+        if tokenizer is not None:
+            self._tokenizer, self._tokenizer_key = tokenizer, tokenizer_key
+        self.example, self._status = example, ""
+        self._render()
+        self.example_ready.emit(example)
+
+    @Slot(object)
+    def _on_example_failed(self, exc: BaseException) -> None:
+        if self.sender() is not self._task:
+            return
+        self._status = f"No example could be prepared: {exc}"
+        self._key = None  # try again next time the page is opened
+        self._render()
+        self.example_failed.emit(self._status)
+
+    def _render(self) -> None:
+        scroll = self.browser.verticalScrollBar().value()
+        self.browser.setHtml(help_html(self.example, self._status))
+        self.browser.verticalScrollBar().setValue(scroll)
