@@ -16,6 +16,7 @@ from PySide6.QtCore import (QAbstractTableModel, QModelIndex, QPersistentModelIn
                             QSortFilterProxyModel, Qt)
 from PySide6.QtGui import QBrush, QColor
 
+from mlmstudio.gui.perplexity import format_perplexity, perplexity
 from mlmstudio.gui.run_colors import run_color
 
 RUN_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -114,6 +115,11 @@ def _steps(run: Any) -> tuple[str, Any]:
     return f"{int(planned):,}", int(planned)
 
 
+def _perplexity(run: Any) -> tuple[str, Any]:
+    value = perplexity(metric_value(run, "val_loss"))
+    return format_perplexity(value), value
+
+
 COLUMNS: tuple[Column, ...] = (
     Column("Name", lambda r: (str(getattr(r, "name", "")), str(getattr(r, "name", "")).lower()),
            "The run's name (double-click to rename)"),
@@ -129,6 +135,8 @@ COLUMNS: tuple[Column, ...] = (
            "Final held-out loss at fixed 15% masking (lower is better)", numeric=True),
     Column("Val acc", lambda r: _fmt_float(metric_value(r, "val_accuracy"), ".1%"),
            "Final held-out masked-token accuracy (higher is better)", numeric=True),
+    Column("Perplexity", _perplexity, "Final held-out perplexity, e^(val loss): the model is as unsure "
+           "as if it were choosing evenly among this many tokens (lower is better)", numeric=True),
     Column("Tags", lambda r: (", ".join(getattr(r, "tags", []) or []),) * 2, "Tags of the run"),
 )
 COLUMN_INDEX = {c.title: i for i, c in enumerate(COLUMNS)}

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, Q
 from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.events import TrainingControl
+from mlmstudio.gui.perplexity import PERPLEXITY_TIP, format_perplexity, loss_axis_tip, perplexity
 from mlmstudio.gui.widgets.live_plots import LivePlots
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.theme import MessageLabel
@@ -146,6 +147,19 @@ class TrainPage(QWidget):
         progress.addWidget(self.progress_bar, 1)
         progress.addWidget(self.eta_label)
 
+        # Read-outs of the latest check on held-out text, beside the progress.
+        self.val_label = QLabel(" ")
+        self.val_label.setToolTip("The latest check on held-out text the model never trains on, with 15% "
+                                  "of its tokens hidden. Loss in nats (lower is better); accuracy is the "
+                                  "share of hidden tokens guessed exactly right.")
+        self.perplexity_label = QLabel(" ")
+        self.perplexity_label.setToolTip(PERPLEXITY_TIP)
+        readouts = QHBoxLayout()
+        readouts.addWidget(self.val_label)
+        readouts.addSpacing(24)
+        readouts.addWidget(self.perplexity_label)
+        readouts.addStretch(1)
+
         self.info_label = QLabel(" ")
         self.info_label.setWordWrap(True)
         self.failure_label = MessageLabel("error")
@@ -161,6 +175,7 @@ class TrainPage(QWidget):
         layout.addWidget(self.state_label)
         layout.addLayout(buttons)
         layout.addLayout(progress)
+        layout.addLayout(readouts)
         layout.addWidget(self.info_label)
         layout.addWidget(self.failure_label)
         layout.addWidget(self.plots, 1)
@@ -236,6 +251,7 @@ class TrainPage(QWidget):
         evals = _recorded_rows(curves, "val_loss", ("val_accuracy", "val_perplexity"))
         if evals is not None:
             self.plots.append_evals(evals)
+            self._update_readouts()
         self._trim_before_first_step = True
 
     def _begin(self, run_id: str, name: str, job, resumed: bool = False) -> None:
@@ -246,6 +262,7 @@ class TrainPage(QWidget):
         self.progress_bar.setValue(0)
         self.eta_label.setText(" ")
         self.info_label.setText(" ")
+        self._update_readouts()
         self.failure_label.hide()
         self.title_label.setText(name)
         self._show_state("Resuming from the last checkpoint…" if resumed
@@ -316,6 +333,7 @@ class TrainPage(QWidget):
             self.plots.append_steps(np.asarray(batch.steps, dtype=np.float64))
         if batch.evals:
             self.plots.append_evals(np.asarray(batch.evals, dtype=np.float64))
+            self._update_readouts()
         if batch.last_step is not None:
             self.last_step = batch.last_step
             self._update_progress(batch.last_step)
@@ -361,12 +379,32 @@ class TrainPage(QWidget):
                 and not self.worker.control.stop_requested:
             self._show_state(f"Training… loss {step.loss:.3f} at step {step.step:,}")
 
+    def latest_perplexity(self) -> float | None:
+        """e^(latest validation loss) of the run on the page, None before its first check."""
+        losses = self.plots.evals.column("val_loss")
+        return perplexity(losses[-1]) if len(losses) else None
+
+    def _update_readouts(self) -> None:
+        evals = self.plots.evals
+        if not len(evals):
+            self.val_label.setText(" ")
+            self.perplexity_label.setText(" ")
+            return
+        loss, accuracy = evals.column("val_loss")[-1], evals.column("val_accuracy")[-1]
+        step = int(evals.column("step")[-1])
+        text = f"Held-out loss <b>{loss:.3f}</b> nats"
+        if np.isfinite(accuracy):
+            text += f" · accuracy <b>{accuracy:.1%}</b>"
+        self.val_label.setText(f"{text} <span style='color:gray'>(step {step:,})</span>")
+        self.perplexity_label.setText(f"Perplexity <b>{format_perplexity(self.latest_perplexity())}</b>")
+
     def _update_info(self) -> None:
         if self.info is None:
             return
         self.info_label.setText(
             f"Vocabulary {self.info.vocab_size:,} tokens · random-guess loss ln V = "
             f"{self.info.baseline_loss:.2f} (the dashed line): a model that learns nothing stays there.")
+        self.info_label.setToolTip(loss_axis_tip(self.info.baseline_loss))
 
     def _finished_text(self, word: str, outcome: RunOutcome) -> str:
         text = f"{word} after {outcome.step:,} steps."

@@ -8,6 +8,7 @@ own colour (`run_colors`), so a run looks the same in every comparison.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFileDia
                                QTableWidgetItem, QVBoxLayout, QWidget)
 
 from mlmstudio.engine.errors import MLMStudioError
+from mlmstudio.gui.perplexity import PERPLEXITY_TIP, format_perplexity, loss_axis_tip, perplexity
 from mlmstudio.gui.run_colors import distinct_styles
 from mlmstudio.store import compare
 from mlmstudio.store.records import Curve
@@ -34,9 +36,12 @@ METRICS: tuple[tuple[str, str, str], ...] = (
     ("val_loss", "Validation loss", "loss (nats)"),
     ("train_loss", "Training loss", "loss (nats)"),
     ("val_accuracy", "Validation accuracy", "masked-token accuracy"),
+    ("val_perplexity", "Validation perplexity", "perplexity (e^loss)"),
     ("train_lr", "Learning rate", "learning rate"),
     ("train_tokens_per_second", "Tokens/s", "tokens per second"),
 )
+# Metrics computed here from a recorded one: perplexity = e^(validation loss).
+DERIVED = {"val_perplexity": "val_loss"}
 X_AXES: tuple[tuple[str, str], ...] = (("step", "Step"), ("time", "Elapsed time (s)"))
 
 
@@ -96,6 +101,21 @@ def _swatch(colour: QColor, size: int = 12) -> QIcon:
     pixmap = QPixmap(size, size)
     pixmap.fill(colour)
     return QIcon(pixmap)
+
+
+def _axis_tip(metric: str) -> str:
+    """Hovering the y axis explains its unit: nats and ln V for a loss, e^loss for perplexity."""
+    if metric.endswith("_loss"):
+        return loss_axis_tip(line_drawn=False)
+    if metric.endswith("_perplexity"):
+        return PERPLEXITY_TIP
+    if metric.endswith("_accuracy"):
+        return "The share of hidden tokens whose first guess is exactly right (held-out text, 15% hidden)."
+    return ""
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 def _fmt(value: Any) -> str:
@@ -256,6 +276,12 @@ class CompareView(QWidget):
 
     def _curve(self, run_id: str, metric: str) -> Curve | None:
         key = (run_id, metric)
+        if key not in self._cache and metric in DERIVED:
+            # Perplexity from the recorded validation loss, as the Train page and History show it.
+            loss = self._curve(run_id, DERIVED[metric])
+            self._cache[key] = None if loss is None else dataclasses.replace(
+                loss, name=metric.partition("_")[2],
+                values=np.array([perplexity(v) or np.nan for v in loss.values.tolist()]))
         if key not in self._cache:
             try:
                 self._cache[key] = self._loader(run_id, metric) if self._loader else None
@@ -276,6 +302,7 @@ class CompareView(QWidget):
         metric, axis = self.current_metric(), self.current_x_axis()
         y_label = next(y for key, _, y in METRICS if key == metric)
         plot_item.setLabel("left", y_label)
+        plot_item.getAxis("left").setToolTip(_axis_tip(metric))
         plot_item.setLabel("bottom", dict(X_AXES)[axis])
 
         styles = distinct_styles(run.id for run in self._runs)
@@ -352,10 +379,15 @@ class CompareView(QWidget):
     def _result_rows(self) -> list[tuple[str, list[Any], bool]]:
         rows = []
         for key, label, fmt in (("val_loss", "result: val loss", "{:.4f}"),
-                                ("val_accuracy", "result: val accuracy", "{:.1%}")):
-            values = [(run.final_metrics or {}).get(key) for run in self._runs]
-            if any(isinstance(v, (int, float)) for v in values):
-                shown = [fmt.format(v) if isinstance(v, (int, float)) else None for v in values]
+                                ("val_accuracy", "result: val accuracy", "{:.1%}"),
+                                ("val_perplexity", "result: val perplexity", None)):
+            if key == "val_perplexity":  # e^(val loss), as History and the Train page show it
+                values = [perplexity(_number((run.final_metrics or {}).get("val_loss"))) for run in self._runs]
+            else:
+                values = [_number((run.final_metrics or {}).get(key)) for run in self._runs]
+            if any(v is not None for v in values):
+                shown = [None if v is None else format_perplexity(v) if fmt is None else fmt.format(v)
+                         for v in values]
                 rows.append((label, shown, True))  # results always shown
         return rows
 

@@ -19,6 +19,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGraphicsItem, QHBoxLayout, QLabel, QSlider,
                                QVBoxLayout, QWidget)
 
+from mlmstudio.gui.perplexity import loss_axis_tip
 from mlmstudio.gui.widgets.coarse_range import grow_upper, span_range
 
 # Column order of the rows given to append_steps / append_evals.
@@ -215,6 +216,7 @@ class LivePlots(QWidget):
             label="", labelOpts={"position": 0.02, "color": BASELINE_COLOR, "anchors": [(0, 0), (0, 0)]})
         self.baseline_line.setVisible(False)
         self.loss_plot.addItem(self.baseline_line, ignoreBounds=False)
+        self._update_loss_tips()
 
         self.cursor_lines = []
         for plot in self.plots:
@@ -286,12 +288,23 @@ class LivePlots(QWidget):
     def set_baseline(self, value: float | None) -> None:
         """Draw the random-guess loss ln(V) (None hides it)."""
         self.baseline = value
+        self._update_loss_tips()
         if value is None or not math.isfinite(value):
             self.baseline_line.setVisible(False)
             return
         self.baseline_line.setVisible(True)  # the label only re-renders while visible
         self._place_baseline()
         self.baseline_line.label.setFormat(f"random guess  ln V = {value:.2f}")
+
+    def _update_loss_tips(self) -> None:
+        """Hovering the loss axis (or the dashed line) explains nats and ln V."""
+        tip = loss_axis_tip(self.baseline)
+        self.loss_plot.getAxis("left").setToolTip(tip)
+        self.loss_plot.titleLabel.setToolTip(tip)
+        self.baseline_line.setToolTip(tip)
+
+    def loss_axis_tooltip(self) -> str:
+        return self.loss_plot.getAxis("left").toolTip()
 
     def append_steps(self, rows: np.ndarray) -> None:
         """Rows of STEP_COLUMNS: step, elapsed, loss, lr, tokens_per_second."""

@@ -7,6 +7,7 @@ through the store's own service functions, not through the page.
 from __future__ import annotations
 
 import csv
+import math
 import time
 
 import pytest
@@ -16,7 +17,8 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 from sqlalchemy import update
 
 from mlmstudio.gui.pages.history_page import HistoryPage
-from mlmstudio.gui.runs_table_model import COLUMN_INDEX, RunsFilterProxy, RunsTableModel
+from mlmstudio.gui.perplexity import format_perplexity
+from mlmstudio.gui.runs_table_model import COLUMN_INDEX, SORT_ROLE, RunsFilterProxy, RunsTableModel
 from mlmstudio.store import service
 from mlmstudio.store.database import Database
 from mlmstudio.store.models import RunRow
@@ -52,6 +54,12 @@ def test_lists_runs_with_key_config_and_final_metrics(page, trained_db, history)
     assert cell(page, history.seed_id, "Status") == "completed"
     assert cell(page, history.seed_id, "Val loss") == f"{seed.val_loss:.3f}"
     assert cell(page, history.seed_id, "Val acc") == f"{seed.val_accuracy:.1%}"
+    # Perplexity is e^(final validation loss) of each recorded run.
+    for run_id in (history.seed_id, history.modern_id):
+        loss = service.get_run(trained_db, run_id).summary.val_loss
+        assert cell(page, run_id, "Perplexity") == format_perplexity(math.exp(loss))
+        row, col = page.model.row_of(run_id), COLUMN_INDEX["Perplexity"]
+        assert page.model.index(row, col).data(SORT_ROLE) == pytest.approx(math.exp(loss))
     assert page.count_label.text() == "2 runs"
 
 

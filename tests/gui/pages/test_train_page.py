@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from mlmstudio.engine.corpus import load_corpus
+from mlmstudio.gui.perplexity import format_perplexity
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.pages.train_page import TrainPage
 from mlmstudio.store import service
@@ -68,6 +69,16 @@ def test_start_trains_plots_and_records_the_run(qtbot, page, db, facts, make_tin
     assert len(curves["val_loss"]) == 4
     assert list(curves["train_loss"].values[:3]) == pytest.approx(list(page.plots.steps.column("loss")[:3]))
     assert summary.has_model
+
+    # The perplexity read-out is e^(the run's final validation loss), as recorded.
+    assert page.latest_perplexity() == pytest.approx(math.exp(summary.val_loss))
+    assert f"Perplexity <b>{format_perplexity(math.exp(summary.val_loss))}</b>" in page.perplexity_label.text()
+    assert "choosing evenly among" in page.perplexity_label.toolTip()
+    # Hovering the loss axis explains nats and this run's ln V line.
+    tip = page.plots.loss_plot.getAxis("left").toolTip()
+    assert "nats" in tip and f"ln V = {math.log(page.info.vocab_size):.2f}" in tip
+    assert f"V = {page.info.vocab_size:,}" in tip
+    assert page.plots.baseline_line.toolTip() == tip
 
 
 def test_stop_saves_a_checkpoint_and_marks_the_run_stopped(qtbot, page, db, facts, make_tiny_config):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import math
 
 import numpy as np
 import pytest
@@ -81,6 +82,23 @@ def test_a_metric_only_some_runs_recorded_plots_those_and_says_so(view, qtbot):
         view.set_metric("train_loss")
     assert set(view.curve_items()) == {"aaaa1111"}
     assert "fifteen" in blocker.args[0]
+
+
+def test_perplexity_is_e_to_the_validation_loss(view):
+    view.set_metric("val_perplexity")
+    items = view.curve_items()
+    assert set(items) == {"aaaa1111", "bbbb2222"}
+    assert list(items["aaaa1111"].xData) == [10, 20, 30]
+    assert list(items["aaaa1111"].yData) == pytest.approx([math.exp(v) for v in (3.0, 2.7, 2.5)])
+    assert "choosing evenly among" in view.plot.getPlotItem().getAxis("left").toolTip()
+    rows = {name: values for name, values, _ in view._result_rows()}
+    assert rows["result: val perplexity"] == [f"{math.exp(2.5):.2f}", f"{math.exp(2.9):.2f}"]
+
+
+def test_hovering_the_loss_axis_explains_nats_and_ln_v(view):
+    view.set_metric("val_loss")
+    tip = view.plot.getPlotItem().getAxis("left").toolTip()
+    assert "nats" in tip and "ln V" in tip and "random guess" in tip.lower()
 
 
 def test_no_data_shows_a_sentence_instead_of_an_empty_plot(view):
