@@ -130,8 +130,11 @@ class ModelConfig:
                          min=1, max=48)
     num_heads: int = _f(4, "Attention heads per block; must divide the width. Typical: 4.",
                         min=1, max=64)
-    ffn_dim: int = _f(1024, "Width of the feed-forward layer inside each block. Typical: 4 x width.",
-                      min=8, max=16384)
+    # 0 means "4 x width", resolved by ``ffn_width``: changing the width then changes the FFN too,
+    # and a config that set a number (old saved runs, the quick start) keeps it.
+    ffn_dim: int = _f(0, "Size of the small network inside each block that processes every word on its own "
+                      "(feed-forward width). 0 follows the width: 4 x width, as BERT. Set a number to "
+                      "fix it.", min=0, max=16384, zero_means="4 × width")
     max_len: int = _f(128, "Longest sequence the model can read, in tokens.", min=8, max=8192)
     dropout: float = _f(0.0, "Dropout rate. 0 for short runs; 0.1 for long runs on small corpora.",
                         min=0.0, max=0.9)
@@ -139,11 +142,18 @@ class ModelConfig:
     distance_bias: bool = _f(True, "Modern only: let attention prefer nearby tokens (ALiBi-style). "
                              "Learns much faster on short budgets.")
 
+    @property
+    def ffn_width(self) -> int:
+        """The feed-forward width the model is built with: ``ffn_dim``, or 4 x width when it is 0."""
+        return self.ffn_dim or 4 * self.d_model
+
     def validate(self) -> None:
         _choice("architecture", self.arch, ARCHITECTURES)
+        if self.ffn_dim < 0:
+            raise ConfigError(f"The feed-forward width cannot be negative (got {self.ffn_dim}); "
+                              "use 0 for 4 x width.")
         for name, value in (("width", self.d_model), ("number of layers", self.num_layers),
-                            ("number of heads", self.num_heads), ("feed-forward width", self.ffn_dim),
-                            ("maximum length", self.max_len)):
+                            ("number of heads", self.num_heads), ("maximum length", self.max_len)):
             if value < 1:
                 raise ConfigError(f"The {name} must be at least 1 (got {value}).")
         if self.d_model % self.num_heads:
@@ -211,9 +221,10 @@ class TrainingConfig:
 
 # Presets set only model shape; measured for short CPU budgets (see docs/PERFORMANCE.md).
 MODEL_PRESETS: dict[str, dict[str, Any]] = {
-    "tiny": dict(d_model=128, num_layers=2, num_heads=4, ffn_dim=512, max_len=128),
-    "small": dict(d_model=256, num_layers=2, num_heads=4, ffn_dim=1024, max_len=128),
-    "base": dict(d_model=512, num_layers=4, num_heads=8, ffn_dim=2048, max_len=256),
+    # ffn_dim 0: the feed-forward width follows the width (4 x), also after a later --d-model.
+    "tiny": dict(d_model=128, num_layers=2, num_heads=4, ffn_dim=0, max_len=128),
+    "small": dict(d_model=256, num_layers=2, num_heads=4, ffn_dim=0, max_len=128),
+    "base": dict(d_model=512, num_layers=4, num_heads=8, ffn_dim=0, max_len=256),
 }
 
 

@@ -220,12 +220,12 @@ def cmd_params(args: argparse.Namespace) -> int:
     result = {"params": params, "training_memory_bytes": memory,
               "training_memory_mib": round(memory / 2**20, 1), "vocab_size": vocab,
               "batch_size": batch, "seq_len": seq_len, "precision": args.precision,
-              "model": asdict(model)}
+              "ffn_width": model.ffn_width, "model": asdict(model)}
     if args.json:
         print(json.dumps(result, indent=2))
     else:
         print(f"{model.arch} model, width {model.d_model}, {model.num_layers} layers, "
-              f"{model.num_heads} heads, vocabulary {vocab}")
+              f"{model.num_heads} heads, feed-forward {model.ffn_width}, vocabulary {vocab}")
         print(f"parameters:      {params:,}")
         print(f"training memory: about {memory / 2**20:,.1f} MiB "
               f"(batch {batch} x {seq_len} tokens, {args.precision})")

@@ -47,7 +47,9 @@ def add_config_flags(parser: argparse.ArgumentParser, sections: tuple[str, ...])
                 continue
             help_text = f.metadata.get("help", "")
             default = f.default
-            help_text = f"{help_text} (default: {default})" if help_text else None
+            shown = f"0 = {f.metadata['zero_means']}" if "zero_means" in f.metadata and not default \
+                else default
+            help_text = f"{help_text} (default: {shown})" if help_text else None
             dest = dest_name(section, f.name)
             if isinstance(default, bool):
                 group.add_argument(flag_name(section, f.name), dest=dest, default=None,

@@ -6,7 +6,8 @@ file (text in a named column), any other file that decodes as text, or a
 built-in sample ``sample:NAME``. Whatever the source, the result is one
 normalised string (``\\n`` newlines, no BOM) with its statistics and a sha256
 fingerprint of that string, so the same text read from different encodings has
-the same fingerprint.
+the same fingerprint. Files that are not UTF-8 are decoded by ``encoding.py``,
+and the stats say which encoding was read and how sure that is.
 
 Everything a user can get wrong raises ``CorpusError`` with a sentence saying
 what is wrong and what to do.
@@ -14,7 +15,6 @@ what is wrong and what to do.
 
 from __future__ import annotations
 
-import codecs
 import csv
 import hashlib
 import io
@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator, Optional
 
+from mlmstudio.engine.encoding import decode_bytes, encoding_label
 from mlmstudio.engine.errors import CorpusError
 from mlmstudio.engine.samples import SAMPLES, sample_text
 from mlmstudio.engine.text_spans import TextSpans
@@ -43,6 +44,7 @@ _READ_CHUNK = 1 << 20                # bytes read between two progress reports
 _STATS_CHUNK = 1 << 20               # characters scanned at a time for statistics
 _BINARY_SAMPLE = 1 << 20             # characters inspected for control characters
 _MAX_CONTROL_SHARE = 0.10            # real text has almost none; binary data ~11% or more
+_MAX_NUL_SHARE = 0.01                # a few stray zero bytes in text are dropped; more means binary
 _CONTROL_CHARS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 _WORD = re.compile(r"\w+")
 
@@ -56,6 +58,13 @@ class CorpusStats:
     vocabulary_estimate: int   # distinct lower-cased \w+ words
     sha256: str                # fingerprint of the normalised text, UTF-8 encoded
     size_bytes: int            # bytes read from disk (UTF-8 size for samples)
+    encoding: str = "utf-8"    # the codec the text was read with; "mixed (a, b)" for a folder of several
+    encoding_confidence: float = 1.0   # 1.0 when certain (UTF-8, byte-order mark); lower for a guess
+
+    @property
+    def encoding_label(self) -> str:
+        """The encoding in words ("Shift-JIS (Japanese, cp932)")."""
+        return encoding_label(self.encoding)
 
 
 @dataclass(frozen=True)
@@ -87,13 +96,13 @@ def load_corpus(source: str | os.PathLike[str], *, text_field: str = "text", csv
         return _load_sample(source_str.strip()[len(SAMPLE_PREFIX):], progress)
 
     path = Path(source_str).expanduser()
-    if not path.exists():
-        raise CorpusError(f"{path} does not exist. Check the path, or choose another file or folder.")
+    _check_exists(path)
     warnings: list[str] = []
     if path.is_dir():
-        text, size = _read_folder(path, warnings, progress)
+        text, size, encodings = _read_folder(path, warnings, progress)
     else:
         reader = _Reader([path], progress)
+        encodings = reader.encodings
         suffix = path.suffix.lower()
         if suffix == ".jsonl":
             text = _jsonl_text(path, reader.read_text(path, warnings), text_field)
@@ -110,8 +119,39 @@ def load_corpus(source: str | os.PathLike[str], *, text_field: str = "text", csv
     for message in warnings:
         log.warning("%s", message)
     resolved = path.resolve()
+    encoding, confidence = _summarise_encodings(encodings)
     return Corpus(name=resolved.name or str(resolved), source=str(resolved), text=text,
-                  stats=compute_stats(text, size_bytes=size), warnings=warnings)
+                  stats=compute_stats(text, size_bytes=size, encoding=encoding,
+                                      encoding_confidence=confidence),
+                  warnings=warnings)
+
+
+def _check_exists(path: Path) -> None:
+    """A missing path, or a link that leads nowhere, each said as it is."""
+    if path.exists():
+        return
+    if path.is_symlink():
+        try:
+            path.resolve(strict=True)
+        except RuntimeError as exc:      # Python 3.11-3.12 report a loop this way
+            raise CorpusError(f"{path} is a symbolic link that leads back to itself (a loop). "
+                              "Choose the real file or folder instead.") from exc
+        except OSError as exc:
+            if "loop" in str(exc).lower() or getattr(exc, "errno", None) == 40:   # ELOOP
+                raise CorpusError(f"{path} is a symbolic link that leads back to itself (a loop). "
+                                  "Choose the real file or folder instead.") from exc
+        raise CorpusError(f"{path} is a symbolic link to {os.readlink(path)}, which does not exist. "
+                          "Choose the real file or folder instead.")
+    raise CorpusError(f"{path} does not exist. Check the path, or choose another file or folder.")
+
+
+def _summarise_encodings(encodings: list[tuple[str, float]]) -> tuple[str, float]:
+    """One encoding and confidence for the whole corpus: the least sure file decides."""
+    if not encodings:
+        return "utf-8", 1.0
+    names = sorted({name for name, _ in encodings}, key=lambda n: (n != "utf-8", n))
+    confidence = min(c for _, c in encodings)
+    return (names[0] if len(names) == 1 else f"mixed ({', '.join(names)})"), confidence
 
 
 def _load_sample(name: str, progress: Optional[ProgressCallback]) -> Corpus:
@@ -125,7 +165,7 @@ def _load_sample(name: str, progress: Optional[ProgressCallback]) -> Corpus:
 
 
 def _read_folder(folder: Path, warnings: list[str],
-                 progress: Optional[ProgressCallback]) -> tuple[str, int]:
+                 progress: Optional[ProgressCallback]) -> tuple[str, int, list[tuple[str, float]]]:
     """All .txt/.md files under ``folder`` (hidden ones skipped), in sorted path order.
 
     A file that cannot be used is skipped with a warning rather than sinking
@@ -153,7 +193,24 @@ def _read_folder(folder: Path, warnings: list[str],
     if not documents:
         reason = f" The first problem: {skipped[0]}" if skipped else ""
         raise CorpusError(f"None of the {len(files)} text files in {folder} contains usable text.{reason}")
-    return DOCUMENT_SEPARATOR.join(documents), reader.total
+    _note_mixed_encodings(folder, reader, warnings)
+    return DOCUMENT_SEPARATOR.join(documents), reader.total, reader.encodings
+
+
+def _note_mixed_encodings(folder: Path, reader: "_Reader", warnings: list[str]) -> None:
+    """Say which files were read in another encoding than most, so a wrong guess can be found."""
+    names = {encoding for encoding, _ in reader.encodings}
+    if len(names) < 2:
+        return
+    shown = ", ".join(f"{path.relative_to(folder)} ({encoding_label(encoding)})"
+                      for path, (encoding, _) in zip(reader.paths_read, reader.encodings)
+                      if encoding != "utf-8")
+    warnings.append(f"The files in {folder.name} are in different encodings; each was read in its own. "
+                    f"Not UTF-8: {_clip_list(shown)}.")
+
+
+def _clip_list(text: str, limit: int = 400) -> str:
+    return text if len(text) <= limit else text[:limit].rsplit(",", 1)[0] + ", …"
 
 
 class _Reader:
@@ -163,9 +220,15 @@ class _Reader:
         self.progress = progress
         self.total = sum(_file_size(p) for p in paths)
         self.done = 0
+        self.encodings: list[tuple[str, float]] = []   # (codec, confidence) of each file read
+        self.paths_read: list[Path] = []
 
     def read_text(self, path: Path, warnings: list[str]) -> str:
-        return decode_text(self._read_bytes(path), path.name, warnings)
+        found: list[tuple[str, float]] = []
+        text = decode_text(self._read_bytes(path), path.name, warnings, found)
+        self.encodings += found
+        self.paths_read += [path] * len(found)
+        return text
 
     def _read_bytes(self, path: Path) -> bytearray:
         try:
@@ -210,53 +273,44 @@ def _file_size(path: Path) -> int:
 
 # --------------------------------------------------------------------------- decoding
 
-_BOMS = (  # longest first: the UTF-32-LE BOM begins with the UTF-16-LE one
-    (codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
-    (codecs.BOM_UTF8, "utf-8-sig"),
-    (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"),
-)
-
-
-def decode_text(data: bytes | bytearray, name: str, warnings: list[str]) -> str:
+def decode_text(data: bytes | bytearray, name: str, warnings: list[str],
+                encodings: Optional[list[tuple[str, float]]] = None) -> str:
     """Bytes to normalised text, refusing binary data.
 
-    UTF-8 (BOM or not) and UTF-16/32 with a BOM are read as such; anything
-    else that is not valid UTF-8 is read as Windows-1252, with a warning.
+    UTF-8 (BOM or not) and UTF-16/32 with a BOM are read as such; other
+    encodings are detected (``encoding.decode_bytes``). What the user should
+    know (a guessed encoding, unreadable bytes, dropped NULs) is added to
+    ``warnings``; the codec and its confidence to ``encodings`` when given.
     """
-    text = _decode(data, name, warnings)
+    decoded = decode_bytes(data, name)
+    notes, encoding, confidence = decoded.notes, decoded.encoding, decoded.confidence
+    text = decoded.text
+    del decoded                           # the text is the only copy kept
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    _refuse_binary(text, name)
+    text = _refuse_binary(text, name, notes)
+    warnings.extend(notes)
+    if encodings is not None:
+        encodings.append((encoding, confidence))
     return text
 
 
-def _decode(data: bytes | bytearray, name: str, warnings: list[str]) -> str:
-    for bom, encoding in _BOMS:
-        if data.startswith(bom):
-            try:
-                return data.decode(encoding)
-            except UnicodeDecodeError as exc:
-                raise CorpusError(f"{name} starts with a {encoding.upper()} byte-order mark but is not "
-                                  f"valid {encoding.upper()} (at byte {exc.start}). "
-                                  "Save it again as UTF-8.") from exc
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    warnings.append(f"{name} is not valid UTF-8, so it was read as Windows-1252 (cp1252). "
-                    "If accented letters look wrong in the preview, save the file as UTF-8.")
-    return data.decode("cp1252", errors="replace")
-
-
-def _refuse_binary(text: str, name: str) -> None:
-    if "\x00" in text:
-        raise CorpusError(f"{name} looks like a binary file (it contains NUL bytes), not plain text. "
-                          "Export it as plain text first; UTF-16 text needs a byte-order mark.")
+def _refuse_binary(text: str, name: str, warnings: list[str]) -> str:
+    """The text, with stray NUL characters dropped; ``CorpusError`` for binary data."""
     sample = text[:_BINARY_SAMPLE]
     controls = len(_CONTROL_CHARS.findall(sample))
     if sample and controls / len(sample) > _MAX_CONTROL_SHARE:
         raise CorpusError(f"{name} looks like a binary file ({controls / len(sample):.0%} of its first "
                           "characters are control characters), not plain text. Export it as plain text first.")
+    if "\x00" not in text:
+        return text
+    nuls = text.count("\x00")
+    if nuls > _MAX_NUL_SHARE * len(text):
+        raise CorpusError(f"{name} looks like a binary file (it contains {nuls:,} NUL bytes), not plain "
+                          "text. Export it as plain text first.")
+    warnings.append(f"{name} contains {nuls:,} NUL character{'s' if nuls != 1 else ''} (zero bytes, "
+                    "often left by a crash or a bad copy); they were left out.")
+    return text.replace("\x00", "")
 
 
 # --------------------------------------------------------------------------- jsonl / csv
@@ -272,6 +326,9 @@ def _jsonl_text(path: Path, text: str, text_field: str) -> str:
         except json.JSONDecodeError as exc:
             raise CorpusError(f"Line {number} of {path.name} is not valid JSON ({exc.msg}). "
                               "Fix or remove that line.") from exc
+        except (RecursionError, ValueError) as exc:  # brackets nested thousands deep, a 5000-digit number
+            raise CorpusError(f"Line {number} of {path.name} is not usable JSON (nested too deep or "
+                              "a number too long). Fix or remove that line.") from exc
         if not isinstance(record, dict):
             raise CorpusError(f"Line {number} of {path.name} is not a JSON object. "
                               f'Each line must look like {{"{text_field}": "..."}}.')
@@ -324,7 +381,8 @@ def _normalise_newlines(text: str) -> str:
 
 # --------------------------------------------------------------------------- statistics
 
-def compute_stats(text: str, size_bytes: Optional[int] = None) -> CorpusStats:
+def compute_stats(text: str, size_bytes: Optional[int] = None, *, encoding: str = "utf-8",
+                  encoding_confidence: float = 1.0) -> CorpusStats:
     """Statistics and fingerprint in one pass over chunks, so 100 MB needs no big lists."""
     digest = hashlib.sha256()
     characters: set[str] = set()
@@ -342,7 +400,8 @@ def compute_stats(text: str, size_bytes: Optional[int] = None) -> CorpusStats:
     return CorpusStats(characters=len(text), lines=lines, words=words,
                        unique_characters=len(characters), vocabulary_estimate=len(vocabulary),
                        sha256=digest.hexdigest(),
-                       size_bytes=utf8_size if size_bytes is None else size_bytes)
+                       size_bytes=utf8_size if size_bytes is None else size_bytes,
+                       encoding=encoding, encoding_confidence=encoding_confidence)
 
 
 def _chunks_at_whitespace(text: str, size: int) -> Iterator[str]:

@@ -77,7 +77,7 @@ def bert_config(loaded: LoadedModel) -> dict:
         "hidden_size": cfg.d_model,
         "num_hidden_layers": cfg.num_layers,
         "num_attention_heads": cfg.num_heads,
-        "intermediate_size": cfg.ffn_dim,
+        "intermediate_size": cfg.ffn_width,
         "hidden_act": "gelu",  # exact (erf) GELU, as nn.GELU() and activation="gelu"
         "max_position_embeddings": cfg.max_len,
         # One token type whose embedding is zero: it adds nothing, as in our model.

@@ -31,6 +31,8 @@ import torch.nn.functional as F
 from torch import Tensor, nn
 
 from mlmstudio.config import ModelConfig
+# Re-exported: the size arithmetic lives in a torch-free module the GUI can import cheaply.
+from mlmstudio.engine.estimates import estimate_parameters, estimate_training_memory  # noqa: F401
 
 IGNORE_INDEX = -100  # labels at positions without loss (Hugging Face convention)
 
@@ -135,7 +137,7 @@ class Block(nn.Module):
         self.ln1 = nn.LayerNorm(cfg.d_model)
         self.attn = SelfAttention(cfg.d_model, cfg.num_heads, cfg.dropout)
         self.ln2 = nn.LayerNorm(cfg.d_model)
-        self.ffn = FeedForward(cfg.d_model, cfg.ffn_dim, cfg.dropout)
+        self.ffn = FeedForward(cfg.d_model, cfg.ffn_width, cfg.dropout)
         self.drop = nn.Dropout(cfg.dropout)
 
     def forward(self, x: Tensor, attn_mask: Optional[Tensor]) -> Tensor:
@@ -193,7 +195,7 @@ class SeedMLM(MLMModel):
         self.emb_norm = nn.LayerNorm(d)
         self.emb_drop = nn.Dropout(cfg.dropout)
         layer = nn.TransformerEncoderLayer(
-            d_model=d, nhead=cfg.num_heads, dim_feedforward=cfg.ffn_dim, dropout=cfg.dropout,
+            d_model=d, nhead=cfg.num_heads, dim_feedforward=cfg.ffn_width, dropout=cfg.dropout,
             activation="gelu", batch_first=True, norm_first=False)
         # enable_nested_tensor=False: keep padded positions computed the plain way, as BERT does.
         self.encoder = nn.TransformerEncoder(layer, num_layers=cfg.num_layers, enable_nested_tensor=False)
@@ -356,43 +358,3 @@ def count_parameters(model: nn.Module) -> int:
             total += p.numel()
     return total
 
-
-def estimate_parameters(cfg: ModelConfig, vocab_size: int) -> int:
-    """count_parameters of build_model(cfg, vocab_size), computed without building it."""
-    d, f, L, V = cfg.d_model, cfg.ffn_dim, cfg.num_layers, vocab_size
-    norm = 2 * d
-    attention = (3 * d * d + 3 * d) + (d * d + d)
-    ffn = (d * f + f) + (f * d + d)
-    per_layer = attention + ffn + 2 * norm
-    embeddings = V * d + cfg.max_len * d
-    head_transform = (d * d + d) + norm
-    if cfg.arch == "seed":
-        return embeddings + norm + L * per_layer + head_transform + (d * V + V)
-    return embeddings + L * per_layer + norm + head_transform + V
-
-
-def estimate_training_memory(cfg: ModelConfig, vocab_size: int, batch_size: int, seq_len: int,
-                             precision: str = "fp32", labelled_fraction: float = 0.3) -> int:
-    """A rough estimate, in bytes, of the memory one training step needs.
-
-    Counts fp32 weights, gradients and AdamW's two moment buffers (16 bytes per
-    parameter), bf16 weight copies under autocast, and the activations kept for
-    the backward pass. Allocator overheads and temporary buffers are not
-    counted, so treat it as a guide to the order of magnitude, not a promise.
-    """
-    params = estimate_parameters(cfg, vocab_size)
-    act_bytes = 2 if precision == "bf16" else 4
-    state = 16 * params + (2 * params if precision == "bf16" else 0)
-    tokens = batch_size * seq_len
-    d, f, H = cfg.d_model, cfg.ffn_dim, cfg.num_heads
-    # Per layer and token: inputs of norms, q/k/v, attention output, projections (~8d), FFN (2f),
-    # and the attention weights when they are materialised (a mask or the seed's MHA).
-    materialised = cfg.arch == "seed" or cfg.distance_bias
-    per_token_layer = 8 * d + 2 * f + (H * seq_len if materialised else 0)
-    activations = tokens * cfg.num_layers * per_token_layer * act_bytes
-    activations += tokens * 4 * d * act_bytes  # embeddings and final norm
-    # Head and logits: everywhere for seed, at the labelled positions for modern; logits and
-    # their gradient are kept in fp32 for the loss.
-    head_tokens = tokens if cfg.arch == "seed" else int(math.ceil(tokens * labelled_fraction))
-    activations += head_tokens * (3 * d * act_bytes + 2 * vocab_size * 4)
-    return int(state + activations)

@@ -142,11 +142,14 @@ def test_nul_bytes_refused_as_binary(tmp_path):
     assert "image.txt" in str(info.value)
 
 
-def test_utf16_without_bom_refused_as_binary(tmp_path):
+def test_short_utf16_without_bom_read_with_a_plain_warning(tmp_path):
     path = tmp_path / "nobom.txt"
     path.write_bytes("hello there".encode("utf-16-le"))
-    with pytest.raises(CorpusError, match="byte-order mark"):
-        load_corpus(path)
+    corpus = load_corpus(path)
+    assert corpus.text == "hello there"
+    assert corpus.stats.encoding == "utf-16-le"
+    assert corpus.stats.encoding_confidence < 0.6
+    assert len(corpus.warnings) == 1 and "save it as UTF-8" in corpus.warnings[0]
 
 
 def test_mostly_control_characters_refused(tmp_path):

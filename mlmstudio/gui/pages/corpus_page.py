@@ -139,6 +139,8 @@ class CorpusPage(QWidget):
                  "The vocabulary of a character tokenizer, before special tokens."),
                 ("vocabulary_estimate", "Distinct words",
                  "Distinct lower-cased words: roughly what a word tokenizer would need."),
+                ("encoding", "Encoding", "How the file's bytes were read as letters. A guess with "
+                 "low confidence may show wrong letters: then save the file as UTF-8."),
                 ("sha256", "Fingerprint", "SHA-256 of the text: runs on the same text share it.")):
             value = QLabel("–")
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -321,6 +323,7 @@ class CorpusPage(QWidget):
             "words": f"{stats.words:,}",
             "unique_characters": f"{stats.unique_characters:,}",
             "vocabulary_estimate": f"{stats.vocabulary_estimate:,}",
+            "encoding": _encoding_text(stats),
             "sha256": stats.sha256[:16] + "…",
         }
         for key, text in values.items():
@@ -387,3 +390,10 @@ def _human_bytes(n: int) -> str:
             return f"{size:,.0f} {unit}" if unit == "bytes" else f"{size:,.1f} {unit}"
         size /= 1000
     return f"{n} bytes"
+
+
+def _encoding_text(stats) -> str:
+    """"UTF-8", or the guessed encoding with how sure the guess is."""
+    if stats.encoding_confidence >= 1.0:
+        return stats.encoding_label
+    return f"{stats.encoding_label}, {stats.encoding_confidence:.0%} sure"

@@ -132,3 +132,23 @@ def test_a_newer_request_wins_over_an_older_one(qtbot, page, tutorial_corpus_pat
     qtbot.waitUntil(lambda: not page.is_loading(), timeout=30_000)
     qtbot.wait(200)
     assert page.corpus.name == tutorial_corpus_path.name
+
+
+def test_legacy_encoding_shown_with_its_confidence(qtbot, page, tmp_path):
+    text = ("Мой дядя самых честных правил, когда не в шутку занемог, он уважать себя заставил "
+            "и лучше выдумать не мог.\nЕго пример другим наука; но, боже мой, какая скука!\n")
+    path = tmp_path / "russian.txt"
+    path.write_bytes(text.encode("cp1251"))
+    corpus = load_and_wait(qtbot, page, lambda: page.load(str(path)))
+    assert corpus.text == text.strip("\n")
+    shown = page.stat_labels["encoding"].text()
+    assert shown.startswith("Windows-1251 (Cyrillic)")
+    assert (f"{corpus.stats.encoding_confidence:.0%} sure" in shown) == (corpus.stats.encoding_confidence < 1)
+
+
+def test_short_guessed_encoding_warns_on_the_page(qtbot, page, tmp_path):
+    path = tmp_path / "note.txt"
+    path.write_bytes("Café au lait.".encode("latin-1"))
+    load_and_wait(qtbot, page, lambda: page.load(str(path)))
+    assert page.stat_labels["encoding"].text().endswith("sure")
+    assert "save it as UTF-8" in page.warning_label.message()
