@@ -39,11 +39,14 @@ def _f(default: Any, help: str, **meta: Any) -> Any:
 
 @dataclass(frozen=True)
 class CorpusConfig:
-    source: str = _f("sample:facts", "A .txt/.jsonl/.csv file, a folder of text files, or sample:NAME.")
-    text_field: str = _f("text", "Field of a .jsonl file that holds the text.")
-    csv_column: str = _f("", "Column of a .csv file that holds the text (empty: a column named 'text').")
+    source: str = _f("sample:facts", "The text to learn from: a .txt, .jsonl or .csv file, a folder of "
+                                     "text files, or a built-in sample (sample:NAME).")
+    text_field: str = _f("text", "For a .jsonl file: the field of each line that holds the text.")
+    csv_column: str = _f("", "For a .csv file: the column that holds the text (empty: the column named "
+                             "'text').")
     val_fraction: float = _f(
-        0.05, "Share of the corpus held out for validation, in contiguous blocks. Typical: 0.05.",
+        0.05, "How much of the text is set aside to test the model on passages it never trained on "
+              "(the held-out or validation share), in whole blocks. Typical: 0.05.",
         min=0.0, max=0.5)
 
     def validate(self) -> None:
@@ -57,16 +60,20 @@ class CorpusConfig:
 
 @dataclass(frozen=True)
 class TokenizerConfig:
-    kind: str = _f("wordpiece", "How text is cut into tokens: single characters, whole words, "
-                   "or WordPiece/BPE sub-words learned from the corpus.", choices=TOKENIZER_KINDS)
-    vocab_size: int = _f(4000, "Largest vocabulary to learn (word, WordPiece, BPE). "
-                         "Typical: 4000 for a 1 MB corpus.", min=16, max=200_000)
+    kind: str = _f("wordpiece", "How the model reads the text: letter by letter (char), whole words "
+                                "(word), or pieces of words learned from your text (wordpiece or bpe "
+                                "sub-words).", choices=TOKENIZER_KINDS)
+    vocab_size: int = _f(4000, "The most different words or word pieces the model may know (vocabulary "
+                               "size); rarer ones become [UNK], unknown. Not used for letters. "
+                               "Typical: 4000 for a 1 MB text.", min=16, max=200_000)
     # 1 by default: on a small corpus a rarer character or word dropped to [UNK] can never be
     # predicted (the tutorial corpus has a 'q' only once in its training split).
-    min_frequency: int = _f(1, "A token must occur at least this often to enter the vocabulary; "
-                            "the vocabulary size caps it anyway. Typical: 1, or 2 to 5 on noisy text.",
+    min_frequency: int = _f(1, "How often a word or piece must appear in the text to be learned "
+                               "(minimum frequency); the vocabulary size caps it anyway. Typical: 1, "
+                               "or 2 to 5 on noisy text.",
                             min=1, max=1000)
-    lowercase: bool = _f(False, "Lower-case all text before tokenizing.")
+    lowercase: bool = _f(False, "Treat capital and small letters as the same (lower-case the text "
+                                "before cutting it into tokens).")
 
     def validate(self) -> None:
         _choice("tokenizer", self.kind, TOKENIZER_KINDS)
@@ -78,21 +85,27 @@ class TokenizerConfig:
 
 @dataclass(frozen=True)
 class MaskingConfig:
-    strategy: str = _f("token", "What is masked together: single tokens, all pieces of a word, "
-                       "or spans of whole words (SpanBERT).", choices=MASKING_STRATEGIES)
+    strategy: str = _f("token", "What is hidden together: single tokens (token), every piece of a word "
+                                "at once (whole-word), or runs of several words (span, as SpanBERT).",
+                       choices=MASKING_STRATEGIES)
     # 30% is the measured default for short CPU budgets (DESIGN.md); BERT used 15%.
-    mlm_probability: float = _f(0.30, "Share of tokens the model must predict. BERT used 0.15; "
-                                "0.3 learns faster in short runs.", min=0.01, max=0.9)
-    mask_replace_prob: float = _f(0.8, "Of the selected tokens, the share replaced by [MASK]. "
-                                  "BERT: 0.8.", min=0.0, max=1.0)
-    random_replace_prob: float = _f(0.1, "Of the selected tokens, the share replaced by a random "
-                                    "token. BERT: 0.1. The rest stay unchanged.", min=0.0, max=1.0)
-    static_masks: int = _f(0, "0: a fresh mask every time a sequence is seen (dynamic, RoBERTa). "
-                           "N: N fixed masks per sequence chosen once (static, original BERT).",
+    mlm_probability: float = _f(0.30, "How much of the text the model must guess: the share of tokens "
+                                      "hidden or swapped each time (masking rate, mlm_probability). "
+                                      "BERT used 0.15; 0.3 learns faster in short runs.", min=0.01, max=0.9)
+    mask_replace_prob: float = _f(0.8, "Of the tokens to guess, the share shown as [MASK]. BERT: 0.8.",
+                                  min=0.0, max=1.0)
+    random_replace_prob: float = _f(0.1, "Of the tokens to guess, the share swapped for a random "
+                                         "token, so the model cannot trust every token it sees. BERT: "
+                                         "0.1. The rest are left as they are.", min=0.0, max=1.0)
+    static_masks: int = _f(0, "0: hide different tokens every time the model reads a passage (dynamic "
+                              "masking, as RoBERTa). N: choose N fixed patterns per passage once and "
+                              "reuse them (static masking, as the original BERT).",
                            min=0, max=100)
-    span_p: float = _f(0.2, "Span masking: the p of the geometric distribution of span lengths "
-                       "in words (SpanBERT: 0.2).", min=0.01, max=1.0)
-    span_max: int = _f(10, "Span masking: the longest span, in words (SpanBERT: 10).", min=1, max=100)
+    span_p: float = _f(0.2, "Span masking only: how short the hidden runs of words tend to be; higher "
+                            "gives shorter runs, and 0.2 gives about 4 words on average (the p of a "
+                            "geometric distribution of span lengths, SpanBERT: 0.2).", min=0.01, max=1.0)
+    span_max: int = _f(10, "Span masking only: the longest run of words hidden at once (SpanBERT: 10).",
+                       min=1, max=100)
 
     @property
     def keep_prob(self) -> float:
@@ -122,25 +135,34 @@ class MaskingConfig:
 
 @dataclass(frozen=True)
 class ModelConfig:
-    arch: str = _f("modern", "'modern': fast pre-LN encoder (default). 'seed': the tutorial's TinyMLM, "
-                   "BERT's own layout, exportable to Hugging Face.", choices=ARCHITECTURES)
-    d_model: int = _f(256, "Width of every token vector (hidden size). Typical: 128 to 512.",
+    arch: str = _f("modern", "The model's design. 'modern' (default): built to learn fast on a CPU (a "
+                             "pre-LN encoder: each block normalises its input first). 'seed': the "
+                             "tutorial's TinyMLM in BERT's own layout, which exports to Hugging Face.",
+                   choices=ARCHITECTURES)
+    d_model: int = _f(256, "How many numbers describe each token inside the model (width, also d_model "
+                           "or hidden size). Wider learns more but trains slower. Typical: 128 to 512.",
                       min=8, max=4096)
-    num_layers: int = _f(2, "Transformer blocks stacked. 2 learns fastest on a CPU budget.",
+    num_layers: int = _f(2, "How many times the text is reworked on its way through the model (layers, "
+                            "transformer blocks). 2 learns fastest on a CPU budget.",
                          min=1, max=48)
-    num_heads: int = _f(4, "Attention heads per block; must divide the width. Typical: 4.",
+    num_heads: int = _f(4, "How many different things each token can look for in the others at once "
+                           "(attention heads); must divide the width. Typical: 4.",
                         min=1, max=64)
     # 0 means "4 x width", resolved by ``ffn_width``: changing the width then changes the FFN too,
     # and a config that set a number (old saved runs, the quick start) keeps it.
-    ffn_dim: int = _f(0, "Size of the small network inside each block that processes every word on its own "
-                      "(feed-forward width). 0 follows the width: 4 x width, as BERT. Set a number to "
-                      "fix it.", min=0, max=16384, zero_means="4 × width")
-    max_len: int = _f(128, "Longest sequence the model can read, in tokens.", min=8, max=8192)
-    dropout: float = _f(0.0, "Dropout rate. 0 for short runs; 0.1 for long runs on small corpora.",
+    ffn_dim: int = _f(0, "Size of the small network inside each layer that works on every token on its "
+                         "own (feed-forward width). 0 follows the width: 4 x width, as in BERT. Set a "
+                         "number to fix it.", min=0, max=16384, zero_means="4 × width")
+    max_len: int = _f(128, "The longest passage the model can read at once, in tokens (maximum length: "
+                           "the positions it learns).", min=8, max=8192)
+    dropout: float = _f(0.0, "Switch off this share of the model's connections at random while "
+                             "training, so it cannot simply memorise a small text (dropout). 0 for "
+                             "short runs; 0.1 for long runs on small texts.",
                         min=0.0, max=0.9)
     # ALiBi-style symmetric distance bias on attention: worth ~0.7 nats at short budgets (DESIGN.md).
-    distance_bias: bool = _f(True, "Modern only: let attention prefer nearby tokens (ALiBi-style). "
-                             "Learns much faster on short budgets.")
+    distance_bias: bool = _f(True, "Distance bias: each token pays more attention to its neighbours "
+                                   "(ALiBi-style). Learns much faster in short runs. The 'modern' "
+                                   "design only.")
 
     @property
     def ffn_width(self) -> int:
@@ -169,27 +191,46 @@ class ModelConfig:
 
 @dataclass(frozen=True)
 class TrainingConfig:
-    steps: int = _f(1000, "Optimizer steps to train. With a time budget, the run stops at whichever "
-                    "comes first.", min=1, max=10_000_000)
-    time_budget: float = _f(0.0, "Stop after this many seconds of training (0: no limit). "
-                            "The schedule then follows elapsed time.", min=0.0, max=1e7)
-    batch_size: int = _f(16, "Sequences per step. 16 is best for short CPU budgets.", min=1, max=4096)
-    seq_len: int = _f(128, "Tokens per training sequence, including [CLS] and [SEP].", min=4, max=8192)
-    lr: float = _f(7e-4, "Peak learning rate of AdamW. Typical: 7e-4 for small models on a CPU budget, 5e-4 for large.",
+    steps: int = _f(1000, "How many times the model corrects itself (optimizer steps). With a time "
+                          "limit, training stops at whichever comes first.", min=1, max=10_000_000)
+    time_budget: float = _f(0.0, "Stop training after this many seconds (0: no limit). The learning "
+                                 "rate then follows the time that has passed.", min=0.0, max=1e7)
+    batch_size: int = _f(16, "How many passages the model reads before each correction (batch size). "
+                             "16 is best for short CPU runs.", min=1, max=4096)
+    seq_len: int = _f(128, "How long each training passage is, in tokens, counting the start and end "
+                           "markers [CLS] and [SEP] (sequence length).", min=4, max=8192)
+    lr: float = _f(7e-4, "How big each correction is (the peak learning rate of AdamW, the method that "
+                         "updates the model). Too big: training goes unstable; too small: it learns "
+                         "slowly. Typical: 7e-4 for small models on a CPU budget, 5e-4 for large ones.",
                    min=1e-7, max=1.0)
-    warmup: float = _f(0.05, "Share of the run spent warming the learning rate up from 0. Typical: 0.05.",
+    warmup: float = _f(0.05, "Share of the run during which the corrections grow slowly from 0, so the "
+                             "first clumsy steps stay small (learning-rate warm-up). Typical: 0.05.",
                        min=0.0, max=0.9)
-    schedule: str = _f("linear", "Learning rate after warm-up: constant, linear decay to 0, or cosine.",
+    schedule: str = _f("linear", "How the size of the corrections changes after the warm-up: stays the "
+                                 "same (constant), shrinks steadily to 0 (linear), or shrinks along a "
+                                 "curve (cosine learning-rate schedule).",
                        choices=SCHEDULES)
-    weight_decay: float = _f(0.01, "AdamW weight decay. Typical: 0.01.", min=0.0, max=1.0)
-    grad_clip: float = _f(1.0, "Clip the gradient norm to this value (0: no clipping).", min=0.0, max=1e4)
-    eval_every: int = _f(100, "Measure held-out loss and accuracy every N steps.", min=1, max=1_000_000)
-    eval_batches: int = _f(8, "Batches of held-out text per evaluation.", min=1, max=10_000)
-    checkpoint_every: int = _f(500, "Save a resumable checkpoint every N steps (0: only at the end).",
+    weight_decay: float = _f(0.01, "A gentle pull of the model's numbers towards 0 at every step, "
+                                   "against memorising (AdamW weight decay). Typical: 0.01.",
+                             min=0.0, max=1.0)
+    grad_clip: float = _f(1.0, "Caps how big a single correction can be, so one odd batch cannot throw "
+                               "the model off (the gradient norm is clipped to this value; 0: no cap).",
+                          min=0.0, max=1e4)
+    eval_every: int = _f(100, "How often the model is tested on the held-out text, in steps "
+                              "(validation loss and accuracy).", min=1, max=1_000_000)
+    eval_batches: int = _f(8, "How many batches of held-out text each test reads (evaluation batches): "
+                              "more gives steadier numbers but takes longer.", min=1, max=10_000)
+    checkpoint_every: int = _f(500, "How often the training so far is saved so that it can be resumed, "
+                                    "in steps (a checkpoint; 0: only at the end).",
                                min=0, max=10_000_000)
-    seed: int = _f(0, "Random seed. The same seed and settings give the same run.", min=0, max=2**31 - 1)
-    device: str = _f("auto", "Where to train: auto picks cuda, then mps, then cpu.", choices=DEVICES)
-    precision: str = _f("auto", "Number format: auto uses bf16 where the hardware has it, else fp32.",
+    seed: int = _f(0, "The starting point of every random choice (random seed). The same seed and "
+                      "settings give the same run.", min=0, max=2**31 - 1)
+    device: str = _f("auto", "Which part of the computer trains: auto picks a graphics card when there "
+                             "is one (cuda for NVIDIA, mps for Apple), else the processor (cpu).",
+                     choices=DEVICES)
+    precision: str = _f("auto", "How precisely numbers are stored while training. auto uses a shorter, "
+                                "faster number format where the processor has it (bf16, bfloat16), "
+                                "else the standard one (fp32).",
                         choices=PRECISIONS)
 
     def validate(self) -> None:
