@@ -7,14 +7,21 @@ an older version loads with the missing keys defaulted.
 
 Field metadata carries what a form or a flag needs: ``help`` (a plain-language
 tooltip with a typical value), ``choices`` and, for numbers, ``min``/``max``.
+Those bounds are enforced here and nowhere else (``check_fields``): the type of
+every value, the finiteness of every float, every number's range and every
+choice. Each section's ``validate`` adds only the rules that tie fields together.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Mapping
+
+from mlmstudio import bounded_json
+from mlmstudio.errors import MLMStudioError
 
 SPECIAL_TOKENS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 PAD, UNK, CLS, SEP, MASK = SPECIAL_TOKENS
@@ -28,7 +35,7 @@ PRECISIONS = ("auto", "fp32", "bf16")
 PRESETS = ("tiny", "small", "base")
 
 
-class ConfigError(ValueError):
+class ConfigError(MLMStudioError, ValueError):
     """A setting is invalid. The message is a sentence meant for the user."""
 
 
@@ -47,15 +54,12 @@ class CorpusConfig:
     val_fraction: float = _f(
         0.05, "How much of the text is set aside to test the model on passages it never trained on "
               "(the held-out or validation share), in whole blocks. Typical: 0.05.",
-        min=0.0, max=0.5)
+        min=0.001, max=0.5)
 
     def validate(self) -> None:
+        check_fields(self)
         if not self.source.strip():
             raise ConfigError("No corpus chosen. Pick a text file, a folder or a built-in sample.")
-        if not 0.0 < self.val_fraction <= 0.5:
-            raise ConfigError(
-                f"The validation fraction must be above 0 and at most 0.5 (got {self.val_fraction}); "
-                "0.05 is typical.")
 
 
 @dataclass(frozen=True)
@@ -76,11 +80,7 @@ class TokenizerConfig:
                                 "before cutting it into tokens).")
 
     def validate(self) -> None:
-        _choice("tokenizer", self.kind, TOKENIZER_KINDS)
-        if not 16 <= self.vocab_size <= 200_000:
-            raise ConfigError(f"The vocabulary size must be between 16 and 200,000 (got {self.vocab_size}).")
-        if self.min_frequency < 1:
-            raise ConfigError(f"The minimum frequency must be at least 1 (got {self.min_frequency}).")
+        check_fields(self)
 
 
 @dataclass(frozen=True)
@@ -112,25 +112,12 @@ class MaskingConfig:
         return max(0.0, 1.0 - self.mask_replace_prob - self.random_replace_prob)
 
     def validate(self) -> None:
-        _choice("masking strategy", self.strategy, MASKING_STRATEGIES)
-        if not 0.0 < self.mlm_probability < 1.0:
-            raise ConfigError(f"The masking rate must be between 0 and 1 (got {self.mlm_probability}); "
-                              "0.15 to 0.4 is typical.")
-        for name, value in (("[MASK] share", self.mask_replace_prob),
-                            ("random-token share", self.random_replace_prob)):
-            if not 0.0 <= value <= 1.0:
-                raise ConfigError(f"The {name} must be between 0 and 1 (got {value}).")
+        check_fields(self)
         if self.mask_replace_prob + self.random_replace_prob > 1.0 + 1e-9:
             raise ConfigError(
                 f"The [MASK] share ({self.mask_replace_prob}) and the random-token share "
                 f"({self.random_replace_prob}) add up to more than 1. Lower one of them; "
                 "BERT uses 0.8 and 0.1.")
-        if self.static_masks < 0:
-            raise ConfigError("The number of static masks cannot be negative; use 0 for dynamic masking.")
-        if not 0.0 < self.span_p <= 1.0:
-            raise ConfigError(f"The span p must be in (0, 1] (got {self.span_p}); SpanBERT uses 0.2.")
-        if self.span_max < 1:
-            raise ConfigError("The longest span must be at least 1 word.")
 
 
 @dataclass(frozen=True)
@@ -170,23 +157,12 @@ class ModelConfig:
         return self.ffn_dim or 4 * self.d_model
 
     def validate(self) -> None:
-        _choice("architecture", self.arch, ARCHITECTURES)
-        if self.ffn_dim < 0:
-            raise ConfigError(f"The feed-forward width cannot be negative (got {self.ffn_dim}); "
-                              "use 0 for 4 x width.")
-        for name, value in (("width", self.d_model), ("number of layers", self.num_layers),
-                            ("number of heads", self.num_heads), ("maximum length", self.max_len)):
-            if value < 1:
-                raise ConfigError(f"The {name} must be at least 1 (got {value}).")
+        check_fields(self)
         if self.d_model % self.num_heads:
             raise ConfigError(
                 f"The width ({self.d_model}) must be divisible by the number of heads "
                 f"({self.num_heads}). Try {self.num_heads * max(1, round(self.d_model / self.num_heads))} "
                 "or change the heads.")
-        if self.max_len < 8:
-            raise ConfigError(f"The maximum length must be at least 8 tokens (got {self.max_len}).")
-        if not 0.0 <= self.dropout < 1.0:
-            raise ConfigError(f"Dropout must be at least 0 and below 1 (got {self.dropout}).")
 
 
 @dataclass(frozen=True)
@@ -223,6 +199,10 @@ class TrainingConfig:
     checkpoint_every: int = _f(500, "How often the training so far is saved so that it can be resumed, "
                                     "in steps (a checkpoint; 0: only at the end).",
                                min=0, max=10_000_000)
+    checkpoint_seconds: float = _f(60.0, "Also save the training so far after this many seconds of "
+                                         "training since the last save, so a crash or a power cut "
+                                         "loses at most this much (0: by steps only).",
+                                   min=0.0, max=1e7)
     seed: int = _f(0, "The starting point of every random choice (random seed). The same seed and "
                       "settings give the same run.", min=0, max=2**31 - 1)
     device: str = _f("auto", "Which part of the computer trains: auto picks a graphics card when there "
@@ -234,31 +214,55 @@ class TrainingConfig:
                         choices=PRECISIONS)
 
     def validate(self) -> None:
-        _choice("schedule", self.schedule, SCHEDULES)
-        _choice("device", self.device, DEVICES)
-        _choice("precision", self.precision, PRECISIONS)
-        if self.steps < 1:
-            raise ConfigError(f"Train for at least 1 step (got {self.steps}).")
-        if self.time_budget < 0:
-            raise ConfigError("The time budget cannot be negative; use 0 for no limit.")
-        if self.batch_size < 1:
-            raise ConfigError(f"The batch size must be at least 1 (got {self.batch_size}).")
-        if self.seq_len < 4:
-            raise ConfigError(f"The sequence length must be at least 4 tokens (got {self.seq_len}).")
-        if not 0.0 < self.lr <= 1.0:
-            raise ConfigError(f"The learning rate must be above 0 and at most 1 (got {self.lr}); "
-                              "1e-3 is a good start.")
-        if not 0.0 <= self.warmup < 1.0:
-            raise ConfigError(f"The warm-up share must be at least 0 and below 1 (got {self.warmup}).")
-        if self.weight_decay < 0 or self.grad_clip < 0:
-            raise ConfigError("Weight decay and gradient clipping cannot be negative.")
-        if self.eval_every < 1 or self.eval_batches < 1:
-            raise ConfigError("Evaluate at least every 1 step, on at least 1 batch.")
-        if self.checkpoint_every < 0:
-            raise ConfigError("The checkpoint interval cannot be negative; use 0 for only at the end.")
-        if self.seed < 0:
-            raise ConfigError("The seed must be 0 or a positive whole number.")
+        check_fields(self)
 
+
+# Names a newcomer understands, for the forms and for messages; a field missing here is shown by its key.
+FIELD_LABELS: dict[str, str] = {
+    "source": "Corpus",
+    "text_field": "JSON text field",
+    "csv_column": "CSV column",
+    "val_fraction": "Held-out share",
+    "kind": "Tokenizer",
+    "vocab_size": "Vocabulary size",
+    "min_frequency": "Minimum frequency",
+    "lowercase": "Lower-case text",
+    "strategy": "Strategy",
+    "mlm_probability": "Masking rate",
+    "mask_replace_prob": "Share → [MASK]",
+    "random_replace_prob": "Share → random token",
+    "static_masks": "Static masks",
+    "span_p": "Span length p",
+    "span_max": "Longest span (words)",
+    "arch": "Architecture",
+    "d_model": "Width (d_model)",
+    "num_layers": "Layers",
+    "num_heads": "Attention heads",
+    "ffn_dim": "Feed-forward width",
+    "max_len": "Maximum length",
+    "dropout": "Dropout",
+    "distance_bias": "Distance bias",
+    "steps": "Steps",
+    "time_budget": "Time budget (s)",
+    "batch_size": "Batch size",
+    "seq_len": "Sequence length",
+    "lr": "Learning rate",
+    "warmup": "Warm-up share",
+    "schedule": "Schedule",
+    "weight_decay": "Weight decay",
+    "grad_clip": "Gradient clipping",
+    "eval_every": "Evaluate every",
+    "eval_batches": "Evaluation batches",
+    "checkpoint_every": "Checkpoint every",
+    "checkpoint_seconds": "Checkpoint after (s)",
+    "seed": "Seed",
+    "device": "Device",
+    "precision": "Precision",
+}
+
+SECTION_NAMES: dict[type, str] = {CorpusConfig: "corpus", TokenizerConfig: "tokenizer",
+                                  MaskingConfig: "masking", ModelConfig: "model",
+                                  TrainingConfig: "training"}
 
 # Presets set only model shape; measured for short CPU budgets (see docs/PERFORMANCE.md).
 MODEL_PRESETS: dict[str, dict[str, Any]] = {
@@ -330,12 +334,29 @@ class RunConfig:
         return cls(**parts)
 
     @classmethod
-    def from_json(cls, text: str) -> "RunConfig":
+    def from_json(cls, text: str | bytes) -> "RunConfig":
+        """Parse a run configuration; text over 1 MB or nested too deep is refused, not read."""
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ConfigError(f"The configuration is not valid JSON ({exc.msg} at line {exc.lineno}).") from exc
+            data = bounded_json.loads(text, max_chars=bounded_json.MAX_CONFIG_BYTES)
+        except bounded_json.JSONLimitError as exc:
+            raise ConfigError(f"The configuration {exc}.") from exc
         return cls.from_dict(data)
+
+    @classmethod
+    def from_file(cls, path: Any) -> "RunConfig":
+        """Read a run configuration file, at most 1 MB of it (``/dev/urandom`` is refused quickly)."""
+        try:
+            text = bounded_json.read_text(path, max_bytes=bounded_json.MAX_CONFIG_BYTES)
+        except bounded_json.JSONLimitError as exc:
+            raise ConfigError(f"The configuration file {path} {exc}. Give a run.json written by "
+                              "MLM Studio (--save-config).") from exc
+        except OSError as exc:
+            raise ConfigError(f"Cannot read the configuration file {path} "
+                              f"({exc.strerror or exc}). Check the path.") from exc
+        try:
+            return cls.from_json(text)
+        except ConfigError as exc:
+            raise ConfigError(f"{path}: {exc}") from exc
 
 
 QUICK_START_SECONDS = 60.0
@@ -389,6 +410,82 @@ def section_from_dict(section_cls: type, data: Any, name: str) -> Any:
     return section_cls(**values)
 
 
+def check_fields(section: Any) -> None:
+    """Raise ConfigError for the first field of ``section`` outside its metadata.
+
+    Type (an int is a whole number, never a bool), finiteness of every float,
+    ``min``/``max`` and ``choices``: the bounds the forms and the flags show are
+    the bounds enforced.
+    """
+    name = SECTION_NAMES.get(type(section), type(section).__name__)
+    for f in fields(section):
+        problem = field_problem(f, getattr(section, f.name), f"{name}.{f.name}")
+        if problem:
+            raise ConfigError(problem)
+
+
+def field_problem(f: dataclasses.Field, value: Any, where: str) -> str | None:
+    """Why ``value`` does not fit field ``f`` (a sentence naming ``where``), or None."""
+    kind, meta = type(f.default), f.metadata
+    label = _label(f, where)
+    if kind is bool and not isinstance(value, bool):
+        return f"The setting {label} must be on or off (true or false), not {_shown(value)}."
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        return f"The setting {label} must be a whole number, not {_shown(value)}."
+    if kind is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return f"The setting {label} must be a number, not {_shown(value)}."
+        if not math.isfinite(value):
+            return f"The setting {label} must be a finite number, not {value}."
+    if kind is str and not isinstance(value, str):
+        return f"The setting {label} must be text, not {_shown(value)}."
+    choices = meta.get("choices")
+    if choices is not None and value not in choices:
+        return f"The setting {label} cannot be '{_shown(value, quote=False)}'. Choose one of: {', '.join(choices)}."
+    low, high = meta.get("min"), meta.get("max")
+    if kind in (int, float) and ((low is not None and value < low) or (high is not None and value > high)):
+        if low is not None and high is not None:
+            bounds = f"between {_number(low)} and {_number(high)}"
+        else:
+            bounds = f"at least {_number(low)}" if low is not None else f"at most {_number(high)}"
+        zero = meta.get("zero_means")
+        hint = f" (0 means {zero})" if zero else ""
+        return f"The setting {label} must be {bounds}{hint}; got {_number(value)}."
+    return None
+
+
+def check_value(section_cls: type, name: str, value: Any, where: str | None = None) -> Any:
+    """Check one value against a field's metadata (for flags that are not part of a RunConfig)."""
+    f = next(f for f in fields(section_cls) if f.name == name)
+    problem = field_problem(f, value, where or f"{SECTION_NAMES.get(section_cls, '')}.{name}")
+    if problem:
+        raise ConfigError(problem)
+    return value
+
+
+def _label(f: dataclasses.Field, where: str) -> str:
+    """``model.d_model (width)``: the key, then the name a form shows, in lower case."""
+    label = FIELD_LABELS.get(f.name, "").split(" (")[0]
+    if not label:
+        return where
+    if not label[1:2].isupper():  # "[MASK] share" and "AdamW" keep their capitals
+        label = label[0].lower() + label[1:]
+    return f"{where} ({label})"
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:,g}" if abs(value) < 1e16 else f"{value:g}"
+    if isinstance(value, int) and abs(value) < 10**30:
+        return f"{value:,}"
+    return _shown(value)
+
+
+def _shown(value: Any, quote: bool = True) -> str:
+    text = repr(value) if quote else str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def coerce(f: dataclasses.Field, value: Any, where: str) -> Any:
     """Convert a JSON/CLI value to the field's type, or raise a ConfigError naming the setting."""
     kind = type(f.default)
@@ -417,11 +514,13 @@ def coerce(f: dataclasses.Field, value: Any, where: str) -> Any:
             if not isinstance(value, str):
                 raise ValueError
             return value
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         pass
     else:
         return value
-    raise ConfigError(f"The setting {where} must be a {kind.__name__}, not {value!r}.")
+    wanted = {bool: "on or off (true or false)", int: "a whole number", float: "a number",
+              str: "text"}.get(kind, f"a {kind.__name__}")
+    raise ConfigError(f"The setting {where} must be {wanted}, not {_shown(value)}.")
 
 
 def _choice(what: str, value: str, choices: tuple[str, ...]) -> None:

@@ -42,7 +42,7 @@ def test_errors_lists_every_problem():
 
 
 def test_wrong_types_and_unknown_keys_are_refused():
-    with pytest.raises(ConfigError, match="training.steps must be a int"):
+    with pytest.raises(ConfigError, match="training.steps must be a whole number"):
         RunConfig.from_dict({"training": {"steps": "many"}})
     with pytest.raises(ConfigError, match="Unknown setting"):
         RunConfig.from_dict({"training": {"stepz": 3}})

@@ -10,10 +10,9 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from dataclasses import fields, replace
-from pathlib import Path
 
-from mlmstudio.config import (MODEL_PRESETS, PRESETS, ConfigError, CorpusConfig, MaskingConfig,
-                              ModelConfig, RunConfig, TokenizerConfig, TrainingConfig, coerce)
+from mlmstudio.config import (MODEL_PRESETS, PRESETS, CorpusConfig, MaskingConfig,
+                              ModelConfig, RunConfig, TokenizerConfig, TrainingConfig, check_fields, coerce)
 
 SECTIONS: dict[str, type] = {"corpus": CorpusConfig, "tokenizer": TokenizerConfig,
                              "masking": MaskingConfig, "model": ModelConfig,
@@ -71,12 +70,7 @@ def config_from_args(args: argparse.Namespace, base: RunConfig | None = None) ->
     config = base or RunConfig()
     config_path = getattr(args, "config", None)
     if config_path:
-        try:
-            text = Path(config_path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ConfigError(f"Cannot read the configuration file {config_path} "
-                              f"({exc.strerror or exc}). Check the path.") from exc
-        config = RunConfig.from_json(text)
+        config = RunConfig.from_file(config_path)  # at most 1 MB, bounded nesting
     if getattr(args, "preset", None):
         config = config.with_preset(args.preset)
     parts = {}
@@ -90,4 +84,9 @@ def config_from_args(args: argparse.Namespace, base: RunConfig | None = None) ->
         parts[section] = replace(current, **changes) if changes else current
     if getattr(args, "corpus", None):
         parts["corpus"] = replace(parts["corpus"], source=args.corpus)
-    return dataclasses.replace(config, **parts)
+    config = dataclasses.replace(config, **parts)
+    # Every value's type, finiteness and range, also in the sections this command does not use:
+    # a file with a NaN in it is refused by every command that reads it.
+    for section in SECTIONS:
+        check_fields(getattr(config, section))
+    return config

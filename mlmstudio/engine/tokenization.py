@@ -35,11 +35,14 @@ from typing import Callable, Iterable, Sequence
 import numpy as np
 from tokenizers import AddedToken, Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
 
+from mlmstudio import bounded_json
 from mlmstudio.config import CLS, MASK, PAD, SEP, SPECIAL_TOKENS, UNK, TokenizerConfig
 from mlmstudio.engine.errors import TokenizerError
 from mlmstudio.engine.memory import release_free_memory
 
 log = logging.getLogger(__name__)
+# A 200,000-token BPE vocabulary with its merges is about 10 MB; a bigger file is not a tokenizer.
+MAX_TOKENIZER_BYTES = 100_000_000
 
 TOKENIZER_FILE = "tokenizer.json"
 CONTINUATION = "##"                  # WordPiece: a piece that continues a word
@@ -99,7 +102,7 @@ class MLMTokenizer:
     @classmethod
     def from_str(cls, text: str, *, where: str = "The tokenizer") -> "MLMTokenizer":
         try:
-            data = json.loads(text)
+            data = bounded_json.loads(text)  # refuses absurd nesting before the library sees it
             tokenizer = Tokenizer.from_str(text)
         except Exception as exc:  # the library raises plain Exception subclasses
             raise TokenizerError(f"{where} is not a valid tokenizer file ({_short(exc)}). "
@@ -133,11 +136,11 @@ class MLMTokenizer:
         """Read a ``tokenizer.json`` (or the one in folder ``path``)."""
         target = _file_path(path)
         try:
-            text = target.read_text(encoding="utf-8")
+            text = bounded_json.read_text(target, max_bytes=MAX_TOKENIZER_BYTES)
         except FileNotFoundError:
             raise TokenizerError(f"There is no tokenizer file at {target}. "
                                  "The run's files may have been moved or deleted.") from None
-        except (OSError, UnicodeDecodeError) as exc:
+        except (OSError, bounded_json.JSONLimitError) as exc:
             raise TokenizerError(f"The tokenizer file {target} cannot be read ({_short(exc)}).") from exc
         return cls.from_str(text, where=f"The tokenizer file {target}")
 

@@ -300,8 +300,7 @@ class SetupPage(QWidget):
     def load_config_file(self, path: str | Path) -> bool:
         """Show the settings in a JSON file; a message box explains a bad file."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
-            config = RunConfig.from_json(text)
+            config = RunConfig.from_file(path)  # at most 1 MB, bounded nesting
         except (OSError, UnicodeDecodeError) as exc:
             QMessageBox.warning(self, "Cannot load settings",
                                 f"{Path(path).name} could not be read ({exc}).")

@@ -21,47 +21,12 @@ from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel,
                                QSpinBox, QWidget)
 
-from mlmstudio.config import RunConfig
+from mlmstudio.config import FIELD_LABELS, RunConfig
 from mlmstudio.gui.theme import MessageLabel
 
-# Names a newcomer understands; a field missing here gets its name with spaces.
-LABELS: dict[str, str] = {
-    "kind": "Tokenizer",
-    "vocab_size": "Vocabulary size",
-    "min_frequency": "Minimum frequency",
-    "lowercase": "Lower-case text",
-    "strategy": "Strategy",
-    "mlm_probability": "Masking rate",
-    "mask_replace_prob": "Share → [MASK]",
-    "random_replace_prob": "Share → random token",
-    "static_masks": "Static masks",
-    "span_p": "Span length p",
-    "span_max": "Longest span (words)",
-    "arch": "Architecture",
-    "d_model": "Width (d_model)",
-    "num_layers": "Layers",
-    "num_heads": "Attention heads",
-    "ffn_dim": "Feed-forward width",
-    "max_len": "Maximum length",
-    "dropout": "Dropout",
-    "distance_bias": "Distance bias",
-    "steps": "Steps",
-    "time_budget": "Time budget (s)",
-    "batch_size": "Batch size",
-    "seq_len": "Sequence length",
-    "lr": "Learning rate",
-    "warmup": "Warm-up share",
-    "schedule": "Schedule",
-    "weight_decay": "Weight decay",
-    "grad_clip": "Gradient clipping",
-    "eval_every": "Evaluate every",
-    "eval_batches": "Evaluation batches",
-    "checkpoint_every": "Checkpoint every",
-    "seed": "Seed",
-    "device": "Device",
-    "precision": "Precision",
-    "val_fraction": "Held-out share",
-}
+# Names a newcomer understands (shared with the config's messages); a field missing there gets
+# its name with spaces.
+LABELS: dict[str, str] = FIELD_LABELS
 
 # Fields that matter only in some configurations are greyed out otherwise.
 RELEVANT: dict[tuple[str, str], Callable[[RunConfig], bool]] = {

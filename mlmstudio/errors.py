@@ -1,0 +1,10 @@
+"""The root of every error whose message is meant for the user.
+
+It lives here, importing nothing, so that ``config`` (which may not import the
+engine) and the engine, store and faces all share one root: a face catches
+``MLMStudioError`` once and prints or shows its sentence, never a traceback.
+"""
+
+
+class MLMStudioError(Exception):
+    """Base of every error whose message is meant for the user: what went wrong, what to do."""
