@@ -22,9 +22,7 @@ import torch
 from mlmstudio.config import MASK
 from mlmstudio.engine.artifacts import LoadedModel, load_model_dir
 from mlmstudio.engine.errors import PredictionError
-
-NO_MASK_MESSAGE = ("Add [MASK] where the model should guess a word, "
-                   "e.g. 'The cat sat on the [MASK].'")
+from mlmstudio.engine.mask_spelling import NO_MASK_MESSAGE, no_mask_message
 
 
 @dataclass
@@ -84,7 +82,7 @@ class Predictor:
                   targets: Optional[Union[str, Sequence[str]]] = None) -> FillResult:
         """Top-k guesses for every [MASK]; with targets, also the score of each given word."""
         top_k = self._check_top_k(top_k)
-        window = self._window(self.tokenizer.encode(text))
+        window = self._window(self._encode_question(text))
         log_probs = self._mask_log_probs(window.ids, window.mask_positions)  # [M, V]
         probs = log_probs.exp()
         k = min(top_k, probs.shape[-1])
@@ -99,7 +97,7 @@ class Predictor:
     def fill_iteratively(self, text: str, top_k: int = 5) -> IterativeFill:
         """Fill the most confident [MASK] first, predict again with it filled, and repeat."""
         top_k = self._check_top_k(top_k)
-        window = self._window(self.tokenizer.encode(text))
+        window = self._window(self._encode_question(text))
         ids = list(window.ids)
         remaining = list(range(len(window.mask_positions)))  # mask numbers in text order
         chosen: dict[int, str] = {}
@@ -189,6 +187,13 @@ class Predictor:
         return " ".join(notes)
 
     # -- windows, text and checks -------------------------------------------------
+
+    def _encode_question(self, text: str) -> list[int]:
+        """The token ids of ``text``; a plain sentence when it has no [MASK] (or a misspelt one)."""
+        ids = self.tokenizer.encode(text)
+        if self.tokenizer.mask_token_id not in ids:
+            raise PredictionError(no_mask_message(text))
+        return ids
 
     def _window(self, body: list[int], required: Optional[Iterable[int]] = None) -> _Window:
         """Frame body as [CLS] body [SEP], cut around the masks when it is too long.

@@ -124,6 +124,12 @@ def test_fill_without_mask_is_refused(capsys, tmp_path):
             "--no-record", "--out", tmp_path / "m")
     code, _, err = run_cli(capsys, "fill", tmp_path / "m", "no blank here")
     assert code == 2 and "[MASK]" in err
+    for spelling, extra in (("<mask>", ()), ("[mask]", ("--targets", "mat")), ("[Mask]", ("--iterative",))):
+        code, out, err = run_cli(capsys, "fill", tmp_path / "m", f"The cat sat on the {spelling}.", *extra)
+        assert code == 2 and out == ""
+        assert err.startswith("mlmstudio: This model's mask is written [MASK]")
+        assert f"'{spelling}'" in err and "'The cat sat on the [MASK].'" in err
+        assert "Traceback" not in err
 
 
 @pytest.mark.parametrize("strategy", ["token", "whole-word", "span"])

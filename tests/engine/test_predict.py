@@ -112,6 +112,26 @@ def test_text_without_mask_is_a_plain_error(predictor):
         predictor.fill_mask("the [MASK]", top_k=0)
 
 
+@pytest.mark.parametrize("spelling", ["[mask]", "<mask>", "[Mask]", "<MASK>", "[ MASK ]", "(mask)",
+                                      "{MASK}", "［MASK］", "MASK"])
+def test_misspelt_mask_gets_the_right_spelling(predictor, char_predictor, spelling):
+    text = f"the cat sat on the {spelling} ."
+    for model in (predictor, char_predictor):
+        for ask in (lambda: model.fill_mask(text), lambda: model.fill_mask(text, targets=["mat"]),
+                    lambda: model.fill_iteratively(text)):
+            with pytest.raises(PredictionError) as info:
+                ask()
+            message = str(info.value)
+            assert message.startswith("This model's mask is written [MASK]")
+            assert f"'{spelling}'" in message
+            assert "'the cat sat on the [MASK] .'" in message   # the sentence, corrected
+
+
+def test_the_word_mask_is_not_taken_for_a_misspelt_mask(predictor):
+    with pytest.raises(PredictionError, match=r"Add \[MASK\] where"):
+        predictor.fill_mask("she wore a mask .")
+
+
 def test_long_text_is_cut_around_the_masks_and_says_so(predictor):
     tok = predictor.tokenizer
     filler = " ".join(SENTENCES * 4)  # 112 tokens; the model reads 32
