@@ -141,6 +141,10 @@ def _train_recorded(args, config: RunConfig, corpus, progress, control):
     from mlmstudio.store.database import Database
     from mlmstudio.store.service import prepare_run, run_recorded
 
+    from mlmstudio.engine.preflight import check_corpus_fits
+
+    # A corpus too small for one window is refused here, before a failed run lands in the history.
+    check_corpus_fits(config, corpus.text)
     db = Database.open(args.data_dir)
     handle = prepare_run(db, config, corpus, name=args.name)
     progress.announce(f"Run {handle.run_id} ({handle.name}) recorded in {db.path}")
