@@ -19,7 +19,9 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mlmstudio import __version__
+from mlmstudio.gui.icons import app_icon
 from mlmstudio.gui.settings import APPLICATION, ORGANIZATION
+from mlmstudio.resource_paths import APP_ID
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +40,9 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName("MLM Studio")
     app.setApplicationVersion(__version__)
+    # The taskbar and window manager find the icon and the desktop entry by this id.
+    app.setDesktopFileName(APP_ID)
+    app.setWindowIcon(app_icon())
     configure_plots(app.palette())
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     return app

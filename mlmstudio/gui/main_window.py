@@ -15,10 +15,11 @@ import platform
 from PySide6.QtCore import QSize, Qt, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
-                               QMainWindow, QMessageBox, QStackedWidget, QStyle, QWidget)
+                               QMainWindow, QMessageBox, QStackedWidget, QWidget)
 
 from mlmstudio import __version__
 from mlmstudio.config import quick_start_config
+from mlmstudio.gui.icons import page_icon
 from mlmstudio.gui.pages.corpus_page import CorpusPage
 from mlmstudio.gui.pages.explore_page import ExplorePage
 from mlmstudio.gui.pages.history_page import HistoryPage
@@ -32,9 +33,6 @@ log = logging.getLogger(__name__)
 
 PAGES = ("Corpus", "Setup", "Train", "Explore", "History")
 CORPUS, SETUP, TRAIN, EXPLORE, HISTORY = range(len(PAGES))
-PAGE_ICONS = (QStyle.StandardPixmap.SP_DirOpenIcon, QStyle.StandardPixmap.SP_FileDialogDetailedView,
-              QStyle.StandardPixmap.SP_MediaPlay, QStyle.StandardPixmap.SP_FileDialogContentsView,
-              QStyle.StandardPixmap.SP_BrowserReload)
 STATUS_MS = 8000
 
 
@@ -69,8 +67,8 @@ class MainWindow(QMainWindow):
         self.sidebar.setObjectName("sidebar")
         self.sidebar.setIconSize(QSize(20, 20))
         self.sidebar.setSpacing(2)
-        for index, (name, icon) in enumerate(zip(PAGES, PAGE_ICONS)):
-            item = QListWidgetItem(self.style().standardIcon(icon), name)
+        for index, name in enumerate(PAGES):
+            item = QListWidgetItem(page_icon(name.lower()), name)
             item.setToolTip(f"{name} (Ctrl+{index + 1})")
             item.setSizeHint(QSize(130, 36))
             self.sidebar.addItem(item)
