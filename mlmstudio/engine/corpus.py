@@ -105,7 +105,7 @@ def load_corpus(source: str | os.PathLike[str], *, text_field: str = "text", csv
         encodings = reader.encodings
         suffix = path.suffix.lower()
         if suffix == ".jsonl":
-            text = _jsonl_text(path, reader.read_text(path, warnings), text_field)
+            text = _jsonl_text(path, reader.read_text(path, warnings), text_field, warnings)
         elif suffix in (".csv", ".tsv"):
             text = _csv_text(path, reader.read_text(path, warnings), csv_column,
                              delimiter="\t" if suffix == ".tsv" else ",")
@@ -117,7 +117,7 @@ def load_corpus(source: str | os.PathLike[str], *, text_field: str = "text", csv
         raise CorpusError(f"{path.name} contains no text (it is empty or only whitespace). "
                           "Choose a file with some text in it.")
     for message in warnings:
-        log.warning("%s", message)
+        log.info("%s", message)     # the caller shows corpus.warnings; logging them too would say it twice
     resolved = path.resolve()
     encoding, confidence = _summarise_encodings(encodings)
     return Corpus(name=resolved.name or str(resolved), source=str(resolved), text=text,
@@ -315,9 +315,15 @@ def _refuse_binary(text: str, name: str, warnings: list[str]) -> str:
 
 # --------------------------------------------------------------------------- jsonl / csv
 
-def _jsonl_text(path: Path, text: str, text_field: str) -> str:
-    """The ``text_field`` of every record, one document each."""
+def _jsonl_text(path: Path, text: str, text_field: str, warnings: list[str]) -> str:
+    """The ``text_field`` of every record, one document each.
+
+    A record whose field is missing or not text (a number, a list) is skipped
+    and counted in one warning; the file is refused only when no record has text.
+    """
     documents: list[str] = []
+    skipped: list[str] = []          # why each skipped record was skipped, "line N: ..."
+    records = 0
     for number, line in enumerate(io.StringIO(text), start=1):
         if not line.strip():
             continue
@@ -332,19 +338,39 @@ def _jsonl_text(path: Path, text: str, text_field: str) -> str:
         if not isinstance(record, dict):
             raise CorpusError(f"Line {number} of {path.name} is not a JSON object. "
                               f'Each line must look like {{"{text_field}": "..."}}.')
+        records += 1
         if text_field not in record:
-            fields = ", ".join(map(str, record)) or "none"
-            raise CorpusError(f'Line {number} of {path.name} has no "{text_field}" field (its fields: '
-                              f"{fields}). Choose the field that holds the text.")
+            fields = ", ".join(f'"{name}"' for name in record) or "none"
+            skipped.append(f'line {number} has no "{text_field}" field (its fields: {fields})')
+            continue
         value = record[text_field]
         if value is None:
             continue
         if not isinstance(value, str):
-            raise CorpusError(f'The "{text_field}" field on line {number} of {path.name} is not text '
-                              f"(it is {type(value).__name__}). Choose the field that holds the text.")
+            skipped.append(f'on line {number} "{text_field}" is {_json_kind(value)}, not text')
+            continue
         if value.strip():
             documents.append(_normalise_newlines(value).strip("\n"))
+    if skipped and not documents:
+        raise CorpusError(f'No record of {path.name} has text in its "{text_field}" field: {skipped[0]}. '
+                          "Choose the field that holds the text.")
+    if skipped:
+        warnings.append(f"{len(skipped):,} of the {records:,} records of {path.name} were skipped because "
+                        f'their "{text_field}" field is missing or not text; the first: {skipped[0]}.')
     return DOCUMENT_SEPARATOR.join(documents)
+
+
+def _json_kind(value: object) -> str:
+    """A JSON value's type in words."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return f"a number ({value!r})"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
 
 
 def _csv_text(path: Path, text: str, column: str, delimiter: str) -> str:

@@ -272,7 +272,25 @@ def test_jsonl_missing_field_names_the_fields(tmp_path):
     _write_jsonl(path, [{"body": "alpha", "id": 1}])
     with pytest.raises(CorpusError, match='no "text" field') as info:
         load_corpus(path)
-    assert "body, id" in str(info.value)
+    assert '"body", "id"' in str(info.value)
+
+
+def test_jsonl_records_without_text_are_skipped_and_counted(tmp_path):
+    path = tmp_path / "mixed.jsonl"
+    _write_jsonl(path, [{"text": "first doc"}, {"text": 42}, {"text": ["a", "list"]}, {"id": 3},
+                        {"text": None}, {"text": "second doc"}])
+    corpus = load_corpus(path)
+    assert corpus.text == "first doc\n\nsecond doc"
+    [warning] = corpus.warnings
+    assert warning.startswith("3 of the 6 records of mixed.jsonl were skipped")
+    assert 'on line 2 "text" is a number (42), not text' in warning
+
+
+def test_jsonl_with_no_text_at_all_is_refused(tmp_path):
+    path = tmp_path / "numbers.jsonl"
+    _write_jsonl(path, [{"text": 1}, {"text": True}])
+    with pytest.raises(CorpusError, match=r'No record of numbers.jsonl has text .* is a number \(1\)'):
+        load_corpus(path)
 
 
 def test_csv_named_and_default_column(tmp_path):

@@ -1,0 +1,94 @@
+"""``mlmstudio corpus SOURCE``: what the engine reads from a file, before any training.
+
+The same ``load_corpus`` the app and ``train`` use, so a corpus can be checked
+from a terminal: its encoding (and how sure that is), size, lines, characters,
+words and a preview, with the warnings the Corpus page would show. A file that
+cannot be used ends with the engine's sentence and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import textwrap
+
+from mlmstudio.config import CorpusConfig
+
+PREVIEW_CHARS = 400
+
+
+def add_corpus_command(commands: argparse._SubParsersAction) -> None:
+    defaults = CorpusConfig()
+    corpus = commands.add_parser(
+        "corpus", help="Show what is read from a corpus: encoding, size, words, a preview.",
+        description="Read a corpus as training would, and describe it. SOURCE is a .txt/.jsonl/.csv "
+                    "file, a folder of .txt/.md files, or sample:NAME (facts, pydoc, tutorial).")
+    corpus.add_argument("source", metavar="SOURCE", help="A file, a folder or sample:NAME.")
+    corpus.add_argument("--text-field", default=defaults.text_field,
+                        help=f"For a .jsonl file: the field that holds the text (default: {defaults.text_field}).")
+    corpus.add_argument("--csv-column", default=defaults.csv_column,
+                        help="For a .csv file: the column that holds the text (default: the column "
+                             "named 'text').")
+    corpus.add_argument("--preview", type=int, default=PREVIEW_CHARS, metavar="CHARS",
+                        help=f"Characters of preview to show, 0 for none (default: {PREVIEW_CHARS}).")
+    corpus.add_argument("--json", action="store_true", help="Print the description as JSON.")
+    corpus.set_defaults(func=cmd_corpus)
+
+
+def cmd_corpus(args: argparse.Namespace) -> int:
+    from mlmstudio.engine.corpus import load_corpus
+    from mlmstudio.engine.errors import CorpusError
+
+    if args.preview < 0:
+        raise CorpusError(f"--preview must be 0 or more characters (got {args.preview}).")
+    corpus = load_corpus(args.source, text_field=args.text_field, csv_column=args.csv_column)
+    report = describe(corpus, args.preview)
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        print(as_text(report))
+    return 0
+
+
+def describe(corpus, preview_chars: int = PREVIEW_CHARS) -> dict:
+    """The corpus as plain data, in the order a reader wants it."""
+    stats = corpus.stats
+    return {
+        "name": corpus.name,
+        "source": corpus.source,
+        "encoding": stats.encoding,
+        "encoding_label": stats.encoding_label,
+        "encoding_confidence": stats.encoding_confidence,
+        "bytes": stats.size_bytes,
+        "lines": stats.lines,
+        "characters": stats.characters,
+        "words": stats.words,
+        "distinct_characters": stats.unique_characters,
+        "distinct_words": stats.vocabulary_estimate,
+        "sha256": stats.sha256,
+        "warnings": list(corpus.warnings),
+        "preview": corpus.preview(preview_chars) if preview_chars else "",
+    }
+
+
+def as_text(report: dict) -> str:
+    confidence = report["encoding_confidence"]
+    sure = "certain" if confidence >= 1.0 else f"a guess with {confidence:.0%} confidence"
+    rows = [
+        ("encoding", f"{report['encoding_label']}; {sure}"),
+        ("bytes", f"{report['bytes']:,}"),
+        ("lines", f"{report['lines']:,}"),
+        ("characters", f"{report['characters']:,}"),
+        ("words", f"{report['words']:,}"),
+        ("distinct characters", f"{report['distinct_characters']:,}"),
+        ("distinct words", f"{report['distinct_words']:,}"),
+        ("sha256", report["sha256"]),
+    ]
+    lines = [f"{report['name']}  ({report['source']})"]
+    lines += [f"  {label + ':':<21}{value}" for label, value in rows]
+    for warning in report["warnings"]:
+        lines += textwrap.wrap(warning, width=88, initial_indent="  warning: ", subsequent_indent="           ")
+    if report["preview"]:
+        lines.append("  preview:")
+        lines += ["    " + line for line in report["preview"].splitlines()]
+    return "\n".join(lines)
