@@ -31,6 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="Log details to stderr.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     engine_commands.add_engine_commands(commands)
+    from mlmstudio.cli.corpus_command import add_corpus_command
+    add_corpus_command(commands)
     runs.add_runs_commands(commands)
     runs.add_export_hf_command(commands)
     return parser
