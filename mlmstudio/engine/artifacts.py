@@ -25,9 +25,11 @@ import torch
 from safetensors.torch import load_file
 from safetensors.torch import save as save_safetensors_bytes
 
+from mlmstudio import bounded_json
 from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.device import resolve_device
 from mlmstudio.engine.errors import MLMStudioError, ModelLoadError
+from mlmstudio.engine.memory import model_memory_shortage
 from mlmstudio.engine.model import MLMModel, build_model
 from mlmstudio.engine.tokenization import MLMTokenizer
 
@@ -136,6 +138,9 @@ def load_model_dir(path: PathLike, device: Union[str, torch.device] = "cpu") -> 
 
     config = _load_config(path)
     tokenizer = _load_tokenizer(path)
+    shortage = model_memory_shortage(config, tokenizer.vocab_size)
+    if shortage:
+        raise ModelLoadError(f"{shortage} (The model in {path}.)")
     model = build_model(config.model, tokenizer.vocab_size, tokenizer.pad_token_id)
     _load_weights(model, path)
     target = device if isinstance(device, torch.device) else resolve_device(device)
@@ -145,9 +150,8 @@ def load_model_dir(path: PathLike, device: Union[str, torch.device] = "cpu") -> 
 
 def _load_config(path: Path) -> RunConfig:
     try:
-        text = (path / CONFIG_FILE).read_text(encoding="utf-8")
-        return RunConfig.from_json(text).validate()
-    except (ConfigError, UnicodeDecodeError, OSError) as exc:
+        return RunConfig.from_file(path / CONFIG_FILE).validate()
+    except ConfigError as exc:
         raise ModelLoadError(f"The config.json in {path} cannot be used: {exc} "
                              "The folder may be damaged; choose another or retrain.") from exc
 
@@ -189,7 +193,7 @@ def _load_metrics(path: Path) -> dict[str, Any]:
     if not file.is_file():
         return {}
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
+        data = bounded_json.loads(bounded_json.read_text(file, max_bytes=bounded_json.MAX_CONFIG_BYTES))
     except (ValueError, OSError) as exc:
         log.warning("Ignoring unreadable %s: %s", file, exc)
         return {}

@@ -29,6 +29,7 @@ from mlmstudio.engine.artifacts import (
     LoadedModel, atomic_save_safetensors, atomic_write_text, load_model_dir,
 )
 from mlmstudio.engine.errors import ExportError
+from mlmstudio.engine.output_paths import check_output_folder
 
 log = logging.getLogger(__name__)
 
@@ -47,15 +48,18 @@ def can_export_hf(config: Union[RunConfig, ModelConfig]) -> tuple[bool, str]:
     return True, ""
 
 
-def export_hf(model_dir: Union[str, os.PathLike], out_dir: Union[str, os.PathLike]) -> Path:
-    """Write a BertForMaskedLM folder for the model in model_dir; return its path."""
+def export_hf(model_dir: Union[str, os.PathLike], out_dir: Union[str, os.PathLike], *,
+              overwrite: bool = False) -> Path:
+    """Write a BertForMaskedLM folder for the model in model_dir; return its path.
+
+    A folder that already holds files is refused (``OutputExistsError``) unless
+    ``overwrite``: the export would replace its README.md, config.json and weights.
+    """
+    out = check_output_folder(out_dir, overwrite=overwrite, what="export folder")
     loaded = load_model_dir(model_dir)
     ok, reason = can_export_hf(loaded.config)
     if not ok:
         raise ExportError(reason)
-    out = Path(out_dir)
-    if out.exists() and not out.is_dir():
-        raise ExportError(f"{out} is a file. Choose a folder (new or empty) for the Hugging Face export.")
     out.mkdir(parents=True, exist_ok=True)
 
     atomic_save_safetensors(bert_state_dict(loaded), out / "model.safetensors", metadata={"format": "pt"})

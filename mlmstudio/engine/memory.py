@@ -1,11 +1,22 @@
-"""Keeping the memory of big corpora in check."""
+"""Keeping memory in check: big corpora, and models too big for this computer.
+
+A model or batch that does not fit ends in the allocator's traceback, or in the
+system's out-of-memory killer, after the run was recorded. ``*_shortage``
+compare the estimates of ``estimates.py`` with the free memory first, so the
+faces can refuse with a sentence before anything is built or recorded.
+"""
 
 from __future__ import annotations
 
 import ctypes
 import sys
+from typing import TYPE_CHECKING
 
+from mlmstudio.engine import system_memory
 from mlmstudio.engine.text_spans import TextSpans
+
+if TYPE_CHECKING:
+    from mlmstudio.config import RunConfig
 
 # Training a tokenizer on more text than this adds time and memory, not a better
 # vocabulary (docs/PERFORMANCE.md, corpus scale); bigger corpora are sampled evenly.
@@ -35,3 +46,31 @@ def release_free_memory() -> None:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
     except (OSError, AttributeError):  # another C library: nothing to do
         pass
+
+
+def memory_shortage(needed_bytes: int, what: str) -> str | None:
+    """A sentence when ``needed_bytes`` (an estimate) exceeds the free memory, else None."""
+    available = system_memory.available_memory_bytes()
+    if system_memory.memory_fit(needed_bytes, available).fits:
+        return None
+    return (f"{what} needs about {system_memory.human_bytes(needed_bytes)} of memory, but only "
+            f"{system_memory.human_bytes(available or 0)} is free. "
+            "Choose a smaller width, fewer layers, a smaller vocabulary, batch or sequence length, "
+            "or close other programs.")
+
+
+def training_memory_shortage(config: "RunConfig", vocab_size: int | None = None) -> str | None:
+    """``memory_shortage`` for training ``config`` (vocabulary: the tokenizer's largest, if not known)."""
+    from mlmstudio.engine.estimates import estimate_training_memory
+
+    vocab = vocab_size or config.tokenizer.vocab_size
+    needed = estimate_training_memory(config.model, vocab, config.training.batch_size,
+                                      config.training.seq_len)
+    return memory_shortage(needed, "Training this model")
+
+
+def model_memory_shortage(config: "RunConfig", vocab_size: int) -> str | None:
+    """``memory_shortage`` for building the model of ``config`` to load its weights (weights twice)."""
+    from mlmstudio.engine.estimates import estimate_parameters
+
+    return memory_shortage(8 * estimate_parameters(config.model, vocab_size), "Loading this model")

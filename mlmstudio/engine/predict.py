@@ -151,6 +151,8 @@ class Predictor:
                 entry: dict[str, Any] = {
                     "word": word, "mask": m, "pieces": [self.tokenizer.token_str(p) for p in pieces],
                     "token_ids": list(pieces), "multi_token": len(pieces) > 1, "note": "",
+                    # [UNK] stands for every unknown word: its score is not this word's.
+                    "in_vocabulary": self.tokenizer.unk_token_id not in pieces,
                 }
                 if not pieces:
                     entry.update(score=0.0, log_prob=float("-inf"),

@@ -17,14 +17,18 @@ DATABASE_FILENAME = "history.sqlite3"
 RUNS_DIRNAME = "runs"
 
 
+def chosen_data_dir(override: str | Path | None = None) -> tuple[Path, str]:
+    """The data directory that applies (not created) and where that choice came from, in words."""
+    if override is not None and str(override).strip():
+        return Path(override).expanduser(), "--data-dir"
+    if os.environ.get(ENV_VAR, "").strip():
+        return Path(os.environ[ENV_VAR]).expanduser(), ENV_VAR
+    return Path(platformdirs.user_data_dir("mlmstudio", appauthor=False)), "the platform's default"
+
+
 def data_dir(override: str | Path | None = None) -> Path:
     """The data directory, created if missing."""
-    if override is not None and str(override).strip():
-        path = Path(override).expanduser()
-    elif os.environ.get(ENV_VAR, "").strip():
-        path = Path(os.environ[ENV_VAR]).expanduser()
-    else:
-        path = Path(platformdirs.user_data_dir("mlmstudio", appauthor=False))
+    path, _ = chosen_data_dir(override)
     path.mkdir(parents=True, exist_ok=True)
     return path.resolve()
 

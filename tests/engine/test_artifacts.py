@@ -164,3 +164,36 @@ def test_atomic_save_safetensors_round_trip(tmp_path):
     atomic_save_safetensors(t, tmp_path / "w.safetensors", metadata={"k": "v"})
     back = load_file(tmp_path / "w.safetensors")
     assert torch.equal(back["a"], t["a"]) and torch.equal(back["b"], t["b"])
+
+
+# --- a model folder's config.json is a config entering from outside (issue 13, A5/A6) ----------
+
+@pytest.mark.parametrize("config_text, fragment", [
+    ('{"model": {"d_model": 1000000000, "num_heads": 1}}', "model.d_model"),
+    ('{"model": {"num_layers": 100000}}', "model.num_layers"),
+    ('{"model": {"dropout": NaN}}', "finite"),
+    ('{"training": {"seed": 99999999999999999999}}', "training.seed"),
+    ("[" * 100_000 + "]" * 100_000, "nested"),
+])
+def test_a_model_folder_config_out_of_bounds_is_refused_before_building(tmp_path, tokenizer,
+                                                                         config_text, fragment):
+    path, _, _ = saved(tmp_path, tokenizer)
+    (path / "config.json").write_text(config_text)
+    with pytest.raises(ModelLoadError, match=fragment):
+        load_model_dir(path)
+
+
+def test_a_huge_model_folder_config_is_not_read_whole(tmp_path, tokenizer):
+    path, _, _ = saved(tmp_path, tokenizer)
+    (path / "config.json").write_text(json.dumps({"corpus": {"source": "x" * 3_000_000}}))
+    with pytest.raises(ModelLoadError, match="larger than 1 MB"):
+        load_model_dir(path)
+
+
+def test_a_model_bigger_than_free_memory_is_refused_before_building(tmp_path, tokenizer, monkeypatch):
+    from mlmstudio.engine import system_memory
+
+    path, _, _ = saved(tmp_path, tokenizer)
+    monkeypatch.setattr(system_memory, "available_memory_bytes", lambda: 1000)
+    with pytest.raises(ModelLoadError, match="needs about .* only .* is free"):
+        load_model_dir(path)

@@ -1,0 +1,50 @@
+"""Arguments that are not UTF-8: fine as file names, refused as text.
+
+On POSIX, Python turns bytes of ``argv`` that are not valid in the locale's
+encoding into lone surrogates ("surrogateescape"). Such a string still names
+the same file, so paths keep them. As text (a run name, a note, a search, the
+sentence to fill) they cannot be stored in SQLite or fed to a tokenizer, and
+end in a ``UnicodeEncodeError``; those are refused here with a sentence.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from mlmstudio.config import ConfigError
+
+# Destinations that hold paths (or a path-or-run-id, looked up safely): their bytes pass through.
+PATH_DESTS = frozenset({"corpus", "config", "out", "save_config", "data_dir", "model", "file",
+                        "dir", "csv"})
+
+
+def is_text(value: str) -> bool:
+    """Whether ``value`` is real Unicode text, without lone surrogates from undecodable bytes."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def check_text_arguments(args: argparse.Namespace) -> None:
+    """Raise ConfigError naming the first text argument that holds bytes that are not UTF-8."""
+    for dest, value in vars(args).items():
+        if dest in PATH_DESTS or dest == "func":
+            continue
+        for item in value if isinstance(value, (list, tuple)) else [value]:
+            if isinstance(item, str) and not is_text(item):
+                raise ConfigError(
+                    f"The {_shown_name(dest)} argument {shown(item)} holds bytes that are not UTF-8 "
+                    "text. Type it again in UTF-8 (or use a UTF-8 locale).")
+
+
+def shown(value: Any) -> str:
+    """``value`` printable on any terminal: undecodable bytes as \\xNN."""
+    text = str(value).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return f"'{text}'"
+
+
+def _shown_name(dest: str) -> str:
+    return dest.split("__")[-1].replace("_", "-")
