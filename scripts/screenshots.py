@@ -124,7 +124,11 @@ def take_screenshots(out: Path, tmp: Path, seconds: float) -> int:
     explore = window.explore_page
     explore.select_run(first_run)
     explore.sentence.set_text("The capital of France is [MASK]. The cow says [MASK].")
+    wait(lambda: not explore.is_busy())  # the model loads in a worker thread
+    answered = []
+    explore.answered.connect(lambda: answered.append(True))
     explore.predict_button.click()
+    wait(lambda: bool(answered) or bool(explore.message_text()))
     shot("06-explore")
 
     window.show_page(HISTORY)

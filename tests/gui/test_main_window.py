@@ -62,7 +62,9 @@ def test_first_run_shows_the_welcome_and_one_click_trains(qtbot, window, db, qui
     window.show_page(EXPLORE)
     assert window.explore_page.select_run(run_id)
     window.explore_page.sentence.set_text("The capital of France is [MASK].")
-    qtbot.mouseClick(window.explore_page.predict_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.explore_page.is_busy(), timeout=30_000)  # the model loads off-thread
+    with qtbot.waitSignal(window.explore_page.answered, timeout=30_000):
+        qtbot.mouseClick(window.explore_page.predict_button, Qt.MouseButton.LeftButton)
     assert window.explore_page.prediction_views(), window.explore_page.message_text()
     # The welcome is not shown again.
     assert AppSettings().welcome_done()

@@ -1,7 +1,9 @@
 """History: every run ever trained, to sort, filter, annotate, compare, export or resume.
 
 The table is a model/view pair (`runs_table_model`) so a history of thousands
-of runs stays fast. Everything that changes a run goes through the store's
+of runs stays fast; its model belongs to the window's shared `RunList`, so a
+rename here shows on Explore at once. Exports and imports run in a worker
+thread with a busy state. Everything that changes a run goes through the store's
 service functions, the same ones the command line uses; this page only asks
 the user and shows the outcome. Resuming and exploring are handed to the main
 window through signals, because the window owns the training worker and the
@@ -18,12 +20,14 @@ from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QFormLayout, QHBoxLayout,
                                QHeaderView, QInputDialog, QLabel, QLineEdit, QMessageBox,
-                               QPlainTextEdit, QPushButton, QSplitter, QTableView, QToolButton,
-                               QVBoxLayout, QWidget)
+                               QPlainTextEdit, QProgressBar, QPushButton, QSplitter, QTableView,
+                               QToolButton, QVBoxLayout, QWidget)
 
 from mlmstudio.engine.errors import MLMStudioError
+from mlmstudio.gui.background import TaskRunner, user_message
+from mlmstudio.gui.run_list import RunList
 from mlmstudio.gui.widgets.compare_view import CompareView
-from mlmstudio.gui.runs_table_model import ALL, COLUMN_INDEX, RunsFilterProxy, RunsTableModel
+from mlmstudio.gui.runs_table_model import ALL, COLUMN_INDEX, RunsFilterProxy
 from mlmstudio.store import compare, service
 from mlmstudio.store.database import Database
 from mlmstudio.store.models import ACTIVE_STATUSES
@@ -64,13 +68,25 @@ class HistoryPage(QWidget):
     resume_requested = Signal(str)   # run id; the window resumes it through its training worker
     explore_requested = Signal(str)  # run id; the window shows it on the Explore page
     status_message = Signal(str)
+    # Exports and imports run off the GUI thread; each ends with one of these.
+    exported = Signal(object)        # Path of the .mlmrun written
+    imported = Signal(str)           # id of the run added
+    hf_exported = Signal(object)     # Path of the Hugging Face folder written
+    job_failed = Signal(str)         # the sentence shown
+    busy_changed = Signal(bool)
 
-    def __init__(self, db: Database, parent: QWidget | None = None) -> None:
+    def __init__(self, db: Database, runs: RunList | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.db = db
         self._hf_cache: dict[str, tuple[bool, str]] = {}
+        self._kept_selection: list[str] = []
+        self._columns_fitted = False
 
-        self.model = RunsTableModel(self)
+        # The runs are shared with the other pages (the window owns one RunList).
+        self.runs = runs if runs is not None else RunList(db, self)
+        self.model = self.runs.model
+        self.runner = TaskRunner(self)
+        self._busy_what = ""
         self.proxy = RunsFilterProxy(self)
         self.proxy.setSourceModel(self.model)
 
@@ -119,6 +135,14 @@ class HistoryPage(QWidget):
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             actions.addWidget(button)
         actions.addStretch(1)
+        self.busy_label = QLabel()
+        self.busy_bar = QProgressBar()
+        self.busy_bar.setRange(0, 0)  # no known end: a moving bar
+        self.busy_bar.setMaximumWidth(120)
+        self.busy_bar.setTextVisible(False)
+        for widget in (self.busy_label, self.busy_bar):
+            widget.hide()
+            actions.addWidget(widget)
 
         # -- the table --
         self.table = QTableView()
@@ -198,7 +222,14 @@ class HistoryPage(QWidget):
         self.find_action.triggered.connect(self.filter_edit.setFocus)
         self.save_details_button.clicked.connect(self._on_save_details_clicked)
         self.compare_view.status_message.connect(self.status_message)
-        self.refresh()
+        self.model.modelAboutToBeReset.connect(self._on_runs_about_to_change)
+        self.runs.changed.connect(self._on_runs_changed)
+        self.runs.run_updated.connect(self._on_run_updated)
+        self.runner.busy_changed.connect(self._on_busy_changed)
+        if runs is None or not self.model.rowCount():
+            self.refresh()
+        else:
+            self._on_runs_changed()
 
     def _fit_columns(self) -> None:
         """Columns as wide as their contents, but a long run name is not allowed to push the rest away."""
@@ -220,21 +251,32 @@ class HistoryPage(QWidget):
 
     @Slot()
     def refresh(self) -> None:
-        """Read the runs from the history again, keeping the selection and filters."""
-        selected = self.selected_run_ids()
-        try:
-            runs = service.list_runs(self.db)
-        except MLMStudioError as exc:
-            self._report(f"The history could not be read: {exc}")
-            return
+        """Read the runs from the history again (for every page), keeping the selection and filters."""
+        if not self.runs.refresh():
+            self._report(self.runs.error)
+
+    def is_busy(self) -> bool:
+        """Whether an export or import is running."""
+        return self.runner.is_busy()
+
+    def wait_idle(self, msecs: int = 60_000) -> bool:
+        """Block until exports and imports have ended (window shutdown)."""
+        return self.runner.wait_idle(msecs)
+
+    @Slot()
+    def _on_runs_about_to_change(self) -> None:
+        self._kept_selection = self.selected_run_ids()
+
+    @Slot()
+    def _on_runs_changed(self) -> None:
+        """A new listing arrived (from this page or another): redraw around it."""
         self._hf_cache.clear()
-        had_rows = self.model.rowCount() > 0
-        self.model.set_runs(runs)
-        if runs and not had_rows:
+        if self.model.rowCount() and not self._columns_fitted:
             self._fit_columns()  # size to real contents once; the user's widths are kept after
+            self._columns_fitted = True
         self._fill_combo(self.tag_combo, "All tags", self.model.all_tags())
         self._fill_combo(self.status_combo, "All statuses", self.model.all_statuses())
-        self.select_runs(selected)
+        self.select_runs(self._kept_selection)
         self._update_count()
         self._on_selection_changed()
         # A compared run that was deleted disappears from the comparison.
@@ -336,39 +378,70 @@ class HistoryPage(QWidget):
             self.status_message.emit(f"Deleted {len(deleted)} run{'s' if len(deleted) > 1 else ''}.")
         return deleted
 
-    def export_bundle(self, run_id: str, path: str | Path) -> Path | None:
-        from mlmstudio.store import bundle
+    # Exports and imports copy and hash hundreds of MB for a base model: they run in a
+    # worker thread; the page shows a busy state and ends with a signal and a message.
 
-        try:
-            written = bundle.export_bundle(self.db, run_id, path)
-        except (MLMStudioError, OSError) as exc:
-            self._report(f"The run was not exported: {exc}")
-            return None
-        self.status_message.emit(f"Run saved to {written}")
-        return Path(written)
+    def export_bundle(self, run_id: str, path: str | Path) -> bool:
+        """Start writing the run as a .mlmrun file; ``exported`` (or ``job_failed``) when done."""
+        db = self.db
 
-    def import_bundle(self, path: str | Path) -> str | None:
-        """Add the run in a .mlmrun file to the history; return its id (None if refused)."""
-        from mlmstudio.store import bundle
+        def work() -> Path:
+            from mlmstudio.store import bundle
 
-        try:
-            run_id = bundle.import_bundle(self.db, path)
-        except (MLMStudioError, OSError) as exc:
-            self._report(f"The file was not imported: {exc}")
-            return None
-        self.refresh()
-        self.select_runs([run_id])
-        self.status_message.emit(f"Imported run {run_id}.")
-        return run_id
+            return Path(bundle.export_bundle(db, run_id, path))
 
-    def export_hf(self, run_id: str, out_dir: str | Path) -> Path | None:
-        try:
-            written = service.export_hf_run(self.db, run_id, out_dir)
-        except (MLMStudioError, OSError) as exc:
-            self._report(f"The Hugging Face export failed: {exc}")
-            return None
-        self.status_message.emit(f"Hugging Face model written to {written}")
-        return Path(written)
+        def done(written: Path) -> None:
+            self.status_message.emit(f"Run saved to {written}")
+            self.exported.emit(written)
+
+        return self._start("Exporting the run…", work, done, "The run was not exported")
+
+    def import_bundle(self, path: str | Path) -> bool:
+        """Start adding the run in a .mlmrun file; ``imported`` with its id (or ``job_failed``) when done."""
+        db = self.db
+
+        def work() -> str:
+            from mlmstudio.store import bundle
+
+            return bundle.import_bundle(db, path)
+
+        def done(run_id: str) -> None:
+            self.refresh()
+            self.select_runs([run_id])
+            self.status_message.emit(f"Imported run {run_id}.")
+            self.imported.emit(run_id)
+
+        return self._start("Importing the run…", work, done, "The file was not imported")
+
+    def export_hf(self, run_id: str, out_dir: str | Path) -> bool:
+        """Start writing a Hugging Face folder; ``hf_exported`` (or ``job_failed``) when done."""
+        db = self.db
+
+        def work() -> Path:
+            return Path(service.export_hf_run(db, run_id, out_dir))
+
+        def done(written: Path) -> None:
+            self.status_message.emit(f"Hugging Face model written to {written}")
+            self.hf_exported.emit(written)
+
+        return self._start("Exporting to Hugging Face…", work, done, "The Hugging Face export failed")
+
+    def _start(self, what: str, work: Callable[[], Any], done: Callable[[Any], None], failure: str) -> bool:
+        if self.runner.is_busy():
+            self._report("An export or import is still running; wait for it to finish.")
+            return False
+
+        def failed(exc: BaseException) -> None:
+            message = user_message(exc, failure)
+            if not message.startswith(failure):
+                message = f"{failure}: {message}"
+            self._report(message)
+            self.job_failed.emit(message)
+
+        self._busy_what = what
+        self.status_message.emit(what)
+        self.runner.run(work, done, failed, topic="file", name="history-file")
+        return True
 
     # -- helpers -------------------------------------------------------------------------------
 
@@ -378,7 +451,7 @@ class HistoryPage(QWidget):
         except MLMStudioError as exc:
             self._report(str(exc))
             return False
-        self.model.update_run(summary)
+        self.runs.update_run(summary)  # every page showing runs follows
         self._on_selection_changed()
         self.status_message.emit(done)
         return True
@@ -421,15 +494,34 @@ class HistoryPage(QWidget):
         self.resume_action.setEnabled(bool(one and one.status in service.RESUMABLE_STATUSES))
         self.rename_action.setEnabled(one is not None)
         self.delete_action.setEnabled(bool(runs) and all(r.status not in ACTIVE_STATUSES for r in runs))
-        self.export_action.setEnabled(bool(one and one.has_model))
+        busy = self.runner.is_busy()  # one export or import at a time
+        self.export_action.setEnabled(bool(one and one.has_model) and not busy)
+        self.import_action.setEnabled(not busy)
         if one is None:
             self.hf_action.setEnabled(False)
             self.hf_action.setToolTip("Select one run to export it to Hugging Face.")
         else:
             ok, reason = self._hf_state(one)
-            self.hf_action.setEnabled(ok)
+            self.hf_action.setEnabled(ok and not busy)
             self.hf_action.setToolTip(reason)
         self._show_details(one, len(runs))
+
+    @Slot(str)
+    def _on_run_updated(self, run_id: str) -> None:
+        self._hf_cache.pop(run_id, None)
+        self._on_selection_changed()
+
+    @Slot(bool)
+    def _on_busy_changed(self, busy: bool) -> None:
+        self.busy_label.setText(self._busy_what if busy else "")
+        self.busy_label.setVisible(busy)
+        self.busy_bar.setVisible(busy)
+        if busy:
+            self.setCursor(Qt.CursorShape.BusyCursor)
+        else:
+            self.unsetCursor()
+        self._on_selection_changed()
+        self.busy_changed.emit(busy)
 
     def _show_details(self, run: RunSummary | None, count: int) -> None:
         editable = run is not None

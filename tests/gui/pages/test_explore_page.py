@@ -1,193 +1,226 @@
-"""The Explore page, driven as a user would, against really trained tiny runs.
+"""The Explore page itself: choosing the run, loading models off the GUI thread, busy state, messages.
 
-Each test gets its own copy of a history with two runs trained once per
-session (see trained_history.py). The pages's answers are checked against the
-engine's own Predictor on the same model, so they must be the model's real
-predictions, not just something drawn.
+The tabs' answers are tested in tests/gui/pages/explore/. Here a model load
+is slowed on purpose (the loader waits for an event the test sets), so the
+busy state can be seen while it is in flight; no test sleeps.
 """
 
 from __future__ import annotations
 
+import shutil
+import threading
+
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from mlmstudio.engine.predict import Predictor
+from mlmstudio.engine.predictor_cache import PredictorCache
 from mlmstudio.gui.pages.explore_page import ExplorePage
+from mlmstudio.gui.run_list import RunList
+from mlmstudio.gui.training_worker import running_threads
+from mlmstudio.store import service
 from mlmstudio.store.database import Database
 
-
 SENTENCE = "The capital of France is [MASK]."
+WAIT_MS = 30_000
+
+
+class GatedLoader:
+    """A model loader that waits until the test opens the gate, and counts its loads."""
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.started = threading.Event()
+        self.loads: list[str] = []
+
+    def __call__(self, path):
+        self.started.set()
+        if not self.gate.wait(WAIT_MS / 1000):
+            raise TimeoutError("the test never opened the gate")
+        self.loads.append(path.name)
+        return Predictor.from_dir(path)
 
 
 @pytest.fixture
-def page(qtbot, trained_db, history):
-    page = ExplorePage(trained_db)
+def loader():
+    loader = GatedLoader()
+    yield loader
+    loader.gate.set()  # never leave a worker waiting
+
+
+def make_page(qtbot, db, loader=None, runs=None) -> ExplorePage:
+    cache = PredictorCache(load=loader) if loader is not None else None
+    page = ExplorePage(db, runs=runs, cache=cache)
     qtbot.addWidget(page)
     page.resize(1000, 700)
-    page.show()
-    page.select_run(history.modern_id)
     return page
 
 
-def predictor(db: Database, run_id: str) -> Predictor:
-    return Predictor.from_dir(db.run_dir(run_id))
+def test_the_busy_state_shows_while_a_model_loads_and_clears_after(qtbot, trained_db, history, loader):
+    page = make_page(qtbot, trained_db, loader)
+    page.select_run(history.modern_id)
+    with qtbot.waitSignal(page.busy_changed, timeout=WAIT_MS) as busy:
+        page.show()  # models load when the page is seen
+    assert busy.args == [True]
+    assert page.is_busy() and page.busy_bar.isVisible() and "Loading the model" in page.busy_label.text()
+    assert page.cursor().shape() == Qt.CursorShape.BusyCursor
+    assert not page.predict_button.isEnabled()
+    assert not page.scores_tab.score_button.isEnabled() and not page.iterative_tab.iterate_button.isEnabled()
+    assert page.run_combo.isEnabled()  # the user can still move on
 
+    with qtbot.waitSignal(page.model_loaded, timeout=WAIT_MS) as loaded:
+        loader.gate.set()
+    assert loaded.args == [history.modern_id]
+    assert not page.is_busy() and not page.busy_bar.isVisible()
+    assert page.cursor().shape() != Qt.CursorShape.BusyCursor
+    assert page.predict_button.isEnabled()
 
-def test_lists_the_trained_runs_and_predicts_like_the_engine(page, trained_db, history, qtbot):
-    assert {page.run_combo.itemData(i) for i in range(page.run_combo.count())} == {
-        history.modern_id, history.seed_id}
+    # The prediction arrives through a signal, from the cached model: no second load.
     page.sentence.set_text(SENTENCE)
-    page.top_k.setValue(4)
-    qtbot.mouseClick(page.predict_button, Qt.MouseButton.LeftButton)
-
-    assert page.message_text() == ""
-    views = page.prediction_views()
-    assert len(views) == 1
-    rows = views[0].rows()
-    assert len(rows) == 4
-    scores = [score for _, score in rows]
-    assert scores == sorted(scores, reverse=True) and 0 < sum(scores) <= 1.0 + 1e-6
-    expected = predictor(trained_db, history.modern_id).fill_mask(SENTENCE, top_k=4).masks[0]
-    assert scores == pytest.approx([p["score"] for p in expected], abs=1e-6)
-    assert "Most likely:" in page.best_guess.text()
-
-
-def test_enter_in_the_text_box_predicts(page, qtbot):
-    page.sentence.set_text(SENTENCE)
-    page.sentence.editor.setFocus()
-    QTest.keyClick(page.sentence.editor, Qt.Key.Key_Return)
+    with qtbot.waitSignal(page.answered, timeout=WAIT_MS):
+        page.predict_button.click()
     assert len(page.prediction_views()) == 1
-    assert page.sentence.text() == SENTENCE  # Enter asked, it did not add a line
+    assert loader.loads == [history.modern_id]
+    page.wait_idle()
 
 
-def test_clicking_a_word_masks_it_and_clicking_again_brings_it_back(page, qtbot):
-    page.sentence.set_text("The capital of France is Paris.")
-    paris = next(s for s in page.sentence.segments() if s.text == "Paris")
-    viewport = page.sentence.view.viewport()
-    QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=page.sentence.segment_rect(paris.index).center())
-    # A character model predicts one character per mask, so the word becomes one mask per letter.
-    assert page.sentence.text() == "The capital of France is " + "[MASK]" * 5 + "."
-
-    qtbot.mouseClick(page.predict_button, Qt.MouseButton.LeftButton)
-    assert len(page.prediction_views()) == 5
-
-    mask = next(s for s in page.sentence.segments() if s.is_mask)
-    QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=page.sentence.segment_rect(mask.index).center())
-    assert page.sentence.text() == "The capital of France is Paris."
-
-
-def test_a_word_model_gets_one_mask_per_clicked_word(qtbot):
-    from mlmstudio.gui.widgets.clickable_text import ClickableText
-
-    text = ClickableText()
-    qtbot.addWidget(text)
-    text.set_text("The capital of France is Paris.")
-    text.toggle(next(s.index for s in text.segments() if s.text == "France"))
-    assert text.text() == "The capital of [MASK] is Paris."
-    # Typing elsewhere keeps the remembered word; the mask still toggles back.
-    cursor = text.editor.textCursor()
-    cursor.setPosition(0)
-    cursor.insertText("Yes: ")
-    text.toggle(next(s.index for s in text.segments() if s.is_mask))
-    assert text.text() == "Yes: The capital of France is Paris."
+def test_the_window_keeps_answering_events_while_a_model_loads(qtbot, trained_db, history, loader):
+    page = make_page(qtbot, trained_db, loader)
+    page.select_run(history.modern_id)
+    page.show()
+    qtbot.waitUntil(loader.started.is_set, timeout=WAIT_MS)
+    # The load is blocked in its thread; the GUI thread still edits text and switches tabs.
+    page.sentence.set_text("Still typing [MASK].")
+    page.tabs.setCurrentIndex(2)
+    QApplication.processEvents()
+    assert page.sentence.text() == "Still typing [MASK]." and page.is_busy()
+    loader.gate.set()
+    qtbot.waitUntil(lambda: not page.is_busy(), timeout=WAIT_MS)
+    page.wait_idle()
 
 
-def test_scoring_candidate_words_flags_multi_token_words(page, trained_db, history):
+def test_answers_for_a_run_the_user_left_are_dropped(qtbot, trained_db, history, loader):
+    page = make_page(qtbot, trained_db, loader)
+    page.select_run(history.modern_id)
+    page.show()
+    qtbot.waitUntil(loader.started.is_set, timeout=WAIT_MS)
+    loaded = []
+    page.model_loaded.connect(loaded.append)
+    page.select_run(history.seed_id)  # moved on while the first model was still loading
+    loader.gate.set()
+    qtbot.waitUntil(lambda: not page.is_busy() and history.seed_id in loaded, timeout=WAIT_MS)
+    page.wait_idle()
+    QApplication.processEvents()
+    assert loaded == [history.seed_id]  # the first run's "ready" never arrived
+    assert sorted(loader.loads) == sorted([history.modern_id, history.seed_id])
+
+
+def test_a_job_that_ends_after_the_page_was_deleted_does_not_crash(qtbot, trained_db, history, loader):
+    page = ExplorePage(trained_db, cache=PredictorCache(load=loader))
+    page.select_run(history.modern_id)
+    page.show()
+    qtbot.waitUntil(loader.started.is_set, timeout=WAIT_MS)
+    page.close()
+    page.deleteLater()
+    QApplication.sendPostedEvents(None, 0)  # the page and its runner are gone now
+    QApplication.processEvents()
+    loader.gate.set()
+    for thread in running_threads():
+        assert thread.wait(WAIT_MS)
+    QApplication.processEvents()  # the result is delivered to nobody; pytest-qt fails on any exception
+
+
+def test_a_deleted_run_folder_gives_a_sentence(qtbot, trained_db, history):
+    page = make_page(qtbot, trained_db)
+    page.select_run(history.modern_id)
+    page.show()
+    qtbot.waitUntil(lambda: not page.is_busy(), timeout=WAIT_MS)
+    shutil.rmtree(trained_db.run_dir(history.modern_id))
     page.sentence.set_text(SENTENCE)
-    page.candidates.setText("Paris, x")
-    page.score_button.click()
-
-    assert page.message_text() == ""
-    table = page.scores_table
-    assert table.rowCount() == 2
-    rows = {table.item(r, 0).text(): [table.item(r, c).text() for c in range(5)] for r in range(2)}
-    assert "several tokens" in rows["Paris"][4]       # a character model spells Paris in 5 tokens
-    assert "several tokens" not in rows["x"][4]
-    assert "5 tokens" in page.scores_note.text()
-    expected = predictor(trained_db, history.modern_id).fill_mask(SENTENCE, targets=["Paris", "x"]).targets
-    by_word = {t["word"]: t for t in expected}
-    assert float(rows["x"][3]) == pytest.approx(by_word["x"]["log_prob"], abs=0.01)
-    assert float(rows["Paris"][3]) == pytest.approx(by_word["Paris"]["log_prob"], abs=0.01)
-
-
-def test_fill_one_at_a_time_shows_each_step(page, trained_db, history):
-    text = "The capital of France is [MASK][MASK][MASK]."
-    page.sentence.set_text(text)
-    page.iterate_button.click()
-
-    expected = predictor(trained_db, history.modern_id).fill_iteratively(text)
-    assert page.message_text() == ""
-    table = page.steps_table
-    assert table.rowCount() == 3
-    assert sorted(int(table.item(r, 1).text()) for r in range(3)) == [1, 2, 3]
-    assert [int(table.item(r, 1).text()) - 1 for r in range(3)] == [s["mask"] for s in expected.steps]
-    assert "[MASK]" not in table.item(2, 4).text()
-    assert expected.sequence in page.iterative_result.text()
-
-
-def test_compare_two_runs_side_by_side(page, trained_db, history):
-    page.sentence.set_text(SENTENCE)
-    page.tabs.setCurrentIndex(3)
-    assert not page.compare_button.isEnabled()
-    page.set_compared_runs([history.modern_id, history.seed_id])
-    assert page.compare_button.isEnabled()
-    page.compare_button.click()
-
-    columns = page.compare_views()
-    assert set(columns) == {history.modern_id, history.seed_id}
-    for run_id, views in columns.items():
-        assert len(views) == 1
-        expected = predictor(trained_db, run_id).fill_mask(SENTENCE).masks[0]
-        assert [score for _, score in views[0].rows()] == pytest.approx([p["score"] for p in expected], abs=1e-6)
-    # Two different models: their answers differ.
-    assert columns[history.modern_id][0].rows() != columns[history.seed_id][0].rows()
-
-
-def test_text_without_a_mask_gets_a_plain_message(page, qtbot):
-    page.sentence.set_text("The capital of France is Paris.")
-    qtbot.mouseClick(page.predict_button, Qt.MouseButton.LeftButton)
-    assert "[MASK]" in page.message_text()
+    with qtbot.waitSignal(page.failed, timeout=WAIT_MS) as failed:
+        page.predict_button.click()
+    assert "no longer exists" in failed.args[0] and "Traceback" not in failed.args[0]
+    assert "no longer exists" in page.message_text()
     assert page.prediction_views() == []
-    # Still usable: fix the text and ask again.
-    page.sentence.set_text(SENTENCE)
-    qtbot.mouseClick(page.predict_button, Qt.MouseButton.LeftButton)
-    assert page.message_text() == ""
-    assert len(page.prediction_views()) == 1
-
-
-def test_missing_model_files_give_a_message_not_a_crash(page, trained_db, history, qtbot):
-    page.sentence.set_text(SENTENCE)
-    qtbot.mouseClick(page.predict_button, Qt.MouseButton.LeftButton)  # loads and caches the model
-    (trained_db.run_dir(history.modern_id) / "model.safetensors").unlink()
-    qtbot.mouseClick(page.predict_button, Qt.MouseButton.LeftButton)
-    assert "missing" in page.message_text()
+    assert page.predict_button.isEnabled()  # still usable: pick another run
     # After a reload the run is no longer offered.
     page.refresh()
     assert page.run_combo.findData(history.modern_id) == -1
     assert page.current_run_id() == history.seed_id
+    page.wait_idle()
 
 
-def test_no_candidates_and_no_runs_are_explained(qtbot, page, tmp_path):
-    page.candidates.setText(" , ")
-    page.score_button.click()
-    assert "candidate" in page.message_text()
+def test_missing_model_file_gives_a_message_not_a_crash(qtbot, trained_db, history):
+    page = make_page(qtbot, trained_db)
+    page.select_run(history.modern_id)
+    page.show()
+    qtbot.waitUntil(lambda: not page.is_busy(), timeout=WAIT_MS)
+    (trained_db.run_dir(history.modern_id) / "model.safetensors").unlink()  # cached, then removed
+    page.sentence.set_text(SENTENCE)
+    with qtbot.waitSignal(page.failed, timeout=WAIT_MS):
+        page.predict_button.click()
+    assert "missing" in page.message_text()
+    page.wait_idle()
 
-    empty = ExplorePage(Database.open(tmp_path / "empty-history"))
-    qtbot.addWidget(empty)
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("The capital of France is Paris.", "Add [MASK]"),
+    ("   ", "Type a sentence"),
+    ("The capital of France is [mask].", "is written [MASK]"),
+    ("The capital of France is <mask>.", "'The capital of France is [MASK].'"),
+])
+def test_a_sentence_that_cannot_be_asked_gets_a_plain_message(qtbot, trained_db, history, text, expected):
+    page = make_page(qtbot, trained_db)
+    page.select_run(history.modern_id)
+    page.sentence.set_text(text)
+    page.predict_button.click()
+    assert expected in page.message_text()
+    assert not page.is_busy() and page.prediction_views() == []  # nothing was started
+
+
+def test_no_runs_are_explained(qtbot, tmp_path):
+    empty = make_page(qtbot, Database.open(tmp_path / "empty-history"))
     assert empty.current_run_id() is None
     assert not empty.predict_button.isEnabled()
     assert "No trained runs" in empty.run_combo.currentText()
+    empty.predictions_tab.predict()
+    assert "no trained run" in empty.message_text()
 
 
-def test_loaded_models_are_cached_per_run(page, history, monkeypatch):
+def test_loaded_models_are_cached_per_run(qtbot, trained_db, history):
     loads = []
-    original = page.cache._load
-    page.cache._load = lambda path: loads.append(path) or original(path)
+    cache = PredictorCache(load=lambda path: loads.append(path.name) or Predictor.from_dir(path))
+    page = ExplorePage(trained_db, cache=cache)
+    qtbot.addWidget(page)
+    page.select_run(history.modern_id)
+    page.show()
     page.sentence.set_text(SENTENCE)
     for _ in range(3):
-        page.predict_button.click()
-    assert len(loads) == 1
+        qtbot.waitUntil(lambda: not page.is_busy(), timeout=WAIT_MS)
+        with qtbot.waitSignal(page.answered, timeout=WAIT_MS):
+            page.predict_button.click()
+    assert loads == [history.modern_id]
     page.select_run(history.seed_id)
-    page.predict_button.click()
-    assert len(loads) == 2
+    qtbot.waitUntil(lambda: not page.is_busy(), timeout=WAIT_MS)
+    assert loads == [history.modern_id, history.seed_id]
+    page.wait_idle()
+
+
+def test_pages_sharing_one_run_list_follow_renames_and_deletes(qtbot, trained_db, history):
+    runs = RunList(trained_db)
+    runs.refresh()
+    page = make_page(qtbot, trained_db, runs=runs)
+    other = make_page(qtbot, trained_db, runs=runs)
+    assert page.run_combo.count() == other.run_combo.count() == 2
+
+    runs.update_run(service.rename_run(trained_db, history.seed_id, "renamed seed"))
+    assert "renamed seed" in page.run_combo.itemText(page.run_combo.findData(history.seed_id))
+    assert "renamed seed" in other.compare_tab.compare_list.item(
+        [other.compare_tab.compare_list.item(i).data(Qt.ItemDataRole.UserRole)
+         for i in range(other.compare_tab.compare_list.count())].index(history.seed_id)).text()
+
+    service.delete_run(trained_db, history.seed_id)
+    runs.refresh()  # once, for every page
+    assert page.run_combo.findData(history.seed_id) == -1
+    assert other.run_combo.findData(history.seed_id) == -1

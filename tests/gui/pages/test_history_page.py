@@ -23,6 +23,7 @@ from mlmstudio.store import service
 from mlmstudio.store.database import Database
 from mlmstudio.store.models import RunRow
 
+JOB_MS = 60_000  # an export or import, in its worker thread
 
 
 @pytest.fixture
@@ -31,7 +32,8 @@ def page(qtbot, trained_db):
     qtbot.addWidget(page)
     page.resize(1200, 800)
     page.show()
-    return page
+    yield page
+    page.wait_idle()
 
 
 def cell(page: HistoryPage, run_id: str, column: str) -> str:
@@ -143,19 +145,25 @@ def test_delete_asks_first_then_removes_the_run_and_its_files(page, trained_db, 
 
 
 def test_export_and_import_a_bundle_round_trip(page, trained_db, history, tmp_path, monkeypatch,
-                                               answer_dialogs):
+                                               answer_dialogs, qtbot):
     before = service.load_curves(trained_db, history.seed_id)
     bundle = tmp_path / "seed-run.mlmrun"
     page.select_runs([history.seed_id])
     dialog_returns(monkeypatch, "getSaveFileName", (str(bundle), ""))
-    page.export_action.trigger()
+    with qtbot.waitSignal(page.exported, timeout=JOB_MS) as exported:
+        page.export_action.trigger()
+        # Off the GUI thread, with a busy state: one file job at a time.
+        assert page.is_busy() and not page.import_action.isEnabled() and page.busy_bar.isVisible()
+    assert exported.args == [bundle]
     assert bundle.is_file() and bundle.stat().st_size > 0
+    assert not page.is_busy() and page.import_action.isEnabled() and not page.busy_bar.isVisible()
 
     page.delete_action.trigger()
     assert page.shown_run_ids() == [history.modern_id]
 
     dialog_returns(monkeypatch, "getOpenFileName", (str(bundle), ""))
-    page.import_action.trigger()
+    with qtbot.waitSignal(page.imported, timeout=JOB_MS):
+        page.import_action.trigger()
     assert page.run_count() == 2
     new_id = next(r for r in page.shown_run_ids() if r != history.modern_id)
     assert page.selected_run_ids() == [new_id]
@@ -170,14 +178,14 @@ def test_a_bad_bundle_is_refused_with_a_message(page, tmp_path, monkeypatch, qtb
     bad = tmp_path / "bad.mlmrun"
     bad.write_bytes(b"not a zip file")
     dialog_returns(monkeypatch, "getOpenFileName", (str(bad), ""))
-    with qtbot.waitSignal(page.status_message) as blocker:
+    with qtbot.waitSignal(page.job_failed, timeout=JOB_MS) as blocker:
         page.import_action.trigger()
-    assert "not imported" in blocker.args[0]
+    assert "not imported" in blocker.args[0] and "Traceback" not in blocker.args[0]
     assert page.run_count() == 2
     assert "not imported" in page.details_message.text()
 
 
-def test_hugging_face_export_only_for_exportable_runs(page, trained_db, history, tmp_path, monkeypatch):
+def test_hugging_face_export_only_for_exportable_runs(page, trained_db, history, tmp_path, monkeypatch, qtbot):
     page.select_runs([history.modern_id])
     assert not page.hf_action.isEnabled()
     assert "seed" in page.hf_action.toolTip()  # the reason, shown as the tooltip
@@ -186,7 +194,9 @@ def test_hugging_face_export_only_for_exportable_runs(page, trained_db, history,
     assert page.hf_action.isEnabled()
     out = tmp_path / "hf"
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(out)))
-    page.hf_action.trigger()
+    with qtbot.waitSignal(page.hf_exported, timeout=JOB_MS) as written:
+        page.hf_action.trigger()
+    assert written.args == [out]
     assert (out / "config.json").is_file()
     assert any(out.glob("*.safetensors"))
 

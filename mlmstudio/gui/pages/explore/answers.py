@@ -1,0 +1,84 @@
+"""Small helpers the Explore tabs share to draw answers: best fillings, percentages, layouts.
+
+Qt appears only where a helper returns a widget or reads a palette; the text
+helpers are plain functions so their output can be tested directly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QFrame, QLayout, QScrollArea, QWidget
+
+from mlmstudio.gui.widgets.clickable_text import MASK
+from mlmstudio.gui.widgets.prediction_view import readable_token
+from mlmstudio.store.records import RunSummary
+
+
+def run_label(run: RunSummary) -> str:
+    """How a run is named in the run pickers: name, accuracy and a short id."""
+    acc = run.val_accuracy
+    extra = f"{acc:.0%} acc, " if acc is not None else ""
+    return f"{run.name}  ({extra}{run.id[:6]})"
+
+
+def percent(p: float) -> str:
+    """A probability for people: 12.34%, or 3.1e-07 when too small for percent to show it."""
+    return f"{p:.2%}" if p >= 1e-4 or p == 0.0 else f"{p:.1e}"
+
+
+def best_sequence(text: str, masks: list[list[dict[str, Any]]]) -> str:
+    """The text with every [MASK] replaced by its single most likely token."""
+    parts = text.split(MASK)
+    out = [parts[0]]
+    for n, part in enumerate(parts[1:]):
+        out.append(masks[n][0]["token_str"] if n < len(masks) and masks[n] else MASK)
+        out.append(part)
+    return "".join(out)
+
+
+def best_sequence_html(text: str, masks: list[list[dict[str, Any]]], palette: QPalette) -> str:
+    """The most likely filling as rich text, the filled-in tokens highlighted (spaces made visible)."""
+    background = palette.color(QPalette.ColorRole.Highlight).name()
+    foreground = palette.color(QPalette.ColorRole.HighlightedText).name()
+    parts = text.split(MASK)
+    html = [escape(parts[0])]
+    for n, part in enumerate(parts[1:]):
+        if n < len(masks) and masks[n]:
+            token = escape(readable_token(str(masks[n][0]["token_str"])))
+            html.append(f"<span style='background-color:{background}; color:{foreground}'>{token}</span>")
+        else:
+            html.append(escape(MASK))
+        html.append(escape(part))
+    return "".join(html)
+
+
+def mask_title(index: int, count: int) -> str:
+    return "[MASK]" if count == 1 else f"[MASK] {index + 1} of {count}"
+
+
+def scrolling(widget: QWidget) -> QScrollArea:
+    area = QScrollArea()
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    # See-through, so the answers sit on the tab's own background.
+    area.viewport().setAutoFillBackground(False)
+    widget.setAutoFillBackground(False)
+    return area
+
+
+def clear_layout(layout: QLayout) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        widget = item.widget()
+        if widget is not None:
+            widget.setParent(None)  # gone from findChildren() at once, not at the next event loop
+            widget.deleteLater()
+        elif item.layout() is not None:
+            clear_layout(item.layout())
+
+
+def escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,84 @@
+"""Fill one at a time: fill the mask the model is surest of, predict again, repeat.
+
+With several masks the independent guesses of the Predictions tab need not
+fit together; filled one at a time, the blanks form one phrase. The table
+shows each step, with the other guesses as the tooltip.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QHBoxLayout, QLabel, QPushButton,
+                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+
+from mlmstudio.gui.pages.explore.answers import escape
+from mlmstudio.gui.pages.explore.predictions_tab import TRUNCATED
+from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
+from mlmstudio.gui.widgets.prediction_view import readable_token
+
+if TYPE_CHECKING:
+    from mlmstudio.engine.predict import IterativeFill, Predictor
+
+
+def fill_iteratively(predictor: "Predictor", question: Question) -> "IterativeFill":
+    return predictor.fill_iteratively(question.text, top_k=question.top_k)
+
+
+class IterativeTab(ExploreTab):
+    title = "Fill one at a time"
+
+    def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
+        super().__init__(host, parent)
+        explain = QLabel("With several masks, fill the one the model is surest of, then predict the "
+                         "others again with it filled in, and repeat. The blanks then form one phrase, "
+                         "instead of independent guesses.")
+        explain.setWordWrap(True)
+        self.iterate_button = QPushButton("Fill one at a time")
+        self.iterative_result = QLabel()
+        self.iterative_result.setWordWrap(True)
+        self.iterative_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.steps_table = QTableWidget(0, 5)
+        self.steps_table.setHorizontalHeaderLabels(["Step", "Mask", "Filled with", "Probability",
+                                                    "Sentence so far"])
+        self.steps_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.steps_table.verticalHeader().hide()
+        self.steps_table.horizontalHeader().setStretchLastSection(True)
+        row = QHBoxLayout()
+        row.addWidget(explain, 1)
+        row.addWidget(self.iterate_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.iterative_result)
+        layout.addWidget(self.steps_table, 1)
+
+        self.iterate_button.clicked.connect(self.fill)
+
+    def action_buttons(self) -> list[QAbstractButton]:
+        return [self.iterate_button]
+
+    def fill(self) -> bool:
+        return self.host.ask(fill_iteratively, self._on_answer, what="Filling the blanks")
+
+    def _on_answer(self, result: "IterativeFill", _question: Question) -> None:
+        self.show_result(result)
+        if result.truncated:
+            self.host.show_info(TRUNCATED)
+        self.answered.emit()
+
+    def show_result(self, result: "IterativeFill") -> None:
+        self.iterative_result.setText(f"<b>Result:</b> {escape(result.sequence)}")
+        table = self.steps_table
+        table.setRowCount(len(result.steps))
+        for r, step in enumerate(result.steps):
+            cells = [str(r + 1), str(int(step["mask"]) + 1), readable_token(str(step["token_str"])),
+                     f"{float(step['score']):.1%}", str(step["sequence"])]
+            alternatives = ", ".join(f"{readable_token(c['token_str'])} {c['score']:.0%}"
+                                     for c in step.get("candidates", []))
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(f"Other guesses: {alternatives}" if alternatives else "")
+                table.setItem(r, c, item)
+        table.resizeColumnsToContents()
+        table.horizontalHeader().setStretchLastSection(True)

@@ -1,0 +1,71 @@
+"""Predictions: the model's top-k guesses for every [MASK], as probability bars.
+
+The tab the page's Predict button (and Enter in the text box) asks for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+
+from mlmstudio.gui.pages.explore.answers import best_sequence, best_sequence_html, clear_layout, mask_title, scrolling
+from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
+from mlmstudio.gui.widgets.prediction_view import PredictionView
+
+if TYPE_CHECKING:
+    from mlmstudio.engine.predict import FillResult, Predictor
+
+TRUNCATED = "The text was longer than the model can read; only the part around the masks was used."
+
+
+def fill_mask(predictor: "Predictor", question: Question) -> "FillResult":
+    """The question this tab asks (in a worker thread)."""
+    return predictor.fill_mask(question.text, top_k=question.top_k)
+
+
+class PredictionsTab(ExploreTab):
+    title = "Predictions"
+
+    def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
+        super().__init__(host, parent)
+        self.best_guess = QLabel()
+        self.best_guess.setWordWrap(True)
+        self.best_guess.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.best_guess.hide()
+        self.predictions_box = QWidget()
+        self.predictions_grid = QGridLayout(self.predictions_box)
+        self.predictions_grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.predictions_grid.setHorizontalSpacing(24)
+        self.predictions_grid.addWidget(QLabel("Press Predict (or Enter in the text box) to see the "
+                                               "model's guesses for each [MASK]."), 0, 0)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.best_guess)
+        layout.addWidget(scrolling(self.predictions_box), 1)
+
+    def predict(self) -> bool:
+        """Ask the chosen model for its guesses; False when the question could not be asked."""
+        return self.host.ask(fill_mask, self._on_answer, what="Predicting")
+
+    def prediction_views(self) -> list[PredictionView]:
+        """The per-mask views, in mask order."""
+        return self.predictions_box.findChildren(PredictionView)
+
+    def show_result(self, result: "FillResult") -> None:
+        clear_layout(self.predictions_grid)
+        columns = 1 if len(result.masks) == 1 else 2 if len(result.masks) <= 4 else 3
+        for m, predictions in enumerate(result.masks):
+            view = PredictionView()
+            view.set_predictions(predictions, title=mask_title(m, len(result.masks)))
+            self.predictions_grid.addWidget(view, m // columns, m % columns)
+        if result.truncated:
+            self.host.show_info(TRUNCATED)
+        self.best_guess.setText("<b>Most likely:</b> "
+                                + best_sequence_html(result.text, result.masks, self.palette()))
+        self.best_guess.show()
+        self.status_message.emit(f"Most likely: {best_sequence(result.text, result.masks)}")
+
+    def _on_answer(self, result: "FillResult", _question: Question) -> None:
+        self.show_result(result)
+        self.answered.emit()
