@@ -7,7 +7,8 @@
     runs resume RUN                   runs compare RUN RUN... [--metric M] [--by step|time] [--csv FILE]
     export-hf RUN DIR
 
-RUN is a run id, a unique prefix of one (4+ characters) or a unique run name.
+RUN is a run id, a unique prefix of one (4+ characters), a unique run name, or
+``latest`` (the newest run) / ``latest~N`` (the N-th before it).
 Every command takes ``--json``. Results go to stdout, messages to stderr.
 """
 
@@ -37,7 +38,8 @@ def add_runs_commands(subparsers: argparse._SubParsersAction) -> None:
     """Register ``runs`` and its sub-commands on the top-level parser's sub-parsers."""
     runs = subparsers.add_parser("runs", help="List, inspect, compare, resume, export and import runs.",
                                  description="The history of training runs. RUN is a run id, a "
-                                             "unique prefix of one, or a unique run name.")
+                                             "unique prefix of one, a unique run name, or "
+                                             "latest (the newest run) / latest~N (the N-th before it).")
     commands = runs.add_subparsers(dest="runs_command", metavar="ACTION", required=True)
 
     p = _command(commands, "list", "List runs, newest first.", cmd_list)

@@ -12,6 +12,7 @@ from sqlalchemy import delete, func, or_, select
 from sqlalchemy.orm import Session
 
 from mlmstudio.store.errors import RunNotFoundError
+from mlmstudio.store.run_refs import latest_offset, latest_run
 from mlmstudio.store.models import (CheckpointRow, CorpusRow, MetricPointRow, RunRow, RunTagRow,
                                     utcnow)
 from mlmstudio.store.records import (CHECKPOINTS_DIR, CheckpointInfo, CorpusInfo, Curve, RunDetail,
@@ -49,10 +50,14 @@ def corpus_info(row: CorpusRow) -> CorpusInfo:
 # --- runs --------------------------------------------------------------------------------------
 
 def find_run(session: Session, ref: str) -> RunRow:
-    """A run by id, by a unique id prefix (4+ characters) or by its exact, unique name."""
+    """A run by id, by a unique id prefix (4+ characters), by its exact, unique name, or
+    ``latest`` / ``latest~N`` (the newest run, the N-th before it)."""
     ref = ref.strip()
     if not ref:
         raise RunNotFoundError("No run given. Pass a run id or name (see 'mlmstudio runs list').")
+    back = latest_offset(ref)
+    if back is not None:          # "latest", "latest~1": no id needed
+        return latest_run(session, back)
     row = session.get(RunRow, ref)
     if row is not None:
         return row
