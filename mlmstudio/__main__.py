@@ -1,7 +1,7 @@
-"""``python -m mlmstudio``."""
+"""``python -m mlmstudio``: the same program as the ``mlmstudio`` command."""
 
 import sys
 
-from mlmstudio.cli import main
+from mlmstudio.launcher import main
 
 sys.exit(main())

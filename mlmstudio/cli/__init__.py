@@ -1,7 +1,9 @@
 """``mlmstudio``: the command-line face of the engine and the run history.
 
-With no arguments it opens the desktop app. Every bad input ends with one or
-two plain sentences on stderr and a non-zero exit code, never a traceback.
+With no command, ``mlmstudio`` opens the desktop app: the program's entry
+point (``mlmstudio.launcher``) hands ``main`` the function that does, so this
+package never imports the GUI. Every bad input ends with one or two plain
+sentences on stderr and a non-zero exit code, never a traceback.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from typing import Callable
 
 from mlmstudio import __version__
 from mlmstudio.config import ConfigError
@@ -35,16 +38,29 @@ def build_parser() -> argparse.ArgumentParser:
     add_corpus_command(commands)
     runs.add_runs_commands(commands)
     runs.add_export_hf_command(commands)
+    from mlmstudio.cli import doctor
+
+    doctor.add_doctor_command(commands)
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None,
+         open_app: Callable[[str | None], int] | None = None) -> int:
+    """The ``mlmstudio`` command. ``open_app(data_dir)`` runs when no command is given.
+
+    The launcher passes the desktop app's; without it, the usage is printed.
+    """
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
     if args.command is None:
+        if open_app is None:
+            parser.print_usage(sys.stderr)
+            print("mlmstudio: choose a command (see 'mlmstudio --help'), or run 'mlmstudio' with "
+                  "no arguments to open the desktop app.", file=sys.stderr)
+            return EXIT_USAGE
         return open_app(args.data_dir)
     try:
         return int(args.func(args) or 0)
@@ -54,14 +70,3 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("mlmstudio: interrupted.", file=sys.stderr)
         return 130
-
-
-def open_app(data_dir: str | None) -> int:
-    try:
-        from mlmstudio.gui.app import run_app
-    except ImportError as exc:
-        print(f"mlmstudio: the desktop app cannot start ({exc}). Install the Qt libraries "
-              "(see README.md) or use a command such as 'mlmstudio train sample:facts'.",
-              file=sys.stderr)
-        return 1
-    return run_app(sys.argv[:1], data_dir=data_dir)

@@ -4,19 +4,41 @@ The app does not choose a style or palette of its own: Qt's platform theme
 already follows the system's light or dark mode, and the plots take their
 background and text colours from that palette (and follow it when it
 changes).
+
+Start-up order matters: the window is built from modules that do not import
+torch, shown, and only once its first frame is on screen does the engine
+start loading in the background (``engine_warmup``). Before any Qt object
+exists the launcher has checked that a window can open at all
+(``mlmstudio.display_check``); should Qt still fail to start its platform,
+the fatal-message handler below says why in a sentence and exits with 2
+instead of Qt's abort.
+
+Environment variables read here (the one place they are documented):
+
+- ``MLMSTUDIO_STARTUP_PROBE=FILE``: when the window's first frame has been
+  painted, write JSON to FILE: ``{"shown": t, "marks": {...}, "platform": ...}``
+  where the times are ``time.monotonic()`` seconds, comparable with another
+  process's on the same machine (benchmarks/cold_start.py measures from just
+  before it spawns the app).
+- ``MLMSTUDIO_QUIT_AFTER_MS=N``: close the window N ms after its first frame
+  (smoke tests, packaging checks, repeated launches). The app exits 0 as if
+  the user had closed it.
 """
 
 from __future__ import annotations
 
 import gc
+import json
 import logging
+import os
 import sys
+import time
 from pathlib import Path
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, QObject, QTimer, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from mlmstudio import __version__
 from mlmstudio.gui.icons import app_icon
@@ -30,12 +52,16 @@ log = logging.getLogger(__name__)
 # the GUI thread held it up for that long (docs/PERFORMANCE.md, GUI overhead).
 GIL_SWITCH_INTERVAL_S = 0.001
 
+STARTUP_PROBE_ENV = "MLMSTUDIO_STARTUP_PROBE"
+QUIT_AFTER_ENV = "MLMSTUDIO_QUIT_AFTER_MS"
+EXIT_NO_DISPLAY = 2  # the same code as display_check's, for a failure Qt finds itself
+
 
 def create_application(argv: list[str] | None = None) -> QApplication:
     """The process's QApplication (created once), named for QSettings, with the plot theme set."""
     app = QApplication.instance()
     if app is None:
-        app = QApplication(list(argv if argv is not None else sys.argv[:1]))
+        app = _new_application(list(argv if argv is not None else sys.argv[:1]))
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName("MLM Studio")
@@ -48,6 +74,33 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     return app
 
 
+def _new_application(argv: list[str]) -> QApplication:
+    """QApplication(argv), with Qt's fatal start-up messages turned into a sentence and exit 2."""
+    previous = qInstallMessageHandler(_startup_message_handler)
+    try:
+        return QApplication(argv)
+    finally:
+        qInstallMessageHandler(previous)
+
+
+def _startup_message_handler(kind: QtMsgType, context, message: str) -> None:
+    category = getattr(context, "category", "") or ""
+    if kind != QtMsgType.QtFatalMsg:
+        if kind != QtMsgType.QtDebugMsg or os.environ.get("QT_DEBUG_PLUGINS"):
+            print(f"{category}: {message}" if category and category != "default" else message,
+                  file=sys.stderr)
+        return
+    # qFatal aborts the process when this returns: explain and leave first. The launcher checked
+    # before Qt started, so this is a display that went away since, or a check that missed.
+    from mlmstudio.display_check import DisplayProblem, find_display_problem
+
+    problem = find_display_problem(retry_s=0) or DisplayProblem(
+        f"Qt could not start its display platform ({message.strip().splitlines()[0]}). "
+        "'mlmstudio doctor' shows what Qt needs and what it finds.")
+    print(problem.message(), file=sys.stderr, flush=True)
+    os._exit(EXIT_NO_DISPLAY)
+
+
 def configure_plots(palette: QPalette) -> None:
     """pyqtgraph's defaults from the palette, for every plot created from now on."""
     pg.setConfigOptions(
@@ -57,22 +110,81 @@ def configure_plots(palette: QPalette) -> None:
     )
 
 
+class FirstFrame(QObject):
+    """Calls ``on_shown`` once, right after the widget's first paint has been flushed to the screen."""
+
+    def __init__(self, widget: QWidget, on_shown) -> None:
+        super().__init__(widget)
+        self._widget = widget
+        self._on_shown = on_shown
+        self._seen = False
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if not self._seen and watched is self._widget and event.type() == QEvent.Type.Paint:
+            self._seen = True
+            self._widget.removeEventFilter(self)
+            # The paint in progress is flushed before control returns to the event loop.
+            QTimer.singleShot(0, self._on_shown)
+        return False
+
+
+def _quit_after_ms() -> int | None:
+    value = os.environ.get(QUIT_AFTER_ENV, "").strip()
+    if not value:
+        return None
+    try:
+        return max(0, int(value))
+    except ValueError:
+        log.warning("%s=%r is not a number of milliseconds; ignored", QUIT_AFTER_ENV, value)
+        return None
+
+
+def write_startup_probe(path: str, marks: dict[str, float]) -> None:
+    payload = {"shown": marks.get("shown"), "marks": marks, "pid": os.getpid(),
+               "platform": QApplication.platformName(),
+               "engine_loaded_at_show": "torch" in sys.modules}
+    try:
+        Path(path).write_text(json.dumps(payload), encoding="utf-8")
+    except OSError as exc:
+        log.warning("Could not write the start-up probe %s: %s", path, exc)
+
+
 def run_app(argv: list[str] | None = None, data_dir: str | Path | None = None) -> int:
     """Open the main window on the history in ``data_dir`` and run until it closes."""
+    marks = {"run_app": time.monotonic()}
     from mlmstudio.engine.errors import MLMStudioError
     from mlmstudio.gui.main_window import MainWindow
     from mlmstudio.store.database import Database
 
+    marks["imported"] = time.monotonic()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     app = create_application(argv)
+    marks["application"] = time.monotonic()
     try:
         db = Database.open(data_dir)
     except MLMStudioError as exc:
         QMessageBox.critical(None, "MLM Studio cannot start", str(exc))
         return 1
+    marks["database"] = time.monotonic()
     window = MainWindow(db)
+    marks["window_built"] = time.monotonic()
+    probe = os.environ.get(STARTUP_PROBE_ENV)
+    quit_after = _quit_after_ms()
+
+    def on_shown() -> None:
+        marks["shown"] = time.monotonic()
+        if probe:
+            write_startup_probe(probe, marks)
+        window.start_engine_warmup()
+        if quit_after is not None:
+            QTimer.singleShot(quit_after, window.close)
+
+    FirstFrame(window, on_shown)
     window.show()
     code = app.exec()
+    # The engine import may still be running: let it finish before Python shuts down.
+    window.wait_engine_warmup()
     # Delete the window (and its plots) while Qt is still alive, not at interpreter exit.
     window.deleteLater()
     del window

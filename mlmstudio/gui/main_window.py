@@ -1,9 +1,8 @@
 """The main window: five pages in a sidebar, menus and shortcuts, and the first-run welcome.
 
 The window wires the pages together and owns nothing else: the Corpus page
-hands its corpus to Setup, Setup hands the settings to Train, started and
-finished runs refresh the one list of runs that Explore and History share
-(``RunList``), and History asks Train to resume a run. Closing
+hands its corpus to Setup, Setup hands the settings to Train, finished runs
+refresh Explore and History, and History asks Train to resume a run. Closing
 during training asks first, stops the run (a checkpoint is saved) and waits
 for the training thread, so no run is ever left marked running.
 """
@@ -15,16 +14,16 @@ import platform
 
 from PySide6.QtCore import QSize, Qt, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
-                               QMainWindow, QMessageBox, QStackedWidget, QWidget)
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow,
+                               QMessageBox, QProgressBar, QPushButton, QStackedWidget, QWidget)
 
 from mlmstudio import __version__
 from mlmstudio.config import quick_start_config
+from mlmstudio.gui.engine_warmup import EngineWarmup
 from mlmstudio.gui.icons import page_icon
 from mlmstudio.gui.pages.corpus_page import CorpusPage
 from mlmstudio.gui.pages.explore_page import ExplorePage
 from mlmstudio.gui.pages.history_page import HistoryPage
-from mlmstudio.gui.run_list import RunList
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.pages.setup_page import SetupPage
 from mlmstudio.gui.pages.train_page import TrainPage
@@ -52,10 +51,8 @@ class MainWindow(QMainWindow):
         self.corpus_page = CorpusPage(self.settings)
         self.setup_page = SetupPage(self.settings.last_config())
         self.train_page = TrainPage(db, self.settings)
-        # One list of runs for every page that shows runs, refreshed when runs change.
-        self.runs = RunList(db, self)
-        self.explore_page = ExplorePage(db, runs=self.runs)
-        self.history_page = HistoryPage(db, runs=self.runs)
+        self.explore_page = ExplorePage(db)
+        self.history_page = HistoryPage(db)
         self.welcome = WelcomePanel()
         self.pages = (self.corpus_page, self.setup_page, self.train_page, self.explore_page,
                       self.history_page)
@@ -64,6 +61,12 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._connect_pages()
         self._restore()
+
+        # torch and the engine load after the first frame (app.run_app calls start_engine_warmup).
+        self.engine = EngineWarmup(self)
+        self.engine.ready.connect(self._on_engine_ready)
+        self.engine.failed.connect(self._on_engine_failed)
+        self._waiting_buttons: dict[QPushButton, str] = {}
 
     # Layout -----------------------------------------------------------------
     def _build_layout(self) -> None:
@@ -94,6 +97,17 @@ class MainWindow(QMainWindow):
 
         self.training_label = QLabel("")
         self.statusBar().addPermanentWidget(self.training_label)
+        self.engine_label = QLabel("Loading the training engine…")
+        self.engine_label.setToolTip("PyTorch and the tokenizers load in the background after the "
+                                     "window opens. Training or predicting before that waits for it.")
+        self.engine_busy = QProgressBar()
+        self.engine_busy.setRange(0, 0)  # busy indicator
+        self.engine_busy.setMaximumWidth(90)
+        self.engine_busy.setMaximumHeight(14)
+        self.engine_busy.setTextVisible(False)
+        for widget in (self.engine_label, self.engine_busy):
+            self.statusBar().addPermanentWidget(widget)
+            widget.hide()
 
     def _build_actions(self) -> None:
         def action(text: str, slot, shortcut=None, tip: str = "") -> QAction:
@@ -192,6 +206,9 @@ class MainWindow(QMainWindow):
             self.sidebar.blockSignals(True)
             self.sidebar.setCurrentRow(index)
             self.sidebar.blockSignals(False)
+        page = self.pages[index]
+        if index in (EXPLORE, HISTORY):
+            page.refresh()
 
     def current_page(self) -> QWidget:
         return self.stack.currentWidget()
@@ -292,12 +309,13 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def _on_run_started(self, run_id: str) -> None:
-        self.runs.refresh()
+        self.history_page.refresh()
         self._update_run_actions()
 
     @Slot(str, object)
     def _on_run_finished(self, run_id: str, outcome) -> None:
-        self.runs.refresh()  # History and Explore follow the one list
+        self.history_page.refresh()
+        self.explore_page.refresh()
         if outcome.status == "failed":
             self.show_status(f"The run failed: {outcome.message}")
 
@@ -309,6 +327,51 @@ class MainWindow(QMainWindow):
         self.resume_action.setEnabled(training)
         self.stop_action.setEnabled(training)
         self.training_label.setText("Training…" if training else "")
+
+    # The engine, loaded in the background after the first frame -------------------
+    def start_engine_warmup(self) -> None:
+        """Import torch and the engine off the GUI thread, showing the wait until they are ready."""
+        if self.engine.start():
+            self._show_engine_loading(True)
+
+    def wait_engine_warmup(self, msecs: int = 60_000) -> bool:
+        """Block until a warm-up under way has ended (at shutdown)."""
+        return self.engine.wait(msecs)
+
+    def engine_loading(self) -> bool:
+        return self.engine.is_loading()
+
+    def _engine_buttons(self) -> list[QPushButton]:
+        """The buttons whose first use needs the engine (Start on two pages, Predict)."""
+        candidates = (getattr(self.setup_page, "start_button", None),
+                      getattr(self.train_page, "start_button", None),
+                      getattr(self.explore_page, "predict_button", None))
+        return [b for b in candidates if isinstance(b, QPushButton)]
+
+    def _show_engine_loading(self, loading: bool) -> None:
+        self.engine_label.setVisible(loading)
+        self.engine_busy.setVisible(loading)
+        if loading:
+            # Still clickable: a click waits for the import, with the page's own busy state.
+            for button in self._engine_buttons():
+                self._waiting_buttons[button] = button.text()
+                button.setText(f"{button.text()} (loading…)")
+        else:
+            for button, text in self._waiting_buttons.items():
+                if button.text().endswith(" (loading…)"):
+                    button.setText(text)
+            self._waiting_buttons.clear()
+
+    @Slot()
+    def _on_engine_ready(self) -> None:
+        self._show_engine_loading(False)
+        self.statusBar().showMessage("The training engine is ready.", 3000)
+        self.setup_page.refresh_estimate()  # "auto" precision is known now (bf16 on this CPU?)
+
+    @Slot(str)
+    def _on_engine_failed(self, message: str) -> None:
+        self._show_engine_loading(False)
+        self.show_status(message)
 
     # Welcome --------------------------------------------------------------------
     def _welcome_open_own(self) -> None:
@@ -333,14 +396,19 @@ class MainWindow(QMainWindow):
 
     # About ------------------------------------------------------------------------
     def about_text(self) -> str:
+        from importlib.metadata import PackageNotFoundError, version
+
         import PySide6
         import pyqtgraph
-        import torch
         from PySide6.QtCore import qVersion
 
+        try:
+            torch_version = version("torch")  # from the metadata: importing torch here would block
+        except PackageNotFoundError:
+            torch_version = "not installed"
         rows = [("MLM Studio", __version__),
                 ("Python", platform.python_version()),
-                ("PyTorch", torch.__version__),
+                ("PyTorch", torch_version),
                 ("Qt", qVersion()),
                 ("PySide6", PySide6.__version__),
                 ("pyqtgraph", pyqtgraph.__version__),
@@ -384,8 +452,6 @@ class MainWindow(QMainWindow):
                 QGuiApplication.restoreOverrideCursor()
         self.corpus_page.wait_idle()
         self.setup_page.wait_idle()
-        self.explore_page.wait_idle()
-        self.history_page.wait_idle()
         if getattr(self, "help_page", None) is not None:
             self.help_page.wait_idle()
         self._save_state()

@@ -10,6 +10,7 @@ Start stays disabled until everything is valid.
 from __future__ import annotations
 
 import logging
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QGroupBox, Q
 from mlmstudio.config import (ConfigError, CorpusConfig, MaskingConfig, ModelConfig, RunConfig,
                               TokenizerConfig, TrainingConfig, quick_start_config)
 from mlmstudio.engine.errors import MLMStudioError
-from mlmstudio.engine.model import estimate_parameters, estimate_training_memory
+from mlmstudio.engine.estimates import estimate_parameters, estimate_training_memory
 from mlmstudio.gui.widgets.config_form import SectionForm, field_problems, group_problems
 from mlmstudio.gui.widgets.masking_preview import PREVIEW_CORPUS_CHARS, MaskingPreview
 from mlmstudio.gui.theme import MessageLabel
@@ -208,6 +209,11 @@ class SetupPage(QWidget):
 
     # Updating ---------------------------------------------------------------
     @Slot()
+    def refresh_estimate(self) -> None:
+        """Recompute the read-outs: the hardware's precision is known once the engine has loaded."""
+        self._schedule_update()
+
+    @Slot()
     def _schedule_update(self) -> None:
         self._update_timer.start()
 
@@ -355,6 +361,10 @@ def _device_problem(cfg: RunConfig) -> str:
 
 
 def _auto_precision() -> str:
+    if "torch" not in sys.modules:
+        # The engine loads after the window shows (gui/engine_warmup.py); fp32 is the larger
+        # estimate until it has, and the window recomputes once it is ready.
+        return "fp32"
     from mlmstudio.engine.device import resolve_device, resolve_precision
 
     try:

@@ -14,14 +14,16 @@ import html
 import logging
 import re
 
-import torch
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from mlmstudio.config import MaskingConfig, TokenizerConfig
-from mlmstudio.engine.masking import KEPT, MASKED, RANDOM, mask_tokens_with_actions
-from mlmstudio.engine.tokenization import MLMTokenizer
 from mlmstudio.gui.background import BackgroundCall
+
+if TYPE_CHECKING:
+    from mlmstudio.engine.tokenization import MLMTokenizer
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +35,6 @@ MASK_COLOR = "#1f77b4"
 RANDOM_COLOR = "#e6770b"
 KEPT_COLOR = "#2ca02c"
 
-_STYLES = {MASKED: ("mask", MASK_COLOR), RANDOM: ("random", RANDOM_COLOR), KEPT: ("kept", KEPT_COLOR)}
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -162,7 +163,7 @@ class MaskingPreview(QWidget):
             self.render()
             return
         self._tasks = {t for t in self._tasks if not t.done}
-        task = BackgroundCall(lambda: MLMTokenizer.train([text], cfg), name="preview-tokenizer")
+        task = BackgroundCall(lambda: _train_preview_tokenizer(text, cfg), name="preview-tokenizer")
         task.key = key
         task.succeeded.connect(self._on_tokenizer)
         task.failed.connect(self._on_tokenizer_failed)
@@ -205,6 +206,10 @@ class MaskingPreview(QWidget):
         if not len(ids):
             self._show_message("This sentence has no tokens.")
             return
+        import torch  # loaded by the time a tokenizer exists (_train_preview_tokenizer)
+
+        from mlmstudio.engine.masking import mask_tokens_with_actions
+
         cfg = self._masking_cfg
         roll = self._roll % cfg.static_masks if cfg.static_masks > 0 else self._roll
         generator = torch.Generator().manual_seed(1000 + roll)
@@ -221,12 +226,13 @@ class MaskingPreview(QWidget):
               actions: list[int]) -> str:
         counts = {"mask": 0, "random": 0, "kept": 0, "total": len(original)}
         parts = []
+        styles = _action_styles()
         for orig, shown, action in zip(original, masked, actions):
             text = _token_text(tokenizer, shown)
-            if action not in _STYLES:
+            if action not in styles:
                 parts.append(f'<span style="font-family:monospace">{text}</span>')
                 continue
-            kind, color = _STYLES[action]
+            kind, color = styles[action]
             counts[kind] += 1
             answer = _token_text(tokenizer, orig)
             parts.append(f'<span style="background:{color}; color:white; font-family:monospace">'
@@ -250,6 +256,20 @@ class MaskingPreview(QWidget):
     def _show_message(self, message: str) -> None:
         self.view.setText(f'<span style="color:gray">{html.escape(message)}</span>')
         self.summary.setText("")
+
+
+def _train_preview_tokenizer(text: str, cfg: TokenizerConfig) -> MLMTokenizer:
+    """Runs off the GUI thread: imports the engine (torch) there too, so drawing never waits for it."""
+    import mlmstudio.engine.masking  # noqa: F401  (render() masks with it on the GUI thread)
+    from mlmstudio.engine.tokenization import MLMTokenizer
+
+    return MLMTokenizer.train([text], cfg)
+
+
+def _action_styles() -> dict[int, tuple[str, str]]:
+    from mlmstudio.engine.masking import KEPT, MASKED, RANDOM
+
+    return {MASKED: ("mask", MASK_COLOR), RANDOM: ("random", RANDOM_COLOR), KEPT: ("kept", KEPT_COLOR)}
 
 
 def _token_text(tokenizer: MLMTokenizer, token_id: int) -> str:

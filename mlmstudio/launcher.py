@@ -1,0 +1,41 @@
+"""The ``mlmstudio`` program: the desktop app with no command, the command line with one.
+
+This is the one module that knows both faces. The CLI (``mlmstudio.cli``)
+and the GUI (``mlmstudio.gui``) never import each other (an import-linter
+contract holds that); the CLI parses the arguments and, when no command was
+given, calls back the ``open_app`` it was handed here. The console script
+(``[project.scripts]``), ``python -m mlmstudio`` and the desktop bundle's
+launcher all start here.
+
+Before any Qt code runs, ``display_check`` makes sure a window can open; when
+it cannot, the user gets what is missing and what to do, and exit code 2,
+instead of Qt's abort (exit 134).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from mlmstudio.display_check import EXIT_NO_DISPLAY, find_display_problem
+
+
+def main(argv: list[str] | None = None) -> int:
+    from mlmstudio import cli
+
+    return cli.main(argv, open_app=open_app)
+
+
+def open_app(data_dir: str | None) -> int:
+    """Open the desktop app on the history in ``data_dir``; 2 with a message when it cannot open."""
+    problem = find_display_problem()
+    if problem is not None:
+        print(problem.message(), file=sys.stderr)
+        return EXIT_NO_DISPLAY
+    try:
+        from mlmstudio.gui.app import run_app
+    except ImportError as exc:
+        print(f"mlmstudio: the desktop app cannot start: {exc}.\n"
+              "  Reinstall MLM Studio with its dependencies (see README.md); the command line "
+              "works without the app:\n    mlmstudio --help", file=sys.stderr)
+        return EXIT_NO_DISPLAY
+    return run_app(sys.argv[:1], data_dir=data_dir)
