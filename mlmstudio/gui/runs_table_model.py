@@ -110,6 +110,9 @@ def _steps(run: Any) -> tuple[str, Any]:
     done = getattr(run, "last_step", None)
     if planned is None:
         return "", None
+    if done is not None and str(getattr(run, "status", "")) == "completed":
+        # A completed run trained what it was meant to: its steps, or as many as its time budget allowed.
+        return f"{int(done):,}", int(done)
     if done is not None and int(done) != int(planned):
         return f"{int(done):,} / {int(planned):,}", int(done)
     return f"{int(planned):,}", int(planned)
@@ -130,7 +133,8 @@ COLUMNS: tuple[Column, ...] = (
     Column("Size", _size, "Layers × width of the model", numeric=True),
     Column("Tokenizer", _tokenizer, "Tokenizer kind and vocabulary size"),
     Column("Masking", _masking, "Share of tokens masked in training, and the strategy", numeric=True),
-    Column("Steps", _steps, "Steps trained (of the steps planned)", numeric=True),
+    Column("Steps", _steps, "Steps trained (of the steps planned, for a run that has not completed)",
+           numeric=True),
     Column("Val loss", lambda r: _fmt_float(metric_value(r, "val_loss"), ".3f"),
            "Final held-out loss at fixed 15% masking (lower is better)", numeric=True),
     Column("Val acc", lambda r: _fmt_float(metric_value(r, "val_accuracy"), ".1%"),

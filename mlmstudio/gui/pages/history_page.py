@@ -16,7 +16,7 @@ import logging
 from pathlib import Path
 from typing import Any, Callable
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal, Slot
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QFormLayout, QHBoxLayout,
                                QHeaderView, QInputDialog, QLabel, QLineEdit, QMessageBox,
@@ -36,6 +36,8 @@ from mlmstudio.store.records import Curve, RunSummary
 log = logging.getLogger(__name__)
 
 BUNDLE_FILTER = "MLM Studio run (*.mlmrun)"
+NAME_MAX_WIDTH = 240   # px; a longer name is elided (the full name is in the tooltip)
+COMPARE_DELAY_MS = 150  # selecting runs shows their curves once the selection settles
 
 
 def curve_loader(db: Database) -> Callable[[str, str], Curve | None]:
@@ -80,7 +82,6 @@ class HistoryPage(QWidget):
         self.db = db
         self._hf_cache: dict[str, tuple[bool, str]] = {}
         self._kept_selection: list[str] = []
-        self._columns_fitted = False
 
         # The runs are shared with the other pages (the window owns one RunList).
         self.runs = runs if runs is not None else RunList(db, self)
@@ -184,10 +185,16 @@ class HistoryPage(QWidget):
         form.addRow("Notes:", self.notes_edit)
         form.addRow("Tags:", self.tags_edit)
         form.addRow("", self.save_details_button)
-        details.setMinimumWidth(240)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)  # labels above: the pane can be narrow
+        details.setMinimumWidth(200)
         self.details = details
 
         self.compare_view = CompareView()
+        # Selecting runs shows their curves at once (the Compare button does the same, explicitly).
+        self._compare_timer = QTimer(self)
+        self._compare_timer.setSingleShot(True)
+        self._compare_timer.setInterval(COMPARE_DELAY_MS)
+        self._compare_timer.timeout.connect(self._compare_selection)
 
         top = QSplitter(Qt.Orientation.Horizontal)
         top.addWidget(self.table)
@@ -232,10 +239,19 @@ class HistoryPage(QWidget):
             self._on_runs_changed()
 
     def _fit_columns(self) -> None:
-        """Columns as wide as their contents, but a long run name is not allowed to push the rest away."""
-        self.table.resizeColumnsToContents()
-        name = COLUMN_INDEX["Name"]
-        self.table.setColumnWidth(name, min(self.table.columnWidth(name), 320))
+        """Every column at least as wide as its contents and title, so nothing is clipped.
+
+        Columns only grow: when a run goes from "running" to "completed" or its
+        step count gains a digit, and a width the user made wider is kept. A
+        long run name is not allowed to push the other columns away.
+        """
+        header = self.table.horizontalHeader()
+        for column in range(self.model.columnCount()):
+            wanted = max(self.table.sizeHintForColumn(column), header.sectionSizeHint(column))
+            if column == COLUMN_INDEX["Name"]:
+                wanted = min(wanted, NAME_MAX_WIDTH)
+            if header.sectionSize(column) < wanted:
+                self.table.setColumnWidth(column, wanted)
 
     def _action(self, text: str, tip: str, shortcut: Any) -> QAction:
         action = QAction(text, self)
@@ -271,9 +287,8 @@ class HistoryPage(QWidget):
     def _on_runs_changed(self) -> None:
         """A new listing arrived (from this page or another): redraw around it."""
         self._hf_cache.clear()
-        if self.model.rowCount() and not self._columns_fitted:
-            self._fit_columns()  # size to real contents once; the user's widths are kept after
-            self._columns_fitted = True
+        if self.model.rowCount():
+            self._fit_columns()  # grow to new contents; the user's wider widths are kept
         self._fill_combo(self.tag_combo, "All tags", self.model.all_tags())
         self._fill_combo(self.status_combo, "All statuses", self.model.all_statuses())
         self.select_runs(self._kept_selection)
@@ -324,12 +339,19 @@ class HistoryPage(QWidget):
     def set_status_filter(self, status: str) -> None:
         self.status_combo.setCurrentIndex(max(0, self.status_combo.findData(status)))
 
-    def compare(self, run_ids) -> None:
+    def compare(self, run_ids, announce: bool = True) -> None:
         """Overlay these runs' curves and tabulate their settings below the table."""
         runs = [self.model.run_at(row) for row in (self.model.row_of(r) for r in run_ids) if row is not None]
         self.compare_view.set_runs(runs, curve_loader(self.db))
-        if runs:
+        if runs and announce:
             self.status_message.emit(f"Comparing {len(runs)} run{'s' if len(runs) > 1 else ''}.")
+
+    @Slot()
+    def _compare_selection(self) -> None:
+        """Show the selected runs' curves (curves are read again: a run may have trained on)."""
+        ids = self.selected_run_ids()
+        if ids:
+            self.compare(ids, announce=False)
 
     # Each change below is also reachable from the buttons; these are what they call.
 
@@ -505,6 +527,8 @@ class HistoryPage(QWidget):
             self.hf_action.setEnabled(ok and not busy)
             self.hf_action.setToolTip(reason)
         self._show_details(one, len(runs))
+        if runs:
+            self._compare_timer.start()
 
     @Slot(str)
     def _on_run_updated(self, run_id: str) -> None:

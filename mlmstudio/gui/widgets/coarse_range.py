@@ -26,12 +26,18 @@ def nice_ceiling(value: float) -> float:
     return 10.0 ** (exponent + 1)
 
 
-def grow_upper(current: tuple[float, float] | None, low: float, data_max: float) -> tuple[float, float]:
-    """A range [low, upper] that holds data_max, moving only when it must."""
+def grow_upper(current: tuple[float, float] | None, low: float, data_max: float,
+               margin: float = 0.0) -> tuple[float, float]:
+    """A range [low, upper] that holds data_max, moving only when it must.
+
+    ``margin``: the share of the range kept free above the data, so a curve
+    that levels off at the edge (a constant learning rate) is not drawn on
+    the plot's frame, where it cannot be seen.
+    """
     if current is not None:
         c_low, c_high = current
         span = c_high - c_low
-        if c_low == low and data_max <= c_high and (data_max - low) >= SHRINK_BELOW * span:
+        if c_low == low and data_max <= c_high - margin * span and (data_max - low) >= SHRINK_BELOW * span:
             return current
     extent = max(data_max - low, 1e-12)
     return (low, low + nice_ceiling(extent * HEADROOM))

@@ -323,8 +323,13 @@ class CompareView(QWidget):
             item.setClipToView(True)
             self._items[run.id] = item
 
-        if not self._items:
-            text = ("Select runs in the table and press Compare." if not self._runs
+        # No curve: a sentence on a blank plot, not empty 0-1 axes that look like a broken chart.
+        empty = not self._items
+        for side in ("left", "bottom"):
+            plot_item.showAxis(side, not empty)
+        plot_item.showGrid(x=not empty, y=not empty, alpha=0.25)
+        if empty:
+            text = ("Select one or more runs in the table to see their curves here." if not self._runs
                     else f"None of these runs recorded {self.metric_combo.currentText().lower()} yet.")
             self._empty_text.setText(text, color=self.palette().color(QPalette.ColorRole.Text))
             plot_item.addItem(self._empty_text, ignoreBounds=True)

@@ -26,6 +26,7 @@ from mlmstudio.gui.widgets.coarse_range import grow_upper, span_range
 STEP_COLUMNS = ("step", "elapsed", "loss", "lr", "tokens_per_second")
 EVAL_COLUMNS = ("step", "elapsed", "val_loss", "val_accuracy", "perplexity")
 
+Y_MARGIN = 0.05  # a curve never runs along the top frame of its plot, where it would be hidden
 REFRESH_MS = 250  # 4 redraws a second: smooth enough for training curves, and cheap (PERFORMANCE.md)
 
 # Colours that read on light and dark backgrounds alike.
@@ -429,7 +430,8 @@ class LivePlots(QWidget):
         for index, column in ((2, "lr"), (3, "tokens_per_second")):
             values = self.steps.column(column)
             top = float(np.nanmax(values)) if len(values) else 0.0
-            self._set_range(index, 1, grow_upper(self._ranges.get((index, 1)), 0.0, max(top, 1e-12)))
+            self._set_range(index, 1, grow_upper(self._ranges.get((index, 1)), 0.0, max(top, 1e-12),
+                                                 margin=Y_MARGIN))
 
     def _set_range(self, plot_index: int, axis: int, wanted: tuple[float, float]) -> None:
         if self._ranges.get((plot_index, axis)) == wanted:

@@ -256,6 +256,43 @@ def test_compare_two_runs_curves_differences_and_exports(page, trained_db, histo
     assert len(rows) - 1 == len(service.load_curve(trained_db, history.seed_id, "train", "loss"))
 
 
+def test_selecting_one_run_shows_its_curves_at_once(page, trained_db, history, qtbot):
+    assert page.compare_view.curve_items() == {}
+    # Nothing selected: a sentence, not empty 0-1 axes.
+    assert not page.compare_view.plot.getPlotItem().getAxis("left").isVisible()
+    page.select_runs([history.seed_id])
+    qtbot.waitUntil(lambda: set(page.compare_view.curve_items()) == {history.seed_id}, timeout=5_000)
+    stored = service.load_curve(trained_db, history.seed_id, "val", "loss")
+    assert list(page.compare_view.curve_items()[history.seed_id].yData) == pytest.approx(list(stored.values))
+    assert page.compare_view.plot.getPlotItem().getAxis("left").isVisible()
+    page.select_runs([history.modern_id, history.seed_id])
+    qtbot.waitUntil(lambda: len(page.compare_view.curve_items()) == 2, timeout=5_000)
+
+
+def test_columns_grow_to_what_they_show_so_nothing_is_clipped(page, trained_db, history):
+    # The table was first sized while a run was "running" with few steps; then it completed.
+    with trained_db.session() as session:
+        session.execute(update(RunRow).where(RunRow.id == history.seed_id).values(status="running"))
+    page.refresh()
+    status = COLUMN_INDEX["Status"]
+    page.table.setColumnWidth(status, 10)
+    with trained_db.session() as session:
+        session.execute(update(RunRow).where(RunRow.id == history.seed_id).values(status="completed"))
+    page.refresh()
+    metrics = page.table.fontMetrics()
+    for title in ("Status", "Steps", "Val loss", "Perplexity"):
+        column = COLUMN_INDEX[title]
+        widest = max(metrics.horizontalAdvance(cell(page, run_id, title))
+                     for run_id in (history.seed_id, history.modern_id))
+        assert page.table.columnWidth(column) >= widest, title
+        assert page.table.columnWidth(column) >= page.table.horizontalHeader().sectionSizeHint(column)
+
+
+def test_a_completed_run_shows_the_steps_it_trained(page, trained_db, history):
+    seed = service.get_run(trained_db, history.seed_id).summary
+    assert cell(page, history.seed_id, "Steps") == f"{seed.last_step:,}"
+
+
 def test_deleting_a_compared_run_drops_it_from_the_comparison(page, history, answer_dialogs):
     page.select_runs([history.modern_id, history.seed_id])
     page.compare_action.trigger()

@@ -251,3 +251,21 @@ def test_live_plots_follow_the_data_in_coarse_steps_until_the_user_zooms(qtbot):
     plots.append_steps(far * [2, 1, 1, 1, 1])
     plots.refresh()
     assert plots.loss_plot.viewRange()[0] == [10, 20]
+
+
+def test_a_learning_rate_that_levels_off_is_not_drawn_on_the_plot_frame(qtbot):
+    """Warm-up then constant: the range grown during warm-up must not end exactly at the peak."""
+    import numpy as np
+
+    from mlmstudio.gui.widgets.live_plots import LivePlots
+
+    plots = LivePlots()
+    qtbot.addWidget(plots)
+    peak = 0.002
+    for start in range(1, 200, 10):  # arrives in batches, as from the worker
+        steps = np.arange(start, start + 10)
+        lr = np.minimum(steps / 60, 1.0) * peak
+        plots.append_steps(np.column_stack([steps, steps * 0.1, 4 - steps / 100, lr, 1000 + 0 * steps]))
+        plots.refresh()
+    low, high = plots.lr_plot.viewRange()[1]
+    assert low == 0 and high >= peak * 1.05
