@@ -1,8 +1,9 @@
 """The main window: five pages in a sidebar, menus and shortcuts, and the first-run welcome.
 
 The window wires the pages together and owns nothing else: the Corpus page
-hands its corpus to Setup, Setup hands the settings to Train, finished runs
-refresh Explore and History, and History asks Train to resume a run. Closing
+hands its corpus to Setup, Setup hands the settings to Train, started and
+finished runs refresh the one list of runs that Explore and History share
+(``RunList``), and History asks Train to resume a run. Closing
 during training asks first, stops the run (a checkpoint is saved) and waits
 for the training thread, so no run is ever left marked running.
 """
@@ -24,6 +25,7 @@ from mlmstudio.gui.icons import page_icon
 from mlmstudio.gui.pages.corpus_page import CorpusPage
 from mlmstudio.gui.pages.explore_page import ExplorePage
 from mlmstudio.gui.pages.history_page import HistoryPage
+from mlmstudio.gui.run_list import RunList
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.pages.setup_page import SetupPage
 from mlmstudio.gui.pages.train_page import TrainPage
@@ -51,8 +53,10 @@ class MainWindow(QMainWindow):
         self.corpus_page = CorpusPage(self.settings)
         self.setup_page = SetupPage(self.settings.last_config())
         self.train_page = TrainPage(db, self.settings)
-        self.explore_page = ExplorePage(db)
-        self.history_page = HistoryPage(db)
+        # One list of runs for every page that shows runs, refreshed when runs change.
+        self.runs = RunList(db, self)
+        self.explore_page = ExplorePage(db, runs=self.runs)
+        self.history_page = HistoryPage(db, runs=self.runs)
         self.welcome = WelcomePanel()
         self.pages = (self.corpus_page, self.setup_page, self.train_page, self.explore_page,
                       self.history_page)
@@ -206,9 +210,6 @@ class MainWindow(QMainWindow):
             self.sidebar.blockSignals(True)
             self.sidebar.setCurrentRow(index)
             self.sidebar.blockSignals(False)
-        page = self.pages[index]
-        if index in (EXPLORE, HISTORY):
-            page.refresh()
 
     def current_page(self) -> QWidget:
         return self.stack.currentWidget()
@@ -309,13 +310,12 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def _on_run_started(self, run_id: str) -> None:
-        self.history_page.refresh()
+        self.runs.refresh()
         self._update_run_actions()
 
     @Slot(str, object)
     def _on_run_finished(self, run_id: str, outcome) -> None:
-        self.history_page.refresh()
-        self.explore_page.refresh()
+        self.runs.refresh()  # History and Explore follow the one list
         if outcome.status == "failed":
             self.show_status(f"The run failed: {outcome.message}")
 
@@ -452,6 +452,8 @@ class MainWindow(QMainWindow):
                 QGuiApplication.restoreOverrideCursor()
         self.corpus_page.wait_idle()
         self.setup_page.wait_idle()
+        self.explore_page.wait_idle()
+        self.history_page.wait_idle()
         if getattr(self, "help_page", None) is not None:
             self.help_page.wait_idle()
         self._save_state()

@@ -1,120 +1,76 @@
 """Explore: ask a trained model to fill in blanks.
 
-Pick a run with a saved model, type a sentence with [MASK] (or click words to
-mask them) and see, for each mask, the model's top-k guesses with their
-probabilities. Three more questions on the same sentence: how likely are the
-words I have in mind ("Score words"), what phrase does the model write if it
-fills the blanks one at a time ("Fill one at a time"), and what do two to four
-runs answer side by side ("Compare runs").
+The page holds what every question shares: which run answers, the sentence
+(type it, or click words to mask them), how many guesses to show, a message
+line and the busy state. The questions themselves are tabs, one widget per
+module in ``pages/explore/`` (``TABS`` below): Predictions, Score words, Fill
+one at a time, Compare runs.
 
-A small model answers in milliseconds, so predictions run on the GUI thread;
-loading a model is the slow part, so loaded models are cached per run.
+Nothing slow runs on the GUI thread. Choosing a run starts loading its model
+in a worker thread (models are kept in a ``PredictorCache``, shared with the
+rest of the app); every question runs in a worker thread too, through
+``ask``. While an answer is on its way the page shows a busy bar and cursor
+and disables the ask buttons; choosing another run drops the answers still
+coming for the old one. torch is imported only inside those workers.
 """
 
 from __future__ import annotations
 
 import logging
-import math
-from collections import OrderedDict
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QBrush, QPalette
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFrame, QGridLayout, QGroupBox,
-                               QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListWidget,
-                               QListWidgetItem, QPushButton, QScrollArea, QSpinBox, QTableWidget,
-                               QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QProgressBar, QPushButton, QSpinBox,
+                               QTabWidget, QVBoxLayout, QWidget)
 
-from mlmstudio.engine.errors import MLMStudioError, ModelLoadError
-from mlmstudio.gui.widgets.clickable_text import MASK, ClickableText
-from mlmstudio.gui.widgets.prediction_view import PredictionView, readable_token
+from mlmstudio.engine.mask_spelling import NO_MASK_MESSAGE, no_mask_message
+from mlmstudio.engine.predictor_cache import PredictorCache
+from mlmstudio.gui.background import TaskRunner, user_message
+from mlmstudio.gui.pages.explore.answers import run_label
+from mlmstudio.gui.pages.explore.compare_tab import MAX_COMPARED, CompareTab
+from mlmstudio.gui.pages.explore.iterative_tab import IterativeTab
+from mlmstudio.gui.pages.explore.predictions_tab import PredictionsTab
+from mlmstudio.gui.pages.explore.scores_tab import ScoresTab
+from mlmstudio.gui.pages.explore.tab import Answered, Asking, ExploreTab, Question
 from mlmstudio.gui.run_colors import run_color
-from mlmstudio.store import service
+from mlmstudio.gui.run_list import RunList
+from mlmstudio.gui.widgets.clickable_text import MASK, ClickableText
+from mlmstudio.gui.widgets.prediction_view import PredictionView
 from mlmstudio.store.database import Database
 from mlmstudio.store.records import RunSummary
 
-if TYPE_CHECKING:  # the engine (torch) loads after the window shows
-    from mlmstudio.engine.predict import FillResult, IterativeFill, Predictor
+if TYPE_CHECKING:
+    from mlmstudio.engine.predict import Predictor
 
 log = logging.getLogger(__name__)
 
-MAX_COMPARED = 4
-CACHE_SIZE = 6  # loaded models kept in memory; tiny to base presets are 1-100 MB each
 EXAMPLE = "The capital of France is [MASK]."  # the built-in "facts" sample knows this
+TABS: tuple[type[ExploreTab], ...] = (PredictionsTab, ScoresTab, IterativeTab, CompareTab)
+RUN_TOPIC = "run"          # loading the chosen run's model and asking it: dropped when the run changes
+COMPARE_TOPIC = "compare"  # asking several runs at once
 
-
-class PredictorCache:
-    """Loaded models by run, reloaded when the run's weights file changes."""
-
-    def __init__(self, size: int = CACHE_SIZE,
-                 load: Callable[[Path], Predictor] | None = None) -> None:
-        self._size = size
-        self._load = load or _load_predictor
-        self._entries: OrderedDict[str, tuple[float, Predictor]] = OrderedDict()
-
-    def get(self, run_id: str, model_dir: Path) -> Predictor:
-        weights = model_dir / "model.safetensors"
-        try:
-            stamp = weights.stat().st_mtime
-        except OSError:
-            self._entries.pop(run_id, None)
-            raise ModelLoadError(f"The model files of this run are missing ({weights}). "
-                                 "Choose another run, or train this one again.") from None
-        entry = self._entries.get(run_id)
-        if entry is not None and entry[0] == stamp:
-            self._entries.move_to_end(run_id)
-            return entry[1]
-        predictor = self._load(model_dir)
-        self._entries[run_id] = (stamp, predictor)
-        self._entries.move_to_end(run_id)
-        while len(self._entries) > self._size:
-            self._entries.popitem(last=False)
-        return predictor
-
-    def forget(self, keep: set[str]) -> None:
-        """Drop models of runs that no longer exist."""
-        for run_id in [r for r in self._entries if r not in keep]:
-            del self._entries[run_id]
-
-    def __contains__(self, run_id: str) -> bool:
-        return run_id in self._entries
-
-
-def _load_predictor(model_dir: Path) -> Predictor:
-    from mlmstudio.engine.predict import Predictor
-
-    return Predictor.from_dir(model_dir)
-
-
-def run_label(run: RunSummary) -> str:
-    """How a run is named in the run pickers: name, accuracy and a short id."""
-    acc = run.val_accuracy
-    extra = f"{acc:.0%} acc, " if acc is not None else ""
-    return f"{run.name}  ({extra}{run.id[:6]})"
-
-
-def _clear_layout(layout) -> None:
-    while layout.count():
-        item = layout.takeAt(0)
-        widget = item.widget()
-        if widget is not None:
-            widget.setParent(None)  # gone from findChildren() at once, not at the next event loop
-            widget.deleteLater()
-        elif item.layout() is not None:
-            _clear_layout(item.layout())
+__all__ = ["EXAMPLE", "MAX_COMPARED", "TABS", "ExplorePage"]
 
 
 class ExplorePage(QWidget):
-    """Fill-mask with any run that has a saved model."""
+    """Fill-mask with any run that has a saved model; each kind of question is a tab."""
 
     status_message = Signal(str)
+    busy_changed = Signal(bool)
+    model_loaded = Signal(str)     # run id: its model is in memory, ready to answer
+    answered = Signal()            # a tab drew an answer
+    failed = Signal(str)           # a question or a load failed: the sentence shown
 
-    def __init__(self, db: Database, parent: QWidget | None = None) -> None:
+    def __init__(self, db: Database, runs: RunList | None = None, cache: PredictorCache | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.db = db
-        self.cache = PredictorCache()
-        self._runs: dict[str, RunSummary] = {}
+        self.runs = runs if runs is not None else RunList(db, self)
+        self.cache = cache if cache is not None else PredictorCache()
+        self.runner = TaskRunner(self)
+        self._model_runs: dict[str, RunSummary] = {}
+        self._busy_what = ""
 
         # -- the question --
         self.run_combo = QComboBox()
@@ -126,11 +82,19 @@ class ExplorePage(QWidget):
         self.top_k.setValue(5)
         self.top_k.setToolTip("How many guesses to show for each [MASK]")
         self.refresh_button = QPushButton("Reload runs")
+        self.refresh_button.setToolTip("Read the list of runs from the history again")
         self.sentence = ClickableText()
         self.sentence.set_text(EXAMPLE)
         self.predict_button = QPushButton("Predict")
         self.predict_button.setDefault(True)
         self.predict_button.setToolTip("Show the model's guesses for every [MASK] (Enter)")
+        self.busy_bar = QProgressBar()
+        self.busy_bar.setRange(0, 0)   # no known end: Qt draws a moving bar
+        self.busy_bar.setMaximumWidth(140)
+        self.busy_bar.setTextVisible(False)
+        self.busy_bar.hide()
+        self.busy_label = QLabel()
+        self.busy_label.hide()
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -143,15 +107,21 @@ class ExplorePage(QWidget):
         top.addWidget(self.top_k)
         top.addWidget(self.refresh_button)
         ask = QHBoxLayout()
+        ask.addWidget(self.busy_bar)
+        ask.addWidget(self.busy_label)
         ask.addStretch(1)
         ask.addWidget(self.predict_button)
 
         # -- the answers, one tab per kind of question --
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._build_predictions_tab(), "Predictions")
-        self.tabs.addTab(self._build_scores_tab(), "Score words")
-        self.tabs.addTab(self._build_iterative_tab(), "Fill one at a time")
-        self.tabs.addTab(self._build_compare_tab(), "Compare runs")
+        self.tab_widgets: list[ExploreTab] = []
+        for tab_class in TABS:
+            tab = tab_class(self)
+            self.tab_widgets.append(tab)
+            self.tabs.addTab(tab, tab.title)
+            tab.status_message.connect(self.status_message)
+            tab.answered.connect(self._on_tab_answered)
+        self.predictions_tab, self.scores_tab, self.iterative_tab, self.compare_tab = self.tab_widgets[:4]
 
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -164,119 +134,208 @@ class ExplorePage(QWidget):
         self.refresh_button.clicked.connect(self.refresh)
         self.predict_button.clicked.connect(self._on_predict_clicked)
         self.sentence.submitted.connect(self._on_predict_clicked)
-        self.score_button.clicked.connect(self._on_score_clicked)
-        self.candidates.returnPressed.connect(self._on_score_clicked)
-        self.iterate_button.clicked.connect(self._on_iterate_clicked)
-        self.compare_button.clicked.connect(self._on_compare_clicked)
-        self.compare_list.itemChanged.connect(self._on_compare_item_changed)
-        self.refresh()
-
-    # -- building the tabs ----------------------------------------------------------------
-
-    def _build_predictions_tab(self) -> QWidget:
-        tab = QWidget()
-        self.best_guess = QLabel()
-        self.best_guess.setWordWrap(True)
-        self.best_guess.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.best_guess.hide()
-        self.predictions_box = QWidget()
-        self.predictions_grid = QGridLayout(self.predictions_box)
-        self.predictions_grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.predictions_grid.setHorizontalSpacing(24)
-        self.predictions_grid.addWidget(QLabel("Press Predict (or Enter in the text box) to see the "
-                                               "model's guesses for each [MASK]."), 0, 0)
-        layout = QVBoxLayout(tab)
-        layout.addWidget(self.best_guess)
-        layout.addWidget(_scrolling(self.predictions_box), 1)
-        return tab
-
-    def _build_scores_tab(self) -> QWidget:
-        tab = QWidget()
-        self.candidates = QLineEdit()
-        self.candidates.setPlaceholderText("Words to score, separated by commas: mat, chair, floor")
-        self.candidates.setToolTip("How likely does the model find each of these words in place of the "
-                                   "[MASK]? A word the tokenizer splits into several pieces is scored "
-                                   "as a whole and flagged.")
-        self.score_button = QPushButton("Score")
-        self.scores_table = QTableWidget(0, 5)
-        self.scores_table.setHorizontalHeaderLabels(["Word", "Mask", "Probability", "Log-prob", "Tokens"])
-        self.scores_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.scores_table.verticalHeader().hide()
-        self.scores_table.horizontalHeader().setStretchLastSection(True)
-        self.scores_table.setWordWrap(True)
-        self.scores_note = QLabel()
-        self.scores_note.setWordWrap(True)
-        row = QHBoxLayout()
-        row.addWidget(QLabel("Candidates:"))
-        row.addWidget(self.candidates, 1)
-        row.addWidget(self.score_button)
-        layout = QVBoxLayout(tab)
-        layout.addLayout(row)
-        layout.addWidget(self.scores_table, 1)
-        layout.addWidget(self.scores_note)
-        return tab
-
-    def _build_iterative_tab(self) -> QWidget:
-        tab = QWidget()
-        explain = QLabel("With several masks, fill the one the model is surest of, then predict the "
-                         "others again with it filled in, and repeat. The blanks then form one phrase, "
-                         "instead of independent guesses.")
-        explain.setWordWrap(True)
-        self.iterate_button = QPushButton("Fill one at a time")
-        self.iterative_result = QLabel()
-        self.iterative_result.setWordWrap(True)
-        self.iterative_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.steps_table = QTableWidget(0, 5)
-        self.steps_table.setHorizontalHeaderLabels(["Step", "Mask", "Filled with", "Probability",
-                                                    "Sentence so far"])
-        self.steps_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.steps_table.verticalHeader().hide()
-        self.steps_table.horizontalHeader().setStretchLastSection(True)
-        row = QHBoxLayout()
-        row.addWidget(explain, 1)
-        row.addWidget(self.iterate_button, 0, Qt.AlignmentFlag.AlignTop)
-        layout = QVBoxLayout(tab)
-        layout.addLayout(row)
-        layout.addWidget(self.iterative_result)
-        layout.addWidget(self.steps_table, 1)
-        return tab
-
-    def _build_compare_tab(self) -> QWidget:
-        tab = QWidget()
-        self.compare_list = QListWidget()
-        self.compare_list.setMaximumWidth(340)
-        # Long run names are elided rather than scrolled sideways; the full name is the tooltip.
-        self.compare_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.compare_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.compare_list.setToolTip(f"Tick two to {MAX_COMPARED} runs to compare")
-        self.compare_button = QPushButton("Compare")
-        self.compare_button.setEnabled(False)
-        left = QVBoxLayout()
-        left.addWidget(QLabel(f"Runs (tick 2 to {MAX_COMPARED}):"))
-        left.addWidget(self.compare_list, 1)
-        left.addWidget(self.compare_button)
-        self.compare_box = QWidget()
-        self.compare_columns = QHBoxLayout(self.compare_box)
-        self.compare_columns.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        layout = QHBoxLayout(tab)
-        layout.addLayout(left)
-        layout.addWidget(_scrolling(self.compare_box), 1)
-        return tab
+        self.runner.busy_changed.connect(self._on_busy_changed)
+        self.runs.changed.connect(self._on_runs_changed)
+        self.runs.run_updated.connect(self._on_run_updated)
+        self.runs.failed.connect(self.show_error)
+        if runs is None or not runs.model.rowCount():
+            self.runs.refresh()
+        else:
+            self._on_runs_changed()
 
     # -- public API -------------------------------------------------------------------------
 
     @Slot()
     def refresh(self) -> None:
-        """Reload the runs that have a saved model from the history."""
-        current = self.current_run_id()
-        checked = set(self.compared_run_ids())
-        try:
-            runs = [run for run in service.list_runs(self.db) if run.has_model and not run.missing_files]
-        except MLMStudioError as exc:
-            self._show_error(str(exc))
+        """Read the runs from the history again (shared with every page that shows runs)."""
+        self.runs.refresh()
+
+    def select_run(self, run_id: str) -> bool:
+        """Make `run_id` the answering model (e.g. when History asks to explore it)."""
+        if run_id not in self._model_runs:
+            self.runs.refresh()
+        index = self.run_combo.findData(run_id)
+        if index < 0:
+            self.show_error("This run has no saved model to explore. Finish or resume its training first.")
+            return False
+        self.run_combo.setCurrentIndex(index)
+        return True
+
+    def current_run_id(self) -> str | None:
+        data = self.run_combo.currentData()
+        return str(data) if data else None
+
+    def current_run(self) -> RunSummary | None:
+        return self._model_runs.get(self.current_run_id() or "")
+
+    def model_runs(self) -> list[RunSummary]:
+        return list(self._model_runs.values())
+
+    def is_busy(self) -> bool:
+        return self.runner.is_busy()
+
+    def wait_idle(self, msecs: int = 30_000) -> bool:
+        """Block until every model load and question has ended (window shutdown)."""
+        return self.runner.wait_idle(msecs)
+
+    def message_text(self) -> str:
+        return self.message.text() if not self.message.isHidden() else ""
+
+    # The tabs' own views, for the window, scripts and tests.
+    def prediction_views(self) -> list[PredictionView]:
+        return self.predictions_tab.prediction_views()
+
+    def compare_views(self) -> dict[str, list[PredictionView]]:
+        return self.compare_tab.compare_views()
+
+    def compared_run_ids(self) -> list[str]:
+        return self.compare_tab.compared_run_ids()
+
+    def set_compared_runs(self, run_ids: Sequence[str]) -> None:
+        self.compare_tab.set_compared_runs(run_ids)
+
+    # -- the host interface of the tabs ----------------------------------------------------------
+
+    def ask(self, asking: Asking, answered: Answered, *, what: str = "Asking the model",
+            needs_mask: bool = True) -> bool:
+        """Ask the chosen run's model in a worker thread; ``answered`` gets the answer in this one.
+
+        The sentence is checked here first; a problem becomes a sentence under
+        the text box and nothing is started. Returns whether it started.
+        """
+        self.clear_message()
+        run = self.current_run()
+        if run is None:
+            self.show_error("There is no trained run to ask yet. Train one on the Train page, "
+                            "or import a run on the History page.")
+            return False
+        question = Question(run, self.sentence.text(), self.top_k.value())
+        problem = self._sentence_problem(question.text) if needs_mask else ""
+        if problem:
+            self.show_error(problem)
+            return False
+        cache = self.cache  # the worker touches no widget
+
+        def work() -> Any:
+            return asking(cache.get(run.run_dir), question)
+
+        def on_result(answer: Any) -> None:
+            if self.current_run_id() == run.id:  # the user may have moved on meanwhile
+                answered(answer, question)
+
+        self._busy_what = f"{what}…"
+        self.runner.run(work, on_result, self._on_question_failed, topic=RUN_TOPIC, name="explore-ask")
+        return True
+
+    def ask_runs(self, runs: Sequence[RunSummary], asking: Asking,
+                 answered: Callable[[dict[str, Any], str], None], *, what: str) -> bool:
+        """Ask several runs the same question in one worker; a run that fails gets its reason.
+
+        ``answered`` gets {run id: (answer or None, the reason it failed or "")} and the text.
+        """
+        self.clear_message()
+        text, top_k = self.sentence.text(), self.top_k.value()
+        problem = self._sentence_problem(text)
+        if problem:
+            self.show_error(problem)
+            return False
+        cache = self.cache
+        runs = list(runs)
+
+        def work() -> dict[str, tuple[Any, str]]:
+            from mlmstudio.engine.errors import MLMStudioError
+
+            answers: dict[str, tuple[Any, str]] = {}
+            for run in runs:
+                try:
+                    answers[run.id] = (asking(cache.get(run.run_dir), Question(run, text, top_k)), "")
+                except MLMStudioError as exc:
+                    answers[run.id] = (None, str(exc))
+            return answers
+
+        self._busy_what = f"{what}…"
+        self.runner.run(work, lambda answers: answered(answers, text), self._on_question_failed,
+                        topic=COMPARE_TOPIC, name="explore-compare")
+        return True
+
+    def show_error(self, text: str) -> None:
+        self.message.setStyleSheet("QLabel { color: #CC3311; }")
+        self.message.setText(text)
+        self.message.show()
+        self.status_message.emit(text)
+        self.failed.emit(text)
+
+    def show_info(self, text: str) -> None:
+        self.message.setStyleSheet("")
+        self.message.setText(text)
+        self.message.show()
+
+    def clear_message(self) -> None:
+        self.message.clear()
+        self.message.hide()
+
+    # -- loading the chosen run's model --------------------------------------------------------
+
+    def load_current_model(self) -> bool:
+        """Start loading the chosen run's model in the background, unless it is in memory already."""
+        run = self.current_run()
+        if run is None or self.cache.cached(run.run_dir):
+            return False
+        cache = self.cache
+
+        def on_loaded(_result: Any) -> None:
+            if self.current_run_id() == run.id:
+                self.status_message.emit(f"The model of '{run.name}' is ready.")
+                self.model_loaded.emit(run.id)
+
+        self._busy_what = "Loading the model…"
+        self.runner.run(lambda: cache.get(run.run_dir) and None, on_loaded, self._on_question_failed,
+                        topic=RUN_TOPIC, name="explore-load")
+        return True
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        super().showEvent(event)
+        # Models load when the page is seen, not at start-up (torch is imported then).
+        if not self.runner.is_busy():
+            self.load_current_model()
+
+    # -- slots -----------------------------------------------------------------------------
+
+    @Slot()
+    def _on_predict_clicked(self) -> None:
+        if self.runner.is_busy():  # Enter pressed while an answer is on its way
             return
-        self._runs = {run.id: run for run in runs}
-        self.cache.forget(set(self._runs))
+        if self.predictions_tab.predict():
+            self.tabs.setCurrentWidget(self.predictions_tab)
+
+    @Slot()
+    def _on_tab_answered(self) -> None:
+        tab = self.sender()
+        if isinstance(tab, ExploreTab):
+            self.tabs.setCurrentWidget(tab)  # the answer is shown where it was asked for
+        self.answered.emit()
+
+    def _on_question_failed(self, exc: BaseException) -> None:
+        self.show_error(user_message(exc, "Asking the model"))
+
+    @Slot(bool)
+    def _on_busy_changed(self, busy: bool) -> None:
+        self.busy_bar.setVisible(busy)
+        self.busy_label.setText(self._busy_what if busy else "")
+        self.busy_label.setVisible(busy)
+        if busy:
+            self.setCursor(Qt.CursorShape.BusyCursor)
+        else:
+            self.unsetCursor()
+        self._update_actions()
+        self.busy_changed.emit(busy)
+
+    @Slot()
+    def _on_runs_changed(self) -> None:
+        current = self.current_run_id()
+        runs = self.runs.with_model()
+        self._model_runs = {run.id: run for run in runs}
+        self.cache.keep_only(run.run_dir for run in runs)
 
         self.run_combo.blockSignals(True)
         self.run_combo.clear()
@@ -290,327 +349,55 @@ class ExplorePage(QWidget):
         self.run_combo.setCurrentIndex(max(0, index))
         self.run_combo.blockSignals(False)
 
-        self.compare_list.blockSignals(True)
-        self.compare_list.clear()
-        for run in runs:
-            item = QListWidgetItem(run_label(run))
-            item.setToolTip(run_label(run))
-            item.setData(Qt.ItemDataRole.UserRole, run.id)
-            item.setData(Qt.ItemDataRole.DecorationRole, run_color(run.id))
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if run.id in checked else Qt.CheckState.Unchecked)
-            self.compare_list.addItem(item)
-        self.compare_list.blockSignals(False)
+        for tab in self.tab_widgets:
+            tab.set_runs(runs)
+        if self.current_run_id() != current:
+            self._on_run_changed(self.run_combo.currentIndex())
+        else:
+            self._update_actions()
 
-        has_runs = bool(runs)
-        for widget in (self.predict_button, self.score_button, self.iterate_button):
-            widget.setEnabled(has_runs)
-        self._update_compare_button()
-        self._on_run_changed(self.run_combo.currentIndex())
-
-    def select_run(self, run_id: str) -> bool:
-        """Make `run_id` the answering model (e.g. when History asks to explore it)."""
-        if run_id not in self._runs:
-            self.refresh()
+    @Slot(str)
+    def _on_run_updated(self, run_id: str) -> None:
+        run = self.runs.get(run_id)
+        if run is None or run_id not in self._model_runs:
+            return
+        self._model_runs[run_id] = run
         index = self.run_combo.findData(run_id)
-        if index < 0:
-            self._show_error("This run has no saved model to explore. Finish or resume its training first.")
-            return False
-        self.run_combo.setCurrentIndex(index)
-        return True
-
-    def current_run_id(self) -> str | None:
-        data = self.run_combo.currentData()
-        return str(data) if data else None
-
-    def compared_run_ids(self) -> list[str]:
-        return [str(self.compare_list.item(i).data(Qt.ItemDataRole.UserRole))
-                for i in range(self.compare_list.count())
-                if self.compare_list.item(i).checkState() == Qt.CheckState.Checked]
-
-    def set_compared_runs(self, run_ids: Sequence[str]) -> None:
-        wanted = set(run_ids)
-        self.compare_list.blockSignals(True)
-        for i in range(self.compare_list.count()):
-            item = self.compare_list.item(i)
-            on = item.data(Qt.ItemDataRole.UserRole) in wanted
-            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
-        self.compare_list.blockSignals(False)
-        self._update_compare_button()
-
-    def prediction_views(self) -> list[PredictionView]:
-        """The per-mask views of the Predictions tab, in mask order."""
-        return self.predictions_box.findChildren(PredictionView)
-
-    def compare_views(self) -> dict[str, list[PredictionView]]:
-        """The per-mask views of each compared run, by run id."""
-        return {box.property("run_id"): box.findChildren(PredictionView)
-                for box in self.compare_box.findChildren(QGroupBox)}
-
-    def message_text(self) -> str:
-        return self.message.text() if not self.message.isHidden() else ""
-
-    # -- asking the model ----------------------------------------------------------------
-
-    def _predictor(self, run_id: str) -> Predictor:
-        run = self._runs[run_id]
-        return self.cache.get(run_id, run.run_dir)
-
-    def _ask(self, question: Callable[[], Any]) -> Any:
-        """Run one question; show a failure as a sentence under the text box, never raise."""
-        self._clear_message()
-        if self.current_run_id() is None:
-            self._show_error("There is no trained run to ask yet. Train one on the Train page, "
-                             "or import a run on the History page.")
-            return None
-        if MASK not in self.sentence.text():
-            self._show_error("Add [MASK] where the model should guess a word, or click a word "
-                             "below the text box to mask it.")
-            return None
-        try:
-            return question()
-        except MLMStudioError as exc:
-            self._show_error(str(exc))
-        except Exception as exc:  # a bug must not take the window down; say so and log it
-            log.exception("fill-mask failed")
-            self._show_error(f"The model could not answer because of an internal error "
-                             f"({type(exc).__name__}); the log has the details.")
-        return None
-
-    @Slot()
-    def _on_predict_clicked(self) -> None:
-        run_id = self.current_run_id()
-        result: FillResult | None = self._ask(
-            lambda: self._predictor(run_id).fill_mask(self.sentence.text(), top_k=self.top_k.value()))
-        if result is None:
-            return
-        self._show_predictions(result)
-        self.tabs.setCurrentIndex(0)
-
-    @Slot()
-    def _on_score_clicked(self) -> None:
-        words = [w.strip() for w in self.candidates.text().split(",") if w.strip()]
-        if not words:
-            self._clear_message()
-            self._show_error("Type one or more candidate words, separated by commas.")
-            return
-        run_id = self.current_run_id()
-        result: FillResult | None = self._ask(
-            lambda: self._predictor(run_id).fill_mask(self.sentence.text(), top_k=self.top_k.value(),
-                                                      targets=words))
-        if result is None:
-            return
-        self._show_predictions(result)
-        self._show_scores(result.targets or [])
-
-    @Slot()
-    def _on_iterate_clicked(self) -> None:
-        run_id = self.current_run_id()
-        result: IterativeFill | None = self._ask(
-            lambda: self._predictor(run_id).fill_iteratively(self.sentence.text(), top_k=self.top_k.value()))
-        if result is None:
-            return
-        self._show_iterative(result)
-        if result.truncated:
-            self._show_info("The text was longer than the model can read; only the part around the "
-                            "masks was used.")
-
-    @Slot()
-    def _on_compare_clicked(self) -> None:
-        run_ids = self.compared_run_ids()
-        if not 2 <= len(run_ids) <= MAX_COMPARED:
-            self._show_error(f"Tick two to {MAX_COMPARED} runs to compare.")
-            return
-        self._clear_message()
-        if MASK not in self.sentence.text():
-            self._show_error("Add [MASK] where the models should guess a word, or click a word "
-                             "below the text box to mask it.")
-            return
-        _clear_layout(self.compare_columns)
-        text, top_k = self.sentence.text(), self.top_k.value()
-        for run_id in run_ids:
-            run = self._runs[run_id]
-            try:
-                result = self._predictor(run_id).fill_mask(text, top_k=top_k)
-            except MLMStudioError as exc:
-                self.compare_columns.addWidget(self._compare_column(run, None, str(exc)))
-                continue
-            self.compare_columns.addWidget(self._compare_column(run, result, ""))
-        self.compare_columns.addStretch(1)
-
-    # -- showing answers ------------------------------------------------------------------
-
-    def _show_predictions(self, result: FillResult) -> None:
-        _clear_layout(self.predictions_grid)
-        columns = 1 if len(result.masks) == 1 else 2 if len(result.masks) <= 4 else 3
-        for m, predictions in enumerate(result.masks):
-            view = PredictionView()
-            view.set_predictions(predictions, title=_mask_title(m, len(result.masks)))
-            self.predictions_grid.addWidget(view, m // columns, m % columns)
-        if result.truncated:
-            self._show_info("The text was longer than the model can read; only the part around the "
-                            "masks was used.")
-        self.best_guess.setText("<b>Most likely:</b> "
-                                + best_sequence_html(result.text, result.masks, self.palette()))
-        self.best_guess.show()
-        self.status_message.emit(f"Most likely: {best_sequence(result.text, result.masks)}")
-
-    def _show_scores(self, targets: list[dict[str, Any]]) -> None:
-        table = self.scores_table
-        table.setRowCount(len(targets))
-        several_masks = len({t.get("mask", 0) for t in targets}) > 1
-        notes = []
-        warn = QBrush(self.palette().color(QPalette.ColorRole.Link))
-        for r, target in enumerate(targets):
-            log_prob = float(target.get("log_prob", float("-inf")))
-            pieces = target.get("pieces") or []
-            cells = [
-                str(target.get("word", "")),
-                str(int(target.get("mask", 0)) + 1),
-                _percent(float(target.get("score", 0.0))),
-                "—" if math.isinf(log_prob) else f"{log_prob:.2f}",
-                (" + ".join(pieces) + ("   ⚠ several tokens" if target.get("multi_token") else ""))
-                if pieces else "—",
-            ]
-            for c, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if target.get("note"):
-                    item.setToolTip(target["note"])
-                if c == 4 and target.get("multi_token"):
-                    item.setForeground(warn)
-                table.setItem(r, c, item)
-            if target.get("note") and target["note"] not in notes:
-                notes.append(target["note"])
-        table.setColumnHidden(1, not several_masks)
-        table.resizeColumnsToContents()
-        table.horizontalHeader().setStretchLastSection(True)
-        self.scores_note.setText("\n".join(notes))
-        self.tabs.setCurrentIndex(1)
-
-    def _show_iterative(self, result: IterativeFill) -> None:
-        self.iterative_result.setText(f"<b>Result:</b> {_escape(result.sequence)}")
-        table = self.steps_table
-        table.setRowCount(len(result.steps))
-        for r, step in enumerate(result.steps):
-            cells = [str(r + 1), str(int(step["mask"]) + 1), readable_token(str(step["token_str"])),
-                     f"{float(step['score']):.1%}", str(step["sequence"])]
-            for c, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                alternatives = ", ".join(f"{readable_token(c_['token_str'])} {c_['score']:.0%}"
-                                         for c_ in step.get("candidates", []))
-                item.setToolTip(f"Other guesses: {alternatives}" if alternatives else "")
-                table.setItem(r, c, item)
-        table.resizeColumnsToContents()
-        table.horizontalHeader().setStretchLastSection(True)
-        self.tabs.setCurrentIndex(2)
-
-    def _compare_column(self, run: RunSummary, result: FillResult | None, error: str) -> QGroupBox:
-        box = QGroupBox(run_label(run))
-        box.setProperty("run_id", run.id)
-        # The run's own colour, as in History's compare plot, so the two views read together.
-        box.setStyleSheet(f"QGroupBox {{ border: 2px solid {run_color(run.id).name()}; "
-                          "border-radius: 4px; margin-top: 1.4em; padding: 4px; }"
-                          "QGroupBox::title { subcontrol-origin: margin; left: 8px; }")
-        layout = QVBoxLayout(box)
-        if result is not None:
-            best = QLabel("<b>Most likely:</b> " + best_sequence_html(result.text, result.masks, self.palette()))
-            best.setWordWrap(True)
-            layout.addWidget(best)
-        if result is None:
-            label = QLabel(error)
-            label.setWordWrap(True)
-            layout.addWidget(label)
-            return box
-        for m, predictions in enumerate(result.masks):
-            view = PredictionView()
-            view.set_predictions(predictions, title=_mask_title(m, len(result.masks)))
-            layout.addWidget(view)
-        return box
-
-    # -- messages and small slots -----------------------------------------------------------
-
-    def _show_error(self, text: str) -> None:
-        self.message.setStyleSheet("QLabel { color: #CC3311; }")
-        self.message.setText(text)
-        self.message.show()
-        self.status_message.emit(text)
-
-    def _show_info(self, text: str) -> None:
-        self.message.setStyleSheet("")
-        self.message.setText(text)
-        self.message.show()
-
-    def _clear_message(self) -> None:
-        self.message.clear()
-        self.message.hide()
+        if index >= 0:
+            self.run_combo.setItemText(index, run_label(run))
+        for tab in self.tab_widgets:
+            tab.set_runs(list(self._model_runs.values()))
 
     @Slot(int)
     def _on_run_changed(self, _index: int) -> None:
-        run = self._runs.get(self.current_run_id() or "")
+        self.runner.forget(RUN_TOPIC)  # answers still coming for the old run are dropped
+        run = self.current_run()
         per_character = bool(run and run.config and run.config.tokenizer.kind == "char")
         self.sentence.set_mask_per_character(per_character)
         self.sentence.setToolTip("This model reads single characters: clicking a word puts one [MASK] "
                                  "per letter." if per_character else "")
-        self._clear_message()
+        self.clear_message()
+        for tab in self.tab_widgets:
+            tab.run_changed(run)
+        self._update_actions()
+        if self.isVisible():
+            self.load_current_model()
 
-    @Slot(QListWidgetItem)
-    def _on_compare_item_changed(self, item: QListWidgetItem) -> None:
-        if item.checkState() == Qt.CheckState.Checked and len(self.compared_run_ids()) > MAX_COMPARED:
-            self.compare_list.blockSignals(True)
-            item.setCheckState(Qt.CheckState.Unchecked)
-            self.compare_list.blockSignals(False)
-            self.status_message.emit(f"Compare at most {MAX_COMPARED} runs at once.")
-        self._update_compare_button()
+    def _update_actions(self) -> None:
+        has_run, busy = self.current_run() is not None, self.runner.is_busy()
+        self.predict_button.setEnabled(has_run and not busy)
+        for tab in self.tab_widgets:
+            tab.update_actions(has_run, busy)
 
-    def _update_compare_button(self) -> None:
-        self.compare_button.setEnabled(2 <= len(self.compared_run_ids()) <= MAX_COMPARED)
-
-
-def _percent(p: float) -> str:
-    """A probability for people: 12.34%, or 3.1e-07 when too small for percent to show it."""
-    return f"{p:.2%}" if p >= 1e-4 or p == 0.0 else f"{p:.1e}"
-
-
-def best_sequence(text: str, masks: list[list[dict[str, Any]]]) -> str:
-    """The text with every [MASK] replaced by its single most likely token."""
-    parts = text.split(MASK)
-    out = [parts[0]]
-    for n, part in enumerate(parts[1:]):
-        out.append(masks[n][0]["token_str"] if n < len(masks) and masks[n] else MASK)
-        out.append(part)
-    return "".join(out)
-
-
-def best_sequence_html(text: str, masks: list[list[dict[str, Any]]], palette: QPalette) -> str:
-    """The most likely filling as rich text, the filled-in tokens highlighted (spaces made visible)."""
-    background = palette.color(QPalette.ColorRole.Highlight).name()
-    foreground = palette.color(QPalette.ColorRole.HighlightedText).name()
-    parts = text.split(MASK)
-    html = [_escape(parts[0])]
-    for n, part in enumerate(parts[1:]):
-        if n < len(masks) and masks[n]:
-            token = _escape(readable_token(str(masks[n][0]["token_str"])))
-            html.append(f"<span style='background-color:{background}; color:{foreground}'>{token}</span>")
-        else:
-            html.append(_escape(MASK))
-        html.append(_escape(part))
-    return "".join(html)
-
-
-def _mask_title(index: int, count: int) -> str:
-    return "[MASK]" if count == 1 else f"[MASK] {index + 1} of {count}"
-
-
-def _scrolling(widget: QWidget) -> QScrollArea:
-    area = QScrollArea()
-    area.setWidget(widget)
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    # See-through, so the answers sit on the tab's own background.
-    area.viewport().setAutoFillBackground(False)
-    widget.setAutoFillBackground(False)
-    return area
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    @staticmethod
+    def _sentence_problem(text: str) -> str:
+        """What is wrong with the sentence, in a sentence; "" when it can be asked."""
+        if not text.strip():
+            return "Type a sentence first, with [MASK] where the model should guess a word."
+        if MASK not in text:
+            wrong = no_mask_message(text)  # the engine's words: the CLI says the same
+            if wrong == NO_MASK_MESSAGE:
+                return ("Add [MASK] where the model should guess a word, or click a word "
+                        "below the text box to mask it.")
+            return wrong
+        return ""
