@@ -1,13 +1,14 @@
 """Open the real app, walk through every page with sample runs, save a PNG of each page.
 
-    python scripts/screenshots.py [--out docs/screenshots] [--seconds 60]
+    python scripts/screenshots.py [--out docs/screenshots] [--seconds 60] [--size 1280x800]
 
 Without a display it re-runs itself under ``xvfb-run`` (Debian: ``apt-get
 install xvfb xauth``), so the app draws on a real X server with the xcb
 platform, as on a desktop. It uses a temporary data directory and settings,
 never the user's. The first run is the welcome's one-click quick start on the
 facts sample; a second, shorter run with BERT's 15% masking gives the History
-page two runs to compare.
+page two runs to compare. ``--size`` sets the window's size, to check that every
+page looks finished on a small laptop (1280x800) and a full-HD screen (1920x1080).
 """
 
 from __future__ import annotations
@@ -26,30 +27,43 @@ ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1360, 860)
 
 
+def parse_size(text: str) -> tuple[int, int]:
+    """'1280x800' -> (1280, 800)."""
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size like 1280x800") from None
+    if not (400 <= width <= 8000 and 300 <= height <= 8000):
+        raise argparse.ArgumentTypeError(f"{text} is outside 400x300 .. 8000x8000")
+    return width, height
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     parser.add_argument("--seconds", type=float, default=60.0,
                         help="time budget of the quick-start run (the app's default is 60)")
+    parser.add_argument("--size", type=parse_size, default=SIZE, metavar="WxH",
+                        help=f"window size, e.g. 1280x800 or 1920x1080 (default {SIZE[0]}x{SIZE[1]})")
     args = parser.parse_args(argv)
 
     if not os.environ.get("DISPLAY") and os.environ.get("QT_QPA_PLATFORM") != "offscreen":
-        return _rerun_under_xvfb()
+        return _rerun_under_xvfb(args.size)
     with tempfile.TemporaryDirectory(prefix="mlmstudio-shots-") as tmp:
-        return take_screenshots(Path(args.out), Path(tmp), args.seconds)
+        return take_screenshots(Path(args.out), Path(tmp), args.seconds, args.size)
 
 
-def _rerun_under_xvfb() -> int:
+def _rerun_under_xvfb(size: tuple[int, int]) -> int:
     if shutil.which("xvfb-run") is None:
         print("No display and no xvfb-run. Install it (apt-get install xvfb xauth) or set "
               "QT_QPA_PLATFORM=offscreen.", file=sys.stderr)
         return 2
-    command = ["xvfb-run", "-a", "-s", f"-screen 0 {SIZE[0] + 100}x{SIZE[1] + 100}x24",
+    command = ["xvfb-run", "-a", "-s", f"-screen 0 {size[0] + 100}x{size[1] + 100}x24",
                sys.executable, *sys.argv]
     return subprocess.call(command)
 
 
-def take_screenshots(out: Path, tmp: Path, seconds: float) -> int:
+def take_screenshots(out: Path, tmp: Path, seconds: float, size: tuple[int, int] = SIZE) -> int:
     os.environ["MLMSTUDIO_HOME"] = str(tmp / "home")
     from mlmstudio.gui.app import create_application
     from mlmstudio.gui.settings import use_settings_dir
@@ -74,11 +88,11 @@ def take_screenshots(out: Path, tmp: Path, seconds: float) -> int:
                 raise TimeoutError("the app did not get there in time")
             pump(0.05)
 
-    def shot(name: str) -> None:
+    def shot(name: str, widget=None) -> None:
         pump(0.4)
         out.mkdir(parents=True, exist_ok=True)
         path = out / f"{name}.png"
-        window.grab().save(str(path))
+        (widget or window).grab().save(str(path))
         print(f"saved {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
 
     # The quick start with the chosen budget (60 s is what users get).
@@ -88,7 +102,7 @@ def take_screenshots(out: Path, tmp: Path, seconds: float) -> int:
 
     db = Database.open()
     window = MainWindow(db)
-    window.resize(*SIZE)
+    window.resize(*size)
     window.show()
     pump(0.5)
     shot("01-welcome")
@@ -136,6 +150,8 @@ def take_screenshots(out: Path, tmp: Path, seconds: float) -> int:
     history.select_runs([first_run, second_run])
     history.compare_action.trigger()
     shot("07-history-compare")
+    history.select_runs([first_run])
+    shot("09-history-one-run")
 
     window.show_page(TRAIN)
     window.train_page.plots.log_y_check.setChecked(True)
@@ -144,6 +160,12 @@ def take_screenshots(out: Path, tmp: Path, seconds: float) -> int:
     shot("08-train-log-time")
     window.train_page.plots.log_y_check.setChecked(False)
     window.train_page.plots.x_axis_combo.setCurrentIndex(0)
+
+    window.show_learning_help()
+    help_page = window.help_page
+    wait(lambda: help_page.example is not None, timeout=120)
+    shot("10-help", help_page)
+    help_page.close()
 
     window.close()
     window.deleteLater()
