@@ -107,6 +107,27 @@ class AppSettings:
     def set_last_config(self, config: RunConfig) -> None:
         self._qs.setValue("setup/last_config", config.to_json(indent=0))
 
+    def setup_view(self) -> str:
+        """'simple' (the default, for newcomers) or 'advanced'."""
+        view = str(self._qs.value("setup/view", "simple") or "simple")
+        return view if view in ("simple", "advanced") else "simple"
+
+    def set_setup_view(self, view: str) -> None:
+        self._qs.setValue("setup/view", view)
+
+    # Measured step times (engine/calibration.py), keyed by what they depend on --------
+    def step_time(self, key: str) -> tuple[float, str] | None:
+        """Seconds per training step and the precision it ran in, or None when not measured."""
+        value = self._qs.value(f"calibration/{_settings_key(key)}", "")
+        try:
+            seconds, precision = str(value).split(" ", 1)
+            return float(seconds), precision
+        except ValueError:
+            return None
+
+    def set_step_time(self, key: str, seconds: float, precision: str) -> None:
+        self._qs.setValue(f"calibration/{_settings_key(key)}", f"{seconds!r} {precision}")
+
     # Train page -----------------------------------------------------------
     def plot_options(self) -> dict:
         return {
@@ -138,3 +159,8 @@ class AppSettings:
             return float(self._qs.value(key, default))
         except (TypeError, ValueError):
             return default
+
+
+def _settings_key(text: str) -> str:
+    """A QSettings key from any text: '/' would open a group, other punctuation is kept."""
+    return text.replace("/", "_").replace("\\", "_")

@@ -30,6 +30,20 @@ def _isolated_settings(tmp_path):
 
 
 @pytest.fixture(autouse=True)
+def _fake_step_times(monkeypatch):
+    """No real step-time calibration in GUI tests: it trains models for seconds in a thread.
+
+    Tests of the time read-out inject their own ``StepTimes(measure=...)``; the
+    real measurement has its own engine test.
+    """
+    from mlmstudio.engine.calibration import StepTime
+    from mlmstudio.gui import step_times
+
+    monkeypatch.setattr(step_times, "measure_on_this_computer",
+                        lambda request: StepTime(seconds=0.05, precision="fp32", threads=1))
+
+
+@pytest.fixture(autouse=True)
 def _no_leaked_threads(qapp):
     """Fail a test that leaves a QThread running."""
     yield

@@ -1,10 +1,23 @@
-"""The Setup page: tokenizer, masking, model and training settings for the next run.
+"""The Setup page: the settings of the next run, in a Simple and an Advanced view.
 
-The forms are generated from the config dataclasses (``config_form``), so the
-defaults, limits, tooltips and validation messages are the config's own. As
-the user types, the page recomputes the parameter count and memory estimate,
-refreshes the masking preview, and marks invalid fields with the reason;
-Start stays disabled until everything is valid.
+The Simple view (``widgets/simple_setup.py``) asks the four questions a
+newcomer can answer; the Advanced view has a form for every setting, generated
+from the config dataclasses (``config_form``), so defaults, limits, tooltips
+and validation messages are the config's own. Both edit one ``RunConfig``.
+
+The numbers before Start are honest (DESIGN.md, "Reaching people"):
+
+- the parameter count uses the vocabulary the run will really have: the
+  run's own tokenizer is trained on the loaded corpus off the GUI thread
+  (``engine.preflight``) and kept per corpus and tokenizer setting; until
+  then the count reads "up to N";
+- the time per 1,000 steps is measured on this computer (``step_times``);
+- the memory estimate is held against the free memory, with a plain warning,
+  or Start refused when the run cannot fit;
+- a corpus too small for the sequence length is flagged here, by the
+  trainer's own rule, with what to change, and Start stays disabled.
+
+Nothing slow runs on the GUI thread, and this module imports no torch.
 """
 
 from __future__ import annotations
@@ -13,22 +26,30 @@ import logging
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QComboBox, QFileDialog, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
-                               QMessageBox, QPushButton, QScrollArea, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFileDialog, QGridLayout, QGroupBox,
+                               QHBoxLayout, QLabel, QMessageBox, QPushButton, QScrollArea,
+                               QStackedWidget, QVBoxLayout, QWidget)
 
 from mlmstudio.config import (ConfigError, CorpusConfig, MaskingConfig, ModelConfig, RunConfig,
                               TokenizerConfig, TrainingConfig, quick_start_config)
+from mlmstudio.engine import system_memory
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.estimates import estimate_parameters, estimate_training_memory
-from mlmstudio.gui.widgets.config_form import SectionForm, field_problems, group_problems
-from mlmstudio.gui.widgets.masking_preview import PREVIEW_CORPUS_CHARS, MaskingPreview
+from mlmstudio.gui.background import BackgroundCall
+from mlmstudio.gui.settings import AppSettings
+from mlmstudio.gui.step_times import StepTimes, request_for
 from mlmstudio.gui.theme import MessageLabel
+from mlmstudio.gui.widgets.config_form import SectionForm, field_problems, group_problems
+from mlmstudio.gui.widgets.masking_preview import MaskingPreview
+from mlmstudio.gui.widgets.simple_setup import SIZES, SimpleSetup, with_size
 
 log = logging.getLogger(__name__)
 
+SIMPLE, ADVANCED = "simple", "advanced"
 
 # (label, how to change the current config); "model shape" presets keep everything else.
 PRESETS: tuple[tuple[str, str], ...] = (
@@ -38,6 +59,9 @@ PRESETS: tuple[tuple[str, str], ...] = (
     ("Quick start: 1 minute on a CPU", "quick"),
     ("Defaults", "defaults"),
 )
+FACTS_DEBOUNCE_MS = 300   # train the run's tokenizer once the user pauses
+FACTS_CACHE_SIZE = 8      # corpus/tokenizer combinations remembered this session
+CHAR_VOCAB_GUESS = 300    # letters: no cap to quote before the corpus has been read
 
 
 class SetupPage(QWidget):
@@ -48,31 +72,61 @@ class SetupPage(QWidget):
     start_requested = Signal()
     status_message = Signal(str)
 
-    def __init__(self, config: RunConfig | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, config: RunConfig | None = None, parent: QWidget | None = None, *,
+                 settings: AppSettings | None = None, step_times: StepTimes | None = None,
+                 available_memory: Callable[[], int | None] | None = None) -> None:
         super().__init__(parent)
         self._config = config or RunConfig()
+        self._settings = settings or AppSettings()
+        self._step_times = step_times or StepTimes(self._settings, parent=self)
+        self._step_times.setParent(self)
+        self._step_times.measured.connect(self._schedule_update)
+        self._available_memory = available_memory or system_memory.available_memory_bytes
         self._corpus_name = ""
         self._corpus_chars = 0
+        self._corpus_text = ""
+        self._corpus_sha = ""
         self._has_corpus = False
         self._valid: bool | None = None
-        self._preview_vocab: int | None = None
         self._problems: dict[tuple[str, str], str] = {}
         self._general: list[str] = []
+        self._facts: dict[tuple, object] = {}       # key -> engine.preflight.CorpusFacts
+        self._facts_failed: dict[tuple, str] = {}
+        self._facts_wanted: tuple | None = None
+        self._facts_calls: set[BackgroundCall] = set()
+        self._fit_seq_len: int | None = None
 
         self._build()
         self._update_timer = QTimer(self)   # one recomputation per burst of edits
         self._update_timer.setSingleShot(True)
         self._update_timer.setInterval(0)
         self._update_timer.timeout.connect(self._recompute)
+        self._facts_timer = QTimer(self)
+        self._facts_timer.setSingleShot(True)
+        self._facts_timer.setInterval(FACTS_DEBOUNCE_MS)
+        self._facts_timer.timeout.connect(self._start_facts)
+        self.set_view(self._settings.setup_view())
         self.set_config(self._config)
 
     # Layout ---------------------------------------------------------------
     def _build(self) -> None:
+        self.simple_button = QPushButton("Simple")
+        self.simple_button.setToolTip("The four choices that matter, in plain words.")
+        self.advanced_button = QPushButton("Advanced")
+        self.advanced_button.setToolTip("Every setting. Both views edit the same settings.")
+        self.view_group = QButtonGroup(self)
+        self.view_group.setExclusive(True)
+        for button in (self.simple_button, self.advanced_button):
+            button.setCheckable(True)
+            self.view_group.addButton(button)
+        self.simple_button.clicked.connect(lambda: self.set_view(SIMPLE))
+        self.advanced_button.clicked.connect(lambda: self.set_view(ADVANCED))
+
         self.preset_combo = QComboBox()
         self.preset_combo.addItem("Apply a preset…", "")
         for label, key in PRESETS:
             self.preset_combo.addItem(label, key)
-        self.preset_combo.setToolTip("Presets set the model's shape (tiny/small/base), or a whole "
+        self.preset_combo.setToolTip("Presets set the model's size (tiny/small/base), or a whole "
                                      "recipe measured to learn in one minute on a CPU.")
         self.preset_combo.activated.connect(self._on_preset_chosen)
         self.load_button = QPushButton("Load…")
@@ -82,12 +136,23 @@ class SetupPage(QWidget):
         self.save_button.setToolTip("Save these settings as JSON, e.g. for `mlmstudio train --config`.")
         self.save_button.clicked.connect(self.save_config_dialog)
         top = QHBoxLayout()
+        views = QHBoxLayout()
+        views.setSpacing(0)
+        views.addWidget(self.simple_button)
+        views.addWidget(self.advanced_button)
+        top.addLayout(views)
+        top.addSpacing(16)
         top.addWidget(QLabel("Preset:"))
         top.addWidget(self.preset_combo)
         top.addStretch(1)
         top.addWidget(self.load_button)
         top.addWidget(self.save_button)
 
+        # Simple view
+        self.simple = SimpleSetup()
+        self.simple.edited.connect(self._on_simple_edited)
+
+        # Advanced view
         self.forms = {
             "tokenizer": SectionForm("tokenizer", TokenizerConfig),
             "masking": SectionForm("masking", MaskingConfig),
@@ -99,19 +164,19 @@ class SetupPage(QWidget):
             form.changed.connect(self._schedule_update)
 
         self.preview = MaskingPreview()
-        self.preview.tokenizer_ready.connect(self._on_preview_tokenizer)
+        self.preview_box = QGroupBox("Masking preview")
+        QVBoxLayout(self.preview_box)
 
-        tokenizer_box = _group("Tokenizer", self.forms["tokenizer"])
-        masking_box = _group("Masking", self.forms["masking"])
-        preview_box = _group("Masking preview", self.preview)
-        model_box = _group("Model", self.forms["model"])
+        tokenizer_box = _group("How the text is read (tokenizer)", self.forms["tokenizer"])
+        masking_box = _group("What is hidden (masking)", self.forms["masking"])
+        model_box = _group("The model", self.forms["model"])
         training_box = _group("Training", self.forms["training"], self.forms["corpus"])
 
         grid = QGridLayout()
         left = QVBoxLayout()
         left.addWidget(tokenizer_box)
         left.addWidget(masking_box)
-        left.addWidget(preview_box)
+        left.addWidget(self.preview_box)
         left.addStretch(1)
         right = QVBoxLayout()
         right.addWidget(model_box)
@@ -121,25 +186,34 @@ class SetupPage(QWidget):
         grid.addLayout(right, 0, 1)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
-        content = QWidget()
-        content.setLayout(grid)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(content)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        advanced = QWidget()
+        advanced.setLayout(grid)
+
+        self.stack = QStackedWidget()
+        self.stack.addWidget(_scrolled(self.simple))
+        self.stack.addWidget(_scrolled(advanced))
 
         self.corpus_label = QLabel()
+        self.corpus_label.setWordWrap(True)
         self.estimate_label = QLabel()
+        self.estimate_label.setWordWrap(True)
         font = QFont(self.estimate_label.font())
         font.setBold(True)
         self.estimate_label.setFont(font)
         self.estimate_label.setToolTip(
-            "Trainable parameters and a rough estimate of the memory one training step needs "
-            "(weights, gradients, optimizer state and activations).")
+            "Trainable numbers in the model (parameters) and a rough estimate of the memory one "
+            "training step needs (weights, corrections, the optimizer's state and the activations).")
+        self.warning_label = MessageLabel("warning", banner=False)
         self.error_label = MessageLabel("error", banner=False)
+        self.fit_button = QPushButton()
+        self.fit_button.setToolTip("Shorten the training passages (sequence length) so that this "
+                                   "corpus can fill them.")
+        self.fit_button.clicked.connect(self._on_fit_clicked)
+        self.fit_button.hide()
         self.start_button = QPushButton("Start training")
         self.start_button.setToolTip("Train with these settings (Ctrl+Return).")
         self.start_button.setDefault(True)
+        self.start_button.setMinimumHeight(36)
         self.start_button.clicked.connect(self.start_requested)
 
         bottom = QHBoxLayout()
@@ -147,13 +221,34 @@ class SetupPage(QWidget):
         info.addWidget(self.corpus_label)
         info.addWidget(self.estimate_label)
         bottom.addLayout(info, 1)
+        bottom.addWidget(self.fit_button, 0, Qt.AlignmentFlag.AlignBottom)
         bottom.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignBottom)
 
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addWidget(scroll, 1)
+        layout.addWidget(self.stack, 1)
+        layout.addWidget(self.warning_label)
         layout.addWidget(self.error_label)
         layout.addLayout(bottom)
+
+    # Views ----------------------------------------------------------------
+    def view(self) -> str:
+        return SIMPLE if self.stack.currentIndex() == 0 else ADVANCED
+
+    def set_view(self, view: str) -> None:
+        """Show the Simple or the Advanced view (remembered); the settings stay exactly as they are."""
+        view = view if view in (SIMPLE, ADVANCED) else SIMPLE
+        self.stack.setCurrentIndex(0 if view == SIMPLE else 1)
+        (self.simple_button if view == SIMPLE else self.advanced_button).setChecked(True)
+        if view == SIMPLE:
+            self.preview_box.hide()
+            self.simple.preview_slot.addWidget(self.preview)
+        else:
+            self.preview_box.layout().addWidget(self.preview)
+            self.preview_box.show()
+        self._settings.set_setup_view(view)
+        if hasattr(self, "_update_timer"):
+            self._schedule_update()
 
     # The config -----------------------------------------------------------
     def config(self) -> RunConfig:
@@ -177,6 +272,7 @@ class SetupPage(QWidget):
         self._config = config
         for section, form in self.forms.items():
             form.set_values(getattr(config, section))
+        self.simple.show_config(self.config())
         self._schedule_update()
 
     def set_corpus(self, corpus, text_field: str = "text", csv_column: str = "") -> None:
@@ -184,9 +280,10 @@ class SetupPage(QWidget):
         self._has_corpus = True
         self._corpus_name = corpus.name
         self._corpus_chars = corpus.stats.characters
+        self._corpus_text = corpus.text
+        self._corpus_sha = corpus.stats.sha256
         self._config = replace(self.config(), corpus=replace(
             self.config().corpus, source=corpus.source, text_field=text_field, csv_column=csv_column))
-        self._preview_vocab = None
         self.preview.set_corpus_text(corpus.text)
         self._schedule_update()
 
@@ -198,8 +295,7 @@ class SetupPage(QWidget):
 
     def problems(self) -> list[str]:
         """Every reason Start is disabled, one sentence each."""
-        messages = list(dict.fromkeys([*self._problems.values(), *self._general]))
-        return messages
+        return list(dict.fromkeys([*self._problems.values(), *self._general]))
 
     def flush(self) -> None:
         """Apply pending edits now (tests; before Start)."""
@@ -217,6 +313,10 @@ class SetupPage(QWidget):
     def _schedule_update(self) -> None:
         self._update_timer.start()
 
+    @Slot(object)
+    def _on_simple_edited(self, config: RunConfig) -> None:
+        self.set_config(config)
+
     @Slot()
     def _recompute(self) -> None:
         cfg = self.config()
@@ -226,17 +326,38 @@ class SetupPage(QWidget):
             problems[("training", "device")] = device_problem
         if not self._has_corpus:
             general = [*general, "Choose a corpus on the Corpus page first."]
-        self._problems, self._general = problems, general
         for section, form in self.forms.items():
             form.mark(group_problems(problems, section, form.field_names()))
             form.set_relevance(cfg)
+
+        valid_model = not any(s == "model" for s, _ in problems)
+        valid_settings = not problems and not general
+        facts = self._corpus_facts(cfg) if self._has_corpus else None
+        self._fit_seq_len = None
+        if facts is not None and valid_settings:
+            too_small = facts.window_problem(cfg.training.seq_len)
+            if too_small:
+                general = [*general, self._too_small_advice(too_small, facts)]
+        warning = ""
+        if valid_model and not any(s == "training" for s, _ in problems):
+            fit = self._memory_fit(cfg)
+            if not fit.fits:
+                general = [*general, fit.message]
+            elif fit.tight:
+                warning = fit.message
+        self._problems, self._general = problems, general
+
         messages = self.problems()
         self.error_label.show_message("\n".join(f"• {m}" for m in messages))
+        self.warning_label.show_message(warning)
         self.start_button.setEnabled(not messages)
+        if self._fit_seq_len:
+            self.fit_button.setText(f"Use {self._fit_seq_len}-token passages")
+        self.fit_button.setVisible(bool(self._fit_seq_len))
         self.corpus_label.setText(
             f"Corpus: {self._corpus_name} ({self._corpus_chars:,} characters)" if self._has_corpus
             else "Corpus: none chosen yet")
-        self._update_estimate(cfg, valid_model=not any(s == "model" for s, _ in problems))
+        self._update_estimate(cfg, valid_model, valid_training=not any(s == "training" for s, _ in problems))
         self.preview.set_config(cfg.tokenizer, cfg.masking)
 
         valid = not messages
@@ -245,39 +366,158 @@ class SetupPage(QWidget):
             self.validity_changed.emit(valid)
         self.config_changed.emit(cfg)
 
-    def _update_estimate(self, cfg: RunConfig, valid_model: bool) -> None:
+    def _too_small_advice(self, problem: str, facts) -> str:
+        longest = facts.longest_window()
+        if longest >= 8:
+            self._fit_seq_len = longest - longest % 8 if longest >= 16 else longest
+            return (f"{problem} This corpus fills passages of at most {longest} tokens: use the button, "
+                    "or set Advanced → Training → Sequence length.")
+        return f"{problem} This corpus is too short to train on: add more text."
+
+    def _update_estimate(self, cfg: RunConfig, valid_model: bool, valid_training: bool) -> None:
         if not valid_model:
             self.estimate_label.setText("Parameters: fix the model settings to see the size.")
+            self.simple.set_numbers(None, False, None, measuring=False)
             return
         vocab, exact = self.estimated_vocab_size(cfg)
         params = estimate_parameters(cfg.model, vocab)
-        precision = cfg.training.precision if cfg.training.precision != "auto" else _auto_precision()
-        memory = estimate_training_memory(cfg.model, vocab, cfg.training.batch_size,
-                                          min(cfg.training.seq_len, cfg.model.max_len), precision,
-                                          labelled_fraction=cfg.masking.mlm_probability)
-        approx = "" if exact else "up to "
-        self.estimate_label.setText(
-            f"{_human_count(params)} parameters · ≈ {_human_bytes(memory)} to train · "
-            f"vocabulary {approx}{vocab:,}")
+        memory = self._training_memory(cfg, vocab)
+        if exact:
+            text = (f"{_human_count(params)} parameters · ≈ {_human_bytes(memory)} to train · "
+                    f"vocabulary {vocab:,}, learned from this corpus")
+        else:
+            bound = "about" if cfg.tokenizer.kind == "char" else "up to"
+            why = ("learning it from the corpus…" if self._has_corpus and self._facts_wanted is not None
+                   else "exact once a corpus is loaded" if not self._has_corpus
+                   else "exact once the settings are valid")
+            text = (f"{bound} {_human_count(params)} parameters · ≈ {bound} {_human_bytes(memory)} to train · "
+                    f"vocabulary {bound} {vocab:,} ({why})")
+        available = self._available_memory()
+        if available:
+            text += f" · {_human_bytes(available)} of memory free"
+        self.estimate_label.setText(text)
+
+        seconds, measuring = None, False
+        if valid_training:
+            request = request_for(cfg, cfg.model, vocab)
+            if self.isVisible() and self.view() == SIMPLE:
+                # Every size of the slider is timed too, the shown one first (last asked, first measured).
+                for key, _label in SIZES:
+                    sized = with_size(cfg, key)
+                    self._step_times.lookup(request_for(sized, sized.model, vocab))
+                known = self._step_times.lookup(request)
+            else:
+                known = self._step_times.lookup(request) if self.isVisible() else None
+            seconds = known.seconds if known else None
+            measuring = not known and not self._step_times.failed(request)
+        self.simple.set_numbers(params, exact, seconds, measuring)
+
+    def _training_memory(self, cfg: RunConfig, vocab: int) -> int:
+        precision = cfg.training.precision
+        if precision == "auto":
+            precision = self._step_times.precision() or _auto_precision()
+        return estimate_training_memory(cfg.model, vocab, cfg.training.batch_size,
+                                        min(cfg.training.seq_len, cfg.model.max_len), precision,
+                                        labelled_fraction=cfg.masking.mlm_probability)
+
+    def _memory_fit(self, cfg: RunConfig) -> system_memory.MemoryFit:
+        vocab, _exact = self.estimated_vocab_size(cfg)
+        return system_memory.memory_fit(self._training_memory(cfg, vocab), self._available_memory())
 
     def estimated_vocab_size(self, cfg: RunConfig) -> tuple[int, bool]:
         """The vocabulary the run will have, and whether that number is exact.
 
-        The preview tokenizer saw the whole corpus when it is short enough; for
-        longer corpora, a sub-word vocabulary fills up to the configured size.
+        Exact once the run's tokenizer has been trained on this corpus with
+        these tokenizer settings; before that, the configured cap (an upper
+        bound) or, for letters, a guess.
         """
-        preview = self._preview_vocab
-        whole = self._corpus_chars and self._corpus_chars <= PREVIEW_CORPUS_CHARS
-        if preview is not None and (whole or cfg.tokenizer.kind == "char"):
-            return preview, bool(whole)
+        facts = self._facts.get(self._facts_key(cfg)) if self._has_corpus else None
+        if facts is not None:
+            return facts.vocab_size, True
         if cfg.tokenizer.kind == "char":
-            return 300, False
+            return CHAR_VOCAB_GUESS, False
         return cfg.tokenizer.vocab_size, False
 
+    # The corpus facts, off the GUI thread ----------------------------------------
+    def _facts_key(self, cfg: RunConfig) -> tuple:
+        return (self._corpus_sha, len(self._corpus_text), cfg.tokenizer, cfg.corpus.val_fraction,
+                cfg.training.seed)
+
+    def _corpus_facts(self, cfg: RunConfig):
+        """The facts for ``cfg`` when known; otherwise None, and they are computed soon."""
+        key = self._facts_key(cfg)
+        if key in self._facts:
+            self._facts_wanted = None
+            return self._facts[key]
+        if key in self._facts_failed:
+            self._facts_wanted = None
+            return None
+        try:
+            cfg.tokenizer.validate()
+            cfg.corpus.validate()
+            cfg.training.validate()
+        except ConfigError:
+            self._facts_wanted = None
+            return None
+        if key != self._facts_wanted:
+            self._facts_wanted = key
+            self._facts_config = cfg
+            self._facts_timer.start()
+        return None
+
+    @Slot()
+    def _start_facts(self) -> None:
+        key, cfg, text = self._facts_wanted, self._facts_config, self._corpus_text
+        if key is None or key in self._facts:
+            return
+
+        def compute():
+            from mlmstudio.engine.preflight import corpus_facts
+
+            return corpus_facts(cfg, text)
+
+        call = BackgroundCall(compute, name="setup-corpus-facts")
+        call.key = key
+        call.succeeded.connect(self._on_facts)
+        call.failed.connect(self._on_facts_failed)
+        self._facts_calls = {c for c in self._facts_calls if not c.done}
+        self._facts_calls.add(call)
+        call.start()
+
     @Slot(object)
-    def _on_preview_tokenizer(self, tokenizer) -> None:
-        self._preview_vocab = tokenizer.vocab_size
+    def _on_facts(self, facts) -> None:
+        key = self.sender().key
+        self._facts[key] = facts
+        while len(self._facts) > FACTS_CACHE_SIZE:
+            self._facts.pop(next(iter(self._facts)))
+        if key == self._facts_wanted:
+            self._facts_wanted = None
         self._schedule_update()
+
+    @Slot(object)
+    def _on_facts_failed(self, exc: BaseException) -> None:
+        key = self.sender().key
+        # The run would fail the same way; the trainer says why at Start, so only log it here.
+        log.warning("Could not learn the vocabulary of the corpus ahead of the run: %s", exc)
+        self._facts_failed[key] = str(exc)
+        if key == self._facts_wanted:
+            self._facts_wanted = None
+        self._schedule_update()
+
+    def facts_pending(self) -> bool:
+        """Whether the vocabulary and token count of the current settings are still being computed."""
+        return self._facts_wanted is not None or any(not c.done for c in self._facts_calls)
+
+    @Slot()
+    def _on_fit_clicked(self) -> None:
+        if self._fit_seq_len:
+            cfg = self.config()
+            self.set_config(replace(cfg, training=replace(cfg.training, seq_len=self._fit_seq_len)))
+            self.status_message.emit(f"Training passages are now {self._fit_seq_len} tokens long.")
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._schedule_update()   # the step times are measured only while the page is seen
 
     # Presets, load, save ------------------------------------------------------
     @Slot(int)
@@ -336,7 +576,10 @@ class SetupPage(QWidget):
         return True
 
     def wait_idle(self, msecs: int = 30_000) -> bool:
-        return self.preview.wait_idle(msecs)
+        """Block until the background work of this page has ended (shutdown, tests)."""
+        self._facts_timer.stop()
+        facts_done = all(call.wait(msecs) for call in list(self._facts_calls))
+        return self.preview.wait_idle(msecs) and facts_done and self._step_times.wait_idle(msecs)
 
 
 def _group(title: str, *widgets: QWidget) -> QGroupBox:
@@ -345,6 +588,14 @@ def _group(title: str, *widgets: QWidget) -> QGroupBox:
     for widget in widgets:
         layout.addWidget(widget)
     return box
+
+
+def _scrolled(widget: QWidget) -> QScrollArea:
+    scroll = QScrollArea()
+    scroll.setWidgetResizable(True)
+    scroll.setWidget(widget)
+    scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+    return scroll
 
 
 def _device_problem(cfg: RunConfig) -> str:
@@ -382,9 +633,4 @@ def _human_count(n: int) -> str:
 
 
 def _human_bytes(n: float) -> str:
-    for unit in ("bytes", "KB", "MB", "GB", "TB"):
-        if n < 1000 or unit == "TB":
-            return f"{n:,.0f} {unit}" if unit == "bytes" else f"{n:,.1f} {unit}"
-        n /= 1000
-    return f"{n:.0f} bytes"
-
+    return system_memory.human_bytes(n)

@@ -37,6 +37,12 @@ RELEVANT: dict[tuple[str, str], Callable[[RunConfig], bool]] = {
     ("model", "distance_bias"): lambda c: c.model.arch == "modern",
 }
 
+# Fields whose 0 means "follow another setting" (metadata ``zero_means``): what 0 resolves to,
+# shown in the editor so that it changes with the setting it follows until the user sets a number.
+AUTO_VALUES: dict[tuple[str, str], Callable[[RunConfig], int]] = {
+    ("model", "ffn_dim"): lambda c: c.model.ffn_width,
+}
+
 EDITOR_MIN_WIDTH = 130
 INVALID_STYLE = "border: 2px solid #d62728; border-radius: 3px;"
 
@@ -81,6 +87,26 @@ class NumberSpinBox(QDoubleSpinBox):
     def stepBy(self, steps: int) -> None:
         if self._geometric and self.value() > 0:
             self.setValue(self.value() * 2.0 ** steps)
+        else:
+            super().stepBy(steps)
+
+
+class AutoSpinBox(QSpinBox):
+    """An int spin box whose 0 reads "Auto: N (rule)"; stepping from Auto starts at N."""
+
+    def __init__(self, rule: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rule = rule
+        self.auto_value = 0
+        self.setSpecialValueText(f"Auto ({rule})")
+
+    def set_auto_value(self, value: int) -> None:
+        self.auto_value = value
+        self.setSpecialValueText(f"Auto: {value:,} ({self.rule})")
+
+    def stepBy(self, steps: int) -> None:
+        if self.value() == 0 and self.auto_value:
+            self.setValue(self.auto_value)   # from "Auto: 1,024" to an explicit 1,024
         else:
             super().stepBy(steps)
 
@@ -142,7 +168,7 @@ class SectionForm(QWidget):
             check.toggled.connect(self.changed)
             return check
         if isinstance(default, int):
-            spin = QSpinBox()
+            spin = AutoSpinBox(meta["zero_means"]) if "zero_means" in meta else QSpinBox()
             spin.setRange(int(meta.get("min", 0)), int(min(meta.get("max", 2**31 - 1), 2**31 - 1)))
             spin.setValue(default)
             spin.setGroupSeparatorShown(True)
@@ -219,6 +245,12 @@ class SectionForm(QWidget):
         for name, editor in self._editors.items():
             rule = RELEVANT.get((self.section, name))
             editor.setEnabled(rule(config) if rule else True)
+            auto = AUTO_VALUES.get((self.section, name))
+            if auto is not None and isinstance(editor, AutoSpinBox):
+                try:
+                    editor.set_auto_value(auto(config))
+                except (TypeError, ValueError):  # a setting it follows is not a number yet
+                    pass
 
 
 def field_problems(config: RunConfig) -> tuple[dict[tuple[str, str], str], list[str]]:

@@ -38,6 +38,13 @@ def with_corpus(qtbot, page, corpus):
     page.flush()
 
 
+def wait_facts(qtbot, page):
+    """Wait for the run's vocabulary and token count to be learned from the corpus."""
+    page.flush()
+    qtbot.waitUntil(lambda: not page.facts_pending(), timeout=60_000)
+    page.flush()
+
+
 def edit(page, section, name, value):
     editor = page.forms[section].editor(name)
     if isinstance(editor, QComboBox):
@@ -146,11 +153,9 @@ def test_unavailable_device_is_marked(qtbot, page, facts):
 def test_parameter_count_follows_the_width(qtbot, page, facts):
     with_corpus(qtbot, page, facts)
     edit(page, "tokenizer", "kind", "char")
-    qtbot.waitUntil(lambda: not page.preview.is_busy() and page.preview.tokenizer.kind == "char",
-                    timeout=30_000)
-    page.flush()
+    wait_facts(qtbot, page)
     vocab, exact = page.estimated_vocab_size(page.config())
-    assert vocab == page.preview.tokenizer.vocab_size
+    assert exact and vocab < 300   # the letters of this corpus, learned by the run's own tokenizer
     before = estimate_parameters(page.config().model, vocab)
     assert f"{before / 1e6:.2f} million" in page.estimate_label.text()
 

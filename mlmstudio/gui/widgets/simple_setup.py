@@ -1,0 +1,361 @@
+"""The Simple view of Setup: the four choices that matter, in plain words.
+
+1. what the model reads (letters, words or word pieces: the tokenizer kind);
+2. how big it is (a tiny / small / base slider, with the parameter count and
+   the measured time per 1,000 steps on this computer);
+3. how long to train, in minutes (the time budget; steps become a generous cap);
+4. how much text to hide (the masking rate, as a percentage).
+
+The view edits the same ``RunConfig`` as the Advanced forms. It never writes
+a setting the user did not touch here: ``show_config`` only displays, and each
+control changes only its own settings when the user moves it, so switching
+between the views never loses a value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (QButtonGroup, QDoubleSpinBox, QGridLayout, QGroupBox, QHBoxLayout,
+                               QLabel, QRadioButton, QSlider, QVBoxLayout, QWidget)
+
+from mlmstudio.config import MODEL_PRESETS, ModelConfig, RunConfig, TrainingConfig
+
+# (tokenizer kind, label, plain explanation); BPE appears only when chosen in Advanced.
+READS: tuple[tuple[str, str, str], ...] = (
+    ("char", "Letters", "Reads one character at a time. Knows every word it can spell, "
+                        "but needs longer passages to see whole sentences."),
+    ("word", "Words", "Reads whole words. Easy to follow; a word it never saw during "
+                      "training becomes “unknown”."),
+    ("wordpiece", "Word pieces", "Splits rare words into common pieces learned from your text "
+                                 "(WordPiece). A good default."),
+    ("bpe", "Byte-pair pieces", "Pieces learned by merging frequent pairs of characters (BPE), "
+                                "chosen in Advanced."),
+)
+SIZES: tuple[tuple[str, str], ...] = (("tiny", "Tiny"), ("small", "Small"), ("base", "Base"))
+SIZE_NOTES = {
+    "tiny": "fastest; learns simple patterns",
+    "small": "a good balance on a computer without a graphics card",
+    "base": "learns the most, but is slow without a graphics card",
+}
+# With a time limit the steps are only a safety cap, far above what the time allows.
+STEP_CAP_WITH_TIME = 1_000_000
+MAX_MINUTES = 24 * 60
+
+
+def preset_of(model: ModelConfig) -> str | None:
+    """The size preset ``model`` has (max length aside, which may grow with the sequences), or None."""
+    for key, shape in MODEL_PRESETS.items():
+        sized = replace(model, **shape)
+        if ((model.d_model, model.num_layers, model.num_heads, model.ffn_width)
+                == (sized.d_model, sized.num_layers, sized.num_heads, sized.ffn_width)):
+            return key
+    return None
+
+
+def with_size(config: RunConfig, preset: str) -> RunConfig:
+    """``config`` with a size preset's shape; the model still reads the configured sequences."""
+    model = replace(config.model, **MODEL_PRESETS[preset])
+    if config.training.seq_len > model.max_len:
+        model = replace(model, max_len=config.training.seq_len)
+    return replace(config, model=model)
+
+
+def duration_text(seconds: float) -> str:
+    """'45 s', '3 min 20 s', '2 h 5 min'."""
+    seconds = max(0.0, seconds)
+    if seconds < 60:
+        return f"{seconds:.0f} s" if seconds >= 10 else f"{seconds:.1f} s"
+    if seconds < 3600:
+        minutes, rest = divmod(round(seconds), 60)
+        return f"{minutes} min {rest} s" if rest and minutes < 10 else f"{minutes} min"
+    hours, rest = divmod(round(seconds / 60), 60)
+    return f"{hours} h {rest} min" if rest else f"{hours} h"
+
+
+def params_text(params: int) -> str:
+    if params >= 1e9:
+        return f"{params / 1e9:.2f} billion"
+    if params >= 1e6:
+        return f"{params / 1e6:.2f} million"
+    return f"{params:,}"
+
+
+class SimpleSetup(QWidget):
+    """Four plain questions over one RunConfig; ``edited`` carries the config after a user's change."""
+
+    edited = Signal(object)   # RunConfig
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._config = RunConfig()
+        self._params: int | None = None
+        self._params_exact = False
+        self._step_seconds: float | None = None
+        self._measuring = True
+        self._build()
+        self.show_config(self._config)
+
+    # Layout ---------------------------------------------------------------
+    def _build(self) -> None:
+        # 1. What the model reads
+        self.reads_group = QButtonGroup(self)
+        reads_box = QGroupBox("1. What the model reads")
+        reads_layout = QGridLayout(reads_box)
+        self.reads_buttons: dict[str, QRadioButton] = {}
+        for row, (kind, label, note) in enumerate(READS):
+            button = QRadioButton(label)
+            button.setObjectName(f"simple.reads.{kind}")
+            button.setToolTip(f"{note} (tokenizer: {kind})")
+            explanation = _note(note)
+            self.reads_group.addButton(button, row)
+            reads_layout.addWidget(button, row, 0, Qt.AlignmentFlag.AlignTop)
+            reads_layout.addWidget(explanation, row, 1)
+            self.reads_buttons[kind] = button
+            if kind == "bpe":
+                self._bpe_widgets = (button, explanation)
+        reads_layout.setColumnStretch(1, 1)
+        self.reads_group.idClicked.connect(self._on_reads_chosen)
+
+        # 2. How big it is
+        size_box = QGroupBox("2. How big the model is")
+        size_layout = QVBoxLayout(size_box)
+        self.size_slider = QSlider(Qt.Orientation.Horizontal)
+        self.size_slider.setObjectName("simple.size")
+        self.size_slider.setRange(0, len(SIZES) - 1)
+        self.size_slider.setPageStep(1)
+        self.size_slider.setTickPosition(QSlider.TickPosition.TicksBelow)
+        self.size_slider.setTickInterval(1)
+        self.size_slider.setToolTip("Bigger models can learn more, but each training step takes longer. "
+                                    "(Presets of width, layers and attention heads.)")
+        self.size_slider.valueChanged.connect(self._on_size_moved)
+        # A custom size sits at the nearest preset: releasing the slider there picks that preset.
+        self.size_slider.sliderReleased.connect(lambda: self._on_size_moved(self.size_slider.value()))
+        ticks = QHBoxLayout()
+        for index, (_key, label) in enumerate(SIZES):
+            tick = QLabel(label)
+            align = (Qt.AlignmentFlag.AlignLeft, Qt.AlignmentFlag.AlignHCenter,
+                     Qt.AlignmentFlag.AlignRight)[min(index, 2)]
+            tick.setAlignment(align)
+            ticks.addWidget(tick, 1)
+        self.size_label = QLabel()
+        self.size_label.setObjectName("simple.size_label")
+        bold = QFont(self.size_label.font())
+        bold.setBold(True)
+        self.size_label.setFont(bold)
+        self.size_label.setWordWrap(True)
+        self.size_detail = _note("")
+        size_layout.addWidget(self.size_slider)
+        size_layout.addLayout(ticks)
+        size_layout.addWidget(self.size_label)
+        size_layout.addWidget(self.size_detail)
+
+        # 3. How long to train
+        time_box = QGroupBox("3. How long to train")
+        time_layout = QVBoxLayout(time_box)
+        row = QHBoxLayout()
+        self.minutes_spin = QDoubleSpinBox()
+        self.minutes_spin.setObjectName("simple.minutes")
+        self.minutes_spin.setRange(0.0, MAX_MINUTES)
+        self.minutes_spin.setDecimals(1)
+        self.minutes_spin.setSingleStep(1.0)
+        self.minutes_spin.setSuffix(" min")
+        self.minutes_spin.setSpecialValueText("No time limit")
+        self.minutes_spin.setMinimumWidth(140)
+        self.minutes_spin.setToolTip("Training stops after this many minutes; the learning rate follows "
+                                     "the time (time budget). 0: no time limit, the number of steps decides.")
+        self.minutes_spin.valueChanged.connect(self._on_minutes_changed)
+        row.addWidget(QLabel("Train for"))
+        row.addWidget(self.minutes_spin)
+        row.addStretch(1)
+        self.time_label = _note("")
+        self.time_label.setObjectName("simple.time_label")
+        time_layout.addLayout(row)
+        time_layout.addWidget(self.time_label)
+
+        # 4. How much text to hide
+        hide_box = QGroupBox("4. How much text to hide")
+        hide_layout = QVBoxLayout(hide_box)
+        row = QHBoxLayout()
+        self.hide_slider = QSlider(Qt.Orientation.Horizontal)
+        self.hide_slider.setObjectName("simple.hide")
+        self.hide_slider.setRange(1, 90)
+        self.hide_slider.setPageStep(5)
+        self.hide_slider.setToolTip("The share of tokens the model must guess each time "
+                                    "(masking rate, mlm_probability). BERT used 15%; 30% learns "
+                                    "faster in short runs.")
+        self.hide_slider.valueChanged.connect(self._on_hide_moved)
+        self.hide_value = QLabel()
+        self.hide_value.setMinimumWidth(48)
+        self.hide_value.setFont(bold)
+        row.addWidget(self.hide_slider, 1)
+        row.addWidget(self.hide_value)
+        self.hide_label = _note("")
+        self.hide_label.setObjectName("simple.hide_label")
+        hide_layout.addLayout(row)
+        hide_layout.addWidget(self.hide_label)
+        # The page puts the live masking preview here while this view is shown.
+        self.preview_slot = QVBoxLayout()
+        hide_layout.addLayout(self.preview_slot)
+
+        left = QVBoxLayout()
+        left.addWidget(reads_box)
+        left.addWidget(size_box)
+        left.addWidget(time_box)
+        left.addStretch(1)
+        right = QVBoxLayout()
+        right.addWidget(hide_box)
+        right.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.addLayout(left, 1)
+        layout.addLayout(right, 1)
+
+    # Showing ----------------------------------------------------------------
+    def config(self) -> RunConfig:
+        return self._config
+
+    def show_config(self, config: RunConfig) -> None:
+        """Display ``config`` without changing it (no ``edited`` signal)."""
+        self._config = config
+        kind = config.tokenizer.kind
+        for widget in self._bpe_widgets:
+            widget.setVisible(kind == "bpe")
+        button = self.reads_buttons.get(kind)
+        if button is not None:
+            button.setChecked(True)
+        preset = preset_of(config.model)
+        with _blocked(self.size_slider):
+            index = [k for k, _ in SIZES].index(preset) if preset else self._nearest_size(config.model)
+            self.size_slider.setValue(index)
+        with _blocked(self.minutes_spin):
+            self.minutes_spin.setValue(config.training.time_budget / 60.0)
+        with _blocked(self.hide_slider):
+            self.hide_slider.setValue(round(config.masking.mlm_probability * 100))
+        self._refresh_texts()
+
+    def set_numbers(self, params: int | None, exact: bool, step_seconds: float | None,
+                    measuring: bool) -> None:
+        """The page's estimates for the shown config: parameters, and seconds per step (None: unknown)."""
+        self._params, self._params_exact = params, exact
+        self._step_seconds, self._measuring = step_seconds, measuring
+        self._refresh_texts()
+
+    def _refresh_texts(self) -> None:
+        cfg = self._config
+        preset = preset_of(cfg.model)
+        m = cfg.model
+        shape = f"{m.num_layers} layer{'s' if m.num_layers != 1 else ''}, {m.d_model} wide, " \
+                f"{m.num_heads} attention heads"
+        name = dict(SIZES)[preset] if preset else "Custom size"
+        if self._params is None:
+            params = "fix the Advanced model settings to see its size"
+        else:
+            params = f"{'up to ' if not self._params_exact else ''}{params_text(self._params)} parameters"
+        if self._step_seconds is not None:
+            speed = f"about {duration_text(self._step_seconds * 1000)} per 1,000 steps on this computer"
+        elif self._measuring:
+            speed = "time per 1,000 steps on this computer: measuring…"
+        else:
+            speed = "the time per step could not be measured here"
+        self.size_label.setText(f"{name}: {params} · {speed}")
+        note = SIZE_NOTES.get(preset or "", "set in Advanced; move the slider to pick a standard size")
+        detail = f"{shape} — {note}."
+        if not self._params_exact and self._params is not None:
+            detail += (" “Up to”: the exact count follows once the vocabulary has been learned "
+                       "from your corpus.")
+        self.size_detail.setText(detail)
+
+        minutes = cfg.training.time_budget / 60.0
+        steps = cfg.training.steps
+        per_step = self._step_seconds
+        if minutes > 0:
+            text = f"Training stops after {_minutes_text(minutes)}"
+            if per_step:
+                expected = min(steps, int(cfg.training.time_budget / per_step))
+                text += f": about {expected:,} steps on this computer."
+            else:
+                text += "."
+            if steps < STEP_CAP_WITH_TIME and per_step and steps * per_step < cfg.training.time_budget:
+                text += f" It may end sooner: the steps are capped at {steps:,} (Advanced)."
+        else:
+            text = f"No time limit: training stops after {steps:,} steps"
+            text += f", about {duration_text(steps * per_step)} on this computer." if per_step else "."
+        self.time_label.setText(text)
+
+        p = cfg.masking.mlm_probability
+        self.hide_value.setText(f"{p * 100:.3g}%")
+        mask, rand = cfg.masking.mask_replace_prob, cfg.masking.random_replace_prob
+        self.hide_label.setText(
+            f"The model must guess {p * 100:.3g}% of the tokens (about 1 in {max(1, round(1 / p))}) "
+            f"from the words around them. Of those, {mask * 100:.3g}% are shown as [MASK], "
+            f"{rand * 100:.3g}% are swapped for a random token and the rest are left as they are, "
+            "so the model cannot rely on seeing [MASK]. More hidden text gives more to learn from "
+            "per step, but less context to guess from.")
+
+    @staticmethod
+    def _nearest_size(model: ModelConfig) -> int:
+        widths = [MODEL_PRESETS[k]["d_model"] for k, _ in SIZES]
+        return min(range(len(widths)), key=lambda i: abs(widths[i] - model.d_model))
+
+    # The user's edits -------------------------------------------------------
+    @Slot(int)
+    def _on_reads_chosen(self, index: int) -> None:
+        kind = READS[index][0]
+        if kind != self._config.tokenizer.kind:
+            self._emit(replace(self._config, tokenizer=replace(self._config.tokenizer, kind=kind)))
+
+    @Slot(int)
+    def _on_size_moved(self, index: int) -> None:
+        key = SIZES[index][0]
+        if preset_of(self._config.model) != key:
+            self._emit(with_size(self._config, key))
+
+    @Slot(float)
+    def _on_minutes_changed(self, minutes: float) -> None:
+        training = self._config.training
+        if minutes > 0:
+            training = replace(training, time_budget=round(minutes * 60.0, 3),
+                               steps=max(training.steps, STEP_CAP_WITH_TIME))
+        else:
+            steps = TrainingConfig().steps if training.steps >= STEP_CAP_WITH_TIME else training.steps
+            training = replace(training, time_budget=0.0, steps=steps)
+        self._emit(replace(self._config, training=training))
+
+    @Slot(int)
+    def _on_hide_moved(self, percent: int) -> None:
+        if round(self._config.masking.mlm_probability * 100) != percent:
+            masking = replace(self._config.masking, mlm_probability=percent / 100.0)
+            self._emit(replace(self._config, masking=masking))
+
+    def _emit(self, config: RunConfig) -> None:
+        self._config = config
+        self._refresh_texts()
+        self.edited.emit(config)
+
+
+def _note(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+def _minutes_text(minutes: float) -> str:
+    if minutes >= 60:
+        return duration_text(minutes * 60)
+    return f"{minutes:g} minute{'s' if minutes != 1 else ''}"
+
+
+class _blocked:
+    """``with _blocked(widget):`` set a value without emitting its change signals."""
+
+    def __init__(self, widget: QWidget) -> None:
+        self._widget = widget
+
+    def __enter__(self) -> None:
+        self._old = self._widget.blockSignals(True)
+
+    def __exit__(self, *_exc) -> None:
+        self._widget.blockSignals(self._old)
