@@ -35,6 +35,9 @@ def add_engine_commands(commands: argparse._SubParsersAction) -> None:
     train.add_argument("--save-config", metavar="RUN.JSON",
                        help="Write the resolved configuration to this file and exit.")
     train.add_argument("--json", action="store_true", help="Print one JSON summary at the end.")
+    train.add_argument("--quick-start", action="store_true",
+                       help="Start from the app's first-run recipe for this corpus: about a minute on a "
+                            "CPU, and on sample:facts a model that answers the facts. Other flags still apply.")
     add_config_flags(train, ("corpus", "tokenizer", "masking", "model", "training"))
     train.set_defaults(func=cmd_train)
 
@@ -81,7 +84,7 @@ def add_engine_commands(commands: argparse._SubParsersAction) -> None:
 def cmd_train(args: argparse.Namespace) -> int:
     from mlmstudio.engine.corpus import load_corpus
 
-    config = config_from_args(args).validate()
+    config = config_from_args(args, base=_quick_start_base(args)).validate()
     if args.save_config:
         Path(args.save_config).write_text(config.to_json(), encoding="utf-8")
         print(f"Configuration written to {args.save_config}.")
@@ -116,6 +119,19 @@ def cmd_train(args: argparse.Namespace) -> int:
     else:
         progress.print_summary(summary)
     return 0 if result.status != "failed" else 1
+
+
+def _quick_start_base(args: argparse.Namespace) -> RunConfig | None:
+    """The quick-start recipe when --quick-start is given: the facts one for sample:facts, else the prose one."""
+    if not getattr(args, "quick_start", False):
+        return None
+    from mlmstudio.config import ConfigError, quick_start_config
+
+    if args.config:
+        raise ConfigError("Use either --quick-start or --config, not both.")
+    source = (args.corpus or "sample:facts").strip().lower()
+    # The CORPUS given replaces the recipe's sample (config_from_args sets it).
+    return quick_start_config("facts" if source == "sample:facts" else "pydoc")
 
 
 def _train_unrecorded(args, config: RunConfig, text: str, progress, control):

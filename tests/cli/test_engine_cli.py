@@ -147,3 +147,27 @@ def test_masking_command_measures_the_configured_rates(capsys, strategy):
     assert "before" in r["example"] and "after" in r["example"]
     if strategy == "span":
         assert r["mean_span_length"] > 1.5
+
+
+def test_quick_start_flag_takes_the_apps_recipe_and_flags_still_apply(capsys, tmp_path):
+    from mlmstudio.config import quick_start_config
+
+    saved = tmp_path / "quick.json"
+    code, _, err = run_cli(capsys, "train", "sample:facts", "--quick-start", "--time-budget", 30,
+                           "--save-config", saved)
+    assert code == 0, err
+    config = json.loads(saved.read_text())
+    recipe = quick_start_config("facts").to_dict()
+    assert config["tokenizer"] == recipe["tokenizer"] and config["model"] == recipe["model"]
+    assert config["training"]["time_budget"] == 30 and config["training"]["lr"] == recipe["training"]["lr"]
+
+    prose = tmp_path / "prose.json"
+    code, _, err = run_cli(capsys, "train", "sample:pydoc", "--quick-start", "--arch", "seed",
+                           "--save-config", prose)
+    assert code == 0, err
+    config = json.loads(prose.read_text())
+    assert config["corpus"]["source"] == "sample:pydoc" and config["model"]["arch"] == "seed"
+    assert config["tokenizer"]["kind"] == "wordpiece"
+
+    code, _, err = run_cli(capsys, "train", "--quick-start", "--config", saved, "--no-record")
+    assert code == 2 and "either --quick-start or --config" in err
