@@ -13,6 +13,7 @@ model can read is cut to a window around the masks, and the result says so.
 from __future__ import annotations
 
 import json
+import math
 import os
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterable, Optional, Sequence, Union
@@ -35,7 +36,7 @@ class FillResult:
     text: str = ""
 
     def to_json(self, indent: Optional[int] = None) -> str:
-        return json.dumps(asdict(self), indent=indent, ensure_ascii=False)
+        return _json(asdict(self), indent)
 
 
 @dataclass
@@ -48,7 +49,7 @@ class IterativeFill:
     text: str = ""
 
     def to_json(self, indent: Optional[int] = None) -> str:
-        return json.dumps(asdict(self), indent=indent, ensure_ascii=False)
+        return _json(asdict(self), indent)
 
 
 @dataclass
@@ -159,6 +160,12 @@ class Predictor:
                                  note="This word is empty after tokenization, so it cannot be scored.")
                     results.append(entry)
                     continue
+                if len(pieces) > self.max_len - 2:
+                    entry.update(score=0.0, log_prob=float("-inf"),
+                                 note=f"This candidate is {len(pieces)} tokens, more than this model reads "
+                                      f"at once ({self.max_len}), so it cannot be scored. Try a shorter one.")
+                    results.append(entry)
+                    continue
                 if len(pieces) == 1:
                     lp = float(log_probs[m, pieces[0]])
                 else:
@@ -192,6 +199,7 @@ class Predictor:
 
     def _encode_question(self, text: str) -> list[int]:
         """The token ids of ``text``; a plain sentence when it has no [MASK] (or a misspelt one)."""
+        _check_text(text, "The text")
         ids = self.tokenizer.encode(text)
         if self.tokenizer.mask_token_id not in ids:
             raise PredictionError(no_mask_message(text))
@@ -208,6 +216,10 @@ class Predictor:
             raise PredictionError(NO_MASK_MESSAGE)
         keep = sorted(required) if required is not None else masks
         room = self.max_len - 2  # [CLS] and [SEP]
+        if required is None and len(masks) > room:
+            raise PredictionError(
+                f"The text has {len(masks)} [MASK]s, but this model reads at most {self.max_len} tokens "
+                "at once. Ask about fewer [MASK]s at a time.")
         start, truncated = 0, False
         if len(body) > room:
             if masks[-1] - masks[0] + 1 <= room:
@@ -250,9 +262,35 @@ class Predictor:
         return top_k
 
 
+def _check_text(text: str, what: str) -> None:
+    """Refuse text that is not Unicode (bytes a terminal could not decode), in a sentence."""
+    if not isinstance(text, str):
+        raise PredictionError(f"{what} must be text (got {type(text).__name__}).")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise PredictionError(f"{what} holds bytes that are not valid text (at character {exc.start + 1}); "
+                              "type it again or save it as UTF-8.") from exc
+
+
+def _json(value: Any, indent: Optional[int]) -> str:
+    """JSON that other tools can read: a log-probability of -inf becomes null."""
+    def finite(item: Any) -> Any:
+        if isinstance(item, float) and not math.isfinite(item):
+            return None
+        if isinstance(item, dict):
+            return {key: finite(v) for key, v in item.items()}
+        if isinstance(item, list):
+            return [finite(v) for v in item]
+        return item
+    return json.dumps(finite(value), indent=indent, ensure_ascii=False, allow_nan=False)
+
+
 def _as_list(targets: Union[str, Sequence[str]]) -> list[str]:
     words = [targets] if isinstance(targets, str) else list(targets)
     words = [w for w in words if isinstance(w, str)]
+    for word in words:
+        _check_text(word, "A candidate word")
     if not words:
         raise PredictionError("Give at least one candidate word to score.")
     return words

@@ -265,3 +265,23 @@ def test_from_dir_and_direct_construction_agree(predictor):
     a = predictor.fill_mask("a fish [MASK] under the boat .")
     b = again.fill_mask("a fish [MASK] under the boat .")
     assert a.masks == b.masks and a.masks[0][0]["token_str"] == "swam"
+
+
+def test_hostile_questions_get_sentences(predictor):
+    room = predictor.max_len - 2
+    with pytest.raises(PredictionError, match=rf"The text has {room + 1} \[MASK\]s, but this model reads"):
+        predictor.fill_mask(" ".join(["[MASK]"] * (room + 1)))
+    with pytest.raises(PredictionError, match="not valid text"):
+        predictor.fill_mask("the cat sat on the \udcff [MASK] .")
+    with pytest.raises(PredictionError, match="A candidate word holds bytes"):
+        predictor.fill_mask("the cat sat on the [MASK] .", targets=["m\udcffat"])
+
+
+def test_a_candidate_longer_than_the_model_reads_is_noted_not_fatal(predictor):
+    too_long = " ".join(["cat"] * predictor.max_len)
+    result = predictor.fill_mask("the cat sat on the [MASK] .", targets=["mat", too_long, " "])
+    by_word = {t["word"]: t for t in result.targets}
+    assert by_word["mat"]["score"] > 0.5
+    assert by_word[too_long]["score"] == 0.0 and "more than this model reads" in by_word[too_long]["note"]
+    data = json.loads(result.to_json())          # strict JSON: no -Infinity
+    assert [t["log_prob"] for t in data["targets"]][1:] == [None, None]
