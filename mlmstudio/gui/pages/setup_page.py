@@ -62,6 +62,7 @@ PRESETS: tuple[tuple[str, str], ...] = (
 FACTS_DEBOUNCE_MS = 300   # train the run's tokenizer once the user pauses
 FACTS_CACHE_SIZE = 8      # corpus/tokenizer combinations remembered this session
 CHAR_VOCAB_GUESS = 300    # letters: no cap to quote before the corpus has been read
+SIMPLE_MAX_WIDTH = 1240
 
 
 class SetupPage(QWidget):
@@ -189,8 +190,16 @@ class SetupPage(QWidget):
         advanced = QWidget()
         advanced.setLayout(grid)
 
+        # The Simple view reads like a form: at most SIMPLE_MAX_WIDTH wide, centred on big screens.
+        self.simple.setMaximumWidth(SIMPLE_MAX_WIDTH)
+        simple_holder = QWidget()
+        holder_layout = QHBoxLayout(simple_holder)
+        holder_layout.setContentsMargins(0, 0, 0, 0)
+        holder_layout.addStretch(0)
+        holder_layout.addWidget(self.simple, 1)
+        holder_layout.addStretch(0)
         self.stack = QStackedWidget()
-        self.stack.addWidget(_scrolled(self.simple))
+        self.stack.addWidget(_scrolled(simple_holder))
         self.stack.addWidget(_scrolled(advanced))
 
         self.corpus_label = QLabel()

@@ -102,7 +102,10 @@ class AutoSpinBox(QSpinBox):
 
     def set_auto_value(self, value: int) -> None:
         self.auto_value = value
-        self.setSpecialValueText(f"Auto: {value:,} ({self.rule})")
+        text = f"Auto: {value:,} ({self.rule})"
+        self.setSpecialValueText(text)
+        # Wide enough for the whole "Auto: …" text beside the arrows.
+        self.setMinimumWidth(max(EDITOR_MIN_WIDTH, self.fontMetrics().horizontalAdvance(text) + 48))
 
     def stepBy(self, steps: int) -> None:
         if self.value() == 0 and self.auto_value:
