@@ -124,3 +124,4 @@ def test_the_window_is_shown_before_the_engine_loads_then_the_engine_loads(tmp_p
     assert shown["platform"] == "offscreen"
     marks = shown["marks"]
     assert marks["run_app"] <= marks["window_built"] <= marks["shown"] == shown["shown"]
+    assert marks["engine_loaded"] > marks["shown"]  # loaded in the background, after the frame

@@ -60,6 +60,7 @@ class EngineWarmup(QObject):
         self._call: BackgroundCall | None = None
         self._ready = engine_loaded()
         self.error = ""
+        self.loaded_at: float | None = None  # time.monotonic() when the import ended (the probe's mark)
 
     def is_ready(self) -> bool:
         return self._ready
@@ -71,7 +72,7 @@ class EngineWarmup(QObject):
         """Start the import unless it is done or under way; True when a thread was started."""
         if self._ready or self._call is not None:
             return False
-        self._call = BackgroundCall(import_engine, name="engine-warmup", parent=self)
+        self._call = BackgroundCall(self._import, name="engine-warmup", parent=self)
         self._call.succeeded.connect(self._on_imported)
         self._call.failed.connect(self._on_failed)
         self._call.start()
@@ -80,6 +81,11 @@ class EngineWarmup(QObject):
     def wait(self, msecs: int = 60_000) -> bool:
         """Block until the import thread has ended (at shutdown); True when it has."""
         return self._call is None or self._call.wait(msecs)
+
+    def _import(self) -> float:  # in the warm-up thread
+        seconds = import_engine()
+        self.loaded_at = time.monotonic()
+        return seconds
 
     @Slot(object)
     def _on_imported(self, seconds: float) -> None:
