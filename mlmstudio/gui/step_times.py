@@ -73,6 +73,7 @@ class StepTimes(QObject):
         self._running: BackgroundCall | None = None
         self._calls: set[BackgroundCall] = set()
         self._precision: str | None = None
+        self._paused = False
 
     def lookup(self, request: StepTimeRequest) -> StepTime | None:
         """The time for ``request`` if known; otherwise None, and it is measured soon."""
@@ -97,6 +98,11 @@ class StepTimes(QObject):
         """What precision 'auto' resolved to in a measurement here, once one has run."""
         return self._precision
 
+    def set_paused(self, paused: bool) -> None:
+        """While a run trains, measure nothing: it would slow the run and time a shared CPU."""
+        self._paused = bool(paused)
+        self._start_next()
+
     def is_busy(self) -> bool:
         return self._running is not None
 
@@ -112,7 +118,7 @@ class StepTimes(QObject):
 
     # One measurement at a time -------------------------------------------------
     def _start_next(self) -> None:
-        if self._running is not None or not self._pending:
+        if self._running is not None or not self._pending or self._paused:
             return
         key, request = self._pending.popitem()   # last in, first measured
         measure = self._measure

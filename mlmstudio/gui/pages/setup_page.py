@@ -524,6 +524,11 @@ class SetupPage(QWidget):
             self.set_config(replace(cfg, training=replace(cfg.training, seq_len=self._fit_seq_len)))
             self.status_message.emit(f"Training passages are now {self._fit_seq_len} tokens long.")
 
+    @Slot(bool)
+    def set_training_active(self, active: bool) -> None:
+        """A run is training: hold the step-time measurements until it ends (they share the CPU)."""
+        self._step_times.set_paused(active)
+
     def showEvent(self, event) -> None:
         super().showEvent(event)
         self._schedule_update()   # the step times are measured only while the page is seen

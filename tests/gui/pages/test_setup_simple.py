@@ -270,3 +270,18 @@ def test_feed_forward_width_follows_the_width_until_set_by_hand(qtbot, page):
     ffn.setValue(0)                    # and back to following the width
     page.flush()
     assert page.config().model.ffn_width == 512
+
+
+def test_no_step_is_timed_while_a_run_trains(qtbot):
+    asked = []
+    page = make_page(qtbot, step_times=StepTimes(
+        measure=lambda r: asked.append(r) or StepTime(seconds=0.01, precision="fp32", threads=1)))
+    page.set_training_active(True)
+    page.flush()
+    qtbot.wait(200)
+    assert asked == [] and "measuring…" in page.simple.size_label.text()
+    page.set_training_active(False)
+    qtbot.waitUntil(lambda: "per 1,000 steps on this computer" in page.simple.size_label.text()
+                    and "measuring" not in page.simple.size_label.text(), timeout=10_000)
+    assert asked
+    page.wait_idle()
