@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QFormLayout, QHBoxLayout,
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout,
                                QHeaderView, QInputDialog, QLabel, QLineEdit, QMessageBox,
                                QPlainTextEdit, QProgressBar, QPushButton, QSplitter, QTableView,
                                QToolButton, QVBoxLayout, QWidget)
@@ -82,6 +82,7 @@ class HistoryPage(QWidget):
         self.db = db
         self._hf_cache: dict[str, tuple[bool, str]] = {}
         self._kept_selection: list[str] = []
+        self._columns_fitted = False  # the first listing sizes the columns exactly; later ones only widen
 
         # The runs are shared with the other pages (the window owns one RunList).
         self.runs = runs if runs is not None else RunList(db, self)
@@ -179,13 +180,14 @@ class HistoryPage(QWidget):
         self.tags_edit.setToolTip("Tags separated by commas")
         self.save_details_button = QPushButton("Save notes and tags")
         details = QWidget()
-        form = QFormLayout(details)
-        form.addRow(self.details_title)
-        form.addRow(self.details_message)
-        form.addRow("Notes:", self.notes_edit)
-        form.addRow("Tags:", self.tags_edit)
-        form.addRow("", self.save_details_button)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)  # labels above: the pane can be narrow
+        # Labels above their fields, so the pane can be narrow and leave the table its columns.
+        form = QVBoxLayout(details)
+        form.setContentsMargins(6, 0, 0, 0)
+        for widget in (self.details_title, self.details_message, QLabel("Notes:"), self.notes_edit,
+                       QLabel("Tags:"), self.tags_edit):
+            form.addWidget(widget)
+        form.addWidget(self.save_details_button, 0, Qt.AlignmentFlag.AlignRight)
+        form.addStretch(1)
         details.setMinimumWidth(200)
         self.details = details
 
@@ -241,17 +243,19 @@ class HistoryPage(QWidget):
     def _fit_columns(self) -> None:
         """Every column at least as wide as its contents and title, so nothing is clipped.
 
-        Columns only grow: when a run goes from "running" to "completed" or its
-        step count gains a digit, and a width the user made wider is kept. A
-        long run name is not allowed to push the other columns away.
+        The first time there are runs, columns take exactly that width; after
+        that they only grow (a run goes from "running" to "completed", a step
+        count gains a digit), so a width the user made wider is kept. A long
+        run name is not allowed to push the other columns away.
         """
         header = self.table.horizontalHeader()
         for column in range(self.model.columnCount()):
             wanted = max(self.table.sizeHintForColumn(column), header.sectionSizeHint(column))
             if column == COLUMN_INDEX["Name"]:
                 wanted = min(wanted, NAME_MAX_WIDTH)
-            if header.sectionSize(column) < wanted:
+            if not self._columns_fitted or header.sectionSize(column) < wanted:
                 self.table.setColumnWidth(column, wanted)
+        self._columns_fitted = True
 
     def _action(self, text: str, tip: str, shortcut: Any) -> QAction:
         action = QAction(text, self)

@@ -164,7 +164,7 @@ class CompareView(QWidget):
 
         self.plot = pg.PlotWidget()
         self.plot.showGrid(x=True, y=True, alpha=0.25)
-        self.plot.setMinimumHeight(220)
+        self.plot.setMinimumHeight(200)
         self.legend = self.plot.addLegend(offset=(-10, 10))
         self._empty_text = pg.TextItem("", anchor=(0.5, 0.5))
         self._empty_text.setZValue(10)
@@ -174,6 +174,8 @@ class CompareView(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Room for the results and a few differing settings without scrolling, on a 800-pixel screen too.
+        self.table.setMinimumHeight(6 * self.fontMetrics().height() + 40)
 
         table_box = QWidget()
         table_layout = QVBoxLayout(table_box)

@@ -190,7 +190,7 @@ class LivePlots(QWidget):
     def _build_plots(self) -> None:
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setMinimumHeight(320)
-        self.loss_plot = self._add_plot(0, 0, "Loss (masked tokens)", "nats")
+        self.loss_plot = self._add_plot(0, 0, "Loss (masked tokens)", "loss (nats)")
         self.accuracy_plot = self._add_plot(0, 1, "Masked-token accuracy (held out)", "")
         self.lr_plot = self._add_plot(1, 0, "Learning rate", "")
         self.speed_plot = self._add_plot(1, 1, "Tokens per second", "")
@@ -234,7 +234,7 @@ class LivePlots(QWidget):
         layout.addWidget(self.cursor_label)
         self._update_axis_labels()
 
-    def _add_plot(self, row: int, col: int, title: str, units: str) -> pg.PlotItem:
+    def _add_plot(self, row: int, col: int, title: str, y_label: str) -> pg.PlotItem:
         plot = self.graphics.addPlot(row=row, col=col, title=title)
         plot.showGrid(x=True, y=True, alpha=0.2)
         # Long runs: draw at most a few points per pixel, and only what is in view.
@@ -245,8 +245,8 @@ class LivePlots(QWidget):
         # Tick labels are the costly part of a redraw: cache them while the range holds.
         for name in ("left", "bottom"):
             plot.getAxis(name).setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        if units:
-            plot.setLabel("left", units=units)
+        if y_label:
+            plot.setLabel("left", y_label)  # a plain label: no SI prefixes ("mnats") on a loss
         return plot
 
     # Theme ----------------------------------------------------------------
