@@ -58,6 +58,7 @@ class WelcomePanel(QWidget):
         others.addStretch(1)
 
         column = QVBoxLayout()
+        column.addStretch(1)  # a little above the middle: on a large screen the panel does not hug the top
         column.addWidget(title)
         column.addSpacing(8)
         column.addWidget(intro)
@@ -66,7 +67,7 @@ class WelcomePanel(QWidget):
         column.addLayout(cards)
         column.addSpacing(8)
         column.addLayout(others)
-        column.addStretch(1)
+        column.addStretch(2)
         inner = QWidget()
         inner.setLayout(column)
         inner.setMaximumWidth(760)
