@@ -101,6 +101,9 @@ def load_corpus(source: str | os.PathLike[str], *, text_field: str = "text", csv
     if path.is_dir():
         text, size, encodings = _read_folder(path, warnings, progress)
     else:
+        if not path.is_file():   # reading a device or a pipe would never end (/dev/zero, a FIFO)
+            raise CorpusError(f"{path} is not a regular file (it is a device, a pipe or a socket). "
+                              "Choose a text file or a folder.")
         reader = _Reader([path], progress)
         encodings = reader.encodings
         suffix = path.suffix.lower()
@@ -171,10 +174,14 @@ def _read_folder(folder: Path, warnings: list[str],
     A file that cannot be used is skipped with a warning rather than sinking
     the whole folder; the folder is refused only if nothing usable is left.
     """
-    files = sorted((p for p in folder.rglob("*")
-                    if p.suffix.lower() in FOLDER_SUFFIXES and p.is_file()
-                    and not any(part.startswith(".") for part in p.relative_to(folder).parts)),
-                   key=lambda p: p.relative_to(folder).as_posix())
+    try:
+        files = sorted((p for p in folder.rglob("*")
+                        if p.suffix.lower() in FOLDER_SUFFIXES and p.is_file()
+                        and not any(part.startswith(".") for part in p.relative_to(folder).parts)),
+                       key=lambda p: p.relative_to(folder).as_posix())
+    except OSError as exc:
+        raise CorpusError(f"The folder {folder} cannot be listed ({exc.strerror or exc}). "
+                          "Check its permissions.") from exc
     if not files:
         raise CorpusError(f"The folder {folder} contains no .txt or .md files. "
                           "Choose a folder with text files, or a single file.")

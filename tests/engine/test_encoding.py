@@ -1,6 +1,7 @@
 """Legacy encodings are detected and decoded to exactly the right text; broken files say so plainly."""
 
 import codecs
+import os
 
 import pytest
 
@@ -204,3 +205,12 @@ def test_huge_single_line(tmp_path):
     corpus = load_corpus(path)
     assert corpus.stats.lines == 1 and corpus.stats.words == 400_000
     assert len(corpus.preview(100)) <= 102
+
+
+def test_devices_and_pipes_are_refused_not_read_forever(tmp_path):
+    with pytest.raises(CorpusError, match="not a regular file"):
+        load_corpus("/dev/zero")
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    with pytest.raises(CorpusError, match="not a regular file"):
+        load_corpus(fifo)
