@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Set up MLM Studio in .venv: system Qt libraries, torch (pinned, CPU), the project.
+# Set up MLM Studio in .venv: system Qt libraries, torch (pinned, CPU-only), the project.
 # Idempotent: a second run checks and returns in a few seconds.
 # Usage: source scripts/setup.sh [app|test]   (the test flavour also installs test and hf extras)
 set -euo pipefail
@@ -13,22 +13,31 @@ qt_packages=(libglib2.0-0 libgl1 libegl1 libfontconfig1 fonts-dejavu-core libxkb
 if [ "$flavour" = app ]; then
   qt_packages+=(libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-render-util0 libxcb-shape0 libxkbcommon-x11-0)
 fi
+# Wanted, not needed: the tests validate the desktop entry and the AppStream metainfo with the
+# distribution's tools when they are installed, and skip those checks otherwise.
+optional_packages=()
+if [ "$flavour" = test ]; then optional_packages=(desktop-file-utils appstream); fi
 
-missing=()
-if command -v dpkg-query >/dev/null 2>&1; then
-  for pkg in "${qt_packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+not_installed() {
+  command -v dpkg-query >/dev/null 2>&1 || return 0
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || echo "$pkg"
   done
-fi
-if [ "${#missing[@]}" -gt 0 ]; then
+}
+mapfile -t missing < <(not_installed "${qt_packages[@]}")
+mapfile -t missing_optional < <(not_installed "${optional_packages[@]}")
+if [ "${#missing[@]}" -gt 0 ] || [ "${#missing_optional[@]}" -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "setup: installing system libraries for Qt: ${missing[*]}"
+    echo "setup: installing system packages: ${missing[*]} ${missing_optional[*]}"
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-  else
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      "${missing[@]}" "${missing_optional[@]}" >/dev/null
+  elif [ "${#missing[@]}" -gt 0 ]; then
     echo "setup: Qt needs these system packages; install them as root, then run this again:"
-    echo "  sudo apt-get install -y --no-install-recommends ${missing[*]}"
+    echo "  sudo apt-get install -y --no-install-recommends ${missing[*]} ${missing_optional[*]}"
     exit 1
+  else
+    echo "setup: the desktop-file checks will be skipped; to run them: sudo apt-get install ${missing_optional[*]}"
   fi
 fi
 
@@ -38,16 +47,17 @@ if [ ! -x .venv/bin/python ]; then
 fi
 py=.venv/bin/python
 
-# torch first and pinned: left to resolve freely, pip would fetch a multi-GB CUDA build.
+# torch first, pinned and CPU-only: left to resolve freely, pip would fetch a multi-GB CUDA
+# build. install_torch.sh takes a local wheel when pip finds one without an index, otherwise
+# the CPU build from PyTorch's CPU wheel index.
 if ! "$py" -c "import torch" >/dev/null 2>&1; then
-  echo "setup: installing torch==$TORCH_VERSION (CPU)"
-  "$py" -m pip install -q --disable-pip-version-check "torch==$TORCH_VERSION"
+  bash "$root/scripts/install_torch.sh" "$py" "$TORCH_VERSION"
 fi
 
 extras="hf"
 [ "$flavour" = test ] && extras="test,hf"
 stamp=".venv/.mlmstudio-installed-$extras"
-want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+want="$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "setup: installing MLM Studio and its dependencies ($extras)"
   "$py" -m pip install -q --disable-pip-version-check -e ".[$extras]"

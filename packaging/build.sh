@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Build the self-contained Linux desktop bundle of MLM Studio with PyInstaller.
+# Usage: bash packaging/build.sh            -> dist/MLM-Studio-<version>-linux-x86_64.tar.gz
+#
+# The build gets its own virtual environment (build/bundle/venv: CPU torch, the project as a
+# normal install without extras, PyInstaller), never the project's .venv, so a developer's
+# editable install and test tools stay out of the bundle. What is left out of the bundle, and
+# why, is in packaging/mlmstudio.spec; the measured sizes are in docs/PACKAGING.md.
+# Environment: MLMSTUDIO_BUILD_DIR (default build/bundle), PYTHON (default python3, >= 3.11),
+# MLMSTUDIO_BUNDLE_KEEP_ALL=1 (no exclusions, to measure what they save).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+python="${PYTHON:-python3}"
+build_dir="${MLMSTUDIO_BUILD_DIR:-$root/build/bundle}"
+venv="$build_dir/venv"
+app_id="io.github.mlmstudio.MLMStudio"
+pyinstaller_req="pyinstaller>=6.10,<7"
+
+say() { echo "build: $*"; }
+fail() { echo "build: $*" >&2; exit 1; }
+
+[ "$(uname -s)-$(uname -m)" = Linux-x86_64 ] || fail "this script builds the Linux x86_64 bundle; this machine is $(uname -s)-$(uname -m)."
+"$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
+  || fail "needs Python 3.11 or newer as '$python' (set PYTHON=/path/to/python3.11)."
+version="$("$python" -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "rb"))["project"]["version"])')"
+code_version="$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' mlmstudio/__init__.py)"
+[ "$version" = "$code_version" ] \
+  || fail "pyproject.toml says version $version but mlmstudio/__init__.py says $code_version; make them agree."
+name="MLM-Studio-$version-linux-x86_64"
+
+say "MLM Studio $version -> dist/$name.tar.gz (work in $build_dir)"
+mkdir -p "$build_dir"
+if [ ! -x "$venv/bin/python" ]; then
+  say "creating the build environment $venv"
+  "$python" -m venv "$venv"
+fi
+py="$venv/bin/python"
+bash "$root/scripts/install_torch.sh" "$py"
+say "installing PyInstaller and MLM Studio (not editable, no extras) into the build environment"
+"$py" -m pip install -q --disable-pip-version-check "$pyinstaller_req"
+# --force-reinstall --no-deps: the bundle must hold this tree's code even when the version is unchanged.
+"$py" -m pip install -q --disable-pip-version-check "$root"
+"$py" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$root"
+"$py" -c "import torch, sys; sys.exit('a CUDA torch is in the build environment' if torch.version.cuda else 0)"
+
+say "running PyInstaller (several minutes)"
+rm -rf "$build_dir/dist"
+"$py" -m PyInstaller --noconfirm --clean --log-level WARN \
+  --distpath "$build_dir/dist" --workpath "$build_dir/work" "$root/packaging/mlmstudio.spec"
+
+say "assembling $name"
+stage="$build_dir/stage/$name"
+rm -rf "$build_dir/stage"
+mkdir -p "$stage"
+cp -a "$build_dir/dist/mlmstudio/." "$stage/"
+# The symbol tables of the shared libraries (89 MB in libtorch_cpu.so alone) serve only a
+# debugger; the dynamic linker reads .dynsym, which --strip-unneeded keeps.
+if [ "${MLMSTUDIO_BUNDLE_KEEP_ALL:-0}" != 1 ] && command -v strip >/dev/null; then
+  before=$(du -sb "$stage" | cut -f1)
+  find "$stage/_internal" -type f -name '*.so*' -print0 | xargs -0 -n 50 strip --strip-unneeded 2>/dev/null || true
+  after=$(du -sb "$stage" | cut -f1)
+  say "strip --strip-unneeded on the shared libraries saved $(((before - after) / 1048576)) MiB"
+  echo "$((before - after))" > "$build_dir/strip_saved_bytes"
+fi
+resources="$root/resources"
+mkdir -p "$stage/share"
+cp -a "$resources/icons/hicolor" "$stage/share/icons"
+cp "$resources/$app_id.desktop" "$resources/$app_id.metainfo.xml" "$stage/share/"
+cp "$root/packaging/install-desktop-entry.sh" "$stage/"
+cp "$resources/icons/hicolor/256x256/apps/$app_id.png" "$stage/mlmstudio.png"
+cat > "$stage/README.txt" <<EOF
+MLM Studio $version for Linux x86_64 (CPU)
+
+  ./mlmstudio                  open the desktop app
+  ./mlmstudio --help           the command line (train, fill, runs, export-hf, ...)
+  ./install-desktop-entry.sh   add MLM Studio to your applications menu (no root needed;
+                               --uninstall removes it again)
+
+Runs are kept in your user data folder (~/.local/share/mlmstudio), or in MLMSTUDIO_HOME.
+Nothing here needs the network.
+EOF
+cp "$build_dir/work/mlmstudio/exclusions.json" "$build_dir/exclusions.json"
+
+mkdir -p "$root/dist"
+archive="$root/dist/$name.tar.gz"
+rm -f "$archive"
+tar -C "$build_dir/stage" -czf "$archive" "$name"
+
+unpacked=$(du -sb "$stage" | cut -f1)
+packed=$(stat -c %s "$archive")
+say "archive  $archive: $((packed / 1048576)) MiB ($packed bytes)"
+say "unpacked $((unpacked / 1048576)) MiB ($unpacked bytes)"
+say "exclusions measured in $build_dir/exclusions.json"
+say "done; test it with: bash packaging/smoke.sh $archive"

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Smoke-test a desktop bundle as a user would get it: unpack, run, train, predict, open the window.
+# Usage: bash packaging/smoke.sh dist/MLM-Studio-<version>-linux-x86_64.tar.gz
+#
+# Runs in a temporary folder with a clean environment: no virtual environment or Python
+# variables, PATH limited to the system's folders, HOME a fresh temporary folder and
+# MLMSTUDIO_HOME/XDG_* unset, so the history lands where platformdirs puts it for a new user.
+# Exits non-zero with the failing step named on the first failure.
+set -euo pipefail
+archive="${1:?usage: smoke.sh ARCHIVE.tar.gz}"
+[ -f "$archive" ] || { echo "smoke: no such archive: $archive" >&2; exit 2; }
+archive="$(cd "$(dirname "$archive")" && pwd)/$(basename "$archive")"
+keep="${MLMSTUDIO_SMOKE_KEEP:-0}"   # 1: leave the temporary folder for a look afterwards
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/mlmstudio-smoke.XXXXXX")"
+cleanup() { [ "$keep" = 1 ] && echo "smoke: left $work" || rm -rf "$work"; }
+trap cleanup EXIT
+fail() { echo "smoke: FAILED: $*" >&2; [ -f "$work/last.log" ] && sed 's/^/  | /' "$work/last.log" >&2; exit 1; }
+step() { echo "smoke: $*"; }
+
+step "unpacking $(basename "$archive")"
+tar -xzf "$archive" -C "$work" || fail "the archive does not unpack"
+bundle="$(find "$work" -mindepth 1 -maxdepth 1 -type d -name 'MLM-Studio-*' | head -n 1)"
+[ -n "$bundle" ] || fail "the archive holds no MLM-Studio-* folder"
+for needed in mlmstudio install-desktop-entry.sh mlmstudio.png share/io.github.mlmstudio.MLMStudio.desktop; do
+  [ -e "$bundle/$needed" ] || fail "the bundle lacks $needed"
+done
+if find "$bundle" \( -name 'libcudart*' -o -name 'libcublas*' -o -name 'libcudnn*' -o -name 'libnccl*' \) | grep -q .; then
+  fail "the bundle holds CUDA libraries"
+fi
+
+mkdir -p "$work/home" "$work/tmp"
+# The bundle must run on its own: nothing from a developer's Python may leak in.
+run() {
+  env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$work/home" TMPDIR="$work/tmp" LANG=C.UTF-8 \
+    QT_QPA_PLATFORM="${QT_QPA_PLATFORM_SMOKE:-offscreen}" "$@"
+}
+mlm="$bundle/mlmstudio"
+
+step "--version"
+expected="$(basename "$bundle" | sed -n 's/^MLM-Studio-\(.*\)-linux-x86_64$/\1/p')"
+run "$mlm" --version > "$work/last.log" 2>&1 || fail "mlmstudio --version exited $?"
+grep -qx "mlmstudio $expected" "$work/last.log" || fail "--version does not say 'mlmstudio $expected'"
+
+step "train sample:tutorial --steps 5"
+run "$mlm" train sample:tutorial --steps 5 --tokenizer char > "$work/last.log" 2>&1 \
+  || fail "training exited $?"
+run_id="$(sed -n 's/^run id: *\([0-9a-f]\{12\}\)$/\1/p' "$work/last.log" | tail -n 1)"
+[ -n "$run_id" ] || fail "training printed no 'run id:' line"
+history="$work/home/.local/share/mlmstudio"
+[ -d "$history/runs/$run_id" ] || fail "the run folder is not in the user data folder $history"
+
+step "fill $run_id"
+run "$mlm" fill "$run_id" "The cat sat on the m[MASK]t." > "$work/last.log" 2>&1 || fail "fill exited $?"
+grep -q "[0-9]\.[0-9]" "$work/last.log" || fail "fill printed no probabilities"
+
+step "runs list"
+run "$mlm" runs list > "$work/last.log" 2>&1 || fail "runs list exited $?"
+grep -q "$run_id" "$work/last.log" || fail "runs list does not show run $run_id"
+
+step "sample:pydoc reads CPython's documentation (docs topics and the standard library's docstrings)"
+run "$mlm" masking sample:pydoc --tokenizer char --max-tokens 2000000 --json > "$work/last.log" 2>&1 \
+  || fail "the pydoc sample does not load"
+chars="$(sed -n 's/^ *"tokens": \([0-9]*\),$/\1/p' "$work/last.log" | head -n 1)"
+[ "${chars:-0}" -ge 900000 ] || fail "the pydoc sample has ${chars:-no} characters; the bundle should give about 1,000,000"
+
+step "the window opens offscreen for 3 s and closes with exit code 0"
+code=0
+MLMSTUDIO_QUIT_AFTER_MS=3000 run timeout 120 "$mlm" > "$work/last.log" 2>&1 || code=$?
+[ "$code" = 0 ] || fail "the app exited $code (124: it did not close within 120 s)"
+
+step "install-desktop-entry.sh registers the app for this user, --uninstall removes it"
+run bash "$bundle/install-desktop-entry.sh" > "$work/last.log" 2>&1 || fail "install-desktop-entry.sh exited $?"
+entry="$work/home/.local/share/applications/io.github.mlmstudio.MLMStudio.desktop"
+[ -f "$entry" ] || fail "no desktop entry in ~/.local/share/applications"
+grep -q "^Exec=\"$bundle/mlmstudio\"$" "$entry" || fail "the desktop entry does not start $bundle/mlmstudio"
+[ -f "$work/home/.local/share/icons/hicolor/256x256/apps/io.github.mlmstudio.MLMStudio.png" ] \
+  || fail "no icon in ~/.local/share/icons/hicolor"
+if command -v desktop-file-validate >/dev/null; then
+  desktop-file-validate "$entry" > "$work/last.log" 2>&1 || fail "the installed desktop entry does not validate"
+fi
+run bash "$bundle/install-desktop-entry.sh" --uninstall > "$work/last.log" 2>&1 || fail "--uninstall exited $?"
+[ ! -e "$entry" ] || fail "--uninstall left the desktop entry"
+
+rm -f "$work/last.log"
+echo "smoke: PASSED ($(basename "$archive"))"
