@@ -10,6 +10,7 @@ its thread and caches the result (see ``calibration_key``).
 
 from __future__ import annotations
 
+import functools
 import importlib.metadata
 import math
 import os
@@ -42,15 +43,20 @@ def calibration_key(model: ModelConfig, vocab_size: int, batch_size: int, seq_le
     The torch version and the CPU count are part of it, so an upgrade or
     another computer measures again.
     """
-    try:
-        torch_version = importlib.metadata.version("torch")
-    except importlib.metadata.PackageNotFoundError:
-        torch_version = "unknown"
     threads = threads or default_threads()
     shape = (f"{model.arch}-d{model.d_model}-l{model.num_layers}-h{model.num_heads}-f{model.ffn_width}"
              f"-db{int(model.distance_bias)}")
-    return (f"torch{torch_version}-cpu{os.cpu_count()}-t{threads}/{shape}-v{_vocab_bucket(vocab_size)}"
+    return (f"torch{_torch_version()}-cpu{os.cpu_count()}-t{threads}/{shape}-v{_vocab_bucket(vocab_size)}"
             f"-b{batch_size}-s{seq_len}-m{round(mlm_probability * 100)}-{precision}")
+
+
+@functools.lru_cache(maxsize=1)
+def _torch_version() -> str:
+    """The installed torch's version, read from its metadata (importing torch takes seconds)."""
+    try:
+        return importlib.metadata.version("torch")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def _vocab_bucket(vocab_size: int) -> int:

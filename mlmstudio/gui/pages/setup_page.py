@@ -386,7 +386,7 @@ class SetupPage(QWidget):
     def _update_estimate(self, cfg: RunConfig, valid_model: bool, valid_training: bool) -> None:
         if not valid_model:
             self.estimate_label.setText("Parameters: fix the model settings to see the size.")
-            self.simple.set_numbers(None, False, None, measuring=False)
+            self.simple.set_numbers(None, False, None, timing="invalid")
             return
         vocab, exact = self.estimated_vocab_size(cfg)
         params = estimate_parameters(cfg.model, vocab)
@@ -406,7 +406,7 @@ class SetupPage(QWidget):
             text += f" · {_human_bytes(available)} of memory free"
         self.estimate_label.setText(text)
 
-        seconds, measuring = None, False
+        seconds, timing = None, "invalid"
         if valid_training:
             request = request_for(cfg, cfg.model, vocab)
             if self.isVisible() and self.view() == SIMPLE:
@@ -418,8 +418,8 @@ class SetupPage(QWidget):
             else:
                 known = self._step_times.lookup(request) if self.isVisible() else None
             seconds = known.seconds if known else None
-            measuring = not known and not self._step_times.failed(request)
-        self.simple.set_numbers(params, exact, seconds, measuring)
+            timing = "failed" if self._step_times.failed(request) else "measuring"
+        self.simple.set_numbers(params, exact, seconds, timing)
 
     def _training_memory(self, cfg: RunConfig, vocab: int) -> int:
         precision = cfg.training.precision

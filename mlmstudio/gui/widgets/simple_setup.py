@@ -14,7 +14,7 @@ between the views never loses a value.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QFont
@@ -42,7 +42,7 @@ SIZE_NOTES = {
 }
 # With a time limit the steps are only a safety cap, far above what the time allows.
 STEP_CAP_WITH_TIME = 1_000_000
-MAX_MINUTES = 24 * 60
+MAX_MINUTES = next(f.metadata["max"] for f in fields(TrainingConfig) if f.name == "time_budget") / 60
 
 
 def preset_of(model: ModelConfig) -> str | None:
@@ -94,7 +94,7 @@ class SimpleSetup(QWidget):
         self._params: int | None = None
         self._params_exact = False
         self._step_seconds: float | None = None
-        self._measuring = True
+        self._timing = "measuring"
         self._build()
         self.show_config(self._config)
 
@@ -236,10 +236,15 @@ class SimpleSetup(QWidget):
         self._refresh_texts()
 
     def set_numbers(self, params: int | None, exact: bool, step_seconds: float | None,
-                    measuring: bool) -> None:
-        """The page's estimates for the shown config: parameters, and seconds per step (None: unknown)."""
+                    timing: str = "measuring") -> None:
+        """The page's estimates for the shown config.
+
+        ``params`` None: the model settings are invalid. ``step_seconds`` None:
+        no time yet, and ``timing`` says why: 'measuring', 'failed' or 'invalid'
+        (the training settings must be fixed first).
+        """
         self._params, self._params_exact = params, exact
-        self._step_seconds, self._measuring = step_seconds, measuring
+        self._step_seconds, self._timing = step_seconds, timing
         self._refresh_texts()
 
     def _refresh_texts(self) -> None:
@@ -255,8 +260,10 @@ class SimpleSetup(QWidget):
             params = f"{'up to ' if not self._params_exact else ''}{params_text(self._params)} parameters"
         if self._step_seconds is not None:
             speed = f"about {duration_text(self._step_seconds * 1000)} per 1,000 steps on this computer"
-        elif self._measuring:
+        elif self._timing == "measuring":
             speed = "time per 1,000 steps on this computer: measuring…"
+        elif self._timing == "invalid":
+            speed = "fix the training settings to see the time per step"
         else:
             speed = "the time per step could not be measured here"
         self.size_label.setText(f"{name}: {params} · {speed}")
