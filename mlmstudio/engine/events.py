@@ -2,13 +2,65 @@
 
 Events are small immutable records of plain numbers and strings, never live
 tensors, so they can cross threads and be stored or printed as they are.
+A run reports, in order: one ``StartedEvent`` (what is known before the first
+step), ``StepEvent``/``EvalEvent``/``CheckpointEvent`` while it trains, and one
+``FinishedEvent`` or ``FailedEvent``. Watchers subclass ``TrainerCallback``
+and override the ``on_*`` methods they need; a plain function taking the event
+works too.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Union
+
+from mlmstudio.engine.run_status import RunStatus
+
+
+@dataclass(frozen=True)
+class TrainingSummary:
+    """The numbers a run ends with; stored as the run's final metrics (``as_dict``)."""
+
+    status: RunStatus
+    steps: int
+    params: int
+    vocab_size: int
+    baseline_loss: float                 # ln(vocab_size): the loss of uniform guessing
+    initial_loss: float | None = None    # loss of the first recorded step
+    final_loss: float | None = None      # mean loss of the last steps
+    val_loss: float | None = None
+    val_accuracy: float | None = None
+    perplexity: float | None = None
+    tokens_per_second: float = 0.0
+    wall_seconds: float = 0.0            # seconds of training, pauses excluded
+    model_dir: str = ""
+    device: str = ""
+    precision: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain JSON values, keyed as the history stores final metrics."""
+        data = dataclasses.asdict(self)
+        data["status"] = str(self.status)
+        return data
+
+    def replace(self, **changes: Any) -> "TrainingSummary":
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class StartedEvent:
+    """Sent once before the first step: what every face needs to draw and explain the run."""
+
+    step: int                # 0 for a new run; the checkpoint's step for a resumed one
+    total_steps: int
+    vocab_size: int
+    baseline_loss: float     # ln(vocab_size): the random-guess line on the loss plot
+    param_count: int
+    device: str
+    precision: str
+    note: str = ""           # something the user should know (a damaged checkpoint skipped, ...)
 
 
 @dataclass(frozen=True)
@@ -36,24 +88,53 @@ class EvalEvent:
 class CheckpointEvent:
     step: int
     path: str
-    metrics: dict[str, float] = field(default_factory=dict)
+    metrics: dict[str, float] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class FinishedEvent:
-    status: str              # "completed" or "stopped"
+    status: RunStatus        # COMPLETED or STOPPED
     step: int
-    summary: dict[str, Any] = field(default_factory=dict)
+    summary: TrainingSummary
 
 
 @dataclass(frozen=True)
 class FailedEvent:
     step: int
     message: str             # a sentence for the user: what went wrong and what to do
+    summary: TrainingSummary | None = None
 
 
-TrainerEvent = Union[StepEvent, EvalEvent, CheckpointEvent, FinishedEvent, FailedEvent]
+TrainerEvent = Union[StartedEvent, StepEvent, EvalEvent, CheckpointEvent, FinishedEvent, FailedEvent]
 EventCallback = Callable[[TrainerEvent], None]
+
+
+class TrainerCallback:
+    """A watcher of one run: override the ``on_*`` methods you need (minGPT's callbacks, typed).
+
+    An instance is itself an ``EventCallback``: calling it with an event runs
+    the matching method, so the trainer needs no knowledge of who watches.
+    """
+
+    def on_started(self, event: StartedEvent) -> None: ...
+
+    def on_step(self, event: StepEvent) -> None: ...
+
+    def on_eval(self, event: EvalEvent) -> None: ...
+
+    def on_checkpoint(self, event: CheckpointEvent) -> None: ...
+
+    def on_finished(self, event: FinishedEvent) -> None: ...
+
+    def on_failed(self, event: FailedEvent) -> None: ...
+
+    def __call__(self, event: TrainerEvent) -> None:
+        getattr(self, _HANDLERS[type(event)])(event)
+
+
+_HANDLERS: dict[type, str] = {StartedEvent: "on_started", StepEvent: "on_step", EvalEvent: "on_eval",
+                              CheckpointEvent: "on_checkpoint", FinishedEvent: "on_finished",
+                              FailedEvent: "on_failed"}
 
 
 class TrainingControl:
@@ -67,6 +148,7 @@ class TrainingControl:
         self._stop = threading.Event()
         self._running = threading.Event()
         self._running.set()
+        self._holding = threading.Event()  # set while the trainer is parked in wait_if_paused
 
     def stop(self) -> None:
         self._stop.set()
@@ -86,10 +168,19 @@ class TrainingControl:
     def paused(self) -> bool:
         return not self._running.is_set()
 
+    @property
+    def holding(self) -> bool:
+        """Whether the trainer is parked by a pause right now (its current step has ended)."""
+        return self._holding.is_set()
+
     def wait_if_paused(self, poll_seconds: float = 0.1) -> float:
         """Block while paused; return the seconds spent waiting."""
         waited = 0.0
-        while not self._running.is_set() and not self._stop.is_set():
-            self._running.wait(poll_seconds)
-            waited += poll_seconds
+        try:
+            while not self._running.is_set() and not self._stop.is_set():
+                self._holding.set()
+                self._running.wait(poll_seconds)
+                waited += poll_seconds
+        finally:
+            self._holding.clear()
         return waited
