@@ -7,6 +7,9 @@ step training-loss curve. Then, offscreen:
 
 - the time from ``Database.open`` to a shown, painted ``HistoryPage(db)``
   (the first page built in the process, after Qt and the imports are up);
+- one listing of the runs as History and Explore share it (``RunList.refresh``,
+  on the GUI thread: ``service.list_runs`` and the table model) and Explore's
+  runs with a model (``RunList.with_model``);
 - loading the 200k-point curve from the database (``compare.load_curves``);
 - redrawing 200k points: ``LivePlots`` (the Train page: append a timer tick's
   worth of points, ``refresh()``, paint via ``grab()``) and ``CompareView``
@@ -218,6 +221,13 @@ def main() -> None:
         page.close()
         page.deleteLater()
 
+        # The one listing History and Explore share, on the GUI thread: list_runs + the table model.
+        from mlmstudio.gui.run_list import RunList
+
+        runs = RunList(db)
+        list_s = common.median([common.timed(runs.refresh)[0] for _ in range(5)])
+        models_s = common.median([common.timed(runs.with_model)[0] for _ in range(5)])
+
         load_s, curves = common.timed(lambda: compare.load_curves(db, [long_run], "train_loss"))
         curve = curves[long_run]
         db.close()
@@ -230,6 +240,8 @@ def main() -> None:
         ["open History page (Database.open + HistoryPage + paint), first", f"{open_s:.3f} s"],
         ["open History page, median of 3 more", f"{common.median(again):.3f} s"],
         ["runs shown", f"{shown:,}"],
+        ["list the runs for every page (RunList.refresh), median of 5", f"{1000 * list_s:.0f} ms"],
+        ["Explore's runs with a model (RunList.with_model), median of 5", f"{1000 * models_s:.0f} ms"],
         [f"load a {len(curve):,}-point curve from SQLite", f"{1000 * load_s:.0f} ms"],
         ["LivePlots: first draw of all curves", f"{live_first:.0f} ms"],
         ["LivePlots: redraw (20 new points, refresh, paint), median", f"{live_ms:.1f} ms"],

@@ -29,6 +29,7 @@ EXACT_COUNT_CHARS = 2_000_000
 _WORD_MARGIN = 2   # the word count must exceed a window by this factor to skip the exact count
 # Words enough to fill the longest window the config allows many times over.
 LOWER_BOUND_WORDS = 100_000
+_WORD_CHUNK_CHARS = 50_000   # small pieces: counting stops soon after the answer is known
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,16 @@ def corpus_facts(config: RunConfig, corpus_text: str, tokenizer=None) -> CorpusF
     return CorpusFacts(vocab_size=tokenizer.vocab_size, train_tokens=count, exact=exact)
 
 
+def words_fill_a_window(config: RunConfig, corpus_text: str) -> bool:
+    """True when the training words alone fill a window twice over: no tokenizer needed to know.
+
+    Fast on any corpus (it stops counting once it knows), so a face may call it
+    on its own thread; False means "count the tokens" (``corpus_facts``).
+    """
+    train_text, _ = split_spans(corpus_text, config.corpus.val_fraction, config.training.seed)
+    return _words_at_least(train_text, _WORD_MARGIN * window_tokens(config.training.seq_len))
+
+
 def check_corpus_fits(config: RunConfig, corpus_text: str, tokenizer=None) -> None:
     """Raise the trainer's CorpusError now when the corpus cannot fill one training window.
 
@@ -105,7 +116,7 @@ def _words_at_least(text: TextSpans, n: int) -> bool:
 def _word_count(text: TextSpans, limit: int | None) -> int:
     """Whitespace-separated words, stopping once ``limit`` is reached (chunks end at newlines)."""
     count = 0
-    for chunk in text.chunks(1_000_000):
+    for chunk in text.chunks(_WORD_CHUNK_CHARS):
         count += len(chunk.split())
         if limit is not None and count >= limit:
             break

@@ -3,22 +3,26 @@
 History shows every run; Explore offers the runs that have a model. Both used
 to call ``service.list_runs`` themselves, on every page switch. Now the main
 window owns one ``RunList``, refreshes it when runs change (a run started or
-finished, a rename, a delete, an import, the user's "Reload"), and the pages
-follow its signals: ``changed`` after a new listing, ``run_updated`` when one
-run changed in place.
+finished, the user's "Reload"), and the pages follow its signals: ``changed``
+after a new listing, ``run_updated`` when one run changed in place. A rename,
+a delete or an import changes the list at once (``update_run``, ``remove``,
+``put``), without reading every run again.
 
-Listing is synchronous: it is one read query and measured fast (1,000 runs in
-about 0.1 s, benchmarks/history_scale.py), and History's callers (delete, import)
-rely on the table being current when they return.
+Listing 1,000 runs takes 0.3-1.2 s here (parsing every stored configuration;
+benchmarks/history_scale.py), too long for the GUI thread, so the window's
+list reads in a worker thread (``background=True``); ``loading_changed`` lets a
+page show it. A page built alone (tests, scripts) lists at once by default.
 """
 
 from __future__ import annotations
 
 import logging
+from typing import Iterable
 
 from PySide6.QtCore import QObject, Signal
 
 from mlmstudio.engine.errors import MLMStudioError
+from mlmstudio.gui.background import TaskRunner, user_message
 from mlmstudio.gui.runs_table_model import RunsTableModel
 from mlmstudio.store import service
 from mlmstudio.store.database import Database
@@ -30,34 +34,78 @@ log = logging.getLogger(__name__)
 class RunList(QObject):
     """The history's runs as one table model, with signals when they change."""
 
-    changed = Signal()            # a new listing is in the model
-    run_updated = Signal(str)     # one run changed in place (renamed, notes, tags): its id
-    failed = Signal(str)          # the history could not be read: a sentence
+    changed = Signal()              # a new listing (or a run added or removed) is in the model
+    run_updated = Signal(str)       # one run changed in place (renamed, notes, tags): its id
+    failed = Signal(str)            # the history could not be read: a sentence
+    loading_changed = Signal(bool)  # a background listing started / ended
 
-    def __init__(self, db: Database, parent: QObject | None = None) -> None:
+    def __init__(self, db: Database, parent: QObject | None = None, *, background: bool = False) -> None:
         super().__init__(parent)
         self.db = db
+        self.background = background
         self.model = RunsTableModel(self)
+        self.loaded = False       # a listing has arrived at least once
         self.error = ""           # the last listing's failure, "" when it worked
+        self._runner = TaskRunner(self)
+        self._runner.busy_changed.connect(self.loading_changed)
+
+    # -- reading the history -------------------------------------------------------------
 
     def refresh(self) -> bool:
-        """Read the runs again; ``changed`` when it worked, ``failed`` with a sentence when not."""
+        """Read the runs again: in a worker thread with ``background``, else at once.
+
+        ``changed`` follows when it worked, ``failed`` with a sentence when not.
+        In the background the call returns True at once (a newer refresh replaces
+        one still running).
+        """
+        if not self.background:
+            return self.refresh_now()
+        db = self.db
+        self._runner.run(lambda: service.list_runs(db), self._on_listed, self._on_list_failed,
+                         topic="list", name="list-runs")
+        return True
+
+    def refresh_now(self) -> bool:
+        """Read the runs on this thread; True when it worked."""
         try:
             runs = service.list_runs(self.db)
         except MLMStudioError as exc:
-            self.error = f"The history could not be read: {exc}"
-            log.warning("%s", self.error)
-            self.failed.emit(self.error)
+            self._on_list_failed(exc)
             return False
-        self.error = ""
-        self.model.set_runs(runs)
-        self.changed.emit()
+        self._on_listed(runs)
         return True
+
+    def is_loading(self) -> bool:
+        return self._runner.is_busy()
+
+    def wait_idle(self, msecs: int = 30_000) -> bool:
+        """Block until a background listing has ended (window shutdown, tests)."""
+        return self._runner.wait_idle(msecs)
+
+    # -- changes known without reading everything again ---------------------------------
 
     def update_run(self, run: RunSummary) -> None:
         """One run changed in place (after a rename, notes, tags)."""
         self.model.update_run(run)
         self.run_updated.emit(run.id)
+
+    def put(self, run: RunSummary) -> None:
+        """Add a run (an import), or replace it if it is listed already."""
+        if self.model.row_of(run.id) is not None:
+            self.update_run(run)
+            return
+        self.model.set_runs([run, *self.model.runs()])  # newest first, as list_runs orders them
+        self.changed.emit()
+
+    def remove(self, run_ids: Iterable[str]) -> None:
+        """Drop deleted runs from the list at once."""
+        gone = set(run_ids)
+        if not any(self.model.row_of(r) is not None for r in gone):
+            return
+        self.model.set_runs([run for run in self.model.runs() if run.id not in gone])
+        self.changed.emit()
+
+    # -- lookups -------------------------------------------------------------------------
 
     def runs(self) -> list[RunSummary]:
         return self.model.runs()
@@ -69,3 +117,16 @@ class RunList(QObject):
     def with_model(self) -> list[RunSummary]:
         """Runs whose saved model can be asked questions (Explore's choices)."""
         return [run for run in self.runs() if run.has_model and not run.missing_files]
+
+    # -- results -------------------------------------------------------------------------
+
+    def _on_listed(self, runs: list[RunSummary]) -> None:
+        self.error = ""
+        self.loaded = True
+        self.model.set_runs(runs)
+        self.changed.emit()
+
+    def _on_list_failed(self, exc: BaseException) -> None:
+        self.error = f"The history could not be read: {user_message(exc, 'Reading the history')}"
+        log.warning("%s", self.error)
+        self.failed.emit(self.error)

@@ -76,3 +76,11 @@ def test_a_large_corpus_reports_a_lower_bound_of_tokens():
     facts = corpus_facts(cfg, LARGE)
     assert not facts.exact and facts.train_tokens >= 100_000
     assert facts.window_problem(512) == ""
+
+
+def test_the_word_count_settles_only_what_it_can():
+    from mlmstudio.engine.preflight import words_fill_a_window
+
+    assert words_fill_a_window(_config(512), LARGE)
+    assert not words_fill_a_window(_config(128), NINETY_WORDS)   # then the tokens must be counted
+    assert words_fill_a_window(_config(16), NINETY_WORDS)

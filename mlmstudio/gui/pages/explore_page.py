@@ -71,6 +71,8 @@ class ExplorePage(QWidget):
         self.runner = TaskRunner(self)
         self._model_runs: dict[str, RunSummary] = {}
         self._busy_what = ""
+        self._busy = False
+        self._pending_run: str | None = None  # asked for while the list of runs was being read
 
         # -- the question --
         self.run_combo = QComboBox()
@@ -134,14 +136,17 @@ class ExplorePage(QWidget):
         self.refresh_button.clicked.connect(self.refresh)
         self.predict_button.clicked.connect(self._on_predict_clicked)
         self.sentence.submitted.connect(self._on_predict_clicked)
-        self.runner.busy_changed.connect(self._on_busy_changed)
+        self.runner.busy_changed.connect(self._update_busy)
+        self.runs.loading_changed.connect(self._update_busy)
         self.runs.changed.connect(self._on_runs_changed)
         self.runs.run_updated.connect(self._on_run_updated)
         self.runs.failed.connect(self.show_error)
-        if runs is None or not runs.model.rowCount():
-            self.runs.refresh()
-        else:
+        if self.runs.loaded:
             self._on_runs_changed()
+        else:
+            self._on_runs_changed()  # "Reading the runs…" until the list arrives
+            if not self.runs.is_loading():
+                self.runs.refresh()
 
     # -- public API -------------------------------------------------------------------------
 
@@ -151,9 +156,17 @@ class ExplorePage(QWidget):
         self.runs.refresh()
 
     def select_run(self, run_id: str) -> bool:
-        """Make `run_id` the answering model (e.g. when History asks to explore it)."""
+        """Make `run_id` the answering model (e.g. when History asks to explore it).
+
+        A run not in the list yet (just trained) is looked for in a new listing;
+        with a list read in the background, it is chosen when the listing arrives
+        (True now; the message says so if it has no model then).
+        """
         if run_id not in self._model_runs:
+            self._pending_run = run_id
             self.runs.refresh()
+            if self.runs.is_loading():
+                return True
         index = self.run_combo.findData(run_id)
         if index < 0:
             self.show_error("This run has no saved model to explore. Finish or resume its training first.")
@@ -172,7 +185,8 @@ class ExplorePage(QWidget):
         return list(self._model_runs.values())
 
     def is_busy(self) -> bool:
-        return self.runner.is_busy()
+        """Whether a model is loading, a question is being answered or the runs are being read."""
+        return self.runner.is_busy() or self.runs.is_loading()
 
     def wait_idle(self, msecs: int = 30_000) -> bool:
         """Block until every model load and question has ended (window shutdown)."""
@@ -303,7 +317,7 @@ class ExplorePage(QWidget):
 
     @Slot()
     def _on_predict_clicked(self) -> None:
-        if self.runner.is_busy():  # Enter pressed while an answer is on its way
+        if self.is_busy():  # Enter pressed while an answer is on its way
             return
         if self.predictions_tab.predict():
             self.tabs.setCurrentWidget(self.predictions_tab)
@@ -318,10 +332,15 @@ class ExplorePage(QWidget):
     def _on_question_failed(self, exc: BaseException) -> None:
         self.show_error(user_message(exc, "Asking the model"))
 
-    @Slot(bool)
-    def _on_busy_changed(self, busy: bool) -> None:
+    @Slot()
+    def _update_busy(self, *_args) -> None:
+        busy = self.is_busy()
+        what = self._busy_what if self.runner.is_busy() else "Reading the runs…"
+        self.busy_label.setText(what if busy else "")
+        if busy == self._busy:
+            return
+        self._busy = busy
         self.busy_bar.setVisible(busy)
-        self.busy_label.setText(self._busy_what if busy else "")
         self.busy_label.setVisible(busy)
         if busy:
             self.setCursor(Qt.CursorShape.BusyCursor)
@@ -332,7 +351,8 @@ class ExplorePage(QWidget):
 
     @Slot()
     def _on_runs_changed(self) -> None:
-        current = self.current_run_id()
+        previous = self.current_run_id()
+        current = self._pending_run or previous
         runs = self.runs.with_model()
         self._model_runs = {run.id: run for run in runs}
         self.cache.keep_only(run.run_dir for run in runs)
@@ -344,14 +364,18 @@ class ExplorePage(QWidget):
             self.run_combo.setItemData(self.run_combo.count() - 1, run_color(run.id),
                                        Qt.ItemDataRole.DecorationRole)
         if not runs:
-            self.run_combo.addItem("No trained runs yet: train one on the Train page", None)
+            self.run_combo.addItem("No trained runs yet: train one on the Train page" if self.runs.loaded
+                                   else "Reading the runs…", None)
         index = self.run_combo.findData(current) if current else -1
         self.run_combo.setCurrentIndex(max(0, index))
         self.run_combo.blockSignals(False)
+        pending, self._pending_run = self._pending_run, None
+        if pending and index < 0 and self.runs.loaded:
+            self.show_error("This run has no saved model to explore. Finish or resume its training first.")
 
         for tab in self.tab_widgets:
             tab.set_runs(runs)
-        if self.current_run_id() != current:
+        if self.current_run_id() != previous:
             self._on_run_changed(self.run_combo.currentIndex())
         else:
             self._update_actions()
@@ -384,7 +408,7 @@ class ExplorePage(QWidget):
             self.load_current_model()
 
     def _update_actions(self) -> None:
-        has_run, busy = self.current_run() is not None, self.runner.is_busy()
+        has_run, busy = self.current_run() is not None, self.is_busy()
         self.predict_button.setEnabled(has_run and not busy)
         for tab in self.tab_widgets:
             tab.update_actions(has_run, busy)

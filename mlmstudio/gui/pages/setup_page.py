@@ -96,6 +96,7 @@ class SetupPage(QWidget):
         self._facts_wanted: tuple | None = None
         self._facts_calls: set[BackgroundCall] = set()
         self._fit_seq_len: int | None = None
+        self._words_checked: dict[tuple, bool] = {}
 
         self._build()
         self._update_timer = QTimer(self)   # one recomputation per burst of edits
@@ -347,6 +348,9 @@ class SetupPage(QWidget):
             too_small = facts.window_problem(cfg.training.seq_len)
             if too_small:
                 general = [*general, self._too_small_advice(too_small, facts)]
+        elif valid_settings and self._facts_wanted is not None and not self._words_suffice(cfg):
+            # A short corpus: Start waits the second it takes to count its tokens.
+            general = [*general, "Checking that the corpus is long enough for these settings…"]
         warning = ""
         if valid_model and not any(s == "training" for s, _ in problems):
             fit = self._memory_fit(cfg)
@@ -446,6 +450,19 @@ class SetupPage(QWidget):
         if cfg.tokenizer.kind == "char":
             return CHAR_VOCAB_GUESS, False
         return cfg.tokenizer.vocab_size, False
+
+    def _words_suffice(self, cfg: RunConfig) -> bool:
+        """Whether the corpus' words alone fill a window (fast; remembered per setting)."""
+        key = (self._corpus_sha, len(self._corpus_text), cfg.corpus.val_fraction, cfg.training.seed,
+               cfg.training.seq_len)
+        if key not in self._words_checked:
+            from mlmstudio.engine.preflight import words_fill_a_window
+
+            try:
+                self._words_checked[key] = words_fill_a_window(cfg, self._corpus_text)
+            except MLMStudioError:   # a corpus too small to split: the facts will say so
+                self._words_checked[key] = False
+        return self._words_checked[key]
 
     # The corpus facts, off the GUI thread ----------------------------------------
     def _facts_key(self, cfg: RunConfig) -> tuple:

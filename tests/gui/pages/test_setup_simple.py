@@ -190,6 +190,9 @@ def test_up_to_before_the_vocabulary_is_known_then_the_exact_count(qtbot, page, 
     assert f"{estimate_parameters(page.config().model, cap):,}" in page.estimate_label.text()
 
     page.set_corpus(facts_corpus)
+    page.flush()
+    # A long corpus fills the windows by its word count alone: Start need not wait for the vocabulary.
+    assert page.facts_pending() and page.is_valid() and page.start_button.isEnabled()
     wait_facts(qtbot, page)
     cfg = page.config()
     vocab, exact = page.estimated_vocab_size(cfg)
@@ -213,6 +216,10 @@ def test_a_corpus_too_small_for_the_windows_is_flagged_before_start(qtbot, page,
     text_file.write_text("one two three four five six seven eight nine ten. " * 9, encoding="utf-8")
     page.set_config(replace(RunConfig(), tokenizer=replace(RunConfig().tokenizer, kind="word")))
     page.set_corpus(load_corpus(str(text_file)))
+    page.flush()
+    # A short corpus: Start waits for its tokens to be counted (off the GUI thread).
+    assert page.facts_pending() and not page.start_button.isEnabled()
+    assert any("Checking that the corpus is long enough" in p for p in page.problems())
     wait_facts(qtbot, page)
     assert not page.is_valid() and not page.start_button.isEnabled()
     message = page.error_label.text()
