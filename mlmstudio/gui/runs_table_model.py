@@ -128,19 +128,20 @@ COLUMNS: tuple[Column, ...] = (
            "The run's name (double-click to rename)"),
     Column("Status", _status, "queued, running, completed, stopped, failed or interrupted"),
     Column("Created", lambda r: _fmt_time(getattr(r, "created_at", None)), "When the run was created"),
-    Column("Arch", lambda r: (str(config_value(r, "model", "arch", "")),) * 2,
-           "Model architecture: modern (fast) or seed (the tutorial's, exportable)"),
-    Column("Size", _size, "Layers × width of the model", numeric=True),
-    Column("Tokenizer", _tokenizer, "Tokenizer kind and vocabulary size"),
-    Column("Masking", _masking, "Share of tokens masked in training, and the strategy", numeric=True),
-    Column("Steps", _steps, "Steps trained (of the steps planned, for a run that has not completed)",
-           numeric=True),
+    # The results first, then the settings: on a small screen what a run achieved stays in view.
     Column("Val loss", lambda r: _fmt_float(metric_value(r, "val_loss"), ".3f"),
            "Final held-out loss at fixed 15% masking (lower is better)", numeric=True),
     Column("Val acc", lambda r: _fmt_float(metric_value(r, "val_accuracy"), ".1%"),
            "Final held-out masked-token accuracy (higher is better)", numeric=True),
     Column("Perplexity", _perplexity, "Final held-out perplexity, e^(val loss): the model is as unsure "
            "as if it were choosing evenly among this many tokens (lower is better)", numeric=True),
+    Column("Steps", _steps, "Steps trained (of the steps planned, for a run that has not completed)",
+           numeric=True),
+    Column("Tokenizer", _tokenizer, "Tokenizer kind and vocabulary size"),
+    Column("Masking", _masking, "Share of tokens masked in training, and the strategy", numeric=True),
+    Column("Size", _size, "Layers × width of the model", numeric=True),
+    Column("Arch", lambda r: (str(config_value(r, "model", "arch", "")),) * 2,
+           "Model architecture: modern (fast) or seed (the tutorial's, exportable)"),
     Column("Tags", lambda r: (", ".join(getattr(r, "tags", []) or []),) * 2, "Tags of the run"),
 )
 COLUMN_INDEX = {c.title: i for i, c in enumerate(COLUMNS)}
