@@ -25,6 +25,7 @@ EXPECTED = {
     "quality_per_time.py": ["quality_per_time_sweep_default_over_best_accuracy"],
     "gui_overhead.py": ["gui_overhead_app_over_headless_tokens_per_s",
                         "gui_overhead_gui_tick_p99_delay_ms"],
+    "gui_responsiveness.py": ["gui_responsiveness_model_load_p99_delay_ms"],
     "fill_latency.py": ["fill_latency_tiny_one_mask_median_ms",
                         "fill_latency_tiny_iterative_3_masks_median_ms"],
     "corpus_scale.py": ["corpus_scale_time_per_mb_largest_over_smallest",

@@ -53,8 +53,9 @@ class MainWindow(QMainWindow):
         self.corpus_page = CorpusPage(self.settings)
         self.setup_page = SetupPage(self.settings.last_config())
         self.train_page = TrainPage(db, self.settings)
-        # One list of runs for every page that shows runs, refreshed when runs change.
-        self.runs = RunList(db, self)
+        # One list of runs for every page that shows runs, refreshed when runs change,
+        # read in a worker thread (1,000 runs take up to a second to list).
+        self.runs = RunList(db, self, background=True)
         self.explore_page = ExplorePage(db, runs=self.runs)
         self.history_page = HistoryPage(db, runs=self.runs)
         self.welcome = WelcomePanel()
@@ -455,6 +456,7 @@ class MainWindow(QMainWindow):
         self.setup_page.wait_idle()
         self.explore_page.wait_idle()
         self.history_page.wait_idle()
+        self.runs.wait_idle()
         if getattr(self, "help_page", None) is not None:
             self.help_page.wait_idle()
         self._save_state()

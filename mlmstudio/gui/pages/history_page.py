@@ -235,10 +235,11 @@ class HistoryPage(QWidget):
         self.runs.changed.connect(self._on_runs_changed)
         self.runs.run_updated.connect(self._on_run_updated)
         self.runner.busy_changed.connect(self._on_busy_changed)
-        if runs is None or not self.model.rowCount():
-            self.refresh()
-        else:
+        self.runs.failed.connect(self._report)
+        if self.runs.loaded:
             self._on_runs_changed()
+        elif not self.runs.is_loading():
+            self.refresh()
 
     def _fit_columns(self) -> None:
         """Every column at least as wide as its contents and title, so nothing is clipped.
@@ -271,9 +272,11 @@ class HistoryPage(QWidget):
 
     @Slot()
     def refresh(self) -> None:
-        """Read the runs from the history again (for every page), keeping the selection and filters."""
-        if not self.runs.refresh():
-            self._report(self.runs.error)
+        """Read the runs from the history again (for every page), keeping the selection and filters.
+
+        With the window's list this happens in a worker thread; a failure is reported when it ends.
+        """
+        self.runs.refresh()
 
     def is_busy(self) -> bool:
         """Whether an export or import is running."""
@@ -399,6 +402,7 @@ class HistoryPage(QWidget):
                 deleted.append(service.delete_run(self.db, run.id))
             except MLMStudioError as exc:
                 self._report(f"'{run.name}' was not deleted: {exc}")
+        self.runs.remove(deleted)  # gone from every page at once; the listing below confirms it
         self.refresh()
         if deleted:
             self.status_message.emit(f"Deleted {len(deleted)} run{'s' if len(deleted) > 1 else ''}.")
@@ -426,14 +430,16 @@ class HistoryPage(QWidget):
         """Start adding the run in a .mlmrun file; ``imported`` with its id (or ``job_failed``) when done."""
         db = self.db
 
-        def work() -> str:
+        def work() -> RunSummary:
             from mlmstudio.store import bundle
 
-            return bundle.import_bundle(db, path)
+            return service.get_run(db, bundle.import_bundle(db, path)).summary
 
-        def done(run_id: str) -> None:
-            self.refresh()
+        def done(run: RunSummary) -> None:
+            run_id = run.id
+            self.runs.put(run)  # listed at once, on every page
             self.select_runs([run_id])
+            self.refresh()
             self.status_message.emit(f"Imported run {run_id}.")
             self.imported.emit(run_id)
 
