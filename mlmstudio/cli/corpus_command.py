@@ -19,20 +19,21 @@ PREVIEW_CHARS = 400
 
 def add_corpus_command(commands: argparse._SubParsersAction) -> None:
     defaults = CorpusConfig()
-    corpus = commands.add_parser(
+    command = commands.add_parser(
         "corpus", help="Show what is read from a corpus: encoding, size, words, a preview.",
         description="Read a corpus as training would, and describe it. SOURCE is a .txt/.jsonl/.csv "
                     "file, a folder of .txt/.md files, or sample:NAME (facts, pydoc, tutorial).")
-    corpus.add_argument("source", metavar="SOURCE", help="A file, a folder or sample:NAME.")
-    corpus.add_argument("--text-field", default=defaults.text_field,
+    # dest "corpus": a path, so a file name with bytes that are not UTF-8 still reaches the file.
+    command.add_argument("corpus", metavar="SOURCE", help="A file, a folder or sample:NAME.")
+    command.add_argument("--text-field", default=defaults.text_field,
                         help=f"For a .jsonl file: the field that holds the text (default: {defaults.text_field}).")
-    corpus.add_argument("--csv-column", default=defaults.csv_column,
+    command.add_argument("--csv-column", default=defaults.csv_column,
                         help="For a .csv file: the column that holds the text (default: the column "
                              "named 'text').")
-    corpus.add_argument("--preview", type=int, default=PREVIEW_CHARS, metavar="CHARS",
+    command.add_argument("--preview", type=int, default=PREVIEW_CHARS, metavar="CHARS",
                         help=f"Characters of preview to show, 0 for none (default: {PREVIEW_CHARS}).")
-    corpus.add_argument("--json", action="store_true", help="Print the description as JSON.")
-    corpus.set_defaults(func=cmd_corpus)
+    command.add_argument("--json", action="store_true", help="Print the description as JSON.")
+    command.set_defaults(func=cmd_corpus)
 
 
 def cmd_corpus(args: argparse.Namespace) -> int:
@@ -41,13 +42,29 @@ def cmd_corpus(args: argparse.Namespace) -> int:
 
     if args.preview < 0:
         raise CorpusError(f"--preview must be 0 or more characters (got {args.preview}).")
-    corpus = load_corpus(args.source, text_field=args.text_field, csv_column=args.csv_column)
+    corpus = load_corpus(args.corpus, text_field=args.text_field, csv_column=args.csv_column)
     report = describe(corpus, args.preview)
     if args.json:
-        print(json.dumps(report, indent=2, ensure_ascii=False))
+        text = json.dumps(report, indent=2, ensure_ascii=False)
+        if not _is_unicode(text):           # a file name with bytes that are not UTF-8: \udcxx escapes
+            text = json.dumps(report, indent=2)
+        print(text)
     else:
         print(as_text(report))
     return 0
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _printable(text: str) -> str:
+    """Undecodable bytes of a file name shown as \\xNN, so any terminal can print the line."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def describe(corpus, preview_chars: int = PREVIEW_CHARS) -> dict:
@@ -84,10 +101,10 @@ def as_text(report: dict) -> str:
         ("distinct words", f"{report['distinct_words']:,}"),
         ("sha256", report["sha256"]),
     ]
-    lines = [f"{report['name']}  ({report['source']})"]
+    lines = [_printable(f"{report['name']}  ({report['source']})")]
     lines += [f"  {label + ':':<21}{value}" for label, value in rows]
     for warning in report["warnings"]:
-        lines += textwrap.wrap(warning, width=88, initial_indent="  warning: ", subsequent_indent="           ")
+        lines += textwrap.wrap(_printable(warning), width=88, initial_indent="  warning: ", subsequent_indent="           ")
     if report["preview"]:
         lines.append("  preview:")
         lines += ["    " + line for line in report["preview"].splitlines()]

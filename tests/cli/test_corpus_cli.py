@@ -1,6 +1,7 @@
 """`mlmstudio corpus SOURCE` on real files: what was read, or one sentence and exit 2."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -121,3 +122,17 @@ def test_as_a_real_process_no_traceback(tmp_path):
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and "binary" in result.stderr
+
+
+def test_a_file_name_that_is_not_utf8_still_reads(tmp_path):
+    name = os.fsencode(tmp_path) + b"/caf\xe9 notes.txt"          # a Latin-1 name on a UTF-8 system
+    with open(name, "wb") as f:
+        f.write("hello world\n".encode("utf-8"))
+    result = subprocess.run([sys.executable, "-m", "mlmstudio", "corpus", name, "--json"],
+                            capture_output=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.decode("utf-8", "surrogateescape"))
+    assert report["preview"] == "hello world" and report["words"] == 2
+    text = subprocess.run([sys.executable, "-m", "mlmstudio", "corpus", name], capture_output=True,
+                          timeout=120)
+    assert text.returncode == 0 and b"caf\\xe9 notes.txt" in text.stdout   # shown, not a crash
