@@ -110,7 +110,7 @@ def load_corpus(source: str | os.PathLike[str], *, text_field: str = "text", csv
         if suffix == ".jsonl":
             text = _jsonl_text(path, reader.read_text(path, warnings), text_field, warnings)
         elif suffix in (".csv", ".tsv"):
-            text = _csv_text(path, reader.read_text(path, warnings), csv_column,
+            text = _csv_text(path, reader.read_text(path, warnings), csv_column, warnings=warnings,
                              delimiter="\t" if suffix == ".tsv" else ",")
         else:
             text = reader.read_text(path, warnings)
@@ -380,8 +380,13 @@ def _json_kind(value: object) -> str:
     return type(value).__name__
 
 
-def _csv_text(path: Path, text: str, column: str, delimiter: str) -> str:
-    """The cells of one column (``text`` by default), one document each."""
+def _csv_text(path: Path, text: str, column: str, delimiter: str, warnings: list[str]) -> str:
+    """The cells of one column (``text`` by default), one document each.
+
+    Two mistakes that would otherwise pass in silence get a warning: rows too
+    short to have the column, and a quote never closed (the rest of the file
+    then lands in one cell).
+    """
     column = column or "text"
     old_limit = csv.field_size_limit()
     csv.field_size_limit(1 << 30)   # long documents in one cell are normal here
@@ -398,13 +403,27 @@ def _csv_text(path: Path, text: str, column: str, delimiter: str) -> str:
             raise CorpusError(f'{path.name} has no column "{column}". Its columns are: {columns}. '
                               "Choose the column that holds the text.")
         index = names.index(column)
-        documents = [_normalise_newlines(row[index]).strip("\n")
-                     for row in reader if index < len(row) and row[index].strip()]
+        documents: list[str] = []
+        short_rows = 0
+        row_start = reader.line_num + 1
+        for row in reader:
+            if index >= len(row):
+                short_rows += bool(row)          # a blank line is no row
+            elif row[index].strip():
+                documents.append(_normalise_newlines(row[index]).strip("\n"))
+            last_row_start, row_start = row_start, reader.line_num + 1
     except csv.Error as exc:
         raise CorpusError(f"{path.name} is not a valid CSV file near line {reader.line_num} ({exc}). "
                           "Fix the file or export it again.") from exc
     finally:
         csv.field_size_limit(old_limit)
+    if short_rows:
+        warnings.append(f'{short_rows:,} row{"s" if short_rows != 1 else ""} of {path.name} had no "{column}" '
+                        "cell (fewer cells than the header names) and were skipped.")
+    if text.count('"') % 2 and documents:
+        warnings.append(f'{path.name} has a quote (") that is never closed, so everything from line '
+                        f"{last_row_start:,} to the end was read as one cell. Close the quote, or export "
+                        "the file again from your spreadsheet.")
     return DOCUMENT_SEPARATOR.join(documents)
 
 

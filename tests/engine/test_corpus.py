@@ -392,3 +392,20 @@ def test_check_enough_tokens():
                                "Use a shorter sequence length or add more text.")
     with pytest.raises(CorpusError, match="for validation"):
         check_enough_tokens(3, 64, where="validation")
+
+
+def test_csv_unclosed_quote_and_short_rows_are_not_silent(tmp_path):
+    path = tmp_path / "sloppy.csv"
+    path.write_text('id,text\n1,first review\n2\n3,"never closed\n4,swallowed\n5,also swallowed\n',
+                    encoding="utf-8")
+    corpus = load_corpus(path)
+    assert corpus.text.startswith("first review\n\nnever closed\n4,swallowed")   # nothing is lost
+    assert any('1 row of sloppy.csv had no "text" cell' in w for w in corpus.warnings)
+    assert any("never closed, so everything from line 4" in w for w in corpus.warnings)
+
+
+def test_csv_with_inner_quotes_reads_without_warning(tmp_path):
+    path = tmp_path / "quotes.csv"
+    path.write_text('id,text\n1,"she said ""hi"" twice"\n2,plain\n', encoding="utf-8")
+    corpus = load_corpus(path)
+    assert corpus.text == 'she said "hi" twice\n\nplain' and corpus.warnings == []
