@@ -205,11 +205,11 @@ def _read_folder(folder: Path, warnings: list[str],
 
 
 def _note_mixed_encodings(folder: Path, reader: "_Reader", warnings: list[str]) -> None:
-    """Say which files were read in another encoding than most, so a wrong guess can be found."""
+    """In a folder of several encodings, name the files that were not UTF-8, so a wrong guess can be found."""
     names = {encoding for encoding, _ in reader.encodings}
     if len(names) < 2:
         return
-    shown = ", ".join(f"{path.relative_to(folder)} ({encoding_label(encoding)})"
+    shown = "; ".join(f"{path.relative_to(folder)} in {encoding_label(encoding)}"
                       for path, (encoding, _) in zip(reader.paths_read, reader.encodings)
                       if encoding != "utf-8")
     warnings.append(f"The files in {folder.name} are in different encodings; each was read in its own. "
@@ -217,7 +217,7 @@ def _note_mixed_encodings(folder: Path, reader: "_Reader", warnings: list[str]) 
 
 
 def _clip_list(text: str, limit: int = 400) -> str:
-    return text if len(text) <= limit else text[:limit].rsplit(",", 1)[0] + ", …"
+    return text if len(text) <= limit else text[:limit].rsplit(";", 1)[0] + "; …"
 
 
 class _Reader:

@@ -83,7 +83,7 @@ def test_folder_of_mixed_encodings(capsys, tmp_path):
     r = corpus_json(capsys, tmp_path)
     assert r["encoding"] == "mixed (utf-8, cp1251)"
     assert r["bytes"] == len("English words.\n") + len(RUSSIAN.encode("cp1251"))
-    assert any("b.txt (Windows-1251" in w for w in r["warnings"])
+    assert any("b.txt in Windows-1251" in w for w in r["warnings"])
 
 
 def test_jsonl_and_csv_take_the_train_options(capsys, tmp_path):

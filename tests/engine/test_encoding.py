@@ -174,7 +174,7 @@ def test_folder_of_mixed_encodings_reads_each_in_its_own(tmp_path):
                                        TEXTS["cp1251"].strip("\n")])
     assert corpus.stats.encoding.startswith("mixed (") and "cp1251" in corpus.stats.encoding
     [warning] = corpus.warnings
-    assert "b_japanese.txt (Shift-JIS" in warning and "c_russian.txt (Windows-1251" in warning
+    assert "b_japanese.txt in Shift-JIS" in warning and "c_russian.txt in Windows-1251" in warning
 
 
 def test_symlink_loop_is_named_as_such(tmp_path):
