@@ -24,29 +24,18 @@ import torch
 from tokenizers import Tokenizer
 from tokenizers.processors import TemplateProcessing
 
-from mlmstudio.config import CLS, MASK, PAD, SEP, UNK, ModelConfig, RunConfig
+from mlmstudio.config import CLS, MASK, PAD, SEP, UNK, RunConfig
 from mlmstudio.engine.artifacts import (
     LoadedModel, atomic_save_safetensors, atomic_write_text, load_model_dir,
 )
 from mlmstudio.engine.errors import ExportError
+from mlmstudio.engine.hf_compat import NOT_EXPORTABLE, can_export_hf  # noqa: F401  (the rule, torch-free)
 from mlmstudio.engine.output_paths import check_output_folder
 
 log = logging.getLogger(__name__)
 
 # nn.TransformerEncoderLayer's and our LayerNorms' epsilon (BERT's own is 1e-12).
 LAYER_NORM_EPS = 1e-5
-
-NOT_EXPORTABLE = ("Only runs with the 'seed' architecture (BERT's own layout) can be exported to "
-                  "Hugging Face; train with --arch seed to export.")
-
-
-def can_export_hf(config: Union[RunConfig, ModelConfig]) -> tuple[bool, str]:
-    """(True, "") when the run can be exported to Hugging Face, else (False, the reason)."""
-    model_cfg = config.model if isinstance(config, RunConfig) else config
-    if model_cfg.arch != "seed":
-        return False, NOT_EXPORTABLE
-    return True, ""
-
 
 def export_hf(model_dir: Union[str, os.PathLike], out_dir: Union[str, os.PathLike], *,
               overwrite: bool = False) -> Path:

@@ -28,14 +28,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Union
 
 from mlmstudio.engine.errors import ModelLoadError
+from mlmstudio.engine.run_files import REQUIRED_MODEL_FILES
 
 if TYPE_CHECKING:
     from mlmstudio.engine.predict import Predictor
 
 log = logging.getLogger(__name__)
 
-# The files a model folder needs (engine.artifacts.REQUIRED_FILES, which imports torch).
-MODEL_FILES = ("config.json", "tokenizer.json", "model.safetensors")
 MAX_MODELS = 6                  # tiny to base presets: a handful fit comfortably
 MAX_BYTES = 1536 * 1024 ** 2    # 1.5 GiB of weights at most
 
@@ -73,7 +72,7 @@ def predictor_bytes(predictor: "Predictor") -> int:
 def model_stamp(model_dir: Path) -> Stamp:
     """The modification time and size of each model file; ModelLoadError when one is missing."""
     stamp = []
-    for name in MODEL_FILES:
+    for name in REQUIRED_MODEL_FILES:
         try:
             info = (model_dir / name).stat()
         except OSError:

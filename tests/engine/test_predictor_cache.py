@@ -15,13 +15,14 @@ from types import SimpleNamespace
 import pytest
 
 from mlmstudio.engine.errors import ModelLoadError
-from mlmstudio.engine.predictor_cache import MODEL_FILES, PredictorCache, predictor_bytes
+from mlmstudio.engine.predictor_cache import PredictorCache, predictor_bytes
+from mlmstudio.engine.run_files import REQUIRED_MODEL_FILES
 
 
 def model_dir(root: Path, name: str) -> Path:
     folder = root / name
     folder.mkdir()
-    for file in MODEL_FILES:
+    for file in REQUIRED_MODEL_FILES:
         (folder / file).write_text(f"{name} {file}")
     return folder
 

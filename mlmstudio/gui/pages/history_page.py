@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxL
                                QToolButton, QVBoxLayout, QWidget)
 
 from mlmstudio.engine.errors import MLMStudioError
+from mlmstudio.engine.hf_compat import can_export_hf
 from mlmstudio.gui.background import TaskRunner, user_message
 from mlmstudio.gui.run_list import RunList
 from mlmstudio.gui.widgets.compare_view import CompareView
@@ -54,8 +55,6 @@ def hf_export_state(run: RunSummary) -> tuple[bool, str]:
     """Whether a run can be exported to Hugging Face, and if not, why (for the tooltip)."""
     if run.config is None:
         return False, "This run's stored configuration can no longer be read."
-    from mlmstudio.engine.export import can_export_hf  # imports torch: only when asked
-
     ok, reason = can_export_hf(run.config)
     if not ok:
         return False, reason
