@@ -13,9 +13,13 @@ creating any Qt object, the three things that make Qt give up:
    first missing library; ``ldd`` then lists all of them, and each is mapped
    to its Debian package for one ``apt-get install`` line;
 3. for X11, a real connection to the server through ``libxcb`` (the same
-   call Qt makes, with the same ``XAUTHORITY``), retried for a few seconds,
-   because a server that was just started may not accept connections yet
-   (docs/PERFORMANCE.md, "Start-up under Xvfb").
+   call Qt makes, with the same ``XAUTHORITY``), retried for a few seconds.
+   An X server without ``-noreset`` (Xvfb as ``xvfb-run`` starts it) resets
+   when its last client disconnects, and refuses connections while it does:
+   a window opened right after another one closed failed to connect, and Qt
+   aborted (docs/PERFORMANCE.md, "Start-up under Xvfb"). The launcher
+   therefore keeps this connection open until Qt has its own
+   (``release_held_connection``), so the server cannot reset in between.
 
 Nothing here imports Qt: the checks are ``ctypes``, ``os`` and one ``ldd``
 call when a library is missing. ``mlmstudio doctor`` reports the same facts.
@@ -81,6 +85,9 @@ HEADLESS_PLATFORMS = {"offscreen", "minimal", "minimalegl", "vnc", "linuxfb", "e
 
 CONNECT_RETRY_S = 3.0      # how long an X server that does not answer yet gets
 CONNECT_RETRY_STEP_S = 0.1
+
+# The launcher's X connection, held until Qt has connected (see the module docstring).
+_held_connections: list[tuple[ctypes.CDLL, int]] = []
 
 _MISSING_LIBRARY = re.compile(r"(lib[^\s:/]+\.so[.\d]*): cannot open shared object file")
 
@@ -206,8 +213,11 @@ XCB_ERRORS = {
 }
 
 
-def xcb_connect_error(display: str) -> int | None:
-    """0 when an X connection to ``display`` works, an XCB error code when not, None without libxcb."""
+def xcb_connect_error(display: str, *, hold: bool = False) -> int | None:
+    """0 when an X connection to ``display`` works, an XCB error code when not, None without libxcb.
+
+    With ``hold``, a working connection stays open until ``release_held_connection()``.
+    """
     try:
         xcb = ctypes.CDLL("libxcb.so.1")
     except OSError:
@@ -216,22 +226,35 @@ def xcb_connect_error(display: str) -> int | None:
     xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)]
     xcb.xcb_connection_has_error.restype = ctypes.c_int
     xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
+    xcb.xcb_get_setup.restype = ctypes.c_void_p
+    xcb.xcb_get_setup.argtypes = [ctypes.c_void_p]
     xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
     connection = xcb.xcb_connect(display.encode(), None)
-    try:
-        return int(xcb.xcb_connection_has_error(connection))
-    finally:
+    error = int(xcb.xcb_connection_has_error(connection))
+    if error == 0 and not xcb.xcb_get_setup(connection):
+        error = 1
+    if error == 0 and hold:
+        _held_connections.append((xcb, connection))
+    else:
         xcb.xcb_disconnect(connection)  # also frees the error object xcb returns on failure
+    return error
 
 
-def wait_for_x_server(display: str, retry_s: float = CONNECT_RETRY_S) -> int | None:
-    """Connect to ``display``, retrying a refused connection for ``retry_s`` (a server just started)."""
+def wait_for_x_server(display: str, retry_s: float = CONNECT_RETRY_S, *, hold: bool = False) -> int | None:
+    """Connect to ``display``, retrying a refused connection for ``retry_s`` (a server resetting)."""
     deadline = time.monotonic() + retry_s
     while True:
-        error = xcb_connect_error(display)
+        error = xcb_connect_error(display, hold=hold)
         if error in (0, None) or error != 1 or time.monotonic() >= deadline:
             return error
         time.sleep(CONNECT_RETRY_STEP_S)
+
+
+def release_held_connection() -> None:
+    """Close the X connection the check kept open; call once Qt has connected to the display."""
+    while _held_connections:
+        xcb, connection = _held_connections.pop()
+        xcb.xcb_disconnect(connection)
 
 
 def wayland_socket(env: Mapping[str, str]) -> Path | None:
@@ -246,25 +269,31 @@ def wayland_socket(env: Mapping[str, str]) -> Path | None:
 
 # The whole check ----------------------------------------------------------------------
 def find_display_problem(env: Mapping[str, str] | None = None, *, directory: Path | None = None,
-                         retry_s: float = CONNECT_RETRY_S) -> DisplayProblem | None:
+                         retry_s: float = CONNECT_RETRY_S,
+                         hold_connection: bool = False) -> DisplayProblem | None:
     """None when Qt can open a window here; else what stands in the way.
 
     Every platform Qt would try is checked; the first that works ends the check,
-    and when none does, the problem of the first one is the one reported.
+    and when none does, the problem of the first one is the one reported. With
+    ``hold_connection``, the X connection that proved the display works stays
+    open until ``release_held_connection()``.
     """
     env = os.environ if env is None else env
     directory = directory if directory is not None else plugins_dir()
     if directory is None:
         return DisplayProblem("PySide6 (Qt for Python) is not installed in this Python. "
                               "Install MLM Studio with its dependencies (see README.md).")
-    problems = [_platform_problem(name, env, directory, retry_s) for name in requested_platforms(env)]
-    if any(p is None for p in problems):
-        return None
+    problems = []
+    for name in requested_platforms(env):
+        problem = _platform_problem(name, env, directory, retry_s, hold_connection)
+        if problem is None:
+            return None
+        problems.append(problem)
     return problems[0]
 
 
-def _platform_problem(name: str, env: Mapping[str, str], directory: Path,
-                      retry_s: float) -> DisplayProblem | None:
+def _platform_problem(name: str, env: Mapping[str, str], directory: Path, retry_s: float,
+                      hold_connection: bool) -> DisplayProblem | None:
     if name in ("xcb", "") and not env.get("DISPLAY"):
         return DisplayProblem("there is no display (DISPLAY is not set, so there is no X11 "
                               "server to show the window on).")
@@ -288,7 +317,7 @@ def _platform_problem(name: str, env: Mapping[str, str], directory: Path,
             what = f'Qt\'s "{name}" platform plugin cannot be loaded ({status.error}).'
         return DisplayProblem(what, libraries, packages_for(libraries) if libraries else QT_SYSTEM_PACKAGES)
     if name in ("xcb", ""):
-        error = wait_for_x_server(env["DISPLAY"], retry_s)
+        error = wait_for_x_server(env["DISPLAY"], retry_s, hold=hold_connection)
         if error:
             reason = XCB_ERRORS.get(error, f"XCB error {error}")
             return DisplayProblem(f'the X display "{env["DISPLAY"]}" cannot be reached: {reason}.')

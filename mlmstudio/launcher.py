@@ -9,7 +9,9 @@ launcher all start here.
 
 Before any Qt code runs, ``display_check`` makes sure a window can open; when
 it cannot, the user gets what is missing and what to do, and exit code 2,
-instead of Qt's abort (exit 134).
+instead of Qt's abort (exit 134). Its X connection stays open until Qt has
+connected, so an X server that resets when its last client leaves (Xvfb)
+cannot do so in between.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def open_app(data_dir: str | None) -> int:
     """Open the desktop app on the history in ``data_dir``; 2 with a message when it cannot open."""
-    problem = find_display_problem()
+    problem = find_display_problem(hold_connection=True)  # released by gui.app once Qt connected
     if problem is not None:
         print(problem.message(), file=sys.stderr)
         return EXIT_NO_DISPLAY

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -136,3 +137,28 @@ def test_qts_own_failure_becomes_the_message_and_exit_2(tmp_path):
     assert result.returncode == 2, (result.returncode, result.stderr)
     assert '":87" cannot be reached' in result.stderr
     assert "xvfb-run -a mlmstudio" in result.stderr
+
+
+HOLD_AND_HAMMER = r"""
+import ctypes, json, os
+from mlmstudio import display_check
+
+assert display_check.find_display_problem(hold_connection=True) is None
+held = len(display_check._held_connections)
+# Other clients come and go as fast as they can: with the check's connection held, the server
+# never has zero clients, so it never resets and never refuses one of them.
+failures = sum(1 for _ in range(300) if display_check.xcb_connect_error(os.environ["DISPLAY"]) != 0)
+display_check.release_held_connection()
+print(json.dumps({"held": held, "failures": failures, "left": len(display_check._held_connections)}))
+"""
+
+
+@pytest.mark.skipif(shutil.which("xvfb-run") is None, reason="needs xvfb-run (apt-get install xvfb xauth)")
+def test_the_check_holds_its_x_connection_so_the_server_cannot_reset(tmp_path):
+    """Xvfb resets when its last client leaves and refuses connections meanwhile (the launch aborts)."""
+    env = {k: v for k, v in os.environ.items() if k not in NO_DISPLAY_VARS}
+    result = subprocess.run(["xvfb-run", "-a", sys.executable, "-c", HOLD_AND_HAMMER], env=env,
+                            capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report == {"held": 1, "failures": 0, "left": 0}

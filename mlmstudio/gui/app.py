@@ -77,11 +77,14 @@ def create_application(argv: list[str] | None = None) -> QApplication:
 
 def _new_application(argv: list[str]) -> QApplication:
     """QApplication(argv), with Qt's fatal start-up messages turned into a sentence and exit 2."""
+    from mlmstudio.display_check import release_held_connection
+
     previous = qInstallMessageHandler(_startup_message_handler)
     try:
         return QApplication(argv)
     finally:
         qInstallMessageHandler(previous)
+        release_held_connection()  # Qt holds its own connection to the display now
 
 
 def _startup_message_handler(kind: QtMsgType, context, message: str) -> None:
