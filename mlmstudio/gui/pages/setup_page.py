@@ -415,9 +415,13 @@ class SetupPage(QWidget):
             request = request_for(cfg, cfg.model, vocab)
             if self.isVisible() and self.view() == SIMPLE:
                 # Every size of the slider is timed too, the shown one first (last asked, first measured).
+                sizes = {}
                 for key, _label in SIZES:
                     sized = with_size(cfg, key)
-                    self._step_times.lookup(request_for(sized, sized.model, vocab))
+                    size_time = self._step_times.lookup(request_for(sized, sized.model, vocab))
+                    sizes[key] = (estimate_parameters(sized.model, vocab), exact,
+                                  size_time.seconds if size_time else None)
+                self.simple.set_sizes(sizes)
                 known = self._step_times.lookup(request)
             else:
                 known = self._step_times.lookup(request) if self.isVisible() else None

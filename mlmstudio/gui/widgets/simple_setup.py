@@ -134,12 +134,15 @@ class SimpleSetup(QWidget):
         # A custom size sits at the nearest preset: releasing the slider there picks that preset.
         self.size_slider.sliderReleased.connect(lambda: self._on_size_moved(self.size_slider.value()))
         ticks = QHBoxLayout()
-        for index, (_key, label) in enumerate(SIZES):
+        self.size_ticks: dict[str, QLabel] = {}
+        for index, (key, label) in enumerate(SIZES):
             tick = QLabel(label)
+            tick.setObjectName(f"simple.size_tick.{key}")
             align = (Qt.AlignmentFlag.AlignLeft, Qt.AlignmentFlag.AlignHCenter,
                      Qt.AlignmentFlag.AlignRight)[min(index, 2)]
-            tick.setAlignment(align)
+            tick.setAlignment(align | Qt.AlignmentFlag.AlignTop)
             ticks.addWidget(tick, 1)
+            self.size_ticks[key] = tick
         self.size_label = QLabel()
         self.size_label.setObjectName("simple.size_label")
         bold = QFont(self.size_label.font())
@@ -247,6 +250,18 @@ class SimpleSetup(QWidget):
         self._step_seconds, self._timing = step_seconds, timing
         self._refresh_texts()
 
+    def set_sizes(self, sizes: dict[str, tuple[int, bool, float | None]]) -> None:
+        """Under each mark of the slider: its parameters (exact or "up to") and time per 1,000 steps."""
+        for key, label in SIZES:
+            tick = self.size_ticks[key]
+            if key not in sizes:
+                tick.setText(label)
+                continue
+            params, exact, seconds = sizes[key]
+            count = f"{'' if exact else '≤ '}{_short_count(params)} parameters"
+            speed = f"{duration_text(seconds * 1000)} / 1,000 steps" if seconds else "measuring…"
+            tick.setText(f"<b>{label}</b><br>{count}<br>{speed}")
+
     def _refresh_texts(self) -> None:
         cfg = self._config
         preset = preset_of(cfg.model)
@@ -340,6 +355,15 @@ class SimpleSetup(QWidget):
         self._config = config
         self._refresh_texts()
         self.edited.emit(config)
+
+
+def _short_count(params: int) -> str:
+    """1,803,264 -> '1.8 M', 950,000 -> '950 k'."""
+    if params >= 1e6:
+        return f"{params / 1e6:.1f} M"
+    if params >= 1e3:
+        return f"{params / 1e3:.0f} k"
+    return str(params)
 
 
 def _note(text: str) -> QLabel:
