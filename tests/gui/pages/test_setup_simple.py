@@ -151,6 +151,11 @@ def test_size_slider_shows_parameters_and_the_time_measured_here(qtbot):
     qtbot.waitUntil(lambda: not page._step_times.is_busy(), timeout=10_000)
     assert {r.model.d_model for r in asked} >= {128, 256, 512}
     assert {(r.batch_size, r.seq_len) for r in asked} == {(16, 128)}
+    page.flush()
+    ticks = page.simple.size_ticks
+    assert "2 min 8 s / 1,000 steps" in ticks["tiny"].text()
+    assert "4 min 16 s / 1,000 steps" in ticks["small"].text()
+    assert "8 min 32 s / 1,000 steps" in ticks["base"].text() and "≤ " in ticks["base"].text()
 
     page.simple.size_slider.setValue(0)
     page.flush()
