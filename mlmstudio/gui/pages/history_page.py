@@ -39,6 +39,8 @@ log = logging.getLogger(__name__)
 BUNDLE_FILTER = "MLM Studio run (*.mlmrun)"
 NAME_MAX_WIDTH = 240   # px; a longer name is elided (the full name is in the tooltip)
 COMPARE_DELAY_MS = 150  # selecting runs shows their curves once the selection settles
+NO_RUNS_HINT = ("No runs yet. Train one on the Train page (or pick a sample in Help → Welcome), "
+                "or add one with Import run.")
 
 
 def curve_loader(db: Database) -> Callable[[str, str], Curve | None]:
@@ -295,6 +297,7 @@ class HistoryPage(QWidget):
         self._hf_cache.clear()
         if self.model.rowCount():
             self._fit_columns()  # grow to new contents; the user's wider widths are kept
+        self.compare_view.set_hint("" if self.model.rowCount() else NO_RUNS_HINT)
         self._fill_combo(self.tag_combo, "All tags", self.model.all_tags())
         self._fill_combo(self.status_combo, "All statuses", self.model.all_statuses())
         self.select_runs(self._kept_selection)

@@ -42,6 +42,7 @@ METRICS: tuple[tuple[str, str, str], ...] = (
 )
 # Metrics computed here from a recorded one: perplexity = e^(validation loss).
 DERIVED = {"val_perplexity": "val_loss"}
+SELECT_HINT = "Select one or more runs in the table to see their curves here."
 X_AXES: tuple[tuple[str, str], ...] = (("step", "Step"), ("time", "Elapsed time (s)"))
 
 
@@ -137,6 +138,7 @@ class CompareView(QWidget):
         self._loader: CurveLoader | None = None
         self._cache: dict[tuple[str, str], Curve | None] = {}
         self._items: dict[str, pg.PlotDataItem] = {}
+        self._hint = SELECT_HINT  # what the empty plot says when no run is given
 
         self.metric_combo = QComboBox()
         for key, label, _ in METRICS:
@@ -226,6 +228,15 @@ class CompareView(QWidget):
 
     def runs(self) -> list[Any]:
         return list(self._runs)
+
+    def set_hint(self, text: str) -> None:
+        """What the plot says while no run is compared ("" for the default)."""
+        self._hint = text or SELECT_HINT
+        if not self._runs:
+            self._redraw()
+
+    def hint(self) -> str:
+        return self._hint
 
     def current_metric(self) -> str:
         return str(self.metric_combo.currentData())
@@ -331,7 +342,7 @@ class CompareView(QWidget):
             plot_item.showAxis(side, not empty)
         plot_item.showGrid(x=not empty, y=not empty, alpha=0.25)
         if empty:
-            text = ("Select one or more runs in the table to see their curves here." if not self._runs
+            text = (self._hint if not self._runs
                     else f"None of these runs recorded {self.metric_combo.currentText().lower()} yet.")
             self._empty_text.setText(text, color=self.palette().color(QPalette.ColorRole.Text))
             plot_item.addItem(self._empty_text, ignoreBounds=True)

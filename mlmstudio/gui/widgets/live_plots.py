@@ -17,7 +17,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGraphicsItem, QHBoxLayout, QLabel, QSlider,
-                               QVBoxLayout, QWidget)
+                               QStackedLayout, QVBoxLayout, QWidget)
 
 from mlmstudio.gui.perplexity import loss_axis_tip
 from mlmstudio.gui.widgets.coarse_range import grow_upper, span_range
@@ -27,6 +27,9 @@ STEP_COLUMNS = ("step", "elapsed", "loss", "lr", "tokens_per_second")
 EVAL_COLUMNS = ("step", "elapsed", "val_loss", "val_accuracy", "perplexity")
 
 Y_MARGIN = 0.05  # a curve never runs along the top frame of its plot, where it would be hidden
+NO_DATA_TEXT = ("The curves appear here while a run trains: the loss falling below the dashed "
+                "random-guess line, the accuracy rising, the learning rate and the speed.\n\n"
+                "Press Start, or try a built-in sample from Help → Welcome.")
 REFRESH_MS = 250  # 4 redraws a second: smooth enough for training curves, and cheap (PERFORMANCE.md)
 
 # Colours that read on light and dark backgrounds alike.
@@ -199,7 +202,8 @@ class LivePlots(QWidget):
             plot.setXLink(self.loss_plot)
         self.accuracy_plot.setYRange(0.0, 1.0, padding=0.02)
 
-        self.loss_plot.addLegend(offset=(-10, 10))
+        # Below the dashed ln V line, which sits near the top of the loss range.
+        self.loss_plot.addLegend(offset=(-10, 36))
         self.curves = {
             "train_loss_raw": self.loss_plot.plot(pen=_pen(TRAIN_COLOR, 1.0, alpha=70),
                                                   name="training (raw)"),
@@ -227,10 +231,20 @@ class LivePlots(QWidget):
             self.cursor_lines.append(line)
         self.graphics.scene().sigMouseMoved.connect(self._on_mouse_moved)
 
+        # Before the first point: a sentence instead of four empty 0-1 plots.
+        self.placeholder = QLabel(NO_DATA_TEXT)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.placeholder.setMargin(24)
+        self._plot_stack = QStackedLayout()
+        self._plot_stack.addWidget(self.placeholder)
+        self._plot_stack.addWidget(self.graphics)
+
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(self._controls)
-        layout.addWidget(self.graphics, 1)
+        layout.addLayout(self._plot_stack, 1)
         layout.addWidget(self.cursor_label)
         self._update_axis_labels()
 
@@ -408,7 +422,17 @@ class LivePlots(QWidget):
         xe = self.evals.column(x_step_col)
         self.curves["val_loss"].setData(xe, self.evals.column("val_loss"))
         self.curves["val_accuracy"].setData(xe, self.evals.column("val_accuracy"))
+        self._show_plots(bool(len(x) or len(xe)))
         self._follow_data(x, xe)
+
+    def _show_plots(self, has_data: bool) -> None:
+        wanted = self.graphics if has_data else self.placeholder
+        if self._plot_stack.currentWidget() is not wanted:
+            self._plot_stack.setCurrentWidget(wanted)
+
+    def showing_plots(self) -> bool:
+        """Whether the plots are shown (False: the sentence shown before the first point)."""
+        return self._plot_stack.currentWidget() is self.graphics
 
     def _follow_data(self, x: np.ndarray, xe: np.ndarray) -> None:
         """Keep every curve in view with ranges that move in coarse steps (see coarse_range)."""

@@ -174,6 +174,14 @@ def test_export_and_import_a_bundle_round_trip(page, trained_db, history, tmp_pa
     assert list(after["val_loss"].values) == pytest.approx(list(before["val_loss"].values))
 
 
+def test_an_empty_history_says_how_to_get_a_run(qtbot, db):
+    page = HistoryPage(db)
+    qtbot.addWidget(page)
+    assert page.run_count() == 0
+    assert "No runs yet" in page.compare_view.hint()
+    assert "No runs yet" in page.compare_view._empty_text.textItem.toPlainText()
+
+
 def test_a_bad_bundle_is_refused_with_a_message(page, tmp_path, monkeypatch, qtbot):
     bad = tmp_path / "bad.mlmrun"
     bad.write_bytes(b"not a zip file")

@@ -269,3 +269,19 @@ def test_a_learning_rate_that_levels_off_is_not_drawn_on_the_plot_frame(qtbot):
         plots.refresh()
     low, high = plots.lr_plot.viewRange()[1]
     assert low == 0 and high >= peak * 1.05
+
+
+def test_before_the_first_point_the_plots_say_what_will_appear(qtbot):
+    import numpy as np
+
+    from mlmstudio.gui.widgets.live_plots import LivePlots
+
+    plots = LivePlots()
+    qtbot.addWidget(plots)
+    plots.refresh()
+    assert not plots.showing_plots() and "Press Start" in plots.placeholder.text()
+    plots.append_steps(np.array([[1, 0.1, 4.0, 1e-3, 1000.0]]))
+    plots.refresh()
+    assert plots.showing_plots()
+    plots.clear()
+    assert not plots.showing_plots()
