@@ -50,3 +50,15 @@ def test_cli_params_shows_the_ffn_of_the_width(capsys):
     assert result["params"] == expected
     assert main(["params", "--d-model", "128"]) == 0
     assert "feed-forward 512" in capsys.readouterr().out
+
+
+def test_models_are_built_with_the_resolved_width():
+    from mlmstudio.engine.model import build_model, count_parameters
+
+    for arch in ("modern", "seed"):
+        cfg = ModelConfig(arch=arch, d_model=32, num_heads=4, num_layers=1, max_len=16)
+        model = build_model(cfg, 50)
+        widths = {m.out_features for name, m in model.named_modules()
+                  if name.endswith(("fc1", "linear1"))}
+        assert widths == {128}
+        assert count_parameters(model) == estimate_parameters(cfg, 50)
