@@ -97,9 +97,15 @@ def write_csv(aligned: AlignedCurves, path: str | Path, labels: Mapping[str, str
 
 
 def flatten_config(config: RunConfig) -> dict[str, Any]:
-    """{'model.d_model': 128, 'training.lr': 0.002, ...} in the config's own field order."""
-    return {f"{section}.{key}": value
+    """{'model.d_model': 128, 'training.lr': 0.002, ...} in the config's own field order.
+
+    ``model.ffn_dim`` is the width the model was built with: 0 ("4 x width") is resolved, so
+    two runs with the same feed-forward layers never differ there.
+    """
+    flat = {f"{section}.{key}": value
             for section, fields_ in config.to_dict().items() for key, value in fields_.items()}
+    flat["model.ffn_dim"] = config.model.ffn_width
+    return flat
 
 
 def config_differences(configs: Mapping[str, RunConfig]) -> list[tuple[str, dict[str, Any]]]:

@@ -76,3 +76,11 @@ def test_load_curves_from_the_database(db):
     with pytest.raises(ValueError):
         compare.split_metric("loss")
     assert compare.split_metric("train_tokens_per_second") == ("train", "tokens_per_second")
+
+
+def test_feed_forward_width_is_compared_as_built():
+    auto = tiny_config()
+    auto = replace(auto, model=replace(auto.model, ffn_dim=0))
+    explicit = replace(auto, model=replace(auto.model, ffn_dim=4 * auto.model.d_model))
+    assert compare.config_differences({"auto": auto, "explicit": explicit}) == []
+    assert compare.flatten_config(auto)["model.ffn_dim"] == 4 * auto.model.d_model
