@@ -94,6 +94,7 @@ class SetupPage(QWidget):
         self._facts: dict[tuple, object] = {}       # key -> engine.preflight.CorpusFacts
         self._facts_failed: dict[tuple, str] = {}
         self._facts_wanted: tuple | None = None
+        self._facts_config: RunConfig | None = None
         self._facts_calls: set[BackgroundCall] = set()
         self._fit_seq_len: int | None = None
         self._words_checked: dict[tuple, bool] = {}
@@ -498,8 +499,10 @@ class SetupPage(QWidget):
     @Slot()
     def _start_facts(self) -> None:
         key, cfg, text = self._facts_wanted, self._facts_config, self._corpus_text
-        if key is None or key in self._facts:
+        if key is None or key in self._facts or cfg is None:
             return
+        if any(not c.done for c in self._facts_calls):
+            return   # one tokenizer at a time: the newest wish starts when this one ends
 
         def compute():
             from mlmstudio.engine.preflight import corpus_facts
@@ -510,6 +513,7 @@ class SetupPage(QWidget):
         call.key = key
         call.succeeded.connect(self._on_facts)
         call.failed.connect(self._on_facts_failed)
+        call.finished.connect(self._on_facts_call_finished)
         self._facts_calls = {c for c in self._facts_calls if not c.done}
         self._facts_calls.add(call)
         call.start()
@@ -533,6 +537,11 @@ class SetupPage(QWidget):
         if key == self._facts_wanted:
             self._facts_wanted = None
         self._schedule_update()
+
+    @Slot()
+    def _on_facts_call_finished(self) -> None:
+        if self._facts_wanted is not None and self._facts_wanted not in self._facts:
+            self._facts_timer.start()
 
     def facts_pending(self) -> bool:
         """Whether the vocabulary and token count of the current settings are still being computed."""

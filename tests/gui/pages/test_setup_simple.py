@@ -297,3 +297,19 @@ def test_no_step_is_timed_while_a_run_trains(qtbot):
                     and "measuring" not in page.simple.size_label.text(), timeout=10_000)
     assert asked
     page.wait_idle()
+
+
+def test_the_vocabulary_follows_the_latest_tokenizer_choice(qtbot, page, facts_corpus):
+    from mlmstudio.engine.trainer import tokenizer_for_run
+
+    page.set_corpus(facts_corpus)
+    page.flush()
+    for kind in ("char", "word", "char"):
+        page.simple.reads_buttons[kind].click()
+        page.flush()
+    wait_facts(qtbot, page)
+    cfg = page.config()
+    assert cfg.tokenizer.kind == "char"
+    vocab, exact = page.estimated_vocab_size(cfg)
+    assert exact and vocab == tokenizer_for_run(cfg, facts_corpus.text).vocab_size
+    assert f"vocabulary {vocab:,}, learned from this corpus" in page.estimate_label.text()
