@@ -183,6 +183,7 @@ class MainWindow(QMainWindow):
         self.train_page.run_finished.connect(self._on_run_finished)
         self.train_page.busy_changed.connect(self._update_run_actions)
         self.train_page.busy_changed.connect(self.setup_page.set_training_active)
+        self.train_page.help_requested.connect(self.show_learning_help)
 
         self.history_page.resume_requested.connect(self.resume_run)
         self.history_page.explore_requested.connect(self._explore_run)

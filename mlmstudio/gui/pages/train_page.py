@@ -89,6 +89,7 @@ class TrainPage(QWidget):
     run_finished = Signal(str, object)   # run id, RunOutcome
     busy_changed = Signal(bool)
     status_message = Signal(str)
+    help_requested = Signal()            # "What do these numbers mean?": the window opens the help
 
     def __init__(self, db: Database, settings: AppSettings | None = None,
                  parent: QWidget | None = None) -> None:
@@ -159,6 +160,11 @@ class TrainPage(QWidget):
         readouts.addSpacing(24)
         readouts.addWidget(self.perplexity_label)
         readouts.addStretch(1)
+        self.help_link = QLabel('<a href="help">What do these numbers mean?</a>')
+        self.help_link.setToolTip("Help → How masked language models learn: the loss in nats, the "
+                                  "random-guess line ln V, accuracy and perplexity, with your own text.")
+        self.help_link.linkActivated.connect(lambda _link: self.help_requested.emit())
+        readouts.addWidget(self.help_link)
 
         self.info_label = QLabel(" ")
         self.info_label.setWordWrap(True)

@@ -100,3 +100,10 @@ def test_the_page_reads_whole_before_the_example_arrives():
     for term in ("[MASK]", "80/10/10", "nats", "ln V", "perplexity", "accuracy"):
         assert term in text
     assert "Preparing an example" in text
+
+
+def test_the_train_page_links_to_the_help(qtbot, window):
+    window.show_page(2)  # Train
+    window.train_page.help_link.linkActivated.emit("help")
+    assert window.help_page.isVisible()
+    qtbot.waitUntil(lambda: window.help_page.example is not None, timeout=EXAMPLE_MS)

@@ -285,3 +285,30 @@ def test_before_the_first_point_the_plots_say_what_will_appear(qtbot):
     assert plots.showing_plots()
     plots.clear()
     assert not plots.showing_plots()
+
+
+def test_hovering_the_loss_axis_shows_what_a_nat_and_ln_v_are(qtbot):
+    """A real hover: a tooltip event on the loss plot's left axis shows the explanation."""
+    import numpy as np
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    from mlmstudio.gui.widgets.live_plots import LivePlots
+
+    plots = LivePlots()
+    qtbot.addWidget(plots)
+    plots.resize(900, 600)
+    plots.show()
+    qtbot.waitExposed(plots)
+    plots.append_steps(np.array([[1, 0.1, 4.0, 1e-3, 1000.0], [2, 0.2, 3.9, 1e-3, 1000.0]]))
+    plots.refresh()
+    plots.set_baseline(math.log(316))
+    axis = plots.loss_plot.getAxis("left")
+    size = axis.geometry().size()
+    at = plots.graphics.mapFromScene(axis.mapToScene(QPointF(size.width() / 2, size.height() / 2)))
+    viewport = plots.graphics.viewport()
+    QApplication.sendEvent(viewport, QHelpEvent(QEvent.Type.ToolTip, at, viewport.mapToGlobal(at)))
+    qtbot.waitUntil(QToolTip.isVisible, timeout=2_000)
+    assert "nats" in QToolTip.text() and "ln V = 5.76 for V = 316 tokens" in QToolTip.text()
+    QToolTip.hideText()
