@@ -94,7 +94,13 @@ def check_corpus_fits(config: RunConfig, corpus_text: str, tokenizer=None) -> No
 
     tokenizer = tokenizer or tokenizer_for_run(config, corpus_text)
     count, _ = _count_tokens(train_text, tokenizer, config.training.seq_len, force_exact=True)
-    check_enough_tokens(count, needed, where="training")
+    try:
+        check_enough_tokens(count, needed, where="training")
+    except CorpusError as exc:
+        if count + 2 >= 8:   # a sequence length that fits, where one is worth training on
+            raise CorpusError(f"{exc} The longest sequence length this corpus fills is "
+                              f"{count + 2}.") from None
+        raise
 
 
 def _count_tokens(train_text: TextSpans, tokenizer, seq_len: int,

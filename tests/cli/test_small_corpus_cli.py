@@ -10,6 +10,7 @@ def test_a_ninety_word_text_is_refused_and_leaves_no_run(tmp_path, capsys, _isol
     err = capsys.readouterr().err
     assert code == 2
     assert "one training window needs 126" in err and "shorter sequence length" in err
+    assert "The longest sequence length this corpus fills is" in err
     assert main(["runs", "list"]) == 0
     assert "No runs" in capsys.readouterr().out
     runs_dir = _isolated_data_dir / "runs"
