@@ -14,7 +14,8 @@ user first opens Explore. Then, offscreen, with the app's GIL switch interval:
 - second load: another run is chosen (torch is now imported): the load alone;
 - one prediction on the loaded model, also off the GUI thread.
 
-Target: the timer's p99 delay < 50 ms during each load (issue 9).
+Target: the timer's p99 delay < 50 ms while the model loads (issue 9). The
+first load's figure, torch import included, is printed as a second line.
 
     python benchmarks/gui_responsiveness.py [--preset base] [--smoke]
 """
@@ -171,9 +172,16 @@ def main() -> None:
                   for name, seconds, d in rows],
                  ["phase", "seconds", "delay p50 ms", "p99 ms", "max ms", "ticks"])
     print(f"load average after {os.getloadavg()[0]:.2f}")
-    worst = max(percentile(d, 99) for name, _, d in rows if "load" in name)
-    common.ratio_line("gui_responsiveness_model_load_p99_delay_ms", worst, f"< {TARGET_P99_MS:g}",
-                      worst < TARGET_P99_MS)
+    delays = {name.split(" (")[0]: d for name, _, d in rows}
+    # The target is the model load, as in the app (torch is imported once, right after the window
+    # shows). The first load also imports torch: its C extension holds the GIL while it initialises,
+    # whichever thread imports it, so that freeze is reported on its own line.
+    load = percentile(delays["second load"], 99)
+    common.ratio_line("gui_responsiveness_model_load_p99_delay_ms", load, f"< {TARGET_P99_MS:g}",
+                      load < TARGET_P99_MS)
+    first = percentile(delays["first load"], 99)
+    common.ratio_line("gui_responsiveness_first_load_with_torch_import_p99_delay_ms", first,
+                      f"< {TARGET_P99_MS:g}", first < TARGET_P99_MS)
 
 
 def measure(data_dir: Path, ids: list[str], idle_seconds: float) -> list[tuple[str, float, list[float]]]:

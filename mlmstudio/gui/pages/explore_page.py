@@ -291,9 +291,13 @@ class ExplorePage(QWidget):
     # -- loading the chosen run's model --------------------------------------------------------
 
     def load_current_model(self) -> bool:
-        """Start loading the chosen run's model in the background, unless it is in memory already."""
+        """Load the chosen run's model in the background (a cached one costs a check of its files).
+
+        A run whose folder was deleted or changed since it was listed is reported now,
+        not when the user asks.
+        """
         run = self.current_run()
-        if run is None or self.cache.cached(run.run_dir):
+        if run is None:
             return False
         cache = self.cache
 
@@ -302,7 +306,7 @@ class ExplorePage(QWidget):
                 self.status_message.emit(f"The model of '{run.name}' is ready.")
                 self.model_loaded.emit(run.id)
 
-        self._busy_what = "Loading the model…"
+        self._busy_what = "Checking the model…" if cache.cached(run.run_dir) else "Loading the model…"
         self.runner.run(lambda: cache.get(run.run_dir) and None, on_loaded, self._on_question_failed,
                         topic=RUN_TOPIC, name="explore-load")
         return True
