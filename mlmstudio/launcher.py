@@ -22,6 +22,9 @@ from mlmstudio.display_check import EXIT_NO_DISPLAY, find_display_problem
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:  # the desktop app: no need to build the command line's parser first
+        return open_app(None)
     from mlmstudio import cli
 
     return cli.main(argv, open_app=open_app)
