@@ -404,7 +404,7 @@ class SetupPage(QWidget):
             why = ("learning it from the corpus…" if self._has_corpus and self._facts_wanted is not None
                    else "exact once a corpus is loaded" if not self._has_corpus
                    else "exact once the settings are valid")
-            text = (f"{bound} {_human_count(params)} parameters · ≈ {bound} {_human_bytes(memory)} to train · "
+            text = (f"{bound} {_human_count(params)} parameters · {bound} {_human_bytes(memory)} to train · "
                     f"vocabulary {bound} {vocab:,} ({why})")
         available = self._available_memory()
         if available:
