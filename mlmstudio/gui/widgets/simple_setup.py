@@ -258,7 +258,8 @@ class SimpleSetup(QWidget):
                 tick.setText(label)
                 continue
             params, exact, seconds = sizes[key]
-            count = f"{'' if exact else '≤ '}{_short_count(params)} parameters"
+            bound = "" if exact else "≈ " if self._config.tokenizer.kind == "char" else "≤ "
+            count = f"{bound}{_short_count(params)} parameters"
             speed = f"{duration_text(seconds * 1000)} / 1,000 steps" if seconds else "measuring…"
             tick.setText(f"<b>{label}</b><br>{count}<br>{speed}")
 
@@ -272,7 +273,9 @@ class SimpleSetup(QWidget):
         if self._params is None:
             params = "fix the Advanced model settings to see its size"
         else:
-            params = f"{'up to ' if not self._params_exact else ''}{params_text(self._params)} parameters"
+            # Letters have no vocabulary cap to quote: "about"; the other kinds are capped: "up to".
+            bound = "" if self._params_exact else "about " if cfg.tokenizer.kind == "char" else "up to "
+            params = f"{bound}{params_text(self._params)} parameters"
         if self._step_seconds is not None:
             speed = f"about {duration_text(self._step_seconds * 1000)} per 1,000 steps on this computer"
         elif self._timing == "measuring":
@@ -285,8 +288,7 @@ class SimpleSetup(QWidget):
         note = SIZE_NOTES.get(preset or "", "set in Advanced; move the slider to pick a standard size")
         detail = f"{shape} — {note}."
         if not self._params_exact and self._params is not None:
-            detail += (" “Up to”: the exact count follows once the vocabulary has been learned "
-                       "from your corpus.")
+            detail += " The exact count follows once the vocabulary has been learned from your corpus."
         self.size_detail.setText(detail)
 
         minutes = cfg.training.time_budget / 60.0
