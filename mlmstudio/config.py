@@ -67,14 +67,15 @@ class TokenizerConfig:
     kind: str = _f("wordpiece", "How the model reads the text: letter by letter (char), whole words "
                                 "(word), or pieces of words learned from your text (wordpiece or bpe "
                                 "sub-words).", choices=TOKENIZER_KINDS)
-    vocab_size: int = _f(4000, "The most different words or word pieces the model may know (vocabulary "
-                               "size); rarer ones become [UNK], unknown. Not used for letters. "
-                               "Typical: 4000 for a 1 MB text.", min=16, max=200_000)
+    vocab_size: int = _f(4000, "The most different letters, words or word pieces the model may know "
+                               "(vocabulary size); rarer ones become [UNK], unknown. Typical: 4000 "
+                               "for a 1 MB text; letters rarely need more than a few hundred.",
+                         min=16, max=200_000)
     # 1 by default: on a small corpus a rarer character or word dropped to [UNK] can never be
     # predicted (the tutorial corpus has a 'q' only once in its training split).
-    min_frequency: int = _f(1, "How often a word or piece must appear in the text to be learned "
-                               "(minimum frequency); the vocabulary size caps it anyway. Typical: 1, "
-                               "or 2 to 5 on noisy text.",
+    min_frequency: int = _f(1, "How often a letter, word or piece must appear in the text to be "
+                               "learned (minimum frequency); the vocabulary size caps it anyway. "
+                               "Typical: 1, or 2 to 5 on noisy text.",
                             min=1, max=1000)
     lowercase: bool = _f(False, "Treat capital and small letters as the same (lower-case the text "
                                 "before cutting it into tokens).")

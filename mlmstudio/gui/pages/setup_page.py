@@ -453,7 +453,7 @@ class SetupPage(QWidget):
         if facts is not None:
             return facts.vocab_size, True
         if cfg.tokenizer.kind == "char":
-            return CHAR_VOCAB_GUESS, False
+            return min(CHAR_VOCAB_GUESS, cfg.tokenizer.vocab_size), False
         return cfg.tokenizer.vocab_size, False
 
     def _words_suffice(self, cfg: RunConfig) -> bool:

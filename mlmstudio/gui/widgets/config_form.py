@@ -30,8 +30,6 @@ LABELS: dict[str, str] = FIELD_LABELS
 
 # Fields that matter only in some configurations are greyed out otherwise.
 RELEVANT: dict[tuple[str, str], Callable[[RunConfig], bool]] = {
-    ("tokenizer", "vocab_size"): lambda c: c.tokenizer.kind != "char",
-    ("tokenizer", "min_frequency"): lambda c: c.tokenizer.kind != "char",
     ("masking", "span_p"): lambda c: c.masking.strategy == "span",
     ("masking", "span_max"): lambda c: c.masking.strategy == "span",
     ("model", "distance_bias"): lambda c: c.model.arch == "modern",
