@@ -166,7 +166,7 @@ class CompareView(QWidget):
 
         self.plot = pg.PlotWidget()
         self.plot.showGrid(x=True, y=True, alpha=0.25)
-        self.plot.setMinimumHeight(200)
+        self.plot.setMinimumHeight(160)
         self.legend = self.plot.addLegend(offset=(-10, 10))
         self._empty_text = pg.TextItem("", anchor=(0.5, 0.5))
         self._empty_text.setZValue(10)
@@ -176,8 +176,8 @@ class CompareView(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        # Room for the results and a few differing settings without scrolling, on a 800-pixel screen too.
-        self.table.setMinimumHeight(6 * self.fontMetrics().height() + 40)
+        # Never squeezed below a few rows (the window must still fit a 800-pixel screen).
+        self.table.setMinimumHeight(4 * self.fontMetrics().height() + 36)
 
         table_box = QWidget()
         table_layout = QVBoxLayout(table_box)
@@ -199,6 +199,8 @@ class CompareView(QWidget):
         splitter.addWidget(table_box)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
+        # Start at 3:2 whatever the size hints say: room for the results and a few differing settings.
+        splitter.setSizes([300, 200])
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
