@@ -32,6 +32,7 @@ EXPECTED = {
                         "corpus_scale_peak_memory_over_corpus_size_largest"],
     "history_scale.py": ["history_open_30_runs_seconds", "curve_redraw_5000_points_ms"],
     "cold_start.py": ["cold_start_app_shown_median_seconds", "cold_start_app_over_bare_window_median"],
+    "masking_speed.py": ["masking_span_over_token"],
     "quick_start.py": ["quick_start_facts_probes_answered_median",
                        "quick_start_probes_over_previous_recipe"],
 }

@@ -25,14 +25,14 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Mapping, Protocol, Sequence
+from typing import Sequence
 
 import numpy as np
 import torch
 
 from mlmstudio.config import MaskingConfig
 
-IGNORE_INDEX = -100
+IGNORE_INDEX = -100  # labels at positions without loss (Hugging Face's convention); defined here only
 # What happened at each position (``MaskResult.actions``).
 NOT_SELECTED, MASKED, RANDOM, KEPT = 0, 1, 2, 3
 
@@ -192,106 +192,6 @@ def _spans_in_row(starts: np.ndarray, eligible: np.ndarray, cfg: MaskingConfig, 
                 break
         if finished:
             break
-
-
-# ------------------------------------------------------------------ maskers
-
-class Masker(Protocol):
-    """What the data loader calls per batch: ``masker(input_ids, word_ids, sequence_indices)``."""
-
-    def __call__(self, input_ids: torch.Tensor, word_ids: torch.Tensor | None = None,
-                 sequence_indices: Sequence[int] | torch.Tensor | None = None, *,
-                 epoch: int | None = None) -> tuple[torch.Tensor, torch.Tensor]: ...
-
-    def set_epoch(self, epoch: int) -> None: ...
-
-    def state_dict(self) -> dict: ...
-
-    def load_state_dict(self, state: Mapping) -> None: ...
-
-
-class DynamicMasker:
-    """A fresh mask every time a sequence is seen (RoBERTa), from one seeded generator."""
-
-    def __init__(self, cfg: MaskingConfig, *, vocab_size: int, mask_token_id: int, special_ids: Sequence[int],
-                 seed: int) -> None:
-        cfg.validate()
-        self.cfg = cfg
-        self._kwargs = dict(vocab_size=vocab_size, mask_token_id=mask_token_id, special_ids=tuple(special_ids))
-        self.generator = torch.Generator().manual_seed(seed)
-
-    def __call__(self, input_ids: torch.Tensor, word_ids: torch.Tensor | None = None,
-                 sequence_indices: Sequence[int] | torch.Tensor | None = None, *,
-                 epoch: int | None = None) -> tuple[torch.Tensor, torch.Tensor]:
-        return mask_tokens(input_ids, cfg=self.cfg, generator=self.generator, word_ids=word_ids, **self._kwargs)
-
-    def set_epoch(self, epoch: int) -> None:
-        """Nothing to do: every call draws fresh masks."""
-
-    def state_dict(self) -> dict[str, torch.Tensor]:
-        """The generator state, so a resumed run draws the same masks as an uninterrupted one."""
-        return {"generator": self.generator.get_state()}
-
-    def load_state_dict(self, state: Mapping[str, torch.Tensor]) -> None:
-        self.generator.set_state(state["generator"])
-
-
-class StaticMasker:
-    """N fixed masks per sequence (original BERT): pattern k of sequence i comes from seed (seed, i, k).
-
-    Epoch e uses pattern ``e % n_masks``. Nothing is stored: a pattern is
-    re-derived from its seed whenever it is needed, so memory stays flat.
-    """
-
-    def __init__(self, n_masks: int, cfg: MaskingConfig, *, vocab_size: int, mask_token_id: int,
-                 special_ids: Sequence[int], seed: int) -> None:
-        cfg.validate()
-        if n_masks < 1:
-            raise ValueError("static masking needs at least one mask per sequence")
-        self.n_masks = n_masks
-        self.cfg = cfg
-        self.seed = seed
-        self.epoch = 0
-        self._kwargs = dict(vocab_size=vocab_size, mask_token_id=mask_token_id, special_ids=tuple(special_ids))
-
-    def set_epoch(self, epoch: int) -> None:
-        self.epoch = epoch
-
-    def __call__(self, input_ids: torch.Tensor, word_ids: torch.Tensor | None = None,
-                 sequence_indices: Sequence[int] | torch.Tensor | None = None, *,
-                 epoch: int | None = None) -> tuple[torch.Tensor, torch.Tensor]:
-        if sequence_indices is None:
-            raise ValueError("static masking needs the index of every sequence in the batch")
-        ids = _as_batch(input_ids, "input_ids")
-        words = None if word_ids is None else _as_batch(word_ids, "word_ids")
-        indices = [int(i) for i in (sequence_indices.tolist() if torch.is_tensor(sequence_indices)
-                                    else sequence_indices)]
-        if len(indices) != ids.shape[0]:
-            raise ValueError(f"{len(indices)} sequence indices for a batch of {ids.shape[0]}")
-        pattern = (self.epoch if epoch is None else epoch) % self.n_masks
-        masked, labels = [], []
-        for row, index in enumerate(indices):
-            generator = torch.Generator().manual_seed(derive_seed(self.seed, index, pattern))
-            m, l = mask_tokens(ids[row:row + 1], cfg=self.cfg, generator=generator,
-                               word_ids=None if words is None else words[row:row + 1], **self._kwargs)
-            masked.append(m)
-            labels.append(l)
-        return (torch.cat(masked).reshape(input_ids.shape), torch.cat(labels).reshape(input_ids.shape))
-
-    def state_dict(self) -> dict[str, int]:
-        return {"epoch": self.epoch}
-
-    def load_state_dict(self, state: Mapping[str, int]) -> None:
-        self.epoch = int(state["epoch"])
-
-
-def make_masker(cfg: MaskingConfig, *, vocab_size: int, mask_token_id: int, special_ids: Sequence[int],
-                seed: int) -> StaticMasker | DynamicMasker:
-    """The masker ``cfg`` asks for: static with ``cfg.static_masks`` patterns, or dynamic when it is 0."""
-    kwargs = dict(vocab_size=vocab_size, mask_token_id=mask_token_id, special_ids=special_ids, seed=seed)
-    if cfg.static_masks > 0:
-        return StaticMasker(cfg.static_masks, cfg, **kwargs)
-    return DynamicMasker(cfg, **kwargs)
 
 
 def eval_masks(batches: Sequence[torch.Tensor], *, vocab_size: int, mask_token_id: int,

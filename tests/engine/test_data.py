@@ -80,3 +80,56 @@ def test_batches_resume_from_their_state():
     again = next(second)
     assert torch.equal(expected.input_ids, again.input_ids)
     assert torch.equal(expected.labels, again.labels)
+
+
+# --- static masks (original BERT): the trainer's own path through TrainBatches -----------------
+
+def _epochs(static_masks: int, epochs: int = 4, seed: int = 5):
+    """Each batch is one whole epoch; every window keyed by its original tokens -> its labels."""
+    letters = np.random.default_rng(0).choice(list("abcdefghij "), size=1200)
+    text = "".join(letters)  # random letters: no two windows alike
+    tokenizer = MLMTokenizer.train([text], TokenizerConfig(kind="char"))
+    stream = encode_stream(text, tokenizer)
+    per_epoch = len(stream) // 14  # seq_len 16: 14 tokens between [CLS] and [SEP]
+    batches = TrainBatches(stream, tokenizer, 16, per_epoch,
+                           MaskingConfig(static_masks=static_masks, mlm_probability=0.3), seed=seed)
+    result = []
+    for _ in range(epochs):
+        batch = next(batches)
+        original = torch.where(batch.labels != -100, batch.labels, batch.input_ids)
+        result.append({tuple(row.tolist()): (inp.tolist(), lab.tolist())
+                       for row, inp, lab in zip(original, batch.input_ids, batch.labels)})
+    return result, batches
+
+
+def test_static_masks_repeat_every_n_epochs_for_the_same_window():
+    epochs, _ = _epochs(static_masks=2)
+    assert set(epochs[0]) == set(epochs[1]) == set(epochs[2])  # the same windows every epoch
+    same = sum(epochs[0][w] == epochs[2][w] for w in epochs[0])
+    changed = sum(epochs[0][w] != epochs[1][w] for w in epochs[0])
+    assert same == len(epochs[0])                  # pattern 0 again in epoch 2
+    assert changed >= 0.9 * len(epochs[0])         # pattern 1 in epoch 1
+    masked = [sum(label != -100 for label in labels) for _, labels in epochs[0].values()]
+    assert 0.2 < sum(masked) / (14 * len(masked)) < 0.4  # the configured rate, specials never chosen
+
+
+def test_dynamic_masks_differ_between_epochs():
+    epochs, _ = _epochs(static_masks=0)
+    common = set(epochs[0]) & set(epochs[2])
+    assert not common or sum(epochs[0][w] == epochs[2][w] for w in common) < 0.1 * len(common)
+
+
+def test_static_masks_resume_exactly():
+    _, batches = _epochs(static_masks=3, epochs=2)
+    state, generator = batches.state(), batches.mask_generator.get_state()
+    expected = next(batches)
+    _, again = _epochs(static_masks=3, epochs=0)
+    again.load_state(state, generator)
+    resumed = next(again)
+    assert torch.equal(expected.input_ids, resumed.input_ids) and torch.equal(expected.labels, resumed.labels)
+
+
+def test_static_masks_depend_on_the_seed():
+    a, _ = _epochs(static_masks=2, epochs=1, seed=1)
+    b, _ = _epochs(static_masks=2, epochs=1, seed=2)
+    assert sum(a[0][w] != b[0][w] for w in a[0]) >= 0.9 * len(a[0])

