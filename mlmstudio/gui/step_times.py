@@ -75,8 +75,8 @@ class StepTimes(QObject):
         self._precision: str | None = None
         self._paused = False
 
-    def lookup(self, request: StepTimeRequest) -> StepTime | None:
-        """The time for ``request`` if known; otherwise None, and it is measured soon."""
+    def cached(self, request: StepTimeRequest) -> StepTime | None:
+        """The time for ``request`` if it was measured here before (this session or an earlier one)."""
         key = self.key(request)
         if key in self._known:
             return self._known[key]
@@ -85,6 +85,14 @@ class StepTimes(QObject):
             self._known[key] = StepTime(seconds=stored[0], precision=stored[1], threads=0)
             self._precision = self._precision or stored[1]
             return self._known[key]
+        return None
+
+    def lookup(self, request: StepTimeRequest) -> StepTime | None:
+        """The time for ``request`` if known; otherwise None, and it is measured soon."""
+        known = self.cached(request)
+        key = self.key(request)
+        if known is not None or key in self._known:
+            return known
         self._pending.pop(key, None)
         self._pending[key] = request   # the newest request is measured first
         self._start_next()

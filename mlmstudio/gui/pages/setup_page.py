@@ -167,6 +167,8 @@ class SetupPage(QWidget):
             form.changed.connect(self._schedule_update)
 
         self.preview = MaskingPreview()
+        self.preview.tokenizer_ready.connect(self._schedule_update)   # quiet again: time steps
+        self.preview.preview_failed.connect(self._schedule_update)
         self.preview_box = QGroupBox("Masking preview")
         QVBoxLayout(self.preview_box)
 
@@ -414,7 +416,12 @@ class SetupPage(QWidget):
         seconds, timing = None, "invalid"
         if valid_training:
             request = request_for(cfg, cfg.model, vocab)
-            if self.isVisible() and self.view() == SIMPLE:
+            # Time steps only on a quiet page: a tokenizer training beside it would slow the
+            # measurement, and the slower time would be remembered.
+            quiet = self.isVisible() and not self.facts_pending() and not self.preview.is_busy()
+            if not quiet:
+                known = self._step_times.cached(request)
+            elif self.view() == SIMPLE:
                 # Every size of the slider is timed too, the shown one first (last asked, first measured).
                 sizes = {}
                 for key, _label in SIZES:
@@ -425,7 +432,7 @@ class SetupPage(QWidget):
                 self.simple.set_sizes(sizes)
                 known = self._step_times.lookup(request)
             else:
-                known = self._step_times.lookup(request) if self.isVisible() else None
+                known = self._step_times.lookup(request)
             seconds = known.seconds if known else None
             timing = "failed" if self._step_times.failed(request) else "measuring"
         self.simple.set_numbers(params, exact, seconds, timing)

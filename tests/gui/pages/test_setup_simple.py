@@ -313,3 +313,19 @@ def test_the_vocabulary_follows_the_latest_tokenizer_choice(qtbot, page, facts_c
     vocab, exact = page.estimated_vocab_size(cfg)
     assert exact and vocab == tokenizer_for_run(cfg, facts_corpus.text).vocab_size
     assert f"vocabulary {vocab:,}, learned from this corpus" in page.estimate_label.text()
+
+
+def test_steps_are_timed_only_once_the_corpus_tokenizers_are_done(qtbot, facts_corpus):
+    asked = []
+    page = make_page(qtbot, step_times=StepTimes(
+        measure=lambda r: asked.append(r) or StepTime(seconds=0.01, precision="fp32", threads=1)))
+    page.set_corpus(facts_corpus)
+    page.flush()
+    assert page.facts_pending() and asked == []      # a tokenizer is training: no timing beside it
+    assert "measuring…" in page.simple.size_label.text()
+    wait_facts(qtbot, page)
+    qtbot.waitUntil(lambda: not page.preview.is_busy(), timeout=30_000)
+    page.flush()
+    qtbot.waitUntil(lambda: "about 10 s per 1,000 steps" in page.simple.size_label.text(), timeout=10_000)
+    assert asked
+    page.wait_idle()
