@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build the self-contained Linux desktop bundle of MLM Studio with PyInstaller.
 # Usage: bash packaging/build.sh            -> dist/MLM-Studio-<version>-linux-x86_64.tar.gz
+#        bash packaging/build.sh --repack   (only pack the last PyInstaller output again)
 #
 # The build gets its own virtual environment (build/bundle/venv: CPU torch, the project as a
 # normal install without extras, PyInstaller), never the project's .venv, so a developer's
@@ -30,37 +31,45 @@ code_version="$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' mlmstudio/__init__.py)"
 name="MLM-Studio-$version-linux-x86_64"
 
 say "MLM Studio $version -> dist/$name.tar.gz (work in $build_dir)"
-mkdir -p "$build_dir"
-if [ ! -x "$venv/bin/python" ]; then
-  say "creating the build environment $venv"
-  "$python" -m venv "$venv"
-fi
-py="$venv/bin/python"
-bash "$root/scripts/install_torch.sh" "$py"
-say "installing PyInstaller and MLM Studio (not editable, no extras) into the build environment"
-"$py" -m pip install -q --disable-pip-version-check "$pyinstaller_req"
-# --force-reinstall --no-deps: the bundle must hold this tree's code even when the version is unchanged.
-"$py" -m pip install -q --disable-pip-version-check "$root"
-"$py" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$root"
-"$py" -c "import torch, sys; sys.exit('a CUDA torch is in the build environment' if torch.version.cuda else 0)"
+if [ "${1:-}" = --repack ]; then
+  # Pack the last PyInstaller output again (after a change to resources/ or to this script).
+  [ -d "$build_dir/dist/mlmstudio" ] || fail "nothing to repack in $build_dir/dist; run a full build first."
+else
+  mkdir -p "$build_dir"
+  if [ ! -x "$venv/bin/python" ]; then
+    say "creating the build environment $venv"
+    "$python" -m venv "$venv"
+  fi
+  py="$venv/bin/python"
+  bash "$root/scripts/install_torch.sh" "$py"
+  say "installing PyInstaller and MLM Studio (not editable, no extras) into the build environment"
+  "$py" -m pip install -q --disable-pip-version-check "$pyinstaller_req"
+  # --force-reinstall --no-deps: the bundle must hold this tree's code even when the version is unchanged.
+  "$py" -m pip install -q --disable-pip-version-check "$root"
+  "$py" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$root"
+  "$py" -c "import torch, sys; sys.exit('a CUDA torch is in the build environment' if torch.version.cuda else 0)"
 
-say "running PyInstaller (several minutes)"
-rm -rf "$build_dir/dist"
-"$py" -m PyInstaller --noconfirm --clean --log-level WARN \
-  --distpath "$build_dir/dist" --workpath "$build_dir/work" "$root/packaging/mlmstudio.spec"
+  say "running PyInstaller (several minutes)"
+  rm -rf "$build_dir/dist"
+  "$py" -m PyInstaller --noconfirm --clean --log-level WARN \
+    --distpath "$build_dir/dist" --workpath "$build_dir/work" "$root/packaging/mlmstudio.spec"
+fi
 
 say "assembling $name"
 stage="$build_dir/stage/$name"
 rm -rf "$build_dir/stage"
 mkdir -p "$stage"
 cp -a "$build_dir/dist/mlmstudio/." "$stage/"
-# The symbol tables of the shared libraries (89 MB in libtorch_cpu.so alone) serve only a
-# debugger; the dynamic linker reads .dynsym, which --strip-unneeded keeps.
+# libtorch's symbol tables (about 90 MB) serve only a debugger; the dynamic linker reads
+# .dynsym, which --strip-unneeded keeps. Only torch's own libraries: stripping the ones that
+# auditwheel patched (numpy.libs/*, *.libs/*) breaks them ("ELF load command ... not page-aligned").
 if [ "${MLMSTUDIO_BUNDLE_KEEP_ALL:-0}" != 1 ] && command -v strip >/dev/null; then
   before=$(du -sb "$stage" | cut -f1)
-  find "$stage/_internal" -type f -name '*.so*' -print0 | xargs -0 -n 50 strip --strip-unneeded 2>/dev/null || true
+  for lib in "$stage"/_internal/torch/lib/libtorch*.so "$stage"/_internal/torch/lib/libc10.so; do
+    [ -f "$lib" ] && strip --strip-unneeded "$lib"
+  done
   after=$(du -sb "$stage" | cut -f1)
-  say "strip --strip-unneeded on the shared libraries saved $(((before - after) / 1048576)) MiB"
+  say "strip --strip-unneeded on libtorch saved $(((before - after) / 1048576)) MiB"
   echo "$((before - after))" > "$build_dir/strip_saved_bytes"
 fi
 resources="$root/resources"

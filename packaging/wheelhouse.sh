@@ -13,7 +13,6 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 python="${PYTHON:-python3}"
 torch_version="${MLMSTUDIO_TORCH_VERSION:-2.13.0}"
 cpu_index="${MLMSTUDIO_TORCH_INDEX:-https://download.pytorch.org/whl/cpu}"
-pypi_index="${MLMSTUDIO_PYPI_INDEX:-the-package-index}"
 say() { echo "wheelhouse: $*"; }
 
 "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
@@ -31,7 +30,7 @@ if "${pip[@]}" download -q --no-index --no-deps --dest "$dir" "$spec" 2>/dev/nul
   say "$spec from a local wheel"
 else
   say "$spec from PyTorch's CPU wheel index ($cpu_index)"
-  "${pip[@]}" download -q --no-deps --dest "$dir" --index-url "$cpu_index" "$spec"
+  "${pip[@]}" download -q --no-deps --dest "$dir" --extra-index-url "$cpu_index" "$spec"
 fi
 
 # The rest of the dependency tree, resolved against the torch wheel already in DIR: the
@@ -42,12 +41,7 @@ echo "$spec" > "$constraints"
 wheel="$(ls -t "$dir"/mlmstudio-*.whl | head -n 1)"
 say "collecting the dependencies of $(basename "$wheel")"
 "${pip[@]}" download -q --dest "$dir" --find-links "$dir" --constraint "$constraints" \
-  --only-binary=:all: "$wheel" || {
-  # Some machines reach PyPI only through an index configured for pip; the CPU index is the
-  # other place a torch dependency may have to come from.
-  "${pip[@]}" download -q --dest "$dir" --find-links "$dir" --constraint "$constraints" \
-    --only-binary=:all: --index-url "$pypi_index" --extra-index-url "$cpu_index" "$wheel"
-}
+  --only-binary=:all: "$wheel"
 if ls "$dir" | grep -qiE '^nvidia_|^triton-'; then
   echo "wheelhouse: CUDA wheels slipped into $dir; remove them and report this." >&2
   exit 1

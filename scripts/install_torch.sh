@@ -5,13 +5,13 @@
 # Left to resolve freely, `pip install torch==X` on Linux takes PyPI's CUDA build and several GB of
 # nvidia-* libraries. So: first a wheel that pip finds without any index (a local wheel on disk
 # through pip's find-links configuration, as on machines that carry one); failing that, the CPU
-# build from PyTorch's own CPU wheel index, with PyPI beside it for torch's pure-Python dependencies.
-# A torch already installed is left alone unless it is a CUDA build (then this says so and stops).
+# build from PyTorch's own CPU wheel index, added beside pip's usual index, which still supplies
+# torch's small pure-Python dependencies. Only the CPU index has a "+cpu" torch, so pip cannot
+# take any other. A CUDA build found installed at the end is reported, and the script fails.
 set -euo pipefail
 py="${1:?usage: install_torch.sh PYTHON [VERSION]}"
 version="${2:-${MLMSTUDIO_TORCH_VERSION:-2.13.0}}"
 cpu_index="${MLMSTUDIO_TORCH_INDEX:-https://download.pytorch.org/whl/cpu}"
-pypi_index="${MLMSTUDIO_PYPI_INDEX:-the-package-index}"
 
 # PyTorch names its Linux CPU wheels "+cpu"; macOS and Windows CPU wheels carry no label.
 spec="torch==$version"
@@ -24,7 +24,7 @@ if "${pip[@]}" --no-index --no-deps "$spec" >/dev/null 2>&1; then
   "${pip[@]}" "$spec"
 else
   echo "install_torch: $spec from PyTorch's CPU wheel index ($cpu_index)"
-  "${pip[@]}" --index-url "$cpu_index" --extra-index-url "$pypi_index" "$spec"
+  "${pip[@]}" --extra-index-url "$cpu_index" "$spec"
 fi
 "$py" -c "import sys, torch
 cuda = torch.version.cuda
