@@ -429,7 +429,14 @@ class MainWindow(QMainWindow):
 
         if getattr(self, "help_page", None) is None:
             self.help_page = HelpPage(self)
+            # While it is open, its example follows the corpus and the settings.
+            self.corpus_page.corpus_loaded.connect(self._follow_learning_help)
+            self.setup_page.config_changed.connect(self._follow_learning_help)
         self.help_page.show_for(self.setup_page.config(), self.corpus_page.corpus)
+
+    @Slot(object)
+    def _follow_learning_help(self, *_args) -> None:
+        self.help_page.follow(self.setup_page.config(), self.corpus_page.corpus)
 
     @Slot()
     def show_about(self) -> None:

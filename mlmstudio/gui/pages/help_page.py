@@ -19,7 +19,7 @@ import logging
 import math
 from typing import Any
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QTimer, Signal, Slot
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from mlmstudio.config import RunConfig
@@ -28,6 +28,7 @@ from mlmstudio.gui.background import BackgroundCall
 log = logging.getLogger(__name__)
 
 TITLE = "How masked language models learn"
+FOLLOW_DELAY_MS = 400  # while open, the example follows the settings once typing pauses
 FALLBACK_SAMPLE = "facts"
 
 # The masking preview's colours, so the two pictures of masking read alike.
@@ -222,6 +223,11 @@ class HelpPage(QDialog):
         self._tokenizer = None
         self._task: BackgroundCall | None = None
         self._tasks: set[BackgroundCall] = set()
+        self._pending: tuple[RunConfig | None, Any] | None = None
+        self._follow_timer = QTimer(self)
+        self._follow_timer.setSingleShot(True)
+        self._follow_timer.setInterval(FOLLOW_DELAY_MS)
+        self._follow_timer.timeout.connect(self._on_follow_timer)
 
         self.browser = QTextBrowser()
         self.browser.setOpenExternalLinks(False)
@@ -282,6 +288,20 @@ class HelpPage(QDialog):
         self._tasks.add(task)
         task.start()
 
+    def follow(self, config: RunConfig | None, corpus: Any | None) -> None:
+        """New settings or corpus while the page is open: a new example once the changes pause."""
+        if not self.isVisible():
+            return  # show_for prepares the example when the page is opened again
+        self._pending = (config, corpus)
+        self._follow_timer.start()
+
+    @Slot()
+    def _on_follow_timer(self) -> None:
+        if self._pending is not None:
+            config, corpus = self._pending
+            self._pending = None
+            self.set_context(config, corpus)
+
     def html(self) -> str:
         return self.browser.toHtml()
 
@@ -292,6 +312,7 @@ class HelpPage(QDialog):
         return any(not t.done for t in self._tasks)
 
     def wait_idle(self, msecs: int = 30_000) -> bool:
+        self._follow_timer.stop()
         return all(t.wait(msecs) for t in list(self._tasks))
 
     # -- slots ----------------------------------------------------------------------------------

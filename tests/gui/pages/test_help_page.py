@@ -107,3 +107,18 @@ def test_the_train_page_links_to_the_help(qtbot, window):
     window.train_page.help_link.linkActivated.emit("help")
     assert window.help_page.isVisible()
     qtbot.waitUntil(lambda: window.help_page.example is not None, timeout=EXAMPLE_MS)
+
+
+def test_while_open_the_example_follows_the_settings(qtbot, window):
+    with qtbot.waitSignal(window.corpus_page.corpus_loaded, timeout=30_000):
+        window.corpus_page.load_sample("facts")
+    window.show_learning_help()
+    page = window.help_page
+    qtbot.waitUntil(lambda: page.example is not None, timeout=EXAMPLE_MS)
+    config = window.setup_page.config()
+    letters = dataclasses.replace(config, tokenizer=dataclasses.replace(config.tokenizer, kind="char"))
+    window.setup_page.set_config(letters)
+    window.setup_page.flush()
+    qtbot.waitUntil(lambda: page.example is not None and page.example.tokenizer_kind == "char",
+                    timeout=EXAMPLE_MS)
+    assert "reads <b>letters</b>" in page.html() or "reads letters" in page.plain_text()
