@@ -200,7 +200,9 @@ for every run.</p>
 training loss keeps falling, the model is memorising its training text rather than learning the
 language (<i>over-fitting</i>).</li>
 <li><b>The dashed line</b>: ln V, the random guess.</li>
-<li><b>Learning rate</b>: how big each nudge to the weights is. It rises during a short warm-up, then falls.</li>
+<li><b>Learning rate</b>: how big each nudge to the weights is. It rises during a short warm-up, then stays
+or falls, as the schedule on the Setup page says.</li>
+<li><b>Tokens per second</b>: how fast this computer trains; more tokens seen means more to learn from.</li>
 </ul>
 """
 
