@@ -99,7 +99,7 @@ def take_screenshots(out: Path, tmp: Path, seconds: float, size: tuple[int, int]
         pump(0.4)
         out.mkdir(parents=True, exist_ok=True)
         path = out / f"{name}.png"
-        (widget or window).grab().save(str(path))
+        (widget or window).grab().save(str(path), "PNG", 0)  # 0: the strongest (lossless) compression
         print(f"saved {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
 
     # The quick start with the chosen budget (60 s is what users get), or a fixed number of steps.
