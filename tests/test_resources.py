@@ -73,6 +73,8 @@ def test_desktop_entry_names_the_icon_and_the_command():
     assert section["Icon"] == APP_ID
     assert section["Exec"].split()[0] == "mlmstudio"
     assert section["Type"] == "Application"
+    # X11 names the window's class after the executable; desktops match it to this entry by it.
+    assert section["StartupWMClass"] == "mlmstudio"
 
 
 def test_metainfo_matches_the_desktop_entry_and_the_version():
