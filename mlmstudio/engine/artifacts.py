@@ -70,11 +70,13 @@ def atomic_write_bytes(path: PathLike, data: bytes) -> None:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(exc, OSError) and exc.errno is not None:  # name the file the user knows, not our temp
+            raise OSError(exc.errno, exc.strerror, str(path)) from None
         raise
     _fsync_dir(path.parent)
 

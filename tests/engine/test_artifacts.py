@@ -197,3 +197,12 @@ def test_a_model_bigger_than_free_memory_is_refused_before_building(tmp_path, to
     monkeypatch.setattr(system_memory, "available_memory_bytes", lambda: 1000)
     with pytest.raises(ModelLoadError, match="needs about .* only .* is free"):
         load_model_dir(path)
+
+
+def test_a_failed_atomic_write_names_the_target_not_the_temporary_file(tmp_path):
+    target = tmp_path / "config.json"
+    target.mkdir()  # a folder where the file should go: os.replace fails
+    with pytest.raises(OSError) as info:
+        atomic_write_text(target, "{}")
+    assert info.value.filename == str(target) and ".tmp" not in str(info.value)
+    assert [p.name for p in tmp_path.iterdir()] == ["config.json"]  # no temporary file left
