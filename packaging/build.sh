@@ -51,8 +51,10 @@ else
 
   say "running PyInstaller (several minutes)"
   rm -rf "$build_dir/dist"
-  "$py" -m PyInstaller --noconfirm --clean --log-level WARN \
-    --distpath "$build_dir/dist" --workpath "$build_dir/work" "$root/packaging/mlmstudio.spec"
+  # From the build folder, not the source tree: run from the tree, Python finds the source
+  # folder mlmstudio/ first, which lacks resources/ (mapped in only by an install).
+  (cd "$build_dir" && "$py" -m PyInstaller --noconfirm --clean --log-level WARN \
+    --distpath "$build_dir/dist" --workpath "$build_dir/work" "$root/packaging/mlmstudio.spec")
 fi
 
 say "assembling $name"

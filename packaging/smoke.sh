@@ -22,7 +22,8 @@ step "unpacking $(basename "$archive")"
 tar -xzf "$archive" -C "$work" || fail "the archive does not unpack"
 bundle="$(find "$work" -mindepth 1 -maxdepth 1 -type d -name 'MLM-Studio-*' | head -n 1)"
 [ -n "$bundle" ] || fail "the archive holds no MLM-Studio-* folder"
-for needed in mlmstudio install-desktop-entry.sh mlmstudio.png share/io.github.mlmstudio.MLMStudio.desktop; do
+for needed in mlmstudio install-desktop-entry.sh mlmstudio.png share/io.github.mlmstudio.MLMStudio.desktop \
+    _internal/mlmstudio/resources/icons/hicolor/256x256/apps/io.github.mlmstudio.MLMStudio.png; do
   [ -e "$bundle/$needed" ] || fail "the bundle lacks $needed"
 done
 if find "$bundle" \( -name 'libcudart*' -o -name 'libcublas*' -o -name 'libcudnn*' -o -name 'libnccl*' \) | grep -q .; then
@@ -68,6 +69,7 @@ step "the window opens offscreen for 3 s and closes with exit code 0"
 code=0
 MLMSTUDIO_QUIT_AFTER_MS=3000 run timeout 120 "$mlm" > "$work/last.log" 2>&1 || code=$?
 [ "$code" = 0 ] || fail "the app exited $code (124: it did not close within 120 s)"
+if grep -q "is missing from" "$work/last.log"; then fail "the app could not find its icons"; fi
 
 step "install-desktop-entry.sh registers the app for this user, --uninstall removes it"
 run bash "$bundle/install-desktop-entry.sh" > "$work/last.log" 2>&1 || fail "install-desktop-entry.sh exited $?"
