@@ -13,10 +13,10 @@ qt_packages=(libglib2.0-0 libgl1 libegl1 libfontconfig1 fonts-dejavu-core libxkb
 if [ "$flavour" = app ]; then
   qt_packages+=(libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-render-util0 libxcb-shape0 libxkbcommon-x11-0)
 fi
-# Wanted, not needed: the tests validate the desktop entry and the AppStream metainfo with the
-# distribution's tools when they are installed, and skip those checks otherwise.
+# Wanted, not needed: the tests validate the desktop entry and the AppStream metainfo, and re-render
+# the icon PNGs, with the distribution's tools when they are installed, and skip those checks otherwise.
 optional_packages=()
-if [ "$flavour" = test ]; then optional_packages=(desktop-file-utils appstream); fi
+if [ "$flavour" = test ]; then optional_packages=(desktop-file-utils appstream librsvg2-bin); fi
 
 not_installed() {
   command -v dpkg-query >/dev/null 2>&1 || return 0
