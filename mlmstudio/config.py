@@ -295,6 +295,13 @@ class RunConfig:
                 f"length ({self.model.max_len}). Shorten the sequences or raise the maximum length.")
         return self
 
+    def check_fields(self) -> "RunConfig":
+        """Every value's type, finiteness and range against the metadata (not the rules between
+        fields): what a loaded file must pass before a form shows it or a command uses it."""
+        for part in (self.corpus, self.tokenizer, self.masking, self.model, self.training):
+            check_fields(part)
+        return self
+
     def errors(self) -> list[str]:
         """Every problem, one sentence each (for forms that show all at once)."""
         problems = []

@@ -12,7 +12,7 @@ import dataclasses
 from dataclasses import fields, replace
 
 from mlmstudio.config import (MODEL_PRESETS, PRESETS, CorpusConfig, MaskingConfig,
-                              ModelConfig, RunConfig, TokenizerConfig, TrainingConfig, check_fields, coerce)
+                              ModelConfig, RunConfig, TokenizerConfig, TrainingConfig, coerce)
 
 SECTIONS: dict[str, type] = {"corpus": CorpusConfig, "tokenizer": TokenizerConfig,
                              "masking": MaskingConfig, "model": ModelConfig,
@@ -84,9 +84,6 @@ def config_from_args(args: argparse.Namespace, base: RunConfig | None = None) ->
         parts[section] = replace(current, **changes) if changes else current
     if getattr(args, "corpus", None):
         parts["corpus"] = replace(parts["corpus"], source=args.corpus)
-    config = dataclasses.replace(config, **parts)
     # Every value's type, finiteness and range, also in the sections this command does not use:
     # a file with a NaN in it is refused by every command that reads it.
-    for section in SECTIONS:
-        check_fields(getattr(config, section))
-    return config
+    return dataclasses.replace(config, **parts).check_fields()

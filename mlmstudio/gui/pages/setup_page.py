@@ -597,7 +597,8 @@ class SetupPage(QWidget):
     def load_config_file(self, path: str | Path) -> bool:
         """Show the settings in a JSON file; a message box explains a bad file."""
         try:
-            config = RunConfig.from_file(path)  # at most 1 MB, bounded nesting
+            # At most 1 MB, bounded nesting; every value typed, finite and in its range.
+            config = RunConfig.from_file(path).check_fields()
         except (OSError, UnicodeDecodeError) as exc:
             QMessageBox.warning(self, "Cannot load settings",
                                 f"{Path(path).name} could not be read ({exc}).")

@@ -226,7 +226,12 @@ def test_save_and_load_config_json(qtbot, page, facts, tmp_path):
 
 
 @pytest.mark.parametrize("content", ["{not json", json.dumps({"model": {"d_model": "wide"}}),
-                                     json.dumps({"bogus": {}})])
+                                     json.dumps({"bogus": {}}),
+                                     # bounds and finiteness hold in the app's forms too (issue 13)
+                                     '{"training": {"weight_decay": NaN}}',
+                                     '{"model": {"d_model": 100000000, "num_heads": 1}}',
+                                     '{"training": {"seed": 99999999999999999999}}',
+                                     "[" * 50_000 + "]" * 50_000])
 def test_loading_a_bad_config_explains_and_changes_nothing(qtbot, page, tmp_path, monkeypatch, content):
     shown = []
     monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda *a, **k: shown.append(a[2])))
