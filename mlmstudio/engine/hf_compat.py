@@ -7,15 +7,13 @@ torch to write the weights) applies the same function before it writes.
 
 from __future__ import annotations
 
-from typing import Union
-
 from mlmstudio.config import ModelConfig, RunConfig
 
 NOT_EXPORTABLE = ("Only runs with the 'seed' architecture (BERT's own layout) can be exported to "
                   "Hugging Face; train with --arch seed to export.")
 
 
-def can_export_hf(config: Union[RunConfig, ModelConfig]) -> tuple[bool, str]:
+def can_export_hf(config: RunConfig | ModelConfig) -> tuple[bool, str]:
     """(True, "") when the run can be exported to Hugging Face, else (False, the reason)."""
     model_cfg = config.model if isinstance(config, RunConfig) else config
     if model_cfg.arch != "seed":

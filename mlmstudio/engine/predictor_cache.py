@@ -23,9 +23,10 @@ import logging
 import os
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Union
+from typing import TYPE_CHECKING
 
 from mlmstudio.engine.errors import ModelLoadError
 from mlmstudio.engine.run_files import REQUIRED_MODEL_FILES
@@ -38,24 +39,24 @@ log = logging.getLogger(__name__)
 MAX_MODELS = 6                  # tiny to base presets: a handful fit comfortably
 MAX_BYTES = 1536 * 1024 ** 2    # 1.5 GiB of weights at most
 
-PathLike = Union[str, os.PathLike]
+PathLike = str | os.PathLike
 Stamp = tuple[tuple[int, int], ...]  # (mtime_ns, size) of each model file
 
 
 @dataclass
 class _Entry:
     stamp: Stamp
-    predictor: "Predictor"
+    predictor: Predictor
     nbytes: int
 
 
-def _load_predictor(model_dir: Path) -> "Predictor":
+def _load_predictor(model_dir: Path) -> Predictor:
     from mlmstudio.engine.predict import Predictor  # torch: on first use, in a worker thread
 
     return Predictor.from_dir(model_dir)
 
 
-def predictor_bytes(predictor: "Predictor") -> int:
+def predictor_bytes(predictor: Predictor) -> int:
     """Memory held by a loaded model's parameters and buffers (shared tensors counted once)."""
     model = getattr(predictor, "model", None)
     if model is None:
@@ -89,8 +90,8 @@ class PredictorCache:
     """An LRU of loaded predictors by model folder, bounded by count and bytes, safe across threads."""
 
     def __init__(self, max_models: int = MAX_MODELS, max_bytes: int = MAX_BYTES,
-                 load: Callable[[Path], "Predictor"] = _load_predictor,
-                 size_of: Callable[["Predictor"], int] = predictor_bytes) -> None:
+                 load: Callable[[Path], Predictor] = _load_predictor,
+                 size_of: Callable[[Predictor], int] = predictor_bytes) -> None:
         if max_models < 1:
             raise ValueError("max_models must be at least 1")
         self.max_models = max_models
@@ -102,7 +103,7 @@ class PredictorCache:
         self._loading: dict[Path, threading.Lock] = {}    # one lock per folder being loaded
         self.loads = 0                                    # folders loaded so far (tests, benchmarks)
 
-    def get(self, model_dir: PathLike) -> "Predictor":
+    def get(self, model_dir: PathLike) -> Predictor:
         """The predictor for ``model_dir``, loaded now unless an up-to-date one is cached.
 
         Raises ModelLoadError (a sentence) when the folder or one of its files is

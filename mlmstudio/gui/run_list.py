@@ -17,7 +17,7 @@ page show it. A page built alone (tests, scripts) lists at once by default.
 from __future__ import annotations
 
 import logging
-from typing import Iterable
+from collections.abc import Iterable
 
 from PySide6.QtCore import QObject, Signal
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import threading
 
 import shiboken6
-
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QApplication
 

@@ -17,12 +17,22 @@ coming for the old one. torch is imported only inside those workers.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QProgressBar, QPushButton, QSpinBox,
-                               QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mlmstudio.engine.mask_spelling import NO_MASK_MESSAGE, no_mask_message
 from mlmstudio.engine.predictor_cache import PredictorCache
@@ -41,7 +51,7 @@ from mlmstudio.store.database import Database
 from mlmstudio.store.records import RunSummary
 
 if TYPE_CHECKING:
-    from mlmstudio.engine.predict import Predictor
+    pass
 
 log = logging.getLogger(__name__)
 

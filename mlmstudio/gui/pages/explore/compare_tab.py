@@ -7,13 +7,29 @@ column with the reason; the others still answer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Slot
-from PySide6.QtWidgets import (QAbstractButton, QGroupBox, QHBoxLayout, QLabel, QListWidget,
-                               QListWidgetItem, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
-from mlmstudio.gui.pages.explore.answers import best_sequence_html, clear_layout, mask_title, run_label, scrolling
+from mlmstudio.gui.pages.explore.answers import (
+    best_sequence_html,
+    clear_layout,
+    mask_title,
+    run_label,
+    scrolling,
+)
 from mlmstudio.gui.pages.explore.predictions_tab import fill_mask
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab
 from mlmstudio.gui.run_colors import run_color
@@ -124,7 +140,7 @@ class CompareTab(ExploreTab):
         self.compare_columns.addStretch(1)
         self.answered.emit()
 
-    def _column(self, run: RunSummary, result: "FillResult | None", error: str) -> QGroupBox:
+    def _column(self, run: RunSummary, result: FillResult | None, error: str) -> QGroupBox:
         box = QGroupBox(run_label(run))
         box.setProperty("run_id", run.id)
         box.setStyleSheet(f"QGroupBox {{ border: 2px solid {run_color(run.id).name()}; "

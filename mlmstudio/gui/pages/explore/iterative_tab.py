@@ -10,8 +10,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QHBoxLayout, QLabel, QPushButton,
-                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mlmstudio.gui.pages.explore.answers import escape
 from mlmstudio.gui.pages.explore.predictions_tab import TRUNCATED
@@ -22,7 +31,7 @@ if TYPE_CHECKING:
     from mlmstudio.engine.predict import IterativeFill, Predictor
 
 
-def fill_iteratively(predictor: "Predictor", question: Question) -> "IterativeFill":
+def fill_iteratively(predictor: Predictor, question: Question) -> IterativeFill:
     return predictor.fill_iteratively(question.text, top_k=question.top_k)
 
 
@@ -61,13 +70,13 @@ class IterativeTab(ExploreTab):
     def fill(self) -> bool:
         return self.host.ask(fill_iteratively, self._on_answer, what="Filling the blanks")
 
-    def _on_answer(self, result: "IterativeFill", _question: Question) -> None:
+    def _on_answer(self, result: IterativeFill, _question: Question) -> None:
         self.show_result(result)
         if result.truncated:
             self.host.show_info(TRUNCATED)
         self.answered.emit()
 
-    def show_result(self, result: "IterativeFill") -> None:
+    def show_result(self, result: IterativeFill) -> None:
         self.iterative_result.setText(f"<b>Result:</b> {escape(result.sequence)}")
         table = self.steps_table
         table.setRowCount(len(result.steps))

@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
-from mlmstudio.gui.pages.explore.answers import best_sequence, best_sequence_html, clear_layout, mask_title, scrolling
+from mlmstudio.gui.pages.explore.answers import (
+    best_sequence,
+    best_sequence_html,
+    clear_layout,
+    mask_title,
+    scrolling,
+)
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.widgets.prediction_view import PredictionView
 
@@ -20,7 +26,7 @@ if TYPE_CHECKING:
 TRUNCATED = "The text was longer than the model can read; only the part around the masks was used."
 
 
-def fill_mask(predictor: "Predictor", question: Question) -> "FillResult":
+def fill_mask(predictor: Predictor, question: Question) -> FillResult:
     """The question this tab asks (in a worker thread)."""
     return predictor.fill_mask(question.text, top_k=question.top_k)
 
@@ -52,7 +58,7 @@ class PredictionsTab(ExploreTab):
         """The per-mask views, in mask order."""
         return self.predictions_box.findChildren(PredictionView)
 
-    def show_result(self, result: "FillResult") -> None:
+    def show_result(self, result: FillResult) -> None:
         clear_layout(self.predictions_grid)
         columns = 1 if len(result.masks) == 1 else 2 if len(result.masks) <= 4 else 3
         for m, predictions in enumerate(result.masks):
@@ -66,6 +72,6 @@ class PredictionsTab(ExploreTab):
         self.best_guess.show()
         self.status_message.emit(f"Most likely: {best_sequence(result.text, result.masks)}")
 
-    def _on_answer(self, result: "FillResult", _question: Question) -> None:
+    def _on_answer(self, result: FillResult, _question: Question) -> None:
         self.show_result(result)
         self.answered.emit()

@@ -11,8 +11,18 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QBrush, QPalette
-from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QHBoxLayout, QLabel, QLineEdit,
-                               QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mlmstudio.gui.pages.explore.answers import percent
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
@@ -68,12 +78,12 @@ class ScoresTab(ExploreTab):
         if not self.score_button.isEnabled():  # Enter in the field while an answer is on its way
             return False
 
-        def asking(predictor: "Predictor", question: Question) -> "FillResult":
+        def asking(predictor: Predictor, question: Question) -> FillResult:
             return predictor.fill_mask(question.text, top_k=question.top_k, targets=words)
 
         return self.host.ask(asking, self._on_answer, what="Scoring the words")
 
-    def _on_answer(self, result: "FillResult", _question: Question) -> None:
+    def _on_answer(self, result: FillResult, _question: Question) -> None:
         self.show_scores(result.targets or [])
         self.answered.emit()
 

@@ -10,8 +10,9 @@ answer, unless the user has moved on to another run by then.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QAbstractButton, QWidget

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from explore_helpers import ANSWER_MS
 
 from mlmstudio.gui.pages.explore_page import ExplorePage
+
+from explore_helpers import ANSWER_MS
 
 
 @pytest.fixture
