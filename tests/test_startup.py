@@ -125,3 +125,23 @@ def test_the_window_is_shown_before_the_engine_loads_then_the_engine_loads(tmp_p
     marks = shown["marks"]
     assert marks["run_app"] <= marks["window_built"] <= marks["shown"] == shown["shown"]
     assert marks["engine_loaded"] > marks["shown"]  # loaded in the background, after the frame
+
+
+REOPEN_HISTORY = r"""
+import json, sys
+from mlmstudio.store.database import Database
+Database.open(sys.argv[1]).close()
+print(json.dumps({"alembic": "alembic" in sys.modules, "mako": "mako" in sys.modules}))
+"""
+
+
+def test_an_up_to_date_history_opens_without_alembic(tmp_path):
+    """Alembic (with mako and pygments, ~0.3 s) is imported only when the schema must change."""
+    from mlmstudio.store.database import Database, head_revision, head_revision_from_files
+
+    assert head_revision_from_files() == head_revision()
+    Database.open(tmp_path / "data").close()  # created and migrated here
+    result = subprocess.run([sys.executable, "-c", REOPEN_HISTORY, str(tmp_path / "data")],
+                            env=_env(tmp_path), capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == {"alembic": False, "mako": False}

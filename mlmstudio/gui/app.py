@@ -19,8 +19,10 @@ Environment variables read here (the one place they are documented):
   painted, write JSON to FILE: ``{"shown": t, "marks": {...}, "platform": ...}``
   where the times are ``time.monotonic()`` seconds, comparable with another
   process's on the same machine (benchmarks/cold_start.py measures from just
-  before it spawns the app). At exit, the time the background engine import
-  ended is added as the mark ``engine_loaded``.
+  before it spawns the app). ``cpu_seconds_at_show`` is the CPU time the
+  process had used by then (less sensitive to other programs than the wall
+  clock). At exit, the time the background engine import ended is added as
+  the mark ``engine_loaded``.
 - ``MLMSTUDIO_QUIT_AFTER_MS=N``: close the window N ms after its first frame
   (smoke tests, packaging checks, repeated launches). The app exits 0 as if
   the user had closed it.
@@ -39,7 +41,7 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QTimer, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from mlmstudio import __version__
 from mlmstudio.gui.icons import app_icon
@@ -144,9 +146,11 @@ def _quit_after_ms() -> int | None:
         return None
 
 
-def write_startup_probe(path: str, marks: dict[str, float], torch_at_show: bool) -> None:
+def write_startup_probe(path: str, marks: dict[str, float], torch_at_show: bool,
+                        cpu_at_show: float) -> None:
     payload = {"shown": marks.get("shown"), "marks": marks, "pid": os.getpid(),
-               "platform": QApplication.platformName(), "engine_loaded_at_show": torch_at_show}
+               "platform": QApplication.platformName(), "engine_loaded_at_show": torch_at_show,
+               "cpu_seconds_at_show": cpu_at_show}
     try:
         Path(path).write_text(json.dumps(payload), encoding="utf-8")
     except OSError as exc:
@@ -156,15 +160,18 @@ def write_startup_probe(path: str, marks: dict[str, float], torch_at_show: bool)
 def run_app(argv: list[str] | None = None, data_dir: str | Path | None = None) -> int:
     """Open the main window on the history in ``data_dir`` and run until it closes."""
     marks = {"run_app": time.monotonic()}
-    from mlmstudio.gui.history_repair_dialog import open_history_or_ask
+    from mlmstudio.engine.errors import MLMStudioError
     from mlmstudio.gui.main_window import MainWindow
+    from mlmstudio.store.database import Database
 
     marks["imported"] = time.monotonic()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     app = create_application(argv)
     marks["application"] = time.monotonic()
-    db = open_history_or_ask(data_dir)  # a damaged history gets a question, not a dead app
-    if db is None:
+    try:
+        db = Database.open(data_dir)
+    except MLMStudioError as exc:
+        QMessageBox.critical(None, "MLM Studio cannot start", str(exc))
         return 1
     marks["database"] = time.monotonic()
     window = MainWindow(db)
@@ -172,13 +179,13 @@ def run_app(argv: list[str] | None = None, data_dir: str | Path | None = None) -
     probe = os.environ.get(STARTUP_PROBE_ENV)
     quit_after = _quit_after_ms()
 
-    torch_at_show: list[bool] = []
+    at_show: dict[str, float | bool] = {}
 
     def on_shown() -> None:
         marks["shown"] = time.monotonic()
-        torch_at_show.append("torch" in sys.modules)
+        at_show.update(torch="torch" in sys.modules, cpu=time.process_time())
         if probe:
-            write_startup_probe(probe, marks, torch_at_show[0])
+            write_startup_probe(probe, marks, at_show["torch"], at_show["cpu"])
         window.start_engine_warmup()
         if quit_after is not None:
             QTimer.singleShot(quit_after, window.close)
@@ -188,9 +195,9 @@ def run_app(argv: list[str] | None = None, data_dir: str | Path | None = None) -
     code = app.exec()
     # The engine import may still be running: let it finish before Python shuts down.
     window.wait_engine_warmup()
-    if probe and torch_at_show and window.engine.loaded_at is not None:
+    if probe and at_show and window.engine.loaded_at is not None:
         marks["engine_loaded"] = window.engine.loaded_at
-        write_startup_probe(probe, marks, torch_at_show[0])
+        write_startup_probe(probe, marks, at_show["torch"], at_show["cpu"])
     # Delete the window (and its plots) while Qt is still alive, not at interpreter exit.
     window.deleteLater()
     del window
