@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QShowEvent
@@ -59,6 +59,8 @@ EXAMPLE = "The capital of France is [MASK]."  # the built-in "facts" sample know
 TABS: tuple[type[ExploreTab], ...] = (PredictionsTab, ScoresTab, IterativeTab, CompareTab)
 RUN_TOPIC = "run"          # loading the chosen run's model and asking it: dropped when the run changes
 COMPARE_TOPIC = "compare"  # asking several runs at once
+
+TabT = TypeVar("TabT", bound=ExploreTab)
 
 __all__ = ["EXAMPLE", "MAX_COMPARED", "TABS", "ExplorePage"]
 
@@ -133,7 +135,11 @@ class ExplorePage(QWidget):
             self.tabs.addTab(tab, tab.title)
             tab.status_message.connect(self.status_message)
             tab.answered.connect(self._on_tab_answered)
-        self.predictions_tab, self.scores_tab, self.iterative_tab, self.compare_tab = self.tab_widgets[:4]
+        # The page's own Predict button and the window's shortcuts use these four by name.
+        self.predictions_tab = self.tab(PredictionsTab)
+        self.scores_tab = self.tab(ScoresTab)
+        self.iterative_tab = self.tab(IterativeTab)
+        self.compare_tab = self.tab(CompareTab)
 
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -183,6 +189,10 @@ class ExplorePage(QWidget):
             return False
         self.run_combo.setCurrentIndex(index)
         return True
+
+    def tab(self, kind: type[TabT]) -> TabT:
+        """The tab of this class."""
+        return next(t for t in self.tab_widgets if isinstance(t, kind))
 
     def current_run_id(self) -> str | None:
         data = self.run_combo.currentData()

@@ -223,3 +223,49 @@ def test_pages_sharing_one_run_list_follow_renames_and_deletes(qtbot, trained_db
     runs.refresh()  # once, for every page
     assert page.run_combo.findData(history.seed_id) == -1
     assert other.run_combo.findData(history.seed_id) == -1
+
+
+def test_a_new_tab_is_one_class_and_one_line_in_tabs(qtbot, trained_db, history, monkeypatch):
+    """The extension point later views use: a tab builds a question; the page runs it off-thread."""
+    from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout
+
+    from mlmstudio.gui.pages import explore_page
+    from mlmstudio.gui.pages.explore.tab import ExploreTab
+
+    class TokenCountTab(ExploreTab):
+        title = "Tokens"
+
+        def __init__(self, host, parent=None):
+            super().__init__(host, parent)
+            self.button, self.result = QPushButton("Count"), QLabel()
+            layout = QVBoxLayout(self)
+            layout.addWidget(self.button)
+            layout.addWidget(self.result)
+            self.button.clicked.connect(lambda: self.host.ask(
+                lambda predictor, question: (threading.current_thread().name,
+                                             len(predictor.tokenizer.encode(question.text))),
+                self._on_answer, what="Counting"))
+
+        def action_buttons(self):
+            return [self.button]
+
+        def _on_answer(self, answer, question):
+            self.result.setText(f"{answer[1]} tokens ({answer[0]})")
+            self.answered.emit()
+
+    monkeypatch.setattr(explore_page, "TABS", (*explore_page.TABS, TokenCountTab))
+    page = make_page(qtbot, trained_db)
+    page.select_run(history.modern_id)
+    page.show()
+    qtbot.waitUntil(lambda: not page.is_busy(), timeout=WAIT_MS)
+    tab = page.tab(TokenCountTab)
+    assert page.tabs.tabText(page.tabs.indexOf(tab)) == "Tokens"
+    page.sentence.set_text(SENTENCE)
+    with qtbot.waitSignal(page.answered, timeout=WAIT_MS):
+        tab.button.click()
+        assert not tab.button.isEnabled()  # busy while the worker answers
+    expected = len(Predictor.from_dir(trained_db.run_dir(history.modern_id)).tokenizer.encode(SENTENCE))
+    assert tab.result.text().startswith(f"{expected} tokens")
+    assert "MainThread" not in tab.result.text()
+    assert page.tabs.currentWidget() is tab
+    page.wait_idle()
