@@ -1,9 +1,12 @@
 """GUI test fixtures: isolated settings, a fresh history, and leak checks.
 
-Every GUI test fails if it leaves a QThread running or a run marked running
-(or paused) in the history: both are what a user would see as a hung app or a
-run that never ends. The checks clean up after reporting, so one leaking test
-does not take the rest of the session down with it.
+Every GUI test fails if it leaves a QThread running, a QTimer active, a new
+top-level window shown, or a run marked running (or paused) in the history: a
+hung app, work firing into a closed window, a window nobody closes, a run that
+never ends. (napari's ``_dangling_qthreads``/``_dangling_qtimers`` are the model.)
+The checks clean up after reporting, so one leaking test does not take the rest
+of the session down with it. Widgets given to ``qtbot.addWidget`` are closed and
+deleted by pytest-qt before these checks run.
 """
 
 from __future__ import annotations
@@ -12,10 +15,11 @@ import gc
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QThread
+from PySide6.QtCore import QEvent, QObject, QThread, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mlmstudio.config import RunConfig
+from tiny_configs import tiny_config
 from mlmstudio.gui import settings as app_settings
 
 THREAD_GRACE_MS = 2000  # a thread that was told to quit gets this long to finish
@@ -55,6 +59,83 @@ def _no_leaked_threads(qapp):
     if leaked:
         names = ", ".join(t.objectName() or type(t).__name__ for t in leaked)
         pytest.fail(f"The test left {len(leaked)} QThread(s) running: {names}")
+
+
+@pytest.fixture(autouse=True)
+def _no_leaked_timers(qapp, monkeypatch):
+    """Fail a test that leaves a QTimer it started still active (once its widgets are closed)."""
+    started: list[QTimer] = []
+    original_start, original_single_shot = QTimer.start, QTimer.singleShot
+
+    def start(self, *args):
+        started.append(self)
+        return original_start(self, *args)
+
+    def single_shot(msec, *args):
+        # QTimer.singleShot(ms, callable) or (ms, context, callable): as a QTimer we can see.
+        if len(args) == 1 and callable(args[0]):
+            context, slot = None, args[0]
+        elif len(args) == 2 and callable(args[1]) and isinstance(args[0], QObject):
+            context, slot = args
+        else:
+            return original_single_shot(msec, *args)
+        here = QThread.currentThread()
+        if here is not qapp.thread() or (context is not None and context.thread() is not here):
+            # From a worker thread (often to run code on the GUI thread): Qt's own, untracked.
+            return original_single_shot(msec, *args)
+        timer = QTimer(context)
+        timer.setSingleShot(True)
+        timer.timeout.connect(slot)
+        if context is None:
+            timer.timeout.connect(timer.deleteLater)
+        start(timer, msec)
+
+    monkeypatch.setattr(QTimer, "start", start)
+    monkeypatch.setattr(QTimer, "singleShot", staticmethod(single_shot))
+    yield
+    monkeypatch.undo()
+    _flush_deletions()
+    leaked = []
+    for timer in started:
+        try:
+            if timer.isActive():
+                leaked.append(timer)
+        except RuntimeError:  # deleted with its owner: not a leak
+            continue
+    for timer in leaked:
+        timer.stop()
+    if leaked:
+        names = ", ".join(f"{t.objectName() or 'QTimer'} ({t.interval()} ms, parent "
+                          f"{type(t.parent()).__name__ if t.parent() else 'none'})" for t in leaked)
+        pytest.fail(f"The test left {len(leaked)} QTimer(s) active: {names}")
+
+
+@pytest.fixture(autouse=True)
+def _no_leaked_windows(qapp, _no_leaked_timers):
+    """Fail a test that leaves a new top-level widget shown (give it to qtbot.addWidget)."""
+    before = {id(w) for w in QApplication.topLevelWidgets()}
+    yield
+    _flush_deletions()
+    leaked = []
+    for widget in QApplication.topLevelWidgets():
+        try:
+            if id(widget) not in before and widget.isVisible():
+                leaked.append(widget)
+        except RuntimeError:
+            continue
+    for widget in leaked:  # clean up before failing
+        widget.close()
+        widget.deleteLater()
+    _flush_deletions()
+    if leaked:
+        names = ", ".join(type(w).__name__ for w in leaked)
+        pytest.fail(f"The test left {len(leaked)} top-level widget(s) open: {names}")
+
+
+def _flush_deletions() -> None:
+    QApplication.processEvents()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    QApplication.processEvents()
 
 
 @pytest.fixture(autouse=True)
@@ -113,21 +194,6 @@ def answer_dialogs(monkeypatch):
             state["answer"] = answer
 
     return Answers
-
-
-def tiny_config(steps: int = 40, **training) -> RunConfig:
-    """A run that trains in a few seconds: characters, a very small model, short sequences."""
-    base = RunConfig()
-    return RunConfig.from_dict({
-        **base.to_dict(),
-        "corpus": {**base.to_dict()["corpus"], "source": "sample:facts"},
-        "tokenizer": {"kind": "char", "vocab_size": 200, "min_frequency": 1, "lowercase": False},
-        "model": {**base.to_dict()["model"], "d_model": 32, "num_layers": 1, "num_heads": 2,
-                  "ffn_dim": 64, "max_len": 64},
-        "training": {**base.to_dict()["training"], "steps": steps, "batch_size": 8, "seq_len": 32,
-                     "eval_every": 10, "eval_batches": 2, "checkpoint_every": 0, "precision": "fp32",
-                     "device": "cpu", **training},
-    })
 
 
 @pytest.fixture
