@@ -157,12 +157,9 @@ class ExplorePage(QWidget):
         self.runs.changed.connect(self._on_runs_changed)
         self.runs.run_updated.connect(self._on_run_updated)
         self.runs.failed.connect(self.show_error)
-        if self.runs.loaded:
-            self._on_runs_changed()
-        else:
-            self._on_runs_changed()  # "Reading the runs…" until the list arrives
-            if not self.runs.is_loading():
-                self.runs.refresh()
+        self._on_runs_changed()  # the list so far: "Reading the runs…" until a listing arrives
+        if not self.runs.loaded and not self.runs.is_loading():
+            self.runs.refresh()
 
     # -- public API -------------------------------------------------------------------------
 
@@ -320,13 +317,15 @@ class ExplorePage(QWidget):
         if run is None:
             return False
         cache = self.cache
+        cached = cache.cached(run.run_dir)
 
         def on_loaded(_result: Any) -> None:
             if self.current_run_id() == run.id:
-                self.status_message.emit(f"The model of '{run.name}' is ready.")
+                if not cached:
+                    self.status_message.emit(f"The model of '{run.name}' is ready.")
                 self.model_loaded.emit(run.id)
 
-        self._busy_what = "Checking the model…" if cache.cached(run.run_dir) else "Loading the model…"
+        self._busy_what = "Checking the model…" if cached else "Loading the model…"
         self.runner.run(lambda: cache.get(run.run_dir) and None, on_loaded, self._on_question_failed,
                         topic=RUN_TOPIC, name="explore-load")
         return True
