@@ -349,7 +349,7 @@ class TrainPage(QWidget):
         if self.sender() is not self.worker:
             return
         self.outcome = outcome
-        self.plots.refresh()
+        self.plots.settle()  # no room left for growth on the x axis
         if outcome.status == "completed":
             self.progress_bar.setValue(1000)
             self._show_state(self._finished_text("Completed", outcome))

@@ -19,8 +19,10 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QGraphicsItem, QHBoxLayout, QLabel, QSlider,
                                QStackedLayout, QVBoxLayout, QWidget)
 
+from mlmstudio.engine.metric_names import (TRAIN_LOSS, TRAIN_LOSS_SMOOTHED, TRAIN_LR,
+                                           TRAIN_TOKENS_PER_SECOND, VAL_ACCURACY, VAL_LOSS)
 from mlmstudio.gui.perplexity import loss_axis_tip
-from mlmstudio.gui.widgets.coarse_range import grow_upper, span_range
+from mlmstudio.gui.widgets.coarse_range import grow_upper, nice_ceiling, span_range
 
 # Column order of the rows given to append_steps / append_evals.
 STEP_COLUMNS = ("step", "elapsed", "loss", "lr", "tokens_per_second")
@@ -202,19 +204,20 @@ class LivePlots(QWidget):
             plot.setXLink(self.loss_plot)
         self.accuracy_plot.setYRange(0.0, 1.0, padding=0.02)
 
-        # Below the dashed ln V line, which sits near the top of the loss range.
-        self.loss_plot.addLegend(offset=(-10, 36))
+        # One row along the top, above the dashed ln V line (the loss range leaves room over it).
+        self.loss_plot.addLegend(offset=(-10, 4), colCount=3)
+        # Keyed by the metric names the store uses; the smoothed loss is a view with its own name.
         self.curves = {
-            "train_loss_raw": self.loss_plot.plot(pen=_pen(TRAIN_COLOR, 1.0, alpha=70),
-                                                  name="training (raw)"),
-            "train_loss": self.loss_plot.plot(pen=_pen(TRAIN_COLOR, 2.0), name="training (smoothed)"),
-            "val_loss": self.loss_plot.plot(pen=_pen(VAL_COLOR, 2.0), symbol="o", symbolSize=6,
-                                            symbolBrush=VAL_COLOR, symbolPen=None, name="validation"),
-            "val_accuracy": self.accuracy_plot.plot(pen=_pen(ACCURACY_COLOR, 2.0), symbol="o",
-                                                    symbolSize=6, symbolBrush=ACCURACY_COLOR,
-                                                    symbolPen=None),
-            "lr": self.lr_plot.plot(pen=_pen(LR_COLOR, 2.0)),
-            "tokens_per_second": self.speed_plot.plot(pen=_pen(SPEED_COLOR, 1.5)),
+            TRAIN_LOSS: self.loss_plot.plot(pen=_pen(TRAIN_COLOR, 1.0, alpha=70), name="training (raw)"),
+            TRAIN_LOSS_SMOOTHED: self.loss_plot.plot(pen=_pen(TRAIN_COLOR, 2.0),
+                                                     name="training (smoothed)"),
+            VAL_LOSS: self.loss_plot.plot(pen=_pen(VAL_COLOR, 2.0), symbol="o", symbolSize=6,
+                                          symbolBrush=VAL_COLOR, symbolPen=None, name="validation"),
+            VAL_ACCURACY: self.accuracy_plot.plot(pen=_pen(ACCURACY_COLOR, 2.0), symbol="o",
+                                                  symbolSize=6, symbolBrush=ACCURACY_COLOR,
+                                                  symbolPen=None),
+            TRAIN_LR: self.lr_plot.plot(pen=_pen(LR_COLOR, 2.0)),
+            TRAIN_TOKENS_PER_SECOND: self.speed_plot.plot(pen=_pen(SPEED_COLOR, 1.5)),
         }
         self.baseline_line = pg.InfiniteLine(
             angle=0, movable=False, pen=_pen(BASELINE_COLOR, 1.5, style=Qt.PenStyle.DashLine),
@@ -415,13 +418,13 @@ class LivePlots(QWidget):
         self._dirty = False
         x_step_col = "step" if self._x_axis == "step" else "elapsed"
         x = self.steps.column(x_step_col)
-        self.curves["train_loss_raw"].setData(x, self.steps.column("loss"))
-        self.curves["train_loss"].setData(x, self.ema.smoothed())
-        self.curves["lr"].setData(x, self.steps.column("lr"))
-        self.curves["tokens_per_second"].setData(x, self.steps.column("tokens_per_second"))
+        self.curves[TRAIN_LOSS].setData(x, self.steps.column("loss"))
+        self.curves[TRAIN_LOSS_SMOOTHED].setData(x, self.ema.smoothed())
+        self.curves[TRAIN_LR].setData(x, self.steps.column("lr"))
+        self.curves[TRAIN_TOKENS_PER_SECOND].setData(x, self.steps.column("tokens_per_second"))
         xe = self.evals.column(x_step_col)
-        self.curves["val_loss"].setData(xe, self.evals.column("val_loss"))
-        self.curves["val_accuracy"].setData(xe, self.evals.column("val_accuracy"))
+        self.curves[VAL_LOSS].setData(xe, self.evals.column("val_loss"))
+        self.curves[VAL_ACCURACY].setData(xe, self.evals.column("val_accuracy"))
         self._show_plots(bool(len(x) or len(xe)))
         self._follow_data(x, xe)
 
@@ -456,6 +459,20 @@ class LivePlots(QWidget):
             top = float(np.nanmax(values)) if len(values) else 0.0
             self._set_range(index, 1, grow_upper(self._ranges.get((index, 1)), 0.0, max(top, 1e-12),
                                                  margin=Y_MARGIN))
+
+    def settle(self) -> None:
+        """The run has ended: draw everything, and end the x axes at the next round number.
+
+        While a run trains, the x axis keeps room to grow into; a finished run
+        does not grow, so that room would only be empty plot. A view the user
+        zoomed or panned is left alone.
+        """
+        self.refresh()
+        if not self._following or not len(self.steps):
+            return
+        x_col = "step" if self._x_axis == "step" else "elapsed"
+        ends = [self.steps.column(x_col)[-1]] + ([self.evals.column(x_col)[-1]] if len(self.evals) else [])
+        self._set_range(0, 0, (0.0, nice_ceiling(max(float(max(ends)), 1.0))))
 
     def _set_range(self, plot_index: int, axis: int, wanted: tuple[float, float]) -> None:
         if self._ranges.get((plot_index, axis)) == wanted:

@@ -314,3 +314,19 @@ def test_hovering_the_loss_axis_shows_what_a_nat_and_ln_v_are(qtbot):
     qtbot.waitUntil(QToolTip.isVisible, timeout=2_000)
     assert "nats" in QToolTip.text() and "ln V = 5.76 for V = 316 tokens" in QToolTip.text()
     QToolTip.hideText()
+
+
+def test_a_finished_run_leaves_no_empty_room_on_the_x_axis(qtbot):
+    import numpy as np
+
+    from mlmstudio.gui.widgets.live_plots import LivePlots
+
+    plots = LivePlots()
+    qtbot.addWidget(plots)
+    steps = np.arange(1, 4001)
+    plots.append_steps(np.column_stack([steps, steps * 0.1, 4 - steps / 2000, 1e-3 + 0 * steps,
+                                        1000 + 0 * steps]))
+    plots.refresh()
+    assert plots.loss_plot.viewRange()[0][1] > 5000  # room to grow while training
+    plots.settle()
+    assert plots.loss_plot.viewRange()[0] == [0, 5000]
