@@ -11,6 +11,7 @@ from mlmstudio.engine.artifacts import save_model_dir
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.export import ExportError, can_export_hf, export_hf
 from mlmstudio.engine.model import IGNORE_INDEX, build_model
+from mlmstudio.engine.output_paths import OutputExistsError
 from mlmstudio.engine.predict import Predictor
 from mlmstudio.engine.tokenization import MLMTokenizer
 
@@ -70,8 +71,17 @@ def test_exporting_a_modern_run_is_refused_without_writing(tmp_path):
 def test_export_into_a_file_is_refused(tmp_path):
     model_dir = trained_model_dir(tmp_path / "run", "wordpiece", steps=1)
     (tmp_path / "taken").write_text("x")
-    with pytest.raises(ExportError, match="is a file"):
+    with pytest.raises(MLMStudioError, match="is a file"):
         export_hf(model_dir, tmp_path / "taken")
+    # A folder with the user's own files is refused too, unless overwrite (issue 13, A1).
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "README.md").write_text("my notes")
+    with pytest.raises(OutputExistsError, match="not empty"):
+        export_hf(model_dir, mine)
+    assert [p.name for p in mine.iterdir()] == ["README.md"]
+    with pytest.raises(MLMStudioError, match="empty"):
+        export_hf(model_dir, "")
 
 
 def test_the_export_folder_describes_the_model_exactly(tmp_path):

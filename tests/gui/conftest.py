@@ -26,6 +26,17 @@ THREAD_GRACE_MS = 2000  # a thread that was told to quit gets this long to finis
 LIVE_STATUSES = ("running", "paused")
 
 
+GUI_TESTS = Path(__file__).parent
+TRAINED_FIXTURES = {"history", "trained_db"}
+
+
+def pytest_collection_modifyitems(items):
+    """A test on a really trained history is slow: the session trains it (seconds) before the first."""
+    for item in items:
+        if GUI_TESTS in Path(item.fspath).parents and TRAINED_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True)
 def _isolated_settings(tmp_path):
     """QSettings under the test's temporary folder, never the user's."""
