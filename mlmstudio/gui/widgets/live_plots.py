@@ -208,9 +208,8 @@ class LivePlots(QWidget):
         self.loss_plot.addLegend(offset=(-10, 4), colCount=3)
         # Keyed by the metric names the store uses; the smoothed loss is a view with its own name.
         self.curves = {
-            TRAIN_LOSS: self.loss_plot.plot(pen=_pen(TRAIN_COLOR, 1.0, alpha=70), name="training (raw)"),
-            TRAIN_LOSS_SMOOTHED: self.loss_plot.plot(pen=_pen(TRAIN_COLOR, 2.0),
-                                                     name="training (smoothed)"),
+            TRAIN_LOSS: self.loss_plot.plot(pen=_pen(TRAIN_COLOR, 1.0, alpha=70), name="training"),
+            TRAIN_LOSS_SMOOTHED: self.loss_plot.plot(pen=_pen(TRAIN_COLOR, 2.0), name="smoothed"),
             VAL_LOSS: self.loss_plot.plot(pen=_pen(VAL_COLOR, 2.0), symbol="o", symbolSize=6,
                                           symbolBrush=VAL_COLOR, symbolPen=None, name="validation"),
             VAL_ACCURACY: self.accuracy_plot.plot(pen=_pen(ACCURACY_COLOR, 2.0), symbol="o",
