@@ -154,6 +154,7 @@ def test_export_and_import_a_bundle_round_trip(page, trained_db, history, tmp_pa
         page.export_action.trigger()
         # Off the GUI thread, with a busy state: one file job at a time.
         assert page.is_busy() and not page.import_action.isEnabled() and page.busy_bar.isVisible()
+        assert not page.delete_action.isEnabled()  # not while its file is being written
     assert exported.args == [bundle]
     assert bundle.is_file() and bundle.stat().st_size > 0
     assert not page.is_busy() and page.import_action.isEnabled() and not page.busy_bar.isVisible()
