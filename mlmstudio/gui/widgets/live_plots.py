@@ -144,6 +144,7 @@ class LivePlots(QWidget):
         # Axis ranges set by _follow_data, and whether to keep following (off once the user zooms).
         self._ranges: dict[tuple[int, int], tuple[float, float]] = {}
         self._following = True
+        self._settled = False  # the run has ended: no room kept for growth (settle)
 
         self._build_controls()
         self._build_plots()
@@ -299,6 +300,7 @@ class LivePlots(QWidget):
         self.set_baseline(None)
         self.cursor_label.setText(" ")
         self._dirty = True
+        self._settled = False
         self.follow_data()
         self.refresh()
 
@@ -331,6 +333,7 @@ class LivePlots(QWidget):
         self.steps.append(rows)
         self.ema.extend(rows[:, STEP_COLUMNS.index("loss")])
         self._dirty = True
+        self._settled = False  # training (again): the x axis keeps room to grow
 
     def append_evals(self, rows: np.ndarray) -> None:
         """Rows of EVAL_COLUMNS: step, elapsed, val_loss, val_accuracy, perplexity."""
@@ -385,14 +388,14 @@ class LivePlots(QWidget):
         self._update_axis_labels()
         self._dirty = True
         self.follow_data()
-        self.refresh()
+        self._redraw()
         self._emit_options()
 
     def _on_log_y_toggled(self, on: bool) -> None:
         self.loss_plot.setLogMode(y=on)
         self._place_baseline()
         self.follow_data()
-        self.refresh()
+        self._redraw()
         self._emit_options()
 
     def _update_axis_labels(self) -> None:
@@ -466,12 +469,20 @@ class LivePlots(QWidget):
         does not grow, so that room would only be empty plot. A view the user
         zoomed or panned is left alone.
         """
+        self._settled = True
         self.refresh()
         if not self._following or not len(self.steps):
             return
         x_col = "step" if self._x_axis == "step" else "elapsed"
         ends = [self.steps.column(x_col)[-1]] + ([self.evals.column(x_col)[-1]] if len(self.evals) else [])
         self._set_range(0, 0, (0.0, nice_ceiling(max(float(max(ends)), 1.0))))
+
+    def _redraw(self) -> None:
+        """After a change of axis or scale: a finished run stays settled."""
+        if self._settled:
+            self.settle()
+        else:
+            self.refresh()
 
     def _set_range(self, plot_index: int, axis: int, wanted: tuple[float, float]) -> None:
         if self._ranges.get((plot_index, axis)) == wanted:
