@@ -262,8 +262,8 @@ class HelpPage(QDialog):
         self._key = key
         tokenizer_key = key[:3] + key[4:]
         tokenizer = self._tokenizer if tokenizer_key == self._tokenizer_key else None
-        self.example, self._status = None, "Preparing an example from your text…" if text else \
-            "Preparing an example…"
+        self.example = None
+        self._status = "Preparing an example from your text…" if text else "Preparing an example…"
         self._render()
 
         def compute():
