@@ -57,6 +57,7 @@ def test_tiny_preset_and_default_recipe_beat_the_tutorial(capsys, tutorial_corpu
     assert [m[0]["token_str"] for m in masks] == ["q", "b"]
 
 
+@pytest.mark.slow  # trains for more than a second
 def test_train_json_has_every_documented_key(capsys, tmp_path):
     code, out, _ = run_cli(capsys, "train", "sample:facts", "--tokenizer", "char", "--d-model", 32,
                            "--heads", 2, "--layers", 1, "--ffn", 64, "--steps", 12,

@@ -49,6 +49,7 @@ def test_a_run_reports_every_step_evaluates_checkpoints_and_finishes(tmp_path, f
         assert (tmp_path / "run" / name).is_file()
 
 
+@pytest.mark.slow  # trains for more than a second
 def test_the_model_learns_more_than_the_unigram(tmp_path, facts_text):
     result = Trainer(tiny_config(steps=150, eval_every=150, checkpoint_every=0, batch_size=8),
                      facts_text, tmp_path / "run").run()
@@ -97,6 +98,7 @@ def test_stop_saves_a_checkpoint_and_reports_stopped(tmp_path, facts_text):
     assert (tmp_path / "run" / "model.safetensors").is_file()
 
 
+@pytest.mark.slow  # trains for more than a second
 def test_pause_blocks_until_resumed(tmp_path, facts_text):
     control = TrainingControl()
     steps = []
@@ -132,6 +134,7 @@ def test_a_non_finite_loss_fails_the_run_with_advice(tmp_path, facts_text):
     assert isinstance(events[-1], FailedEvent) and "lower learning rate" in events[-1].message
 
 
+@pytest.mark.slow  # trains for more than a second
 def test_time_budget_stops_the_run(tmp_path, facts_text):
     result = Trainer(tiny_config(steps=1_000_000, time_budget=1.5, checkpoint_every=0,
                                  eval_every=1_000_000), facts_text, tmp_path / "run").run()

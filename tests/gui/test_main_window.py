@@ -45,6 +45,7 @@ def load_sample(qtbot, window, name="facts"):
     wait_idle(qtbot, window)
 
 
+@pytest.mark.slow  # trains for more than a second
 def test_first_run_shows_the_welcome_and_one_click_trains(qtbot, window, db, quick_tiny):
     assert window.stack.currentWidget() is window.welcome
     button = window.welcome.sample_buttons["facts"]
@@ -93,6 +94,7 @@ def test_ctrl_o_opens_the_corpus_dialog(qtbot, window, monkeypatch, tutorial_cor
     wait_idle(qtbot, window)
 
 
+@pytest.mark.slow  # trains for more than a second
 def test_ctrl_return_starts_and_ctrl_period_stops(qtbot, window, db, make_tiny_config):
     load_sample(qtbot, window)
     window.setup_page.set_config(make_tiny_config(steps=100_000))
@@ -139,6 +141,7 @@ def test_bad_corpus_shows_a_message_and_the_app_stays_usable(qtbot, window, tmp_
     assert not window.corpus_page.error_text()
 
 
+@pytest.mark.slow  # trains for more than a second
 def test_closing_while_training_asks_stops_and_never_leaves_a_run_running(
         qtbot, window, db, answer_dialogs, make_tiny_config):
     load_sample(qtbot, window)
@@ -192,6 +195,7 @@ def test_about_names_the_versions_and_the_data_directory(window, db):
     assert "Python" in text
 
 
+@pytest.mark.slow  # trains for more than a second
 def test_history_resume_goes_through_the_train_page(qtbot, window, db, make_tiny_config):
     load_sample(qtbot, window)
     window.setup_page.set_config(make_tiny_config(steps=100_000, checkpoint_every=5))

@@ -44,6 +44,7 @@ def run_to_end(qtbot, page):
     return finished.args
 
 
+@pytest.mark.slow  # trains for more than a second
 def test_start_trains_plots_and_records_the_run(qtbot, page, db, facts, make_tiny_config):
     config = make_tiny_config(steps=40)
     page.set_request(config, facts)
@@ -84,6 +85,7 @@ def test_start_trains_plots_and_records_the_run(qtbot, page, db, facts, make_tin
     assert page.plots.baseline_line.toolTip() == tip
 
 
+@pytest.mark.slow  # trains for more than a second
 def test_stop_saves_a_checkpoint_and_marks_the_run_stopped(qtbot, page, db, facts, make_tiny_config):
     page.set_request(make_tiny_config(steps=100_000), facts)
     click(qtbot, page.start_button)
@@ -101,6 +103,7 @@ def test_stop_saves_a_checkpoint_and_marks_the_run_stopped(qtbot, page, db, fact
     assert page.start_button.isEnabled() and not page.stop_button.isEnabled()
 
 
+@pytest.mark.slow  # trains for more than a second
 def test_pause_holds_the_step_and_resume_finishes(qtbot, page, db, facts, make_tiny_config):
     page.set_request(make_tiny_config(steps=60), facts)
     click(qtbot, page.start_button)
@@ -143,6 +146,7 @@ def test_start_is_disabled_until_there_is_a_corpus(qtbot, page, make_tiny_config
 
 
 
+@pytest.mark.slow  # trains for more than a second
 def test_resuming_a_completed_run_is_refused_with_a_reason(qtbot, page, db, facts, make_tiny_config):
     page.set_request(make_tiny_config(steps=12), facts)
     run_id, outcome = run_to_end(qtbot, page)
