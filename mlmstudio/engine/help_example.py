@@ -117,7 +117,7 @@ def masked_example(config: RunConfig, corpus_text: str, corpus_name: str, *,
     tokens = tuple(
         ExampleToken(_readable(tokenizer, original), _readable(tokenizer, shown), names.get(action, ""))
         for original, shown, action in zip(ids.tolist(), result.input_ids[0].tolist(),
-                                           result.actions[0].tolist()))
+                                           result.actions[0].tolist(), strict=True))
     return MaskedExample(
         sentence=sentence, from_corpus=from_corpus, corpus_name=corpus_name,
         tokenizer_kind=tokenizer.kind, vocab_size=tokenizer.vocab_size, tokens=tokens,
