@@ -51,6 +51,9 @@ def check_output_file(path: str | os.PathLike, *, overwrite: bool = False,
     out = _given(path, what)
     if out.is_dir():
         raise MLMStudioError(f"The {what} {out} is a folder. Give a file name.")
+    if out.exists() and not out.is_file():  # /dev/null, a pipe: a rename would replace the device itself
+        raise MLMStudioError(f"The {what} {out} is not a regular file (a device, a pipe or a socket). "
+                             "Give a file name.")
     if out.exists() and not overwrite:
         raise OutputExistsError(f"The {what} {out} already exists. {FILE_HINT}", out)
     return out
