@@ -20,6 +20,8 @@ from mlmstudio.config import RunConfig
 EXAMPLE_SOURCE_CHARS = 200_000   # sentences are looked for in the start of the corpus
 MAX_EXAMPLE_TOKENS = 40          # a longer sentence is cut, so the example stays readable
 SEED_TRIES = 64                  # masks drawn until one shows at least one [MASK]
+CANDIDATES = 200                 # readable sentences gathered to choose "another sentence" from
+STRIDE = 7                       # the next example skips a few: neighbouring lines often say the same
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
@@ -60,30 +62,36 @@ class MaskedExample:
         return sum(1 for token in self.tokens if token.action)
 
 
-def pick_sentence(text: str, kind: str) -> str | None:
+def pick_sentence(text: str, kind: str, index: int = 0) -> str | None:
     """A sentence of the corpus that makes a readable example, or None if there is none.
 
     Prefers complete sentences of 6 to 16 words (5 to 10 for a character
     tokenizer, where every letter is a token), from the start of the corpus.
+    ``index`` 0 is the first such sentence; 1, 2, ... give others, round and round.
     """
     low, high = (5, 10) if kind == "char" else (6, 16)
+    found: list[str] = []
     fallback = None
     for line in text[:EXAMPLE_SOURCE_CHARS].splitlines():
         for sentence in _SENTENCE_END.split(line.strip()):
             words = len(sentence.split())
             if low <= words <= high:
-                return sentence
-            if fallback is None and words >= 3:
+                found.append(sentence)
+                if len(found) >= CANDIDATES:
+                    return found[(index * STRIDE) % len(found)]
+            elif fallback is None and words >= 3:
                 fallback = sentence
+    if found:
+        return found[(index * STRIDE) % len(found)]
     return fallback
 
 
 def masked_example(config: RunConfig, corpus_text: str, corpus_name: str, *,
-                   from_corpus: bool = True, tokenizer=None) -> MaskedExample:
+                   from_corpus: bool = True, tokenizer=None, sentence_index: int = 0) -> MaskedExample:
     """Train (or reuse) the run's tokenizer on the corpus, pick a sentence and mask it as training would.
 
     ``tokenizer`` skips the training when the caller already has this
-    configuration's tokenizer. Raises the engine's errors (a sentence for the
+    configuration's tokenizer; ``sentence_index`` picks another sentence (``pick_sentence``). Raises the engine's errors (a sentence for the
     user) when the corpus cannot give a tokenizer or a sentence.
     """
     import torch
@@ -92,7 +100,7 @@ def masked_example(config: RunConfig, corpus_text: str, corpus_name: str, *,
     from mlmstudio.engine.masking import KEPT, MASKED, RANDOM, mask_tokens_with_actions
     from mlmstudio.engine.trainer import tokenizer_for_run
 
-    sentence = pick_sentence(corpus_text, config.tokenizer.kind)
+    sentence = pick_sentence(corpus_text, config.tokenizer.kind, sentence_index)
     if sentence is None:
         raise CorpusError("The corpus has no sentence of three words or more to show as an example.")
     if tokenizer is None:

@@ -49,3 +49,10 @@ def test_pick_sentence_prefers_a_readable_sentence():
     text = "Hi.\nThis line has exactly seven words in it. And more."
     assert pick_sentence(text, "word") == "This line has exactly seven words in it."
     assert pick_sentence("one two", "word") is None
+
+
+def test_pick_sentence_gives_other_sentences_by_index():
+    text = "\n".join(f"Sentence number {i} has exactly seven words." for i in range(20))
+    first, second = pick_sentence(text, "word", 0), pick_sentence(text, "word", 1)
+    assert first == "Sentence number 0 has exactly seven words."
+    assert second != first and second in text

@@ -226,6 +226,8 @@ class HelpPage(QDialog):
         self._task: BackgroundCall | None = None
         self._tasks: set[BackgroundCall] = set()
         self._pending: tuple[RunConfig | None, Any] | None = None
+        self._context: tuple[RunConfig | None, Any] = (None, None)
+        self._sentence_index = 0
         self._follow_timer = QTimer(self)
         self._follow_timer.setSingleShot(True)
         self._follow_timer.setInterval(FOLLOW_DELAY_MS)
@@ -236,6 +238,9 @@ class HelpPage(QDialog):
         self.browser.setOpenLinks(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
+        self.another_button = buttons.addButton("Another sentence", QDialogButtonBox.ButtonRole.ActionRole)
+        self.another_button.setToolTip("Show the masking on another sentence of the corpus.")
+        self.another_button.clicked.connect(self.another_sentence)
         layout = QVBoxLayout(self)
         layout.addWidget(self.browser, 1)
         layout.addWidget(buttons)
@@ -252,15 +257,17 @@ class HelpPage(QDialog):
 
     def set_context(self, config: RunConfig | None, corpus: Any | None) -> None:
         """Prepare the example for these settings and corpus, off the GUI thread (once per change)."""
+        self._context = (config, corpus)
         config = config or RunConfig()
         text = getattr(corpus, "text", "") or ""
         name = str(getattr(corpus, "name", "") or "")
+        index = self._sentence_index
         key = (id(corpus), len(text), config.tokenizer, config.masking, config.corpus.val_fraction,
-               config.training.seed)
+               config.training.seed, index)
         if key == self._key and (self.example is not None or self.is_busy()):
             return
         self._key = key
-        tokenizer_key = key[:3] + key[4:]
+        tokenizer_key = key[:3] + key[4:6]
         tokenizer = self._tokenizer if tokenizer_key == self._tokenizer_key else None
         self.example = None
         self._status = "Preparing an example from your text…" if text else "Preparing an example…"
@@ -274,12 +281,14 @@ class HelpPage(QDialog):
             if text:
                 try:
                     tok = tokenizer or tokenizer_for_run(config, text)
-                    return masked_example(config, text, name, tokenizer=tok), tok, tokenizer_key
+                    example = masked_example(config, text, name, tokenizer=tok, sentence_index=index)
+                    return example, tok, tokenizer_key
                 except MLMStudioError as exc:  # a corpus too small or odd: explain with the sample
                     log.info("Help example from the built-in sample: %s", exc)
             from mlmstudio.engine.samples import sample_text
 
-            example = masked_example(config, sample_text(FALLBACK_SAMPLE), FALLBACK_SAMPLE, from_corpus=False)
+            example = masked_example(config, sample_text(FALLBACK_SAMPLE), FALLBACK_SAMPLE, from_corpus=False,
+                                     sentence_index=index)
             return example, None, None
 
         self._tasks = {t for t in self._tasks if not t.done}
@@ -289,6 +298,12 @@ class HelpPage(QDialog):
         self._task = task
         self._tasks.add(task)
         task.start()
+
+    @Slot()
+    def another_sentence(self) -> None:
+        """The same explanation on another sentence of the corpus."""
+        self._sentence_index += 1
+        self.set_context(*self._context)
 
     def follow(self, config: RunConfig | None, corpus: Any | None) -> None:
         """New settings or corpus while the page is open: a new example once the changes pause."""

@@ -95,6 +95,21 @@ def test_without_a_corpus_the_example_comes_from_the_built_in_sample(qtbot):
     page.wait_idle()
 
 
+def test_another_sentence_shows_the_masking_on_another_sentence_of_the_corpus(qtbot):
+    from mlmstudio.engine.samples import sample_text
+
+    page = HelpPage()
+    qtbot.addWidget(page)
+    page.show_for(RunConfig(), None)
+    qtbot.waitUntil(lambda: page.example is not None, timeout=EXAMPLE_MS)
+    first = page.example.sentence
+    page.another_button.click()
+    qtbot.waitUntil(lambda: page.example is not None and page.example.sentence != first, timeout=EXAMPLE_MS)
+    assert page.example.sentence in sample_text("facts")
+    assert page.example.sentence in page.plain_text()
+    page.wait_idle()
+
+
 def test_the_page_reads_whole_before_the_example_arrives():
     text = help_html(None, "Preparing an example…")
     for term in ("[MASK]", "80/10/10", "nats", "ln V", "perplexity", "accuracy"):
