@@ -13,9 +13,14 @@ training stops waiting.
 The floor is a bare PySide6 window (``QApplication`` + ``QMainWindow`` with a
 label) probed the same way, launched alternately with the app in the same
 run, so the ratio app/bare is the app's own cost on whatever the machine was
-doing. One launch of each, not counted, first fills the disk cache. Each
-launch of the app gets an empty history and fresh settings (a first start,
-with the welcome panel).
+doing. One launch of each, not counted, first fills the disk cache and the
+bytecode cache: the launches compile their ``.pyc`` files into a temporary
+``PYTHONPYCACHEPREFIX`` even where ``PYTHONDONTWRITEBYTECODE`` is set, as an
+installed app has them (pip compiles them at install; without them every
+start compiles all of mlmstudio's sources again, about 0.3 s here).
+``--no-bytecode`` measures without. The launches share one history, which the
+uncounted launch creates (creating it runs the migrations, once per
+computer), and each gets fresh settings, so it opens on the welcome panel.
 
 Works offscreen (the default without ``DISPLAY``) and under Xvfb or a real
 X server (``--platform xcb``):
@@ -87,15 +92,25 @@ sys.exit(app.exec())
 """
 
 
+BYTECODE = True  # --no-bytecode turns it off
+
+
+def launch_env(platform_name: str, workdir: Path, **extra: str) -> dict[str, str]:
+    env = dict(os.environ, QT_QPA_PLATFORM=platform_name, MLMSTUDIO_QUIT_AFTER_MS="0", **extra)
+    if BYTECODE:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(workdir / "pycache")
+    return env
+
+
 def launch(kind: str, platform_name: str, workdir: Path) -> dict:
     """One launch; seconds from spawn to the first frame (and to the engine, for the app)."""
     probe = Path(tempfile.mkstemp(prefix=f"probe-{kind}-", dir=workdir)[1])
     probe.unlink()
-    env = dict(os.environ, QT_QPA_PLATFORM=platform_name, MLMSTUDIO_STARTUP_PROBE=str(probe),
-               MLMSTUDIO_QUIT_AFTER_MS="0")
+    env = launch_env(platform_name, workdir, MLMSTUDIO_STARTUP_PROBE=str(probe))
     if kind == "app":
         home = Path(tempfile.mkdtemp(prefix="home-", dir=workdir))
-        env.update(MLMSTUDIO_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"),
+        env.update(MLMSTUDIO_HOME=str(workdir / "history"), XDG_CONFIG_HOME=str(home / "config"),
                    XDG_DATA_HOME=str(home / "share"), XDG_CACHE_HOME=str(home / "cache"))
         command = [sys.executable, "-m", "mlmstudio"]
     else:
@@ -134,9 +149,9 @@ def repeat_launches(count: int, platform_name: str, xvfb_each: bool) -> None:
         for i in range(count):
             home = workdir / f"launch-{i}"
             probe = home / "probe.json"
-            env = dict(os.environ, QT_QPA_PLATFORM=platform_name, MLMSTUDIO_STARTUP_PROBE=str(probe),
-                       MLMSTUDIO_QUIT_AFTER_MS="0", MLMSTUDIO_HOME=str(home / "data"),
-                       XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "share"))
+            env = launch_env(platform_name, workdir, MLMSTUDIO_STARTUP_PROBE=str(probe),
+                             MLMSTUDIO_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"),
+                             XDG_DATA_HOME=str(home / "share"))
             command = [sys.executable, "-m", "mlmstudio"]
             if xvfb_each:
                 command = ["xvfb-run", "-a", *command]
@@ -185,7 +200,11 @@ def main() -> None:
                    help="launch the app N times and count how the launches ended")
     p.add_argument("--xvfb-each", action="store_true",
                    help="with --repeat: every launch under its own xvfb-run -a (platform xcb)")
+    p.add_argument("--no-bytecode", action="store_true",
+                   help="let the launches compile every source again (PYTHONDONTWRITEBYTECODE)")
     args = p.parse_args()
+    global BYTECODE
+    BYTECODE = not args.no_bytecode
     if args.repeat:
         repeat_launches(args.repeat, "xcb" if args.xvfb_each else args.platform, args.xvfb_each)
         return
@@ -197,6 +216,8 @@ def main() -> None:
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
           f"{platform.python_version()}, PySide6 {pyside_version}, Qt platform {args.platform}")
     print(f"load average (1/5/15 min) before: {load_averages()}")
+    print("bytecode: " + ("compiled once, in a temporary PYTHONPYCACHEPREFIX" if BYTECODE
+                          else "none (every launch compiles the sources)"))
 
     rows: list[dict] = []
     with tempfile.TemporaryDirectory(prefix="cold-start-") as tmp:

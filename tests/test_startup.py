@@ -112,13 +112,15 @@ def test_the_window_is_shown_before_the_engine_loads_then_the_engine_loads(tmp_p
     code = ("import sys, json\n"
             "from mlmstudio.launcher import main\n"
             "rc = main([])\n"
-            "print(json.dumps({'rc': rc, 'torch': 'torch' in sys.modules}))\n")
+            "import gc\n"
+            "print(json.dumps({'rc': rc, 'torch': 'torch' in sys.modules, 'gc': gc.isenabled()}))\n")
     result = subprocess.run([sys.executable, "-c", code],
                             env=_env(tmp_path, **{STARTUP_PROBE: str(probe), QUIT_AFTER: "0"}),
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     end = json.loads(result.stdout.strip().splitlines()[-1])
-    assert end == {"rc": 0, "torch": True}  # the warm-up ran, and the app waited for it at exit
+    # The warm-up ran, the app waited for it at exit, and the collector the launcher paused is back.
+    assert end == {"rc": 0, "torch": True, "gc": True}
     shown = json.loads(probe.read_text())
     assert shown["engine_loaded_at_show"] is False
     assert shown["platform"] == "offscreen"

@@ -157,6 +157,13 @@ def write_startup_probe(path: str, marks: dict[str, float], torch_at_show: bool,
         log.warning("Could not write the start-up probe %s: %s", path, exc)
 
 
+def _collect_cycles_again(*_args) -> None:
+    """Undo the launcher's gc.disable(): what the start created is kept out of future collections."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
+
+
 def run_app(argv: list[str] | None = None, data_dir: str | Path | None = None) -> int:
     """Open the main window on the history in ``data_dir`` and run until it closes."""
     marks = {"run_app": time.monotonic()}
@@ -187,12 +194,18 @@ def run_app(argv: list[str] | None = None, data_dir: str | Path | None = None) -
         if probe:
             write_startup_probe(probe, marks, at_show["torch"], at_show["cpu"])
         window.start_engine_warmup()
+        if window.engine_loading():  # the start's imports end with the engine's
+            window.engine.ready.connect(_collect_cycles_again)
+            window.engine.failed.connect(_collect_cycles_again)
+        else:
+            _collect_cycles_again()
         if quit_after is not None:
             QTimer.singleShot(quit_after, window.close)
 
     FirstFrame(window, on_shown)
     window.show()
     code = app.exec()
+    _collect_cycles_again()
     # The engine import may still be running: let it finish before Python shuts down.
     window.wait_engine_warmup()
     if probe and at_show and window.engine.loaded_at is not None:
