@@ -6,8 +6,8 @@ trained, alternately:
 - headless: ``Trainer(config, text, out_dir).run()`` on the main thread, with
   torch's default thread count;
 - from the app: a shown (offscreen) ``TrainPage`` with its live plots, Start
-  pressed: ``service.prepare_run`` + ``TrainingWorker`` in a ``QThread`` running
-  ``service.run_recorded`` (the run is recorded in a temporary history). The
+  pressed: ``lifecycle.prepare_run`` + ``TrainingWorker`` in a ``QThread`` running
+  ``lifecycle.run_recorded`` (the run is recorded in a temporary history). The
   worker sets torch's threads to ``default_num_threads()`` (all cores but one).
 
 Where that is fewer threads than torch's default, two more variants isolate
@@ -17,7 +17,7 @@ headless at the worker's threads) back to back, the order alternating between
 rounds (``round_order``), with a two-second pause before every run.
 
 Training speed is the trainer's own figure, training tokens over training
-seconds (``summary["tokens_per_second"]``); the ratio is taken per round, then
+seconds (``summary.tokens_per_second``); the ratio is taken per round, then
 the median. The target compares the app with headless at the same torch
 threads (the GUI's cost); the app against headless at torch's default is
 printed too. While the app trains, a ``QTimer`` on the GUI thread fires every
@@ -70,7 +70,7 @@ def headless(config, text: str, threads: int) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         result = Trainer(config, text, Path(tmp) / "run").run()
     assert result.status == "completed", result.message
-    return float(result.summary["tokens_per_second"])
+    return float(result.summary.tokens_per_second)
 
 
 class Probe:
@@ -158,7 +158,7 @@ def from_app(config, corpus, data_dir: Path, threads: int | None, refresh_ms: in
     page.close()
     page.deleteLater()
     db.close()
-    return float(outcome.summary["tokens_per_second"]), probe, signals
+    return float(outcome.summary.tokens_per_second), probe, signals
 
 
 def round_order(variants: list, r: int) -> list:

@@ -39,7 +39,7 @@ def probes_answered(cfg, text: str, out: Path) -> tuple[int, int, float]:
     predictor = Predictor.from_dir(out)
     right = sum(predictor.fill_mask(probe, top_k=1).masks[0][0]["token_str"].lower() == answer
                 for probe, answer in FACT_PROBES)
-    return right, result.steps, result.summary.get("val_accuracy") or float("nan")
+    return right, result.steps, result.summary.val_accuracy or float("nan")
 
 
 def main() -> None:

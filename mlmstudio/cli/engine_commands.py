@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import shutil
 import sys
@@ -10,14 +11,17 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
+from mlmstudio.cli.argv_text import shown
 from mlmstudio.cli.interrupt import stop_on_interrupt
 from mlmstudio.cli.options import add_config_flags, config_from_args
-from mlmstudio.cli.progress import TrainingProgress
-from mlmstudio.config import RunConfig
-from mlmstudio.engine.errors import ModelLoadError
+from mlmstudio.cli.progress import TrainingProgress, summary_json
+from mlmstudio.config import ConfigError, RunConfig, TokenizerConfig, TrainingConfig, check_value
+from mlmstudio.engine.errors import ModelLoadError, TrainingError
+from mlmstudio.engine.memory import training_memory_shortage
+from mlmstudio.engine.output_paths import check_output_file, check_output_folder
 from mlmstudio.engine.events import TrainingControl
-
-MODEL_FILES = ("config.json", "tokenizer.json", "model.safetensors", "metrics.json")
+from mlmstudio.engine.run_files import MODEL_DIR_FILES
+from mlmstudio.engine.run_status import RunStatus
 
 
 def add_engine_commands(commands: argparse._SubParsersAction) -> None:
@@ -28,7 +32,10 @@ def add_engine_commands(commands: argparse._SubParsersAction) -> None:
     train.add_argument("corpus", metavar="CORPUS", nargs="?", default=None,
                        help="The text to train on (default: the one in --config, else sample:facts).")
     train.add_argument("--config", metavar="RUN.JSON", help="Start from this saved configuration.")
-    train.add_argument("--out", metavar="DIR", help="Also write the trained model to this folder.")
+    train.add_argument("--out", metavar="DIR", help="Also write the trained model to this folder "
+                                                    "(new or empty, unless --overwrite).")
+    train.add_argument("--overwrite", action="store_true",
+                       help="Let --out and --save-config replace what is already there.")
     train.add_argument("--name", help="A name for the run in the history.")
     train.add_argument("--no-record", action="store_true",
                        help="Do not record the run in the history (then --out is where it goes).")
@@ -86,9 +93,18 @@ def cmd_train(args: argparse.Namespace) -> int:
 
     config = config_from_args(args, base=_quick_start_base(args)).validate()
     if args.save_config:
-        Path(args.save_config).write_text(config.to_json(), encoding="utf-8")
-        print(f"Configuration written to {args.save_config}.")
+        from mlmstudio.engine.artifacts import atomic_write_text
+
+        target = check_output_file(args.save_config, overwrite=args.overwrite, what="configuration file")
+        atomic_write_text(target, config.to_json())
+        print(f"Configuration written to {target}.")
         return 0
+    # Everything that can be refused is refused before a tokenizer is trained or a run recorded.
+    if args.out is not None:
+        check_output_folder(args.out, overwrite=args.overwrite, what="--out folder")
+    shortage = training_memory_shortage(config)
+    if shortage:
+        raise TrainingError(shortage)
     corpus = load_corpus(config.corpus.source, text_field=config.corpus.text_field,
                          csv_column=config.corpus.csv_column)
     for warning in corpus.warnings:
@@ -108,17 +124,17 @@ def cmd_train(args: argparse.Namespace) -> int:
             result, run_id = _train_recorded(args, config, corpus, progress, control)
     progress.close()
     distributed.shutdown()
-    if args.out and not args.no_record and result.status != "failed":
+    summary = result.summary
+    if args.out and not args.no_record and result.status != RunStatus.FAILED:
         _copy_model(Path(result.model_dir), Path(args.out))
-        result.summary["model_dir"] = str(Path(args.out))
-    summary = dict(result.summary, run_id=run_id)
-    if result.status == "failed":
+        summary = summary.replace(model_dir=str(Path(args.out)))
+    if result.status == RunStatus.FAILED:
         print(f"mlmstudio: {result.message}", file=sys.stderr)
     if args.json:
-        print(json.dumps(summary, indent=2))
+        print(json.dumps(summary_json(summary, run_id), indent=2))
     else:
-        progress.print_summary(summary)
-    return 0 if result.status != "failed" else 1
+        progress.print_summary(summary, run_id)
+    return 0 if result.status != RunStatus.FAILED else 1
 
 
 def _quick_start_base(args: argparse.Namespace) -> RunConfig | None:
@@ -150,12 +166,12 @@ def _train_worker_rank(config: RunConfig, text: str) -> int:
     with tempfile.TemporaryDirectory(prefix="mlmstudio-rank-") as scratch:
         result = Trainer(config, text, scratch).run()
     distributed.shutdown()
-    return 0 if result.status != "failed" else 1
+    return 0 if result.status != RunStatus.FAILED else 1
 
 
 def _train_recorded(args, config: RunConfig, corpus, progress, control):
     from mlmstudio.store.database import Database
-    from mlmstudio.store.service import prepare_run, run_recorded
+    from mlmstudio.store.lifecycle import prepare_run, run_recorded
 
     from mlmstudio.engine.preflight import check_corpus_fits
 
@@ -169,10 +185,22 @@ def _train_recorded(args, config: RunConfig, corpus, progress, control):
 
 
 def _copy_model(source: Path, target: Path) -> None:
-    target.mkdir(parents=True, exist_ok=True)
-    for name in MODEL_FILES:
-        if (source / name).exists():
-            shutil.copy2(source / name, target / name)
+    """Copy the run's model files to --out; a failure is a sentence (the run itself is kept)."""
+    written = []
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        for name in MODEL_DIR_FILES:
+            if (source / name).exists():
+                shutil.copy2(source / name, target / name)
+                written.append(target / name)
+    except OSError as exc:
+        for path in written:  # half a model folder would load as a broken model
+            path.unlink(missing_ok=True)
+        if exc.errno == errno.ENOSPC:
+            raise TrainingError(f"The disk is full, so the model could not be copied to {target}: free "
+                                f"space and copy it from {source} (the run is saved in the history).") from exc
+        raise TrainingError(f"The model could not be copied to {target} ({exc.strerror or exc}). The run "
+                            f"is saved in the history; its model is in {source}.") from exc
 
 
 # -- fill ---------------------------------------------------------------------
@@ -198,7 +226,14 @@ def cmd_fill(args: argparse.Namespace) -> int:
         print("(The text was longer than the model reads; only the part around the masks was used.)")
     if result.targets is not None:
         for target in result.targets:
-            note = f"  ({target['note']})" if target.get("multi_token") else ""
+            if not target.get("in_vocabulary", True):
+                # Not the word's score but [UNK]'s, which every unknown word shares: say so, show no number.
+                print(f"{target['word']:>16}  (not in the model's vocabulary: it reads as [UNK], "
+                      "so it has no score of its own)")
+                print(f"mlmstudio: warning: {target['word']!r} is not in the model's vocabulary; "
+                      "its [UNK] score is not shown as the word's.", file=sys.stderr)
+                continue
+            note = f"  ({target['note']})" if target.get("note") else ""
             print(f"{target['word']:>16}  {target['score']:.4f}  log-prob {target['log_prob']:.3f}{note}")
         return 0
     for index, predictions in enumerate(result.masks, start=1):
@@ -219,7 +254,7 @@ def _resolve_model_dir(model: str, data_dir: str | None) -> Path:
 
     found = model_dir_of_run(Database.open(data_dir), model)
     if found is None:
-        raise ModelLoadError(f"'{model}' is neither a model folder nor a run in the history. "
+        raise ModelLoadError(f"{shown(model)} is neither a model folder nor a run in the history. "
                              "Give a folder written by 'mlmstudio train' or a run id from "
                              "'mlmstudio runs list'.")
     return found
@@ -232,9 +267,10 @@ def cmd_params(args: argparse.Namespace) -> int:
     config = config_from_args(args)
     model = config.model
     model.validate()
-    vocab = args.vocab_size or config.tokenizer.vocab_size
-    batch = args.batch_size or config.training.batch_size
-    seq_len = args.seq_len or config.training.seq_len
+    # These three flags are not part of a RunConfig here; the config's metadata bounds them all the same.
+    vocab = check_value(TokenizerConfig, "vocab_size", _given(args.vocab_size, config.tokenizer.vocab_size))
+    batch = check_value(TrainingConfig, "batch_size", _given(args.batch_size, config.training.batch_size))
+    seq_len = check_value(TrainingConfig, "seq_len", _given(args.seq_len, config.training.seq_len))
     params = estimate_parameters(model, vocab)
     memory = estimate_training_memory(model, vocab, batch, seq_len, args.precision)
     result = {"params": params, "training_memory_bytes": memory,
@@ -252,7 +288,14 @@ def cmd_params(args: argparse.Namespace) -> int:
     return 0
 
 
+def _given(value, default):
+    return default if value is None else value
+
+
 # -- masking ------------------------------------------------------------------
+MAX_MASKING_TOKENS = 100_000_000
+
+
 def cmd_masking(args: argparse.Namespace) -> int:
     from mlmstudio.cli.masking_report import masking_report
 
@@ -260,6 +303,10 @@ def cmd_masking(args: argparse.Namespace) -> int:
     config.corpus.validate()
     config.tokenizer.validate()
     config.masking.validate()
+    check_value(TrainingConfig, "seq_len", args.seq_len)
+    check_value(TrainingConfig, "seed", args.seed)
+    if not 1 <= args.max_tokens <= MAX_MASKING_TOKENS:
+        raise ConfigError(f"--max-tokens must be between 1 and {MAX_MASKING_TOKENS:,} (got {args.max_tokens:,}).")
     report = masking_report(config, seq_len=args.seq_len, max_tokens=args.max_tokens, seed=args.seed)
     if args.json:
         print(json.dumps(report, indent=2))

@@ -8,11 +8,11 @@ from typing import Any
 from tqdm import tqdm
 
 from mlmstudio.config import RunConfig
-from mlmstudio.engine.events import (CheckpointEvent, EvalEvent, FailedEvent, FinishedEvent,
-                                     StepEvent, TrainerEvent)
+from mlmstudio.engine.events import (EvalEvent, FailedEvent, FinishedEvent, StartedEvent, StepEvent,
+                                     TrainerCallback, TrainingSummary)
 
 
-class TrainingProgress:
+class TrainingProgress(TrainerCallback):
     """A trainer callback that shows progress on stderr (stdout stays for results)."""
 
     def __init__(self, config: RunConfig, quiet: bool = False) -> None:
@@ -25,18 +25,11 @@ class TrainingProgress:
         if not self.quiet:
             print(line, file=sys.stderr)
 
-    def __call__(self, event: TrainerEvent) -> None:
-        if isinstance(event, StepEvent):
-            self._on_step(event)
-        elif isinstance(event, EvalEvent):
-            self._write(f"step {event.step}: validation loss {event.val_loss:.4f}, "
-                        f"masked accuracy {event.val_accuracy:.3f}")
-        elif isinstance(event, CheckpointEvent):
-            pass  # checkpoints are routine; the summary names the model folder
-        elif isinstance(event, (FinishedEvent, FailedEvent)):
-            self.close()
+    def on_started(self, event: StartedEvent) -> None:
+        if event.note:
+            self._write(f"note: {event.note}")
 
-    def _on_step(self, event: StepEvent) -> None:
+    def on_step(self, event: StepEvent) -> None:
         if not self.interactive:
             return
         if self.bar is None:
@@ -46,6 +39,16 @@ class TrainingProgress:
         self.bar.set_postfix_str(f"step {event.step} loss {event.loss:.3f} "
                                  f"{event.tokens_per_second:,.0f} tok/s", refresh=False)
         self.bar.refresh()
+
+    def on_eval(self, event: EvalEvent) -> None:
+        self._write(f"step {event.step}: validation loss {event.val_loss:.4f}, "
+                    f"masked accuracy {event.val_accuracy:.3f}")
+
+    def on_finished(self, event: FinishedEvent) -> None:
+        self.close()
+
+    def on_failed(self, event: FailedEvent) -> None:
+        self.close()
 
     def _write(self, line: str) -> None:
         if self.quiet:
@@ -60,22 +63,26 @@ class TrainingProgress:
             self.bar.close()
             self.bar = None
 
-    def print_summary(self, summary: dict[str, Any]) -> None:
+    def print_summary(self, summary: TrainingSummary, run_id: str | None = None) -> None:
         def fmt(value: Any, spec: str = ".4f") -> str:
             return "n/a" if value is None else format(value, spec)
 
+        s = summary
         lines = [
-            f"status:          {summary.get('status')} after {summary.get('steps')} steps "
-            f"({fmt(summary.get('wall_seconds'), '.1f')} s)",
-            f"model:           {summary.get('params', 0):,} parameters, vocabulary "
-            f"{summary.get('vocab_size')}",
-            f"loss:            {fmt(summary.get('initial_loss'))} -> {fmt(summary.get('final_loss'))}"
-            f" (random guessing: {fmt(summary.get('baseline_loss'))})",
-            f"validation:      loss {fmt(summary.get('val_loss'))}, masked accuracy "
-            f"{fmt(summary.get('val_accuracy'), '.3f')}, perplexity {fmt(summary.get('perplexity'), '.2f')}",
-            f"speed:           {fmt(summary.get('tokens_per_second'), ',.0f')} tokens/s",
-            f"model folder:    {summary.get('model_dir')}",
+            f"status:          {s.status} after {s.steps} steps ({fmt(s.wall_seconds, '.1f')} s)",
+            f"model:           {s.params:,} parameters, vocabulary {s.vocab_size}",
+            f"loss:            {fmt(s.initial_loss)} -> {fmt(s.final_loss)}"
+            f" (random guessing: {fmt(s.baseline_loss)})",
+            f"validation:      loss {fmt(s.val_loss)}, masked accuracy "
+            f"{fmt(s.val_accuracy, '.3f')}, perplexity {fmt(s.perplexity, '.2f')}",
+            f"speed:           {fmt(s.tokens_per_second, ',.0f')} tokens/s",
+            f"model folder:    {s.model_dir}",
         ]
-        if summary.get("run_id") is not None:
-            lines.append(f"run id:          {summary['run_id']}")
+        if run_id is not None:
+            lines.append(f"run id:          {run_id}")
         print("\n".join(lines))
+
+
+def summary_json(summary: TrainingSummary, run_id: str | None = None) -> dict[str, Any]:
+    """The summary as ``--json`` prints it."""
+    return dict(summary.as_dict(), run_id=run_id)

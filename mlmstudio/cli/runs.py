@@ -23,7 +23,6 @@ from datetime import datetime
 from typing import Any, Callable, Sequence
 
 from mlmstudio.cli.interrupt import stop_on_interrupt
-from mlmstudio.config import ConfigError
 from mlmstudio.engine.errors import MLMStudioError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -122,7 +121,7 @@ def _plain_errors(handler: Handler) -> Handler:
 
         try:
             return handler(args)
-        except (MLMStudioError, ConfigError) as exc:
+        except MLMStudioError as exc:  # ConfigError included
             return _fail(str(exc), EXIT_USAGE)
         except SQLAlchemyError as exc:
             return _fail(f"The run history could not be read or written ({_first_line(exc)}). "
@@ -155,8 +154,10 @@ def _print_json(value: Any) -> None:
 # --- list / show -------------------------------------------------------------------------------
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from mlmstudio.store.models import RUN_STATUSES
+    from mlmstudio.engine.run_status import ALL_STATUSES
     from mlmstudio.store.service import list_runs
+
+    RUN_STATUSES = [s.value for s in ALL_STATUSES]
 
     statuses = [s.strip() for value in args.status for s in value.split(",") if s.strip()]
     unknown = [s for s in statuses if s not in RUN_STATUSES]
@@ -337,9 +338,11 @@ def cmd_export_hf(args: argparse.Namespace) -> int:
 # --- resume ------------------------------------------------------------------------------------
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    from mlmstudio.cli.progress import TrainingProgress
+    from mlmstudio.cli.progress import TrainingProgress, summary_json
     from mlmstudio.engine.events import TrainingControl
-    from mlmstudio.store.service import resolve_run_id, resume_run, run_config
+    from mlmstudio.engine.run_status import RunStatus
+    from mlmstudio.store.lifecycle import resume_run
+    from mlmstudio.store.service import resolve_run_id, run_config
 
     db = _db(args)
     run_id = resolve_run_id(db, args.run)
@@ -351,14 +354,13 @@ def cmd_resume(args: argparse.Namespace) -> int:
             result = resume_run(db, run_id, callbacks=[progress], control=control)
     finally:
         progress.close()
-    summary = dict(result.summary, run_id=run_id)
-    if result.status == "failed":
+    if result.status == RunStatus.FAILED:
         print(f"mlmstudio: {result.message}", file=sys.stderr)
     if args.json:
-        _print_json(summary)
+        _print_json(summary_json(result.summary, run_id))
     else:
-        progress.print_summary(summary)
-    return EXIT_OK if result.status != "failed" else EXIT_FAILED
+        progress.print_summary(result.summary, run_id)
+    return EXIT_OK if result.status != RunStatus.FAILED else EXIT_FAILED
 
 
 # --- compare -----------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import torch
 
 from mlmstudio.config import MaskingConfig
 from mlmstudio.engine.corpus import check_enough_tokens
-from mlmstudio.engine.masking import EVAL_MASKING, EVAL_SEED, mask_tokens
+from mlmstudio.engine.masking import EVAL_MASKING, EVAL_SEED, IGNORE_INDEX, mask_tokens
 from mlmstudio.engine.memory import release_free_memory
 from mlmstudio.engine.text_spans import TextSpans
 from mlmstudio.engine.tokenization import MLMTokenizer
@@ -91,7 +91,7 @@ class Batch:
     @classmethod
     def with_positions(cls, input_ids: torch.Tensor, attention_mask: torch.Tensor,
                        labels: torch.Tensor) -> "Batch":
-        positions = (labels.reshape(-1) != -100).nonzero().squeeze(1)
+        positions = (labels.reshape(-1) != IGNORE_INDEX).nonzero().squeeze(1)
         return cls(input_ids, attention_mask, labels, positions)
 
     def to(self, device: torch.device) -> "Batch":
@@ -266,12 +266,12 @@ def validation_batches(stream: TokenStream, tokenizer: MLMTokenizer, seq_len: in
                                      mask_token_id=tokenizer.mask_token_id,
                                      special_ids=tokenizer.special_ids, generator=generator,
                                      word_ids=word_ids)
-        if (labels != -100).any():
+        if (labels != IGNORE_INDEX).any():
             batches.append(Batch(masked, attention, labels))
     if not batches:
         # Too little held-out text for 15% to pick anything: mask one token per window.
         input_ids, attention, _ = framer.frame(stream, starts[:batch_size], length)
-        labels = torch.full_like(input_ids, -100)
+        labels = torch.full_like(input_ids, IGNORE_INDEX)
         labels[:, 1] = input_ids[:, 1]
         masked = input_ids.clone()
         masked[:, 1] = tokenizer.mask_token_id

@@ -2,11 +2,13 @@
 
 Each message is one or two sentences: what went wrong and what to do. The CLI
 prints them without a traceback; the GUI shows them inline.
+The root, ``MLMStudioError``, is shared with ``config.ConfigError``.
 """
 
+from mlmstudio.errors import MLMStudioError
 
-class MLMStudioError(Exception):
-    """Base of every error whose message is meant for the user."""
+__all__ = ["MLMStudioError", "CorpusError", "TokenizerError", "ModelLoadError", "PredictionError",
+           "TrainingError", "ExportError", "OutOfMemoryError", "DiskFullError"]
 
 
 class CorpusError(MLMStudioError):
@@ -31,3 +33,11 @@ class TrainingError(MLMStudioError):
 
 class ExportError(MLMStudioError):
     """A model cannot be exported as asked."""
+
+
+class OutOfMemoryError(TrainingError):
+    """The computer ran out of memory while training."""
+
+
+class DiskFullError(TrainingError):
+    """The disk filled up while a checkpoint or the model was written."""

@@ -34,7 +34,7 @@ from mlmstudio.config import ModelConfig
 # Re-exported: the size arithmetic lives in a torch-free module the GUI can import cheaply.
 from mlmstudio.engine.estimates import estimate_parameters, estimate_training_memory  # noqa: F401
 
-IGNORE_INDEX = -100  # labels at positions without loss (Hugging Face convention)
+from mlmstudio.engine.masking import IGNORE_INDEX  # noqa: E402  labels without loss (-100, as HF)
 
 
 @dataclass
@@ -357,4 +357,3 @@ def count_parameters(model: nn.Module) -> int:
             seen.add(id(p))
             total += p.numel()
     return total
-

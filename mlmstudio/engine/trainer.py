@@ -6,10 +6,17 @@ small immutable events to callbacks on the training thread and checks a
 continue a run exactly lives in its checkpoints; shutdown work (final
 checkpoint, model folder, the finished/failed event) happens in ``run()``'s
 one exit path.
+
+Checkpoints are due every ``checkpoint_every`` steps and also after
+``checkpoint_seconds`` of training, so a crash loses little even when steps
+are slow. A failure the user can act on (out of memory, a full disk, a
+diverging loss) ends the run ``failed`` with a sentence and leaves the last
+checkpoint as it was.
 """
 
 from __future__ import annotations
 
+import errno
 import logging
 import math
 import os
@@ -17,7 +24,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Iterable
 
 import numpy as np
 import torch
@@ -26,16 +33,21 @@ import torch.nn.functional as F
 from mlmstudio.config import RunConfig
 from mlmstudio.engine import distributed
 from mlmstudio.engine.artifacts import atomic_write_text, save_model_dir
-from mlmstudio.engine.checkpoint import (latest_checkpoint, load_checkpoint,
+from mlmstudio.engine.checkpoint import (disk_full_error, latest_checkpoint, load_checkpoint,
                                          load_checkpoint_weights, save_checkpoint)
 from mlmstudio.engine.corpus import split_spans
 from mlmstudio.engine.data import Batch, TrainBatches, encode_stream, validation_batches
 from mlmstudio.engine.device import autocast_context, resolve_device, resolve_precision
-from mlmstudio.engine.errors import MLMStudioError, TrainingError
+from mlmstudio.engine.errors import MLMStudioError, ModelLoadError, OutOfMemoryError, TrainingError
 from mlmstudio.engine.events import (CheckpointEvent, EvalEvent, EventCallback, FailedEvent,
-                                     FinishedEvent, StepEvent, TrainerEvent, TrainingControl)
+                                     FinishedEvent, StartedEvent, StepEvent, TrainerEvent,
+                                     TrainingControl, TrainingSummary)
+from mlmstudio.engine.masking import IGNORE_INDEX
+from mlmstudio.engine.memory import training_memory_shortage
 from mlmstudio.engine.memory import release_free_memory, tokenizer_sample
 from mlmstudio.engine.model import build_model, count_parameters, init_output_bias
+from mlmstudio.engine.run_files import RunFolder
+from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.engine.schedule import lr_factor
 from mlmstudio.engine.text_spans import TextSpans
 from mlmstudio.engine.tokenization import MLMTokenizer, unigram_log_probs
@@ -45,13 +57,17 @@ log = logging.getLogger(__name__)
 ADAM_BETAS = (0.9, 0.98)
 FINAL_LOSS_WINDOW = 20  # final_loss is the mean of this many last steps
 LOSS_READBACK_EVERY = 10  # on a GPU, steps between reading the loss back to the host
+CHECKPOINTS_KEPT = 3      # the newest few: one damaged by a crash still leaves an older one
+OUT_OF_MEMORY_MESSAGE = ("There is not enough memory for this model and batch: try a smaller model, "
+                         "batch or sequence length. The last checkpoint is kept.")
+_ALLOCATOR_FAILURES = ("can't allocate memory", "not enough memory", "out of memory")
 
 
 @dataclass
 class TrainResult:
-    status: str                      # "completed", "stopped" or "failed"
+    status: RunStatus                # COMPLETED, STOPPED or FAILED
     steps: int
-    summary: dict[str, Any] = field(default_factory=dict)
+    summary: TrainingSummary
     message: str = ""
     model_dir: str = ""
 
@@ -73,6 +89,9 @@ class Trainer:
                  callbacks: Iterable[EventCallback] = (), control: TrainingControl | None = None,
                  tokenizer: MLMTokenizer | None = None) -> None:
         self.config = config.validate()
+        shortage = training_memory_shortage(config, tokenizer.vocab_size if tokenizer else None)
+        if shortage:  # refuse before a tokenizer is trained or a tensor allocated
+            raise TrainingError(shortage)
         self.out_dir = Path(out_dir)
         self.callbacks = list(callbacks)
         self.control = control or TrainingControl()
@@ -109,7 +128,9 @@ class Trainer:
                                            fused=self.device.type == "cuda" or None)
         self.train_model = self.dist.wrap(self.model)
         self.progress = _Progress()
+        self.start_note = ""          # shown with the StartedEvent (set by whoever resumes the run)
         self._checkpointed_step = -1
+        self._checkpointed_elapsed = 0.0
         self._pending_losses: list[torch.Tensor] = []
         self._tps_window: deque[tuple[int, float]] = deque(maxlen=20)
 
@@ -119,54 +140,88 @@ class Trainer:
                callbacks: Iterable[EventCallback] = (), control: TrainingControl | None = None,
                checkpoint: str | Path | None = None) -> "Trainer":
         """A trainer that continues the run in ``out_dir`` exactly where its checkpoint left off."""
-        out_dir = Path(out_dir)
-        try:
-            config = RunConfig.from_json((out_dir / "config.json").read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise TrainingError(f"The run folder {out_dir} has no readable config.json, "
-                                "so it cannot be resumed.") from exc
-        tokenizer = MLMTokenizer.load(out_dir / "tokenizer.json")
         path = Path(checkpoint) if checkpoint else latest_checkpoint(out_dir)
         if path is None:
             raise TrainingError(f"The run in {out_dir} has no checkpoint to resume from. "
                                 "Start it again instead.")
-        trainer = cls(config, corpus_text, out_dir, callbacks=callbacks, control=control,
-                      tokenizer=tokenizer)
+        trainer = cls.restart(out_dir, corpus_text, callbacks=callbacks, control=control)
         trainer._load_checkpoint(path)
         return trainer
+
+    @classmethod
+    def restart(cls, out_dir: str | Path, corpus_text: str, *,
+                callbacks: Iterable[EventCallback] = (),
+                control: TrainingControl | None = None) -> "Trainer":
+        """A trainer that trains the run in ``out_dir`` again from step 0, with its stored settings.
+
+        The run's own tokenizer is reused when it was saved (a retrained WordPiece
+        could number its tokens differently); a run killed before saving it trains one.
+        """
+        folder = RunFolder(out_dir)
+        try:
+            config = RunConfig.from_json(folder.config.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise TrainingError(f"The run folder {folder.path} has no readable config.json, "
+                                "so it cannot be resumed.") from exc
+        tokenizer = None
+        if folder.tokenizer.is_file():
+            try:
+                tokenizer = MLMTokenizer.load(folder.tokenizer)
+            except MLMStudioError:
+                log.warning("The tokenizer of %s is damaged; training a new one.", folder.path)
+        return cls(config, corpus_text, folder.path, callbacks=callbacks, control=control,
+                   tokenizer=tokenizer)
 
     def _load_checkpoint(self, path: Path) -> None:
         data = load_checkpoint(path)
         load_checkpoint_weights(self.model, data)
-        self.optimizer.load_state_dict(data.optimizer_state)
-        self.train_batches.load_state(data.state["sampler"], data.rng["mask_generator"])
-        torch.set_rng_state(data.rng["torch"])
-        saved = data.state["progress"]
+        try:
+            self.optimizer.load_state_dict(data.optimizer_state)
+            self.train_batches.load_state(data.state["sampler"], data.rng["mask_generator"])
+            torch.set_rng_state(data.rng["torch"])
+            saved = data.state["progress"]
+            progress = _Progress(step=data.step, elapsed=float(saved["elapsed"]),
+                                 tokens_seen=int(saved["tokens_seen"]),
+                                 initial_loss=saved["initial_loss"],
+                                 recent_losses=list(saved["recent_losses"]),
+                                 last_eval=dict(saved["last_eval"]))
+        except (KeyError, TypeError, ValueError, RuntimeError) as exc:
+            raise ModelLoadError(f"The checkpoint in {path} is incomplete ({exc.__class__.__name__}). "
+                                 "Resume from an earlier checkpoint.") from exc
         self._checkpointed_step = data.step
-        self.progress = _Progress(step=data.step, elapsed=saved["elapsed"],
-                                  tokens_seen=saved["tokens_seen"],
-                                  initial_loss=saved["initial_loss"],
-                                  recent_losses=list(saved["recent_losses"]),
-                                  last_eval=dict(saved["last_eval"]))
+        self._checkpointed_elapsed = progress.elapsed
+        self.progress = progress
 
     # -- the loop -----------------------------------------------------------
     def run(self) -> TrainResult:
-        status, message = "completed", ""
+        failure: MLMStudioError | None = None
         try:
             self._write_run_files()
+            self._emit(self.started_event())
             status = self._loop()
             summary = self._finish(status)
-        except (MLMStudioError, torch.OutOfMemoryError) as exc:
-            message = _failure_message(exc)
-            self._emit_failed(message)
-            return TrainResult("failed", self.progress.step, self.summary("failed"), message)
-        except Exception as exc:  # a bug: report it, then let it surface
-            self._emit_failed(f"Training stopped on an unexpected error: {exc}")
-            raise
+        except Exception as exc:
+            failure = as_user_error(exc)
+            if failure is None:  # a bug: report it, then let it surface
+                self._emit_failed(f"Training stopped on an unexpected error: {exc}")
+                raise
+        if failure is not None:
+            # Out of the except block, the failed step's tensors (held by the traceback) are free.
+            self._pending_losses.clear()
+            release_free_memory()
+            summary = self.summary(RunStatus.FAILED)
+            self._emit_failed(str(failure), summary)
+            return TrainResult(RunStatus.FAILED, self.progress.step, summary, str(failure))
         self._emit(FinishedEvent(status, self.progress.step, summary))
-        return TrainResult(status, self.progress.step, summary, message, str(self.out_dir))
+        return TrainResult(status, self.progress.step, summary, "", str(self.out_dir))
 
-    def _loop(self) -> str:
+    def started_event(self) -> StartedEvent:
+        return StartedEvent(step=self.progress.step, total_steps=self.config.training.steps,
+                            vocab_size=self.vocab_size, baseline_loss=self.baseline_loss,
+                            param_count=self.param_count, device=self.device.type,
+                            precision=self.precision, note=self.start_note)
+
+    def _loop(self) -> RunStatus:
         cfg = self.config.training
         self.model.train()
         clock = time.perf_counter()
@@ -175,9 +230,9 @@ class Trainer:
             self.control.wait_if_paused()
             clock += time.perf_counter() - waited_from  # pauses are not training time
             if self.control.stop_requested:
-                return "stopped"
+                return RunStatus.STOPPED
             if self._budget_spent():
-                return "completed"
+                return RunStatus.COMPLETED
 
             lr = cfg.lr * lr_factor(self._run_progress(self.progress.elapsed, mid_step=True),
                                     cfg.warmup, cfg.schedule)
@@ -191,7 +246,7 @@ class Trainer:
             step_seconds, clock = now - clock, now
             self._advance(loss, tokens, step_seconds)
             at_eval = self.progress.step % cfg.eval_every == 0
-            at_checkpoint = bool(cfg.checkpoint_every) and self.progress.step % cfg.checkpoint_every == 0
+            at_checkpoint = self._checkpoint_due()
             if self._losses_due(at_eval or at_checkpoint):
                 self._record_step(self._read_losses(), lr)
             if at_eval:
@@ -250,6 +305,14 @@ class Trainer:
                              tokens_seen=p.tokens_seen, elapsed=p.elapsed,
                              progress=min(1.0, self._run_progress(p.elapsed))))
 
+    def _checkpoint_due(self) -> bool:
+        """Every ``checkpoint_every`` steps, and after ``checkpoint_seconds`` of training without one."""
+        cfg, p = self.config.training, self.progress
+        by_steps = bool(cfg.checkpoint_every) and p.step % cfg.checkpoint_every == 0
+        seconds = cfg.checkpoint_seconds
+        by_time = seconds > 0 and p.elapsed - self._checkpointed_elapsed >= seconds
+        return by_steps or by_time
+
     def _budget_spent(self) -> bool:
         """All steps done, or the time budget would be overrun by one more (typical) step."""
         cfg = self.config.training
@@ -282,8 +345,8 @@ class Trainer:
             with autocast_context(self.device, self.precision):
                 out = self.model(batch.input_ids, attention_mask=batch.attention_mask,
                                  labels=batch.labels)
-            targets = batch.labels[batch.labels != -100]
-            logits = out.logits if out.logits.dim() == 2 else out.logits[batch.labels != -100]
+            targets = batch.labels[batch.labels != IGNORE_INDEX]
+            logits = out.logits if out.logits.dim() == 2 else out.logits[batch.labels != IGNORE_INDEX]
             logits = logits.float()
             total_loss += float(F.cross_entropy(logits, targets, reduction="sum"))
             correct += int((logits.argmax(-1) == targets).sum())
@@ -311,9 +374,9 @@ class Trainer:
                               "last_eval": p.last_eval}}
         rng = {"torch": torch.get_rng_state(),
                "mask_generator": self.train_batches.mask_generator.get_state()}
-        self._checkpointed_step = p.step
         path = save_checkpoint(self.out_dir, p.step, self.model,
-                               self.optimizer.state_dict(), rng, state)
+                               self.optimizer.state_dict(), rng, state, keep_last=CHECKPOINTS_KEPT)
+        self._checkpointed_step, self._checkpointed_elapsed = p.step, p.elapsed
         self._emit(CheckpointEvent(step=p.step, path=str(path), metrics=dict(p.last_eval)))
 
     # -- start and end ------------------------------------------------------
@@ -321,34 +384,34 @@ class Trainer:
         """config.json and tokenizer.json first, so even a run killed at once can be resumed."""
         if not self.dist.is_main:
             return
-        self.out_dir.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(self.out_dir / "config.json", self.config.to_json())
-        atomic_write_text(self.out_dir / "tokenizer.json", self.tokenizer.to_str())
+        folder = RunFolder(self.out_dir)
+        folder.path.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(folder.config, self.config.to_json())
+        atomic_write_text(folder.tokenizer, self.tokenizer.to_str())
 
-    def _finish(self, status: str) -> dict[str, Any]:
+    def _finish(self, status: RunStatus) -> TrainingSummary:
         if self.progress.step and self.progress.step % self.config.training.eval_every:
             self._evaluate()  # the final numbers always come from the final weights
         summary = self.summary(status)
         if self.dist.is_main:
             if self.progress.step and self._checkpointed_step != self.progress.step:
                 self._checkpoint()
-            save_model_dir(self.out_dir, self.model, self.tokenizer, self.config, summary)
+            save_model_dir(self.out_dir, self.model, self.tokenizer, self.config, summary.as_dict())
         return summary
 
-    def summary(self, status: str) -> dict[str, Any]:
+    def summary(self, status: RunStatus) -> TrainingSummary:
         p = self.progress
         recent = p.recent_losses
-        return {
-            "status": status, "steps": p.step, "params": self.param_count,
-            "vocab_size": self.vocab_size, "baseline_loss": self.baseline_loss,
-            "initial_loss": p.initial_loss,
-            "final_loss": float(np.mean(recent)) if recent else None,
-            "val_loss": p.last_eval.get("val_loss"), "val_accuracy": p.last_eval.get("val_accuracy"),
-            "perplexity": p.last_eval.get("perplexity"),
-            "tokens_per_second": p.tokens_seen / p.elapsed if p.elapsed else 0.0,
-            "wall_seconds": p.elapsed, "model_dir": str(self.out_dir),
-            "device": self.device.type, "precision": self.precision,
-        }
+        return TrainingSummary(
+            status=status, steps=p.step, params=self.param_count,
+            vocab_size=self.vocab_size, baseline_loss=self.baseline_loss,
+            initial_loss=p.initial_loss,
+            final_loss=float(np.mean(recent)) if recent else None,
+            val_loss=p.last_eval.get("val_loss"), val_accuracy=p.last_eval.get("val_accuracy"),
+            perplexity=p.last_eval.get("perplexity"),
+            tokens_per_second=p.tokens_seen / p.elapsed if p.elapsed else 0.0,
+            wall_seconds=p.elapsed, model_dir=str(self.out_dir),
+            device=self.device.type, precision=self.precision)
 
     def _emit(self, event: TrainerEvent) -> None:
         if not self.dist.is_main:
@@ -356,9 +419,9 @@ class Trainer:
         for callback in self.callbacks:
             callback(event)
 
-    def _emit_failed(self, message: str) -> None:
+    def _emit_failed(self, message: str, summary: TrainingSummary | None = None) -> None:
         try:
-            self._emit(FailedEvent(step=self.progress.step, message=message))
+            self._emit(FailedEvent(step=self.progress.step, message=message, summary=summary))
         except Exception:  # a broken watcher must not hide the original failure
             log.exception("a callback failed while reporting a failed run")
 
@@ -387,11 +450,21 @@ def _param_groups(model: torch.nn.Module, weight_decay: float) -> list[dict]:
             {"params": no_decay, "weight_decay": 0.0}]
 
 
-def _failure_message(exc: BaseException) -> str:
-    if isinstance(exc, torch.OutOfMemoryError):
-        return ("Training ran out of memory. Use a smaller batch size, a shorter sequence "
-                "length or a smaller model.")
-    return str(exc)
+def as_user_error(exc: BaseException) -> MLMStudioError | None:
+    """The user-facing error ``exc`` stands for, or None when it is a bug.
+
+    Running out of memory shows up as torch's OutOfMemoryError on a GPU, as a
+    RuntimeError from the CPU allocator ("DefaultCPUAllocator: can't allocate
+    memory", "not enough memory") or as Python's MemoryError.
+    """
+    if isinstance(exc, MLMStudioError):
+        return exc
+    if isinstance(exc, (MemoryError, torch.OutOfMemoryError)) or (
+            isinstance(exc, RuntimeError) and any(s in str(exc) for s in _ALLOCATOR_FAILURES)):
+        return OutOfMemoryError(OUT_OF_MEMORY_MESSAGE)
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return disk_full_error(exc)
+    return None
 
 
 def default_num_threads() -> int:

@@ -185,7 +185,6 @@ def user_message(exc: BaseException, what: str) -> str:
 
 
 def _is_user_error(exc: BaseException) -> bool:
-    from mlmstudio.config import ConfigError
-    from mlmstudio.engine.errors import MLMStudioError
+    from mlmstudio.errors import MLMStudioError  # ConfigError is one too
 
-    return isinstance(exc, (MLMStudioError, ConfigError))
+    return isinstance(exc, MLMStudioError)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem
 
 from mlmstudio import __version__
 from mlmstudio.config import quick_start_config
+from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui.engine_warmup import EngineWarmup
 from mlmstudio.gui.icons import page_icon
 from mlmstudio.gui.pages.corpus_page import CorpusPage
@@ -319,7 +320,7 @@ class MainWindow(QMainWindow):
     @Slot(str, object)
     def _on_run_finished(self, run_id: str, outcome) -> None:
         self.runs.refresh()  # History and Explore follow the one list
-        if outcome.status == "failed":
+        if outcome.status == RunStatus.FAILED:
             self.show_status(f"The run failed: {outcome.message}")
 
     @Slot()

@@ -16,6 +16,7 @@ from PySide6.QtCore import (QAbstractTableModel, QModelIndex, QPersistentModelIn
                             QSortFilterProxyModel, Qt)
 from PySide6.QtGui import QBrush, QColor
 
+from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui.perplexity import format_perplexity, perplexity
 from mlmstudio.gui.run_colors import run_color
 
@@ -110,9 +111,8 @@ def _steps(run: Any) -> tuple[str, Any]:
     done = getattr(run, "last_step", None)
     if planned is None:
         return "", None
-    timed = float(config_value(run, "training", "time_budget", 0.0) or 0.0) > 0
-    if done is not None and (timed or str(getattr(run, "status", "")) == "completed"):
-        # A completed run trained what it was meant to; under a time budget the step count is only a cap.
+    if done is not None and str(getattr(run, "status", "")) == "completed":
+        # A completed run trained what it was meant to: its steps, or as many as its time budget allowed.
         return f"{int(done):,}", int(done)
     if done is not None and int(done) != int(planned):
         return f"{int(done):,} / {int(planned):,}", int(done)
@@ -147,8 +147,8 @@ COLUMNS: tuple[Column, ...] = (
 )
 COLUMN_INDEX = {c.title: i for i, c in enumerate(COLUMNS)}
 
-_FAILED = {"failed"}
-_ATTENTION = {"interrupted", "stopped"}
+_FAILED = {RunStatus.FAILED}
+_ATTENTION = {RunStatus.INTERRUPTED, RunStatus.STOPPED}
 
 
 class RunsTableModel(QAbstractTableModel):

@@ -1,12 +1,12 @@
 """The training worker: a QObject moved to a QThread that drives one training job.
 
-The job (normally ``store.service.run_recorded``) runs the Qt-free trainer and
-calls back with its events on the training thread. The worker coalesces them
-and emits at most one ``progress`` signal per ``min_interval`` (20 a second by
-default), whatever the step rate, carrying plain tuples of numbers: never
-tensors, never ORM rows. ``finished`` is emitted exactly once, whatever
-happens, with the run's outcome; engine errors become a failed outcome with
-the engine's sentence.
+The job (normally ``store.lifecycle.run_recorded``) runs the Qt-free trainer
+and calls back with its events on the training thread. The worker coalesces
+them and emits at most one ``progress`` signal per ``min_interval`` (20 a
+second by default), whatever the step rate, carrying plain tuples of numbers:
+never tensors, never ORM rows. The trainer's ``StartedEvent`` is passed on at
+once (``run_started``). ``finished`` is emitted exactly once, whatever happens,
+with the run's end as ``run_end.decide_run_end`` decides it.
 
 Threads: torch's intra-op thread pool is process-wide, so the worker sets it
 once per run to all cores but one (``default_num_threads``). That leaves the
@@ -20,14 +20,16 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
-from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.events import (CheckpointEvent, EvalEvent, EventCallback, FailedEvent,
-                                     FinishedEvent, StepEvent, TrainerEvent, TrainingControl)
+                                     FinishedEvent, StartedEvent, StepEvent, TrainerCallback,
+                                     TrainingControl)
+from mlmstudio.engine.run_end import RunEnd, decide_run_end
+from mlmstudio.errors import MLMStudioError
 
 log = logging.getLogger(__name__)
 
@@ -53,28 +55,12 @@ class ProgressBatch:
     sequence: int                # 0, 1, 2 ... in emission order
 
 
-@dataclass(frozen=True)
-class RunInfo:
-    """What is known once the tokenizer exists, before the first step."""
-
-    vocab_size: int
-    baseline_loss: float         # ln(vocab_size): the loss of guessing uniformly at random
-
-
-@dataclass(frozen=True)
-class RunOutcome:
-    status: str                  # "completed", "stopped" or "failed"
-    step: int
-    message: str = ""            # the reason, for a failed run
-    summary: dict[str, Any] = field(default_factory=dict)
-
-
 class TrainingWorker(QObject):
     """Runs ``job`` when its ``run`` slot is invoked in the worker thread."""
 
-    progress = Signal(object)    # ProgressBatch
-    info = Signal(object)        # RunInfo, when the job reports it (rare: sent at once)
-    finished = Signal(object)    # RunOutcome, exactly once
+    progress = Signal(object)     # ProgressBatch
+    run_started = Signal(object)  # StartedEvent, once the trainer knows its vocabulary and size
+    finished = Signal(object)     # RunEnd, exactly once
 
     def __init__(self, job: TrainingJob, control: TrainingControl | None = None, *,
                  min_interval: float = DEFAULT_MIN_INTERVAL, torch_threads: int | None = None) -> None:
@@ -91,44 +77,33 @@ class TrainingWorker(QObject):
         self._last_emit = 0.0
         self._sequence = 0
         self._terminal: FinishedEvent | FailedEvent | None = None
+        self._relay = _Relay(self)
         self.emitted = 0             # progress signals sent (tests, diagnostics)
 
     @Slot()
     def run(self) -> None:
         """The worker thread's entry point: run the job, always end with ``finished``."""
         self._set_torch_threads()
-        outcome: RunOutcome | None = None
+        outcome: RunEnd | None = None
         try:
-            result = self._job(self._on_event, self.control)
-            outcome = self._outcome_from(result)
-        except MLMStudioError as exc:
-            outcome = RunOutcome("failed", self._step(), str(exc))
-        except Exception as exc:  # a bug: keep the app alive, log it, tell the user
-            log.exception("Training failed with an unexpected error")
-            outcome = RunOutcome("failed", self._step(),
-                                 f"Training stopped on an unexpected error: {exc}. "
-                                 "The log has the details.")
+            result = self._job(self._relay, self.control)
+            outcome = decide_run_end(result if result is not None else self._terminal,
+                                     step=self._step())
+        except Exception as exc:  # noqa: BLE001 - the run's end says what happened; the app lives on
+            if not isinstance(exc, MLMStudioError):
+                log.exception("Training failed with an unexpected error")
+            outcome = decide_run_end(error=exc, step=self._step())
         finally:
             self._flush()
-            self.finished.emit(outcome or RunOutcome("failed", self._step(), "Training ended abruptly."))
+            self.finished.emit(outcome or decide_run_end(step=self._step()))
 
     # Events, on the training thread ---------------------------------------
-    def _on_event(self, event: TrainerEvent | RunInfo) -> None:
-        if isinstance(event, RunInfo):
-            self.info.emit(event)
-            return
+    def _add(self, rows: list, row: tuple) -> None:
         with self._lock:
-            if isinstance(event, StepEvent):
-                self._steps.append((event.step, event.elapsed, event.loss, event.lr,
-                                    event.tokens_per_second))
-                self._last_step = event
-            elif isinstance(event, EvalEvent):
-                self._evals.append((event.step, event.elapsed, event.val_loss, event.val_accuracy,
-                                    event.perplexity))
-            elif isinstance(event, CheckpointEvent):
-                self._checkpoints.append(event.step)
-            elif isinstance(event, (FinishedEvent, FailedEvent)):
-                self._terminal = event
+            rows.append(row)
+        self._maybe_flush()
+
+    def _maybe_flush(self) -> None:
         # While paused or stopping the trainer waits after this event: show it now, not later.
         if (time.monotonic() - self._last_emit >= self._min_interval or self.control.paused
                 or self.control.stop_requested):
@@ -146,21 +121,6 @@ class TrainingWorker(QObject):
         self.emitted += 1
         self.progress.emit(batch)
 
-    # Outcome --------------------------------------------------------------
-    def _outcome_from(self, result: Any) -> RunOutcome:
-        """A RunOutcome from the job's TrainResult, or from the last terminal event."""
-        if result is not None and hasattr(result, "status"):
-            return RunOutcome(str(result.status), int(getattr(result, "steps", self._step())),
-                              str(getattr(result, "message", "") or ""),
-                              dict(getattr(result, "summary", {}) or {}))
-        terminal = self._terminal
-        if isinstance(terminal, FinishedEvent):
-            return RunOutcome(terminal.status, terminal.step, "", dict(terminal.summary))
-        if isinstance(terminal, FailedEvent):
-            return RunOutcome("failed", terminal.step, terminal.message)
-        status = "stopped" if self.control.stop_requested else "completed"
-        return RunOutcome(status, self._step())
-
     def _step(self) -> int:
         return self._last_step.step if self._last_step is not None else 0
 
@@ -172,6 +132,38 @@ class TrainingWorker(QObject):
         except ImportError:  # pragma: no cover - torch is a hard dependency
             return
         torch.set_num_threads(self._torch_threads or default_num_threads())
+
+
+class _Relay(TrainerCallback):
+    """The worker's callback on the training thread: events into its buffers and signals."""
+
+    def __init__(self, worker: TrainingWorker) -> None:
+        self.worker = worker
+
+    def on_started(self, event: StartedEvent) -> None:
+        self.worker.run_started.emit(event)
+
+    def on_step(self, event: StepEvent) -> None:
+        w = self.worker
+        with w._lock:
+            w._last_step = event
+        w._add(w._steps, (event.step, event.elapsed, event.loss, event.lr, event.tokens_per_second))
+
+    def on_eval(self, event: EvalEvent) -> None:
+        w = self.worker
+        w._add(w._evals, (event.step, event.elapsed, event.val_loss, event.val_accuracy,
+                          event.perplexity))
+
+    def on_checkpoint(self, event: CheckpointEvent) -> None:
+        self.worker._add(self.worker._checkpoints, event.step)
+
+    def on_finished(self, event: FinishedEvent) -> None:
+        self.worker._terminal = event
+        self.worker._maybe_flush()
+
+    def on_failed(self, event: FailedEvent) -> None:
+        self.worker._terminal = event
+        self.worker._maybe_flush()
 
 
 def start_in_thread(worker: QObject, name: str = "training") -> QThread:

@@ -35,14 +35,16 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from mlmstudio import __version__
+from mlmstudio import bounded_json
 from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.store import repository
 from mlmstudio.store.database import Database
 from mlmstudio.store.errors import BundleError, StoreError
 from mlmstudio.store.models import MetricPointRow, RunRow, utcnow
-from mlmstudio.store.records import (CONFIG_FILE, METRICS_FILE, MODEL_FILE, TOKENIZER_FILE,
-                                     to_jsonable)
+from mlmstudio.engine.run_files import CONFIG_FILE, METRICS_FILE, MODEL_FILE, TOKENIZER_FILE
+from mlmstudio.engine.run_status import RunStatus
+from mlmstudio.store.records import to_jsonable
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +63,7 @@ MEMBER_LIMITS = {MANIFEST_FILE: 4 * MiB, CONFIG_FILE: 1 * MiB, TOKENIZER_FILE: 2
 # Real members compress at most ~10:1 (JSON, CSV); weights barely at all. Zip bombs reach 1000:1.
 MAX_COMPRESSION_RATIO = 100
 RATIO_CHECK_ABOVE = 1 * MiB
-IMPORTABLE_STATUSES = ("completed", "stopped")
+IMPORTABLE_STATUSES = (RunStatus.COMPLETED, RunStatus.STOPPED)
 _METRIC_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,63}$")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _CHUNK = 1 * MiB
@@ -69,19 +71,25 @@ _CHUNK = 1 * MiB
 
 # --- export ------------------------------------------------------------------------------------
 
-def export_bundle(db: Database, ref: str, path: str | Path) -> Path:
-    """Write run ``ref`` as a .mlmrun bundle at ``path`` (atomically); return the path."""
+def export_bundle(db: Database, ref: str, path: str | Path, *, overwrite: bool = False) -> Path:
+    """Write run ``ref`` as a .mlmrun bundle at ``path`` (atomically); return the path.
+
+    An existing file is refused with ``OutputExistsError`` unless ``overwrite``; an empty
+    path or a folder is refused always.
+    """
+    from mlmstudio.engine.output_paths import check_output_file
     from mlmstudio.store.service import get_run
+
+    path = check_output_file(path, overwrite=True, what="bundle file")  # not empty, not a folder
+    if path.suffix != BUNDLE_SUFFIX:
+        path = path.with_name(path.name + BUNDLE_SUFFIX)
+    path = check_output_file(path, overwrite=overwrite, what="bundle file")
+    path.parent.mkdir(parents=True, exist_ok=True)
 
     detail = get_run(db, ref)
     summary = detail.summary
     if not summary.has_model:
-        raise StoreError(f"Run {summary.id} has no trained model on disk to export ({summary.display_status}). "
-                         "Resume it until it saves a model, or choose another run.")
-    path = Path(path)
-    if path.suffix != BUNDLE_SUFFIX:
-        path = path.with_name(path.name + BUNDLE_SUFFIX)
-    path.parent.mkdir(parents=True, exist_ok=True)
+        raise StoreError(summary.no_model_reason())
     files = {name: summary.run_dir / name for name in (CONFIG_FILE, TOKENIZER_FILE, MODEL_FILE)}
     if (summary.run_dir / METRICS_FILE).is_file():
         files[METRICS_FILE] = summary.run_dir / METRICS_FILE
@@ -95,7 +103,7 @@ def export_bundle(db: Database, ref: str, path: str | Path) -> Path:
         "exported_at": datetime.now(timezone.utc).isoformat(),
         "run": {
             "id": summary.id, "name": summary.name,
-            "status": summary.status if summary.status in IMPORTABLE_STATUSES else "stopped",
+            "status": summary.status if summary.status in IMPORTABLE_STATUSES else RunStatus.STOPPED.value,
             "notes": summary.notes, "tags": list(summary.tags), "last_step": summary.last_step,
             "created_at": _iso(summary.created_at), "started_at": _iso(summary.started_at),
             "finished_at": _iso(summary.finished_at), "final_metrics": to_jsonable(summary.final_metrics),
@@ -117,8 +125,10 @@ def export_bundle(db: Database, ref: str, path: str | Path) -> Path:
                 method = zipfile.ZIP_STORED if name == MODEL_FILE else zipfile.ZIP_DEFLATED
                 zf.write(file, name, compress_type=method)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError) and exc.errno is not None:  # name the bundle, not our hidden temp file
+            raise OSError(exc.errno, exc.strerror, str(path)) from None
         raise
     return path
 
@@ -229,9 +239,9 @@ def _unsafe_name(name: str) -> bool:
 def _read_manifest(zf: zipfile.ZipFile, members: Mapping[str, zipfile.ZipInfo]) -> dict[str, Any]:
     raw = _read_limited(zf, members[MANIFEST_FILE])
     try:
-        manifest = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BundleError(f"The bundle's manifest.json is not valid JSON ({exc}). Nothing was imported.") from exc
+        manifest = bounded_json.loads(raw)
+    except bounded_json.JSONLimitError as exc:
+        raise BundleError(f"The bundle's manifest.json {exc}. Nothing was imported.") from exc
     if not isinstance(manifest, dict) or manifest.get("format") != BUNDLE_FORMAT:
         raise BundleError("The bundle's manifest.json does not describe an MLM Studio run. Nothing was imported.")
     version = manifest.get("format_version")
@@ -334,9 +344,7 @@ def _validate_and_insert(db: Database, staging: Path, manifest: Mapping[str, Any
 
 def _validated_config(path: Path) -> RunConfig:
     try:
-        return RunConfig.from_json(path.read_text(encoding="utf-8")).validate()
-    except UnicodeDecodeError as exc:
-        raise BundleError("The bundle's config.json is not UTF-8 text. Nothing was imported.") from exc
+        return RunConfig.from_file(path).validate()
     except ConfigError as exc:
         raise BundleError(f"The bundle's config.json is not a valid run configuration: {exc} "
                           "Nothing was imported.") from exc
@@ -404,10 +412,10 @@ def _run_record(run: Mapping[str, Any]) -> dict[str, Any]:
     last_step = run.get("last_step") or 0
     if not isinstance(final_metrics, dict) or not isinstance(last_step, int) or last_step < 0:
         raise BundleError("The bundle's manifest has an invalid run summary. Nothing was imported.")
-    status = text("status", "completed")
+    status = text("status", RunStatus.COMPLETED.value)
     return {
         "name": " ".join(text("name", "imported run", 500).split()) or "imported run",
-        "status": status if status in IMPORTABLE_STATUSES else "completed",
+        "status": status if status in IMPORTABLE_STATUSES else RunStatus.COMPLETED.value,
         "notes": text("notes"), "tags": tags[:100], "last_step": last_step,
         "final_metrics": to_jsonable(final_metrics),
         "created_at": moment("created_at"), "started_at": moment("started_at"),

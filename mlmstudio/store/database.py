@@ -134,7 +134,7 @@ class Database:
                 from mlmstudio.store.recovery import recover_interrupted_runs
 
                 with db.session() as session:
-                    recovered = recover_interrupted_runs(session)
+                    recovered = recover_interrupted_runs(session, runs_dir=db.runs_dir)
                 if recovered:
                     log.info("Marked %d run(s) as interrupted: %s", len(recovered), ", ".join(recovered))
         except _alembic_command_error() as exc:  # evaluated only when something was raised

@@ -17,9 +17,10 @@ from sqlalchemy import (CheckConstraint, DateTime, Float, ForeignKey, Index, Int
                         UniqueConstraint)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-RUN_STATUSES = ("queued", "running", "paused", "completed", "stopped", "failed", "interrupted")
-ACTIVE_STATUSES = ("running", "paused")
-TRAIN, VAL = "train", "val"
+from mlmstudio.engine.metric_names import TRAIN, VAL  # noqa: F401  (the splits of metric points)
+from mlmstudio.engine.run_status import ALL_STATUSES, RunStatus
+
+RUN_STATUSES = tuple(status.value for status in ALL_STATUSES)
 
 
 def utcnow() -> datetime:
@@ -49,14 +50,14 @@ class CorpusRow(Base):
 class RunRow(Base):
     __tablename__ = "runs"
     __table_args__ = (
-        CheckConstraint("status IN ('queued', 'running', 'paused', 'completed', 'stopped', "
-                        "'failed', 'interrupted')", name="ck_runs_status"),
+        CheckConstraint("status IN ({})".format(", ".join(f"'{s}'" for s in RUN_STATUSES)),
+                        name="ck_runs_status"),
         Index("ix_runs_created_at", "created_at"),
     )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(500))
-    status: Mapped[str] = mapped_column(String(16), default="queued", index=True)
+    status: Mapped[str] = mapped_column(String(16), default=RunStatus.QUEUED.value, index=True)
     config_json: Mapped[str] = mapped_column(Text)
     corpus_id: Mapped[Optional[int]] = mapped_column(
         ForeignKey("corpora.id", ondelete="SET NULL"), nullable=True)

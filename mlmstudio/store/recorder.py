@@ -12,7 +12,6 @@ write retried at the next flush.
 
 from __future__ import annotations
 
-import json
 import logging
 import math
 import time
@@ -22,18 +21,21 @@ from sqlalchemy import update
 from sqlalchemy.exc import SQLAlchemyError
 
 from mlmstudio.engine.events import (CheckpointEvent, EvalEvent, FailedEvent, FinishedEvent, StepEvent,
-                                     TrainerEvent)
+                                     TrainerCallback)
+from mlmstudio.engine.metric_names import (ACCURACY, LOSS, LR, PERPLEXITY, TOKENS_PER_SECOND, TRAIN,
+                                           VAL)
+from mlmstudio.engine.run_end import decide_run_end
+from mlmstudio.engine.run_status import ACTIVE_STATUSES
 from mlmstudio.store import repository
 from mlmstudio.store.database import Database
-from mlmstudio.store.models import ACTIVE_STATUSES, TRAIN, VAL, RunRow, utcnow
-from mlmstudio.store.records import to_jsonable
+from mlmstudio.store.models import RunRow, utcnow
 
 log = logging.getLogger(__name__)
 
 FLUSH_INTERVAL_SECONDS = 1.0
 
 
-class RunRecorder:
+class RunRecorder(TrainerCallback):
     """Callback recording one run's events: ``trainer = Trainer(..., callbacks=[RunRecorder(db, id)])``."""
 
     def __init__(self, db: Database, run_id: str, *, flush_interval: float = FLUSH_INTERVAL_SECONDS,
@@ -48,33 +50,26 @@ class RunRecorder:
         self._last_step = 0
         self.finished = False   # a FinishedEvent or FailedEvent was recorded
 
-    def __call__(self, event: TrainerEvent) -> None:
-        if isinstance(event, StepEvent):
-            self._on_step(event)
-        elif isinstance(event, EvalEvent):
-            self._on_eval(event)
-        elif isinstance(event, CheckpointEvent):
-            self._on_checkpoint(event)
-        elif isinstance(event, FinishedEvent):
-            self._on_finished(event)
-        elif isinstance(event, FailedEvent):
-            self._on_failed(event)
+    @property
+    def last_step(self) -> int:
+        """The newest step it has seen."""
+        return self._last_step
 
     # --- events ------------------------------------------------------------------------------
 
-    def _on_step(self, event: StepEvent) -> None:
+    def on_step(self, event: StepEvent) -> None:
         self._last_step = max(self._last_step, event.step)
-        self._add(event.step, TRAIN, event.elapsed, loss=event.loss, lr=event.lr,
-                  tokens_per_second=event.tokens_per_second)
+        self._add(event.step, TRAIN, event.elapsed, **{LOSS: event.loss, LR: event.lr,
+                                                        TOKENS_PER_SECOND: event.tokens_per_second})
         if self._clock() - self._last_flush >= self.flush_interval:
             self.flush()
 
-    def _on_eval(self, event: EvalEvent) -> None:
-        self._add(event.step, VAL, event.elapsed, loss=event.val_loss, accuracy=event.val_accuracy,
-                  perplexity=event.perplexity)
+    def on_eval(self, event: EvalEvent) -> None:
+        self._add(event.step, VAL, event.elapsed, **{LOSS: event.val_loss, ACCURACY: event.val_accuracy,
+                                                      PERPLEXITY: event.perplexity})
         self.flush()
 
-    def _on_checkpoint(self, event: CheckpointEvent) -> None:
+    def on_checkpoint(self, event: CheckpointEvent) -> None:
         # Points and checkpoint in one transaction: a recorded checkpoint implies its curve is complete.
         path = repository.relative_checkpoint_path(self.run_dir, event.path)
 
@@ -85,25 +80,17 @@ class RunRecorder:
 
         self.flush(record)
 
-    def _on_finished(self, event: FinishedEvent) -> None:
-        status = event.status if event.status in ("completed", "stopped") else "completed"
+    def on_finished(self, event: FinishedEvent) -> None:
+        self._record_end(event)
+
+    def on_failed(self, event: FailedEvent) -> None:
+        self._record_end(event)
+
+    def _record_end(self, event: FinishedEvent | FailedEvent) -> None:
+        """The final points and the run's end in one transaction (the lifecycle settles it too)."""
         self._last_step = max(self._last_step, event.step)
-        metrics = json.dumps(to_jsonable(event.summary), sort_keys=True)
-
-        def finish(session) -> None:
-            session.execute(update(RunRow).where(RunRow.id == self.run_id).values(
-                status=status, finished_at=utcnow(), final_metrics_json=metrics, message=""))
-
-        self.finished = self.flush(finish)
-
-    def _on_failed(self, event: FailedEvent) -> None:
-        self._last_step = max(self._last_step, event.step)
-
-        def fail(session) -> None:
-            session.execute(update(RunRow).where(RunRow.id == self.run_id).values(
-                status="failed", finished_at=utcnow(), message=event.message))
-
-        self.finished = self.flush(fail)
+        end = decide_run_end(event)
+        self.finished = self.flush(lambda session: repository.record_run_end(session, self.run_id, end))
 
     # --- writing -----------------------------------------------------------------------------
 
@@ -139,4 +126,3 @@ class RunRecorder:
         """Write whatever is still buffered."""
         if self._points:
             self.flush()
-

@@ -6,7 +6,6 @@ Times are timezone-aware UTC datetimes.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -15,13 +14,11 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from mlmstudio import bounded_json
 from mlmstudio.config import ConfigError, RunConfig
-
-CONFIG_FILE = "config.json"
-TOKENIZER_FILE = "tokenizer.json"
-MODEL_FILE = "model.safetensors"
-METRICS_FILE = "metrics.json"
-CHECKPOINTS_DIR = "checkpoints"
+from mlmstudio.engine.metric_names import metric_key
+from mlmstudio.engine.run_files import CONFIG_FILE, REQUIRED_MODEL_FILES, RunFolder
+from mlmstudio.engine.run_status import RunStatus
 
 
 @dataclass(frozen=True)
@@ -72,7 +69,31 @@ class RunSummary:
     @property
     def has_model(self) -> bool:
         """Whether a final model is on disk (for fill-mask, export)."""
-        return all((self.run_dir / name).is_file() for name in (CONFIG_FILE, TOKENIZER_FILE, MODEL_FILE))
+        return RunFolder(self.run_dir).has_model()
+
+    def no_model_reason(self) -> str:
+        """Why this run has no model on disk, and what can be done: one sentence for every face.
+
+        Only advise "resume" where resuming can work: a run whose folder is gone
+        cannot be resumed, whatever its status.
+        """
+        missing = ", ".join(RunFolder(self.run_dir).missing_model_files())
+        status = RunStatus(self.status) if self.status in RunStatus._value2member_map_ else None
+        if not self.run_dir.is_dir():
+            return (f"Run {self.id} has no trained model: its folder {self.run_dir} was deleted or moved. "
+                    "Put the folder back, or delete the run from the history.")
+        if status in (RunStatus.RUNNING, RunStatus.PAUSED):
+            return f"Run {self.id} is still training and has not saved its model yet. Wait until it ends."
+        if status is RunStatus.QUEUED:
+            return f"Run {self.id} has not started, so it has no model yet."
+        if status is RunStatus.COMPLETED or not self.checkpoints_on_disk():
+            return (f"Run {self.id} has no trained model: {missing} missing from {self.run_dir}. "
+                    "The files were deleted or moved; put them back, or choose another run.")
+        return (f"Run {self.id} is {self.status} and has not saved a model yet. Resume it "
+                f"('mlmstudio runs resume {self.id}') to train on and save one, or choose another run.")
+
+    def checkpoints_on_disk(self) -> bool:
+        return any(RunFolder(self.run_dir).checkpoints.glob("step-*"))
 
     @property
     def display_status(self) -> str:
@@ -161,11 +182,6 @@ class Curve:
         return metric_key(self.split, self.name)
 
 
-def metric_key(split: str, name: str) -> str:
-    """'val_loss', 'train_loss', ...: how the CLI and the GUI name a curve."""
-    return f"{split}_{name}"
-
-
 def parse_config(config_json: str) -> RunConfig | None:
     try:
         return RunConfig.from_json(config_json)
@@ -177,8 +193,8 @@ def parse_json_object(text: str | None) -> dict[str, Any]:
     if not text:
         return {}
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError:
+        value = bounded_json.loads(text)  # a stored row is outside input too: no RecursionError
+    except bounded_json.JSONLimitError:
         return {}
     return value if isinstance(value, dict) else {}
 
@@ -190,11 +206,11 @@ def aware(moment: datetime | None) -> datetime | None:
 
 def expected_files(status: str, checkpoint_paths: list[Path]) -> list[str]:
     """Files (relative to the run directory) a run in ``status`` must have on disk."""
-    if status == "queued":
+    if status == RunStatus.QUEUED:
         return [CONFIG_FILE]
-    if status in ("completed", "stopped"):
-        return [CONFIG_FILE, TOKENIZER_FILE, MODEL_FILE]
-    if status == "interrupted" and checkpoint_paths:
+    if status in (RunStatus.COMPLETED, RunStatus.STOPPED):
+        return list(REQUIRED_MODEL_FILES)
+    if status == RunStatus.INTERRUPTED and checkpoint_paths:
         # An interrupted run is only resumable from its checkpoints.
         return [CONFIG_FILE, str(checkpoint_paths[-1])]
     return [CONFIG_FILE]

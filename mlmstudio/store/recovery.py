@@ -1,10 +1,12 @@
 """Crash recovery: a run whose training process is gone is marked ``interrupted``.
 
-A run is owned by the process (pid on a host) that trains it, and that process
-refreshes the run's heartbeat while it lives (see ``service.Heartbeat``). When
-the database is opened, a running or paused run is taken as abandoned if its
-process no longer exists on this host, or if its heartbeat is older than
-``STALE_AFTER`` (the owner hung, lives on another host, or its pid was reused).
+A run is owned by the process that trains it, which holds the OS lock in the
+run's folder (``run_lock.py``) for as long as it lives. When the database is
+opened, a running or paused run is abandoned exactly when that lock is free: a
+suspended process (Ctrl+Z) still holds it, a killed one does not. Runs without
+a lock file (recorded by an older version) fall back to the pid and heartbeat
+the owner refreshes (``lifecycle.Heartbeat``): abandoned if the process no
+longer exists on this host, or if the heartbeat is older than ``STALE_AFTER``.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from mlmstudio.store.models import ACTIVE_STATUSES, RunRow, utcnow
+from mlmstudio.engine.run_status import ACTIVE_STATUSES, RunStatus
+from mlmstudio.store.models import RunRow, utcnow
+from mlmstudio.store.run_lock import owner_alive
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +58,11 @@ def process_alive(pid: int) -> bool | None:
     return state not in ("Z", "X")
 
 
-def owner_gone(run: RunRow, *, now: datetime, host: str) -> bool:
+def owner_gone(run: RunRow, *, now: datetime, host: str, run_dir: Path | None = None) -> bool:
+    if run_dir is not None:
+        alive = owner_alive(run_dir)
+        if alive is not None:
+            return not alive
     last_sign = run.heartbeat_at or run.started_at or run.created_at
     stale = last_sign is None or now - last_sign > STALE_AFTER
     if run.pid is not None and run.hostname == host:
@@ -66,14 +74,16 @@ def owner_gone(run: RunRow, *, now: datetime, host: str) -> bool:
     return stale
 
 
-def recover_interrupted_runs(session: Session, *, now: datetime | None = None) -> list[str]:
+def recover_interrupted_runs(session: Session, *, now: datetime | None = None,
+                             runs_dir: Path | None = None) -> list[str]:
     """Mark abandoned running/paused runs as interrupted; return their ids."""
     now = now or utcnow()
     host = hostname()
     recovered = []
     for run in session.scalars(select(RunRow).where(RunRow.status.in_(ACTIVE_STATUSES))):
-        if owner_gone(run, now=now, host=host):
-            run.status = "interrupted"
+        run_dir = runs_dir / run.id if runs_dir is not None else None
+        if owner_gone(run, now=now, host=host, run_dir=run_dir):
+            run.status = RunStatus.INTERRUPTED
             run.message = INTERRUPTED_MESSAGE
             run.finished_at = run.heartbeat_at or now
             recovered.append(run.id)

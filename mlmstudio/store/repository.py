@@ -3,24 +3,37 @@
 from __future__ import annotations
 
 import json
+import logging
 import uuid
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
-from sqlalchemy import delete, func, or_, select
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
-from mlmstudio.store.errors import RunNotFoundError
+from mlmstudio.engine.run_end import RunEnd
+from mlmstudio.engine.run_status import ACTIVE_STATUSES, RunStatus
+from mlmstudio.store.errors import RunNotFoundError, StoreError
 from mlmstudio.store.run_refs import latest_offset, latest_run
 from mlmstudio.store.models import (CheckpointRow, CorpusRow, MetricPointRow, RunRow, RunTagRow,
                                     utcnow)
-from mlmstudio.store.records import (CHECKPOINTS_DIR, CheckpointInfo, CorpusInfo, Curve, RunDetail,
+from mlmstudio.store.records import (CheckpointInfo, CorpusInfo, Curve, RunDetail,
                                      RunSummary, aware, expected_files, parse_config,
-                                     parse_json_object)
+                                     parse_json_object, to_jsonable)
+
+log = logging.getLogger(__name__)
 
 MIN_PREFIX = 4   # shortest id prefix accepted for a run reference
 MAX_TAG_LENGTH = 100
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def new_run_id() -> str:
@@ -55,17 +68,27 @@ def find_run(session: Session, ref: str) -> RunRow:
     ref = ref.strip()
     if not ref:
         raise RunNotFoundError("No run given. Pass a run id or name (see 'mlmstudio runs list').")
+    if not _is_text(ref):  # undecodable bytes from a command line: no run has such a name
+        shown = ref.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        raise RunNotFoundError(f"No run matches '{shown}' (it holds bytes that are not UTF-8 text). "
+                               "See 'mlmstudio runs list' for the ids.")
     back = latest_offset(ref)
     if back is not None:          # "latest", "latest~1": no id needed
-        return latest_run(session, back)
-    row = session.get(RunRow, ref)
+        try:
+            return latest_run(session, back)
+        except (ValueError, TypeError) as exc:
+            session.expunge_all()
+            raise StoreError(f"The record of the run '{ref}' names cannot be read ({exc}). 'mlmstudio "
+                             "runs rebuild-history --force' rebuilds the history from the run folders.") from exc
+    row = _get_run_row(session, ref)
     if row is not None:
         return row
-    candidates: list[RunRow] = []
+    ids: list[str] = []
     if len(ref) >= MIN_PREFIX:
-        candidates = list(session.scalars(select(RunRow).where(RunRow.id.startswith(ref, autoescape=True))))
-    if not candidates:
-        candidates = list(session.scalars(select(RunRow).where(RunRow.name == ref)))
+        ids = list(session.scalars(select(RunRow.id).where(RunRow.id.startswith(ref, autoescape=True))))
+    if not ids:
+        ids = list(session.scalars(select(RunRow.id).where(RunRow.name == ref)))
+    candidates = [_get_run_row(session, run_id) for run_id in ids]
     if len(candidates) == 1:
         return candidates[0]
     if not candidates:
@@ -75,7 +98,7 @@ def find_run(session: Session, ref: str) -> RunRow:
 
 
 def create_run(session: Session, *, name: str, config_json: str, corpus_id: int | None,
-               parent_run_id: str | None = None, status: str = "queued",
+               parent_run_id: str | None = None, status: str = RunStatus.QUEUED,
                run_id: str | None = None) -> RunRow:
     row = RunRow(id=run_id or new_run_id(), name=name, status=status, config_json=config_json,
                  corpus_id=corpus_id, parent_run_id=parent_run_id, created_at=utcnow(),
@@ -86,23 +109,64 @@ def create_run(session: Session, *, name: str, config_json: str, corpus_id: int 
 
 
 def list_run_rows(session: Session, *, statuses: Sequence[str] = (), tag: str | None = None,
-                  text: str | None = None) -> list[RunRow]:
-    """Runs newest first, filtered by status, tag and a case-insensitive text search."""
+                  text: str | None = None, problems: list[str] | None = None) -> list[RunRow]:
+    """Runs newest first, filtered by status, tag and a case-insensitive text search.
+
+    A row that cannot be read (a date that does not parse) is skipped, never fatal: the
+    others are returned, and a sentence about the skipped one goes to ``problems``.
+    """
     query = select(RunRow).order_by(RunRow.created_at.desc(), RunRow.id)
     if statuses:
         query = query.where(RunRow.status.in_(list(statuses)))
     if tag:
         query = query.where(RunRow.id.in_(select(RunTagRow.run_id).where(RunTagRow.tag == normalise_tag(tag))))
     if text:
-        pattern = f"%{text.lower()}%"
-        corpus_names = select(CorpusRow.id).where(func.lower(CorpusRow.name).like(pattern))
-        query = query.where(or_(func.lower(RunRow.name).like(pattern),
-                                func.lower(RunRow.notes).like(pattern),
-                                RunRow.id.like(pattern),
+        # The user's text is matched literally: '_' and '%' are not wildcards.
+        pattern = "%" + like_escaped(text.lower()) + "%"
+
+        def matches(column):
+            return column.like(pattern, escape=LIKE_ESCAPE)
+
+        corpus_names = select(CorpusRow.id).where(matches(func.lower(CorpusRow.name)))
+        query = query.where(or_(matches(func.lower(RunRow.name)),
+                                matches(func.lower(RunRow.notes)),
+                                matches(RunRow.id),
                                 RunRow.corpus_id.in_(corpus_names),
                                 RunRow.id.in_(select(RunTagRow.run_id).where(
-                                    func.lower(RunTagRow.tag).like(pattern)))))
-    return list(session.scalars(query).unique())
+                                    matches(func.lower(RunTagRow.tag))))))
+    try:
+        return list(session.scalars(query).unique())
+    except (ValueError, TypeError):
+        session.expunge_all()  # one bad row spoilt the batch: read them one by one
+    rows = []
+    for run_id in session.scalars(query.with_only_columns(RunRow.id)).all():
+        try:
+            rows.append(_get_run_row(session, run_id))
+        except StoreError as exc:
+            log.warning("%s", exc)
+            if problems is not None:
+                problems.append(str(exc))
+    return rows
+
+
+def _get_run_row(session: Session, run_id: str) -> RunRow | None:
+    """``session.get``, with an unreadable row (bad date, wrong type) as a StoreError naming the run."""
+    try:
+        return session.get(RunRow, run_id)
+    except (ValueError, TypeError) as exc:
+        session.expunge_all()
+        raise StoreError(f"The record of run {run_id} in the history cannot be read ({exc}). "
+                         "The other runs are fine; 'mlmstudio runs rebuild-history --force' "
+                         "rebuilds the history from the run folders.") from exc
+
+
+LIKE_ESCAPE = "\\"
+
+
+def like_escaped(text: str) -> str:
+    """``text`` for a LIKE pattern with ``LIKE_ESCAPE``: its own '%', '_' and escapes match literally."""
+    return (text.replace(LIKE_ESCAPE, LIKE_ESCAPE * 2).replace("%", LIKE_ESCAPE + "%")
+            .replace("_", LIKE_ESCAPE + "_"))
 
 
 def normalise_tag(tag: str) -> str:
@@ -231,5 +295,15 @@ def relative_checkpoint_path(run_dir: Path, path: str | Path) -> str:
         return str(path)
 
 
-def checkpoint_dir_name(step: int) -> str:
-    return f"{CHECKPOINTS_DIR}/step-{step:06d}"
+def record_run_end(session: Session, run_id: str, end: RunEnd, *, only_if_active: bool = False) -> int:
+    """Write how a run ended (``run_end.decide_run_end``'s answer); the number of rows changed.
+
+    ``only_if_active`` leaves a run alone that something else already ended.
+    """
+    values: dict[str, Any] = {"status": end.status.value, "finished_at": utcnow(), "message": end.message}
+    if end.summary is not None:
+        values["final_metrics_json"] = json.dumps(to_jsonable(end.summary.as_dict()), sort_keys=True)
+    statement = update(RunRow).where(RunRow.id == run_id)
+    if only_if_active:
+        statement = statement.where(RunRow.status.in_([s.value for s in ACTIVE_STATUSES]))
+    return session.execute(statement.values(**values)).rowcount

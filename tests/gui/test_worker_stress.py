@@ -15,9 +15,11 @@ import weakref
 import pytest
 from PySide6.QtCore import QObject, Slot
 
-from mlmstudio.engine.events import EvalEvent, FinishedEvent, StepEvent
-from mlmstudio.gui.training_worker import (ProgressBatch, RunOutcome, TrainingWorker,
-                                           running_threads, start_in_thread)
+from mlmstudio.engine.events import EvalEvent, FinishedEvent, StepEvent, TrainingSummary
+from mlmstudio.engine.run_end import RunEnd
+from mlmstudio.engine.run_status import RunStatus
+from mlmstudio.gui.training_worker import (ProgressBatch, TrainingWorker, running_threads,
+                                           start_in_thread)
 
 UPDATES = 6000
 
@@ -31,7 +33,7 @@ class Receiver(QObject):
         self.rows = 0
         self.sequences: list[int] = []
         self.alive: "weakref.WeakSet[ProgressBatch]" = weakref.WeakSet()
-        self.outcome: RunOutcome | None = None
+        self.outcome: RunEnd | None = None
 
     @Slot(object)
     def on_progress(self, batch: ProgressBatch) -> None:
@@ -41,13 +43,17 @@ class Receiver(QObject):
         self.alive.add(batch)
 
     @Slot(object)
-    def on_finished(self, outcome: RunOutcome) -> None:
+    def on_finished(self, outcome: RunEnd) -> None:
         self.outcome = outcome
 
 
 def step(i: int, total: int) -> StepEvent:
     return StepEvent(step=i, total_steps=total, loss=5.0 - i / total, lr=1e-3, tokens_per_second=1e4,
                      tokens_seen=i * 256, elapsed=i * 1e-3, progress=i / total)
+
+
+def summary(status: RunStatus, steps: int) -> TrainingSummary:
+    return TrainingSummary(status=status, steps=steps, params=100, vocab_size=10, baseline_loss=2.3)
 
 
 def run_worker(qtbot, job, *, min_interval: float) -> tuple[Receiver, TrainingWorker]:
@@ -66,7 +72,7 @@ def test_thousands_of_unthrottled_updates_arrive_in_order_without_leaks(qtbot):
     def job(callback, control):
         for i in range(1, UPDATES + 1):
             callback(step(i, UPDATES))
-        callback(FinishedEvent("completed", UPDATES, {"vocab_size": 10}))
+        callback(FinishedEvent(RunStatus.COMPLETED, UPDATES, summary(RunStatus.COMPLETED, UPDATES)))
 
     receiver, worker = run_worker(qtbot, job, min_interval=0.0)
 
@@ -75,7 +81,7 @@ def test_thousands_of_unthrottled_updates_arrive_in_order_without_leaks(qtbot):
     qtbot.waitUntil(lambda: receiver.batches == emitted, timeout=10_000)
     assert receiver.rows == UPDATES
     assert receiver.sequences == list(range(emitted))
-    assert receiver.outcome == RunOutcome("completed", UPDATES, "", {"vocab_size": 10})
+    assert receiver.outcome == RunEnd(RunStatus.COMPLETED, UPDATES, "", summary(RunStatus.COMPLETED, UPDATES))
     assert not running_threads()
 
     del worker
@@ -135,7 +141,7 @@ def test_stop_is_cooperative_and_wakes_a_paused_run(qtbot, pause_first):
             i += 1
             callback(step(i, 10**9))
             time.sleep(0.001)
-        callback(FinishedEvent("stopped", i, {}))
+        callback(FinishedEvent(RunStatus.STOPPED, i, summary(RunStatus.STOPPED, i)))
 
     receiver = Receiver()
     worker = TrainingWorker(job, min_interval=0.05, torch_threads=1)

@@ -45,7 +45,7 @@ def trained_history(make_config: Callable[..., RunConfig]) -> TrainedHistory:
 
 def _train(make_config: Callable[..., RunConfig]) -> TrainedHistory:
     from mlmstudio.engine.corpus import load_corpus
-    from mlmstudio.store import service
+    from mlmstudio.store import lifecycle, service
     from mlmstudio.store.database import Database
 
     data_dir = Path(tempfile.mkdtemp(prefix="mlmstudio-gui-template-"))
@@ -59,8 +59,8 @@ def _train(make_config: Callable[..., RunConfig]) -> TrainedHistory:
             base,
             model=dataclasses.replace(base.model, arch=arch),
             masking=dataclasses.replace(base.masking, mlm_probability=rate))
-        handle = service.prepare_run(db, config, corpus, name=name)
-        result = service.run_recorded(db, handle, corpus.text)
+        handle = lifecycle.prepare_run(db, config, corpus, name=name)
+        result = lifecycle.run_recorded(db, handle, corpus.text)
         assert result.status == "completed", result.message
         ids.append(handle.run_id)
     db.close()  # checkpoints the WAL, so copying history.sqlite3 copies everything

@@ -5,26 +5,20 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-from dataclasses import replace
 from pathlib import Path
 from typing import Iterable
 
-from mlmstudio.config import CorpusConfig, ModelConfig, RunConfig, TokenizerConfig, TrainingConfig
-from mlmstudio.store import repository, service
+from mlmstudio.config import RunConfig
+from mlmstudio.store import lifecycle, repository, service
 from mlmstudio.store.database import Database
 from mlmstudio.store.models import RunRow, utcnow
+from tiny_configs import tiny_config as shared_tiny_config
 
 
 def tiny_config(**training) -> RunConfig:
-    """A seed model small enough to build in milliseconds, on the tutorial sample, char tokens."""
-    config = RunConfig(
-        corpus=CorpusConfig(source="sample:tutorial", val_fraction=0.2),
-        tokenizer=TokenizerConfig(kind="char"),
-        model=ModelConfig(arch="seed", d_model=32, num_layers=1, num_heads=2, ffn_dim=64, max_len=32),
-        training=TrainingConfig(steps=40, batch_size=4, seq_len=32, eval_every=10, checkpoint_every=10,
-                                device="cpu", precision="fp32"),
-    )
-    return replace(config, training=replace(config.training, **training))
+    """The shared tiny config as a seed model (exportable to Hugging Face) on the tutorial sample."""
+    return shared_tiny_config(source="sample:tutorial", val_fraction=0.2, arch="seed", max_len=32,
+                              **{"batch_size": 4, "eval_batches": 8, "checkpoint_every": 10, **training})
 
 
 def build_model_files(folder: Path) -> Path:
@@ -49,7 +43,7 @@ def add_run(db: Database, *, status: str = "completed", name: str | None = None,
     from mlmstudio.engine.corpus import load_corpus
 
     config = config or tiny_config()
-    handle = service.prepare_run(db, config, load_corpus("sample:tutorial"), name=name)
+    handle = lifecycle.prepare_run(db, config, load_corpus("sample:tutorial"), name=name)
     if model_files is not None:
         for file in model_files.iterdir():
             shutil.copy2(file, handle.run_dir / file.name)

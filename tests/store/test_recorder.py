@@ -9,8 +9,10 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
-from mlmstudio.engine.events import CheckpointEvent, EvalEvent, FailedEvent, FinishedEvent, StepEvent
-from mlmstudio.store import repository, service
+from mlmstudio.engine.events import (CheckpointEvent, EvalEvent, FailedEvent, FinishedEvent, StepEvent,
+                                     TrainingSummary)
+from mlmstudio.engine.run_status import RunStatus
+from mlmstudio.store import lifecycle, repository, service
 from mlmstudio.store.models import RunRow, utcnow
 from mlmstudio.store.recorder import RunRecorder
 from store_helpers import add_run
@@ -93,9 +95,9 @@ def test_eval_checkpoint_and_finish_flush_at_once(db, running, tmp_path):
         assert session.get(RunRow, running).checkpoints[0].path == "checkpoints/step-00000010"
     assert _count_points(db, running, "train") == 33
 
-    recorder(FinishedEvent(status="completed", step=11,
-                           summary={"val_loss": 3.0, "final_loss": 2.0, "model_dir": tmp_path,
-                                    "perplexity": float("inf")}))
+    recorder(FinishedEvent(status=RunStatus.COMPLETED, step=11, summary=TrainingSummary(
+        status=RunStatus.COMPLETED, steps=11, params=100, vocab_size=10, baseline_loss=2.3,
+        val_loss=3.0, final_loss=2.0, model_dir=str(tmp_path), perplexity=float("inf"))))
     summary = service.get_run(db, running).summary
     assert summary.status == "completed" and summary.finished_at is not None
     assert summary.val_loss == 3.0 and summary.final_loss == 2.0
@@ -109,7 +111,7 @@ def test_pruned_checkpoints_are_forgotten(db, running):
     root = db.runs_dir / running / "checkpoints"
     for n in (10, 20, 30):
         (root / f"step-{n:08d}").mkdir(parents=True)
-        if n == 30:  # the trainer keeps the newest two: saving 30 prunes 10
+        if n == 30:  # say the trainer kept the newest two: saving 30 pruned 10
             shutil.rmtree(root / "step-00000010")
         recorder(CheckpointEvent(step=n, path=str(root / f"step-{n:08d}")))
     assert [c.step for c in service.get_run(db, running).checkpoints] == [20, 30]
@@ -151,7 +153,7 @@ def test_heartbeat_mirrors_pause_and_never_outlives_the_run(db, running):
     from mlmstudio.engine.events import TrainingControl
 
     control = TrainingControl()
-    beat = service.Heartbeat(db, running, control, interval=0.2, poll=0.05)
+    beat = lifecycle.Heartbeat(db, running, control, interval=0.2, poll=0.05)
     beat.start()
     try:
         control.pause()

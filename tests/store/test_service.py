@@ -9,7 +9,7 @@ import time
 import numpy as np
 import pytest
 
-from mlmstudio.store import repository, service
+from mlmstudio.store import lifecycle, repository, service
 from mlmstudio.store.errors import RunNotFoundError, StoreError
 from mlmstudio.store.models import utcnow
 from store_helpers import add_run, tiny_config
@@ -20,8 +20,8 @@ def test_prepare_run_records_corpus_run_and_config(db):
 
     corpus = load_corpus("sample:tutorial")
     config = tiny_config()
-    first = service.prepare_run(db, config, corpus, name="  my   first run ")
-    second = service.prepare_run(db, config, corpus)
+    first = lifecycle.prepare_run(db, config, corpus, name="  my   first run ")
+    second = lifecycle.prepare_run(db, config, corpus)
     assert first.name == "my first run"
     assert "Tutorial" in second.name or corpus.name in second.name
     assert first.run_dir == db.runs_dir / first.run_id

@@ -11,7 +11,7 @@ import pytest
 
 from mlmstudio.engine.corpus import load_corpus
 from mlmstudio.engine.events import StepEvent, TrainingControl
-from mlmstudio.store import repository, service
+from mlmstudio.store import lifecycle, repository, service
 from mlmstudio.store.errors import CorpusChangedError, StoreError
 from store_helpers import tiny_config
 
@@ -30,8 +30,8 @@ def reference_losses(tmp_path_factory, corpus) -> np.ndarray:
     from mlmstudio.store.database import Database
 
     db = Database.open(tmp_path_factory.mktemp("reference"))
-    handle = service.prepare_run(db, tiny_config(steps=STEPS), corpus)
-    assert service.run_recorded(db, handle, corpus.text).status == "completed"
+    handle = lifecycle.prepare_run(db, tiny_config(steps=STEPS), corpus)
+    assert lifecycle.run_recorded(db, handle, corpus.text).status == "completed"
     return service.load_curve(db, handle.run_id, "train", "loss").values
 
 
@@ -47,9 +47,9 @@ def _interrupt():
 
 
 def test_a_recorded_run(db, corpus, reference_losses):
-    handle = service.prepare_run(db, tiny_config(steps=STEPS), corpus, name="recorded")
+    handle = lifecycle.prepare_run(db, tiny_config(steps=STEPS), corpus, name="recorded")
     statuses = []
-    result = service.run_recorded(
+    result = lifecycle.run_recorded(
         db, handle, corpus.text,
         callbacks=[at_step(5, lambda: statuses.append(service.get_run(db, handle.run_id).summary.status))])
     assert result.status == "completed" and result.steps == STEPS
@@ -57,30 +57,30 @@ def test_a_recorded_run(db, corpus, reference_losses):
     detail = service.get_run(db, handle.run_id)
     s = detail.summary
     assert s.status == "completed" and s.files_ok and s.has_model and s.last_step == STEPS
-    assert s.val_loss == pytest.approx(result.summary["val_loss"])
-    assert s.final_metrics["params"] == result.summary["params"]
+    assert s.val_loss == pytest.approx(result.summary.val_loss)
+    assert s.final_metrics["params"] == result.summary.params
     assert detail.pid == os.getpid() and s.started_at <= s.finished_at
-    assert [c.step for c in detail.checkpoints] == [30, 40] and all(c.exists for c in detail.checkpoints)
+    assert [c.step for c in detail.checkpoints] == [20, 30, 40] and all(c.exists for c in detail.checkpoints)
     curves = service.load_curves(db, handle.run_id)
     assert curves["train_loss"].steps.tolist() == list(range(1, STEPS + 1))
     assert curves["val_loss"].steps.tolist() == [10, 20, 30, 40]
     np.testing.assert_allclose(curves["train_loss"].values, reference_losses, rtol=1e-6)
     with pytest.raises(StoreError, match="already been started"):
-        service.run_recorded(db, handle, corpus.text)
+        lifecycle.run_recorded(db, handle, corpus.text)
     with pytest.raises(StoreError, match="already completed"):
-        service.resume_run(db, handle.run_id)
+        lifecycle.resume_run(db, handle.run_id)
 
 
 def test_stop_then_resume(db, corpus, reference_losses):
-    handle = service.prepare_run(db, tiny_config(steps=STEPS), corpus)
+    handle = lifecycle.prepare_run(db, tiny_config(steps=STEPS), corpus)
     control = TrainingControl()
-    result = service.run_recorded(db, handle, corpus.text, control=control,
+    result = lifecycle.run_recorded(db, handle, corpus.text, control=control,
                                   callbacks=[at_step(15, control.stop)])
     assert result.status == "stopped"
     summary = service.get_run(db, handle.run_id).summary
     assert summary.status == "stopped" and summary.has_model and summary.last_step == 15
 
-    result = service.resume_run(db, handle.run_id)
+    result = lifecycle.resume_run(db, handle.run_id)
     assert result.status == "completed" and result.steps == STEPS
     loss = service.load_curve(db, handle.run_id, "train", "loss")
     assert loss.steps.tolist() == list(range(1, STEPS + 1))
@@ -89,16 +89,16 @@ def test_stop_then_resume(db, corpus, reference_losses):
 
 
 def test_interrupted_run_resumes_from_its_checkpoint_with_one_clean_curve(db, corpus, reference_losses):
-    handle = service.prepare_run(db, tiny_config(steps=STEPS), corpus)
+    handle = lifecycle.prepare_run(db, tiny_config(steps=STEPS), corpus)
     with pytest.raises(KeyboardInterrupt):
-        service.run_recorded(db, handle, corpus.text, callbacks=[at_step(25, _interrupt)])
+        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(25, _interrupt)])
     detail = service.get_run(db, handle.run_id)
     assert detail.summary.status == "interrupted" and "Resume" in detail.summary.message
     assert [c.step for c in detail.checkpoints] == [10, 20]
     assert service.load_curve(db, handle.run_id, "train", "loss").steps.max() == 25
 
     steps_seen = []
-    result = service.resume_run(db, handle.run_id,
+    result = lifecycle.resume_run(db, handle.run_id,
                                 callbacks=[lambda e: steps_seen.append(e.step) if isinstance(e, StepEvent) else None])
     assert result.status == "completed"
     assert steps_seen[0] == 21  # from the step-20 checkpoint; points 21-25 were discarded first
@@ -112,14 +112,14 @@ def test_interrupted_run_resumes_from_its_checkpoint_with_one_clean_curve(db, co
 
 def test_resume_prefers_a_checkpoint_the_recorded_curve_reaches(db, corpus):
     """Killed after writing checkpoint 20 but before recording steps 13-20: resume from 10, no gap."""
-    handle = service.prepare_run(db, tiny_config(steps=30), corpus)
+    handle = lifecycle.prepare_run(db, tiny_config(steps=30), corpus)
     with pytest.raises(KeyboardInterrupt):
-        service.run_recorded(db, handle, corpus.text, callbacks=[at_step(22, _interrupt)])
+        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(22, _interrupt)])
     with db.session() as session:
         repository.delete_points_after(session, handle.run_id, 12)
         repository.delete_checkpoints_after(session, handle.run_id, 10)
     steps_seen = []
-    service.resume_run(db, handle.run_id,
+    lifecycle.resume_run(db, handle.run_id,
                        callbacks=[lambda e: steps_seen.append(e.step) if isinstance(e, StepEvent) else None])
     assert steps_seen[0] == 11
     loss = service.load_curve(db, handle.run_id, "train", "loss")
@@ -127,23 +127,24 @@ def test_resume_prefers_a_checkpoint_the_recorded_curve_reaches(db, corpus):
 
 
 def test_a_failing_run_is_never_left_running(db, corpus):
-    handle = service.prepare_run(db, tiny_config(steps=STEPS), corpus)
+    handle = lifecycle.prepare_run(db, tiny_config(steps=STEPS), corpus)
 
     def boom():
         raise RuntimeError("a watcher broke")
 
     with pytest.raises(RuntimeError):
-        service.run_recorded(db, handle, corpus.text, callbacks=[at_step(5, boom)])
+        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(5, boom)])
     summary = service.get_run(db, handle.run_id).summary
     assert summary.status == "failed" and "a watcher broke" in summary.message
 
-    tiny = service.prepare_run(db, tiny_config(steps=STEPS), corpus)
+    tiny = lifecycle.prepare_run(db, tiny_config(steps=STEPS), corpus)
     with pytest.raises(Exception):
-        service.run_recorded(db, tiny, "ab")  # too little text to even build the trainer
+        lifecycle.run_recorded(db, tiny, "ab")  # too little text to even build the trainer
     summary = service.get_run(db, tiny.run_id).summary
     assert summary.status == "failed" and summary.message
-    with pytest.raises(StoreError, match="no checkpoint"):
-        service.resume_run(db, tiny.run_id)
+    # It never reached a checkpoint, yet it resumes: from step 0, in the same run.
+    assert lifecycle.resume_run(db, tiny.run_id).status == "completed"
+    assert service.load_curve(db, tiny.run_id, "train", "loss").steps.tolist() == list(range(1, STEPS + 1))
 
 
 def test_resume_refuses_a_changed_corpus(db, tmp_path, tutorial_text):
@@ -153,19 +154,19 @@ def test_resume_refuses_a_changed_corpus(db, tmp_path, tutorial_text):
     config = tiny_config(steps=STEPS)
     from dataclasses import replace
     config = replace(config, corpus=replace(config.corpus, source=str(source)))
-    handle = service.prepare_run(db, config, corpus)
+    handle = lifecycle.prepare_run(db, config, corpus)
     with pytest.raises(KeyboardInterrupt):
-        service.run_recorded(db, handle, corpus.text, callbacks=[at_step(12, _interrupt)])
+        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(12, _interrupt)])
     source.write_text(tutorial_text + "\nA new line changes everything.", encoding="utf-8")
     with pytest.raises(CorpusChangedError, match="has changed since the run was trained"):
-        service.resume_run(db, handle.run_id)
+        lifecycle.resume_run(db, handle.run_id)
     assert service.get_run(db, handle.run_id).summary.status == "interrupted"
     source.write_text(tutorial_text, encoding="utf-8")
-    assert service.resume_run(db, handle.run_id).status == "completed"
+    assert lifecycle.resume_run(db, handle.run_id).status == "completed"
 
 
 def test_pause_shows_in_the_history(db, corpus):
-    handle = service.prepare_run(db, tiny_config(steps=20), corpus)
+    handle = lifecycle.prepare_run(db, tiny_config(steps=20), corpus)
     control = TrainingControl()
     seen = []
 
@@ -182,7 +183,7 @@ def test_pause_shows_in_the_history(db, corpus):
 
     watcher = threading.Thread(target=watch)
     watcher.start()
-    result = service.run_recorded(db, handle, corpus.text, control=control,
+    result = lifecycle.run_recorded(db, handle, corpus.text, control=control,
                                   callbacks=[at_step(5, control.pause)])
     watcher.join()
     assert seen == ["paused"]

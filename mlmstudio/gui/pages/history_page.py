@@ -31,8 +31,9 @@ from mlmstudio.gui.widgets.compare_view import CompareView
 from mlmstudio.gui.runs_table_model import ALL, COLUMN_INDEX, RunsFilterProxy
 from mlmstudio.store import compare, service
 from mlmstudio.store.database import Database
-from mlmstudio.store.models import ACTIVE_STATUSES
+from mlmstudio.engine.run_status import ACTIVE_STATUSES, RESUMABLE_STATUSES
 from mlmstudio.store.records import Curve, RunSummary
+from mlmstudio.store.run_lock import owner_alive
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +62,7 @@ def hf_export_state(run: RunSummary) -> tuple[bool, str]:
     if not ok:
         return False, reason
     if not run.has_model:
-        return False, "This run has no saved model yet (it did not finish). Resume it first."
+        return False, run.no_model_reason()
     return True, "Write a folder that Hugging Face transformers loads (BertForMaskedLM)."
 
 
@@ -525,11 +526,10 @@ class HistoryPage(QWidget):
         one = runs[0] if len(runs) == 1 else None
         self.compare_action.setEnabled(bool(runs))
         self.explore_action.setEnabled(bool(one and one.has_model))
-        self.resume_action.setEnabled(bool(one and one.status in service.RESUMABLE_STATUSES))
+        self.resume_action.setEnabled(bool(one and _resumable(one)))
         self.rename_action.setEnabled(one is not None)
-        busy = self.runner.is_busy()  # one export or import at a time, and no delete under it
-        self.delete_action.setEnabled(bool(runs) and all(r.status not in ACTIVE_STATUSES for r in runs)
-                                      and not busy)
+        self.delete_action.setEnabled(bool(runs) and all(r.status not in ACTIVE_STATUSES for r in runs))
+        busy = self.runner.is_busy()  # one export or import at a time
         self.export_action.setEnabled(bool(one and one.has_model) and not busy)
         self.import_action.setEnabled(not busy)
         if one is None:
@@ -679,3 +679,11 @@ def _escape(text: str) -> str:
 def _safe_filename(name: str) -> str:
     cleaned = "".join(c if c.isalnum() or c in "-_. " else "-" for c in name).strip(" .")
     return (cleaned or "run")[:80]
+
+
+def _resumable(run: RunSummary) -> bool:
+    """Stopped, failed or interrupted; or still marked running while no live process holds it
+    (its owner died after this window read the history)."""
+    if run.status in RESUMABLE_STATUSES:
+        return True
+    return run.status in ACTIVE_STATUSES and owner_alive(run.run_dir) is False

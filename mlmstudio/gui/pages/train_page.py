@@ -1,92 +1,63 @@
 """The Train page: start, pause, resume and stop a run, and watch it learn.
 
-Start records a new run in the history (``service.prepare_run``, in the GUI
+Start records a new run in the history (``lifecycle.prepare_run``, in the GUI
 thread) and hands the training to a ``TrainingWorker`` in its own QThread,
-which calls ``service.run_recorded``: the store records every metric and
-always leaves the run in a final status. The page only draws what the worker
-reports, at most ~20 times a second.
+which calls ``lifecycle.run_recorded``: the store records every metric and
+always leaves the run in a final status. The trainer's ``StartedEvent`` gives
+the vocabulary and ln V before the first step. The page only draws what the
+worker reports, at most ~20 times a second.
 """
 
 from __future__ import annotations
 
 import logging
-import math
 
 import numpy as np
 from PySide6.QtCore import QThread, Qt, Signal, Slot
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget)
 
-from mlmstudio.config import ConfigError, RunConfig
+from mlmstudio.config import RunConfig
 from mlmstudio.engine.errors import MLMStudioError
-from mlmstudio.engine.events import TrainingControl
+from mlmstudio.engine.events import StartedEvent, TrainingControl
+from mlmstudio.engine.metric_names import (TRAIN_LOSS, TRAIN_LR, TRAIN_TOKENS_PER_SECOND,
+                                           VAL_ACCURACY, VAL_LOSS, VAL_PERPLEXITY)
+from mlmstudio.engine.run_end import RunEnd
+from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui.perplexity import PERPLEXITY_TIP, format_perplexity, loss_axis_tip, perplexity
 from mlmstudio.gui.widgets.live_plots import LivePlots
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.theme import MessageLabel
-from mlmstudio.gui.training_worker import (ProgressBatch, RunInfo, RunOutcome, TrainingWorker,
-                                           start_in_thread)
-from mlmstudio.store import service
+from mlmstudio.gui.training_worker import ProgressBatch, TrainingWorker, start_in_thread
+from mlmstudio.store import lifecycle, service
 from mlmstudio.store.database import Database
 
 log = logging.getLogger(__name__)
 
 
-def make_training_job(db: Database, handle: "service.RunHandle", config: RunConfig, corpus_text: str):
-    """The worker's job: train the tokenizer, report ln(V), then train and record the run.
-
-    The tokenizer is trained here, exactly as the trainer would (on the same
-    training split), and handed to it, so the ln(V) baseline can be drawn
-    before the first step.
-    """
+def make_training_job(db: Database, handle: "lifecycle.RunHandle", corpus_text: str):
+    """The worker's job: train and record a new run (the trainer announces ln V before step 1)."""
 
     def job(callback, control: TrainingControl):
-        from mlmstudio.engine.trainer import tokenizer_for_run
-
-        try:
-            tokenizer = tokenizer_for_run(config, corpus_text)
-        except BaseException:
-            # The run never started: remove it rather than leave a queued run behind.
-            _discard_run(db, handle.run_id)
-            raise
-        callback(RunInfo(tokenizer.vocab_size, math.log(tokenizer.vocab_size)))
-        return service.run_recorded(db, handle, corpus_text, callbacks=(callback,), control=control,
-                                    tokenizer=tokenizer)
+        return lifecycle.run_recorded(db, handle, corpus_text, callbacks=(callback,), control=control)
 
     return job
 
 
 def make_resume_job(db: Database, run_id: str):
-    """The worker's job for continuing an interrupted or stopped run from its checkpoint."""
+    """The worker's job for continuing an interrupted, stopped or failed run."""
 
     def job(callback, control: TrainingControl):
-        from mlmstudio.engine.tokenization import MLMTokenizer
-
-        tokenizer_file = db.run_dir(run_id) / "tokenizer.json"
-        if tokenizer_file.is_file():
-            try:
-                vocab = MLMTokenizer.load(tokenizer_file).vocab_size
-            except MLMStudioError:
-                pass  # resume_run explains what is wrong with the run's files
-            else:
-                callback(RunInfo(vocab, math.log(vocab)))
-        return service.resume_run(db, run_id, callbacks=(callback,), control=control)
+        return lifecycle.resume_run(db, run_id, callbacks=(callback,), control=control)
 
     return job
-
-
-def _discard_run(db: Database, run_id: str) -> None:
-    try:
-        service.delete_run(db, run_id)
-    except Exception:
-        log.exception("Could not remove run %s that failed to start", run_id)
 
 
 class TrainPage(QWidget):
     """Runs one training at a time and plots it live."""
 
     run_started = Signal(str)            # run id
-    run_finished = Signal(str, object)   # run id, RunOutcome
+    run_finished = Signal(str, object)   # run id, RunEnd
     busy_changed = Signal(bool)
     status_message = Signal(str)
     help_requested = Signal()            # "What do these numbers mean?": the window opens the help
@@ -103,8 +74,8 @@ class TrainPage(QWidget):
         self.thread: QThread | None = None
         self.run_id: str | None = None
         self.run_name = ""
-        self.outcome: RunOutcome | None = None
-        self.info: RunInfo | None = None
+        self.outcome: RunEnd | None = None
+        self.info: StartedEvent | None = None
         self.last_step = None
         self._trim_before_first_step = False
         self._build()
@@ -215,15 +186,15 @@ class TrainPage(QWidget):
             return False
         config, corpus = self._config, self._corpus
         try:
-            handle = service.prepare_run(self.db, config, corpus)
-        except (ConfigError, MLMStudioError) as exc:
+            handle = lifecycle.prepare_run(self.db, config, corpus)
+        except MLMStudioError as exc:  # ConfigError included
             self._show_failure(f"The run could not be created: {exc}")
             return False
         except Exception as exc:  # a disk or database problem: show it, keep the app usable
             log.exception("Could not prepare the run")
             self._show_failure(f"The run could not be created: {exc}")
             return False
-        self._begin(handle.run_id, handle.name, make_training_job(self.db, handle, config, corpus.text))
+        self._begin(handle.run_id, handle.name, make_training_job(self.db, handle, corpus.text))
         return True
 
     def resume_run(self, run_id: str) -> bool:
@@ -251,10 +222,10 @@ class TrainPage(QWidget):
         except Exception:  # noqa: BLE001 - an empty start is fine; the run still resumes
             log.exception("Could not load the curves of run %s", run_id)
             return
-        steps = _recorded_rows(curves, "train_loss", ("train_lr", "train_tokens_per_second"))
+        steps = _recorded_rows(curves, TRAIN_LOSS, (TRAIN_LR, TRAIN_TOKENS_PER_SECOND))
         if steps is not None:
             self.plots.append_steps(steps)
-        evals = _recorded_rows(curves, "val_loss", ("val_accuracy", "val_perplexity"))
+        evals = _recorded_rows(curves, VAL_LOSS, (VAL_ACCURACY, VAL_PERPLEXITY))
         if evals is not None:
             self.plots.append_evals(evals)
             self._update_readouts()
@@ -276,7 +247,7 @@ class TrainPage(QWidget):
 
         worker = TrainingWorker(job)
         worker.progress.connect(self._on_progress)
-        worker.info.connect(self._on_info)
+        worker.run_started.connect(self._on_info)
         worker.finished.connect(self._on_finished)
         self.worker = worker
         self.thread = start_in_thread(worker, f"training {run_id}")
@@ -320,7 +291,7 @@ class TrainPage(QWidget):
 
     # From the worker ----------------------------------------------------------
     @Slot(object)
-    def _on_info(self, info: RunInfo) -> None:
+    def _on_info(self, info: StartedEvent) -> None:
         if self.sender() is not self.worker:
             return
         self.info = info
@@ -345,15 +316,15 @@ class TrainPage(QWidget):
             self._update_progress(batch.last_step)
 
     @Slot(object)
-    def _on_finished(self, outcome: RunOutcome) -> None:
+    def _on_finished(self, outcome: RunEnd) -> None:
         if self.sender() is not self.worker:
             return
         self.outcome = outcome
         self.plots.settle()  # no room left for growth on the x axis
-        if outcome.status == "completed":
+        if outcome.status == RunStatus.COMPLETED:
             self.progress_bar.setValue(1000)
             self._show_state(self._finished_text("Completed", outcome))
-        elif outcome.status == "stopped":
+        elif outcome.status == RunStatus.STOPPED:
             self._show_state(self._finished_text("Stopped", outcome)
                              + " A checkpoint was saved: resume it from the History page.")
         else:
@@ -407,14 +378,19 @@ class TrainPage(QWidget):
     def _update_info(self) -> None:
         if self.info is None:
             return
-        self.info_label.setText(
-            f"Vocabulary {self.info.vocab_size:,} tokens · random-guess loss ln V = "
-            f"{self.info.baseline_loss:.2f} (the dashed line): a model that learns nothing stays there.")
+        text = (f"Vocabulary {self.info.vocab_size:,} tokens · {self.info.param_count:,} parameters · "
+                f"random-guess loss ln V = {self.info.baseline_loss:.2f} (the dashed line): a model "
+                "that learns nothing stays there.")
+        if self.info.note:
+            text += f"\n{self.info.note}"
+        self.info_label.setText(text)
         self.info_label.setToolTip(loss_axis_tip(self.info.baseline_loss))
 
-    def _finished_text(self, word: str, outcome: RunOutcome) -> str:
+    def _finished_text(self, word: str, outcome: RunEnd) -> str:
         text = f"{word} after {outcome.step:,} steps."
-        val_loss, accuracy = outcome.summary.get("val_loss"), outcome.summary.get("val_accuracy")
+        summary = outcome.summary
+        val_loss = summary.val_loss if summary is not None else None
+        accuracy = summary.val_accuracy if summary is not None else None
         if isinstance(val_loss, (int, float)) and isinstance(accuracy, (int, float)):
             text += f" Held-out loss {val_loss:.3f}, masked-token accuracy {accuracy:.1%}."
         return text

@@ -27,21 +27,23 @@ from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.gui.perplexity import PERPLEXITY_TIP, format_perplexity, loss_axis_tip, perplexity
 from mlmstudio.gui.run_colors import distinct_styles
 from mlmstudio.store import compare
+from mlmstudio.engine.metric_names import (TRAIN_LOSS, TRAIN_LR, TRAIN_TOKENS_PER_SECOND,
+                                           VAL_ACCURACY, VAL_LOSS, VAL_PERPLEXITY)
 from mlmstudio.store.records import Curve
 
 log = logging.getLogger(__name__)
 
 # (metric key, label shown, y-axis label). The keys are the store's metric names.
 METRICS: tuple[tuple[str, str, str], ...] = (
-    ("val_loss", "Validation loss", "loss (nats)"),
-    ("train_loss", "Training loss", "loss (nats)"),
-    ("val_accuracy", "Validation accuracy", "masked-token accuracy"),
-    ("val_perplexity", "Validation perplexity", "perplexity (e^loss)"),
-    ("train_lr", "Learning rate", "learning rate"),
-    ("train_tokens_per_second", "Tokens/s", "tokens per second"),
+    (VAL_LOSS, "Validation loss", "loss (nats)"),
+    (TRAIN_LOSS, "Training loss", "loss (nats)"),
+    (VAL_ACCURACY, "Validation accuracy", "masked-token accuracy"),
+    (VAL_PERPLEXITY, "Validation perplexity", "perplexity (e^loss)"),
+    (TRAIN_LR, "Learning rate", "learning rate"),
+    (TRAIN_TOKENS_PER_SECOND, "Tokens/s", "tokens per second"),
 )
 # Metrics computed here from a recorded one: perplexity = e^(validation loss).
-DERIVED = {"val_perplexity": "val_loss"}
+DERIVED = {VAL_PERPLEXITY: VAL_LOSS}
 SELECT_HINT = "Select one or more runs in the table to see their curves here."
 X_AXES: tuple[tuple[str, str], ...] = (("step", "Step"), ("time", "Elapsed time (s)"))
 
