@@ -14,7 +14,6 @@ import sys
 from typing import Callable
 
 from mlmstudio import __version__
-from mlmstudio.config import ConfigError
 from mlmstudio.engine.errors import MLMStudioError
 
 EXIT_USAGE = 2
@@ -64,7 +63,7 @@ def main(argv: list[str] | None = None,
         return open_app(args.data_dir)
     try:
         return int(args.func(args) or 0)
-    except (MLMStudioError, ConfigError) as exc:
+    except MLMStudioError as exc:  # ConfigError included: one root for every sentence
         print(f"mlmstudio: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
