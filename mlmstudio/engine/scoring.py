@@ -1,0 +1,339 @@
+"""Sentence scores: how natural a masked language model finds a whole sentence.
+
+A masked language model gives no probability of a sentence, but it can score
+one by pseudo-log-likelihood (PLL, Salazar et al. 2020, "Masked Language
+Model Scoring"): mask each token in turn, read the log-probability the model
+gives the true token there, and add them up. The pseudo-perplexity is
+``exp(-PLL / tokens)``: 1 for a sentence the model is sure of, the vocabulary
+size for a uniform guess.
+
+Words of several pieces. The original PLL masks one token at a time, so when
+it scores the first piece of "Paris" (``Pa ##ris``) the model still sees
+``##ris`` and can spell the word back; words the tokenizer splits are scored
+too high. We follow the word-level correction of Kauf & Ivanova (2023, "A
+Better Way to Do Masked Language Model Scoring"), *PLL-word-l2r*: to score a
+piece, also mask the pieces to its right within the same word (the last piece
+is masked alone, as before). A one-piece word's score is unchanged. That is
+the sentence's ``score`` by default (``metric="word-l2r"``); the original
+token-level PLL is computed in the same pass and kept as ``pll_token``, and
+``metric="token"`` ranks by it. Words are what the tokenizer calls words
+(``MLMTokenizer.encode_with_words``): whitespace-delimited, and for a
+character model every letter of a word is one of its pieces.
+
+Speed. All the masked copies of a sentence go through the model together,
+in chunks of at most ``max_batch_tokens`` tokens, which gives the same
+numbers as one pass. The modern architecture computes its head and
+vocabulary projection only at the labelled positions (``labels`` and
+``label_positions``), so each copy costs one head, not one per token. The
+token-level and word-level scores share every copy except those of the
+non-last pieces of a split word.
+
+The sentence is framed as [CLS] text [SEP], as in training. A sentence
+longer than the model reads is cut to its first ``max_len - 2`` tokens, and
+the result says so.
+
+Minimal pairs (``compare``): two sentences that differ in a word or two. The
+verdict is the difference of their scores in nats. Which token decides it:
+the two token sequences are aligned with ``difflib.SequenceMatcher`` on the
+token ids; a token the two share is paired with itself (its log-probability
+can still differ, through the context), and each stretch that differs is one
+unit, its pieces summed on each side (the stretches may have different
+lengths, so they cannot be paired piece by piece). The deciding unit is the
+one whose difference is largest in the direction of the verdict.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import math
+from dataclasses import asdict, dataclass, field
+from typing import Any, Optional, Sequence
+
+import torch
+
+from mlmstudio.engine.errors import PredictionError
+from mlmstudio.engine.masking import IGNORE_INDEX
+from mlmstudio.engine.predict import Predictor, _check_text
+
+METRICS = ("word-l2r", "token")
+DEFAULT_MAX_BATCH_TOKENS = 16_384   # tokens per forward pass: a few MB of activations for small models
+
+
+@dataclass
+class TokenScore:
+    """One token of a scored sentence."""
+
+    token: int
+    token_str: str
+    word: int                 # index of the word it belongs to (pieces of one word share it)
+    log_prob: float           # the token's share of the sentence's score (the chosen metric)
+    log_prob_token: float     # masked alone (the original PLL)
+    log_prob_word_l2r: float  # masked with the pieces to its right in its word
+    unknown: bool = False     # [UNK]: the word is not in the vocabulary
+
+
+@dataclass
+class SentenceScore:
+    """The pseudo-log-likelihood of one sentence, with each token's part in it."""
+
+    text: str
+    score: float              # PLL by the chosen metric, in nats (higher = more natural)
+    pseudo_perplexity: float  # exp(-score / num_tokens)
+    metric: str
+    pll_token: float          # Salazar et al.'s original PLL
+    pll_word_l2r: float       # with the word-level correction
+    num_tokens: int
+    tokens: list[TokenScore] = field(default_factory=list)
+    truncated: bool = False
+    note: str = ""
+
+    def worst_token(self) -> Optional[TokenScore]:
+        """The token that costs the most (lowest log-probability)."""
+        return min(self.tokens, key=lambda t: t.log_prob, default=None)
+
+    def as_dict(self, per_token: bool = True) -> dict[str, Any]:
+        data = asdict(self)
+        if not per_token:
+            data.pop("tokens")
+        return data
+
+
+@dataclass
+class AlignedUnit:
+    """One unit of two aligned sentences: a shared token, or a stretch where they differ."""
+
+    kind: str                 # "same" or "differs"
+    a_tokens: list[str]
+    b_tokens: list[str]
+    a_log_prob: float
+    b_log_prob: float
+    difference: float         # a_log_prob - b_log_prob
+
+
+@dataclass
+class PairVerdict:
+    """Which of two sentences the model prefers, by how much, and the token that decides it."""
+
+    a: SentenceScore
+    b: SentenceScore
+    preferred: str            # "a", "b" or "neither"
+    difference: float         # a.score - b.score, nats
+    deciding: Optional[AlignedUnit]
+    units: list[AlignedUnit] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """The verdict in one sentence."""
+        if self.preferred == "neither":
+            return "The model finds both sentences equally likely."
+        better, worse = (self.a, self.b) if self.preferred == "a" else (self.b, self.a)
+        text = (f"The model prefers \u201c{better.text}\u201d over \u201c{worse.text}\u201d by "
+                f"{abs(self.difference):.2f} nats (\u00d7{_ratio(abs(self.difference))} as likely)")
+        unit = self.deciding
+        if unit is not None:
+            mine, theirs = ((unit.a_tokens, unit.b_tokens) if self.preferred == "a"
+                            else (unit.b_tokens, unit.a_tokens))
+            shown = " ".join(mine) or "(nothing)"
+            other = " ".join(theirs) or "(nothing)"
+            if unit.kind == "differs":
+                text += f"; it is decided at \u201c{shown}\u201d against \u201c{other}\u201d"
+            else:
+                text += f"; the shared token \u201c{shown}\u201d weighs most"
+            text += f" ({abs(unit.difference):.2f} nats)"
+        return text + "."
+
+    def as_dict(self, per_token: bool = True) -> dict[str, Any]:
+        return {"a": self.a.as_dict(per_token), "b": self.b.as_dict(per_token),
+                "preferred": self.preferred, "difference": self.difference,
+                "deciding": None if self.deciding is None else asdict(self.deciding),
+                "units": [asdict(u) for u in self.units], "summary": self.summary()}
+
+
+# ---------------------------------------------------------------------------
+# Scoring
+# ---------------------------------------------------------------------------
+
+def score_sentence(predictor: Predictor, text: str, *, metric: str = "word-l2r",
+                   max_batch_tokens: int = DEFAULT_MAX_BATCH_TOKENS) -> SentenceScore:
+    """The PLL of one sentence (both metrics in one batched pass); see the module docstring."""
+    _check_metric(metric)
+    ids, words, truncated = _encode_sentence(predictor, text)
+    tok = predictor.tokenizer
+    token_lp, l2r_lp = _masked_log_probs(predictor, ids, words, max_batch_tokens)
+    chosen = l2r_lp if metric == "word-l2r" else token_lp
+    tokens = [TokenScore(int(t), tok.token_str(int(t)), int(w), c, a, b, int(t) == tok.unk_token_id)
+              for t, w, c, a, b in zip(ids, words, chosen, token_lp, l2r_lp)]
+    score = float(sum(chosen))
+    notes = []
+    if truncated:
+        notes.append(f"The sentence is longer than this model reads at once ({predictor.max_len} tokens "
+                     f"with [CLS] and [SEP]): only its first {len(ids)} tokens were scored.")
+    if any(t.unknown for t in tokens):
+        notes.append("Part of it is not in the model's vocabulary ([UNK]), so its score is unreliable.")
+    return SentenceScore(text=text, score=score, pseudo_perplexity=_exp(-score / len(ids)), metric=metric,
+                         pll_token=float(sum(token_lp)), pll_word_l2r=float(sum(l2r_lp)),
+                         num_tokens=len(ids), tokens=tokens, truncated=truncated, note=" ".join(notes))
+
+
+def score_sentences(predictor: Predictor, texts: Sequence[str], *, metric: str = "word-l2r",
+                    max_batch_tokens: int = DEFAULT_MAX_BATCH_TOKENS) -> list[SentenceScore]:
+    """Score each sentence; the list is ranked, most natural (highest score) first."""
+    texts = list(texts)
+    if not texts:
+        raise PredictionError("Give at least one sentence to score.")
+    scores = [score_sentence(predictor, t, metric=metric, max_batch_tokens=max_batch_tokens) for t in texts]
+    return sorted(scores, key=lambda s: s.score, reverse=True)
+
+
+def compare(predictor: Predictor, a: str, b: str, *, metric: str = "word-l2r",
+            max_batch_tokens: int = DEFAULT_MAX_BATCH_TOKENS) -> PairVerdict:
+    """The minimal-pair verdict on sentences a and b (see the module docstring)."""
+    first = score_sentence(predictor, a, metric=metric, max_batch_tokens=max_batch_tokens)
+    second = score_sentence(predictor, b, metric=metric, max_batch_tokens=max_batch_tokens)
+    return verdict(first, second)
+
+
+def verdict(a: SentenceScore, b: SentenceScore) -> PairVerdict:
+    """Compare two scored sentences: the preferred one, the difference and the deciding unit."""
+    units = align(a, b)
+    difference = a.score - b.score
+    if abs(difference) < 1e-6:
+        return PairVerdict(a, b, "neither", difference, None, units)
+    sign = 1.0 if difference > 0 else -1.0
+    deciding = max(units, key=lambda u: sign * u.difference, default=None)
+    if deciding is not None and sign * deciding.difference <= 0:
+        deciding = None
+    return PairVerdict(a, b, "a" if difference > 0 else "b", difference, deciding, units)
+
+
+def align(a: SentenceScore, b: SentenceScore) -> list[AlignedUnit]:
+    """Shared tokens paired one to one, each differing stretch as one unit (difflib on token ids)."""
+    matcher = difflib.SequenceMatcher(a=[t.token for t in a.tokens], b=[t.token for t in b.tokens],
+                                      autojunk=False)
+    units = []
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            for ta, tb in zip(a.tokens[i1:i2], b.tokens[j1:j2]):
+                units.append(AlignedUnit("same", [ta.token_str], [tb.token_str], ta.log_prob, tb.log_prob,
+                                         ta.log_prob - tb.log_prob))
+        else:
+            sa, sb = a.tokens[i1:i2], b.tokens[j1:j2]
+            la, lb = sum(t.log_prob for t in sa), sum(t.log_prob for t in sb)
+            units.append(AlignedUnit("differs", [t.token_str for t in sa], [t.token_str for t in sb],
+                                     la, lb, la - lb))
+    return units
+
+
+def to_json(value: Any, indent: Optional[int] = 2) -> str:
+    """JSON of scores or a verdict (dataclasses or lists of them)."""
+    def plain(item: Any) -> Any:
+        if isinstance(item, (SentenceScore, PairVerdict)):
+            return item.as_dict()
+        if isinstance(item, list):
+            return [plain(v) for v in item]
+        if isinstance(item, float) and not math.isfinite(item):
+            return None
+        return item
+    return json.dumps(plain(value), indent=indent, ensure_ascii=False)
+
+
+# ---------------------------------------------------------------------------
+# The masked copies
+# ---------------------------------------------------------------------------
+
+def masked_copies(ids: Sequence[int], words: Sequence[int], mask_id: int) -> tuple[list[list[int]], list[int]]:
+    """The rows to run and the body position each one scores.
+
+    Rows 0..T-1 mask token i alone (the original PLL); then one row for each
+    piece that has pieces to its right in its word, masking it and them
+    (PLL-word-l2r). The last piece of a word shares its row with the original.
+    """
+    rows, positions = [], []
+    for i in range(len(ids)):
+        row = list(ids)
+        row[i] = mask_id
+        rows.append(row)
+        positions.append(i)
+    for i in range(len(ids)):
+        right = [j for j in range(i + 1, len(ids)) if words[j] == words[i]]
+        if right:
+            row = list(ids)
+            for j in (i, *right):
+                row[j] = mask_id
+            rows.append(row)
+            positions.append(i)
+    return rows, positions
+
+
+@torch.inference_mode()
+def _masked_log_probs(predictor: Predictor, ids: list[int], words: list[int],
+                      max_batch_tokens: int) -> tuple[list[float], list[float]]:
+    """(token-level, word-l2r) log-probabilities of each true token, in body order."""
+    tok = predictor.tokenizer
+    rows, positions = masked_copies(ids, words, tok.mask_token_id)
+    framed = torch.tensor([[tok.cls_token_id, *row, tok.sep_token_id] for row in rows],
+                          dtype=torch.long, device=predictor.device)           # [R, T+2]
+    where = torch.tensor(positions, dtype=torch.long, device=predictor.device) + 1  # [R] framed positions
+    targets = torch.tensor([ids[p] for p in positions], dtype=torch.long, device=predictor.device)
+    width = framed.shape[1]
+    per_pass = max(1, int(max_batch_tokens) // width)
+    values = []
+    for start in range(0, framed.shape[0], per_pass):
+        batch = framed[start:start + per_pass]                                   # [B, T+2]
+        B = batch.shape[0]
+        labels = torch.full_like(batch, IGNORE_INDEX)
+        rows_in = torch.arange(B, device=batch.device)
+        labels[rows_in, where[start:start + B]] = targets[start:start + B]
+        # One labelled position per row, in row order: the modern head runs only there.
+        label_positions = rows_in * width + where[start:start + B]
+        out = predictor.model(batch, labels=labels, label_positions=label_positions)
+        logits, wanted = out.labelled(labels)                                    # [B, V], [B]
+        log_probs = torch.log_softmax(logits.float(), dim=-1)
+        values.append(log_probs.gather(1, wanted[:, None]).squeeze(1).cpu())
+    all_values = torch.cat(values).tolist()
+    T = len(ids)
+    token_lp = all_values[:T]
+    l2r_lp = list(token_lp)
+    for value, position in zip(all_values[T:], positions[T:]):
+        l2r_lp[position] = value
+    return token_lp, l2r_lp
+
+
+def _encode_sentence(predictor: Predictor, text: str) -> tuple[list[int], list[int], bool]:
+    """Body token ids and word ids of a sentence, cut to what the model reads; plain sentences if unusable."""
+    _check_text(text, "The sentence")
+    if not text.strip():
+        raise PredictionError("The sentence is empty. Type a sentence to score.")
+    tok = predictor.tokenizer
+    ids_array, words_array = tok.encode_with_words(text.strip())
+    ids, words = [int(i) for i in ids_array], [int(w) for w in words_array]
+    if not ids:
+        raise PredictionError("This sentence has no tokens the model reads. Type a sentence in words.")
+    markers = sorted({tok.token_str(i) for i in ids if i in tok.special_ids and i != tok.unk_token_id})
+    if markers:
+        raise PredictionError(f"The sentence holds {', '.join(markers)}, a marker the model uses itself. "
+                              "Write the sentence out in full words to score it (to fill a blank, "
+                              "use fill-mask instead).")
+    room = predictor.max_len - 2
+    truncated = len(ids) > room
+    return ids[:room], words[:room], truncated
+
+
+def _check_metric(metric: str) -> None:
+    if metric not in METRICS:
+        raise PredictionError(f"Unknown scoring metric {metric!r}: use one of {', '.join(METRICS)}.")
+
+
+def _exp(x: float) -> float:
+    try:
+        return math.exp(x)
+    except OverflowError:
+        return float("inf")
+
+
+def _ratio(nats: float) -> str:
+    """exp(nats) for people: 3.2, 45, 1.2e+05."""
+    value = _exp(nats)
+    if value < 10:
+        return f"{value:.1f}"
+    return f"{value:.0f}" if value < 1e5 else f"{value:.1e}"

@@ -1,0 +1,139 @@
+"""Sentence scoring by pseudo-log-likelihood: the batched pass against one masked copy at a time."""
+
+import json
+
+import pytest
+import torch
+
+from mlmstudio.config import ModelConfig, RunConfig, TokenizerConfig, TrainingConfig
+from mlmstudio.engine.artifacts import save_model_dir
+from mlmstudio.engine.errors import PredictionError
+from mlmstudio.engine.model import build_model
+from mlmstudio.engine.predict import Predictor
+from mlmstudio.engine.scoring import align, compare, masked_copies, score_sentence, score_sentences
+
+TEXT = ("the cat sat on the mat . the dog sat on the rug . the bird flew over the tree . "
+        "a fish swam under the boat . the capital of france is paris .\n") * 5
+# "swimming" and "boats" are not in the corpus: WordPiece spells them in several pieces.
+SENTENCE = "the dog swimming under the boats ."
+
+
+def make_predictor(kind: str, arch: str, tmp_path, max_len: int = 32, seed: int = 0) -> Predictor:
+    from mlmstudio.engine.tokenization import MLMTokenizer
+
+    tok = MLMTokenizer.train([TEXT], TokenizerConfig(kind=kind, vocab_size=60, min_frequency=1))
+    torch.manual_seed(seed)
+    model_cfg = ModelConfig(arch=arch, d_model=32, num_heads=4, num_layers=2, ffn_dim=64, max_len=max_len,
+                            dropout=0.0)
+    model = build_model(model_cfg, tok.vocab_size, tok.pad_token_id)
+    with torch.no_grad():  # untrained, but far from uniform: every token's log-probability differs
+        for p in model.parameters():
+            p.normal_(0.0, 0.3)
+    cfg = RunConfig(tokenizer=TokenizerConfig(kind=kind, vocab_size=tok.vocab_size, min_frequency=1),
+                    model=model_cfg, training=TrainingConfig(seq_len=max_len))
+    return Predictor.from_dir(save_model_dir(tmp_path / f"{kind}-{arch}", model.eval(), tok, cfg))
+
+
+def one_at_a_time(predictor: Predictor, text: str, word_l2r: bool) -> list[float]:
+    """The reference: each masked copy through the model alone, full logits, no labels."""
+    tok = predictor.tokenizer
+    ids, words = (list(map(int, a)) for a in tok.encode_with_words(text))
+    out = []
+    for i in range(len(ids)):
+        row = list(ids)
+        for j in range(i, len(ids)):
+            if j == i or (word_l2r and words[j] == words[i]):
+                row[j] = tok.mask_token_id
+        x = torch.tensor([[tok.cls_token_id, *row, tok.sep_token_id]])
+        with torch.no_grad():
+            logits = predictor.model(x).logits[0, i + 1]
+        out.append(float(torch.log_softmax(logits.double(), -1)[ids[i]]))
+    return out
+
+
+@pytest.mark.parametrize("arch", ["modern", "seed"])
+def test_pll_is_the_sum_of_one_at_a_time_log_probs(arch, tmp_path):
+    predictor = make_predictor("wordpiece", arch, tmp_path)
+    ids, words = predictor.tokenizer.encode_with_words(SENTENCE)
+    assert len(set(words.tolist())) < len(ids)  # some word really is several pieces
+
+    result = score_sentence(predictor, SENTENCE)
+    token = one_at_a_time(predictor, SENTENCE, word_l2r=False)
+    l2r = one_at_a_time(predictor, SENTENCE, word_l2r=True)
+    assert result.pll_token == pytest.approx(sum(token), abs=1e-5)
+    assert result.pll_word_l2r == pytest.approx(sum(l2r), abs=1e-5)
+    assert result.score == result.pll_word_l2r and result.metric == "word-l2r"
+    assert [t.log_prob_token for t in result.tokens] == pytest.approx(token, abs=1e-5)
+    assert [t.log_prob_word_l2r for t in result.tokens] == pytest.approx(l2r, abs=1e-5)
+    assert abs(result.pll_token - result.pll_word_l2r) > 1e-3  # the correction changed something
+    assert result.pseudo_perplexity == pytest.approx(torch.tensor(-sum(l2r) / len(ids)).exp().item(), rel=1e-5)
+    assert score_sentence(predictor, SENTENCE, metric="token").score == pytest.approx(sum(token), abs=1e-5)
+
+
+def test_chunked_passes_give_the_one_pass_numbers(tmp_path):
+    predictor = make_predictor("wordpiece", "modern", tmp_path)
+    whole = score_sentence(predictor, SENTENCE)
+    width = len(predictor.tokenizer.encode(SENTENCE)) + 2
+    for per_pass in (1, 3):
+        chunked = score_sentence(predictor, SENTENCE, max_batch_tokens=per_pass * width)
+        assert chunked.pll_token == pytest.approx(whole.pll_token, abs=1e-5)
+        assert [t.log_prob for t in chunked.tokens] == pytest.approx([t.log_prob for t in whole.tokens],
+                                                                     abs=1e-5)
+
+
+def test_word_l2r_rows_mask_the_pieces_to_the_right_in_the_same_word():
+    rows, positions = masked_copies([10, 11, 12, 13], [0, 1, 1, 2], mask_id=4)
+    assert positions == [0, 1, 2, 3, 1]
+    assert rows[4] == [10, 4, 4, 13]          # piece 1 of word 1 with piece 2 masked too
+    assert rows[2] == [10, 11, 4, 13]         # the last piece alone (shared with the original PLL)
+
+
+def test_char_models_score_and_rank(tmp_path):
+    predictor = make_predictor("char", "modern", tmp_path, max_len=64)
+    ranked = score_sentences(predictor, ["the cat sat.", "tac eht tas."])
+    assert ranked[0].score >= ranked[1].score
+    assert ranked[0].pll_token == pytest.approx(sum(one_at_a_time(predictor, ranked[0].text, False)),
+                                                abs=1e-5)
+
+
+def test_long_sentences_are_cut_and_say_so(tmp_path):
+    predictor = make_predictor("wordpiece", "modern", tmp_path, max_len=16)
+    result = score_sentence(predictor, "the cat sat on the mat . " * 10)
+    assert result.truncated and result.num_tokens == 14
+    assert "first 14 tokens" in result.note
+
+
+@pytest.mark.parametrize("text, words", [("", "empty"), ("   \n", "empty"), ("the [MASK] sat", "[MASK]")])
+def test_bad_sentences_are_plain_errors(tmp_path, text, words):
+    predictor = make_predictor("wordpiece", "modern", tmp_path)
+    with pytest.raises(PredictionError, match=words.replace("[", r"\[").replace("]", r"\]")):
+        score_sentence(predictor, text)
+    with pytest.raises(PredictionError, match="metric"):
+        score_sentence(predictor, "the cat", metric="bogus")
+
+
+def test_minimal_pair_verdict_and_the_deciding_token(tmp_path):
+    predictor = make_predictor("wordpiece", "seed", tmp_path)
+    a, b = "the cat sat on the mat .", "the cat sat on the rug ."
+    result = compare(predictor, a, b)
+    assert result.difference == pytest.approx(result.a.score - result.b.score)
+    assert result.preferred == ("a" if result.difference > 0 else "b")
+    units = result.units
+    assert [u.kind for u in units].count("differs") == 1
+    assert sum(u.difference for u in units) == pytest.approx(result.difference, abs=1e-5)
+    sign = 1 if result.difference > 0 else -1
+    assert result.deciding is max(units, key=lambda u: sign * u.difference)
+    assert "nats" in result.summary()
+    data = json.loads(json.dumps(result.as_dict()))
+    assert data["preferred"] == result.preferred and len(data["a"]["tokens"]) == result.a.num_tokens
+
+
+def test_alignment_keeps_stretches_of_different_lengths_as_one_unit(tmp_path):
+    predictor = make_predictor("wordpiece", "modern", tmp_path)
+    a = score_sentence(predictor, "the dog sat .")
+    b = score_sentence(predictor, "the dog swimming sat .")
+    units = align(a, b)
+    differing = [u for u in units if u.kind == "differs"]
+    assert len(differing) == 1 and differing[0].a_tokens == [] and len(differing[0].b_tokens) > 1
+    assert sum(u.a_log_prob for u in units) == pytest.approx(a.score, abs=1e-5)
+    assert sum(u.b_log_prob for u in units) == pytest.approx(b.score, abs=1e-5)
