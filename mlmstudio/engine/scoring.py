@@ -47,8 +47,9 @@ from __future__ import annotations
 import difflib
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Optional, Sequence
+from typing import Any
 
 import torch
 
@@ -88,7 +89,7 @@ class SentenceScore:
     truncated: bool = False
     note: str = ""
 
-    def worst_token(self) -> Optional[TokenScore]:
+    def worst_token(self) -> TokenScore | None:
         """The token that costs the most (lowest log-probability)."""
         return min(self.tokens, key=lambda t: t.log_prob, default=None)
 
@@ -119,7 +120,7 @@ class PairVerdict:
     b: SentenceScore
     preferred: str            # "a", "b" or "neither"
     difference: float         # a.score - b.score, nats
-    deciding: Optional[AlignedUnit]
+    deciding: AlignedUnit | None
     units: list[AlignedUnit] = field(default_factory=list)
 
     def summary(self) -> str:
@@ -162,7 +163,7 @@ def score_sentence(predictor: Predictor, text: str, *, metric: str = "word-l2r",
     token_lp, l2r_lp = _masked_log_probs(predictor, ids, words, max_batch_tokens)
     chosen = l2r_lp if metric == "word-l2r" else token_lp
     tokens = [TokenScore(int(t), tok.token_str(int(t)), int(w), c, a, b, int(t) == tok.unk_token_id)
-              for t, w, c, a, b in zip(ids, words, chosen, token_lp, l2r_lp)]
+              for t, w, c, a, b in zip(ids, words, chosen, token_lp, l2r_lp, strict=True)]
     score = float(sum(chosen))
     notes = []
     if truncated:
@@ -213,7 +214,7 @@ def align(a: SentenceScore, b: SentenceScore) -> list[AlignedUnit]:
     units = []
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
-            for ta, tb in zip(a.tokens[i1:i2], b.tokens[j1:j2]):
+            for ta, tb in zip(a.tokens[i1:i2], b.tokens[j1:j2], strict=True):
                 units.append(AlignedUnit("same", [ta.token_str], [tb.token_str], ta.log_prob, tb.log_prob,
                                          ta.log_prob - tb.log_prob))
         else:
@@ -224,7 +225,7 @@ def align(a: SentenceScore, b: SentenceScore) -> list[AlignedUnit]:
     return units
 
 
-def to_json(value: Any, indent: Optional[int] = 2) -> str:
+def to_json(value: Any, indent: int | None = 2) -> str:
     """JSON of scores or a verdict (dataclasses or lists of them)."""
     def plain(item: Any) -> Any:
         if isinstance(item, (SentenceScore, PairVerdict)):
@@ -294,7 +295,7 @@ def _masked_log_probs(predictor: Predictor, ids: list[int], words: list[int],
     T = len(ids)
     token_lp = all_values[:T]
     l2r_lp = list(token_lp)
-    for value, position in zip(all_values[T:], positions[T:]):
+    for value, position in zip(all_values[T:], positions[T:], strict=True):
         l2r_lp[position] = value
     return token_lp, l2r_lp
 
