@@ -448,12 +448,15 @@ class HistoryPage(QWidget):
 
         return self._start("Importing the run…", work, done, "The file was not imported")
 
-    def export_hf(self, run_id: str, out_dir: str | Path) -> bool:
-        """Start writing a Hugging Face folder; ``hf_exported`` (or ``job_failed``) when done."""
+    def export_hf(self, run_id: str, out_dir: str | Path, *, overwrite: bool = False) -> bool:
+        """Start writing a Hugging Face folder; ``hf_exported`` (or ``job_failed``) when done.
+
+        A folder that already holds files is refused unless ``overwrite`` (the dialog asks first).
+        """
         db = self.db
 
         def work() -> Path:
-            return Path(service.export_hf_run(db, run_id, out_dir))
+            return Path(service.export_hf_run(db, run_id, out_dir, overwrite=overwrite))
 
         def done(written: Path) -> None:
             self.status_message.emit(f"Hugging Face model written to {written}")
@@ -654,8 +657,24 @@ class HistoryPage(QWidget):
         if len(runs) != 1:
             return
         out_dir = QFileDialog.getExistingDirectory(self, "Export to Hugging Face: choose an empty folder")
-        if out_dir:
-            self.export_hf(runs[0].id, out_dir)
+        if not out_dir:
+            return
+        try:
+            present = sorted(p.name for p in Path(out_dir).iterdir())
+        except OSError:
+            present = []  # the export itself says what is wrong with the folder
+        if present:
+            shown = ", ".join(present[:5]) + (f" and {len(present) - 5} more" if len(present) > 5 else "")
+            answer = QMessageBox.question(
+                self, "Replace the files?",
+                f"The folder {out_dir} already holds files ({shown}). Exporting writes README.md, "
+                "config.json, the tokenizer and model.safetensors into it, replacing any of the same "
+                "name. Export into this folder anyway?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No)
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        self.export_hf(runs[0].id, out_dir, overwrite=bool(present))
 
     @Slot()
     def _on_save_details_clicked(self) -> None:

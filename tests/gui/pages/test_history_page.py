@@ -210,6 +210,24 @@ def test_hugging_face_export_only_for_exportable_runs(page, trained_db, history,
     assert any(out.glob("*.safetensors"))
 
 
+def test_hugging_face_export_into_a_folder_with_files_asks_first(page, history, tmp_path, monkeypatch, qtbot,
+                                                                 answer_dialogs):
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "README.md").write_text("my own notes")
+    page.select_runs([history.seed_id])
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(out)))
+    answer_dialogs.set(QMessageBox.StandardButton.No)
+    page.hf_action.trigger()
+    assert "README.md" in answer_dialogs.questions[-1]
+    assert not page.is_busy() and (out / "README.md").read_text() == "my own notes"  # nothing touched
+
+    answer_dialogs.set(QMessageBox.StandardButton.Yes)
+    with qtbot.waitSignal(page.hf_exported, timeout=JOB_MS):
+        page.hf_action.trigger()
+    assert (out / "config.json").is_file() and (out / "README.md").read_text() != "my own notes"
+
+
 def test_resume_is_offered_for_interrupted_runs_and_asked_of_the_window(page, trained_db, history, qtbot):
     page.select_runs([history.seed_id])
     assert not page.resume_action.isEnabled()  # completed
