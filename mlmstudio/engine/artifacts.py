@@ -30,16 +30,13 @@ from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.device import resolve_device
 from mlmstudio.engine.errors import MLMStudioError, ModelLoadError
 from mlmstudio.engine.memory import model_memory_shortage
+from mlmstudio.engine.run_files import (CONFIG_FILE, METRICS_FILE, MODEL_FILE, REQUIRED_MODEL_FILES,
+                                        TOKENIZER_FILE)
 from mlmstudio.engine.model import MLMModel, build_model
 from mlmstudio.engine.tokenization import MLMTokenizer
 
 log = logging.getLogger(__name__)
 
-CONFIG_FILE = "config.json"
-TOKENIZER_FILE = "tokenizer.json"
-WEIGHTS_FILE = "model.safetensors"
-METRICS_FILE = "metrics.json"
-REQUIRED_FILES = (CONFIG_FILE, TOKENIZER_FILE, WEIGHTS_FILE)
 
 PathLike = Union[str, os.PathLike]
 
@@ -116,7 +113,7 @@ def save_model_dir(path: PathLike, model: MLMModel, tokenizer: MLMTokenizer, run
     path = Path(path)
     path.mkdir(parents=True, exist_ok=True)
     atomic_write_text(path / TOKENIZER_FILE, tokenizer.to_str())
-    atomic_save_safetensors(model.state_dict(), path / WEIGHTS_FILE,
+    atomic_save_safetensors(model.state_dict(), path / MODEL_FILE,
                             metadata={"format": "pt", "arch": run_cfg.model.arch})
     if metrics is not None:
         atomic_write_text(path / METRICS_FILE, json.dumps(dict(metrics), indent=2, sort_keys=True))
@@ -132,7 +129,7 @@ def load_model_dir(path: PathLike, device: Union[str, torch.device] = "cpu") -> 
     if not path.is_dir():
         raise ModelLoadError(f"{path} is a file, not a model folder. Choose a folder written by MLM Studio "
                              "(it holds config.json, tokenizer.json and model.safetensors).")
-    for name in REQUIRED_FILES:
+    for name in REQUIRED_MODEL_FILES:
         if not (path / name).is_file():
             raise ModelLoadError(
                 f"The folder {path} has no {name}. Choose a folder written by MLM Studio "
@@ -170,7 +167,7 @@ def _load_tokenizer(path: Path) -> MLMTokenizer:
 
 def _load_weights(model: MLMModel, path: Path) -> None:
     try:
-        state = load_file(path / WEIGHTS_FILE, device="cpu")
+        state = load_file(path / MODEL_FILE, device="cpu")
     except Exception as exc:  # SafetensorError, OSError: truncated, empty or not safetensors at all
         raise ModelLoadError(f"The model.safetensors in {path} is damaged or not a safetensors file "
                              f"({exc}). Choose another folder or retrain.") from exc

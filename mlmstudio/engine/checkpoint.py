@@ -25,7 +25,7 @@ from safetensors.torch import load_file, load_model, save_file, save_model
 
 from mlmstudio import bounded_json
 from mlmstudio.engine.errors import DiskFullError, ModelLoadError
-from mlmstudio.engine.run_files import CHECKPOINT_NAME, RunFolder
+from mlmstudio.engine.run_files import CHECKPOINT_NAME, MODEL_FILE, RunFolder
 
 MAX_STATE_BYTES = 64_000_000  # state.json holds a few numbers and the loss history
 
@@ -67,7 +67,7 @@ def save_checkpoint(run_dir: Path, step: int, model: torch.nn.Module,
     shutil.rmtree(tmp, ignore_errors=True)
     try:
         tmp.mkdir(parents=True)
-        save_model(model, str(tmp / "model.safetensors"))  # handles tied weights
+        save_model(model, str(tmp / MODEL_FILE))  # handles tied weights
         torch.save(optimizer_state, tmp / "optimizer.pt")
         save_file({k: v.contiguous() for k, v in rng.items()}, str(tmp / "rng.safetensors"))
         (tmp / "state.json").write_text(json.dumps({"step": step, **state}), encoding="utf-8")
@@ -89,8 +89,8 @@ def load_checkpoint(path: Path) -> CheckpointData:
     path = Path(path)
     try:
         state = bounded_json.loads(bounded_json.read_text(path / "state.json", max_bytes=MAX_STATE_BYTES))
-        if not (path / "model.safetensors").is_file():
-            raise OSError("model.safetensors is missing")
+        if not (path / MODEL_FILE).is_file():
+            raise OSError(f"{MODEL_FILE} is missing")
         rng = load_file(str(path / "rng.safetensors"))
         optimizer_state = torch.load(path / "optimizer.pt", map_location="cpu", weights_only=True)
         step = int(state["step"])
@@ -103,7 +103,7 @@ def load_checkpoint(path: Path) -> CheckpointData:
 
 def load_checkpoint_weights(model: torch.nn.Module, checkpoint: CheckpointData) -> None:
     try:
-        load_model(model, str(checkpoint.path / "model.safetensors"), strict=True)
+        load_model(model, str(checkpoint.path / MODEL_FILE), strict=True)
     except Exception as exc:  # noqa: BLE001 - SafetensorError is no OSError
         raise ModelLoadError(
             f"The weights in {checkpoint.path} are damaged or do not fit this run's model ({exc}). "

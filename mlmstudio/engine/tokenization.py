@@ -39,12 +39,12 @@ from mlmstudio import bounded_json
 from mlmstudio.config import CLS, MASK, PAD, SEP, SPECIAL_TOKENS, UNK, TokenizerConfig
 from mlmstudio.engine.errors import TokenizerError
 from mlmstudio.engine.memory import release_free_memory
+from mlmstudio.engine.run_files import TOKENIZER_FILE
 
 log = logging.getLogger(__name__)
 # A 200,000-token BPE vocabulary with its merges is about 10 MB; a bigger file is not a tokenizer.
 MAX_TOKENIZER_BYTES = 100_000_000
 
-TOKENIZER_FILE = "tokenizer.json"
 CONTINUATION = "##"                  # WordPiece: a piece that continues a word
 METASPACE = "\u2581"                 # BPE: "▁" marks a piece that starts a word
 _WORD_START = "\ue000"               # private-use marker, only while training WordPiece
