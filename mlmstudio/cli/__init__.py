@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from typing import Callable
 
 from mlmstudio import __version__
+from mlmstudio.cli.argv_text import check_text_arguments
 from mlmstudio.engine.errors import MLMStudioError
 
 EXIT_USAGE = 2
+EXIT_BROKEN_PIPE = 128 + 13  # what a shell reports for a command killed by SIGPIPE
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -45,10 +48,38 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None,
          open_app: Callable[[str | None], int] | None = None) -> int:
-    """The ``mlmstudio`` command. ``open_app(data_dir)`` runs when no command is given.
+    """The ``mlmstudio`` command; a reader that closed the pipe (``| head``) ends it quietly.
 
-    The launcher passes the desktop app's; without it, the usage is printed.
+    ``open_app(data_dir)`` runs when no command is given (the launcher passes the
+    desktop app's); without it, the usage is printed.
     """
+    try:
+        code = _main(argv, open_app)
+        sys.stdout.flush()  # buffered output meets the closed pipe here
+        return code
+    except BrokenPipeError:
+        return _closed_pipe()
+
+
+def _closed_pipe() -> int:
+    """Point stdout at devnull so the interpreter's last flush cannot fail again; exit as SIGPIPE would."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout has no file descriptor (tests): nothing to redirect
+        pass
+    return EXIT_BROKEN_PIPE
+
+
+def _paths_print_as_given() -> None:
+    """Print a path with undecodable bytes back as those bytes instead of failing to encode it."""
+    try:
+        sys.stdout.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
+    except (AttributeError, ValueError):  # not a TextIOWrapper (captured output)
+        pass
+
+
+def _main(argv: list[str] | None, open_app: Callable[[str | None], int] | None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -61,7 +92,9 @@ def main(argv: list[str] | None = None,
                   "no arguments to open the desktop app.", file=sys.stderr)
             return EXIT_USAGE
         return open_app(args.data_dir)
+    _paths_print_as_given()
     try:
+        check_text_arguments(args)  # undecodable bytes are fine in a path, refused as text
         return int(args.func(args) or 0)
     except MLMStudioError as exc:  # ConfigError included: one root for every sentence
         print(f"mlmstudio: {exc}", file=sys.stderr)
@@ -69,3 +102,11 @@ def main(argv: list[str] | None = None,
     except KeyboardInterrupt:
         print("mlmstudio: interrupted.", file=sys.stderr)
         return 130
+    except Exception as exc:
+        if not type(exc).__module__.startswith("sqlalchemy"):
+            raise
+        from mlmstudio.cli.runs import history_error  # the history failed under train or fill
+
+        print(f"mlmstudio: {history_error(args, exc)}", file=sys.stderr)
+        return 1
+

@@ -5,7 +5,7 @@
     runs note RUN TEXT [--append]     runs tag RUN TAG... [--remove]
     runs delete RUN... [--yes]        runs export RUN FILE        runs import FILE
     runs resume RUN                   runs compare RUN RUN... [--metric M] [--by step|time] [--csv FILE]
-    export-hf RUN DIR
+    runs rebuild-history [--force]    export-hf RUN DIR [--overwrite]
 
 RUN is a run id, a unique prefix of one (4+ characters), a unique run name, or
 ``latest`` (the newest run) / ``latest~N`` (the N-th before it).
@@ -73,6 +73,7 @@ def add_runs_commands(subparsers: argparse._SubParsersAction) -> None:
     p = _command(commands, "export", "Write a run to a .mlmrun bundle file.", cmd_export)
     p.add_argument("run", metavar="RUN")
     p.add_argument("file", metavar="FILE", help="The bundle to write (.mlmrun is added if missing).")
+    p.add_argument("--overwrite", action="store_true", help="Replace FILE if it exists.")
 
     p = _command(commands, "import", "Add the run in a .mlmrun bundle to the history.", cmd_import)
     p.add_argument("file", metavar="FILE")
@@ -80,6 +81,12 @@ def add_runs_commands(subparsers: argparse._SubParsersAction) -> None:
     p = _command(commands, "resume", "Continue an interrupted or stopped run from its last checkpoint.",
                  cmd_resume)
     p.add_argument("run", metavar="RUN")
+
+    p = _command(commands, "rebuild-history",
+                 "Keep a damaged history file (renamed with a date) and rebuild the history from the "
+                 "run folders.", cmd_rebuild_history)
+    p.add_argument("--force", action="store_true",
+                   help="Rebuild even though the history reads fine (the old file is kept).")
 
     p = _command(commands, "compare", "Compare runs: settings that differ, final metrics, curves.",
                  cmd_compare)
@@ -90,6 +97,7 @@ def add_runs_commands(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--by", choices=("step", "time"), default="step",
                    help="Align the curves by step or by seconds of training (default: step).")
     p.add_argument("--csv", metavar="FILE", help="Write the aligned curves to this CSV file.")
+    p.add_argument("--overwrite", action="store_true", help="Replace the --csv file if it exists.")
 
 
 def add_export_hf_command(subparsers: argparse._SubParsersAction) -> None:
@@ -98,7 +106,9 @@ def add_export_hf_command(subparsers: argparse._SubParsersAction) -> None:
     p.description = ("Write a folder that transformers.pipeline('fill-mask', model=DIR) loads. "
                      "Only runs with the 'seed' architecture (BERT's own layout) can be exported.")
     p.add_argument("run", metavar="RUN")
-    p.add_argument("dir", metavar="DIR")
+    p.add_argument("dir", metavar="DIR", help="A new or empty folder.")
+    p.add_argument("--overwrite", action="store_true",
+                   help="Write into DIR even if it holds files (its model files are replaced).")
 
 
 def _command(commands: argparse._SubParsersAction, name: str, help_text: str,
@@ -123,13 +133,22 @@ def _plain_errors(handler: Handler) -> Handler:
             return handler(args)
         except MLMStudioError as exc:  # ConfigError included
             return _fail(str(exc), EXIT_USAGE)
-        except SQLAlchemyError as exc:
-            return _fail(f"The run history could not be read or written ({_first_line(exc)}). "
-                         "Another program may hold it locked; try again.")
+        except BrokenPipeError:
+            raise  # the reader went away (| head): the entry point ends quietly
+        except SQLAlchemyError as exc:  # locked, read-only, disk full or damaged: each says so
+            return _fail(str(history_error(args, exc)))
         except OSError as exc:
             return _fail(f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}. "
                          "Check the path and the permissions.")
     return wrapper
+
+
+def history_error(args: argparse.Namespace, exc: BaseException) -> Exception:
+    """The sentence for an SQLite failure of the history in the data directory ``args`` names."""
+    from mlmstudio.store.history_repair import describe_database_error
+    from mlmstudio.store.paths import chosen_data_dir, database_path
+
+    return describe_database_error(exc, database_path(chosen_data_dir(getattr(args, "data_dir", None))[0]))
 
 
 def _fail(message: str, code: int = EXIT_FAILED) -> int:
@@ -164,7 +183,11 @@ def cmd_list(args: argparse.Namespace) -> int:
     if unknown:
         return _fail(f"Unknown status {', '.join(unknown)}. Choose from: {', '.join(RUN_STATUSES)}.",
                      EXIT_USAGE)
-    runs = _sorted(list_runs(_db(args), statuses=statuses, tag=args.tag, text=args.search), args.sort)
+    problems: list[str] = []
+    runs = _sorted(list_runs(_db(args), statuses=statuses, tag=args.tag, text=args.search,
+                             problems=problems), args.sort)
+    for problem in problems:  # a damaged row is skipped, never fatal
+        print(f"mlmstudio: warning: {problem}", file=sys.stderr)
     if args.limit > 0:
         runs = runs[:args.limit]
     if args.json:
@@ -301,7 +324,7 @@ def cmd_delete(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from mlmstudio.store.bundle import export_bundle
 
-    path = export_bundle(_db(args), args.run, args.file)
+    path = export_bundle(_db(args), args.run, args.file, overwrite=args.overwrite)
     if args.json:
         _print_json({"bundle": str(path), "size_bytes": path.stat().st_size})
     else:
@@ -326,12 +349,26 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_export_hf(args: argparse.Namespace) -> int:
     from mlmstudio.store.service import export_hf_run
 
-    out = export_hf_run(_db(args), args.run, args.dir)
+    out = export_hf_run(_db(args), args.run, args.dir, overwrite=args.overwrite)
     if args.json:
         _print_json({"dir": str(out)})
     else:
         print(f"Hugging Face model written to {out}. Load it with "
               f"transformers.pipeline('fill-mask', model={str(out)!r}).")
+    return EXIT_OK
+
+
+# --- repair ------------------------------------------------------------------------------------
+
+def cmd_rebuild_history(args: argparse.Namespace) -> int:
+    from mlmstudio.store.history_repair import rebuild_history
+
+    report = rebuild_history(getattr(args, "data_dir", None), force=args.force)
+    if args.json:
+        _print_json({"kept_as": str(report.kept_as) if report.kept_as else None, "runs": report.runs,
+                     "with_curves": report.with_curves, "skipped": report.skipped})
+    else:
+        print(report.sentence())
     return EXIT_OK
 
 
@@ -376,6 +413,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
     except ValueError:
         return _fail(f"Unknown metric '{args.metric}'. Use val_loss, val_accuracy, val_perplexity, "
                      "train_loss, train_lr or train_tokens_per_second.", EXIT_USAGE)
+    if args.csv is not None:  # refused before anything is read, not after
+        from mlmstudio.engine.output_paths import check_output_file
+
+        check_output_file(args.csv, overwrite=args.overwrite, what="CSV file")
     db = _db(args)
     details = [get_run(db, ref) for ref in args.runs]
     ids = [d.id for d in details]

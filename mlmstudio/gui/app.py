@@ -41,7 +41,7 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QTimer, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from mlmstudio import __version__
 from mlmstudio.gui.icons import app_icon
@@ -167,18 +167,15 @@ def _collect_cycles_again(*_args) -> None:
 def run_app(argv: list[str] | None = None, data_dir: str | Path | None = None) -> int:
     """Open the main window on the history in ``data_dir`` and run until it closes."""
     marks = {"run_app": time.monotonic()}
-    from mlmstudio.engine.errors import MLMStudioError
+    from mlmstudio.gui.history_repair_dialog import open_history_or_ask
     from mlmstudio.gui.main_window import MainWindow
-    from mlmstudio.store.database import Database
 
     marks["imported"] = time.monotonic()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     app = create_application(argv)
     marks["application"] = time.monotonic()
-    try:
-        db = Database.open(data_dir)
-    except MLMStudioError as exc:
-        QMessageBox.critical(None, "MLM Studio cannot start", str(exc))
+    db = open_history_or_ask(data_dir)  # a damaged history gets a question, not a dead app
+    if db is None:
         return 1
     marks["database"] = time.monotonic()
     window = MainWindow(db)

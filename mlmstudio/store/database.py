@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import shutil
+import sqlite3
 import threading
 import time
 from contextlib import contextmanager
@@ -19,10 +20,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DatabaseError
 from sqlalchemy.orm import Session, sessionmaker
 
 from mlmstudio.store.errors import StoreError
+from mlmstudio.store.history_repair import (damage_before_open, damaged_error, database_error_kind,
+                                            describe_database_error)
+from mlmstudio.store.paths import chosen_data_dir
 from mlmstudio.store.paths import data_dir as resolve_data_dir
 from mlmstudio.store.paths import database_path, runs_root
 
@@ -123,11 +127,15 @@ class Database:
             directory = resolve_data_dir(data_dir)
             runs_root(directory).mkdir(exist_ok=True)
         except OSError as exc:
-            raise StoreError(f"The data directory {data_dir or ''} cannot be created or written "
+            chosen, source = chosen_data_dir(data_dir)
+            raise StoreError(f"The data directory {chosen} (from {source}) cannot be created or written "
                              f"({exc.strerror or exc}). Choose another one with --data-dir or "
                              "MLMSTUDIO_HOME.") from exc
         _sweep_leftovers(directory)
         db_file = database_path(directory)
+        damage = damage_before_open(db_file, runs_root(directory)) or _schema_problem(db_file)
+        if damage:
+            raise damaged_error(db_file, damage)
         try:
             db = cls(directory, _engine_for(db_file))
             if recover:
@@ -141,10 +149,8 @@ class Database:
             raise StoreError(
                 f"The run history at {db_file} was written by a newer version of MLM Studio "
                 f"({exc}). Update MLM Studio, or choose another data directory.") from exc
-        except OperationalError as exc:
-            raise StoreError(
-                f"The run history at {db_file} cannot be opened ({exc.orig}). Check that the "
-                "folder is writable and the disk is not full.") from exc
+        except DatabaseError as exc:  # locked, read-only, disk full or damaged: each says so
+            raise describe_database_error(exc, db_file) from exc
         return db
 
     def run_dir(self, run_id: str) -> Path:
@@ -157,8 +163,11 @@ class Database:
         Use ``write=False`` for pure reads: they then neither wait for nor block writers.
         """
         maker = self._write_sessions if write else self._read_sessions
-        with maker.begin() as session:
-            yield session
+        try:
+            with maker.begin() as session:
+                yield session
+        except (DatabaseError, sqlite3.DatabaseError) as exc:  # e.g. damaged while the app is open
+            raise describe_database_error(exc, self.path) from exc
 
     def close(self) -> None:
         """Close pooled connections (the engine stays usable and reconnects on demand)."""
@@ -175,6 +184,36 @@ def _sweep_leftovers(directory: Path) -> None:
                     shutil.rmtree(leftover, ignore_errors=True)
             except OSError:
                 pass
+
+
+def _schema_problem(db_file: Path) -> str | None:
+    """A history with tables but no Alembic version table cannot be migrated safely: say so."""
+    if not db_file.exists() or db_file.stat().st_size == 0:
+        return None
+    try:
+        connection = sqlite3.connect(f"file:{db_file}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_SECONDS)
+    except sqlite3.Error:
+        return None  # cannot open read-only: SQLAlchemy's attempt says why
+    try:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    except sqlite3.DatabaseError as exc:
+        if database_error_kind(exc) != "damaged":
+            return None
+        return f"SQLite reports: {exc}"
+    finally:
+        connection.close()
+    if tables and "alembic_version" not in tables and "runs" in tables:
+        return "its schema version table (alembic_version) is missing, so its layout is unknown"
+    return None
+
+
+def forget_engine(db_file: Path) -> None:
+    """Close and drop this process's engine for ``db_file`` (before the file is moved aside)."""
+    key = db_file.resolve()
+    with _engines_lock:
+        engine = _engines.pop(key, None)
+    if engine is not None:
+        engine.dispose()
 
 
 def _alembic_command_error() -> type[Exception]:

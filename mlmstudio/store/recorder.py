@@ -28,6 +28,7 @@ from mlmstudio.engine.run_end import decide_run_end
 from mlmstudio.engine.run_status import ACTIVE_STATUSES
 from mlmstudio.store import repository
 from mlmstudio.store.database import Database
+from mlmstudio.store.history_repair import HistoryAccessError
 from mlmstudio.store.models import RunRow, utcnow
 
 log = logging.getLogger(__name__)
@@ -116,7 +117,7 @@ class RunRecorder(TrainerCallback):
                                 .values(last_step=self._last_step))
                 if also is not None:
                     also(session)
-        except SQLAlchemyError:
+        except (SQLAlchemyError, HistoryAccessError):
             log.warning("Could not record metrics of run %s; will retry.", self.run_id, exc_info=True)
             self._points = points + self._points
             return False

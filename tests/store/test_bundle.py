@@ -125,6 +125,17 @@ def _unknown_config_key(exported, target):
     return rewrite(exported, target, replace={"config.json": config}, fix_manifest=True)
 
 
+def _config_json(data) -> callable:
+    def make(exported, target):
+        text = data if isinstance(data, str) else json.dumps(data)
+        return rewrite(exported, target, replace={"config.json": text.encode()}, fix_manifest=True)
+    return make
+
+
+def _deep_manifest(exported, target):
+    return rewrite(exported, target, replace={"manifest.json": b"[" * 50_000 + b"]" * 50_000})
+
+
 def _manifest_not_json(exported, target):
     return rewrite(exported, target, replace={"manifest.json": b"{not json"})
 
@@ -167,6 +178,13 @@ REFUSED = {
     "unexpected member": (_unexpected_member, "unexpected file"),
     "missing member": (_missing_member, "has no tokenizer.json"),
     "not a zip": (_not_a_zip, "damaged or truncated"),
+    # Bounds and finiteness hold for a bundle's config as for flags (issue 13, A5/A6).
+    "huge width": (_config_json({"model": {"arch": "seed", "d_model": 10**9, "num_heads": 1}}),
+                   "model.d_model"),
+    "huge seed": (_config_json({"training": {"seed": 2**64}}), "training.seed"),
+    "nan dropout": (_config_json('{"model": {"dropout": NaN}}'), "finite"),
+    "deep config": (_config_json("[" * 50_000 + "]" * 50_000), "nested"),
+    "deep manifest": (_deep_manifest, "nested"),
 }
 
 

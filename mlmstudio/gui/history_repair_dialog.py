@@ -1,0 +1,73 @@
+"""At start: a damaged history gets a question, not a dead app.
+
+``Database.open`` raises ``DamagedHistoryError`` when ``history.sqlite3`` is
+garbage, cut short, empty while run folders exist, or without its schema
+version. The app then says what is wrong and offers what the command line
+offers (``mlmstudio runs rebuild-history``): keep the damaged file under a
+dated name and rebuild the history from the run folders. The rebuild reads a
+few small files per run; it runs before the main window exists.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Callable
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+log = logging.getLogger(__name__)
+
+REBUILD = "Keep it and rebuild"
+
+
+def ask_rebuild(message: str, parent: QWidget | None = None) -> bool:
+    """Show what is wrong; True when the user chose to move the file aside and rebuild."""
+    box = QMessageBox(QMessageBox.Icon.Warning, "The run history is damaged", message,
+                      QMessageBox.StandardButton.NoButton, parent)
+    rebuild = box.addButton(REBUILD, QMessageBox.ButtonRole.AcceptRole)
+    box.addButton("Quit", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(rebuild)
+    box.exec()
+    return box.clickedButton() is rebuild
+
+
+def damaged_message(exc) -> str:
+    """The app's words for a damaged history: the button, not the command line, is the way out."""
+    return (f"The run history at {exc.path} is damaged: {exc.reason}.\n\n"
+            f"The run folders are not affected. '{REBUILD}' renames the damaged file with today's date "
+            "(nothing is deleted) and rebuilds the history from the run folders and whatever the file "
+            "still holds.")
+
+
+def tell(title: str, message: str, parent: QWidget | None = None, *, error: bool = False) -> None:
+    if error:
+        QMessageBox.critical(parent, title, message)
+    else:
+        QMessageBox.information(parent, title, message)
+
+
+def open_history_or_ask(data_dir: str | Path | None, *,
+                        ask: Callable[[str], bool] = ask_rebuild,
+                        inform: Callable[..., None] = tell):
+    """The opened ``Database``, after a rebuild if the user asked for one; None to quit."""
+    from mlmstudio.engine.errors import MLMStudioError
+    from mlmstudio.store.database import Database
+    from mlmstudio.store.history_repair import DamagedHistoryError, rebuild_history
+
+    try:
+        return Database.open(data_dir)
+    except DamagedHistoryError as exc:
+        if not ask(damaged_message(exc)):
+            return None
+        try:
+            report = rebuild_history(data_dir)
+            db = Database.open(data_dir)
+        except MLMStudioError as again:
+            inform("MLM Studio cannot start", str(again), error=True)
+            return None
+        inform("History rebuilt", report.sentence())
+        return db
+    except MLMStudioError as exc:
+        inform("MLM Studio cannot start", str(exc), error=True)
+        return None

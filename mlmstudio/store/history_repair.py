@@ -1,0 +1,376 @@
+"""A damaged history database: say what is wrong, keep the file, rebuild from the run folders.
+
+``history.sqlite3`` can be damaged by a disk that filled up, a copy cut short,
+a sync tool, or a user's experiment. SQLite then answers with "file is not a
+database" or "database disk image is malformed", and before this module the
+user read "another program may hold it locked; try again" or disk-full advice.
+
+What is recoverable lives in two places. Every run folder holds its
+``config.json``, and a finished one its ``metrics.json`` and model; a damaged
+database often still yields most of its rows (names, notes, tags, curves),
+read here one table and one run at a time so one bad page costs only what it
+holds. ``rebuild_history`` moves the damaged file aside (kept, with a
+timestamp in its name), creates a fresh history and fills it from both.
+
+No torch, no Qt: the CLI (``mlmstudio runs rebuild-history``) and the app's
+start-up dialog call the same functions.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sqlite3
+import struct
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from mlmstudio import bounded_json
+from mlmstudio.config import ConfigError, RunConfig
+from mlmstudio.engine.run_files import CHECKPOINT_NAME, RunFolder
+from mlmstudio.engine.run_status import RunStatus
+from mlmstudio.store.errors import StoreError
+
+log = logging.getLogger(__name__)
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+REBUILD_COMMAND = "mlmstudio runs rebuild-history"
+_WAL_SUFFIXES = ("-wal", "-shm", "-journal")
+
+
+class HistoryAccessError(StoreError):
+    """SQLite failed (locked, read-only, disk full, damaged); the message says which and what to do."""
+
+
+class DamagedHistoryError(HistoryAccessError):
+    """The history file is damaged; ``rebuild_history`` can move it aside and rebuild it."""
+
+    def __init__(self, message: str, path: Path, reason: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.reason = reason
+
+
+# --- telling what is wrong ---------------------------------------------------------------------
+
+def run_folders(runs_dir: Path) -> list[Path]:
+    """Run folders on disk (hidden leftovers of imports and deletes excluded)."""
+    if not runs_dir.is_dir():
+        return []
+    return sorted(p for p in runs_dir.iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def damage_before_open(db_file: Path, runs_dir: Path) -> str | None:
+    """What is wrong with ``db_file`` as seen from its bytes, before SQLite touches it; None if nothing.
+
+    A zero-byte file is only a problem when run folders exist: then an empty
+    history would silently forget them.
+    """
+    try:
+        size = db_file.stat().st_size
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return None  # unreadable: let SQLite say why (permissions)
+    if size == 0:
+        folders = run_folders(runs_dir)
+        if folders:
+            return (f"it is empty (0 bytes), while {len(folders)} run folder"
+                    f"{'s' if len(folders) != 1 else ''} exist in {runs_dir}")
+        return None
+    try:
+        with open(db_file, "rb") as f:
+            header = f.read(100)
+    except OSError:
+        return None
+    if not header.startswith(SQLITE_HEADER):
+        return "it is not an SQLite database (its first bytes are something else)"
+    if len(header) < 100:
+        return f"it is cut short ({size} bytes, less than an SQLite header)"
+    page_size = struct.unpack(">H", header[16:18])[0]
+    page_size = 65536 if page_size == 1 else page_size
+    pages = struct.unpack(">I", header[28:32])[0]
+    wal = Path(f"{db_file}-wal")
+    has_wal = wal.exists() and wal.stat().st_size > 0
+    if pages and not has_wal and size < pages * page_size:
+        return f"it is cut short ({size:,} bytes of the {pages * page_size:,} its header announces)"
+    return None
+
+
+def database_error_kind(exc: BaseException) -> str:
+    """'locked', 'disk', 'permission' or 'damaged', from SQLite's own message."""
+    text = str(getattr(exc, "orig", None) or exc).lower()
+    if "locked" in text or "busy" in text:
+        return "locked"
+    if "disk is full" in text or "disk i/o" in text:
+        return "disk"
+    if "readonly" in text or "read-only" in text or "unable to open" in text or "permission" in text:
+        return "permission"
+    return "damaged"
+
+
+def describe_database_error(exc: BaseException, db_file: Path) -> HistoryAccessError:
+    """A user-facing error for an SQLite failure: what is wrong and what to do, by its kind."""
+    detail = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+    kind = database_error_kind(exc)
+    if kind == "locked":
+        return HistoryAccessError(f"The run history at {db_file} is busy: another program holds it locked "
+                          f"({detail}). Try again in a moment, or close the other MLM Studio.")
+    if kind == "disk":
+        return HistoryAccessError(f"The run history at {db_file} cannot be written ({detail}). "
+                          "Free some disk space and try again.")
+    if kind == "permission":
+        return HistoryAccessError(f"The run history at {db_file} cannot be opened for writing ({detail}). "
+                          "Check that the folder and the file are writable, or choose another data "
+                          "directory with --data-dir or MLMSTUDIO_HOME.")
+    return damaged_error(db_file, f"SQLite reports: {detail}")
+
+
+def damaged_error(db_file: Path, reason: str) -> DamagedHistoryError:
+    return DamagedHistoryError(
+        f"The run history at {db_file} is damaged: {reason}. The run folders are not affected. "
+        f"'{REBUILD_COMMAND}' keeps the damaged file (renamed with a date) and rebuilds the history "
+        "from the run folders and whatever the damaged file still holds.", db_file, reason)
+
+
+# --- moving aside and rebuilding ---------------------------------------------------------------
+
+@dataclass
+class RebuildReport:
+    """What ``rebuild_history`` did, for the CLI and the app to show."""
+
+    kept_as: Path | None = None
+    runs: list[str] = field(default_factory=list)           # run ids in the new history
+    with_curves: list[str] = field(default_factory=list)    # those whose curves were salvaged
+    skipped: list[str] = field(default_factory=list)        # "folder: why" for folders left out
+
+    def sentence(self) -> str:
+        parts = [f"Rebuilt the history with {len(self.runs)} run{'s' if len(self.runs) != 1 else ''}"]
+        if self.runs:
+            parts.append(f"({len(self.with_curves)} with their curves)")
+        text = " ".join(parts) + "."
+        if self.kept_as:
+            text += f" The old file is kept as {self.kept_as}."
+        if self.skipped:
+            text += f" Left out {len(self.skipped)} folder(s): " + "; ".join(self.skipped[:5]) + "."
+        return text
+
+
+def move_aside(db_file: Path, *, label: str = "damaged", now: datetime | None = None) -> Path | None:
+    """Rename ``db_file`` (and its -wal/-shm files) to history.damaged-YYYYmmdd-HHMMSS.sqlite3."""
+    if not db_file.exists():
+        return None
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    target = db_file.with_name(f"{db_file.stem}.{label}-{stamp}{db_file.suffix}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = db_file.with_name(f"{db_file.stem}.{label}-{stamp}-{n}{db_file.suffix}")
+    for suffix in _WAL_SUFFIXES:  # the WAL holds committed rows: it travels with its file
+        side = Path(f"{db_file}{suffix}")
+        if side.exists():
+            os.replace(side, Path(f"{target}{suffix}"))
+    os.replace(db_file, target)
+    return target
+
+
+def rebuild_history(data_dir: str | Path | None = None, *, force: bool = False) -> RebuildReport:
+    """Move a damaged history aside and rebuild it from the run folders (and the damaged file's rows).
+
+    A healthy history is left alone unless ``force``.
+    """
+    from mlmstudio.store import database
+    from mlmstudio.store.paths import data_dir as resolve_data_dir
+    from mlmstudio.store.paths import database_path, runs_root
+
+    directory = resolve_data_dir(data_dir)
+    db_file, runs_dir = database_path(directory), runs_root(directory)
+    damaged = True
+    if db_file.exists():
+        try:
+            database.Database.open(directory, recover=False)
+            damaged = False
+        except DamagedHistoryError:
+            pass
+        if not damaged and not force:
+            raise StoreError(f"The run history at {db_file} is readable; there is nothing to rebuild. "
+                             f"Add --force to rebuild it from the run folders anyway (its curves are "
+                             "kept where the file still holds them).")
+    from mlmstudio.store.run_lock import owner_alive
+
+    training = [f.name for f in run_folders(runs_dir) if owner_alive(f)]
+    if training:  # its process writes to the history: moving the file away would lose its points
+        raise StoreError(f"Run {training[0]} is training right now; its process writes to the history. "
+                         "Stop it (or wait until it ends), then rebuild the history.")
+    database.forget_engine(db_file)
+    report = RebuildReport(kept_as=move_aside(db_file, label="damaged" if damaged else "replaced"))
+    salvage = _salvage(report.kept_as) if report.kept_as else _Salvage()
+    db = database.Database.open(directory, recover=False)
+    for folder in run_folders(runs_dir):
+        try:
+            _insert_run(db, folder, salvage, report)
+        except (ConfigError, ValueError, OSError, sqlite3.Error) as exc:
+            report.skipped.append(f"{folder.name}: {exc}")
+        except Exception as exc:  # noqa: BLE001 - one odd folder must not stop the rebuild
+            report.skipped.append(f"{folder.name}: {exc.__class__.__name__}: {exc}")
+    log.info("%s", report.sentence())
+    return report
+
+
+# --- what the damaged file still holds ---------------------------------------------------------
+
+@dataclass
+class _Salvage:
+    runs: dict[str, dict[str, Any]] = field(default_factory=dict)
+    corpora: dict[int, dict[str, Any]] = field(default_factory=dict)
+    tags: dict[str, list[str]] = field(default_factory=dict)
+    path: Path | None = None
+
+
+def _salvage(path: Path) -> _Salvage:
+    """Rows of the damaged file, table by table; what cannot be read is simply not salvaged."""
+    found = _Salvage(path=path)
+    try:
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return found
+    try:
+        found.runs = {str(row["id"]): row for row in _rows(connection, "runs")}
+        found.corpora = {int(row["id"]): row for row in _rows(connection, "corpora") if row.get("id") is not None}
+        for row in _rows(connection, "run_tags"):
+            found.tags.setdefault(str(row.get("run_id")), []).append(str(row.get("tag")))
+    finally:
+        connection.close()
+    return found
+
+
+def _rows(connection: sqlite3.Connection, table: str) -> list[dict[str, Any]]:
+    """Every readable row of ``table``, by rowid ranges, so one bad page costs only its rows."""
+    try:
+        top = connection.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0] or 0
+    except sqlite3.Error:
+        top = 0
+    rows: list[dict[str, Any]] = []
+    step = 256
+    for start in range(0, top + 1, step):
+        try:
+            cursor = connection.execute(f"SELECT * FROM {table} WHERE rowid >= ? AND rowid < ?",
+                                        (start, start + step))
+            names = [d[0] for d in cursor.description]
+            rows.extend(dict(zip(names, values)) for values in cursor.fetchall())
+        except sqlite3.Error:
+            for rowid in range(start, start + step):  # the slow way, around the damage
+                try:
+                    cursor = connection.execute(f"SELECT * FROM {table} WHERE rowid = ?", (rowid,))
+                    names = [d[0] for d in cursor.description]
+                    rows.extend(dict(zip(names, values)) for values in cursor.fetchall())
+                except sqlite3.Error:
+                    continue
+    return rows
+
+
+def _points(path: Path | None, run_id: str) -> list[dict[str, Any]]:
+    if path is None:
+        return []
+    try:
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return []
+    try:
+        cursor = connection.execute("SELECT step, split, name, value, wall_time FROM metric_points "
+                                    "WHERE run_id = ? ORDER BY step", (run_id,))
+        return [dict(run_id=run_id, step=int(s), split=str(sp), name=str(n), value=float(v),
+                     wall_time=float(w or 0.0)) for s, sp, n, v, w in cursor.fetchall()]
+    except (sqlite3.Error, TypeError, ValueError):
+        return []
+    finally:
+        connection.close()
+
+
+# --- one run folder back into the history ------------------------------------------------------
+
+def _insert_run(db, folder: Path, salvage: _Salvage, report: RebuildReport) -> None:
+    from mlmstudio.store import repository
+    from mlmstudio.store.lifecycle import default_run_name
+
+    files = RunFolder(folder)
+    config = RunConfig.from_file(files.config)  # a folder without a readable config is left out
+    metrics = _metrics(files.metrics)
+    old = salvage.runs.get(folder.name, {})
+    steps = sorted(int(m.group(1)) for c in (files.checkpoints.iterdir() if files.checkpoints.is_dir() else [])
+                   if (m := CHECKPOINT_NAME.match(c.name)))
+    status, message = _status(files, metrics, old, steps)
+    created = _moment(old.get("created_at")) or _file_time(files.config)
+    with db.session() as session:
+        corpus_id = None
+        corpus = salvage.corpora.get(old.get("corpus_id")) if old.get("corpus_id") is not None else None
+        if corpus and corpus.get("sha256"):
+            corpus_id = repository.get_or_create_corpus(
+                session, name=str(corpus.get("name") or ""), source=str(corpus.get("source") or ""),
+                sha256=str(corpus["sha256"]), size_bytes=int(corpus.get("size_bytes") or 0),
+                stats=bounded_json.loads(corpus.get("stats_json") or "{}") if isinstance(
+                    corpus.get("stats_json"), str) else {}).id
+        name = str(old.get("name") or "") or default_run_name(config, config.corpus.source)
+        row = repository.create_run(session, run_id=folder.name, name=name[:500],
+                                    config_json=config.to_json(), corpus_id=corpus_id,
+                                    status=status)
+        row.created_at = created
+        row.started_at = _moment(old.get("started_at")) or created
+        row.finished_at = _moment(old.get("finished_at")) or _file_time(files.metrics if files.metrics.exists()
+                                                                        else files.config)
+        row.last_step = int(metrics.get("steps") or (steps[-1] if steps else 0) or old.get("last_step") or 0)
+        row.final_metrics_json = json.dumps(metrics, sort_keys=True) if metrics else None
+        row.notes = str(old.get("notes") or "")
+        row.message = message
+        repository.add_tags(row, salvage.tags.get(folder.name, []))
+        for step in steps:
+            repository.ensure_checkpoint(session, folder.name, step,
+                                         repository.relative_checkpoint_path(folder, files.checkpoint(step)))
+        points = [p for p in _points(salvage.path, folder.name) if p["step"] <= max(row.last_step, 0)]
+        repository.add_metric_points(session, points)
+    report.runs.append(folder.name)
+    if points:
+        report.with_curves.append(folder.name)
+
+
+def _status(files: RunFolder, metrics: dict[str, Any], old: dict[str, Any],
+            steps: list[int]) -> tuple[str, str]:
+    note = "Rebuilt from its folder after the history was damaged"
+    if files.has_model() and metrics.get("status") in (RunStatus.COMPLETED.value, RunStatus.STOPPED.value):
+        return metrics["status"], f"{note}."
+    if old.get("status") == RunStatus.QUEUED.value and not steps and not files.tokenizer.exists():
+        return RunStatus.QUEUED.value, f"{note}."
+    return RunStatus.INTERRUPTED.value, (f"{note}; it had not finished. Resume it to continue "
+                                         "from its last checkpoint.")
+
+
+def _metrics(path: Path) -> dict[str, Any]:
+    if not path.is_file():
+        return {}
+    try:
+        data = bounded_json.loads(bounded_json.read_text(path))
+    except (ValueError, OSError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _moment(value: Any) -> datetime | None:
+    """A stored time (naive UTC text) if it parses, else None."""
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return moment.replace(tzinfo=None) if moment.tzinfo is None else moment.astimezone(
+        timezone.utc).replace(tzinfo=None)
+
+
+def _file_time(path: Path) -> datetime:
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).replace(tzinfo=None)
+    except OSError:
+        return datetime.now(timezone.utc).replace(tzinfo=None)

@@ -1,0 +1,209 @@
+"""Hostile paths, arguments and pipes (issue 13, A1, A9, A10): refused in a sentence, nothing overwritten."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mlmstudio.cli import main
+from mlmstudio.store.database import Database
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
+from store_helpers import add_run, build_model_files  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def model_files(tmp_path_factory) -> Path:
+    return build_model_files(tmp_path_factory.mktemp("model"))
+
+
+@pytest.fixture
+def data_dir(tmp_path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def db(data_dir) -> Database:
+    return Database.open(data_dir)
+
+
+def cli(capsys, data_dir, *argv):
+    code = main(["--data-dir", str(data_dir), *[str(a) for a in argv]])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and "Error:" not in err
+    return code, out, err
+
+
+# --- overwrite protection ----------------------------------------------------------------------
+
+def test_export_hf_refuses_a_folder_that_holds_files(capsys, db, data_dir, model_files, tmp_path):
+    run_id = add_run(db, model_files=model_files)
+    target = tmp_path / "mine"
+    target.mkdir()
+    (target / "README.md").write_text("my own notes")
+    (target / "config.json").write_text("{}")
+    code, _, err = cli(capsys, data_dir, "export-hf", run_id, target)
+    assert code == 2 and "already exists and is not empty" in err and "--overwrite" in err
+    assert (target / "README.md").read_text() == "my own notes"
+    assert (target / "config.json").read_text() == "{}"
+    assert sorted(p.name for p in target.iterdir()) == ["README.md", "config.json"]
+
+
+@pytest.mark.slow
+def test_export_hf_with_overwrite_replaces_the_model_files(capsys, db, data_dir, model_files, tmp_path):
+    run_id = add_run(db, model_files=model_files)
+    target = tmp_path / "mine"
+    target.mkdir()
+    (target / "README.md").write_text("my own notes")
+    code, _, err = cli(capsys, data_dir, "export-hf", run_id, target, "--overwrite")
+    assert code == 0, err
+    assert (target / "model.safetensors").is_file() and "my own notes" not in (target / "README.md").read_text()
+
+
+@pytest.mark.parametrize("argv", [["export-hf", "RUN", ""], ["export-hf", "RUN", "  "],
+                                  ["runs", "export", "RUN", ""]])
+def test_an_empty_output_path_is_refused(capsys, db, data_dir, model_files, tmp_path, monkeypatch, argv):
+    run_id = add_run(db, model_files=model_files)
+    monkeypatch.chdir(tmp_path)
+    before = sorted(os.listdir(tmp_path))
+    code, _, err = cli(capsys, data_dir, *[run_id if a == "RUN" else a for a in argv])
+    assert code == 2 and "is empty" in err
+    assert sorted(os.listdir(tmp_path)) == before
+
+
+def test_runs_export_refuses_an_existing_bundle_and_a_folder(capsys, db, data_dir, model_files, tmp_path):
+    run_id = add_run(db, model_files=model_files)
+    existing = tmp_path / "old.mlmrun"
+    existing.write_bytes(b"my old bundle")
+    code, _, err = cli(capsys, data_dir, "runs", "export", run_id, existing)
+    assert code == 2 and "already exists" in err and existing.read_bytes() == b"my old bundle"
+    folder = tmp_path / "folder.mlmrun"
+    folder.mkdir()
+    code, _, err = cli(capsys, data_dir, "runs", "export", run_id, folder)
+    assert code == 2 and "is a folder" in err
+    assert ".tmp" not in err and not list(tmp_path.glob(".*"))  # no hidden temp file named or left
+    code, _, err = cli(capsys, data_dir, "runs", "export", run_id, existing, "--overwrite")
+    assert code == 0 and existing.read_bytes()[:2] == b"PK"
+
+
+@pytest.mark.parametrize("target", ["/dev/null", "/dev/zero"])
+def test_a_device_is_never_replaced_even_with_overwrite(capsys, db, data_dir, model_files, target):
+    run_id = add_run(db, model_files=model_files)
+    for argv in (["runs", "export", run_id, target, "--overwrite"],
+                 ["train", "sample:facts", "--save-config", target, "--overwrite"]):
+        code, _, err = cli(capsys, data_dir, *argv)
+        assert code == 2 and "not a regular file" in err
+    assert Path(target).is_char_device()
+
+
+def test_compare_csv_refuses_to_replace_a_file(capsys, db, data_dir, tmp_path):
+    a, b = add_run(db, name="a", steps=20), add_run(db, name="b", steps=20)
+    existing = tmp_path / "curves.csv"
+    existing.write_text("mine")
+    code, _, err = cli(capsys, data_dir, "runs", "compare", a, b, "--csv", existing)
+    assert code == 2 and "already exists" in err and existing.read_text() == "mine"
+    code, _, err = cli(capsys, data_dir, "runs", "compare", a, b, "--csv", existing, "--overwrite")
+    assert code == 0 and existing.read_text().startswith("step,")
+
+
+@pytest.mark.parametrize("make", ["file", "full folder"])
+def test_train_out_is_checked_before_training(capsys, tmp_path, _isolated_data_dir, make):
+    target = tmp_path / "out"
+    if make == "file":
+        target.write_text("not a folder")
+    else:
+        target.mkdir()
+        (target / "config.json").write_text("{}")
+    code = main(["train", "sample:facts", "--steps", "2", "--out", str(target)])
+    _, err = capsys.readouterr()
+    assert code == 2 and "Traceback" not in err
+    assert not (_isolated_data_dir / "history.sqlite3").exists()  # nothing recorded, nothing trained
+    assert target.read_text() == "not a folder" if make == "file" else (
+        [p.name for p in target.iterdir()] == ["config.json"])
+
+
+# --- arguments ---------------------------------------------------------------------------------
+
+BAD = "\udcff\udcfe"  # what Python makes of the bytes ff fe in argv under a UTF-8 locale
+
+
+@pytest.mark.parametrize("argv", [
+    ["fill", BAD, "a [MASK]"], ["fill", "RUN", f"{BAD} [MASK]"], ["fill", "RUN", "a [MASK]", "--targets", BAD],
+    ["runs", "rename", "RUN", f"x{BAD}"], ["runs", "rename", BAD, "x"], ["runs", "note", "RUN", BAD],
+    ["runs", "tag", "RUN", BAD], ["runs", "list", "--search", BAD], ["runs", "list", "--tag", BAD],
+    ["runs", "show", BAD], ["runs", "delete", BAD, "--yes"], ["runs", "export", BAD, "x.mlmrun"],
+])
+def test_undecodable_argument_bytes_get_a_sentence(capsys, db, data_dir, model_files, argv):
+    run_id = add_run(db, model_files=model_files, name="plain")
+    code, _, err = cli(capsys, data_dir, *[run_id if a == "RUN" else a for a in argv])
+    assert code == 2 and "\\xff" in err and err.count("\n") == 1, err
+
+
+def test_search_treats_underscore_and_percent_literally(capsys, db, data_dir):
+    for name in ("a_b", "axb", "50% masking", "500 steps"):
+        add_run(db, name=name)
+    _, out, _ = cli(capsys, data_dir, "runs", "list", "--search", "_")
+    assert "a_b" in out and "axb" not in out and "500 steps" not in out
+    _, out, _ = cli(capsys, data_dir, "runs", "list", "--search", "%")
+    assert "50% masking" in out and "500 steps" not in out and "a_b" not in out
+
+
+def test_the_data_directory_error_names_the_path_from_the_environment(capsys, tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("MLMSTUDIO_HOME", str(blocker / "home"))
+    code = main(["runs", "list"])
+    _, err = capsys.readouterr()
+    assert code != 0 and str(blocker / "home") in err and "MLMSTUDIO_HOME" in err
+
+
+# --- messages ----------------------------------------------------------------------------------
+
+def test_an_unknown_target_word_is_not_given_the_unk_score(capsys, db, data_dir, model_files):
+    run_id = add_run(db, model_files=model_files)
+    code, out, err = cli(capsys, data_dir, "fill", run_id, "The [MASK] sat.", "--targets", "€€,e")
+    assert code == 0
+    unknown = next(line for line in out.splitlines() if "€€" in line)
+    assert "not in the model's vocabulary" in unknown and "0." not in unknown
+    assert "warning" in err and "€€" in err
+    known = next(line for line in out.splitlines() if line.strip().startswith("e "))
+    assert "log-prob" in known
+
+
+def test_a_completed_run_whose_folder_was_deleted_is_not_told_to_resume(capsys, db, data_dir, model_files):
+    run_id = add_run(db, model_files=model_files)
+    shutil.rmtree(db.run_dir(run_id))
+    for argv in (["fill", run_id, "a [MASK]"], ["runs", "export", run_id, "x.mlmrun"]):
+        code, _, err = cli(capsys, data_dir, *argv)
+        assert code == 2 and "deleted or moved" in err and "esume" not in err, err
+
+
+def test_a_stopped_run_with_a_checkpoint_is_told_to_resume(capsys, db, data_dir):
+    run_id = add_run(db, status="stopped")
+    (db.run_dir(run_id) / "checkpoints" / "step-00000010").mkdir(parents=True)
+    code, _, err = cli(capsys, data_dir, "fill", run_id, "a [MASK]")
+    assert code == 2 and f"mlmstudio runs resume {run_id}" in err
+
+
+# --- pipes -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("argv", [["params", "--json"], ["runs", "list", "--json"], ["--help"],
+                                  ["masking", "sample:facts", "--json"]])
+def test_a_closed_pipe_ends_quietly(tmp_path, argv):
+    """Like `mlmstudio ... | head`: the reader is gone before the command writes."""
+    env = dict(os.environ, MLMSTUDIO_HOME=str(tmp_path / "home"))
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # nobody will ever read: the first write fails with EPIPE
+    try:
+        result = subprocess.run([sys.executable, "-m", "mlmstudio", *argv], stdout=write_end,
+                                stderr=subprocess.PIPE, env=env, timeout=120)
+    finally:
+        os.close(write_end)
+    err = result.stderr.decode()
+    assert "Traceback" not in err and "BrokenPipe" not in err and "permission" not in err, err
+    assert err == ""
