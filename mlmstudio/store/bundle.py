@@ -42,6 +42,7 @@ from mlmstudio.store import repository
 from mlmstudio.store.database import Database
 from mlmstudio.store.errors import BundleError, StoreError
 from mlmstudio.store.models import MetricPointRow, RunRow, utcnow
+from mlmstudio.engine.metric_names import TRAIN, VAL
 from mlmstudio.engine.run_files import CONFIG_FILE, METRICS_FILE, MODEL_FILE, TOKENIZER_FILE
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.store.records import to_jsonable
@@ -374,7 +375,7 @@ def _read_metrics_csv(path: Path) -> list[dict[str, Any]]:
                              wall_time=float(wall_time))
             except ValueError:
                 point = None
-            if (point is None or point["step"] < 0 or split not in ("train", "val")
+            if (point is None or point["step"] < 0 or split not in (TRAIN, VAL)
                     or not _METRIC_NAME.match(name) or not math.isfinite(point["value"])
                     or not math.isfinite(point["wall_time"])):
                 raise BundleError(f"Line {line} of the bundle's metrics.csv is not a valid metric point. "

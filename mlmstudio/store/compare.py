@@ -14,6 +14,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from mlmstudio.config import RunConfig
+from mlmstudio.engine.metric_names import TRAIN, VAL
 from mlmstudio.store import repository
 from mlmstudio.store.database import Database
 from mlmstudio.store.records import Curve, RunSummary
@@ -35,7 +36,7 @@ class AlignedCurves:
 def split_metric(metric: str) -> tuple[str, str]:
     """'val_loss' -> ('val', 'loss'); 'train_tokens_per_second' -> ('train', 'tokens_per_second')."""
     split, _, name = metric.partition("_")
-    if split not in ("train", "val") or not name:
+    if split not in (TRAIN, VAL) or not name:
         raise ValueError(metric)
     return split, name
 

@@ -12,6 +12,7 @@ import numpy as np
 from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
+from mlmstudio.engine.metric_names import TRAIN
 from mlmstudio.engine.run_end import RunEnd
 from mlmstudio.engine.run_status import ACTIVE_STATUSES, RunStatus
 from mlmstudio.store.errors import RunNotFoundError, StoreError
@@ -232,7 +233,7 @@ def delete_points_after(session: Session, run_id: str, step: int) -> int:
     return result.rowcount or 0
 
 
-def last_recorded_step(session: Session, run_id: str, split: str = "train") -> int:
+def last_recorded_step(session: Session, run_id: str, split: str = TRAIN) -> int:
     value = session.scalar(select(func.max(MetricPointRow.step)).where(
         MetricPointRow.run_id == run_id, MetricPointRow.split == split))
     return int(value or 0)
