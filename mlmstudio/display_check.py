@@ -33,6 +33,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -278,6 +279,8 @@ def find_display_problem(env: Mapping[str, str] | None = None, *, directory: Pat
     ``hold_connection``, the X connection that proved the display works stays
     open until ``release_held_connection()``.
     """
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return None  # Windows and macOS have one platform plugin and always a screen to use
     env = os.environ if env is None else env
     directory = directory if directory is not None else plugins_dir()
     if directory is None:

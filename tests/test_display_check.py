@@ -162,3 +162,10 @@ def test_the_check_holds_its_x_connection_so_the_server_cannot_reset(tmp_path):
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report == {"held": 1, "failures": 0, "left": 0}
+
+
+def test_windows_and_macos_are_not_checked(monkeypatch):
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert find_display_problem({}) is None
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert find_display_problem({}) is None
