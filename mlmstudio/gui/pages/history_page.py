@@ -531,8 +531,9 @@ class HistoryPage(QWidget):
         self.explore_action.setEnabled(bool(one and one.has_model))
         self.resume_action.setEnabled(bool(one and _resumable(one)))
         self.rename_action.setEnabled(one is not None)
-        self.delete_action.setEnabled(bool(runs) and all(r.status not in ACTIVE_STATUSES for r in runs))
-        busy = self.runner.is_busy()  # one export or import at a time
+        busy = self.runner.is_busy()  # one export or import at a time, and no delete under it
+        self.delete_action.setEnabled(bool(runs) and all(r.status not in ACTIVE_STATUSES for r in runs)
+                                      and not busy)
         self.export_action.setEnabled(bool(one and one.has_model) and not busy)
         self.import_action.setEnabled(not busy)
         if one is None:
