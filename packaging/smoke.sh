@@ -67,7 +67,7 @@ chars="$(sed -n 's/^ *"tokens": \([0-9]*\),$/\1/p' "$work/last.log" | head -n 1)
 
 step "the window opens offscreen for 3 s and closes with exit code 0"
 code=0
-MLMSTUDIO_QUIT_AFTER_MS=3000 run timeout 120 "$mlm" > "$work/last.log" 2>&1 || code=$?
+run env MLMSTUDIO_QUIT_AFTER_MS=3000 timeout 120 "$mlm" > "$work/last.log" 2>&1 || code=$?
 [ "$code" = 0 ] || fail "the app exited $code (124: it did not close within 120 s)"
 if grep -q "is missing from" "$work/last.log"; then fail "the app could not find its icons"; fi
 
