@@ -15,7 +15,7 @@ import sys
 from typing import Callable
 
 from mlmstudio import __version__
-from mlmstudio.cli.argv_text import check_text_arguments
+from mlmstudio.cli.argv_text import check_text_arguments, os_error_sentence
 from mlmstudio.engine.errors import MLMStudioError
 
 EXIT_USAGE = 2
@@ -38,8 +38,6 @@ def build_parser() -> argparse.ArgumentParser:
     engine_commands.add_engine_commands(commands)
     from mlmstudio.cli.corpus_command import add_corpus_command
     add_corpus_command(commands)
-    from mlmstudio.cli.score_command import add_score_command
-    add_score_command(commands)
     runs.add_runs_commands(commands)
     runs.add_export_hf_command(commands)
     from mlmstudio.cli import doctor
@@ -104,6 +102,11 @@ def _main(argv: list[str] | None, open_app: Callable[[str | None], int] | None) 
     except KeyboardInterrupt:
         print("mlmstudio: interrupted.", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        raise  # the reader went away (| head): main() ends quietly
+    except OSError as exc:  # a path too long, a folder without permission: a sentence, not a traceback
+        print(f"mlmstudio: {os_error_sentence(exc)}", file=sys.stderr)
+        return 1
     except Exception as exc:
         if not type(exc).__module__.startswith("sqlalchemy"):
             raise

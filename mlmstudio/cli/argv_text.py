@@ -46,5 +46,15 @@ def shown(value: Any) -> str:
     return f"'{text}'"
 
 
+def os_error_sentence(exc: OSError) -> str:
+    """An operating-system error as one sentence: what, on which path (clipped), what to do."""
+    what = exc.strerror or str(exc)
+    where = ""
+    if exc.filename is not None:
+        name = shown(exc.filename)
+        where = f": {name if len(name) <= 160 else name[:150] + '…' + name[-8:]}"
+    return f"{what}{where}. Check the path and the permissions."
+
+
 def _shown_name(dest: str) -> str:
     return dest.split("__")[-1].replace("_", "-")

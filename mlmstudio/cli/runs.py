@@ -138,8 +138,9 @@ def _plain_errors(handler: Handler) -> Handler:
         except SQLAlchemyError as exc:  # locked, read-only, disk full or damaged: each says so
             return _fail(str(history_error(args, exc)))
         except OSError as exc:
-            return _fail(f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}. "
-                         "Check the path and the permissions.")
+            from mlmstudio.cli.argv_text import os_error_sentence
+
+            return _fail(os_error_sentence(exc))
     return wrapper
 
 

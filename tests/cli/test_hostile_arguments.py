@@ -207,3 +207,10 @@ def test_a_closed_pipe_ends_quietly(tmp_path, argv):
     err = result.stderr.decode()
     assert "Traceback" not in err and "BrokenPipe" not in err and "permission" not in err, err
     assert err == ""
+
+
+@pytest.mark.parametrize("argv", [["train", "x" * 5000], ["corpus", "x" * 5000], ["masking", "y" * 5000],
+                                  ["fill", "z" * 5000, "a [MASK]"]])
+def test_a_path_too_long_for_the_system_is_one_short_sentence(capsys, data_dir, argv):
+    code, _, err = cli(capsys, data_dir, *argv)
+    assert code != 0 and err.startswith("mlmstudio: ") and err.count("\n") == 1 and len(err) < 400, err
