@@ -282,10 +282,8 @@ def find_display_problem(env: Mapping[str, str] | None = None, *, directory: Pat
     if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
         return None  # Windows and macOS have one platform plugin and always a screen to use
     env = os.environ if env is None else env
+    # Not found (a bundle that lays Qt out its own way): the plugins go unchecked, the display not.
     directory = directory if directory is not None else plugins_dir()
-    if directory is None:
-        return DisplayProblem("PySide6 (Qt for Python) is not installed in this Python. "
-                              "Install MLM Studio with its dependencies (see README.md).")
     problems = []
     for name in requested_platforms(env):
         problem = _platform_problem(name, env, directory, retry_s, hold_connection)
@@ -295,7 +293,7 @@ def find_display_problem(env: Mapping[str, str] | None = None, *, directory: Pat
     return problems[0]
 
 
-def _platform_problem(name: str, env: Mapping[str, str], directory: Path, retry_s: float,
+def _platform_problem(name: str, env: Mapping[str, str], directory: Path | None, retry_s: float,
                       hold_connection: bool) -> DisplayProblem | None:
     if name in ("xcb", "") and not env.get("DISPLAY"):
         return DisplayProblem("there is no display (DISPLAY is not set, so there is no X11 "
@@ -305,12 +303,12 @@ def _platform_problem(name: str, env: Mapping[str, str], directory: Path, retry_
         if socket_path is None or not socket_path.exists():
             return DisplayProblem("there is no Wayland display (WAYLAND_DISPLAY is not set, or its "
                                   "socket does not exist).")
-    path = plugin_path(name, directory)
-    if path is None:
+    path = plugin_path(name, directory) if directory is not None else None
+    if directory is not None and path is None:
         known = ", ".join(installed_plugins(directory)) or "none"
         return DisplayProblem(f'QT_QPA_PLATFORM asks for the Qt platform "{name}", which is not '
                               f"installed (installed: {known}).")
-    status = probe_plugin(path)
+    status = probe_plugin(path) if path is not None else PluginStatus(name, "", True)
     if not status.loads:
         libraries = tuple(status.missing_libraries)
         if libraries:

@@ -169,3 +169,11 @@ def test_windows_and_macos_are_not_checked(monkeypatch):
     assert find_display_problem({}) is None
     monkeypatch.setattr(sys, "platform", "win32")
     assert find_display_problem({}) is None
+
+
+def test_without_a_plugins_folder_only_the_display_is_checked(monkeypatch):
+    """A bundle may lay Qt out differently: the app must still open where there is a display."""
+    monkeypatch.setattr(display_check, "plugins_dir", lambda: None)
+    assert find_display_problem({"QT_QPA_PLATFORM": "offscreen"}) is None
+    problem = find_display_problem({})
+    assert problem is not None and "there is no display" in problem.what
