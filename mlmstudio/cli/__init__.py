@@ -38,6 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     engine_commands.add_engine_commands(commands)
     from mlmstudio.cli.corpus_command import add_corpus_command
     add_corpus_command(commands)
+    from mlmstudio.cli.score_command import add_score_command
+    add_score_command(commands)
     runs.add_runs_commands(commands)
     runs.add_export_hf_command(commands)
     from mlmstudio.cli import doctor
