@@ -18,7 +18,7 @@ from mlmstudio.cli.progress import TrainingProgress, summary_json
 from mlmstudio.config import ConfigError, RunConfig, TokenizerConfig, TrainingConfig, check_value
 from mlmstudio.engine.errors import ModelLoadError, TrainingError
 from mlmstudio.engine.memory import training_memory_shortage
-from mlmstudio.engine.output_paths import check_output_file, check_output_folder
+from mlmstudio.engine.output_paths import check_output_file, check_output_folder, check_outside
 from mlmstudio.engine.events import TrainingControl
 from mlmstudio.engine.run_files import MODEL_DIR_FILES
 from mlmstudio.engine.run_status import RunStatus
@@ -101,7 +101,11 @@ def cmd_train(args: argparse.Namespace) -> int:
         return 0
     # Everything that can be refused is refused before a tokenizer is trained or a run recorded.
     if args.out is not None:
+        from mlmstudio.store.paths import chosen_data_dir, runs_root
+
         check_output_folder(args.out, overwrite=args.overwrite, what="--out folder")
+        check_outside(args.out, runs_root(chosen_data_dir(args.data_dir)[0]), what="--out folder",
+                      owner="the history's run folders")
     shortage = training_memory_shortage(config)
     if shortage:
         raise TrainingError(shortage)

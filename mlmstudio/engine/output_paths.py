@@ -59,6 +59,19 @@ def check_output_file(path: str | os.PathLike, *, overwrite: bool = False,
     return out
 
 
+def check_outside(path: str | os.PathLike, protected: Path, *, what: str = "output folder",
+                  owner: str = "the run history") -> None:
+    """Refuse ``path`` when it is ``protected`` or inside it (an export into a run's own folder
+    would replace that run's config.json and weights, whatever ``overwrite`` says)."""
+    try:
+        out, root = Path(path).expanduser().resolve(), protected.resolve()
+    except (OSError, RuntimeError):
+        return  # unresolvable: the write itself will say what is wrong
+    if out == root or root in out.parents:
+        raise MLMStudioError(f"The {what} {path} is inside {owner} ({protected}). Choose a folder "
+                             "outside it: writing there would replace the files of a run.")
+
+
 def _given(path: str | os.PathLike, what: str) -> Path:
     text = os.fspath(path)
     if not str(text).strip():

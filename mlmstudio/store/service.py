@@ -170,9 +170,10 @@ def export_hf_run(db: Database, ref: str, out_dir: str | Path, *, overwrite: boo
     A non-empty ``out_dir`` is refused with ``OutputExistsError`` unless ``overwrite``.
     """
     from mlmstudio.engine.export import can_export_hf, export_hf
-    from mlmstudio.engine.output_paths import check_output_folder
+    from mlmstudio.engine.output_paths import check_output_folder, check_outside
 
     check_output_folder(out_dir, overwrite=overwrite, what="export folder")
+    check_outside(out_dir, db.runs_dir, what="export folder", owner="the history's run folders")
     config = run_config(db, ref)
     ok, reason = can_export_hf(config)
     if not ok:

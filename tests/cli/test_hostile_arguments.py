@@ -214,3 +214,15 @@ def test_a_closed_pipe_ends_quietly(tmp_path, argv):
 def test_a_path_too_long_for_the_system_is_one_short_sentence(capsys, data_dir, argv):
     code, _, err = cli(capsys, data_dir, *argv)
     assert code != 0 and err.startswith("mlmstudio: ") and err.count("\n") == 1 and len(err) < 400, err
+
+
+def test_an_export_into_a_runs_own_folder_is_refused_even_with_overwrite(capsys, db, data_dir, model_files):
+    run_id = add_run(db, model_files=model_files)
+    run_dir = db.run_dir(run_id)
+    before = (run_dir / "config.json").read_bytes()
+    for target in (run_dir, run_dir / "hf", db.runs_dir):
+        code, _, err = cli(capsys, data_dir, "export-hf", run_id, target, "--overwrite")
+        assert code == 2 and "inside the history's run folders" in err, err
+    code, _, err = cli(capsys, data_dir, "train", "sample:facts", "--out", run_dir, "--overwrite")
+    assert code == 2 and "inside the history's run folders" in err
+    assert (run_dir / "config.json").read_bytes() == before and not (run_dir / "hf").exists()
