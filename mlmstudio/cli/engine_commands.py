@@ -95,7 +95,11 @@ def cmd_train(args: argparse.Namespace) -> int:
     if args.save_config:
         from mlmstudio.engine.artifacts import atomic_write_text
 
+        from mlmstudio.store.paths import chosen_data_dir, runs_root
+
         target = check_output_file(args.save_config, overwrite=args.overwrite, what="configuration file")
+        check_outside(target, runs_root(chosen_data_dir(args.data_dir)[0]), what="configuration file",
+                      owner="the history's run folders")
         atomic_write_text(target, config.to_json())
         print(f"Configuration written to {target}.")
         return 0

@@ -415,9 +415,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
         return _fail(f"Unknown metric '{args.metric}'. Use val_loss, val_accuracy, val_perplexity, "
                      "train_loss, train_lr or train_tokens_per_second.", EXIT_USAGE)
     if args.csv is not None:  # refused before anything is read, not after
-        from mlmstudio.engine.output_paths import check_output_file
+        from mlmstudio.engine.output_paths import check_output_file, check_outside
+        from mlmstudio.store.paths import chosen_data_dir, runs_root
 
         check_output_file(args.csv, overwrite=args.overwrite, what="CSV file")
+        check_outside(args.csv, runs_root(chosen_data_dir(getattr(args, "data_dir", None))[0]),
+                      what="CSV file", owner="the history's run folders")
     db = _db(args)
     details = [get_run(db, ref) for ref in args.runs]
     ids = [d.id for d in details]

@@ -78,13 +78,14 @@ def export_bundle(db: Database, ref: str, path: str | Path, *, overwrite: bool =
     An existing file is refused with ``OutputExistsError`` unless ``overwrite``; an empty
     path or a folder is refused always.
     """
-    from mlmstudio.engine.output_paths import check_output_file
+    from mlmstudio.engine.output_paths import check_output_file, check_outside
     from mlmstudio.store.service import get_run
 
     path = check_output_file(path, overwrite=True, what="bundle file")  # not empty, not a folder
     if path.suffix != BUNDLE_SUFFIX:
         path = path.with_name(path.name + BUNDLE_SUFFIX)
     path = check_output_file(path, overwrite=overwrite, what="bundle file")
+    check_outside(path, db.runs_dir, what="bundle file", owner="the history's run folders")
     path.parent.mkdir(parents=True, exist_ok=True)
 
     detail = get_run(db, ref)

@@ -226,3 +226,16 @@ def test_an_export_into_a_runs_own_folder_is_refused_even_with_overwrite(capsys,
     code, _, err = cli(capsys, data_dir, "train", "sample:facts", "--out", run_dir, "--overwrite")
     assert code == 2 and "inside the history's run folders" in err
     assert (run_dir / "config.json").read_bytes() == before and not (run_dir / "hf").exists()
+
+
+def test_no_file_output_lands_in_a_run_folder(capsys, db, data_dir, model_files):
+    run_id = add_run(db, model_files=model_files, steps=20)
+    other = add_run(db, steps=20)
+    run_dir = db.run_dir(run_id)
+    before = {p.name: p.read_bytes() for p in run_dir.iterdir() if p.is_file()}
+    for argv in (["runs", "export", run_id, run_dir / "model.safetensors", "--overwrite"],
+                 ["train", "sample:facts", "--save-config", run_dir / "config.json", "--overwrite"],
+                 ["runs", "compare", run_id, other, "--csv", run_dir / "metrics.json", "--overwrite"]):
+        code, _, err = cli(capsys, data_dir, *argv)
+        assert code == 2 and "inside the history's run folders" in err, (argv, err)
+    assert {p.name: p.read_bytes() for p in run_dir.iterdir() if p.is_file()} == before
