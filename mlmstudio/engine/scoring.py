@@ -44,7 +44,9 @@ one whose difference is largest in the direction of the verdict.
 
 from __future__ import annotations
 
+import csv
 import difflib
+import io
 import json
 import math
 from collections.abc import Sequence
@@ -136,12 +138,19 @@ class PairVerdict:
                             else (unit.b_tokens, unit.a_tokens))
             shown = " ".join(mine) or "(nothing)"
             other = " ".join(theirs) or "(nothing)"
-            if unit.kind == "differs":
+            if unit.kind == "differs" and not mine:
+                text += (f"; it is decided by \u201c{other}\u201d, which the other sentence has "
+                         "and this one lacks")
+            elif unit.kind == "differs":
                 text += f"; it is decided at \u201c{shown}\u201d against \u201c{other}\u201d"
             else:
                 text += f"; the shared token \u201c{shown}\u201d weighs most"
             text += f" ({abs(unit.difference):.2f} nats)"
-        return text + "."
+        text += "."
+        if self.a.num_tokens != self.b.num_tokens:
+            text += (f" The sentences have {self.a.num_tokens} and {self.b.num_tokens} tokens: every token "
+                     "costs, so the longer one starts behind; minimal pairs of equal length compare best.")
+        return text
 
     def as_dict(self, per_token: bool = True) -> dict[str, Any]:
         return {"a": self.a.as_dict(per_token), "b": self.b.as_dict(per_token),
@@ -338,3 +347,20 @@ def _ratio(nats: float) -> str:
     if value < 10:
         return f"{value:.1f}"
     return f"{value:.0f}" if value < 1e5 else f"{value:.1e}"
+
+
+CSV_COLUMNS = ("rank", "sentence", "score", "pseudo_perplexity", "metric", "token_index", "token",
+               "word", "log_prob", "log_prob_token", "log_prob_word_l2r")
+
+
+def to_csv(ranked: Sequence[SentenceScore]) -> str:
+    """One row per token of each sentence, in rank order, with the sentence's numbers repeated."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for rank, s in enumerate(ranked, 1):
+        for index, t in enumerate(s.tokens):
+            writer.writerow([rank, s.text, f"{s.score:.6f}", f"{s.pseudo_perplexity:.6g}", s.metric, index,
+                             t.token_str, t.word, f"{t.log_prob:.6f}", f"{t.log_prob_token:.6f}",
+                             f"{t.log_prob_word_l2r:.6f}"])
+    return buffer.getvalue()

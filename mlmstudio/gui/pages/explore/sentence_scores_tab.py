@@ -1,0 +1,257 @@
+"""Score sentences: which of the user's sentences the model finds most natural, and which token costs.
+
+The user types sentences, one per line. The engine (``engine.scoring``, in a
+worker thread through the page's ``ask``) gives each its pseudo-log-likelihood;
+the tab draws them ranked, every token coloured by what it costs (its negative
+log-probability, in nats, on one scale for the whole view, with a legend), so
+the word that gives a sentence away stands out. In minimal-pair mode the first
+two lines are compared: which one the model prefers, by how many nats, and the
+token that decides it. The view saves as a PNG, the numbers as CSV or JSON.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QButtonGroup,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mlmstudio.gui.pages.explore.answers import escape, scrolling
+from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
+from mlmstudio.gui.widgets.prediction_view import readable_token
+
+if TYPE_CHECKING:
+    from mlmstudio.engine.predict import Predictor
+    from mlmstudio.engine.scoring import PairVerdict, SentenceScore
+
+EXAMPLE_SENTENCES = "The capital of France is Paris.\nThe capital of France is Berlin."
+MAX_SENTENCES = 50
+# ColorBrewer YlOrBr: light = cheap, dark = costly; readable in light and dark themes alike.
+HEAT_STOPS = ((0.0, (255, 247, 188)), (0.5, (254, 153, 41)), (1.0, (102, 37, 6)))
+LEGEND_STEPS = 6
+
+
+def heat_colour(cost: float, max_cost: float) -> tuple[str, str]:
+    """(background, text colour) for a token that costs ``cost`` nats on a 0..max_cost scale."""
+    share = 0.0 if max_cost <= 0 else min(1.0, max(0.0, cost / max_cost))
+    for (x0, c0), (x1, c1) in zip(HEAT_STOPS, HEAT_STOPS[1:], strict=False):
+        if share <= x1:
+            t = (share - x0) / (x1 - x0)
+            rgb = tuple(round(a + (b - a) * t) for a, b in zip(c0, c1, strict=True))
+            break
+    light = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] > 140
+    return "#{:02x}{:02x}{:02x}".format(*rgb), "#000000" if light else "#ffffff"
+
+
+def tokens_html(score: SentenceScore, max_cost: float) -> str:
+    """The sentence's tokens as coloured spans; a space between words, none between pieces of one."""
+    parts = []
+    previous = None
+    for t in score.tokens:
+        if previous is not None and t.word != previous.word and not (
+                t.token_str.isspace() or previous.token_str.isspace()):
+            parts.append(" ")
+        background, foreground = heat_colour(-t.log_prob, max_cost)
+        parts.append(f"<span style='background-color:{background}; color:{foreground}'>"
+                     f"{escape(readable_token(t.token_str))}</span>")
+        previous = t
+    return "".join(parts)
+
+
+def legend_html(max_cost: float) -> str:
+    cells = []
+    for step in range(LEGEND_STEPS):
+        cost = max_cost * step / (LEGEND_STEPS - 1)
+        background, foreground = heat_colour(cost, max_cost)
+        cells.append(f"<span style='background-color:{background}; color:{foreground}'>"
+                     f"&nbsp;{cost:.1f}&nbsp;</span>")
+    return ("Cost of each token (nats, −log-probability with it masked): "
+            + "".join(cells) + " &nbsp;light = expected, dark = surprising")
+
+
+class SentenceScoresTab(ExploreTab):
+    title = "Score sentences"
+
+    def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
+        super().__init__(host, parent)
+        explain = QLabel("How natural does the model find each sentence? Each token is hidden in turn and "
+                         "the model's log-probability of the real one is added up (pseudo-log-likelihood, "
+                         "in nats: closer to 0 is more natural). The darker a token, the more it costs.")
+        explain.setWordWrap(True)
+        self.sentences = QPlainTextEdit()
+        self.sentences.setPlaceholderText("One sentence per line, e.g.\nThe bus has arrived.\n"
+                                          "The bus have arrived.")
+        self.sentences.setPlainText(EXAMPLE_SENTENCES)
+        self.sentences.setMaximumHeight(110)
+        self.rank_mode = QRadioButton("Rank the sentences")
+        self.rank_mode.setToolTip("Score every line and list them, most natural first.")
+        self.pair_mode = QRadioButton("Minimal pair")
+        self.pair_mode.setToolTip("Compare the first two lines: which one the model prefers, by how "
+                                  "much, and which token decides it.")
+        self.rank_mode.setChecked(True)
+        modes = QButtonGroup(self)
+        modes.addButton(self.rank_mode)
+        modes.addButton(self.pair_mode)
+        self.score_button = QPushButton("Score sentences")
+        self.save_picture_button = QPushButton("Save picture…")
+        self.save_picture_button.setToolTip("Save this view as a PNG image.")
+        self.save_numbers_button = QPushButton("Save numbers…")
+        self.save_numbers_button.setToolTip("Save every sentence's and token's numbers as CSV or JSON.")
+
+        self.verdict = QLabel()
+        self.verdict.setWordWrap(True)
+        self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.verdict.hide()
+        self.ranking = QLabel()
+        self.ranking.setWordWrap(True)
+        self.ranking.setTextFormat(Qt.TextFormat.RichText)
+        self.ranking.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.ranking.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.legend = QLabel()
+        self.legend.setWordWrap(True)
+        self.legend.hide()
+        self.view = QWidget()            # what "Save picture" saves
+        view_layout = QVBoxLayout(self.view)
+        view_layout.addWidget(self.verdict)
+        view_layout.addWidget(self.ranking)
+        view_layout.addWidget(self.legend)
+        view_layout.addStretch(1)
+
+        row = QHBoxLayout()
+        row.addWidget(self.rank_mode)
+        row.addWidget(self.pair_mode)
+        row.addStretch(1)
+        row.addWidget(self.save_picture_button)
+        row.addWidget(self.save_numbers_button)
+        row.addWidget(self.score_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(explain)
+        layout.addWidget(self.sentences)
+        layout.addLayout(row)
+        layout.addWidget(scrolling(self.view), 1)
+
+        self.ranked: list[SentenceScore] = []
+        self.pair: PairVerdict | None = None
+        self._update_saving()
+        self.score_button.clicked.connect(self.score)
+        self.save_picture_button.clicked.connect(self._on_save_picture)
+        self.save_numbers_button.clicked.connect(self._on_save_numbers)
+
+    def action_buttons(self) -> list[QAbstractButton]:
+        return [self.score_button]
+
+    def lines(self) -> list[str]:
+        return [line.strip() for line in self.sentences.toPlainText().splitlines() if line.strip()]
+
+    # -- asking ---------------------------------------------------------------------------------
+
+    def score(self) -> bool:
+        """Score the sentences in a worker; False when the question could not be asked."""
+        sentences = self.lines()
+        problem = self._problem(sentences)
+        if problem:
+            self.host.clear_message()
+            self.host.show_error(problem)
+            return False
+        pair = self.pair_mode.isChecked()
+
+        def asking(predictor: Predictor, _question: Question) -> tuple[list[Any], Any]:
+            from mlmstudio.engine.scoring import score_sentence, verdict
+
+            scores = [score_sentence(predictor, s) for s in sentences]
+            ranked = sorted(scores, key=lambda s: s.score, reverse=True)
+            return ranked, (verdict(scores[0], scores[1]) if pair else None)
+
+        return self.host.ask(asking, self._on_answer, what="Scoring the sentences", needs_mask=False)
+
+    def _problem(self, sentences: list[str]) -> str:
+        if not sentences:
+            return "Type one or more sentences to score, one per line."
+        if self.pair_mode.isChecked() and len(sentences) != 2:
+            return (f"A minimal pair is two sentences, one per line (there are {len(sentences)}). "
+                    "Type two sentences that differ in a word or two, or choose 'Rank the sentences'.")
+        if len(sentences) > MAX_SENTENCES:
+            return f"Score at most {MAX_SENTENCES} sentences at a time (there are {len(sentences)})."
+        return ""
+
+    def _on_answer(self, answer: tuple[list[SentenceScore], PairVerdict | None], _question: Question) -> None:
+        self.show_scores(*answer)
+        self.answered.emit()
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def show_scores(self, ranked: list[SentenceScore], pair: PairVerdict | None = None) -> None:
+        self.ranked, self.pair = list(ranked), pair
+        max_cost = max((-t.log_prob for s in ranked for t in s.tokens), default=0.0)
+        rows = []
+        for rank, s in enumerate(ranked, 1):
+            worst = s.worst_token()
+            costliest = (f"costliest: “{escape(readable_token(worst.token_str))}” {-worst.log_prob:.2f}"
+                         if worst is not None else "")
+            note = f"<br><i>{escape(s.note)}</i>" if s.note else ""
+            rows.append(f"<tr><td valign='top'><b>{rank}.</b></td>"
+                        f"<td valign='top' align='right'>{s.score:.2f}&nbsp;nats</td>"
+                        f"<td valign='top' align='right'>ppl&nbsp;{s.pseudo_perplexity:.1f}</td>"
+                        f"<td>{tokens_html(s, max_cost)}<br><small>{costliest} · {s.num_tokens} tokens"
+                        f"</small>{note}</td></tr>")
+        self.ranking.setText("<table cellspacing='6'>" + "".join(rows) + "</table>")
+        self.legend.setText(legend_html(max_cost))
+        self.legend.setVisible(bool(ranked))
+        self.verdict.setText(f"<b>{escape(pair.summary())}</b>" if pair is not None else "")
+        self.verdict.setVisible(pair is not None)
+        self._update_saving()
+        if any(s.truncated for s in ranked):
+            self.host.show_info("A sentence was longer than the model reads at once; only its beginning "
+                                "was scored (see its note).")
+
+    def _update_saving(self) -> None:
+        for button in (self.save_picture_button, self.save_numbers_button):
+            button.setEnabled(bool(self.ranked))
+
+    # -- saving ---------------------------------------------------------------------------------
+
+    def save_picture(self, path: str | Path) -> bool:
+        if self.view.grab().save(str(path), "PNG"):
+            return True
+        self.host.show_error(f"The picture could not be saved to {path}. Choose another folder or name.")
+        return False
+
+    def save_numbers(self, path: str | Path) -> bool:
+        """CSV (one row per token) or JSON (everything, the verdict too), by the file's extension."""
+        from mlmstudio.engine.scoring import to_csv, to_json  # no torch here: scoring is loaded by now
+
+        path = Path(path)
+        text = to_json(self.pair if self.pair is not None else self.ranked) if path.suffix.lower() == ".json" \
+            else to_csv(self.ranked)
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            self.host.show_error(f"The numbers could not be saved to {path} ({exc.strerror or exc}). "
+                                 "Choose another folder or name.")
+            return False
+        return True
+
+    def _on_save_picture(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save picture", "sentence-scores.png", "PNG image (*.png)")
+        if path:
+            self.save_picture(path if path.lower().endswith(".png") else path + ".png")
+
+    def _on_save_numbers(self) -> None:
+        path, chosen = QFileDialog.getSaveFileName(self, "Save numbers", "sentence-scores.csv",
+                                                   "CSV (*.csv);;JSON (*.json)")
+        if path:
+            if not path.lower().endswith((".csv", ".json")):
+                path += ".json" if "json" in chosen.lower() else ".csv"
+            self.save_numbers(path)
