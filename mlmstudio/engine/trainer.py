@@ -158,11 +158,10 @@ class Trainer:
         could number its tokens differently); a run killed before saving it trains one.
         """
         folder = RunFolder(out_dir)
-        try:
-            config = RunConfig.from_json(folder.config.read_text(encoding="utf-8"))
-        except OSError as exc:
+        if not folder.config.is_file():
             raise TrainingError(f"The run folder {folder.path} has no readable config.json, "
-                                "so it cannot be resumed.") from exc
+                                "so it cannot be resumed.")
+        config = RunConfig.from_file(folder.config)  # bounded read; a bad file is a ConfigError
         tokenizer = None
         if folder.tokenizer.is_file():
             try:
