@@ -7,7 +7,8 @@ Timed, after a warm-up, as the median of many calls:
 
 - ``engine.scoring.score_sentence``: every masked copy of the sentence in one
   batched pass (both the token-level and the word-level PLL), for the default
-  ``modern`` architecture (head only at the scored positions) and for ``seed``;
+  ``modern`` architecture (head only at the scored positions) and for ``seed``,
+  in fp32 (the default) and under bf16 autocast (``precision="bf16"``);
 - the baseline, in the same run: the same PLL one masked copy at a time (one
   forward pass per token, full logits), as a notebook would write it.
 
@@ -127,21 +128,28 @@ def main() -> None:
         for arch in ("modern", "seed"):
             predictor = Predictor.from_dir(write_model(Path(tmp), preset, arch, tokenizer))
             batched = median_ms(lambda p=predictor: score_sentence(p, sentence), calls)
+            bf16 = median_ms(lambda p=predictor: score_sentence(p, sentence, precision="bf16"), calls)
+            drift = abs(score_sentence(predictor, sentence, precision="bf16").score
+                        - score_sentence(predictor, sentence).score)
             loop = median_ms(lambda p=predictor: one_at_a_time(p, ids), max(3, calls // 3))
             check = score_sentence(predictor, sentence).pll_token - one_at_a_time(predictor, ids)
-            figures[arch] = (batched, loop)
             params = sum(t.numel() for t in predictor.model.parameters())
             rows.append([preset, arch, f"{params / 1e6:.2f}M", "batched (score_sentence)", *batched])
+            rows.append([preset, arch, f"{params / 1e6:.2f}M", "batched, bf16 autocast", *bf16])
             rows.append([preset, arch, f"{params / 1e6:.2f}M", "one masked copy at a time", *loop])
-            print(f"{arch}: batched PLL - one-at-a-time PLL = {check:.2e} nats")
+            print(f"{arch}: batched PLL - one-at-a-time PLL = {check:.2e} nats; "
+                  f"bf16 PLL differs from fp32 by {drift:.3f} nats")
+            figures[arch] = (batched, loop, bf16)
 
     common.section(f"median latency of one sentence's PLL ({len(ids)} tokens)")
     common.table(rows, ["preset", "arch", "params", "what", "wall ms", "CPU ms"])
-    (batched, batched_cpu), (loop, _) = figures["modern"]
+    (batched, batched_cpu), (loop, _), (bf16, bf16_cpu) = figures["modern"]
     common.ratio_line(f"score_latency_{preset}_pll_{TARGET_TOKENS}_tokens_median_ms", batched,
                       f"< {TARGET_MS:g}", batched < TARGET_MS)
     common.ratio_line(f"score_latency_{preset}_pll_{TARGET_TOKENS}_tokens_median_cpu_ms", batched_cpu,
                       f"< {TARGET_MS:g}", batched_cpu < TARGET_MS)
+    common.ratio_line(f"score_latency_{preset}_pll_{TARGET_TOKENS}_tokens_bf16_median_cpu_ms", bf16_cpu,
+                      f"< {TARGET_MS:g}", bf16_cpu < TARGET_MS)
     common.ratio_line(f"score_latency_{preset}_one_at_a_time_over_batched", loop / batched, ">= 1",
                       loop >= batched)
 

@@ -38,6 +38,9 @@ def add_score_command(commands: argparse._SubParsersAction) -> None:
                          help="word-l2r (default): a piece is scored with the pieces to its right in its "
                               "word masked too (Kauf & Ivanova 2023); token: each token masked alone "
                               "(Salazar et al. 2020).")
+    command.add_argument("--precision", choices=("fp32", "bf16"), default="fp32",
+                         help="fp32 (default): exact; bf16: about twice as fast on a CPU with native "
+                              "bf16, scores about 0.01 nats per sentence apart.")
     command.add_argument("--json", action="store_true", help="Print the result as JSON.")
     command.add_argument("--data-dir", default=argparse.SUPPRESS,
                          help="Where the run history lives (default: MLMSTUDIO_HOME or the "
@@ -55,7 +58,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     from mlmstudio.engine.scoring import score_sentence, verdict
 
     predictor = Predictor.from_dir(_resolve_model_dir(args.model, args.data_dir))
-    scores = [score_sentence(predictor, s, metric=args.metric) for s in sentences]
+    scores = [score_sentence(predictor, s, metric=args.metric, precision=args.precision) for s in sentences]
     ranked = sorted(scores, key=lambda s: s.score, reverse=True)
     pair = verdict(scores[0], scores[1]) if len(scores) == 2 else None
 

@@ -60,6 +60,7 @@ from mlmstudio.engine.masking import IGNORE_INDEX
 from mlmstudio.engine.predict import Predictor, _check_text
 
 METRICS = ("word-l2r", "token")
+PRECISIONS = ("fp32", "bf16")
 DEFAULT_MAX_BATCH_TOKENS = 16_384   # tokens per forward pass: a few MB of activations for small models
 
 
@@ -164,12 +165,19 @@ class PairVerdict:
 # ---------------------------------------------------------------------------
 
 def score_sentence(predictor: Predictor, text: str, *, metric: str = "word-l2r",
-                   max_batch_tokens: int = DEFAULT_MAX_BATCH_TOKENS) -> SentenceScore:
-    """The PLL of one sentence (both metrics in one batched pass); see the module docstring."""
+                   max_batch_tokens: int = DEFAULT_MAX_BATCH_TOKENS, precision: str = "fp32") -> SentenceScore:
+    """The PLL of one sentence (both metrics in one batched pass); see the module docstring.
+
+    precision "bf16" runs the model under bf16 autocast: about twice as fast on a CPU with
+    native bf16, at a cost of about 0.01 nats per sentence (docs/PERFORMANCE.md).
+    """
     _check_metric(metric)
+    if precision not in PRECISIONS:
+        raise PredictionError(f"Unknown precision {precision!r}: use one of {', '.join(PRECISIONS)}.")
     ids, words, truncated = _encode_sentence(predictor, text)
     tok = predictor.tokenizer
-    token_lp, l2r_lp = _masked_log_probs(predictor, ids, words, max_batch_tokens)
+    with torch.autocast(predictor.device.type, dtype=torch.bfloat16, enabled=precision == "bf16"):
+        token_lp, l2r_lp = _masked_log_probs(predictor, ids, words, max_batch_tokens)
     chosen = l2r_lp if metric == "word-l2r" else token_lp
     tokens = [TokenScore(int(t), tok.token_str(int(t)), int(w), c, a, b, int(t) == tok.unk_token_id)
               for t, w, c, a, b in zip(ids, words, chosen, token_lp, l2r_lp, strict=True)]

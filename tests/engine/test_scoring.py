@@ -137,3 +137,13 @@ def test_alignment_keeps_stretches_of_different_lengths_as_one_unit(tmp_path):
     assert len(differing) == 1 and differing[0].a_tokens == [] and len(differing[0].b_tokens) > 1
     assert sum(u.a_log_prob for u in units) == pytest.approx(a.score, abs=1e-5)
     assert sum(u.b_log_prob for u in units) == pytest.approx(b.score, abs=1e-5)
+
+
+def test_bf16_scores_are_close_to_fp32(tmp_path):
+    predictor = make_predictor("wordpiece", "modern", tmp_path)
+    exact = score_sentence(predictor, SENTENCE)
+    fast = score_sentence(predictor, SENTENCE, precision="bf16")
+    assert fast.score == pytest.approx(exact.score, abs=0.05 * exact.num_tokens)
+    assert fast.score != exact.score  # really ran in bf16
+    with pytest.raises(PredictionError, match="precision"):
+        score_sentence(predictor, SENTENCE, precision="fp8")
