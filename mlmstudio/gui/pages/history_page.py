@@ -414,14 +414,17 @@ class HistoryPage(QWidget):
     # Exports and imports copy and hash hundreds of MB for a base model: they run in a
     # worker thread; the page shows a busy state and ends with a signal and a message.
 
-    def export_bundle(self, run_id: str, path: str | Path) -> bool:
-        """Start writing the run as a .mlmrun file; ``exported`` (or ``job_failed``) when done."""
+    def export_bundle(self, run_id: str, path: str | Path, *, overwrite: bool = False) -> bool:
+        """Start writing the run as a .mlmrun file; ``exported`` (or ``job_failed``) when done.
+
+        An existing file is refused unless ``overwrite`` (the save dialog has asked).
+        """
         db = self.db
 
         def work() -> Path:
             from mlmstudio.store import bundle
 
-            return Path(bundle.export_bundle(db, run_id, path))
+            return Path(bundle.export_bundle(db, run_id, path, overwrite=overwrite))
 
         def done(written: Path) -> None:
             self.status_message.emit(f"Run saved to {written}")
@@ -644,7 +647,9 @@ class HistoryPage(QWidget):
         suggested = f"{_safe_filename(runs[0].name)}.mlmrun"
         path, _ = QFileDialog.getSaveFileName(self, "Export run", suggested, BUNDLE_FILTER)
         if path:
-            self.export_bundle(runs[0].id, path if path.endswith(".mlmrun") else f"{path}.mlmrun")
+            # The save dialog asked before replacing the file it returned; a name we extend was not asked about.
+            target = path if path.endswith(".mlmrun") else f"{path}.mlmrun"
+            self.export_bundle(runs[0].id, target, overwrite=target == path)
 
     @Slot()
     def _on_import_triggered(self) -> None:

@@ -157,6 +157,14 @@ def test_export_and_import_a_bundle_round_trip(page, trained_db, history, tmp_pa
     assert exported.args == [bundle]
     assert bundle.is_file() and bundle.stat().st_size > 0
     assert not page.is_busy() and page.import_action.isEnabled() and not page.busy_bar.isVisible()
+    # Again onto the same file: the save dialog asked before returning it, so it is replaced;
+    # the page's own call without that answer is refused and the file stays.
+    first = bundle.read_bytes()
+    with qtbot.waitSignal(page.job_failed, timeout=JOB_MS) as refused:
+        page.export_bundle(history.seed_id, bundle)
+    assert "already exists" in refused.args[0] and bundle.read_bytes() == first
+    with qtbot.waitSignal(page.exported, timeout=JOB_MS):
+        page.export_action.trigger()
 
     page.delete_action.trigger()
     assert page.shown_run_ids() == [history.modern_id]
