@@ -145,8 +145,13 @@ class PairVerdict:
             elif unit.kind == "differs":
                 text += f"; it is decided at \u201c{shown}\u201d against \u201c{other}\u201d"
             else:
-                text += f"; the shared token \u201c{shown}\u201d weighs most"
+                text += f"; the shared token \u201c{shown}\u201d weighs most, through its context"
             text += f" ({abs(unit.difference):.2f} nats)"
+            if unit.kind == "same":
+                differing = [u for u in self.units if u.kind == "differs"]
+                if differing:
+                    net = sum(u.difference for u in differing) * (1 if self.preferred == "a" else -1)
+                    text += f"; the tokens that differ add {net:+.2f} nats"
         text += "."
         if self.a.num_tokens != self.b.num_tokens:
             text += (f" The sentences have {self.a.num_tokens} and {self.b.num_tokens} tokens: every token "
