@@ -132,7 +132,7 @@ def main() -> None:
             drift = abs(score_sentence(predictor, sentence, precision="bf16").score
                         - score_sentence(predictor, sentence).score)
             loop = median_ms(lambda p=predictor: one_at_a_time(p, ids), max(3, calls // 3))
-            check = score_sentence(predictor, sentence).pll_token - one_at_a_time(predictor, ids)
+            check = score_sentence(predictor, sentence, metric="token").score - one_at_a_time(predictor, ids)
             params = sum(t.numel() for t in predictor.model.parameters())
             rows.append([preset, arch, f"{params / 1e6:.2f}M", "batched (score_sentence)", *batched])
             rows.append([preset, arch, f"{params / 1e6:.2f}M", "batched, bf16 autocast", *bf16])

@@ -14,9 +14,9 @@ too high. We follow the word-level correction of Kauf & Ivanova (2023, "A
 Better Way to Do Masked Language Model Scoring"), *PLL-word-l2r*: to score a
 piece, also mask the pieces to its right within the same word (the last piece
 is masked alone, as before). A one-piece word's score is unchanged. That is
-the sentence's ``score`` by default (``metric="word-l2r"``); the original
-token-level PLL is computed in the same pass and kept as ``pll_token``, and
-``metric="token"`` ranks by it. Words are what the tokenizer calls words
+the sentence's ``score`` by default (``metric="word-l2r"``); ``metric="token"``
+gives the original token-level PLL. ``both_metrics=True`` computes both in one
+pass (``pll_token``, ``pll_word_l2r``; otherwise the other one is None). Words are what the tokenizer calls words
 (``MLMTokenizer.encode_with_words``): whitespace-delimited, and for a
 character model every letter of a word is one of its pieces.
 
@@ -24,9 +24,9 @@ Speed. All the masked copies of a sentence go through the model together,
 in chunks of at most ``max_batch_tokens`` tokens, which gives the same
 numbers as one pass. The modern architecture computes its head and
 vocabulary projection only at the labelled positions (``labels`` and
-``label_positions``), so each copy costs one head, not one per token. The
-token-level and word-level scores share every copy except those of the
-non-last pieces of a split word.
+``label_positions``), so each copy costs one head, not one per token. One
+metric costs one copy per token; both cost one more per non-last piece of a
+split word (the copies of last pieces and one-piece words are shared).
 
 The sentence is framed as [CLS] text [SEP], as in training. A sentence
 longer than the model reads is cut to its first ``max_len - 2`` tokens, and
@@ -72,8 +72,8 @@ class TokenScore:
     token_str: str
     word: int                 # index of the word it belongs to (pieces of one word share it)
     log_prob: float           # the token's share of the sentence's score (the chosen metric)
-    log_prob_token: float     # masked alone (the original PLL)
-    log_prob_word_l2r: float  # masked with the pieces to its right in its word
+    log_prob_token: float | None     # masked alone (the original PLL)
+    log_prob_word_l2r: float | None  # masked with the pieces to its right in its word
     unknown: bool = False     # [UNK]: the word is not in the vocabulary
 
 
@@ -85,8 +85,8 @@ class SentenceScore:
     score: float              # PLL by the chosen metric, in nats (higher = more natural)
     pseudo_perplexity: float  # exp(-score / num_tokens)
     metric: str
-    pll_token: float          # Salazar et al.'s original PLL
-    pll_word_l2r: float       # with the word-level correction
+    pll_token: float | None     # Salazar et al.'s original PLL (None when not computed)
+    pll_word_l2r: float | None  # with the word-level correction (None when not computed)
     num_tokens: int
     tokens: list[TokenScore] = field(default_factory=list)
     truncated: bool = False
@@ -170,8 +170,9 @@ class PairVerdict:
 # ---------------------------------------------------------------------------
 
 def score_sentence(predictor: Predictor, text: str, *, metric: str = "word-l2r",
-                   max_batch_tokens: int = DEFAULT_MAX_BATCH_TOKENS, precision: str = "fp32") -> SentenceScore:
-    """The PLL of one sentence (both metrics in one batched pass); see the module docstring.
+                   max_batch_tokens: int = DEFAULT_MAX_BATCH_TOKENS, precision: str = "fp32",
+                   both_metrics: bool = False) -> SentenceScore:
+    """The PLL of one sentence in one batched pass (chunked); see the module docstring.
 
     precision "bf16" runs the model under bf16 autocast: about twice as fast on a CPU with
     native bf16, at a cost of about 0.01 nats per sentence (docs/PERFORMANCE.md).
@@ -182,10 +183,14 @@ def score_sentence(predictor: Predictor, text: str, *, metric: str = "word-l2r",
     ids, words, truncated = _encode_sentence(predictor, text)
     tok = predictor.tokenizer
     with torch.autocast(predictor.device.type, dtype=torch.bfloat16, enabled=precision == "bf16"):
-        token_lp, l2r_lp = _masked_log_probs(predictor, ids, words, max_batch_tokens)
+        token_lp, l2r_lp = _masked_log_probs(predictor, ids, words, max_batch_tokens,
+                                             token=both_metrics or metric == "token",
+                                             word_l2r=both_metrics or metric == "word-l2r")
     chosen = l2r_lp if metric == "word-l2r" else token_lp
+    assert chosen is not None
     tokens = [TokenScore(int(t), tok.token_str(int(t)), int(w), c, a, b, int(t) == tok.unk_token_id)
-              for t, w, c, a, b in zip(ids, words, chosen, token_lp, l2r_lp, strict=True)]
+              for t, w, c, a, b in zip(ids, words, chosen, token_lp or [None] * len(ids),
+                                       l2r_lp or [None] * len(ids), strict=True)]
     score = float(sum(chosen))
     notes = []
     if truncated:
@@ -194,7 +199,8 @@ def score_sentence(predictor: Predictor, text: str, *, metric: str = "word-l2r",
     if any(t.unknown for t in tokens):
         notes.append("Part of it is not in the model's vocabulary ([UNK]), so its score is unreliable.")
     return SentenceScore(text=text, score=score, pseudo_perplexity=_exp(-score / len(ids)), metric=metric,
-                         pll_token=float(sum(token_lp)), pll_word_l2r=float(sum(l2r_lp)),
+                         pll_token=None if token_lp is None else float(sum(token_lp)),
+                         pll_word_l2r=None if l2r_lp is None else float(sum(l2r_lp)),
                          num_tokens=len(ids), tokens=tokens, truncated=truncated, note=" ".join(notes))
 
 
@@ -264,36 +270,45 @@ def to_json(value: Any, indent: int | None = 2) -> str:
 # The masked copies
 # ---------------------------------------------------------------------------
 
-def masked_copies(ids: Sequence[int], words: Sequence[int], mask_id: int) -> tuple[list[list[int]], list[int]]:
-    """The rows to run and the body position each one scores.
+def masked_copies(ids: Sequence[int], words: Sequence[int], mask_id: int, *, token: bool = True,
+                  word_l2r: bool = True) -> tuple[list[list[int]], list[int], list[str]]:
+    """The rows to run, the body position each one scores, and which metric(s) it serves.
 
-    Rows 0..T-1 mask token i alone (the original PLL); then one row for each
-    piece that has pieces to its right in its word, masking it and them
-    (PLL-word-l2r). The last piece of a word shares its row with the original.
+    A token-level row masks token i alone; a word-l2r row masks piece i and the
+    pieces to its right in its word. For the last piece of a word (and a
+    one-piece word) the two rows are the same row, run once ("both").
     """
-    rows, positions = [], []
-    for i in range(len(ids)):
-        row = list(ids)
-        row[i] = mask_id
-        rows.append(row)
-        positions.append(i)
+    rows, positions, serves = [], [], []
     for i in range(len(ids)):
         right = [j for j in range(i + 1, len(ids)) if words[j] == words[i]]
-        if right:
-            row = list(ids)
-            for j in (i, *right):
+        alone = list(ids)
+        alone[i] = mask_id
+        if not right:
+            if token or word_l2r:
+                rows.append(alone)
+                positions.append(i)
+                serves.append("both")
+            continue
+        if token:
+            rows.append(alone)
+            positions.append(i)
+            serves.append("token")
+        if word_l2r:
+            row = list(alone)
+            for j in right:
                 row[j] = mask_id
             rows.append(row)
             positions.append(i)
-    return rows, positions
+            serves.append("word-l2r")
+    return rows, positions, serves
 
 
 @torch.inference_mode()
-def _masked_log_probs(predictor: Predictor, ids: list[int], words: list[int],
-                      max_batch_tokens: int) -> tuple[list[float], list[float]]:
-    """(token-level, word-l2r) log-probabilities of each true token, in body order."""
+def _masked_log_probs(predictor: Predictor, ids: list[int], words: list[int], max_batch_tokens: int, *,
+                      token: bool, word_l2r: bool) -> tuple[list[float] | None, list[float] | None]:
+    """(token-level, word-l2r) log-probabilities of each true token in body order; None if not asked."""
     tok = predictor.tokenizer
-    rows, positions = masked_copies(ids, words, tok.mask_token_id)
+    rows, positions, serves = masked_copies(ids, words, tok.mask_token_id, token=token, word_l2r=word_l2r)
     framed = torch.tensor([[tok.cls_token_id, *row, tok.sep_token_id] for row in rows],
                           dtype=torch.long, device=predictor.device)           # [R, T+2]
     where = torch.tensor(positions, dtype=torch.long, device=predictor.device) + 1  # [R] framed positions
@@ -313,13 +328,14 @@ def _masked_log_probs(predictor: Predictor, ids: list[int], words: list[int],
         logits, wanted = out.labelled(labels)                                    # [B, V], [B]
         log_probs = torch.log_softmax(logits.float(), dim=-1)
         values.append(log_probs.gather(1, wanted[:, None]).squeeze(1).cpu())
-    all_values = torch.cat(values).tolist()
-    T = len(ids)
-    token_lp = all_values[:T]
-    l2r_lp = list(token_lp)
-    for value, position in zip(all_values[T:], positions[T:], strict=True):
-        l2r_lp[position] = value
-    return token_lp, l2r_lp
+    token_lp: list[float] = [0.0] * len(ids)
+    l2r_lp: list[float] = [0.0] * len(ids)
+    for value, position, kind in zip(torch.cat(values).tolist(), positions, serves, strict=True):
+        if kind != "word-l2r":
+            token_lp[position] = value
+        if kind != "token":
+            l2r_lp[position] = value
+    return (token_lp if token else None), (l2r_lp if word_l2r else None)
 
 
 def _encode_sentence(predictor: Predictor, text: str) -> tuple[list[int], list[int], bool]:
@@ -374,6 +390,10 @@ def to_csv(ranked: Sequence[SentenceScore]) -> str:
     for rank, s in enumerate(ranked, 1):
         for index, t in enumerate(s.tokens):
             writer.writerow([rank, s.text, f"{s.score:.6f}", f"{s.pseudo_perplexity:.6g}", s.metric, index,
-                             t.token_str, t.word, f"{t.log_prob:.6f}", f"{t.log_prob_token:.6f}",
-                             f"{t.log_prob_word_l2r:.6f}"])
+                             t.token_str, t.word, f"{t.log_prob:.6f}", _number(t.log_prob_token),
+                             _number(t.log_prob_word_l2r)])
     return buffer.getvalue()
+
+
+def _number(value: float | None) -> str:
+    return "" if value is None else f"{value:.6f}"

@@ -57,7 +57,7 @@ def test_pll_is_the_sum_of_one_at_a_time_log_probs(arch, tmp_path):
     ids, words = predictor.tokenizer.encode_with_words(SENTENCE)
     assert len(set(words.tolist())) < len(ids)  # some word really is several pieces
 
-    result = score_sentence(predictor, SENTENCE)
+    result = score_sentence(predictor, SENTENCE, both_metrics=True)
     token = one_at_a_time(predictor, SENTENCE, word_l2r=False)
     l2r = one_at_a_time(predictor, SENTENCE, word_l2r=True)
     assert result.pll_token == pytest.approx(sum(token), abs=1e-5)
@@ -67,30 +67,37 @@ def test_pll_is_the_sum_of_one_at_a_time_log_probs(arch, tmp_path):
     assert [t.log_prob_word_l2r for t in result.tokens] == pytest.approx(l2r, abs=1e-5)
     assert abs(result.pll_token - result.pll_word_l2r) > 1e-3  # the correction changed something
     assert result.pseudo_perplexity == pytest.approx(torch.tensor(-sum(l2r) / len(ids)).exp().item(), rel=1e-5)
-    assert score_sentence(predictor, SENTENCE, metric="token").score == pytest.approx(sum(token), abs=1e-5)
+    alone = score_sentence(predictor, SENTENCE, metric="token")
+    assert alone.score == pytest.approx(sum(token), abs=1e-5) and alone.pll_word_l2r is None
+    only_l2r = score_sentence(predictor, SENTENCE)
+    assert only_l2r.score == pytest.approx(sum(l2r), abs=1e-5) and only_l2r.pll_token is None
 
 
 def test_chunked_passes_give_the_one_pass_numbers(tmp_path):
     predictor = make_predictor("wordpiece", "modern", tmp_path)
-    whole = score_sentence(predictor, SENTENCE)
+    whole = score_sentence(predictor, SENTENCE, both_metrics=True)
     width = len(predictor.tokenizer.encode(SENTENCE)) + 2
     for per_pass in (1, 3):
-        chunked = score_sentence(predictor, SENTENCE, max_batch_tokens=per_pass * width)
+        chunked = score_sentence(predictor, SENTENCE, max_batch_tokens=per_pass * width, both_metrics=True)
         assert chunked.pll_token == pytest.approx(whole.pll_token, abs=1e-5)
         assert [t.log_prob for t in chunked.tokens] == pytest.approx([t.log_prob for t in whole.tokens],
                                                                      abs=1e-5)
 
 
 def test_word_l2r_rows_mask_the_pieces_to_the_right_in_the_same_word():
-    rows, positions = masked_copies([10, 11, 12, 13], [0, 1, 1, 2], mask_id=4)
-    assert positions == [0, 1, 2, 3, 1]
-    assert rows[4] == [10, 4, 4, 13]          # piece 1 of word 1 with piece 2 masked too
-    assert rows[2] == [10, 11, 4, 13]         # the last piece alone (shared with the original PLL)
+    rows, positions, serves = masked_copies([10, 11, 12, 13], [0, 1, 1, 2], mask_id=4)
+    assert positions == [0, 1, 1, 2, 3]
+    assert serves == ["both", "token", "word-l2r", "both", "both"]
+    assert rows[1] == [10, 4, 12, 13]         # piece 1 of word 1 alone (the original PLL)
+    assert rows[2] == [10, 4, 4, 13]          # piece 1 of word 1 with piece 2 masked too
+    assert rows[3] == [10, 11, 4, 13]         # the last piece alone (shared by both metrics)
+    rows, positions, _ = masked_copies([10, 11, 12, 13], [0, 1, 1, 2], mask_id=4, token=False)
+    assert len(rows) == 4 and rows[1] == [10, 4, 4, 13]  # one copy per token for one metric
 
 
 def test_char_models_score_and_rank(tmp_path):
     predictor = make_predictor("char", "modern", tmp_path, max_len=64)
-    ranked = score_sentences(predictor, ["the cat sat.", "tac eht tas."])
+    ranked = score_sentences(predictor, ["the cat sat.", "tac eht tas."], metric="token")
     assert ranked[0].score >= ranked[1].score
     assert ranked[0].pll_token == pytest.approx(sum(one_at_a_time(predictor, ranked[0].text, False)),
                                                 abs=1e-5)
