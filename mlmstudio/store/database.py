@@ -139,10 +139,16 @@ class Database:
         try:
             db = cls(directory, _engine_for(db_file))
             if recover:
-                from mlmstudio.store.recovery import recover_interrupted_runs
+                from mlmstudio.store.recovery import abandoned_run_ids, recover_interrupted_runs
 
-                with db.session() as session:
-                    recovered = recover_interrupted_runs(session, runs_dir=db.runs_dir)
+                # Read first, write only when a run is to be marked: a training process
+                # suspended (Ctrl+Z) inside a write would otherwise block every open.
+                with db.session(write=False) as session:
+                    abandoned = abandoned_run_ids(session, runs_dir=db.runs_dir)
+                recovered = []
+                if abandoned:
+                    with db.session() as session:
+                        recovered = recover_interrupted_runs(session, runs_dir=db.runs_dir)
                 if recovered:
                     log.info("Marked %d run(s) as interrupted: %s", len(recovered), ", ".join(recovered))
         except _alembic_command_error() as exc:  # evaluated only when something was raised

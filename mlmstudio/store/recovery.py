@@ -74,6 +74,16 @@ def owner_gone(run: RunRow, *, now: datetime, host: str, run_dir: Path | None = 
     return stale
 
 
+def abandoned_run_ids(session: Session, *, now: datetime | None = None,
+                     runs_dir: Path | None = None) -> list[str]:
+    """The running/paused runs whose owner is gone (a read: nothing is changed)."""
+    now = now or utcnow()
+    host = hostname()
+    return [run.id for run in session.scalars(select(RunRow).where(RunRow.status.in_(ACTIVE_STATUSES)))
+            if owner_gone(run, now=now, host=host,
+                          run_dir=runs_dir / run.id if runs_dir is not None else None)]
+
+
 def recover_interrupted_runs(session: Session, *, now: datetime | None = None,
                              runs_dir: Path | None = None) -> list[str]:
     """Mark abandoned running/paused runs as interrupted; return their ids."""

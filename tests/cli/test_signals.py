@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -19,14 +20,13 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import update
 
 from mlmstudio.cli import main
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.engine.trainer import Trainer
 from mlmstudio.store import service
 from mlmstudio.store.database import Database
-from mlmstudio.store.models import RunRow, utcnow
+from mlmstudio.store.models import utcnow
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")]
@@ -93,6 +93,29 @@ def data_dir(tmp_path) -> Path:
     return path
 
 
+def suspend_with_a_stale_heartbeat(process: subprocess.Popen, db_file: Path, run_id: str) -> None:
+    """Ctrl+Z the process, and make its heartbeat ten minutes old (as if suspended that long).
+
+    A process stopped inside one of its (millisecond) writes would hold the
+    history's write lock: then let it go on a moment and stop it again.
+    """
+    stale = (utcnow() - timedelta(minutes=10)).isoformat(sep=" ")
+    for _ in range(100):
+        process.send_signal(signal.SIGSTOP)
+        connection = sqlite3.connect(db_file, timeout=0.5, isolation_level=None)
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            connection.execute("UPDATE runs SET heartbeat_at = ? WHERE id = ?", (stale, run_id))
+            connection.execute("COMMIT")
+            return
+        except sqlite3.OperationalError:  # "database is locked": it was stopped mid-write
+            process.send_signal(signal.SIGCONT)
+            time.sleep(0.05)
+        finally:
+            connection.close()
+    raise AssertionError("the training process was inside a write each time it was stopped")
+
+
 def cli(capsys, *argv) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
@@ -114,12 +137,8 @@ def test_sigterm_stops_like_ctrl_c_with_a_checkpoint_and_the_model(data_dir):
 def test_a_suspended_run_is_alive_and_nobody_else_may_write_it(data_dir, capsys):
     training = Training(data_dir, "--steps", "1000000", "--checkpoint-every", "10")
     run_id = training.wait_for_step(12)
-    training.process.send_signal(signal.SIGSTOP)  # Ctrl+Z
+    suspend_with_a_stale_heartbeat(training.process, data_dir / "history.sqlite3", run_id)
     try:
-        # Suspended long enough for its heartbeat to look dead (set, rather than waited for).
-        with Database.open(data_dir, recover=False).session() as session:
-            session.execute(update(RunRow).where(RunRow.id == run_id).values(
-                heartbeat_at=utcnow() - timedelta(minutes=10)))
         assert service.get_run(Database.open(data_dir), run_id).summary.status == RunStatus.RUNNING
 
         code, _, err = cli(capsys, "--data-dir", str(data_dir), "runs", "resume", run_id)
