@@ -119,6 +119,11 @@ class SentenceScoresTab(ExploreTab):
         self.ranking.setTextFormat(Qt.TextFormat.RichText)
         self.ranking.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.ranking.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.ranking.setToolTip("Each sentence's pseudo-log-likelihood (PLL, in nats) and pseudo-perplexity "
+                                "(ppl: 1 = certain). A word the tokenizer splits into pieces is scored "
+                                "piece by piece with the pieces to its right hidden too, so it cannot be "
+                                "spelt back from its own pieces (PLL-word-l2r). Every token costs, so a "
+                                "longer sentence scores lower: compare sentences of similar length.")
         self.legend = QLabel()
         self.legend.setWordWrap(True)
         self.legend.hide()
