@@ -78,8 +78,10 @@ def prepare_run(db: Database, config: RunConfig, corpus: "Corpus", name: str | N
             corpus_row = repository.get_or_create_corpus(
                 session, name=corpus.name, source=corpus.source, sha256=corpus.stats.sha256,
                 size_bytes=corpus.stats.size_bytes, stats=stats)
-            repository.create_run(session, run_id=run_id, name=name, config_json=config.to_json(),
-                                  corpus_id=corpus_row.id, parent_run_id=parent_run_id)
+            row = repository.create_run(session, run_id=run_id, name=name, config_json=config.to_json(),
+                                        corpus_id=corpus_row.id, parent_run_id=parent_run_id)
+            # Who recorded it: if that process dies before the run starts, recovery can tell.
+            row.pid, row.hostname = os.getpid(), hostname()
     except BaseException:
         shutil.rmtree(run_dir, ignore_errors=True)
         raise

@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 STALE_AFTER = timedelta(seconds=60)
 INTERRUPTED_MESSAGE = ("The process training this run ended without finishing it (a crash, a kill "
                        "or a power cut). Resume it to continue from its last checkpoint.")
+NEVER_STARTED_MESSAGE = ("The process that recorded this run ended before it began training. Resume it "
+                         "to train it from the start.")
 
 
 def hostname() -> str:
@@ -74,27 +76,40 @@ def owner_gone(run: RunRow, *, now: datetime, host: str, run_dir: Path | None = 
     return stale
 
 
-def abandoned_run_ids(session: Session, *, now: datetime | None = None,
-                     runs_dir: Path | None = None) -> list[str]:
-    """The running/paused runs whose owner is gone (a read: nothing is changed)."""
-    now = now or utcnow()
+def queued_owner_gone(run: RunRow, *, host: str) -> bool:
+    """A queued run whose recording process is known to be dead on this host (it can never start)."""
+    return run.pid is not None and run.hostname == host and process_alive(run.pid) is False
+
+
+def _abandoned(session: Session, now: datetime, runs_dir: Path | None) -> list[RunRow]:
     host = hostname()
-    return [run.id for run in session.scalars(select(RunRow).where(RunRow.status.in_(ACTIVE_STATUSES)))
-            if owner_gone(run, now=now, host=host,
-                          run_dir=runs_dir / run.id if runs_dir is not None else None)]
+    found = []
+    for run in session.scalars(select(RunRow).where(RunRow.status.in_([*ACTIVE_STATUSES,
+                                                                        RunStatus.QUEUED]))):
+        if run.status == RunStatus.QUEUED:
+            gone = queued_owner_gone(run, host=host)
+        else:
+            gone = owner_gone(run, now=now, host=host,
+                              run_dir=runs_dir / run.id if runs_dir is not None else None)
+        if gone:
+            found.append(run)
+    return found
+
+
+def abandoned_run_ids(session: Session, *, now: datetime | None = None,
+                      runs_dir: Path | None = None) -> list[str]:
+    """The runs whose owner is gone (a read: nothing is changed)."""
+    return [run.id for run in _abandoned(session, now or utcnow(), runs_dir)]
 
 
 def recover_interrupted_runs(session: Session, *, now: datetime | None = None,
                              runs_dir: Path | None = None) -> list[str]:
-    """Mark abandoned running/paused runs as interrupted; return their ids."""
+    """Mark abandoned running, paused or never-started runs as interrupted; return their ids."""
     now = now or utcnow()
-    host = hostname()
     recovered = []
-    for run in session.scalars(select(RunRow).where(RunRow.status.in_(ACTIVE_STATUSES))):
-        run_dir = runs_dir / run.id if runs_dir is not None else None
-        if owner_gone(run, now=now, host=host, run_dir=run_dir):
-            run.status = RunStatus.INTERRUPTED
-            run.message = INTERRUPTED_MESSAGE
-            run.finished_at = run.heartbeat_at or now
-            recovered.append(run.id)
+    for run in _abandoned(session, now, runs_dir):
+        run.message = NEVER_STARTED_MESSAGE if run.status == RunStatus.QUEUED else INTERRUPTED_MESSAGE
+        run.status = RunStatus.INTERRUPTED
+        run.finished_at = run.heartbeat_at or now
+        recovered.append(run.id)
     return recovered

@@ -159,3 +159,22 @@ def test_the_final_status_is_settled_once_from_the_result(db, corpus):
     assert summary.final_metrics == {**result.summary.as_dict()}
     assert np.isfinite(summary.final_metrics["final_loss"])
     assert owner_alive(db.run_dir(handle.run_id)) is False  # the lock went with the run
+
+
+def test_a_run_whose_process_died_before_it_started_is_recovered_and_resumes(db, corpus):
+    import subprocess
+    import sys
+
+    live = lifecycle.prepare_run(db, config(), corpus)  # recorded by this (living) process
+    dead = lifecycle.prepare_run(db, config(), corpus)
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True)
+    with db.session() as session:  # as if that process had recorded it, then been killed
+        session.execute(update(RunRow).where(RunRow.id == dead.run_id).values(pid=int(gone.stdout)))
+
+    reopened = Database.open(db.data_dir)
+    assert service.get_run(reopened, live.run_id).summary.status == RunStatus.QUEUED
+    summary = service.get_run(reopened, dead.run_id).summary
+    assert summary.status == RunStatus.INTERRUPTED and "before it began training" in summary.message
+    assert lifecycle.resume_run(reopened, dead.run_id).status == RunStatus.COMPLETED
+    assert curve_steps(reopened, dead.run_id) == list(range(1, STEPS + 1))
