@@ -76,7 +76,7 @@ def legend_html(max_cost: float) -> str:
         cost = max_cost * step / (LEGEND_STEPS - 1)
         background, foreground = heat_colour(cost, max_cost)
         cells.append(f"<span style='background-color:{background}; color:{foreground}'>"
-                     f"&nbsp;{cost:.1f}&nbsp;</span>")
+                     f"&nbsp;{cost:.1f}{'+' if step == LEGEND_STEPS - 1 else ''}&nbsp;</span>")
     return ("Cost of each token (nats, −log-probability with it masked): "
             + "".join(cells) + " &nbsp;light = expected, dark = surprising")
 
@@ -170,6 +170,8 @@ class SentenceScoresTab(ExploreTab):
             self.host.clear_message()
             self.host.show_error(problem)
             return False
+        if not self.score_button.isEnabled():  # a model is loading or an answer is on its way
+            return False
         pair = self.pair_mode.isChecked()
 
         def asking(predictor: Predictor, _question: Question) -> tuple[list[Any], Any]:
@@ -199,7 +201,10 @@ class SentenceScoresTab(ExploreTab):
 
     def show_scores(self, ranked: list[SentenceScore], pair: PairVerdict | None = None) -> None:
         self.ranked, self.pair = list(ranked), pair
-        max_cost = max((-t.log_prob for s in ranked for t in s.tokens), default=0.0)
+        # [UNK]'s cost says nothing about the word it replaced: it would wash out the scale, so it is
+        # left out of the scale's top (and drawn darkest).
+        known = [-t.log_prob for s in ranked for t in s.tokens if not t.unknown]
+        max_cost = max(known or [-t.log_prob for s in ranked for t in s.tokens] or [0.0])
         rows = []
         for rank, s in enumerate(ranked, 1):
             worst = s.worst_token()
