@@ -28,9 +28,11 @@ vocabulary projection only at the labelled positions (``labels`` and
 metric costs one copy per token; both cost one more per non-last piece of a
 split word (the copies of last pieces and one-piece words are shared).
 
-The sentence is framed as [CLS] text [SEP], as in training. A sentence
-longer than the model reads is cut to its first ``max_len - 2`` tokens, and
-the result says so.
+The sentence is framed as [CLS] text [SEP], as in training. A text longer
+than the model reads is scored whole, in windows: each token is scored in the
+``max_len - 2`` tokens around it (centred where the text allows), so every
+token keeps as much context as the model can read; the result says so
+(``windowed``). Texts of more than ``MAX_TOKENS`` tokens are cut there.
 
 Minimal pairs (``compare``): two sentences that differ in a word or two. The
 verdict is the difference of their scores in nats. Which token decides it:
@@ -62,6 +64,7 @@ from mlmstudio.engine.predict import Predictor, _check_text
 METRICS = ("word-l2r", "token")
 PRECISIONS = ("fp32", "bf16")
 DEFAULT_MAX_BATCH_TOKENS = 16_384   # tokens per forward pass: a few MB of activations for small models
+MAX_TOKENS = 4096                   # longer texts are cut: each token costs one forward row
 
 
 @dataclass
@@ -89,7 +92,8 @@ class SentenceScore:
     pll_word_l2r: float | None  # with the word-level correction (None when not computed)
     num_tokens: int
     tokens: list[TokenScore] = field(default_factory=list)
-    truncated: bool = False
+    truncated: bool = False   # cut at MAX_TOKENS
+    windowed: bool = False    # longer than the model reads: each token scored in a window around it
     note: str = ""
 
     def worst_token(self) -> TokenScore | None:
@@ -181,10 +185,11 @@ def score_sentence(predictor: Predictor, text: str, *, metric: str = "word-l2r",
     if precision not in PRECISIONS:
         raise PredictionError(f"Unknown precision {precision!r}: use one of {', '.join(PRECISIONS)}.")
     ids, words, truncated = _encode_sentence(predictor, text)
+    room = predictor.max_len - 2
     tok = predictor.tokenizer
     with torch.autocast(predictor.device.type, dtype=torch.bfloat16, enabled=precision == "bf16"):
         token_lp, l2r_lp = _masked_log_probs(predictor, ids, words, max_batch_tokens,
-                                             token=both_metrics or metric == "token",
+                                             room=room, token=both_metrics or metric == "token",
                                              word_l2r=both_metrics or metric == "word-l2r")
     chosen = l2r_lp if metric == "word-l2r" else token_lp
     assert chosen is not None
@@ -193,15 +198,18 @@ def score_sentence(predictor: Predictor, text: str, *, metric: str = "word-l2r",
                                        l2r_lp or [None] * len(ids), strict=True)]
     score = float(sum(chosen))
     notes = []
+    if len(ids) > room:
+        notes.append(f"The text is longer than this model reads at once ({predictor.max_len} tokens with "
+                     f"[CLS] and [SEP]): each token was scored in the {room} tokens around it.")
     if truncated:
-        notes.append(f"The sentence is longer than this model reads at once ({predictor.max_len} tokens "
-                     f"with [CLS] and [SEP]): only its first {len(ids)} tokens were scored.")
+        notes.append(f"The text is very long: only its first {len(ids)} tokens were scored.")
     if any(t.unknown for t in tokens):
         notes.append("Part of it is not in the model's vocabulary ([UNK]), so its score is unreliable.")
     return SentenceScore(text=text, score=score, pseudo_perplexity=_exp(-score / len(ids)), metric=metric,
                          pll_token=None if token_lp is None else float(sum(token_lp)),
                          pll_word_l2r=None if l2r_lp is None else float(sum(l2r_lp)),
-                         num_tokens=len(ids), tokens=tokens, truncated=truncated, note=" ".join(notes))
+                         num_tokens=len(ids), tokens=tokens, truncated=truncated, windowed=len(ids) > room,
+                         note=" ".join(notes))
 
 
 def score_sentences(predictor: Predictor, texts: Sequence[str], *, metric: str = "word-l2r",
@@ -270,48 +278,56 @@ def to_json(value: Any, indent: int | None = 2) -> str:
 # The masked copies
 # ---------------------------------------------------------------------------
 
+def window_start(i: int, length: int, room: int) -> int:
+    """Where the window of ``room`` tokens that scores token i starts: centred on i where it fits."""
+    if length <= room:
+        return 0
+    return min(max(0, i - room // 2), length - room)
+
+
 def masked_copies(ids: Sequence[int], words: Sequence[int], mask_id: int, *, token: bool = True,
-                  word_l2r: bool = True) -> tuple[list[list[int]], list[int], list[str]]:
-    """The rows to run, the body position each one scores, and which metric(s) it serves.
+                  word_l2r: bool = True, room: int | None = None
+                  ) -> tuple[list[list[int]], list[int], list[int], list[str]]:
+    """The rows to run, the body position each scores, its column in the row, and the metric(s) it serves.
 
     A token-level row masks token i alone; a word-l2r row masks piece i and the
     pieces to its right in its word. For the last piece of a word (and a
-    one-piece word) the two rows are the same row, run once ("both").
+    one-piece word) the two rows are the same row, run once ("both"). With
+    ``room`` shorter than the text, each row is the window of ``room`` tokens
+    around the token it scores (``window_start``).
     """
-    rows, positions, serves = [], [], []
+    room = len(ids) if room is None else room
+    rows, positions, columns, serves = [], [], [], []
     for i in range(len(ids)):
-        right = [j for j in range(i + 1, len(ids)) if words[j] == words[i]]
-        alone = list(ids)
-        alone[i] = mask_id
-        if not right:
-            if token or word_l2r:
-                rows.append(alone)
-                positions.append(i)
-                serves.append("both")
-            continue
-        if token:
-            rows.append(alone)
-            positions.append(i)
-            serves.append("token")
-        if word_l2r:
+        start = window_start(i, len(ids), room)
+        end = start + min(room, len(ids))
+        right = [j for j in range(i + 1, end) if words[j] == words[i]]
+        alone = list(ids[start:end])
+        alone[i - start] = mask_id
+        kinds = (["both"] if token or word_l2r else []) if not right else \
+            (["token"] if token else []) + (["word-l2r"] if word_l2r else [])
+        for kind in kinds:
             row = list(alone)
-            for j in right:
-                row[j] = mask_id
+            if kind == "word-l2r":
+                for j in right:
+                    row[j - start] = mask_id
             rows.append(row)
             positions.append(i)
-            serves.append("word-l2r")
-    return rows, positions, serves
+            columns.append(i - start)
+            serves.append(kind)
+    return rows, positions, columns, serves
 
 
 @torch.inference_mode()
 def _masked_log_probs(predictor: Predictor, ids: list[int], words: list[int], max_batch_tokens: int, *,
-                      token: bool, word_l2r: bool) -> tuple[list[float] | None, list[float] | None]:
+                      room: int, token: bool, word_l2r: bool) -> tuple[list[float] | None, list[float] | None]:
     """(token-level, word-l2r) log-probabilities of each true token in body order; None if not asked."""
     tok = predictor.tokenizer
-    rows, positions, serves = masked_copies(ids, words, tok.mask_token_id, token=token, word_l2r=word_l2r)
+    rows, positions, columns, serves = masked_copies(ids, words, tok.mask_token_id, token=token,
+                                                     word_l2r=word_l2r, room=room)
     framed = torch.tensor([[tok.cls_token_id, *row, tok.sep_token_id] for row in rows],
                           dtype=torch.long, device=predictor.device)           # [R, T+2]
-    where = torch.tensor(positions, dtype=torch.long, device=predictor.device) + 1  # [R] framed positions
+    where = torch.tensor(columns, dtype=torch.long, device=predictor.device) + 1  # [R] framed positions
     targets = torch.tensor([ids[p] for p in positions], dtype=torch.long, device=predictor.device)
     width = framed.shape[1]
     per_pass = max(1, int(max_batch_tokens) // width)
@@ -339,7 +355,7 @@ def _masked_log_probs(predictor: Predictor, ids: list[int], words: list[int], ma
 
 
 def _encode_sentence(predictor: Predictor, text: str) -> tuple[list[int], list[int], bool]:
-    """Body token ids and word ids of a sentence, cut to what the model reads; plain sentences if unusable."""
+    """Body token ids and word ids of a sentence (cut at MAX_TOKENS); plain sentences if unusable."""
     _check_text(text, "The sentence")
     if not text.strip():
         raise PredictionError("The sentence is empty. Type a sentence to score.")
@@ -353,9 +369,8 @@ def _encode_sentence(predictor: Predictor, text: str) -> tuple[list[int], list[i
         raise PredictionError(f"The sentence holds {', '.join(markers)}, a marker the model uses itself. "
                               "Write the sentence out in full words to score it (to fill a blank, "
                               "use fill-mask instead).")
-    room = predictor.max_len - 2
-    truncated = len(ids) > room
-    return ids[:room], words[:room], truncated
+    truncated = len(ids) > MAX_TOKENS
+    return ids[:MAX_TOKENS], words[:MAX_TOKENS], truncated
 
 
 def _check_metric(metric: str) -> None:

@@ -35,18 +35,24 @@ def make_predictor(kind: str, arch: str, tmp_path, max_len: int = 32, seed: int 
 
 
 def one_at_a_time(predictor: Predictor, text: str, word_l2r: bool) -> list[float]:
-    """The reference: each masked copy through the model alone, full logits, no labels."""
+    """The reference: each masked copy through the model alone, full logits, no labels.
+
+    A text longer than the model reads: token i in the max_len - 2 tokens around it.
+    """
     tok = predictor.tokenizer
     ids, words = (list(map(int, a)) for a in tok.encode_with_words(text))
+    room = predictor.max_len - 2
     out = []
     for i in range(len(ids)):
+        start = 0 if len(ids) <= room else min(max(0, i - room // 2), len(ids) - room)
         row = list(ids)
         for j in range(i, len(ids)):
             if j == i or (word_l2r and words[j] == words[i]):
                 row[j] = tok.mask_token_id
+        row = row[start:start + room]
         x = torch.tensor([[tok.cls_token_id, *row, tok.sep_token_id]])
         with torch.no_grad():
-            logits = predictor.model(x).logits[0, i + 1]
+            logits = predictor.model(x).logits[0, i - start + 1]
         out.append(float(torch.log_softmax(logits.double(), -1)[ids[i]]))
     return out
 
@@ -85,14 +91,19 @@ def test_chunked_passes_give_the_one_pass_numbers(tmp_path):
 
 
 def test_word_l2r_rows_mask_the_pieces_to_the_right_in_the_same_word():
-    rows, positions, serves = masked_copies([10, 11, 12, 13], [0, 1, 1, 2], mask_id=4)
-    assert positions == [0, 1, 1, 2, 3]
+    rows, positions, columns, serves = masked_copies([10, 11, 12, 13], [0, 1, 1, 2], mask_id=4)
+    assert positions == [0, 1, 1, 2, 3] and columns == positions
     assert serves == ["both", "token", "word-l2r", "both", "both"]
     assert rows[1] == [10, 4, 12, 13]         # piece 1 of word 1 alone (the original PLL)
     assert rows[2] == [10, 4, 4, 13]          # piece 1 of word 1 with piece 2 masked too
     assert rows[3] == [10, 11, 4, 13]         # the last piece alone (shared by both metrics)
-    rows, positions, _ = masked_copies([10, 11, 12, 13], [0, 1, 1, 2], mask_id=4, token=False)
+    rows, positions, _, _ = masked_copies([10, 11, 12, 13], [0, 1, 1, 2], mask_id=4, token=False)
     assert len(rows) == 4 and rows[1] == [10, 4, 4, 13]  # one copy per token for one metric
+    rows, positions, columns, _ = masked_copies([10, 11, 12, 13], [0, 1, 1, 2], mask_id=4, room=2,
+                                                token=False)
+    # Windows of 2 around each token; piece 2 of word 1 is outside piece 1's window, so not masked there.
+    assert rows == [[4, 11], [10, 4], [11, 4], [12, 4]]
+    assert columns == [0, 1, 1, 1]
 
 
 def test_char_models_score_and_rank(tmp_path):
@@ -103,11 +114,24 @@ def test_char_models_score_and_rank(tmp_path):
                                                 abs=1e-5)
 
 
-def test_long_sentences_are_cut_and_say_so(tmp_path):
+def test_long_texts_are_scored_whole_in_windows_around_each_token(tmp_path):
     predictor = make_predictor("wordpiece", "modern", tmp_path, max_len=16)
-    result = score_sentence(predictor, "the cat sat on the mat . " * 10)
-    assert result.truncated and result.num_tokens == 14
-    assert "first 14 tokens" in result.note
+    text = "the dog swimming under the boats . " * 6
+    result = score_sentence(predictor, text, both_metrics=True)
+    assert result.windowed and not result.truncated
+    assert result.num_tokens == len(predictor.tokenizer.encode(text)) > 14
+    assert "14 tokens around it" in result.note
+    assert result.pll_token == pytest.approx(sum(one_at_a_time(predictor, text, False)), abs=1e-4)
+    assert result.pll_word_l2r == pytest.approx(sum(one_at_a_time(predictor, text, True)), abs=1e-4)
+    chunked = score_sentence(predictor, text, both_metrics=True, max_batch_tokens=16 * 5)
+    assert chunked.pll_word_l2r == pytest.approx(result.pll_word_l2r, abs=1e-4)
+
+
+def test_window_start_centres_where_the_text_allows():
+    from mlmstudio.engine.scoring import window_start
+
+    assert [window_start(i, 100, 30) for i in (0, 10, 50, 99)] == [0, 0, 35, 70]
+    assert window_start(5, 20, 30) == 0
 
 
 @pytest.mark.parametrize("text, words", [("", "empty"), ("   \n", "empty"), ("the [MASK] sat", "[MASK]")])

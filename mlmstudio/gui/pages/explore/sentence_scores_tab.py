@@ -222,9 +222,9 @@ class SentenceScoresTab(ExploreTab):
         self.verdict.setText(f"<b>{escape(pair.summary())}</b>" if pair is not None else "")
         self.verdict.setVisible(pair is not None)
         self._update_saving()
-        if any(s.truncated for s in ranked):
-            self.host.show_info("A sentence was longer than the model reads at once; only its beginning "
-                                "was scored (see its note).")
+        if any(s.windowed or s.truncated for s in ranked):
+            self.host.show_info("A sentence was longer than the model reads at once: each of its tokens was "
+                                "scored in a window around it (see its note).")
 
     def _update_saving(self) -> None:
         for button in (self.save_picture_button, self.save_numbers_button):

@@ -94,11 +94,13 @@ def test_a_deleted_run_is_reported_not_answered(page, trained_db, history, qtbot
     assert tab.ranked == []
 
 
-def test_a_sentence_longer_than_the_model_reads_is_cut_with_a_message(page, qtbot):
+def test_a_sentence_longer_than_the_model_reads_is_scored_in_windows_with_a_message(page, qtbot):
     tab = page.tab(SentenceScoresTab)
-    tab.sentences.setPlainText("the cat sat on the mat and " * 40)
+    text = ("the cat sat on the mat and " * 40).strip()
+    tab.sentences.setPlainText(text)
     ask(qtbot, page, tab.score_button)
     (score,) = tab.ranked
-    assert score.truncated and score.num_tokens < len("the cat sat on the mat and " * 40)
+    assert score.windowed and not score.truncated
+    assert score.num_tokens == len(text)      # a character model: every character scored
     assert "longer than the model reads" in page.message_text()
-    assert "only its first" in tab.ranking.text()
+    assert "tokens around it" in tab.ranking.text()
