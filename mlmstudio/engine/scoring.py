@@ -16,9 +16,10 @@ piece, also mask the pieces to its right within the same word (the last piece
 is masked alone, as before). A one-piece word's score is unchanged. That is
 the sentence's ``score`` by default (``metric="word-l2r"``); ``metric="token"``
 gives the original token-level PLL. ``both_metrics=True`` computes both in one
-pass (``pll_token``, ``pll_word_l2r``; otherwise the other one is None). Words are what the tokenizer calls words
-(``MLMTokenizer.encode_with_words``): whitespace-delimited, and for a
-character model every letter of a word is one of its pieces.
+pass (``pll_token``, ``pll_word_l2r``; otherwise the other one is None).
+Words are what the tokenizer calls words (``MLMTokenizer.encode_with_words``):
+whitespace-delimited, and for a character model every letter of a word is
+one of its pieces.
 
 Speed. All the masked copies of a sentence go through the model together,
 in chunks of at most ``max_batch_tokens`` tokens, which gives the same
@@ -41,7 +42,12 @@ token ids; a token the two share is paired with itself (its log-probability
 can still differ, through the context), and each stretch that differs is one
 unit, its pieces summed on each side (the stretches may have different
 lengths, so they cannot be paired piece by piece). The deciding unit is the
-one whose difference is largest in the direction of the verdict.
+one whose difference is largest in the direction of the verdict; when it is a
+shared token (the context moved it), the verdict also says what the
+differing tokens add. Every token costs, so a stretch present in one sentence
+only always counts against it, and a reordered sentence aligns as a deletion
+plus an insertion: the verdict warns when the lengths differ, and minimal
+pairs of equal length (substitutions) are what it explains best.
 """
 
 from __future__ import annotations
