@@ -44,7 +44,7 @@ run "$mlm" --version > "$work/last.log" 2>&1 || fail "mlmstudio --version exited
 grep -qx "mlmstudio $expected" "$work/last.log" || fail "--version does not say 'mlmstudio $expected'"
 
 step "train sample:tutorial --steps 5"
-run "$mlm" train sample:tutorial --steps 5 --tokenizer char > "$work/last.log" 2>&1 \
+run "$mlm" train sample:tutorial --steps 5 > "$work/last.log" 2>&1 \
   || fail "training exited $?"
 run_id="$(sed -n 's/^run id: *\([0-9a-f]\{12\}\)$/\1/p' "$work/last.log" | tail -n 1)"
 [ -n "$run_id" ] || fail "training printed no 'run id:' line"
@@ -52,7 +52,7 @@ history="$work/home/.local/share/mlmstudio"
 [ -d "$history/runs/$run_id" ] || fail "the run folder is not in the user data folder $history"
 
 step "fill $run_id"
-run "$mlm" fill "$run_id" "The cat sat on the m[MASK]t." > "$work/last.log" 2>&1 || fail "fill exited $?"
+run "$mlm" fill "$run_id" "The quick brown [MASK] jumps over the lazy dog." > "$work/last.log" 2>&1 || fail "fill exited $?"
 grep -q "[0-9]\.[0-9]" "$work/last.log" || fail "fill printed no probabilities"
 
 step "runs list"

@@ -8,15 +8,16 @@ import json
 import shutil
 import sys
 import time
+import dataclasses
 from dataclasses import asdict
 from pathlib import Path
 
 from mlmstudio.cli.argv_text import shown
 from mlmstudio.cli.interrupt import stop_on_interrupt
-from mlmstudio.cli.options import add_config_flags, config_from_args
+from mlmstudio.cli.options import add_config_flags, config_from_args, dest_name
 from mlmstudio.cli.progress import TrainingProgress, summary_json
 from mlmstudio.config import ConfigError, RunConfig, TokenizerConfig, TrainingConfig, check_value
-from mlmstudio.engine.errors import ModelLoadError, TrainingError
+from mlmstudio.engine.errors import CorpusError, ModelLoadError, TrainingError
 from mlmstudio.engine.memory import training_memory_shortage
 from mlmstudio.engine.output_paths import check_output_file, check_output_folder, check_outside
 from mlmstudio.engine.events import TrainingControl
@@ -117,6 +118,7 @@ def cmd_train(args: argparse.Namespace) -> int:
                          csv_column=config.corpus.csv_column)
     for warning in corpus.warnings:
         print(f"mlmstudio: warning: {warning}", file=sys.stderr)
+    config = _fit_windows_to_corpus(args, config, corpus.text)
     from mlmstudio.engine import distributed
 
     dist = distributed.context()
@@ -158,6 +160,29 @@ def _quick_start_base(args: argparse.Namespace) -> RunConfig | None:
     return quick_start_config("facts" if source == "sample:facts" else "pydoc")
 
 
+def _fit_windows_to_corpus(args, config: RunConfig, text: str) -> RunConfig:
+    """Refuse a corpus too small for one window before anything is recorded.
+
+    When the user chose no sequence length (no --seq-len, no --config), a short
+    corpus such as sample:tutorial trains on the longest windows it fills instead,
+    with a note; a length the user chose is kept and refused plainly.
+    """
+    from mlmstudio.engine.preflight import check_corpus_fits, longest_fitting_seq_len
+
+    try:
+        check_corpus_fits(config, text)
+        return config
+    except CorpusError:
+        if getattr(args, dest_name("training", "seq_len")) is not None or args.config:
+            raise
+        fitted = longest_fitting_seq_len(config, text)
+        if fitted is None:
+            raise
+    print(f"mlmstudio: note: the corpus is short, so training uses {fitted}-token sequences instead of "
+          f"{config.training.seq_len} (choose with --seq-len).", file=sys.stderr)
+    return dataclasses.replace(config, training=dataclasses.replace(config.training, seq_len=fitted))
+
+
 def _train_unrecorded(args, config: RunConfig, text: str, progress, control):
     from mlmstudio.engine.trainer import Trainer
 
@@ -181,10 +206,6 @@ def _train_recorded(args, config: RunConfig, corpus, progress, control):
     from mlmstudio.store.database import Database
     from mlmstudio.store.lifecycle import prepare_run, run_recorded
 
-    from mlmstudio.engine.preflight import check_corpus_fits
-
-    # A corpus too small for one window is refused here, before a failed run lands in the history.
-    check_corpus_fits(config, corpus.text)
     db = Database.open(args.data_dir)
     handle = prepare_run(db, config, corpus, name=args.name)
     progress.announce(f"Run {handle.run_id} ({handle.name}) recorded in {db.path}")

@@ -90,17 +90,36 @@ def check_corpus_fits(config: RunConfig, corpus_text: str, tokenizer=None) -> No
     needed = window_tokens(config.training.seq_len)
     if _words_at_least(train_text, _WORD_MARGIN * needed):
         return
+    count = _exact_training_tokens(config, corpus_text, train_text, tokenizer)
+    try:
+        check_enough_tokens(count, needed, where="training")
+    except CorpusError as exc:
+        if count + 2 >= MIN_SEQ_LEN:   # a sequence length that fits, where one is worth training on
+            raise CorpusError(f"{exc} The longest sequence length this corpus fills is "
+                              f"{count + 2}.") from None
+        raise
+
+
+# Shorter windows than this hold too little context to learn from.
+MIN_SEQ_LEN = 8
+
+
+def longest_fitting_seq_len(config: RunConfig, corpus_text: str, tokenizer=None) -> int | None:
+    """The longest sequence length (with [CLS] and [SEP]) whose window the training text fills.
+
+    None when even an 8-token window does not fit. Tokenizes the training text as the run would.
+    """
+    train_text, _ = split_spans(corpus_text, config.corpus.val_fraction, config.training.seed)
+    length = _exact_training_tokens(config, corpus_text, train_text, tokenizer) + 2
+    return min(length, config.model.max_len) if length >= MIN_SEQ_LEN else None
+
+
+def _exact_training_tokens(config: RunConfig, corpus_text: str, train_text: TextSpans, tokenizer) -> int:
     from mlmstudio.engine.trainer import tokenizer_for_run
 
     tokenizer = tokenizer or tokenizer_for_run(config, corpus_text)
     count, _ = _count_tokens(train_text, tokenizer, config.training.seq_len, force_exact=True)
-    try:
-        check_enough_tokens(count, needed, where="training")
-    except CorpusError as exc:
-        if count + 2 >= 8:   # a sequence length that fits, where one is worth training on
-            raise CorpusError(f"{exc} The longest sequence length this corpus fills is "
-                              f"{count + 2}.") from None
-        raise
+    return count
 
 
 def _count_tokens(train_text: TextSpans, tokenizer, seq_len: int,

@@ -15,3 +15,23 @@ def test_a_ninety_word_text_is_refused_and_leaves_no_run(tmp_path, capsys, _isol
     assert "No runs" in capsys.readouterr().out
     runs_dir = _isolated_data_dir / "runs"
     assert not runs_dir.exists() or not any(runs_dir.iterdir())
+
+
+def test_a_short_corpus_with_no_chosen_length_trains_on_windows_it_fills(capsys, _isolated_data_dir):
+    # The tutorial's five lines give 33 WordPiece tokens: the default 128-token windows cannot be
+    # filled, and since the user chose no length the run uses the longest one that fits.
+    code = main(["train", "sample:tutorial", "--steps", "2", "--json"])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert "training uses 35-token sequences instead of 128" in captured.err
+    run_dirs = list((_isolated_data_dir / "runs").iterdir())
+    assert len(run_dirs) == 1
+    config = (run_dirs[0] / "config.json").read_text(encoding="utf-8")
+    assert '"seq_len": 35' in config
+
+
+def test_a_length_the_user_chose_is_refused_not_changed(capsys, _isolated_data_dir):
+    assert main(["train", "sample:tutorial", "--steps", "2", "--seq-len", "64"]) == 2
+    assert "The longest sequence length this corpus fills is 35" in capsys.readouterr().err
+    runs_dir = _isolated_data_dir / "runs"
+    assert not runs_dir.exists() or not any(runs_dir.iterdir())
