@@ -20,22 +20,9 @@ from mlmstudio.store.database import Database
 
 # The store tests' helpers make recorded runs without training (tests/ is not a package).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
-from store_helpers import add_run, build_model_files, tiny_config  # noqa: E402
+from store_helpers import add_run, tiny_config  # noqa: E402
 
-
-@pytest.fixture(scope="module")
-def model_files(tmp_path_factory) -> Path:
-    return build_model_files(tmp_path_factory.mktemp("model"))
-
-
-@pytest.fixture
-def data_dir(tmp_path) -> Path:
-    return tmp_path / "data"
-
-
-@pytest.fixture
-def db(data_dir) -> Database:
-    return Database.open(data_dir)
+# model_files, data_dir and db come from conftest.py.
 
 
 def cli(capsys, data_dir, *argv):
