@@ -1,4 +1,5 @@
-"""Shared helpers of the benchmark scripts: arguments, machine, memory, matmul peak, output.
+"""Shared helpers of the benchmark scripts: arguments, machine, memory, matmul peak, GUI-thread
+delay probe, output.
 
 Every benchmark prints its figures and one line per target in the form
 ``RATIO <name>: <value> (target <target>)``, measured against a baseline timed
@@ -195,6 +196,47 @@ def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
     start = time.perf_counter()
     result = fn()
     return time.perf_counter() - start, result
+
+
+# --------------------------------------------------------------------------- GUI-thread delay
+
+PROBE_MS = 10
+
+
+class Probe:
+    """A 10 ms precise QTimer on the GUI thread; records how late each tick is."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import Qt, QTimer
+
+        self.delays: list[float] = []
+        self._last = 0.0
+        self.timer = QTimer()
+        self.timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self.timer.setInterval(PROBE_MS)
+        self.timer.timeout.connect(self._on_tick)
+
+    def start(self) -> None:
+        self._last = time.perf_counter()
+        self.timer.start()
+
+    def stop(self) -> None:
+        self.timer.stop()
+
+    def _on_tick(self) -> None:
+        now = time.perf_counter()
+        self.delays.append(max(0.0, 1000 * (now - self._last) - PROBE_MS))
+        self._last = now
+
+    def percentile(self, q: float) -> float:
+        return percentile(self.delays, q)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile of ``values``; NaN when there are none."""
+    import numpy as np
+
+    return float(np.percentile(values, q)) if values else float("nan")
 
 
 # --------------------------------------------------------------------------- the Hugging Face baseline

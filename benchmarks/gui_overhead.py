@@ -32,17 +32,16 @@ from __future__ import annotations
 
 import os
 import tempfile
-import time
 from dataclasses import replace
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import _common as common
+from _common import Probe, percentile
 
 TARGET_SPEED = 0.95
 TARGET_P99_MS = 50.0
-PROBE_MS = 10
 SETTLE_SECONDS = 2.0
 
 
@@ -71,41 +70,6 @@ def headless(config, text: str, threads: int) -> float:
         result = Trainer(config, text, Path(tmp) / "run").run()
     assert result.status == "completed", result.message
     return float(result.summary.tokens_per_second)
-
-
-class Probe:
-    """A 10 ms precise QTimer on the GUI thread; records how late each tick is."""
-
-    def __init__(self) -> None:
-        from PySide6.QtCore import Qt, QTimer
-
-        self.delays: list[float] = []
-        self._last = 0.0
-        self.timer = QTimer()
-        self.timer.setTimerType(Qt.TimerType.PreciseTimer)
-        self.timer.setInterval(PROBE_MS)
-        self.timer.timeout.connect(self._on_tick)
-
-    def start(self) -> None:
-        self._last = time.perf_counter()
-        self.timer.start()
-
-    def stop(self) -> None:
-        self.timer.stop()
-
-    def _on_tick(self) -> None:
-        now = time.perf_counter()
-        self.delays.append(max(0.0, 1000 * (now - self._last) - PROBE_MS))
-        self._last = now
-
-    def percentile(self, q: float) -> float:
-        return percentile(self.delays, q)
-
-
-def percentile(delays: list[float], q: float) -> float:
-    import numpy as np
-
-    return float(np.percentile(delays, q)) if delays else float("nan")
 
 
 def from_app(config, corpus, data_dir: Path, threads: int | None, refresh_ms: int = 0,

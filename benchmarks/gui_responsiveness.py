@@ -31,9 +31,9 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import _common as common
+from _common import Probe, percentile
 
 TARGET_P99_MS = 50.0
-PROBE_MS = 10
 TIMEOUT_S = 600
 
 
@@ -75,38 +75,6 @@ def build_models(data_dir: Path, preset: str, runs: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------- measuring (this process)
-
-class Probe:
-    """A 10 ms precise QTimer on the GUI thread; records how late each tick is."""
-
-    def __init__(self) -> None:
-        from PySide6.QtCore import Qt, QTimer
-
-        self.delays: list[float] = []
-        self._last = 0.0
-        self.timer = QTimer()
-        self.timer.setTimerType(Qt.TimerType.PreciseTimer)
-        self.timer.setInterval(PROBE_MS)
-        self.timer.timeout.connect(self._on_tick)
-
-    def start(self) -> None:
-        self._last = time.perf_counter()
-        self.timer.start()
-
-    def stop(self) -> None:
-        self.timer.stop()
-
-    def _on_tick(self) -> None:
-        now = time.perf_counter()
-        self.delays.append(max(0.0, 1000 * (now - self._last) - PROBE_MS))
-        self._last = now
-
-
-def percentile(values: list[float], q: float) -> float:
-    import numpy as np
-
-    return float(np.percentile(values, q)) if values else float("nan")
-
 
 def wait_for(signal, start, timeout_s: float = TIMEOUT_S) -> tuple[float, Probe, list]:
     """Run ``start()``, then the event loop until ``signal`` fires; the seconds taken and the probe."""
