@@ -46,6 +46,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from mlmstudio import __version__
 from mlmstudio.gui.icons import app_icon
 from mlmstudio.gui.settings import APPLICATION, ORGANIZATION
+from mlmstudio.gui.termination import TerminationSignals
 from mlmstudio.resource_paths import APP_ID
 
 log = logging.getLogger(__name__)
@@ -200,8 +201,11 @@ def run_app(argv: list[str] | None = None, data_dir: str | Path | None = None) -
             QTimer.singleShot(quit_after, window.close)
 
     FirstFrame(window, on_shown)
+    # A logout, `kill` or Ctrl+C stops a training run cleanly and closes, like Quit without the question.
+    signals = TerminationSignals(lambda _signum: window.close_without_asking(), app)
     window.show()
     code = app.exec()
+    signals.uninstall()
     _collect_cycles_again()
     # The engine import may still be running: let it finish before Python shuts down.
     window.wait_engine_warmup()

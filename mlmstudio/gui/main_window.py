@@ -48,6 +48,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or AppSettings()
         self._quick_start_sample: str | None = None
         self._closing = False
+        self._asking_before_close = True  # False while a signal closes the window
         self.setWindowTitle("MLM Studio")
         self.setAcceptDrops(True)
 
@@ -444,8 +445,16 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, "About MLM Studio", self.about_text())
 
     # Closing --------------------------------------------------------------------
+    def close_without_asking(self) -> bool:
+        """Close as Quit does, but stop a training run without a question (a signal asked to end)."""
+        self._asking_before_close = False
+        try:
+            return self.close()
+        finally:
+            self._asking_before_close = True
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.train_page.is_training():
+        if self.train_page.is_training() and self._asking_before_close:
             answer = QMessageBox.question(
                 self, "Stop training?",
                 "A run is still training. Stop it and quit? A checkpoint is saved, so you can "
@@ -455,6 +464,7 @@ class MainWindow(QMainWindow):
             if answer != QMessageBox.StandardButton.Yes:
                 event.ignore()
                 return
+        if self.train_page.is_training():
             self.show_status("Stopping the run and saving a checkpoint…")
             QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
             try:

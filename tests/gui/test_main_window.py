@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from mlmstudio.engine.run_files import MODEL_FILE
 from mlmstudio.gui import main_window as main_window_module
 from mlmstudio.gui.main_window import CORPUS, EXPLORE, HISTORY, PAGES, SETUP, MainWindow
 from mlmstudio.gui.settings import AppSettings
@@ -163,6 +164,33 @@ def test_closing_while_training_asks_stops_and_never_leaves_a_run_running(
     summary = service.get_run(db, run_id).summary
     assert summary.status == "stopped"
     assert service.get_run(db, run_id).latest_checkpoint is not None
+
+
+@pytest.mark.slow  # trains for more than a second
+def test_sigterm_while_training_stops_the_run_saves_it_and_closes(qtbot, window, db, make_tiny_config):
+    """What a logout or `kill` sends: like Quit, without the question; nothing is lost."""
+    import os
+    import signal
+
+    from mlmstudio.gui.termination import TerminationSignals
+
+    load_sample(qtbot, window)
+    window.setup_page.set_config(make_tiny_config(steps=100_000))
+    wait_idle(qtbot, window)
+    assert window.start_training()
+    run_id = window.train_page.run_id
+    qtbot.waitUntil(lambda: window.train_page.last_step is not None, timeout=FINISH_MS)
+    signals = TerminationSignals(lambda _signum: window.close_without_asking())
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        qtbot.waitUntil(lambda: not window.isVisible(), timeout=FINISH_MS)
+    finally:
+        signals.uninstall()
+    assert window.train_page.thread is None or not window.train_page.thread.isRunning()
+    run = service.get_run(db, run_id)
+    assert run.summary.status == "stopped"
+    assert run.latest_checkpoint is not None
+    assert (service.model_dir_of_run(db, run_id) / MODEL_FILE).is_file()
 
 
 def test_geometry_page_and_settings_are_remembered(qtbot, db, make_tiny_config):
