@@ -18,6 +18,7 @@ import statistics
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -196,6 +197,23 @@ def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
     start = time.perf_counter()
     result = fn()
     return time.perf_counter() - start, result
+
+
+# --------------------------------------------------------------------------- an untrained model
+
+def write_model(out: Path, preset: str, arch: str, tokenizer) -> Path:
+    """A seeded, untrained ``preset`` model of ``arch`` saved under ``out``: what latency is timed on."""
+    import torch
+
+    from mlmstudio.config import RunConfig
+    from mlmstudio.engine.artifacts import save_model_dir
+    from mlmstudio.engine.model import build_model
+
+    config = RunConfig().with_preset(preset)
+    config = replace(config, model=replace(config.model, arch=arch))
+    torch.manual_seed(0)
+    model = build_model(config.model, tokenizer.vocab_size, tokenizer.pad_token_id)
+    return save_model_dir(out / f"{preset}-{arch}", model, tokenizer, config, {})
 
 
 # --------------------------------------------------------------------------- GUI-thread delay

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -41,20 +40,6 @@ def median_ms(fn: Callable[[], object], calls: int, warmup: int = 3) -> float:
         fn()
         times.append(1000 * (time.perf_counter() - start))
     return common.median(times)
-
-
-def write_model(out: Path, preset: str, arch: str, tokenizer) -> Path:
-    import torch
-
-    from mlmstudio.config import RunConfig
-    from mlmstudio.engine.artifacts import save_model_dir
-    from mlmstudio.engine.model import build_model
-
-    config = RunConfig().with_preset(preset)
-    config = replace(config, model=replace(config.model, arch=arch))
-    torch.manual_seed(0)
-    model = build_model(config.model, tokenizer.vocab_size, tokenizer.pad_token_id)
-    return save_model_dir(out / f"{preset}-{arch}", model, tokenizer, config, {})
 
 
 def main() -> None:
@@ -81,8 +66,8 @@ def main() -> None:
     rows, results = [], {}
     with tempfile.TemporaryDirectory() as tmp:
         for preset in presets:
-            modern = Predictor.from_dir(write_model(Path(tmp), preset, "modern", tokenizer))
-            seed_dir = write_model(Path(tmp), preset, "seed", tokenizer)
+            modern = Predictor.from_dir(common.write_model(Path(tmp), preset, "modern", tokenizer))
+            seed_dir = common.write_model(Path(tmp), preset, "seed", tokenizer)
             seed = Predictor.from_dir(seed_dir)
             figures = {
                 "ours modern fill_mask": median_ms(lambda: modern.fill_mask(ONE_MASK), calls),

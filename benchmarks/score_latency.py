@@ -20,7 +20,6 @@ from __future__ import annotations
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 
 import _common as common
@@ -63,20 +62,6 @@ def sentence_of(tokenizer, text: str, tokens: int) -> str:
         if len(tokenizer.encode(candidate)) > len(tokenizer.encode(best)):
             best = candidate
     return best
-
-
-def write_model(out: Path, preset: str, arch: str, tokenizer) -> Path:
-    import torch
-
-    from mlmstudio.config import RunConfig
-    from mlmstudio.engine.artifacts import save_model_dir
-    from mlmstudio.engine.model import build_model
-
-    config = RunConfig().with_preset(preset)
-    config = replace(config, model=replace(config.model, arch=arch))
-    torch.manual_seed(0)
-    model = build_model(config.model, tokenizer.vocab_size, tokenizer.pad_token_id)
-    return save_model_dir(out / f"{preset}-{arch}", model, tokenizer, config, {})
 
 
 def one_at_a_time(predictor, ids: list[int]) -> float:
@@ -126,7 +111,7 @@ def main() -> None:
     rows, figures = [], {}
     with tempfile.TemporaryDirectory() as tmp:
         for arch in ("modern", "seed"):
-            predictor = Predictor.from_dir(write_model(Path(tmp), preset, arch, tokenizer))
+            predictor = Predictor.from_dir(common.write_model(Path(tmp), preset, arch, tokenizer))
             batched = median_ms(lambda p=predictor: score_sentence(p, sentence), calls)
             bf16 = median_ms(lambda p=predictor: score_sentence(p, sentence, precision="bf16"), calls)
             drift = abs(score_sentence(predictor, sentence, precision="bf16").score
