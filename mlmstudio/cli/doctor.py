@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from mlmstudio import __version__, display_check
+from mlmstudio.engine.system_memory import human_bytes
 
 MIN_FREE_BYTES = 500 * 1000 * 1000  # a few checkpoints of a base-size model
 ERROR, WARNING = "error", "warning"
@@ -189,7 +190,7 @@ def _data_dir_facts(override: str | None, env: dict[str, str], problems: list[Pr
                                 "Choose a writable folder with --data-dir or MLMSTUDIO_HOME, or fix "
                                 "the folder's permissions."))
     elif facts["free_bytes"] is not None and facts["free_bytes"] < MIN_FREE_BYTES:
-        problems.append(Problem(WARNING, f"Only {_human_bytes(facts['free_bytes'])} are free on the "
+        problems.append(Problem(WARNING, f"Only {human_bytes(facts['free_bytes'])} are free on the "
                                          f"disk of {path}.",
                                 "Free some space: checkpoints of a run need tens to hundreds of MB."))
     return facts
@@ -257,7 +258,7 @@ def render(report: dict[str, Any]) -> str:
     platform_name = "/".join(display["platforms"])
     rows.append(("Display", f"{shown}, Qt platform {platform_name}: "
                             + ("a window can open" if display["window_can_open"] else "no window can open")))
-    free = f", {_human_bytes(data['free_bytes'])} free" if data["free_bytes"] is not None else ""
+    free = f", {human_bytes(data['free_bytes'])} free" if data["free_bytes"] is not None else ""
     where = "" if data["exists"] else " (not created yet)"
     rows.append(("Data folder", f"{data['path']}{where} (from {data['source']}){free}"))
     if not history["exists"]:
@@ -279,11 +280,3 @@ def render(report: dict[str, Any]) -> str:
     if report["ok"] and report["problems"]:
         lines.append("Everything the command line needs is fine.")
     return "\n".join(lines)
-
-
-def _human_bytes(n: float) -> str:
-    for unit in ("bytes", "KB", "MB", "GB", "TB"):
-        if n < 1000 or unit == "TB":
-            return f"{n:,.0f} {unit}" if unit == "bytes" else f"{n:,.1f} {unit}"
-        n /= 1000
-    return f"{n:.0f} bytes"

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (QFileDialog, QFormLayout, QGroupBox, QHBoxLayout,
 from mlmstudio.engine.corpus import Corpus, load_corpus
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.samples import SAMPLES
+from mlmstudio.engine.system_memory import human_bytes
 from mlmstudio.gui.background import BackgroundCall
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.theme import MessageLabel
@@ -317,7 +318,7 @@ class CorpusPage(QWidget):
         self.title_label.setText(corpus.name)
         self.source_label.setText(corpus.source)
         values = {
-            "size": _human_bytes(stats.size_bytes),
+            "size": human_bytes(stats.size_bytes),
             "characters": f"{stats.characters:,}",
             "lines": f"{stats.lines:,}",
             "words": f"{stats.words:,}",
@@ -381,15 +382,6 @@ def _heading(text: str) -> QLabel:
     font.setBold(True)
     label.setFont(font)
     return label
-
-
-def _human_bytes(n: int) -> str:
-    size = float(n)
-    for unit in ("bytes", "KB", "MB", "GB"):
-        if size < 1000 or unit == "GB":
-            return f"{size:,.0f} {unit}" if unit == "bytes" else f"{size:,.1f} {unit}"
-        size /= 1000
-    return f"{n} bytes"
 
 
 def _encoding_text(stats) -> str:

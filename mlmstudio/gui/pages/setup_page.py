@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFileDialog, QGridLayout
 from mlmstudio.config import (ConfigError, CorpusConfig, MaskingConfig, ModelConfig, RunConfig,
                               TokenizerConfig, TrainingConfig, quick_start_config)
 from mlmstudio.engine import system_memory
+from mlmstudio.engine.system_memory import human_bytes
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.estimates import estimate_parameters, estimate_training_memory
 from mlmstudio.gui.background import BackgroundCall
@@ -45,7 +46,7 @@ from mlmstudio.gui.step_times import StepTimes, request_for
 from mlmstudio.gui.theme import MessageLabel
 from mlmstudio.gui.widgets.config_form import SectionForm, field_problems, group_problems
 from mlmstudio.gui.widgets.masking_preview import MaskingPreview
-from mlmstudio.gui.widgets.simple_setup import SIZES, SimpleSetup, with_size
+from mlmstudio.gui.widgets.simple_setup import SIZES, SimpleSetup, params_text, with_size
 
 log = logging.getLogger(__name__)
 
@@ -399,18 +400,18 @@ class SetupPage(QWidget):
         params = estimate_parameters(cfg.model, vocab)
         memory = self._training_memory(cfg, vocab)
         if exact:
-            text = (f"{_human_count(params)} parameters · ≈ {_human_bytes(memory)} to train · "
+            text = (f"{params_text(params)} parameters · ≈ {human_bytes(memory)} to train · "
                     f"vocabulary {vocab:,}, learned from this corpus")
         else:
             bound = "about" if cfg.tokenizer.kind == "char" else "up to"
             why = ("learning it from the corpus…" if self._has_corpus and self._facts_wanted is not None
                    else "exact once a corpus is loaded" if not self._has_corpus
                    else "exact once the settings are valid")
-            text = (f"{bound} {_human_count(params)} parameters · {bound} {_human_bytes(memory)} to train · "
+            text = (f"{bound} {params_text(params)} parameters · {bound} {human_bytes(memory)} to train · "
                     f"vocabulary {bound} {vocab:,} ({why})")
         available = self._available_memory()
         if available:
-            text += f" · {_human_bytes(available)} of memory free"
+            text += f" · {human_bytes(available)} of memory free"
         self.estimate_label.setText(text)
 
         seconds, timing = None, "invalid"
@@ -674,15 +675,3 @@ def _auto_precision() -> str:
         return resolve_precision("auto", resolve_device("auto"))
     except MLMStudioError:
         return "fp32"
-
-
-def _human_count(n: int) -> str:
-    if n >= 1e9:
-        return f"{n / 1e9:.2f} billion"
-    if n >= 1e6:
-        return f"{n / 1e6:.2f} million"
-    return f"{n:,}"
-
-
-def _human_bytes(n: float) -> str:
-    return system_memory.human_bytes(n)
