@@ -186,6 +186,24 @@ def db(_isolated_data_dir):
 
 
 @pytest.fixture
+def window(qtbot, db):
+    """The main window on a fresh history, shown; its workers stopped and waited for afterwards."""
+    from mlmstudio.gui.main_window import MainWindow
+    from mlmstudio.gui.settings import AppSettings
+
+    window = MainWindow(db, AppSettings())
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.train_page.stop_and_wait()
+    window.corpus_page.wait_idle()
+    window.setup_page.wait_idle()
+    if getattr(window, "help_page", None) is not None:  # built only when Help is first opened
+        window.help_page.wait_idle()
+
+
+@pytest.fixture
 def answer_dialogs(monkeypatch):
     """Answer every QMessageBox question with ``answer`` (Yes by default); record what was asked."""
     asked: list[str] = []

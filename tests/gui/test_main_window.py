@@ -22,18 +22,6 @@ def quick_tiny(monkeypatch, make_tiny_config):
                         lambda sample: make_tiny_config(steps=30))
 
 
-@pytest.fixture
-def window(qtbot, db):
-    window = MainWindow(db, AppSettings())
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    yield window
-    window.train_page.stop_and_wait()
-    window.corpus_page.wait_idle()
-    window.setup_page.wait_idle()
-
-
 def wait_idle(qtbot, window):
     qtbot.waitUntil(lambda: not window.corpus_page.is_loading(), timeout=30_000)
     qtbot.waitUntil(lambda: not window.setup_page.preview.is_busy(), timeout=30_000)

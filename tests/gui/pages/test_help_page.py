@@ -5,12 +5,8 @@ from __future__ import annotations
 import dataclasses
 import math
 
-import pytest
-
 from mlmstudio.config import RunConfig
-from mlmstudio.gui.main_window import MainWindow
 from mlmstudio.gui.pages.help_page import HelpPage, help_html
-from mlmstudio.gui.settings import AppSettings
 
 EXAMPLE_MS = 60_000
 KEY_TERMS = ("[MASK]", "80/10/10", "random", "kept", "tokens", "letters", "word pieces", "loss",
@@ -21,19 +17,6 @@ LANTERN_TEXT = "\n".join(
     for name in ("Ada", "Bruno", "Clara", "Dmitri", "Elif", "Farah", "Goran", "Hana")
     for colour in ("amber", "violet", "crimson", "teal")
     for hour in ("six", "nine"))
-
-
-@pytest.fixture
-def window(qtbot, db):
-    window = MainWindow(db, AppSettings())
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    yield window
-    window.corpus_page.wait_idle()
-    window.setup_page.wait_idle()
-    if getattr(window, "help_page", None) is not None:
-        window.help_page.wait_idle()
 
 
 def _help_menu_action(window, text: str):
