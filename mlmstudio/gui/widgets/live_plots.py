@@ -22,12 +22,13 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QGraphicsItem, QHBoxLayout,
 from mlmstudio.engine.metric_names import (TRAIN_LOSS, TRAIN_LOSS_SMOOTHED, TRAIN_LR,
                                            TRAIN_TOKENS_PER_SECOND, VAL_ACCURACY, VAL_LOSS)
 from mlmstudio.gui.perplexity import loss_axis_tip
-from mlmstudio.gui.widgets.coarse_range import grow_upper, nice_ceiling, span_range
+from mlmstudio.gui.widgets.coarse_range import grow_upper, span_range
 
 # Column order of the rows given to append_steps / append_evals.
 STEP_COLUMNS = ("step", "elapsed", "loss", "lr", "tokens_per_second")
 EVAL_COLUMNS = ("step", "elapsed", "val_loss", "val_accuracy", "perplexity")
 
+SETTLED_MARGIN = 0.02  # a finished run's x axis ends this share after its last point
 Y_MARGIN = 0.05  # a curve never runs along the top frame of its plot, where it would be hidden
 NO_DATA_TEXT = ("The curves appear here while a run trains: the loss falling below the dashed "
                 "random-guess line, the accuracy rising, the learning rate and the speed.\n\n"
@@ -463,7 +464,7 @@ class LivePlots(QWidget):
                                                  margin=Y_MARGIN))
 
     def settle(self) -> None:
-        """The run has ended: draw everything, and end the x axes at the next round number.
+        """The run has ended: draw everything, and end the x axes just after the last point.
 
         While a run trains, the x axis keeps room to grow into; a finished run
         does not grow, so that room would only be empty plot. A view the user
@@ -475,7 +476,7 @@ class LivePlots(QWidget):
             return
         x_col = "step" if self._x_axis == "step" else "elapsed"
         ends = [self.steps.column(x_col)[-1]] + ([self.evals.column(x_col)[-1]] if len(self.evals) else [])
-        self._set_range(0, 0, (0.0, nice_ceiling(max(float(max(ends)), 1.0))))
+        self._set_range(0, 0, (0.0, max(float(max(ends)), 1.0) * (1.0 + SETTLED_MARGIN)))
 
     def _redraw(self) -> None:
         """After a change of axis or scale: a finished run stays settled."""

@@ -333,6 +333,6 @@ def test_a_finished_run_leaves_no_empty_room_on_the_x_axis(qtbot):
     plots.refresh()
     assert plots.loss_plot.viewRange()[0][1] > 5000  # room to grow while training
     plots.settle()
-    assert plots.loss_plot.viewRange()[0] == [0, 5000]
+    assert plots.loss_plot.viewRange()[0] == pytest.approx([0, 4080])
     plots.x_axis_combo.setCurrentIndex(plots.x_axis_combo.findData("time"))  # 400 s of training
-    assert plots.loss_plot.viewRange()[0] == [0, 500]
+    assert plots.loss_plot.viewRange()[0] == pytest.approx([0, 408])
