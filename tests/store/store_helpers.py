@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Iterable
 
 from mlmstudio.config import RunConfig
+from mlmstudio.engine.events import StepEvent
 from mlmstudio.store import lifecycle, repository, service
 from mlmstudio.store.database import Database
 from mlmstudio.store.models import RunRow, utcnow
@@ -19,6 +20,18 @@ def tiny_config(**training) -> RunConfig:
     """The shared tiny config as a seed model (exportable to Hugging Face) on the tutorial sample."""
     return shared_tiny_config(source="sample:tutorial", val_fraction=0.2, arch="seed", max_len=32,
                               **{"batch_size": 4, "eval_batches": 8, "checkpoint_every": 10, **training})
+
+
+def at_step(n: int, action):
+    """A training callback that calls ``action()`` when step ``n`` is reported."""
+    def callback(event):
+        if isinstance(event, StepEvent) and event.step == n:
+            action()
+    return callback
+
+
+def interrupt():
+    raise KeyboardInterrupt  # what a kill looks like to the store: no clean end
 
 
 def build_model_files(folder: Path) -> Path:

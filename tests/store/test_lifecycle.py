@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import update
 
 from mlmstudio.engine.corpus import load_corpus
-from mlmstudio.engine.events import StartedEvent, StepEvent
+from mlmstudio.engine.events import StartedEvent
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.engine.trainer import Trainer
 from mlmstudio.store import lifecycle, service
@@ -21,6 +21,7 @@ from mlmstudio.store.database import Database
 from mlmstudio.store.errors import StoreError
 from mlmstudio.store.models import RunRow, utcnow
 from mlmstudio.store.run_lock import RunLock, owner_alive
+from store_helpers import at_step, interrupt
 from tiny_configs import tiny_config
 
 STEPS = 30
@@ -36,17 +37,6 @@ def config(**training):
     return tiny_config(source="sample:tutorial", val_fraction=0.2, **{"steps": STEPS, **training})
 
 
-def at_step(n: int, action):
-    def callback(event):
-        if isinstance(event, StepEvent) and event.step == n:
-            action()
-    return callback
-
-
-def _interrupt():
-    raise KeyboardInterrupt  # what a kill looks like to the store: no clean end
-
-
 def curve_steps(db, run_id) -> list[int]:
     return service.load_curve(db, run_id, "train", "loss").steps.tolist()
 
@@ -54,7 +44,7 @@ def curve_steps(db, run_id) -> list[int]:
 def test_a_run_interrupted_before_its_first_checkpoint_resumes_from_step_zero(db, corpus):
     handle = lifecycle.prepare_run(db, config(checkpoint_every=20), corpus)
     with pytest.raises(KeyboardInterrupt):
-        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(7, _interrupt)])
+        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(7, interrupt)])
     summary = service.get_run(db, handle.run_id).summary
     assert summary.status == RunStatus.INTERRUPTED and "Resume" in summary.message
     assert curve_steps(db, handle.run_id) == list(range(1, 8))
@@ -71,7 +61,7 @@ def test_a_run_interrupted_before_its_first_checkpoint_resumes_from_step_zero(db
 def test_a_truncated_checkpoint_falls_back_to_the_newest_intact_one_with_a_note(db, corpus):
     handle = lifecycle.prepare_run(db, config(checkpoint_every=5), corpus)
     with pytest.raises(KeyboardInterrupt):
-        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(17, _interrupt)])
+        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(17, interrupt)])
     run_dir = db.run_dir(handle.run_id)
     newest = run_dir / "checkpoints" / "step-00000015" / "model.safetensors"
     newest.write_bytes(newest.read_bytes()[:100])  # a crash in the middle of a copy, a bad sector...
@@ -113,7 +103,7 @@ def test_a_run_held_by_a_live_owner_is_never_recovered_resumed_or_deleted(db, co
     """The owner's lock, not the heartbeat, says whether a run is alive (a suspended owner beats no more)."""
     handle = lifecycle.prepare_run(db, config(checkpoint_every=10), corpus)
     with pytest.raises(KeyboardInterrupt):
-        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(12, _interrupt)])
+        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(12, interrupt)])
     run_id = handle.run_id
     # Another owner takes it and goes quiet: running, with a heartbeat ten minutes old.
     owner = RunLock(db.run_dir(run_id))
@@ -144,7 +134,7 @@ def test_a_run_left_running_by_a_dead_owner_resumes_without_reopening(db, corpus
     """The app keeps its database open: a run whose owner died since is resumable at once."""
     handle = lifecycle.prepare_run(db, config(checkpoint_every=10), corpus)
     with pytest.raises(KeyboardInterrupt):
-        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(12, _interrupt)])
+        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(12, interrupt)])
     with db.session() as session:
         session.execute(update(RunRow).where(RunRow.id == handle.run_id).values(
             status=RunStatus.RUNNING.value))

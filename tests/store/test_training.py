@@ -13,7 +13,7 @@ from mlmstudio.engine.corpus import load_corpus
 from mlmstudio.engine.events import StepEvent, TrainingControl
 from mlmstudio.store import lifecycle, repository, service
 from mlmstudio.store.errors import CorpusChangedError, StoreError
-from store_helpers import tiny_config
+from store_helpers import at_step, interrupt, tiny_config
 
 STEPS = 40
 pytestmark = pytest.mark.slow  # real training, a few seconds per test
@@ -33,17 +33,6 @@ def reference_losses(tmp_path_factory, corpus) -> np.ndarray:
     handle = lifecycle.prepare_run(db, tiny_config(steps=STEPS), corpus)
     assert lifecycle.run_recorded(db, handle, corpus.text).status == "completed"
     return service.load_curve(db, handle.run_id, "train", "loss").values
-
-
-def at_step(n: int, action):
-    def callback(event):
-        if isinstance(event, StepEvent) and event.step == n:
-            action()
-    return callback
-
-
-def _interrupt():
-    raise KeyboardInterrupt
 
 
 def test_a_recorded_run(db, corpus, reference_losses):
@@ -91,7 +80,7 @@ def test_stop_then_resume(db, corpus, reference_losses):
 def test_interrupted_run_resumes_from_its_checkpoint_with_one_clean_curve(db, corpus, reference_losses):
     handle = lifecycle.prepare_run(db, tiny_config(steps=STEPS), corpus)
     with pytest.raises(KeyboardInterrupt):
-        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(25, _interrupt)])
+        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(25, interrupt)])
     detail = service.get_run(db, handle.run_id)
     assert detail.summary.status == "interrupted" and "Resume" in detail.summary.message
     assert [c.step for c in detail.checkpoints] == [10, 20]
@@ -114,7 +103,7 @@ def test_resume_prefers_a_checkpoint_the_recorded_curve_reaches(db, corpus):
     """Killed after writing checkpoint 20 but before recording steps 13-20: resume from 10, no gap."""
     handle = lifecycle.prepare_run(db, tiny_config(steps=30), corpus)
     with pytest.raises(KeyboardInterrupt):
-        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(22, _interrupt)])
+        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(22, interrupt)])
     with db.session() as session:
         repository.delete_points_after(session, handle.run_id, 12)
         repository.delete_checkpoints_after(session, handle.run_id, 10)
@@ -156,7 +145,7 @@ def test_resume_refuses_a_changed_corpus(db, tmp_path, tutorial_text):
     config = replace(config, corpus=replace(config.corpus, source=str(source)))
     handle = lifecycle.prepare_run(db, config, corpus)
     with pytest.raises(KeyboardInterrupt):
-        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(12, _interrupt)])
+        lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(12, interrupt)])
     source.write_text(tutorial_text + "\nA new line changes everything.", encoding="utf-8")
     with pytest.raises(CorpusChangedError, match="has changed since the run was trained"):
         lifecycle.resume_run(db, handle.run_id)
