@@ -13,19 +13,11 @@ import argparse
 from typing import Any
 
 from mlmstudio.config import ConfigError
+from mlmstudio.unicode_text import is_text
 
 # Destinations that hold paths (or a path-or-run-id, looked up safely): their bytes pass through.
 PATH_DESTS = frozenset({"corpus", "config", "out", "save_config", "data_dir", "model", "file",
                         "dir", "csv"})
-
-
-def is_text(value: str) -> bool:
-    """Whether ``value`` is real Unicode text, without lone surrogates from undecodable bytes."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def check_text_arguments(args: argparse.Namespace) -> None:

@@ -13,6 +13,7 @@ import json
 import textwrap
 
 from mlmstudio.config import CorpusConfig
+from mlmstudio.unicode_text import is_text
 
 PREVIEW_CHARS = 400
 
@@ -46,20 +47,12 @@ def cmd_corpus(args: argparse.Namespace) -> int:
     report = describe(corpus, args.preview)
     if args.json:
         text = json.dumps(report, indent=2, ensure_ascii=False)
-        if not _is_unicode(text):           # a file name with bytes that are not UTF-8: \udcxx escapes
+        if not is_text(text):           # a file name with bytes that are not UTF-8: \udcxx escapes
             text = json.dumps(report, indent=2)
         print(text)
     else:
         print(as_text(report))
     return 0
-
-
-def _is_unicode(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _printable(text: str) -> str:

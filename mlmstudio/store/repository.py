@@ -22,19 +22,12 @@ from mlmstudio.store.models import (CheckpointRow, CorpusRow, MetricPointRow, Ru
 from mlmstudio.store.records import (CheckpointInfo, CorpusInfo, Curve, RunDetail,
                                      RunSummary, aware, expected_files, parse_config,
                                      parse_json_object, to_jsonable)
+from mlmstudio.unicode_text import is_text
 
 log = logging.getLogger(__name__)
 
 MIN_PREFIX = 4   # shortest id prefix accepted for a run reference
 MAX_TAG_LENGTH = 100
-
-
-def _is_text(value: str) -> bool:
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def new_run_id() -> str:
@@ -69,7 +62,7 @@ def find_run(session: Session, ref: str) -> RunRow:
     ref = ref.strip()
     if not ref:
         raise RunNotFoundError("No run given. Pass a run id or name (see 'mlmstudio runs list').")
-    if not _is_text(ref):  # undecodable bytes from a command line: no run has such a name
+    if not is_text(ref):  # undecodable bytes from a command line: no run has such a name
         shown = ref.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
         raise RunNotFoundError(f"No run matches '{shown}' (it holds bytes that are not UTF-8 text). "
                                "See 'mlmstudio runs list' for the ids.")
