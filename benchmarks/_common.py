@@ -250,6 +250,19 @@ class Probe:
         return percentile(self.delays, q)
 
 
+def idle_probe(seconds: float) -> Probe:
+    """The probe with nothing else to do: how late the timer is on this machine anyway."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    probe = Probe()
+    loop = QEventLoop()
+    QTimer.singleShot(int(1000 * seconds), loop.quit)
+    probe.start()
+    loop.exec()
+    probe.stop()
+    return probe
+
+
 def percentile(values: Sequence[float], q: float) -> float:
     """The q-th percentile of ``values``; NaN when there are none."""
     import numpy as np

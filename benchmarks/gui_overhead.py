@@ -38,7 +38,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import _common as common
-from _common import Probe, percentile
+from _common import Probe, idle_probe, percentile
 
 TARGET_SPEED = 0.95
 TARGET_P99_MS = 50.0
@@ -151,19 +151,6 @@ def settle(seconds: float) -> None:
     loop = QEventLoop()
     QTimer.singleShot(int(1000 * seconds), loop.quit)
     loop.exec()
-
-
-def idle_probe(seconds: float) -> Probe:
-    """The probe with nothing training: how late the timer is on this machine anyway."""
-    from PySide6.QtCore import QEventLoop, QTimer
-
-    probe = Probe()
-    loop = QEventLoop()
-    QTimer.singleShot(int(1000 * seconds), loop.quit)
-    probe.start()
-    loop.exec()
-    probe.stop()
-    return probe
 
 
 def main() -> None:

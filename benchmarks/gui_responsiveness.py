@@ -31,7 +31,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import _common as common
-from _common import Probe, percentile
+from _common import Probe, idle_probe, percentile
 
 TARGET_P99_MS = 50.0
 TIMEOUT_S = 600
@@ -103,18 +103,6 @@ def wait_for(signal, start, timeout_s: float = TIMEOUT_S) -> tuple[float, Probe,
     return elapsed, probe, got
 
 
-def idle(seconds: float) -> Probe:
-    from PySide6.QtCore import QEventLoop, QTimer
-
-    probe = Probe()
-    loop = QEventLoop()
-    QTimer.singleShot(int(1000 * seconds), loop.quit)
-    probe.start()
-    loop.exec()
-    probe.stop()
-    return probe
-
-
 def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
     p.add_argument("--preset", default="base", choices=("tiny", "small", "base"))
@@ -168,7 +156,7 @@ def measure(data_dir: Path, ids: list[str], idle_seconds: float) -> list[tuple[s
     page.select_run(ids[0])
     app.processEvents()
 
-    rows = [("idle", idle_seconds, idle(idle_seconds).delays)]
+    rows = [("idle", idle_seconds, idle_probe(idle_seconds).delays)]
     seconds, probe, _ = wait_for(page.model_loaded, page.show)
     rows.append(("first load (imports torch)", seconds, probe.delays))
     seconds, probe, _ = wait_for(page.model_loaded, lambda: page.select_run(ids[1]))
