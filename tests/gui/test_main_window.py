@@ -34,6 +34,17 @@ def load_sample(qtbot, window, name="facts"):
     wait_idle(qtbot, window)
 
 
+def start_a_long_run(qtbot, window, make_tiny_config) -> str:
+    """Start a run far too long to finish and wait for its first step; its id."""
+    load_sample(qtbot, window)
+    window.setup_page.set_config(make_tiny_config(steps=100_000))
+    wait_idle(qtbot, window)
+    assert window.start_training()
+    run_id = window.train_page.run_id
+    qtbot.waitUntil(lambda: window.train_page.last_step is not None, timeout=FINISH_MS)
+    return run_id
+
+
 @pytest.mark.slow  # trains for more than a second
 def test_first_run_shows_the_welcome_and_one_click_trains(qtbot, window, db, quick_tiny):
     assert window.stack.currentWidget() is window.welcome
@@ -133,12 +144,7 @@ def test_bad_corpus_shows_a_message_and_the_app_stays_usable(qtbot, window, tmp_
 @pytest.mark.slow  # trains for more than a second
 def test_closing_while_training_asks_stops_and_never_leaves_a_run_running(
         qtbot, window, db, answer_dialogs, make_tiny_config):
-    load_sample(qtbot, window)
-    window.setup_page.set_config(make_tiny_config(steps=100_000))
-    wait_idle(qtbot, window)
-    assert window.start_training()
-    run_id = window.train_page.run_id
-    qtbot.waitUntil(lambda: window.train_page.last_step is not None, timeout=FINISH_MS)
+    run_id = start_a_long_run(qtbot, window, make_tiny_config)
 
     answer_dialogs.set(QMessageBox.StandardButton.No)
     assert not window.close()
@@ -162,12 +168,7 @@ def test_sigterm_while_training_stops_the_run_saves_it_and_closes(qtbot, window,
 
     from mlmstudio.gui.termination import TerminationSignals
 
-    load_sample(qtbot, window)
-    window.setup_page.set_config(make_tiny_config(steps=100_000))
-    wait_idle(qtbot, window)
-    assert window.start_training()
-    run_id = window.train_page.run_id
-    qtbot.waitUntil(lambda: window.train_page.last_step is not None, timeout=FINISH_MS)
+    run_id = start_a_long_run(qtbot, window, make_tiny_config)
     signals = TerminationSignals(lambda _signum: window.close_without_asking())
     try:
         os.kill(os.getpid(), signal.SIGTERM)
