@@ -36,3 +36,15 @@ def test_window_and_taskbar_get_the_icon_and_the_desktop_id(qtbot, db):
         item = window.sidebar.item(row)
         assert item.text() == name
         assert not item.icon().isNull(), name
+
+
+def test_a_selected_page_icon_is_drawn_in_the_highlighted_text_colour(qtbot):
+    from PySide6.QtGui import QGuiApplication, QIcon, QPalette
+
+    color = QGuiApplication.palette().color(QPalette.ColorRole.HighlightedText)
+    for page in PAGE_NAMES:
+        image = page_icon(page).pixmap(QSize(24, 24), QIcon.Mode.Selected).toImage()
+        drawn = [image.pixelColor(x, y) for x in range(24) for y in range(24)
+                 if image.pixelColor(x, y).alpha() == 255]
+        assert len(drawn) > 20, page
+        assert all(c.rgb() == color.rgb() for c in drawn), page

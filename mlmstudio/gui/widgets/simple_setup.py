@@ -376,7 +376,8 @@ def _note(text: str) -> QLabel:
 
 
 def _minutes_text(minutes: float) -> str:
-    if minutes >= 60:
+    """'5 minutes', '1 minute'; a budget that is not whole minutes reads as a duration ('20 s')."""
+    if minutes >= 60 or not float(minutes).is_integer():
         return duration_text(minutes * 60)
     return f"{minutes:g} minute{'s' if minutes != 1 else ''}"
 

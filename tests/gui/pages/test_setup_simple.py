@@ -329,3 +329,10 @@ def test_steps_are_timed_only_once_the_corpus_tokenizers_are_done(qtbot, facts_c
     qtbot.waitUntil(lambda: "about 10 s per 1,000 steps" in page.simple.size_label.text(), timeout=10_000)
     assert asked
     page.wait_idle()
+
+
+def test_a_budget_in_minutes_reads_as_people_say_it():
+    from mlmstudio.gui.widgets.simple_setup import _minutes_text
+
+    assert [_minutes_text(m) for m in (1 / 3, 1, 5, 2.5, 90)] == [
+        "20 s", "1 minute", "5 minutes", "2 min 30 s", "1 h 30 min"]
