@@ -93,7 +93,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     from mlmstudio.engine.corpus import load_corpus
 
     config = config_from_args(args, base=_quick_start_base(args)).validate()
-    if args.save_config:
+    if args.save_config is not None:  # an empty name is refused, not read as 'no file'
         from mlmstudio.engine.artifacts import atomic_write_text
 
         from mlmstudio.store.paths import chosen_data_dir, runs_root

@@ -30,6 +30,7 @@ def check_output_folder(path: str | os.PathLike, *, overwrite: bool = False,
                         what: str = "output folder") -> Path:
     """``path`` as a folder we may write into: new, empty, or non-empty with ``overwrite``."""
     out = _given(path, what)
+    _check_parent(out, what)
     if out.exists() and not out.is_dir():
         raise MLMStudioError(f"The {what} {out} is a file, not a folder. Choose a folder (new or empty).")
     if out.is_dir() and not overwrite:
@@ -49,6 +50,7 @@ def check_output_file(path: str | os.PathLike, *, overwrite: bool = False,
                       what: str = "output file") -> Path:
     """``path`` as a file we may write: new, or existing with ``overwrite``; never a folder."""
     out = _given(path, what)
+    _check_parent(out, what)
     if out.is_dir():
         raise MLMStudioError(f"The {what} {out} is a folder. Give a file name.")
     if out.exists() and not out.is_file():  # /dev/null, a pipe: a rename would replace the device itself
@@ -70,6 +72,17 @@ def check_outside(path: str | os.PathLike, protected: Path, *, what: str = "outp
     if out == root or root in out.parents:
         raise MLMStudioError(f"The {what} {path} is inside {owner} ({protected}). Choose a folder "
                              "outside it: writing there would replace the files of a run.")
+
+
+def _check_parent(out: Path, what: str) -> None:
+    """Refuse a path under a file (``notes.txt/model``): no folder can be made there, and finding
+    out only after training would leave a recorded run whose model has nowhere to go."""
+    for ancestor in out.absolute().parents:
+        if ancestor.exists() or ancestor.is_symlink():
+            if not ancestor.is_dir():
+                raise MLMStudioError(f"The {what} {out} cannot be made: {ancestor} is a file, "
+                                     "not a folder. Choose a path inside a folder.")
+            return
 
 
 def _given(path: str | os.PathLike, what: str) -> Path:
