@@ -275,6 +275,9 @@ def cmd_fill(args: argparse.Namespace) -> int:
 
 def _resolve_model_dir(model: str, data_dir: str | None) -> Path:
     """A folder as given, else a run id (or name) looked up in the history."""
+    if not model.strip():  # Path("") is the current folder: never read an empty name as that
+        raise ModelLoadError("No model given (the name is empty). Give a run id from 'mlmstudio runs "
+                             "list', 'latest', or a folder written by 'mlmstudio train'.")
     path = Path(model)
     if path.is_dir():
         return path

@@ -11,6 +11,11 @@ class RunNotFoundError(StoreError):
     """No run matches the given id or name, or several do."""
 
 
+class NoSuchRunError(RunNotFoundError):
+    """Nothing in the history matches the reference at all (not several runs, not an empty history
+    asked for ``latest``): a caller may then try the reference as something else, such as a folder."""
+
+
 class CorpusChangedError(StoreError):
     """A run's corpus no longer has the content it was trained on."""
 

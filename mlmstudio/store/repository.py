@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from mlmstudio.engine.metric_names import TRAIN
 from mlmstudio.engine.run_end import RunEnd
 from mlmstudio.engine.run_status import ACTIVE_STATUSES, RunStatus
-from mlmstudio.store.errors import RunNotFoundError, StoreError
+from mlmstudio.store.errors import NoSuchRunError, RunNotFoundError, StoreError
 from mlmstudio.store.run_refs import latest_offset, latest_run
 from mlmstudio.store.models import (CheckpointRow, CorpusRow, MetricPointRow, RunRow, RunTagRow,
                                     utcnow)
@@ -64,7 +64,7 @@ def find_run(session: Session, ref: str) -> RunRow:
         raise RunNotFoundError("No run given. Pass a run id or name (see 'mlmstudio runs list').")
     if not is_text(ref):  # undecodable bytes from a command line: no run has such a name
         shown = ref.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-        raise RunNotFoundError(f"No run matches '{shown}' (it holds bytes that are not UTF-8 text). "
+        raise NoSuchRunError(f"No run matches '{shown}' (it holds bytes that are not UTF-8 text). "
                                "See 'mlmstudio runs list' for the ids.")
     back = latest_offset(ref)
     if back is not None:          # "latest", "latest~1": no id needed
@@ -86,7 +86,7 @@ def find_run(session: Session, ref: str) -> RunRow:
     if len(candidates) == 1:
         return candidates[0]
     if not candidates:
-        raise RunNotFoundError(f"No run matches '{ref}'. See 'mlmstudio runs list' for the ids.")
+        raise NoSuchRunError(f"No run matches '{ref}'. See 'mlmstudio runs list' for the ids.")
     ids = ", ".join(sorted(r.id for r in candidates)[:5])
     raise RunNotFoundError(f"Several runs match '{ref}' ({ids}). Use the full run id.")
 

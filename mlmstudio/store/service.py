@@ -76,15 +76,15 @@ def load_curves(db: Database, ref: str) -> dict[str, Curve]:
 
 
 def model_dir_of_run(db: Database, ref: str) -> Path | None:
-    """The folder holding a run's trained model; None if no run matches ``ref``.
+    """The folder holding a run's trained model; None if nothing in the history matches ``ref``.
 
     Raises ``StoreError`` when the run exists but has no model on disk.
     """
-    from mlmstudio.store.errors import RunNotFoundError
+    from mlmstudio.store.errors import NoSuchRunError
 
     try:
         detail = get_run(db, ref)
-    except RunNotFoundError:
+    except NoSuchRunError:  # "several runs match" or "no latest run" is said as it is
         return None
     summary = detail.summary
     if not summary.has_model:
