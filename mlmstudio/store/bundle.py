@@ -348,7 +348,8 @@ def _validated_config(path: Path) -> RunConfig:
     try:
         return RunConfig.from_file(path).validate()
     except ConfigError as exc:
-        raise BundleError(f"The bundle's config.json is not a valid run configuration: {exc} "
+        reason = str(exc).removeprefix(f"{path}: ")  # the staging folder's path means nothing to the user
+        raise BundleError(f"The bundle's config.json is not a valid run configuration: {reason} "
                           "Nothing was imported.") from exc
 
 
@@ -359,7 +360,9 @@ def _check_model(folder: Path) -> None:
     try:
         load_model_dir(folder, device="cpu")
     except MLMStudioError as exc:
-        raise BundleError(f"The model in the bundle cannot be loaded: {exc}") from exc
+        # Name the member, never the hidden staging folder it was unpacked into.
+        reason = str(exc).replace(f"{folder}{os.sep}", "").replace(str(folder), "the bundle")
+        raise BundleError(f"The model in the bundle cannot be loaded: {reason}") from exc
 
 
 def _read_metrics_csv(path: Path) -> list[dict[str, Any]]:

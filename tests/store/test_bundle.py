@@ -199,6 +199,7 @@ def test_a_refused_bundle_leaves_the_data_directory_byte_identical(db, exported,
     with pytest.raises(BundleError, match=message) as info:
         bundle.import_bundle(db, bad)
     assert len(str(info.value)) < 400 and "\n" not in str(info.value)
+    assert ".import-" not in str(info.value)  # never the hidden staging folder's path
 
     db.close()
     assert tree_digest(db.data_dir) == before
