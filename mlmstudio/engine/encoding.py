@@ -50,6 +50,7 @@ _PREFERENCE = {
     "cp949": 4, "euc_kr": 5, "euc_jp": 5, "koi8-r": 6, "cp1250": 6, "iso8859-2": 7,
 }
 _OTHER_PREFERENCE = 8
+_MIN_WIDE_EVIDENCE = 4      # zero-bearing units before a file without a BOM can be UTF-16
 _WIDE_PREFERENCE = 9         # UTF-16/32 without a BOM and without the zero bytes that betray it
 
 # Names a user recognises, by Python codec name.
@@ -156,7 +157,8 @@ def _utf16_by_zero_bytes(data: bytes | bytearray) -> tuple[str, int] | None:
     zeros_even = sample[0::2].count(0)
     zeros_odd = sample[1::2].count(0)
     for encoding, zeros, other in (("utf-16-le", zeros_odd, zeros_even), ("utf-16-be", zeros_even, zeros_odd)):
-        if zeros >= 0.2 * units and other <= 0.02 * units:
+        # A few zero-bearing units are evidence of nothing: 'abc\0def' is ASCII with a stray NUL.
+        if zeros >= max(_MIN_WIDE_EVIDENCE, 0.2 * units) and other <= 0.02 * units:
             cut = len(sample) if len(data) <= len(sample) else _last_aligned_newline(sample, encoding)
             try:
                 text = sample[:cut].decode(encoding)

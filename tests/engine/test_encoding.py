@@ -156,6 +156,13 @@ def test_a_few_nul_bytes_are_dropped_with_a_warning(tmp_path):
     assert any("12 NUL characters" in w for w in corpus.warnings)
 
 
+def test_a_short_ascii_text_with_one_nul_is_not_taken_for_utf16():
+    # One zero byte at an odd offset once made 'abc\0def' read as UTF-16 mojibake ("扡c敤").
+    decoded = decode_bytes(b"abc\x00def\n", "f.txt")
+    assert decoded.encoding == "utf-8"
+    assert decoded.text.replace("\x00", "") == "abcdef\n"
+
+
 def test_random_bytes_refused_as_binary(tmp_path):
     import random
 
