@@ -111,8 +111,9 @@ def _steps(run: Any) -> tuple[str, Any]:
     done = getattr(run, "last_step", None)
     if planned is None:
         return "", None
-    if done is not None and str(getattr(run, "status", "")) == "completed":
-        # A completed run trained what it was meant to: its steps, or as many as its time budget allowed.
+    timed = float(config_value(run, "training", "time_budget", 0.0) or 0.0) > 0
+    if done is not None and (timed or getattr(run, "status", None) == RunStatus.COMPLETED):
+        # A completed run trained what it was meant to; under a time budget the step count is only a cap.
         return f"{int(done):,}", int(done)
     if done is not None and int(done) != int(planned):
         return f"{int(done):,} / {int(planned):,}", int(done)
