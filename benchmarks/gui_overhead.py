@@ -172,7 +172,6 @@ def main() -> None:
 
     from mlmstudio.engine.corpus import load_corpus
     from mlmstudio.engine.trainer import default_num_threads
-
     from mlmstudio.gui.app import create_application
 
     app = create_application()  # as the app starts: plot theme, GIL switch interval

@@ -194,9 +194,9 @@ def main() -> None:
     if args.smoke:
         args.runs, args.points, args.repeats = 30, 5_000, 2
 
+    import pyqtgraph  # noqa: F401  (imported by the app before any page exists)
     from PySide6.QtWidgets import QApplication
 
-    import pyqtgraph  # noqa: F401  (imported by the app before any page exists)
     from mlmstudio.gui.pages import history_page  # noqa: F401
     from mlmstudio.store import compare
 

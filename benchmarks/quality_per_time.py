@@ -32,9 +32,9 @@ from __future__ import annotations
 import math
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
 
 import _common as common
 

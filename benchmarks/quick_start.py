@@ -48,11 +48,10 @@ def main() -> None:
     p.add_argument("--seeds", default="0", help="comma-separated seeds (default 0)")
     args = p.parse_args()
 
-    from mlmstudio.config import quick_start_config
-    from mlmstudio.engine.samples import FACT_PROBES, sample_text
-
     import torch
 
+    from mlmstudio.config import quick_start_config
+    from mlmstudio.engine.samples import FACT_PROBES, sample_text
     from mlmstudio.engine.trainer import default_num_threads
 
     torch.set_num_threads(default_num_threads())  # what the app's training thread gets

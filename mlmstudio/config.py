@@ -17,8 +17,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Mapping
+from typing import Any
 
 from mlmstudio import bounded_json
 from mlmstudio.errors import MLMStudioError
@@ -282,7 +283,7 @@ class RunConfig:
     model: ModelConfig = field(default_factory=ModelConfig)
     training: TrainingConfig = field(default_factory=TrainingConfig)
 
-    def validate(self) -> "RunConfig":
+    def validate(self) -> RunConfig:
         """Raise ConfigError for the first invalid setting; return self when all is well."""
         self.corpus.validate()
         self.tokenizer.validate()
@@ -295,7 +296,7 @@ class RunConfig:
                 f"length ({self.model.max_len}). Shorten the sequences or raise the maximum length.")
         return self
 
-    def check_fields(self) -> "RunConfig":
+    def check_fields(self) -> RunConfig:
         """Every value's type, finiteness and range against the metadata (not the rules between
         fields): what a loaded file must pass before a form shows it or a command uses it."""
         for part in (self.corpus, self.tokenizer, self.masking, self.model, self.training):
@@ -317,7 +318,7 @@ class RunConfig:
                 problems.append(str(exc))
         return problems
 
-    def with_preset(self, preset: str) -> "RunConfig":
+    def with_preset(self, preset: str) -> RunConfig:
         _choice("preset", preset, PRESETS)
         return replace(self, model=replace(self.model, **MODEL_PRESETS[preset]))
 
@@ -328,7 +329,7 @@ class RunConfig:
         return json.dumps(self.to_dict(), indent=indent, sort_keys=True)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "RunConfig":
+    def from_dict(cls, data: Mapping[str, Any]) -> RunConfig:
         """Build from a dict; missing keys take defaults, unknown keys are refused."""
         if not isinstance(data, Mapping):
             raise ConfigError("A run configuration must be a JSON object.")
@@ -342,7 +343,7 @@ class RunConfig:
         return cls(**parts)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "RunConfig":
+    def from_json(cls, text: str | bytes) -> RunConfig:
         """Parse a run configuration; text over 1 MB or nested too deep is refused, not read."""
         try:
             data = bounded_json.loads(text, max_chars=bounded_json.MAX_CONFIG_BYTES)
@@ -351,7 +352,7 @@ class RunConfig:
         return cls.from_dict(data)
 
     @classmethod
-    def from_file(cls, path: Any) -> "RunConfig":
+    def from_file(cls, path: Any) -> RunConfig:
         """Read a run configuration file, at most 1 MB of it (``/dev/urandom`` is refused quickly)."""
         try:
             text = bounded_json.read_text(path, max_bytes=bounded_json.MAX_CONFIG_BYTES)

@@ -35,9 +35,9 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
 
 EXIT_NO_DISPLAY = 2
 

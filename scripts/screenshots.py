@@ -77,9 +77,9 @@ def take_screenshots(out: Path, tmp: Path, seconds: float, size: tuple[int, int]
 
     use_settings_dir(tmp / "settings")
     app = create_application([sys.argv[0]])
+    from mlmstudio.config import quick_start_config
     from mlmstudio.gui import main_window as main_window_module
     from mlmstudio.gui.main_window import CORPUS, EXPLORE, HISTORY, SETUP, TRAIN, MainWindow
-    from mlmstudio.config import quick_start_config
     from mlmstudio.store.database import Database
 
     def pump(duration: float = 0.3) -> None:

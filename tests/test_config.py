@@ -5,8 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from mlmstudio.config import (MODEL_PRESETS, ConfigError, MaskingConfig, ModelConfig, RunConfig,
-                              TrainingConfig)
+from mlmstudio.config import MODEL_PRESETS, ConfigError, MaskingConfig, ModelConfig, RunConfig, TrainingConfig
 
 
 def test_default_config_is_valid_and_round_trips_through_json():

@@ -7,8 +7,7 @@ from dataclasses import fields, replace
 import pytest
 
 from mlmstudio import bounded_json
-from mlmstudio.config import (SECTION_NAMES, ConfigError, ModelConfig, RunConfig, check_value,
-                              field_problem)
+from mlmstudio.config import SECTION_NAMES, ConfigError, ModelConfig, RunConfig, check_value, field_problem
 
 NUMBER_FIELDS = [(section, f) for cls, section in SECTION_NAMES.items() for f in fields(cls)
                  if type(f.default) in (int, float)]

@@ -12,7 +12,7 @@ import argparse
 import logging
 import os
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 from mlmstudio import __version__
 from mlmstudio.cli.argv_text import check_text_arguments, os_error_sentence

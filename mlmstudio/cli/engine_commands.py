@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import errno
 import json
 import shutil
 import sys
 import time
-import dataclasses
 from dataclasses import asdict
 from pathlib import Path
 
@@ -18,9 +18,9 @@ from mlmstudio.cli.options import add_config_flags, config_from_args, dest_name
 from mlmstudio.cli.progress import TrainingProgress, summary_json
 from mlmstudio.config import ConfigError, RunConfig, TokenizerConfig, TrainingConfig, check_value
 from mlmstudio.engine.errors import CorpusError, ModelLoadError, TrainingError
+from mlmstudio.engine.events import TrainingControl
 from mlmstudio.engine.memory import training_memory_shortage
 from mlmstudio.engine.output_paths import check_output_file, check_output_folder, check_outside
-from mlmstudio.engine.events import TrainingControl
 from mlmstudio.engine.run_files import MODEL_DIR_FILES
 from mlmstudio.engine.run_status import RunStatus
 
@@ -95,7 +95,6 @@ def cmd_train(args: argparse.Namespace) -> int:
     config = config_from_args(args, base=_quick_start_base(args)).validate()
     if args.save_config is not None:  # an empty name is refused, not read as 'no file'
         from mlmstudio.engine.artifacts import atomic_write_text
-
         from mlmstudio.store.paths import chosen_data_dir, runs_root
 
         target = check_output_file(args.save_config, overwrite=args.overwrite, what="configuration file")

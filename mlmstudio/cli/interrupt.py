@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import signal
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from mlmstudio.engine.events import TrainingControl
 

@@ -8,8 +8,7 @@ import torch
 from mlmstudio.config import RunConfig
 from mlmstudio.engine.corpus import check_enough_tokens, load_corpus
 from mlmstudio.engine.data import WindowFramer, encode_stream
-from mlmstudio.engine.masking import (KEPT, MASKED, RANDOM, mask_tokens_with_actions,
-                                      masking_statistics)
+from mlmstudio.engine.masking import KEPT, MASKED, RANDOM, mask_tokens_with_actions, masking_statistics
 from mlmstudio.engine.tokenization import MLMTokenizer
 
 # Training a tokenizer on more than this adds time, not insight, to a masking report.

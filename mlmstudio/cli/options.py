@@ -11,8 +11,17 @@ import argparse
 import dataclasses
 from dataclasses import fields, replace
 
-from mlmstudio.config import (MODEL_PRESETS, PRESETS, CorpusConfig, MaskingConfig,
-                              ModelConfig, RunConfig, TokenizerConfig, TrainingConfig, coerce)
+from mlmstudio.config import (
+    MODEL_PRESETS,
+    PRESETS,
+    CorpusConfig,
+    MaskingConfig,
+    ModelConfig,
+    RunConfig,
+    TokenizerConfig,
+    TrainingConfig,
+    coerce,
+)
 
 SECTIONS: dict[str, type] = {"corpus": CorpusConfig, "tokenizer": TokenizerConfig,
                              "masking": MaskingConfig, "model": ModelConfig,

@@ -8,8 +8,15 @@ from typing import Any
 from tqdm import tqdm
 
 from mlmstudio.config import RunConfig
-from mlmstudio.engine.events import (EvalEvent, FailedEvent, FinishedEvent, StartedEvent, StepEvent,
-                                     TrainerCallback, TrainingSummary)
+from mlmstudio.engine.events import (
+    EvalEvent,
+    FailedEvent,
+    FinishedEvent,
+    StartedEvent,
+    StepEvent,
+    TrainerCallback,
+    TrainingSummary,
+)
 
 
 class TrainingProgress(TrainerCallback):

@@ -19,8 +19,9 @@ import functools
 import json
 import math
 import sys
+from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from mlmstudio.cli.interrupt import stop_on_interrupt
 from mlmstudio.engine.errors import MLMStudioError

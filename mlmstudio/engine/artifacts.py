@@ -17,9 +17,10 @@ import json
 import logging
 import os
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Optional, Union
+from typing import Any, Union
 
 import torch
 from safetensors.torch import load_file
@@ -30,9 +31,14 @@ from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.device import resolve_device
 from mlmstudio.engine.errors import MLMStudioError, ModelLoadError
 from mlmstudio.engine.memory import model_memory_shortage
-from mlmstudio.engine.run_files import (CONFIG_FILE, METRICS_FILE, MODEL_FILE, REQUIRED_MODEL_FILES,
-                                        TOKENIZER_FILE)
 from mlmstudio.engine.model import MLMModel, build_model
+from mlmstudio.engine.run_files import (
+    CONFIG_FILE,
+    METRICS_FILE,
+    MODEL_FILE,
+    REQUIRED_MODEL_FILES,
+    TOKENIZER_FILE,
+)
 from mlmstudio.engine.tokenization import MLMTokenizer
 
 log = logging.getLogger(__name__)
@@ -49,7 +55,7 @@ class LoadedModel:
     tokenizer: MLMTokenizer
     config: RunConfig
     metrics: dict[str, Any] = field(default_factory=dict)
-    path: Optional[Path] = None
+    path: Path | None = None
 
 
 # ---------------------------------------------------------------------------
@@ -83,7 +89,7 @@ def atomic_write_text(path: PathLike, text: str) -> None:
 
 
 def atomic_save_safetensors(tensors: Mapping[str, torch.Tensor], path: PathLike,
-                            metadata: Optional[dict[str, str]] = None) -> None:
+                            metadata: dict[str, str] | None = None) -> None:
     """safetensors.torch.save_file, but atomic. Tensors must not share memory."""
     plain = {name: t.detach().to("cpu").contiguous() for name, t in tensors.items()}
     atomic_write_bytes(path, save_safetensors_bytes(plain, metadata=metadata))
@@ -108,7 +114,7 @@ def _fsync_dir(folder: Path) -> None:
 # ---------------------------------------------------------------------------
 
 def save_model_dir(path: PathLike, model: MLMModel, tokenizer: MLMTokenizer, run_cfg: RunConfig,
-                   metrics: Optional[Mapping[str, Any]] = None) -> Path:
+                   metrics: Mapping[str, Any] | None = None) -> Path:
     """Write the model directory; return its path."""
     path = Path(path)
     path.mkdir(parents=True, exist_ok=True)
@@ -121,7 +127,7 @@ def save_model_dir(path: PathLike, model: MLMModel, tokenizer: MLMTokenizer, run
     return path
 
 
-def load_model_dir(path: PathLike, device: Union[str, torch.device] = "cpu") -> LoadedModel:
+def load_model_dir(path: PathLike, device: str | torch.device = "cpu") -> LoadedModel:
     """Load a model directory written by save_model_dir, in eval mode, on device."""
     path = Path(path)
     if not path.exists():

@@ -24,9 +24,9 @@ import math
 import os
 import random
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Optional
 
 from mlmstudio.engine.encoding import decode_bytes, encoding_label
 from mlmstudio.engine.errors import CorpusError
@@ -89,7 +89,7 @@ class Corpus:
 # --------------------------------------------------------------------------- loading
 
 def load_corpus(source: str | os.PathLike[str], *, text_field: str = "text", csv_column: str = "",
-                progress: Optional[ProgressCallback] = None) -> Corpus:
+                progress: ProgressCallback | None = None) -> Corpus:
     """Read a corpus from a path or ``sample:NAME``; ``CorpusError`` when it cannot be used."""
     source_str = os.fspath(source)
     if source_str.strip().lower().startswith(SAMPLE_PREFIX):
@@ -157,7 +157,7 @@ def _summarise_encodings(encodings: list[tuple[str, float]]) -> tuple[str, float
     return (names[0] if len(names) == 1 else f"mixed ({', '.join(names)})"), confidence
 
 
-def _load_sample(name: str, progress: Optional[ProgressCallback]) -> Corpus:
+def _load_sample(name: str, progress: ProgressCallback | None) -> Corpus:
     key = name.strip().lower()
     text = sample_text(key)    # raises CorpusError listing the samples for an unknown name
     size = len(text.encode("utf-8"))
@@ -168,7 +168,7 @@ def _load_sample(name: str, progress: Optional[ProgressCallback]) -> Corpus:
 
 
 def _read_folder(folder: Path, warnings: list[str],
-                 progress: Optional[ProgressCallback]) -> tuple[str, int, list[tuple[str, float]]]:
+                 progress: ProgressCallback | None) -> tuple[str, int, list[tuple[str, float]]]:
     """All .txt/.md files under ``folder`` (hidden ones skipped), in sorted path order.
 
     A file that cannot be used is skipped with a warning rather than sinking
@@ -204,7 +204,7 @@ def _read_folder(folder: Path, warnings: list[str],
     return DOCUMENT_SEPARATOR.join(documents), reader.total, reader.encodings
 
 
-def _note_mixed_encodings(folder: Path, reader: "_Reader", warnings: list[str]) -> None:
+def _note_mixed_encodings(folder: Path, reader: _Reader, warnings: list[str]) -> None:
     """In a folder of several encodings, name the files that were not UTF-8, so a wrong guess can be found."""
     names = {encoding for encoding, _ in reader.encodings}
     if len(names) < 2:
@@ -223,7 +223,7 @@ def _clip_list(text: str, limit: int = 400) -> str:
 class _Reader:
     """Reads files as text, reporting progress over all of them together."""
 
-    def __init__(self, paths: list[Path], progress: Optional[ProgressCallback]) -> None:
+    def __init__(self, paths: list[Path], progress: ProgressCallback | None) -> None:
         self.progress = progress
         self.total = sum(_file_size(p) for p in paths)
         self.done = 0
@@ -281,7 +281,7 @@ def _file_size(path: Path) -> int:
 # --------------------------------------------------------------------------- decoding
 
 def decode_text(data: bytes | bytearray, name: str, warnings: list[str],
-                encodings: Optional[list[tuple[str, float]]] = None) -> str:
+                encodings: list[tuple[str, float]] | None = None) -> str:
     """Bytes to normalised text, refusing binary data.
 
     UTF-8 (BOM or not) and UTF-16/32 with a BOM are read as such; other
@@ -433,7 +433,7 @@ def _normalise_newlines(text: str) -> str:
 
 # --------------------------------------------------------------------------- statistics
 
-def compute_stats(text: str, size_bytes: Optional[int] = None, *, encoding: str = "utf-8",
+def compute_stats(text: str, size_bytes: int | None = None, *, encoding: str = "utf-8",
                   encoding_confidence: float = 1.0) -> CorpusStats:
     """Statistics and fingerprint in one pass over chunks, so 100 MB needs no big lists."""
     digest = hashlib.sha256()

@@ -10,8 +10,8 @@ fixed 15% token masks, so every run is measured on exactly the same task.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 import numpy as np
 import torch
@@ -90,11 +90,11 @@ class Batch:
 
     @classmethod
     def with_positions(cls, input_ids: torch.Tensor, attention_mask: torch.Tensor,
-                       labels: torch.Tensor) -> "Batch":
+                       labels: torch.Tensor) -> Batch:
         positions = (labels.reshape(-1) != IGNORE_INDEX).nonzero().squeeze(1)
         return cls(input_ids, attention_mask, labels, positions)
 
-    def to(self, device: torch.device) -> "Batch":
+    def to(self, device: torch.device) -> Batch:
         if device.type == "cpu":
             return self
         tensors = (self.input_ids, self.attention_mask, self.labels, self.label_positions)

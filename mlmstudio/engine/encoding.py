@@ -196,7 +196,7 @@ def _mostly_utf8(data: bytes | bytearray, first_bad: int) -> bool:
 # --------------------------------------------------------------------------- guessing
 
 def _decode_guessed(data: bytes | bytearray, first_bad: int, name: str) -> Decoded:
-    from charset_normalizer import from_bytes   # imported when needed: most corpora are UTF-8
+    from charset_normalizer import from_bytes  # imported when needed: most corpora are UTF-8
 
     sample = _sample(data, first_bad)
     matches = list(from_bytes(sample, steps=_DETECT_STEPS, chunk_size=_DETECT_CHUNK,

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Union
+from typing import Any, Union
 
 from mlmstudio.engine.run_status import RunStatus
 
@@ -45,7 +46,7 @@ class TrainingSummary:
         data["status"] = str(self.status)
         return data
 
-    def replace(self, **changes: Any) -> "TrainingSummary":
+    def replace(self, **changes: Any) -> TrainingSummary:
         return dataclasses.replace(self, **changes)
 
 

@@ -18,15 +18,17 @@ import json
 import logging
 import os
 from pathlib import Path
-from typing import Union
 
 import torch
 from tokenizers import Tokenizer
 from tokenizers.processors import TemplateProcessing
 
-from mlmstudio.config import CLS, MASK, PAD, SEP, UNK, RunConfig
+from mlmstudio.config import CLS, MASK, PAD, SEP, UNK
 from mlmstudio.engine.artifacts import (
-    LoadedModel, atomic_save_safetensors, atomic_write_text, load_model_dir,
+    LoadedModel,
+    atomic_save_safetensors,
+    atomic_write_text,
+    load_model_dir,
 )
 from mlmstudio.engine.errors import ExportError
 from mlmstudio.engine.hf_compat import NOT_EXPORTABLE, can_export_hf  # noqa: F401  (the rule, torch-free)
@@ -37,7 +39,7 @@ log = logging.getLogger(__name__)
 # nn.TransformerEncoderLayer's and our LayerNorms' epsilon (BERT's own is 1e-12).
 LAYER_NORM_EPS = 1e-5
 
-def export_hf(model_dir: Union[str, os.PathLike], out_dir: Union[str, os.PathLike], *,
+def export_hf(model_dir: str | os.PathLike, out_dir: str | os.PathLike, *,
               overwrite: bool = False) -> Path:
     """Write a BertForMaskedLM folder for the model in model_dir; return its path.
 

@@ -59,7 +59,7 @@ def memory_shortage(needed_bytes: int, what: str) -> str | None:
             "or close other programs.")
 
 
-def training_memory_shortage(config: "RunConfig", vocab_size: int | None = None) -> str | None:
+def training_memory_shortage(config: RunConfig, vocab_size: int | None = None) -> str | None:
     """``memory_shortage`` for training ``config`` (vocabulary: the tokenizer's largest, if not known)."""
     from mlmstudio.engine.estimates import estimate_training_memory
 
@@ -69,7 +69,7 @@ def training_memory_shortage(config: "RunConfig", vocab_size: int | None = None)
     return memory_shortage(needed, "Training this model")
 
 
-def model_memory_shortage(config: "RunConfig", vocab_size: int) -> str | None:
+def model_memory_shortage(config: RunConfig, vocab_size: int) -> str | None:
     """``memory_shortage`` for building the model of ``config`` to load its weights (weights twice)."""
     from mlmstudio.engine.estimates import estimate_parameters
 

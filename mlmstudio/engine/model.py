@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Optional
 
 import numpy as np
 import torch
@@ -31,9 +30,9 @@ import torch.nn.functional as F
 from torch import Tensor, nn
 
 from mlmstudio.config import ModelConfig
+
 # Re-exported: the size arithmetic lives in a torch-free module the GUI can import cheaply.
 from mlmstudio.engine.estimates import estimate_parameters, estimate_training_memory  # noqa: F401
-
 from mlmstudio.engine.masking import IGNORE_INDEX  # noqa: E402  labels without loss (-100, as HF)
 
 
@@ -46,9 +45,9 @@ class MLMOutput:
     ``labels`` holds the N matching targets.
     """
 
-    loss: Optional[Tensor]
+    loss: Tensor | None
     logits: Tensor
-    labels: Optional[Tensor] = None
+    labels: Tensor | None = None
 
     def labelled(self, labels: Tensor) -> tuple[Tensor, Tensor]:
         """(logits [N, V], targets [N]) at the labelled positions, whichever form logits has."""
@@ -77,7 +76,7 @@ def alibi_slopes(num_heads: int) -> Tensor:
     return torch.tensor(power_of_two_slopes(lower) + extra)
 
 
-def explicit_attention(q: Tensor, k: Tensor, v: Tensor, attn_mask: Optional[Tensor],
+def explicit_attention(q: Tensor, k: Tensor, v: Tensor, attn_mask: Tensor | None,
                        dropout_p: float = 0.0) -> Tensor:
     """SDPA written out: q k^T / sqrt(d) (+ mask), softmax in fp32, times v.
 
@@ -105,7 +104,7 @@ class SelfAttention(nn.Module):
         self.proj = nn.Linear(d_model, d_model)
         self.dropout = dropout
 
-    def forward(self, x: Tensor, attn_mask: Optional[Tensor]) -> Tensor:
+    def forward(self, x: Tensor, attn_mask: Tensor | None) -> Tensor:
         B, T, d = x.shape
         H = self.num_heads
         q, k, v = self.qkv(x).view(B, T, 3, H, d // H).permute(2, 0, 3, 1, 4)  # each [B, H, T, d/H]
@@ -140,7 +139,7 @@ class Block(nn.Module):
         self.ffn = FeedForward(cfg.d_model, cfg.ffn_width, cfg.dropout)
         self.drop = nn.Dropout(cfg.dropout)
 
-    def forward(self, x: Tensor, attn_mask: Optional[Tensor]) -> Tensor:
+    def forward(self, x: Tensor, attn_mask: Tensor | None) -> Tensor:
         x = x + self.drop(self.attn(self.ln1(x), attn_mask))
         return x + self.ffn(self.ln2(x))
 
@@ -206,8 +205,8 @@ class SeedMLM(MLMModel):
     def output_bias(self) -> Tensor:
         return self.decoder.bias
 
-    def forward(self, input_ids: Tensor, attention_mask: Optional[Tensor] = None,
-                labels: Optional[Tensor] = None, label_positions: Optional[Tensor] = None) -> MLMOutput:
+    def forward(self, input_ids: Tensor, attention_mask: Tensor | None = None,
+                labels: Tensor | None = None, label_positions: Tensor | None = None) -> MLMOutput:
         # label_positions is accepted for one interface with ModernMLM; the tutorial's
         # model predicts every position, so it has no use for it.
         self._check_length(input_ids)
@@ -247,8 +246,8 @@ class ModernMLM(MLMModel):
     def output_bias(self) -> Tensor:
         return self.decoder_bias
 
-    def forward(self, input_ids: Tensor, attention_mask: Optional[Tensor] = None,
-                labels: Optional[Tensor] = None, label_positions: Optional[Tensor] = None) -> MLMOutput:
+    def forward(self, input_ids: Tensor, attention_mask: Tensor | None = None,
+                labels: Tensor | None = None, label_positions: Tensor | None = None) -> MLMOutput:
         self._check_length(input_ids)
         B, T = input_ids.shape
         pos = torch.arange(T, device=input_ids.device)
@@ -276,7 +275,7 @@ class ModernMLM(MLMModel):
         """[..., d] -> [..., V] through the head and the tied decoder."""
         return F.linear(self.head(h), self.tok_emb.weight, self.decoder_bias)
 
-    def _attention_mask(self, attention_mask: Optional[Tensor], T: int, x: Tensor) -> Optional[Tensor]:
+    def _attention_mask(self, attention_mask: Tensor | None, T: int, x: Tensor) -> Tensor | None:
         """SDPA's attn_mask: None, a boolean key mask [B,1,1,T], or a float bias [B|1, H, T, T]."""
         # Under autocast the queries are bf16; a float mask must match their dtype.
         dtype = torch.get_autocast_dtype(x.device.type) if torch.is_autocast_enabled(x.device.type) else x.dtype

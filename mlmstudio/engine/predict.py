@@ -15,8 +15,9 @@ from __future__ import annotations
 import json
 import math
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Iterable, Optional, Sequence, Union
+from typing import Any
 
 import torch
 
@@ -32,10 +33,10 @@ class FillResult:
 
     masks: list[list[dict[str, Any]]]          # one top-k list per [MASK], best first
     truncated: bool = False                    # the text was cut to fit the model
-    targets: Optional[list[dict[str, Any]]] = None  # scored candidate words, when asked for
+    targets: list[dict[str, Any]] | None = None  # scored candidate words, when asked for
     text: str = ""
 
-    def to_json(self, indent: Optional[int] = None) -> str:
+    def to_json(self, indent: int | None = None) -> str:
         return _json(asdict(self), indent)
 
 
@@ -48,7 +49,7 @@ class IterativeFill:
     truncated: bool = False
     text: str = ""
 
-    def to_json(self, indent: Optional[int] = None) -> str:
+    def to_json(self, indent: int | None = None) -> str:
         return _json(asdict(self), indent)
 
 
@@ -74,13 +75,13 @@ class Predictor:
         self._special = sorted(set(self.tokenizer.special_ids))
 
     @classmethod
-    def from_dir(cls, path: Union[str, os.PathLike], device: str = "cpu") -> "Predictor":
+    def from_dir(cls, path: str | os.PathLike, device: str = "cpu") -> Predictor:
         return cls(load_model_dir(path, device=device))
 
     # -- the public questions ------------------------------------------------
 
     def fill_mask(self, text: str, top_k: int = 5,
-                  targets: Optional[Union[str, Sequence[str]]] = None) -> FillResult:
+                  targets: str | Sequence[str] | None = None) -> FillResult:
         """Top-k guesses for every [MASK]; with targets, also the score of each given word."""
         top_k = self._check_top_k(top_k)
         window = self._window(self._encode_question(text))
@@ -205,7 +206,7 @@ class Predictor:
             raise PredictionError(no_mask_message(text))
         return ids
 
-    def _window(self, body: list[int], required: Optional[Iterable[int]] = None) -> _Window:
+    def _window(self, body: list[int], required: Iterable[int] | None = None) -> _Window:
         """Frame body as [CLS] body [SEP], cut around the masks when it is too long.
 
         ``required`` lists body indices that must stay in view (default: every [MASK]).
@@ -273,7 +274,7 @@ def _check_text(text: str, what: str) -> None:
                               "type it again or save it as UTF-8.") from exc
 
 
-def _json(value: Any, indent: Optional[int]) -> str:
+def _json(value: Any, indent: int | None) -> str:
     """JSON that other tools can read: a log-probability of -inf becomes null."""
     def finite(item: Any) -> Any:
         if isinstance(item, float) and not math.isfinite(item):
@@ -286,7 +287,7 @@ def _json(value: Any, indent: Optional[int]) -> str:
     return json.dumps(finite(value), indent=indent, ensure_ascii=False, allow_nan=False)
 
 
-def _as_list(targets: Union[str, Sequence[str]]) -> list[str]:
+def _as_list(targets: str | Sequence[str]) -> list[str]:
     words = [targets] if isinstance(targets, str) else list(targets)
     words = [w for w in words if isinstance(w, str)]
     for word in words:

@@ -18,9 +18,9 @@ import functools
 import logging
 import random
 import sysconfig
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from mlmstudio.engine.errors import CorpusError
 

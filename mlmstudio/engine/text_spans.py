@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 
 @dataclass(frozen=True)
@@ -19,11 +19,11 @@ class TextSpans:
     spans: tuple[tuple[int, int], ...]
 
     @classmethod
-    def whole(cls, text: str) -> "TextSpans":
+    def whole(cls, text: str) -> TextSpans:
         return cls(text, ((0, len(text)),) if text else ())
 
     @classmethod
-    def of_blocks(cls, text: str, blocks: list[tuple[int, int]]) -> "TextSpans":
+    def of_blocks(cls, text: str, blocks: list[tuple[int, int]]) -> TextSpans:
         """The given (start, end) blocks, in order, adjacent ones merged into one span."""
         spans: list[list[int]] = []
         for start, end in blocks:
@@ -33,7 +33,7 @@ class TextSpans:
                 spans.append([start, end])
         return cls(text, tuple((start, end) for start, end in spans))
 
-    def stripped(self) -> "TextSpans":
+    def stripped(self) -> TextSpans:
         """The same spans without the whitespace that begins the first or ends the last."""
         spans = list(self.spans)
         while spans and self.text[spans[0][0]:spans[0][0] + 1].isspace():

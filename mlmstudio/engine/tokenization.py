@@ -28,9 +28,9 @@ import logging
 import os
 import re
 import tempfile
+from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
 
 import numpy as np
 from tokenizers import AddedToken, Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
@@ -72,7 +72,7 @@ class MLMTokenizer:
 
     # ------------------------------------------------------------------ training
     @classmethod
-    def train(cls, texts: Sequence[str], cfg: TokenizerConfig) -> "MLMTokenizer":
+    def train(cls, texts: Sequence[str], cfg: TokenizerConfig) -> MLMTokenizer:
         """Learn a tokenizer of ``cfg.kind`` from the training texts."""
         cfg.validate()
         lines = [line for text in texts for line in text.splitlines() if line.strip()]
@@ -100,7 +100,7 @@ class MLMTokenizer:
         return self._tok.to_str()
 
     @classmethod
-    def from_str(cls, text: str, *, where: str = "The tokenizer") -> "MLMTokenizer":
+    def from_str(cls, text: str, *, where: str = "The tokenizer") -> MLMTokenizer:
         try:
             data = bounded_json.loads(text)  # refuses absurd nesting before the library sees it
             tokenizer = Tokenizer.from_str(text)
@@ -132,7 +132,7 @@ class MLMTokenizer:
         return target
 
     @classmethod
-    def load(cls, path: str | os.PathLike) -> "MLMTokenizer":
+    def load(cls, path: str | os.PathLike) -> MLMTokenizer:
         """Read a ``tokenizer.json`` (or the one in folder ``path``)."""
         target = _file_path(path)
         try:

@@ -22,9 +22,9 @@ import math
 import os
 import time
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
 
 import numpy as np
 import torch
@@ -33,18 +33,31 @@ import torch.nn.functional as F
 from mlmstudio.config import RunConfig
 from mlmstudio.engine import distributed
 from mlmstudio.engine.artifacts import atomic_write_text, save_model_dir
-from mlmstudio.engine.checkpoint import (disk_full_error, latest_checkpoint, load_checkpoint,
-                                         load_checkpoint_weights, save_checkpoint)
+from mlmstudio.engine.checkpoint import (
+    disk_full_error,
+    latest_checkpoint,
+    load_checkpoint,
+    load_checkpoint_weights,
+    save_checkpoint,
+)
 from mlmstudio.engine.corpus import split_spans
 from mlmstudio.engine.data import Batch, TrainBatches, encode_stream, validation_batches
 from mlmstudio.engine.device import autocast_context, resolve_device, resolve_precision
 from mlmstudio.engine.errors import MLMStudioError, ModelLoadError, OutOfMemoryError, TrainingError
-from mlmstudio.engine.events import (CheckpointEvent, EvalEvent, EventCallback, FailedEvent,
-                                     FinishedEvent, StartedEvent, StepEvent, TrainerEvent,
-                                     TrainingControl, TrainingSummary)
+from mlmstudio.engine.events import (
+    CheckpointEvent,
+    EvalEvent,
+    EventCallback,
+    FailedEvent,
+    FinishedEvent,
+    StartedEvent,
+    StepEvent,
+    TrainerEvent,
+    TrainingControl,
+    TrainingSummary,
+)
 from mlmstudio.engine.masking import IGNORE_INDEX
-from mlmstudio.engine.memory import training_memory_shortage
-from mlmstudio.engine.memory import release_free_memory, tokenizer_sample
+from mlmstudio.engine.memory import release_free_memory, tokenizer_sample, training_memory_shortage
 from mlmstudio.engine.model import build_model, count_parameters, init_output_bias
 from mlmstudio.engine.run_files import RunFolder
 from mlmstudio.engine.run_status import RunStatus
@@ -138,7 +151,7 @@ class Trainer:
     @classmethod
     def resume(cls, out_dir: str | Path, corpus_text: str, *,
                callbacks: Iterable[EventCallback] = (), control: TrainingControl | None = None,
-               checkpoint: str | Path | None = None) -> "Trainer":
+               checkpoint: str | Path | None = None) -> Trainer:
         """A trainer that continues the run in ``out_dir`` exactly where its checkpoint left off."""
         path = Path(checkpoint) if checkpoint else latest_checkpoint(out_dir)
         if path is None:
@@ -151,7 +164,7 @@ class Trainer:
     @classmethod
     def restart(cls, out_dir: str | Path, corpus_text: str, *,
                 callbacks: Iterable[EventCallback] = (),
-                control: TrainingControl | None = None) -> "Trainer":
+                control: TrainingControl | None = None) -> Trainer:
         """A trainer that trains the run in ``out_dir`` again from step 0, with its stored settings.
 
         The run's own tokenizer is reused when it was saved (a retrained WordPiece

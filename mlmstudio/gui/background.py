@@ -18,7 +18,8 @@ to seconds and must not freeze the window.
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable, Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
@@ -79,7 +80,7 @@ class BackgroundCall(QObject):
         self._thread = None
         self.done = False
 
-    def start(self) -> "BackgroundCall":
+    def start(self) -> BackgroundCall:
         self._thread = start_in_thread(self._worker, self._name)
         return self
 

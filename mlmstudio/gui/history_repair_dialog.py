@@ -11,8 +11,8 @@ few small files per run; it runs before the main window exists.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 

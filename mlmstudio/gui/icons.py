@@ -12,7 +12,8 @@ import logging
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
 
-from mlmstudio.resource_paths import ICON_SIZES, app_icon_png, page_icon as page_icon_path
+from mlmstudio.resource_paths import ICON_SIZES, app_icon_png
+from mlmstudio.resource_paths import page_icon as page_icon_path
 
 log = logging.getLogger(__name__)
 

@@ -15,8 +15,18 @@ import platform
 
 from PySide6.QtCore import QSize, Qt, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow,
-                               QMessageBox, QProgressBar, QPushButton, QStackedWidget, QWidget)
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QStackedWidget,
+    QWidget,
+)
 
 from mlmstudio import __version__
 from mlmstudio.config import quick_start_config
@@ -26,11 +36,11 @@ from mlmstudio.gui.icons import page_icon
 from mlmstudio.gui.pages.corpus_page import CorpusPage
 from mlmstudio.gui.pages.explore_page import ExplorePage
 from mlmstudio.gui.pages.history_page import HistoryPage
-from mlmstudio.gui.run_list import RunList
-from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.pages.setup_page import SetupPage
 from mlmstudio.gui.pages.train_page import TrainPage
 from mlmstudio.gui.pages.welcome_panel import WelcomePanel
+from mlmstudio.gui.run_list import RunList
+from mlmstudio.gui.settings import AppSettings
 from mlmstudio.store.database import Database
 
 log = logging.getLogger(__name__)
@@ -403,8 +413,8 @@ class MainWindow(QMainWindow):
     def about_text(self) -> str:
         from importlib.metadata import PackageNotFoundError, version
 
-        import PySide6
         import pyqtgraph
+        import PySide6
         from PySide6.QtCore import qVersion
 
         try:

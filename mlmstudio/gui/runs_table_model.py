@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
-from PySide6.QtCore import (QAbstractTableModel, QModelIndex, QPersistentModelIndex,
-                            QSortFilterProxyModel, Qt)
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from mlmstudio.engine.run_status import RunStatus

@@ -13,8 +13,8 @@ Until a time is known, ``lookup`` answers None and the page says "measuring…".
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from PySide6.QtCore import QObject, Signal, Slot
 

@@ -20,14 +20,23 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 
-from mlmstudio.engine.events import (CheckpointEvent, EvalEvent, EventCallback, FailedEvent,
-                                     FinishedEvent, StartedEvent, StepEvent, TrainerCallback,
-                                     TrainingControl)
+from mlmstudio.engine.events import (
+    CheckpointEvent,
+    EvalEvent,
+    EventCallback,
+    FailedEvent,
+    FinishedEvent,
+    StartedEvent,
+    StepEvent,
+    TrainerCallback,
+    TrainingControl,
+)
 from mlmstudio.engine.run_end import RunEnd, decide_run_end
 from mlmstudio.errors import MLMStudioError
 

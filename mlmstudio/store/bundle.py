@@ -30,21 +30,21 @@ import shutil
 import tempfile
 import zipfile
 import zlib
-from datetime import datetime, timezone
+from collections.abc import Mapping
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
-from mlmstudio import __version__
-from mlmstudio import bounded_json
+from mlmstudio import __version__, bounded_json
 from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.errors import MLMStudioError
+from mlmstudio.engine.metric_names import TRAIN, VAL
+from mlmstudio.engine.run_files import CONFIG_FILE, METRICS_FILE, MODEL_FILE, TOKENIZER_FILE
+from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.store import repository
 from mlmstudio.store.database import Database
 from mlmstudio.store.errors import BundleError, StoreError
 from mlmstudio.store.models import MetricPointRow, RunRow, utcnow
-from mlmstudio.engine.metric_names import TRAIN, VAL
-from mlmstudio.engine.run_files import CONFIG_FILE, METRICS_FILE, MODEL_FILE, TOKENIZER_FILE
-from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.store.records import to_jsonable
 
 log = logging.getLogger(__name__)
@@ -102,7 +102,7 @@ def export_bundle(db: Database, ref: str, path: str | Path, *, overwrite: bool =
     corpus = detail.corpus
     manifest = {
         "format": BUNDLE_FORMAT, "format_version": FORMAT_VERSION, "mlmstudio_version": __version__,
-        "exported_at": datetime.now(timezone.utc).isoformat(),
+        "exported_at": datetime.now(UTC).isoformat(),
         "run": {
             "id": summary.id, "name": summary.name,
             "status": summary.status if summary.status in IMPORTABLE_STATUSES else RunStatus.STOPPED.value,
@@ -407,7 +407,7 @@ def _run_record(run: Mapping[str, Any]) -> dict[str, Any]:
         except (TypeError, ValueError) as exc:
             raise BundleError(f"The bundle's manifest has an invalid run {key}. Nothing was imported.") from exc
         if parsed.tzinfo is not None:
-            parsed = parsed.astimezone(timezone.utc).replace(tzinfo=None)
+            parsed = parsed.astimezone(UTC).replace(tzinfo=None)
         return parsed
 
     tags = run.get("tags") or []

@@ -15,20 +15,24 @@ import shutil
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.exc import DatabaseError
 from sqlalchemy.orm import Session, sessionmaker
 
 from mlmstudio.store.errors import StoreError
-from mlmstudio.store.history_repair import (damage_before_open, damaged_error, database_error_kind,
-                                            describe_database_error)
-from mlmstudio.store.paths import chosen_data_dir
+from mlmstudio.store.history_repair import (
+    damage_before_open,
+    damaged_error,
+    database_error_kind,
+    describe_database_error,
+)
+from mlmstudio.store.paths import chosen_data_dir, database_path, runs_root
 from mlmstudio.store.paths import data_dir as resolve_data_dir
-from mlmstudio.store.paths import database_path, runs_root
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -117,7 +121,7 @@ class Database:
                                            expire_on_commit=False)
 
     @classmethod
-    def open(cls, data_dir: str | Path | None = None, *, recover: bool = True) -> "Database":
+    def open(cls, data_dir: str | Path | None = None, *, recover: bool = True) -> Database:
         """Open (creating and migrating if needed) the history in ``data_dir``.
 
         With ``recover``, runs left running or paused by a process that is gone

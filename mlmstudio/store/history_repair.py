@@ -24,7 +24,7 @@ import os
 import sqlite3
 import struct
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -366,11 +366,11 @@ def _moment(value: Any) -> datetime | None:
     except ValueError:
         return None
     return moment.replace(tzinfo=None) if moment.tzinfo is None else moment.astimezone(
-        timezone.utc).replace(tzinfo=None)
+        UTC).replace(tzinfo=None)
 
 
 def _file_time(path: Path) -> datetime:
     try:
-        return datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).replace(tzinfo=None)
+        return datetime.fromtimestamp(path.stat().st_mtime, UTC).replace(tzinfo=None)
     except OSError:
-        return datetime.now(timezone.utc).replace(tzinfo=None)
+        return datetime.now(UTC).replace(tzinfo=None)

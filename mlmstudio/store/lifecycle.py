@@ -19,9 +19,10 @@ import logging
 import os
 import shutil
 import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING
 
 from sqlalchemy import update
 
@@ -56,7 +57,7 @@ class RunHandle:
 
 # --- creating and training runs ----------------------------------------------------------------
 
-def prepare_run(db: Database, config: RunConfig, corpus: "Corpus", name: str | None = None,
+def prepare_run(db: Database, config: RunConfig, corpus: Corpus, name: str | None = None,
                 parent_run_id: str | None = None) -> RunHandle:
     """Record a new ``queued`` run (and its corpus, if new) and write its config.json."""
     from mlmstudio.engine.artifacts import atomic_write_text
@@ -95,7 +96,7 @@ def default_run_name(config: RunConfig, corpus_name: str) -> str:
 
 def run_recorded(db: Database, handle_or_run_id: RunHandle | str, corpus_text: str, *,
                  callbacks: Iterable[EventCallback] = (),
-                 control: TrainingControl | None = None) -> "TrainResult":
+                 control: TrainingControl | None = None) -> TrainResult:
     """Train a queued run on this thread, recording everything; the run never stays ``running``."""
     from mlmstudio.engine.trainer import Trainer
 
@@ -117,7 +118,7 @@ def run_recorded(db: Database, handle_or_run_id: RunHandle | str, corpus_text: s
     control = control or TrainingControl()
     recorder = RunRecorder(db, run_id)
 
-    def train() -> "TrainResult":
+    def train() -> TrainResult:
         trainer = Trainer(config, corpus_text, db.run_dir(run_id), callbacks=[recorder, *callbacks],
                           control=control)
         return trainer.run()
@@ -126,7 +127,7 @@ def run_recorded(db: Database, handle_or_run_id: RunHandle | str, corpus_text: s
 
 
 def resume_run(db: Database, run_id: str, *, callbacks: Iterable[EventCallback] = (),
-               control: TrainingControl | None = None) -> "TrainResult":
+               control: TrainingControl | None = None) -> TrainResult:
     """Continue an interrupted, stopped or failed run in the same run.
 
     It continues from the newest intact checkpoint the recorded curve reaches;
@@ -211,7 +212,7 @@ def _check_resumable(row: RunRow) -> None:
 
 
 def _resumable_trainer(run_dir: Path, corpus_text: str, recorded_step: int,
-                       **kwargs) -> tuple["Trainer", int, Path | None]:
+                       **kwargs) -> tuple[Trainer, int, Path | None]:
     """A trainer for the run, the step it continues from, and the checkpoint it loaded (or None).
 
     Checkpoints the recorded curve reaches come first: resuming from one the
@@ -280,7 +281,7 @@ def _mark_running(row: RunRow) -> None:
 
 
 def _train_guarded(db: Database, run_id: str, recorder: RunRecorder, control: TrainingControl,
-                   lock: RunLock, train: Callable[[], "TrainResult"]) -> "TrainResult":
+                   lock: RunLock, train: Callable[[], TrainResult]) -> TrainResult:
     """Run ``train`` with a heartbeat; whatever happens, settle the run, then release its lock."""
     heartbeat = Heartbeat(db, run_id, control)
     heartbeat.start()

@@ -10,11 +10,19 @@ Times are stored as naive UTC datetimes (SQLite has no time zones).
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-from typing import Optional
+from datetime import UTC, datetime
 
-from sqlalchemy import (CheckConstraint, DateTime, Float, ForeignKey, Index, Integer, String, Text,
-                        UniqueConstraint)
+from sqlalchemy import (
+    CheckConstraint,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from mlmstudio.engine.metric_names import TRAIN, VAL  # noqa: F401  (the splits of metric points)
@@ -25,7 +33,7 @@ RUN_STATUSES = tuple(status.value for status in ALL_STATUSES)
 
 def utcnow() -> datetime:
     """The current time as stored in the database: naive UTC."""
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 class Base(DeclarativeBase):
@@ -59,28 +67,28 @@ class RunRow(Base):
     name: Mapped[str] = mapped_column(String(500))
     status: Mapped[str] = mapped_column(String(16), default=RunStatus.QUEUED.value, index=True)
     config_json: Mapped[str] = mapped_column(Text)
-    corpus_id: Mapped[Optional[int]] = mapped_column(
+    corpus_id: Mapped[int | None] = mapped_column(
         ForeignKey("corpora.id", ondelete="SET NULL"), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
-    started_at: Mapped[Optional[datetime]] = mapped_column(DateTime, nullable=True)
-    finished_at: Mapped[Optional[datetime]] = mapped_column(DateTime, nullable=True)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     last_step: Mapped[int] = mapped_column(Integer, default=0)
-    final_metrics_json: Mapped[Optional[str]] = mapped_column(Text, nullable=True)
+    final_metrics_json: Mapped[str | None] = mapped_column(Text, nullable=True)
     message: Mapped[str] = mapped_column(Text, default="")
     notes: Mapped[str] = mapped_column(Text, default="")
     # The run this one was resumed or forked from (imports and fresh runs have none).
-    parent_run_id: Mapped[Optional[str]] = mapped_column(
+    parent_run_id: Mapped[str | None] = mapped_column(
         ForeignKey("runs.id", ondelete="SET NULL"), nullable=True)
     # Who is training it: crash recovery checks these when the database is opened.
-    pid: Mapped[Optional[int]] = mapped_column(Integer, nullable=True)
-    hostname: Mapped[Optional[str]] = mapped_column(String(255), nullable=True)
-    heartbeat_at: Mapped[Optional[datetime]] = mapped_column(DateTime, nullable=True)
+    pid: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    hostname: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    heartbeat_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
 
-    corpus: Mapped[Optional[CorpusRow]] = relationship(lazy="joined")
-    tags: Mapped[list["RunTagRow"]] = relationship(
+    corpus: Mapped[CorpusRow | None] = relationship(lazy="joined")
+    tags: Mapped[list[RunTagRow]] = relationship(
         cascade="all, delete-orphan", passive_deletes=True, lazy="selectin",
         order_by="RunTagRow.tag")
-    checkpoints: Mapped[list["CheckpointRow"]] = relationship(
+    checkpoints: Mapped[list[CheckpointRow]] = relationship(
         cascade="all, delete-orphan", passive_deletes=True, lazy="selectin", order_by="CheckpointRow.step")
 
 

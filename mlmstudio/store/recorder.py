@@ -15,15 +15,21 @@ from __future__ import annotations
 import logging
 import math
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from sqlalchemy import update
 from sqlalchemy.exc import SQLAlchemyError
 
-from mlmstudio.engine.events import (CheckpointEvent, EvalEvent, FailedEvent, FinishedEvent, StepEvent,
-                                     TrainerCallback)
-from mlmstudio.engine.metric_names import (ACCURACY, LOSS, LR, PERPLEXITY, TOKENS_PER_SECOND, TRAIN,
-                                           VAL)
+from mlmstudio.engine.events import (
+    CheckpointEvent,
+    EvalEvent,
+    FailedEvent,
+    FinishedEvent,
+    StepEvent,
+    TrainerCallback,
+)
+from mlmstudio.engine.metric_names import ACCURACY, LOSS, LR, PERPLEXITY, TOKENS_PER_SECOND, TRAIN, VAL
 from mlmstudio.engine.run_end import decide_run_end
 from mlmstudio.engine.run_status import ACTIVE_STATUSES
 from mlmstudio.store import repository

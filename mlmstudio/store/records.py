@@ -7,10 +7,11 @@ Times are timezone-aware UTC datetimes.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 
@@ -201,7 +202,7 @@ def parse_json_object(text: str | None) -> dict[str, Any]:
 
 def aware(moment: datetime | None) -> datetime | None:
     """A stored naive-UTC time as an aware one."""
-    return None if moment is None else moment.replace(tzinfo=timezone.utc)
+    return None if moment is None else moment.replace(tzinfo=UTC)
 
 
 def expected_files(status: str, checkpoint_paths: list[Path]) -> list[str]:

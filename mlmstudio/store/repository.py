@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import logging
 import uuid
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 from sqlalchemy import delete, func, or_, select, update
@@ -16,12 +17,20 @@ from mlmstudio.engine.metric_names import TRAIN
 from mlmstudio.engine.run_end import RunEnd
 from mlmstudio.engine.run_status import ACTIVE_STATUSES, RunStatus
 from mlmstudio.store.errors import NoSuchRunError, RunNotFoundError, StoreError
+from mlmstudio.store.models import CheckpointRow, CorpusRow, MetricPointRow, RunRow, RunTagRow, utcnow
+from mlmstudio.store.records import (
+    CheckpointInfo,
+    CorpusInfo,
+    Curve,
+    RunDetail,
+    RunSummary,
+    aware,
+    expected_files,
+    parse_config,
+    parse_json_object,
+    to_jsonable,
+)
 from mlmstudio.store.run_refs import latest_offset, latest_run
-from mlmstudio.store.models import (CheckpointRow, CorpusRow, MetricPointRow, RunRow, RunTagRow,
-                                    utcnow)
-from mlmstudio.store.records import (CheckpointInfo, CorpusInfo, Curve, RunDetail,
-                                     RunSummary, aware, expected_files, parse_config,
-                                     parse_json_object, to_jsonable)
 from mlmstudio.unicode_text import is_text
 
 log = logging.getLogger(__name__)

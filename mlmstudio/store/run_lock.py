@@ -69,7 +69,7 @@ class RunLock:
             pass
         os.close(fd)
 
-    def __enter__(self) -> "RunLock":
+    def __enter__(self) -> RunLock:
         return self
 
     def __exit__(self, *exc_info) -> None:

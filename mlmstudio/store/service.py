@@ -10,8 +10,8 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
 
 from sqlalchemy import update
 

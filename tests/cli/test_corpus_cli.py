@@ -29,7 +29,7 @@ def corpus_json(capsys, *argv):
 
 def test_utf8_file_described_exactly(capsys, tmp_path):
     path = tmp_path / "notes.txt"
-    path.write_bytes("Hello world, hello!\nThe cat sat.\n".encode("utf-8"))
+    path.write_bytes(b"Hello world, hello!\nThe cat sat.\n")
     r = corpus_json(capsys, path)
     assert (r["name"], r["source"]) == ("notes.txt", str(path.resolve()))
     assert (r["encoding"], r["encoding_confidence"]) == ("utf-8", 1.0)
@@ -127,7 +127,7 @@ def test_as_a_real_process_no_traceback(tmp_path):
 def test_a_file_name_that_is_not_utf8_still_reads(tmp_path):
     name = os.fsencode(tmp_path) + b"/caf\xe9 notes.txt"          # a Latin-1 name on a UTF-8 system
     with open(name, "wb") as f:
-        f.write("hello world\n".encode("utf-8"))
+        f.write(b"hello world\n")
     result = subprocess.run([sys.executable, "-m", "mlmstudio", "corpus", name, "--json"],
                             capture_output=True, timeout=120)
     assert result.returncode == 0, result.stderr

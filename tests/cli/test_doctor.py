@@ -9,8 +9,7 @@ import sys
 
 import pytest
 
-from mlmstudio.cli import main
-from mlmstudio.cli import doctor
+from mlmstudio.cli import doctor, main
 
 
 def _report(capsys, *args: str) -> tuple[int, dict]:

@@ -9,7 +9,11 @@ import torch
 from mlmstudio.config import ModelConfig, RunConfig, TokenizerConfig, TrainingConfig
 from mlmstudio.engine import artifacts
 from mlmstudio.engine.artifacts import (
-    LoadedModel, atomic_save_safetensors, atomic_write_bytes, atomic_write_text, load_model_dir,
+    LoadedModel,
+    atomic_save_safetensors,
+    atomic_write_bytes,
+    atomic_write_text,
+    load_model_dir,
     save_model_dir,
 )
 from mlmstudio.engine.errors import ModelLoadError

@@ -9,7 +9,13 @@ import pytest
 
 from mlmstudio.engine import corpus as corpus_module
 from mlmstudio.engine.corpus import (
-    Corpus, CorpusStats, check_enough_tokens, compute_stats, load_corpus, split_train_val)
+    Corpus,
+    CorpusStats,
+    check_enough_tokens,
+    compute_stats,
+    load_corpus,
+    split_train_val,
+)
 from mlmstudio.engine.errors import CorpusError, MLMStudioError
 
 ACCENTED = "Café crème, naïve façade.\nDéjà vu — “quoted”.\n"

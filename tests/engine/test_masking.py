@@ -8,9 +8,21 @@ import torch
 
 from mlmstudio.config import ConfigError, MaskingConfig
 from mlmstudio.engine.masking import (
-    EVAL_MASKING, EVAL_SEED, IGNORE_INDEX, KEPT, MASKED, NOT_SELECTED, RANDOM,
-    derive_seed, eval_masks, mask_tokens, mask_tokens_with_actions, masking_statistics,
-    sample_span_lengths, span_length_pmf)
+    EVAL_MASKING,
+    EVAL_SEED,
+    IGNORE_INDEX,
+    KEPT,
+    MASKED,
+    NOT_SELECTED,
+    RANDOM,
+    derive_seed,
+    eval_masks,
+    mask_tokens,
+    mask_tokens_with_actions,
+    masking_statistics,
+    sample_span_lengths,
+    span_length_pmf,
+)
 
 PAD, UNK, CLS, SEP, MASK = range(5)
 SPECIALS = [PAD, UNK, CLS, SEP, MASK]

@@ -10,10 +10,17 @@ from torch import nn
 
 from mlmstudio.config import ModelConfig
 from mlmstudio.engine.model import (
-    IGNORE_INDEX, ModernMLM, SeedMLM, alibi_slopes, build_model, count_parameters,
-    estimate_parameters, estimate_training_memory, explicit_attention, init_output_bias,
+    IGNORE_INDEX,
+    ModernMLM,
+    SeedMLM,
+    alibi_slopes,
+    build_model,
+    count_parameters,
+    estimate_parameters,
+    estimate_training_memory,
+    explicit_attention,
+    init_output_bias,
 )
-
 
 TUTORIAL = dict(d_model=128, num_heads=4, num_layers=2, ffn_dim=512, max_len=128)
 

@@ -6,8 +6,8 @@ import pytest
 
 from mlmstudio.config import RunConfig
 from mlmstudio.engine.errors import CorpusError
-from mlmstudio.engine.model import build_model, count_parameters
 from mlmstudio.engine.estimates import estimate_parameters
+from mlmstudio.engine.model import build_model, count_parameters
 from mlmstudio.engine.preflight import check_corpus_fits, corpus_facts, window_tokens
 from mlmstudio.engine.trainer import tokenizer_for_run
 
@@ -33,8 +33,8 @@ def test_a_ninety_word_text_cannot_fill_a_128_token_window():
 
 def test_the_rule_is_the_trainers_own_at_the_boundary():
     """The longest window preflight allows trains; one token more is refused by the trainer too."""
-    from mlmstudio.engine.data import TrainBatches, encode_stream
     from mlmstudio.engine.corpus import split_spans
+    from mlmstudio.engine.data import TrainBatches, encode_stream
 
     cfg = _config(16)
     facts = corpus_facts(cfg, NINETY_WORDS)

@@ -16,11 +16,18 @@ import torch
 from mlmstudio.engine import artifacts, checkpoint
 from mlmstudio.engine.checkpoint import list_checkpoints, load_checkpoint
 from mlmstudio.engine.errors import ModelLoadError
-from mlmstudio.engine.events import (CheckpointEvent, FailedEvent, FinishedEvent, StartedEvent,
-                                     StepEvent, TrainerCallback)
+from mlmstudio.engine.events import (
+    CheckpointEvent,
+    FailedEvent,
+    FinishedEvent,
+    StartedEvent,
+    StepEvent,
+    TrainerCallback,
+)
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.engine.samples import sample_text
 from mlmstudio.engine.trainer import Trainer
+
 from tiny_configs import tiny_config
 
 

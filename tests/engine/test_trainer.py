@@ -9,10 +9,17 @@ import pytest
 
 from mlmstudio.config import RunConfig
 from mlmstudio.engine.checkpoint import checkpoint_dir, list_checkpoints
-from mlmstudio.engine.events import (CheckpointEvent, EvalEvent, FailedEvent, FinishedEvent,
-                                     StepEvent, TrainingControl)
+from mlmstudio.engine.events import (
+    CheckpointEvent,
+    EvalEvent,
+    FailedEvent,
+    FinishedEvent,
+    StepEvent,
+    TrainingControl,
+)
 from mlmstudio.engine.samples import sample_text
 from mlmstudio.engine.trainer import Trainer
+
 from tiny_configs import tiny_config as shared_tiny_config
 
 

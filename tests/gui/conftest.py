@@ -19,8 +19,9 @@ from PySide6.QtCore import QEvent, QObject, QThread, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mlmstudio.config import RunConfig
-from tiny_configs import tiny_config
 from mlmstudio.gui import settings as app_settings
+
+from tiny_configs import tiny_config
 
 THREAD_GRACE_MS = 2000  # a thread that was told to quit gets this long to finish
 LIVE_STATUSES = ("running", "paused")

@@ -18,8 +18,7 @@ from PySide6.QtCore import QObject, Slot
 from mlmstudio.engine.events import EvalEvent, FinishedEvent, StepEvent, TrainingSummary
 from mlmstudio.engine.run_end import RunEnd
 from mlmstudio.engine.run_status import RunStatus
-from mlmstudio.gui.training_worker import (ProgressBatch, TrainingWorker, running_threads,
-                                           start_in_thread)
+from mlmstudio.gui.training_worker import ProgressBatch, TrainingWorker, running_threads, start_in_thread
 
 UPDATES = 6000
 
@@ -32,7 +31,7 @@ class Receiver(QObject):
         self.batches = 0
         self.rows = 0
         self.sequences: list[int] = []
-        self.alive: "weakref.WeakSet[ProgressBatch]" = weakref.WeakSet()
+        self.alive: weakref.WeakSet[ProgressBatch] = weakref.WeakSet()
         self.outcome: RunEnd | None = None
 
     @Slot(object)

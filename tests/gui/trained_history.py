@@ -16,9 +16,9 @@ import atexit
 import dataclasses
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from mlmstudio.config import RunConfig
 
@@ -45,7 +45,7 @@ def trained_history(make_config: Callable[..., RunConfig]) -> TrainedHistory:
 
 def _train(make_config: Callable[..., RunConfig]) -> TrainedHistory:
     from mlmstudio.engine.corpus import load_corpus
-    from mlmstudio.store import lifecycle, service
+    from mlmstudio.store import lifecycle
     from mlmstudio.store.database import Database
 
     data_dir = Path(tempfile.mkdtemp(prefix="mlmstudio-gui-template-"))

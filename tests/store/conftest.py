@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from mlmstudio.store.database import Database
+
 from store_helpers import build_model_files
 
 

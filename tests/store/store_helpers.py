@@ -5,14 +5,15 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from mlmstudio.config import RunConfig
 from mlmstudio.engine.events import StepEvent
-from mlmstudio.store import lifecycle, repository, service
+from mlmstudio.store import lifecycle, repository
 from mlmstudio.store.database import Database
 from mlmstudio.store.models import RunRow, utcnow
+
 from tiny_configs import tiny_config as shared_tiny_config
 
 

@@ -13,6 +13,7 @@ import pytest
 from mlmstudio.store import bundle, service
 from mlmstudio.store.database import Database
 from mlmstudio.store.errors import BundleError, StoreError
+
 from store_helpers import add_run, tree_digest
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from mlmstudio.store import compare, service
 from mlmstudio.store.records import Curve
+
 from store_helpers import add_run, tiny_config
 
 

@@ -13,7 +13,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from datetime import timezone
+from datetime import UTC
 from pathlib import Path
 
 import numpy as np
@@ -86,13 +86,14 @@ def check_after_kill(data_dir: Path, run_id: str, killed_at: float) -> int:
     val = service.load_curve(db, run_id, "val", "loss")
     assert val.steps.tolist() == list(range(EVAL_EVERY, last + 1, EVAL_EVERY))
     # Points are flushed about every second: what is lost is at most the last batch.
-    heartbeat = detail.heartbeat_at.astimezone(timezone.utc).timestamp()
+    heartbeat = detail.heartbeat_at.astimezone(UTC).timestamp()
     assert killed_at - heartbeat < 5.0, f"the last write was {killed_at - heartbeat:.1f} s before the kill"
     recorded = [c.step for c in detail.checkpoints if c.exists]
     assert recorded and last >= recorded[-1]  # a recorded checkpoint implies its curve is complete
 
-    from mlmstudio.engine.checkpoint import list_checkpoints, load_checkpoint
     from safetensors.torch import load_file
+
+    from mlmstudio.engine.checkpoint import list_checkpoints, load_checkpoint
 
     on_disk = list_checkpoints(detail.summary.run_dir)
     assert on_disk, "a valid checkpoint must survive the kill"

@@ -11,8 +11,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import text
 
 from mlmstudio.store import paths
-from mlmstudio.store.database import (Database, current_revision, head_revision, make_engine,
-                                      migrate)
+from mlmstudio.store.database import Database, current_revision, head_revision, make_engine, migrate
 from mlmstudio.store.errors import StoreError
 from mlmstudio.store.models import Base
 from mlmstudio.store.service import get_run, list_runs, load_curve

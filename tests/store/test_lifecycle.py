@@ -21,6 +21,7 @@ from mlmstudio.store.database import Database
 from mlmstudio.store.errors import StoreError
 from mlmstudio.store.models import RunRow, utcnow
 from mlmstudio.store.run_lock import RunLock, owner_alive
+
 from store_helpers import at_step, interrupt
 from tiny_configs import tiny_config
 

@@ -9,12 +9,19 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
-from mlmstudio.engine.events import (CheckpointEvent, EvalEvent, FailedEvent, FinishedEvent, StepEvent,
-                                     TrainingSummary)
+from mlmstudio.engine.events import (
+    CheckpointEvent,
+    EvalEvent,
+    FailedEvent,
+    FinishedEvent,
+    StepEvent,
+    TrainingSummary,
+)
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.store import lifecycle, repository, service
 from mlmstudio.store.models import RunRow, utcnow
 from mlmstudio.store.recorder import RunRecorder
+
 from store_helpers import add_run
 
 

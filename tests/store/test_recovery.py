@@ -13,6 +13,7 @@ from mlmstudio.store.database import Database
 from mlmstudio.store.models import utcnow
 from mlmstudio.store.recovery import hostname, process_alive
 from mlmstudio.store.service import get_run
+
 from store_helpers import add_run
 
 

@@ -9,6 +9,7 @@ import pytest
 from mlmstudio.store import service
 from mlmstudio.store.errors import RunNotFoundError
 from mlmstudio.store.run_refs import latest_offset
+
 from store_helpers import add_run
 
 T0 = datetime(2026, 1, 1, 12, 0, 0)

@@ -12,6 +12,7 @@ import pytest
 from mlmstudio.store import lifecycle, repository, service
 from mlmstudio.store.errors import RunNotFoundError, StoreError
 from mlmstudio.store.models import utcnow
+
 from store_helpers import add_run, tiny_config
 
 

@@ -13,6 +13,7 @@ from mlmstudio.engine.corpus import load_corpus
 from mlmstudio.engine.events import StepEvent, TrainingControl
 from mlmstudio.store import lifecycle, repository, service
 from mlmstudio.store.errors import CorpusChangedError, StoreError
+
 from store_helpers import at_step, interrupt, tiny_config
 
 STEPS = 40

@@ -13,25 +13,41 @@ Explore page.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout,
-                               QHeaderView, QInputDialog, QLabel, QLineEdit, QMessageBox,
-                               QPlainTextEdit, QProgressBar, QPushButton, QSplitter, QTableView,
-                               QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.hf_compat import can_export_hf
+from mlmstudio.engine.run_status import ACTIVE_STATUSES, RESUMABLE_STATUSES
 from mlmstudio.gui.background import TaskRunner, user_message
 from mlmstudio.gui.run_list import RunList
-from mlmstudio.gui.widgets.compare_view import CompareView
 from mlmstudio.gui.runs_table_model import ALL, COLUMN_INDEX, RunsFilterProxy
+from mlmstudio.gui.widgets.compare_view import CompareView
 from mlmstudio.store import compare, service
 from mlmstudio.store.database import Database
-from mlmstudio.engine.run_status import ACTIVE_STATUSES, RESUMABLE_STATUSES
 from mlmstudio.store.records import Curve, RunSummary
 from mlmstudio.store.run_lock import owner_alive
 

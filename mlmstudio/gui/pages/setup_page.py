@@ -24,22 +24,42 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFileDialog, QGridLayout, QGroupBox,
-                               QHBoxLayout, QLabel, QMessageBox, QPushButton, QScrollArea,
-                               QStackedWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QFileDialog,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
-from mlmstudio.config import (ConfigError, CorpusConfig, MaskingConfig, ModelConfig, RunConfig,
-                              TokenizerConfig, TrainingConfig, quick_start_config)
+from mlmstudio.config import (
+    ConfigError,
+    CorpusConfig,
+    MaskingConfig,
+    ModelConfig,
+    RunConfig,
+    TokenizerConfig,
+    TrainingConfig,
+    quick_start_config,
+)
 from mlmstudio.engine import system_memory
-from mlmstudio.engine.system_memory import human_bytes
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.estimates import estimate_parameters, estimate_training_memory
+from mlmstudio.engine.system_memory import human_bytes
 from mlmstudio.gui.background import BackgroundCall
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.step_times import StepTimes, request_for

@@ -13,29 +13,35 @@ from __future__ import annotations
 import logging
 
 import numpy as np
-from PySide6.QtCore import QThread, Qt, Signal, Slot
+from PySide6.QtCore import Qt, QThread, Signal, Slot
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from mlmstudio.config import RunConfig
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.events import StartedEvent, TrainingControl
-from mlmstudio.engine.metric_names import (TRAIN_LOSS, TRAIN_LR, TRAIN_TOKENS_PER_SECOND,
-                                           VAL_ACCURACY, VAL_LOSS, VAL_PERPLEXITY)
+from mlmstudio.engine.metric_names import (
+    TRAIN_LOSS,
+    TRAIN_LR,
+    TRAIN_TOKENS_PER_SECOND,
+    VAL_ACCURACY,
+    VAL_LOSS,
+    VAL_PERPLEXITY,
+)
 from mlmstudio.engine.run_end import RunEnd
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui.perplexity import PERPLEXITY_TIP, format_perplexity, loss_axis_tip, perplexity
-from mlmstudio.gui.widgets.live_plots import LivePlots
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.theme import MessageLabel
 from mlmstudio.gui.training_worker import ProgressBatch, TrainingWorker, start_in_thread
+from mlmstudio.gui.widgets.live_plots import LivePlots
 from mlmstudio.store import lifecycle, service
 from mlmstudio.store.database import Database
 
 log = logging.getLogger(__name__)
 
 
-def make_training_job(db: Database, handle: "lifecycle.RunHandle", corpus_text: str):
+def make_training_job(db: Database, handle: lifecycle.RunHandle, corpus_text: str):
     """The worker's job: train and record a new run (the trainer announces ln V before step 1)."""
 
     def job(callback, control: TrainingControl):

@@ -10,25 +10,44 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters  # noqa: F401  (registers ImageExporter)
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFont, QIcon, QPalette, QPixmap
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFileDialog, QHBoxLayout,
-                               QHeaderView, QLabel, QPushButton, QSplitter, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mlmstudio.engine.errors import MLMStudioError
+from mlmstudio.engine.metric_names import (
+    TRAIN_LOSS,
+    TRAIN_LR,
+    TRAIN_TOKENS_PER_SECOND,
+    VAL_ACCURACY,
+    VAL_LOSS,
+    VAL_PERPLEXITY,
+)
 from mlmstudio.gui.perplexity import PERPLEXITY_TIP, format_perplexity, loss_axis_tip, perplexity
 from mlmstudio.gui.run_colors import distinct_styles
 from mlmstudio.store import compare
-from mlmstudio.engine.metric_names import (TRAIN_LOSS, TRAIN_LR, TRAIN_TOKENS_PER_SECOND,
-                                           VAL_ACCURACY, VAL_LOSS, VAL_PERPLEXITY)
 from mlmstudio.store.records import Curve
 
 log = logging.getLogger(__name__)

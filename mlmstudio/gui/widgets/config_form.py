@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields, replace
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel,
-                               QSpinBox, QWidget)
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QSpinBox, QWidget
 
 from mlmstudio.config import FIELD_LABELS, RunConfig
 from mlmstudio.gui.theme import MessageLabel

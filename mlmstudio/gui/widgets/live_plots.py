@@ -10,17 +10,32 @@ view. Everything here runs in the GUI thread.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QGraphicsItem, QHBoxLayout, QLabel, QSlider,
-                               QStackedLayout, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGraphicsItem,
+    QHBoxLayout,
+    QLabel,
+    QSlider,
+    QStackedLayout,
+    QVBoxLayout,
+    QWidget,
+)
 
-from mlmstudio.engine.metric_names import (TRAIN_LOSS, TRAIN_LOSS_SMOOTHED, TRAIN_LR,
-                                           TRAIN_TOKENS_PER_SECOND, VAL_ACCURACY, VAL_LOSS)
+from mlmstudio.engine.metric_names import (
+    TRAIN_LOSS,
+    TRAIN_LOSS_SMOOTHED,
+    TRAIN_LR,
+    TRAIN_TOKENS_PER_SECOND,
+    VAL_ACCURACY,
+    VAL_LOSS,
+)
 from mlmstudio.gui.perplexity import loss_axis_tip
 from mlmstudio.gui.widgets.coarse_range import grow_upper, span_range
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import html
 import logging
 import re
-
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot

@@ -18,8 +18,18 @@ from dataclasses import fields, replace
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QButtonGroup, QDoubleSpinBox, QGridLayout, QGroupBox, QHBoxLayout,
-                               QLabel, QRadioButton, QSlider, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDoubleSpinBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QRadioButton,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mlmstudio.config import MODEL_PRESETS, ModelConfig, RunConfig, TrainingConfig
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import math
+from datetime import UTC
 
 import pytest
 from PySide6.QtCore import Qt
@@ -19,7 +20,6 @@ from mlmstudio.gui.pages.history_page import HistoryPage
 from mlmstudio.gui.perplexity import format_perplexity
 from mlmstudio.gui.runs_table_model import COLUMN_INDEX, SORT_ROLE, RunsFilterProxy, RunsTableModel
 from mlmstudio.store import service
-from mlmstudio.store.database import Database
 from mlmstudio.store.models import RunRow
 
 JOB_MS = 60_000  # an export or import, in its worker thread
@@ -346,14 +346,14 @@ def test_a_run_with_missing_files_is_shown_as_such(page, trained_db, history):
 def test_a_thousand_runs_load_sort_and_filter_quickly(qapp):
     """Model/view with precomputed cells: no per-row widgets, no work per paint."""
     import dataclasses
-    from datetime import datetime, timezone
+    from datetime import datetime
     from pathlib import Path
 
     from mlmstudio.config import RunConfig
     from mlmstudio.store.records import RunSummary
 
     base = RunSummary(id="", name="", status="completed", config=RunConfig(), corpus_name="facts",
-                      created_at=datetime.now(timezone.utc), started_at=None, finished_at=None,
+                      created_at=datetime.now(UTC), started_at=None, finished_at=None,
                       last_step=1000, final_metrics={}, notes="", message="", tags=(),
                       parent_run_id=None, run_dir=Path("."), missing_files=())
     runs = [dataclasses.replace(base, id=f"{i:012x}", name=f"run {i}", tags=("odd",) if i % 2 else (),

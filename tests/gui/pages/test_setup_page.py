@@ -8,12 +8,18 @@ from dataclasses import fields, replace
 import pytest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QMessageBox, QSpinBox
 
-from mlmstudio.config import MaskingConfig, ModelConfig, RunConfig, TokenizerConfig, TrainingConfig
+from mlmstudio.config import (
+    MaskingConfig,
+    ModelConfig,
+    RunConfig,
+    TokenizerConfig,
+    TrainingConfig,
+    quick_start_config,
+)
 from mlmstudio.engine.corpus import load_corpus
 from mlmstudio.engine.model import estimate_parameters
-from mlmstudio.gui.widgets.config_form import NumberSpinBox, field_problems
-from mlmstudio.config import quick_start_config
 from mlmstudio.gui.pages.setup_page import SetupPage
+from mlmstudio.gui.widgets.config_form import NumberSpinBox, field_problems
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from mlmstudio.engine.corpus import load_corpus
+from mlmstudio.gui.pages.train_page import TrainPage
 from mlmstudio.gui.perplexity import format_perplexity
 from mlmstudio.gui.settings import AppSettings
-from mlmstudio.gui.pages.train_page import TrainPage
 from mlmstudio.store import service
 
 FINISH_MS = 120_000

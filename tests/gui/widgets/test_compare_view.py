@@ -15,8 +15,8 @@ import pytest
 from PySide6.QtGui import QImage
 
 from mlmstudio.config import RunConfig
-from mlmstudio.gui.widgets.compare_view import CompareRun, CompareView, config_rows
 from mlmstudio.gui.run_colors import PALETTE, distinct_styles, run_color
+from mlmstudio.gui.widgets.compare_view import CompareRun, CompareView, config_rows
 from mlmstudio.store.records import Curve
 
 
