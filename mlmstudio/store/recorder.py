@@ -13,7 +13,6 @@ write retried at the next flush.
 from __future__ import annotations
 
 import logging
-import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -29,7 +28,7 @@ from mlmstudio.engine.events import (
     StepEvent,
     TrainerCallback,
 )
-from mlmstudio.engine.metric_names import ACCURACY, LOSS, LR, PERPLEXITY, TOKENS_PER_SECOND, TRAIN, VAL
+from mlmstudio.engine.metric_points import event_points
 from mlmstudio.engine.run_end import decide_run_end
 from mlmstudio.engine.run_status import ACTIVE_STATUSES
 from mlmstudio.store import repository
@@ -66,14 +65,12 @@ class RunRecorder(TrainerCallback):
 
     def on_step(self, event: StepEvent) -> None:
         self._last_step = max(self._last_step, event.step)
-        self._add(event.step, TRAIN, event.elapsed, **{LOSS: event.loss, LR: event.lr,
-                                                        TOKENS_PER_SECOND: event.tokens_per_second})
+        self._add(event)
         if self._clock() - self._last_flush >= self.flush_interval:
             self.flush()
 
     def on_eval(self, event: EvalEvent) -> None:
-        self._add(event.step, VAL, event.elapsed, **{LOSS: event.val_loss, ACCURACY: event.val_accuracy,
-                                                      PERPLEXITY: event.perplexity})
+        self._add(event)
         self.flush()
 
     def on_checkpoint(self, event: CheckpointEvent) -> None:
@@ -101,12 +98,8 @@ class RunRecorder(TrainerCallback):
 
     # --- writing -----------------------------------------------------------------------------
 
-    def _add(self, step: int, split: str, elapsed: float, **values: float) -> None:
-        for name, value in values.items():
-            if value is None or not math.isfinite(float(value)):
-                continue  # NaN/inf cannot be plotted or averaged; the failure message says why
-            self._points.append(dict(run_id=self.run_id, step=int(step), split=split, name=name,
-                                     value=float(value), wall_time=float(elapsed)))
+    def _add(self, event: StepEvent | EvalEvent) -> None:
+        self._points.extend(point.as_row(self.run_id) for point in event_points(event))
 
     def flush(self, also: Callable[[Any], None] | None = None) -> bool:
         """Write buffered points (and ``also``'s changes) in one transaction; True on success."""
