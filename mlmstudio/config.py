@@ -30,6 +30,7 @@ PAD, UNK, CLS, SEP, MASK = SPECIAL_TOKENS
 TOKENIZER_KINDS = ("char", "word", "wordpiece", "bpe")
 MASKING_STRATEGIES = ("token", "whole-word", "span")
 ARCHITECTURES = ("modern", "seed")
+OBJECTIVES = ("mlm", "electra")
 SCHEDULES = ("constant", "linear", "cosine")
 DEVICES = ("auto", "cpu", "cuda", "mps")
 PRECISIONS = ("auto", "fp32", "bf16")
@@ -152,11 +153,40 @@ class ModelConfig:
     distance_bias: bool = _f(True, "Distance bias: each token pays more attention to its neighbours "
                                    "(ALiBi-style). Learns much faster in short runs. The 'modern' "
                                    "design only.")
+    # ELECTRA (Clark et al. 2020): engine/electra.py. Built on the seed (BERT) layout, which is
+    # what transformers' ElectraForPreTraining and ElectraForMaskedLM are.
+    objective: str = _f("mlm", "What the model learns from. 'mlm': guess the hidden words (masked "
+                               "language modelling, as BERT). 'electra': a small helper (the "
+                               "generator) fills the hidden words with its own guesses and the model "
+                               "(the discriminator) learns to spot, for every word, whether it was "
+                               "swapped (replaced-token detection, ELECTRA), so it learns from every "
+                               "word, not only the hidden ones. ELECTRA needs the 'seed' design.",
+                        choices=OBJECTIVES)
+    generator_fraction: float = _f(0.25, "ELECTRA only: how wide the helper that fills in the hidden "
+                                         "words is, as a share of the model's width (generator "
+                                         "size). A helper that guesses too well makes its swaps "
+                                         "impossible to spot; the paper found 1/4 to 1/2 best. "
+                                         "Typical: 0.25.", min=0.05, max=1.0)
+    discriminator_weight: float = _f(50.0, "ELECTRA only: how much more spotting swapped words counts "
+                                           "than filling in hidden ones in the training loss "
+                                           "(the discriminator loss weight, lambda). The paper: 50.",
+                                     min=0.1, max=1000.0)
 
     @property
     def ffn_width(self) -> int:
         """The feed-forward width the model is built with: ``ffn_dim``, or 4 x width when it is 0."""
         return self.ffn_dim or 4 * self.d_model
+
+    @property
+    def generator_width(self) -> int:
+        """ELECTRA's generator width: the fraction of ``d_model``, a multiple of the heads."""
+        heads = self.num_heads
+        return max(heads, round(self.d_model * self.generator_fraction / heads) * heads)
+
+    @property
+    def generator_ffn_width(self) -> int:
+        """ELECTRA's generator feed-forward width: the model's, scaled as the width is."""
+        return max(1, round(self.ffn_width * self.generator_width / self.d_model))
 
     def validate(self) -> None:
         check_fields(self)
@@ -165,6 +195,12 @@ class ModelConfig:
                 f"The width ({self.d_model}) must be divisible by the number of heads "
                 f"({self.num_heads}). Try {self.num_heads * max(1, round(self.d_model / self.num_heads))} "
                 "or change the heads.")
+        if self.objective == "electra" and self.arch != "seed":
+            raise ConfigError(
+                f"ELECTRA (objective 'electra') is built on BERT's own layout, the 'seed' "
+                f"architecture, so that it exports to Hugging Face's ELECTRA; the '{self.arch}' "
+                "architecture cannot be used with it. Set the architecture to 'seed' (--arch seed) "
+                "or the objective to 'mlm'.")
 
 
 @dataclass(frozen=True)
@@ -219,6 +255,58 @@ class TrainingConfig:
         check_fields(self)
 
 
+PROBE_MAX_ITEMS = 50            # probes per run: one small batch at every evaluation
+PROBE_MAX_SENTENCE_CHARS = 300
+PROBE_MAX_ANSWER_CHARS = 50
+
+
+@dataclass(frozen=True)
+class ProbeSpec:
+    """One probe: a sentence with exactly one [MASK] and the answer the model should give there."""
+
+    sentence: str
+    answer: str
+
+    def problem(self) -> str | None:
+        """Why this probe cannot be used (a sentence), or None."""
+        sentence, answer = self.sentence.strip(), self.answer.strip()
+        shown = _shown(sentence) if sentence else "(empty)"
+        if not sentence:
+            return "is empty: write a sentence with [MASK] where the answer goes."
+        if len(self.sentence) > PROBE_MAX_SENTENCE_CHARS:
+            return (f"is {len(self.sentence):,} characters long; keep a probe sentence under "
+                    f"{PROBE_MAX_SENTENCE_CHARS} characters.")
+        count = self.sentence.count(MASK)
+        if count != 1:
+            what = "has no [MASK]" if count == 0 else f"has {count} [MASK]s"
+            return (f"{shown} {what}: a probe asks about exactly one blank, so write [MASK] once, "
+                    "where the answer goes.")
+        if not answer:
+            return f"{shown} has no expected answer: give the word that belongs at [MASK]."
+        if len(self.answer) > PROBE_MAX_ANSWER_CHARS:
+            return f"{shown}: the answer is longer than {PROBE_MAX_ANSWER_CHARS} characters; give one word."
+        if MASK in self.answer or "\n" in self.answer or "\n" in self.sentence:
+            return f"{shown}: the sentence and the answer must each be one line, and the answer without [MASK]."
+        return None
+
+
+@dataclass(frozen=True)
+class ProbesConfig:
+    """Probe sentences tested at every evaluation: the Train page plots how sure the model is of each
+    answer, so the user watches 'paris' rise. Empty ``items``: automatic (see ``auto_count``)."""
+
+    items: tuple[ProbeSpec, ...] = _f(
+        (), "Sentences with one [MASK] and the answer expected there, tested at every evaluation "
+            "(probes). Empty: automatic (the facts sample's own questions, or sentences picked from "
+            "the held-out text).", max_items=PROBE_MAX_ITEMS)
+    auto_count: int = _f(8, "When no probe sentences are given: how many sentences of the held-out "
+                            "text to test the model on, each with one word hidden (0: no probes; the "
+                            "facts sample uses its own questions).", min=0, max=PROBE_MAX_ITEMS)
+
+    def validate(self) -> None:
+        check_fields(self)
+
+
 # Names a newcomer understands, for the forms and for messages; a field missing here is shown by its key.
 FIELD_LABELS: dict[str, str] = {
     "source": "Corpus",
@@ -244,6 +332,9 @@ FIELD_LABELS: dict[str, str] = {
     "max_len": "Maximum length",
     "dropout": "Dropout",
     "distance_bias": "Distance bias",
+    "objective": "Training objective",
+    "generator_fraction": "Generator size (share of width)",
+    "discriminator_weight": "Detection weight (lambda)",
     "steps": "Steps",
     "time_budget": "Time budget (s)",
     "batch_size": "Batch size",
@@ -260,11 +351,13 @@ FIELD_LABELS: dict[str, str] = {
     "seed": "Seed",
     "device": "Device",
     "precision": "Precision",
+    "items": "Probe sentences",
+    "auto_count": "Automatic probes",
 }
 
 SECTION_NAMES: dict[type, str] = {CorpusConfig: "corpus", TokenizerConfig: "tokenizer",
                                   MaskingConfig: "masking", ModelConfig: "model",
-                                  TrainingConfig: "training"}
+                                  TrainingConfig: "training", ProbesConfig: "probes"}
 
 # Presets set only model shape; measured for short CPU budgets (see docs/PERFORMANCE.md).
 MODEL_PRESETS: dict[str, dict[str, Any]] = {
@@ -282,6 +375,7 @@ class RunConfig:
     masking: MaskingConfig = field(default_factory=MaskingConfig)
     model: ModelConfig = field(default_factory=ModelConfig)
     training: TrainingConfig = field(default_factory=TrainingConfig)
+    probes: ProbesConfig = field(default_factory=ProbesConfig)
 
     def validate(self) -> RunConfig:
         """Raise ConfigError for the first invalid setting; return self when all is well."""
@@ -290,6 +384,7 @@ class RunConfig:
         self.masking.validate()
         self.model.validate()
         self.training.validate()
+        self.probes.validate()
         if self.training.seq_len > self.model.max_len:
             raise ConfigError(
                 f"The sequence length ({self.training.seq_len}) is longer than the model's maximum "
@@ -299,14 +394,14 @@ class RunConfig:
     def check_fields(self) -> RunConfig:
         """Every value's type, finiteness and range against the metadata (not the rules between
         fields): what a loaded file must pass before a form shows it or a command uses it."""
-        for part in (self.corpus, self.tokenizer, self.masking, self.model, self.training):
+        for part in (self.corpus, self.tokenizer, self.masking, self.model, self.training, self.probes):
             check_fields(part)
         return self
 
     def errors(self) -> list[str]:
         """Every problem, one sentence each (for forms that show all at once)."""
         problems = []
-        for part in (self.corpus, self.tokenizer, self.masking, self.model, self.training):
+        for part in (self.corpus, self.tokenizer, self.masking, self.model, self.training, self.probes):
             try:
                 part.validate()
             except ConfigError as exc:
@@ -448,6 +543,8 @@ def field_problem(f: dataclasses.Field, value: Any, where: str) -> str | None:
             return f"The setting {label} must be a finite number, not {value}."
     if kind is str and not isinstance(value, str):
         return f"The setting {label} must be text, not {_shown(value)}."
+    if kind is tuple:
+        return _probes_problem(value, label, meta)
     choices = meta.get("choices")
     if choices is not None and value not in choices:
         return f"The setting {label} cannot be '{_shown(value, quote=False)}'. Choose one of: {', '.join(choices)}."
@@ -460,6 +557,20 @@ def field_problem(f: dataclasses.Field, value: Any, where: str) -> str | None:
         zero = meta.get("zero_means")
         hint = f" (0 means {zero})" if zero else ""
         return f"The setting {label} must be {bounds}{hint}; got {_number(value)}."
+    return None
+
+
+def _probes_problem(value: Any, label: str, meta: Mapping[str, Any]) -> str | None:
+    """Why a list of probes does not fit: not a list of ProbeSpec, too many, or a bad row (named)."""
+    if not isinstance(value, tuple) or not all(isinstance(item, ProbeSpec) for item in value):
+        return f"The setting {label} must be a list of sentences with their answers."
+    limit = meta.get("max_items")
+    if limit is not None and len(value) > limit:
+        return f"The setting {label} holds {len(value)} probes; at most {limit} are tested. Remove some."
+    for number, probe in enumerate(value, start=1):
+        problem = probe.problem()
+        if problem:
+            return f"Probe {number} {problem}"
     return None
 
 
@@ -523,13 +634,43 @@ def coerce(f: dataclasses.Field, value: Any, where: str) -> Any:
             if not isinstance(value, str):
                 raise ValueError
             return value
+        if kind is tuple:
+            return probe_specs(value, where)
+    except ConfigError:
+        raise  # a sentence about one probe row already
     except (TypeError, ValueError, OverflowError):
         pass
     else:
         return value
     wanted = {bool: "on or off (true or false)", int: "a whole number", float: "a number",
-              str: "text"}.get(kind, f"a {kind.__name__}")
+              str: "text", tuple: "a list of probes ({\"sentence\": ..., \"answer\": ...})"}.get(kind, f"a {kind.__name__}")
     raise ConfigError(f"The setting {where} must be {wanted}, not {_shown(value)}.")
+
+
+def probe_specs(value: Any, where: str = "probes.items") -> tuple[ProbeSpec, ...]:
+    """Probes from JSON: a list of {"sentence", "answer"} objects or [sentence, answer] pairs.
+
+    A value of the wrong shape raises ConfigError naming the row; the rules of a
+    good probe (one [MASK], an answer) are ``ProbeSpec.problem``'s, checked by ``check_fields``.
+    """
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, (list, tuple)):
+        raise ValueError
+    out = []
+    for number, item in enumerate(value, start=1):
+        if isinstance(item, ProbeSpec):
+            out.append(item)
+            continue
+        if isinstance(item, Mapping) and set(item) <= {"sentence", "answer"}:
+            sentence, answer = item.get("sentence", ""), item.get("answer", "")
+        elif isinstance(item, (list, tuple)) and len(item) == 2:
+            sentence, answer = item
+        else:
+            raise ConfigError(f"Probe {number} of {where} must be an object with a \"sentence\" and an "
+                              f"\"answer\", not {_shown(item)}.")
+        if not isinstance(sentence, str) or not isinstance(answer, str):
+            raise ConfigError(f"Probe {number} of {where}: the sentence and the answer must be text.")
+        out.append(ProbeSpec(sentence, answer))
+    return tuple(out)
 
 
 def _choice(what: str, value: str, choices: tuple[str, ...]) -> None:
