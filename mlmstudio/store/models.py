@@ -1,4 +1,4 @@
-"""The ORM schema: corpora, runs, their tags, metric points and checkpoints.
+"""The ORM schema: corpora, runs, their tags, metric points, checkpoints and the run queue.
 
 These classes never leave a session; what crosses threads or reaches the GUI
 and the CLI are the frozen dataclasses in ``records.py``. The schema itself is
@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from sqlalchemy import (
+    Boolean,
     CheckConstraint,
     DateTime,
     Float,
@@ -127,3 +128,48 @@ class CheckpointRow(Base):
     path: Mapped[str] = mapped_column(Text)
     metrics_json: Mapped[str] = mapped_column(Text, default="{}")  # added by migration 0002
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+QUEUE_STATES = ("waiting", "running", "done", "failed", "interrupted", "removed")
+AFTER_CRASH_CHOICES = ("wait", "resume")
+
+
+class QueueItemRow(Base):
+    """One run configuration waiting in the queue, or what became of it (``store/queue.py``)."""
+
+    __tablename__ = "queue_items"
+    __table_args__ = (
+        CheckConstraint("state IN ({})".format(", ".join(f"'{s}'" for s in QUEUE_STATES)),
+                        name="ck_queue_items_state"),
+        Index("ix_queue_items_state_position", "state", "position"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(500), default="")
+    config_json: Mapped[str] = mapped_column(Text)
+    corpus_source: Mapped[str] = mapped_column(Text)
+    state: Mapped[str] = mapped_column(String(16), default="waiting")
+    run_id: Mapped[str | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"), nullable=True)
+    message: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    # Who claimed it: liveness is the item's lock file; these are for people and a missing file.
+    pid: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    hostname: Mapped[str | None] = mapped_column(String(255), nullable=True)
+
+
+class QueueSettingsRow(Base):
+    """The queue's one row of settings: paused or not, and what to do after a crash."""
+
+    __tablename__ = "queue_settings"
+    __table_args__ = (
+        CheckConstraint("after_crash IN ({})".format(", ".join(f"'{s}'" for s in AFTER_CRASH_CHOICES)),
+                        name="ck_queue_settings_after_crash"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    paused: Mapped[bool] = mapped_column(Boolean, default=False)
+    after_crash: Mapped[str] = mapped_column(String(16), default="wait")
+    note: Mapped[str] = mapped_column(Text, default="")
