@@ -4,6 +4,7 @@
     tokenizer.json       the tokenizer the run trained (written before the first step)
     model.safetensors    the final weights
     metrics.json         the final metrics
+    curves.csv           the curve points as they were recorded (curve_log.py)
     checkpoints/step-NNNNNNNN/   resumable checkpoints (see checkpoint.py)
     owner.lock           held (flock) by the process training the run: see run_lock.py
 
@@ -20,6 +21,7 @@ CONFIG_FILE = "config.json"
 TOKENIZER_FILE = "tokenizer.json"
 MODEL_FILE = "model.safetensors"
 METRICS_FILE = "metrics.json"
+CURVES_FILE = "curves.csv"
 CHECKPOINTS_DIR = "checkpoints"
 LOCK_FILE = "owner.lock"
 
@@ -58,6 +60,10 @@ class RunFolder:
     @property
     def metrics(self) -> Path:
         return self.path / METRICS_FILE
+
+    @property
+    def curves(self) -> Path:
+        return self.path / CURVES_FILE
 
     @property
     def checkpoints(self) -> Path:

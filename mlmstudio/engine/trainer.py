@@ -41,6 +41,7 @@ from mlmstudio.engine.checkpoint import (
     save_checkpoint,
 )
 from mlmstudio.engine.corpus import split_spans
+from mlmstudio.engine.curve_log import CurveLog
 from mlmstudio.engine.data import Batch, TrainBatches, encode_stream, validation_batches
 from mlmstudio.engine.device import autocast_context, resolve_device, resolve_precision
 from mlmstudio.engine.errors import MLMStudioError, ModelLoadError, OutOfMemoryError, TrainingError
@@ -209,6 +210,8 @@ class Trainer:
         failure: MLMStudioError | None = None
         try:
             self._write_run_files()
+            if self.dist.is_main:  # the folder's own copy of the curves (import-folder reads it)
+                self.callbacks.append(CurveLog(RunFolder(self.out_dir).curves))
             self._emit(self.started_event())
             status = self._loop()
             summary = self._finish(status)
