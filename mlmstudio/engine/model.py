@@ -116,6 +116,21 @@ class SelfAttention(nn.Module):
         y = y.transpose(1, 2).reshape(B, T, d)  # [B, T, d]
         return self.proj(y)
 
+    def attention_weights(self, x: Tensor, attn_mask: Tensor | None) -> Tensor:
+        """Inspection only (engine/attention.py), never in training: forward's softmax weights [B, H, T, T].
+
+        The same q and k as forward, without dropout. Keep it in step with forward:
+        tests/engine/test_attention.py checks that these weights times v reproduce its output.
+        """
+        B, T, d = x.shape
+        H = self.num_heads
+        q, k, _ = self.qkv(x).view(B, T, 3, H, d // H).permute(2, 0, 3, 1, 4)  # each [B, H, T, d/H]
+        scores = (q @ k.transpose(-2, -1)).float() * (q.shape[-1] ** -0.5)    # [B, H, T, T]
+        if attn_mask is not None:
+            scores = (scores.masked_fill(~attn_mask, float("-inf")) if attn_mask.dtype == torch.bool
+                      else scores + attn_mask.float())
+        return scores.softmax(dim=-1)
+
 
 class FeedForward(nn.Module):
     def __init__(self, d_model: int, ffn_dim: int, dropout: float) -> None:
