@@ -40,7 +40,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_corpus_command(commands)
     from mlmstudio.cli.score_command import add_score_command
     add_score_command(commands)
+    from mlmstudio.cli.neighbours_command import add_neighbours_command
+    add_neighbours_command(commands)
     runs.add_runs_commands(commands)
+    __import__("mlmstudio.cli.queue_command", fromlist=["_"]).add_queue_command(commands)
     runs.add_export_hf_command(commands)
     from mlmstudio.cli import doctor
 
