@@ -34,6 +34,7 @@ class TrainingSummary:
     val_loss: float | None = None
     val_accuracy: float | None = None
     perplexity: float | None = None
+    detection_auc: float | None = None   # engine/detection_metric.py: every run, MLM or ELECTRA
     tokens_per_second: float = 0.0
     wall_seconds: float = 0.0            # seconds of training, pauses excluded
     model_dir: str = ""
@@ -74,6 +75,11 @@ class StepEvent:
     tokens_seen: int         # input tokens processed since the run began
     elapsed: float           # seconds of training so far (pauses excluded)
     progress: float          # 0..1, by steps or by time budget, whichever is nearer its end
+    # ELECTRA runs only (engine/electra.py; None for MLM): loss is generator + lambda x discriminator.
+    generator_loss: float | None = None          # the generator's masked-LM loss
+    discriminator_loss: float | None = None      # the discriminator's binary cross-entropy
+    discriminator_accuracy: float | None = None  # share of real tokens it judged right
+    replaced_share: float | None = None          # share of real tokens the generator replaced
 
 
 @dataclass(frozen=True)
@@ -83,6 +89,8 @@ class EvalEvent:
     val_accuracy: float
     perplexity: float
     elapsed: float
+    # AUC of spotting randomly replaced tokens (engine/detection_metric.py): MLM and ELECTRA alike.
+    detection_auc: float | None = None
 
 
 @dataclass(frozen=True)

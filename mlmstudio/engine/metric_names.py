@@ -29,3 +29,14 @@ TRAIN_TOKENS_PER_SECOND = metric_key(TRAIN, TOKENS_PER_SECOND)
 VAL_LOSS = metric_key(VAL, LOSS)
 VAL_ACCURACY = metric_key(VAL, ACCURACY)
 VAL_PERPLEXITY = metric_key(VAL, PERPLEXITY)
+
+# ELECTRA's training statistics (train split; engine/electra.py STAT_NAMES) and the shared
+# evaluation every run reports (val split; engine/detection_metric.py).
+GENERATOR_LOSS = "generator_loss"
+DISCRIMINATOR_LOSS = "discriminator_loss"
+DISCRIMINATOR_ACCURACY = "discriminator_accuracy"
+REPLACED_SHARE = "replaced_share"
+ELECTRA_STATS = (GENERATOR_LOSS, DISCRIMINATOR_LOSS, DISCRIMINATOR_ACCURACY, REPLACED_SHARE)
+DETECTION_AUC = "detection_auc"
+VAL_DETECTION_AUC = metric_key(VAL, DETECTION_AUC)
+TRAIN_DISCRIMINATOR_ACCURACY = metric_key(TRAIN, DISCRIMINATOR_ACCURACY)

@@ -13,7 +13,17 @@ import math
 from dataclasses import dataclass
 
 from mlmstudio.engine.events import EvalEvent, StepEvent, TrainerEvent
-from mlmstudio.engine.metric_names import ACCURACY, LOSS, LR, PERPLEXITY, TOKENS_PER_SECOND, TRAIN, VAL
+from mlmstudio.engine.metric_names import (
+    ACCURACY,
+    DETECTION_AUC,
+    ELECTRA_STATS,
+    LOSS,
+    LR,
+    PERPLEXITY,
+    TOKENS_PER_SECOND,
+    TRAIN,
+    VAL,
+)
 
 # The columns of a curve file (and of a bundle's metrics.csv), in order.
 POINT_COLUMNS = ("step", "split", "name", "value", "wall_time")
@@ -41,9 +51,10 @@ def event_points(event: TrainerEvent) -> list[MetricPoint]:
     """
     if isinstance(event, StepEvent):
         split, values = TRAIN, {LOSS: event.loss, LR: event.lr, TOKENS_PER_SECOND: event.tokens_per_second}
+        values.update({name: getattr(event, name) for name in ELECTRA_STATS})  # None for MLM runs
     elif isinstance(event, EvalEvent):
         split, values = VAL, {LOSS: event.val_loss, ACCURACY: event.val_accuracy,
-                              PERPLEXITY: event.perplexity}
+                              PERPLEXITY: event.perplexity, DETECTION_AUC: event.detection_auc}
     else:
         return []
     return [MetricPoint(int(event.step), split, name, float(value), float(event.elapsed))

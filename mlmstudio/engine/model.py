@@ -341,6 +341,10 @@ def _init_bert(module: nn.Module) -> None:
 def build_model(cfg: ModelConfig, vocab_size: int, pad_token_id: int = 0) -> MLMModel:
     """The model a ModelConfig describes, freshly initialised."""
     cfg.validate()
+    if cfg.objective == "electra":  # generator + discriminator on the seed layout (engine/electra.py)
+        from mlmstudio.engine.electra import ElectraMLM
+
+        return ElectraMLM(cfg, vocab_size, pad_token_id)
     if cfg.arch == "seed":
         return SeedMLM(cfg, vocab_size, pad_token_id)
     return ModernMLM(cfg, vocab_size, pad_token_id)

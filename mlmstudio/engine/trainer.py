@@ -43,6 +43,8 @@ from mlmstudio.engine.checkpoint import (
 from mlmstudio.engine.corpus import split_spans
 from mlmstudio.engine.curve_log import CurveLog
 from mlmstudio.engine.data import Batch, TrainBatches, encode_stream, validation_batches
+from mlmstudio.engine.detection_metric import METRIC_NAME as DETECTION_AUC
+from mlmstudio.engine.detection_metric import detection_auc, detection_batches
 from mlmstudio.engine.device import autocast_context, resolve_device, resolve_precision
 from mlmstudio.engine.errors import MLMStudioError, ModelLoadError, OutOfMemoryError, TrainingError
 from mlmstudio.engine.events import (
@@ -130,7 +132,7 @@ class Trainer:
         torch.manual_seed(train_cfg.seed)
         self.model = build_model(config.model, self.vocab_size,
                                  pad_token_id=self.tokenizer.pad_token_id)
-        if config.model.arch == "modern":
+        if config.model.arch == "modern" or config.model.objective == "electra":
             # Start from "predict the corpus' token frequencies": the model then
             # spends its short budget on context, not on learning the unigram.
             init_output_bias(self.model, unigram_log_probs(train_stream.ids, self.vocab_size))
@@ -146,6 +148,12 @@ class Trainer:
         self._checkpointed_step = -1
         self._checkpointed_elapsed = 0.0
         self._pending_losses: list[torch.Tensor] = []
+        # ELECTRA's loss parts (engine/electra.py), read back with the losses; empty for MLM.
+        self._pending_stats: list[dict[str, torch.Tensor]] = []
+        self._step_stats: dict[str, float] = {}
+        # The shared evaluation (engine/detection_metric.py): fixed replacements in the same windows.
+        self.detection_batches = detection_batches(self.val_batches, self.vocab_size,
+                                                   self.tokenizer.special_ids)
         self._tps_window: deque[tuple[int, float]] = deque(maxlen=20)
 
     # -- resume -----------------------------------------------------------
@@ -275,6 +283,9 @@ class Trainer:
             out = self.train_model(batch.input_ids, attention_mask=batch.attention_mask,
                                    labels=batch.labels, label_positions=batch.label_positions)
         loss = out.loss
+        stats = getattr(out, "stats", None)
+        if stats:
+            self._pending_stats.append(stats)
         self.optimizer.zero_grad(set_to_none=True)
         loss.backward()
         if self.config.training.grad_clip > 0:
@@ -301,6 +312,11 @@ class Trainer:
         """Mean loss of the steps since the last read-back, over all ranks; refuse non-finite."""
         value = float(torch.stack(self._pending_losses).float().mean())
         self._pending_losses.clear()
+        if self._pending_stats:
+            self._step_stats = {name: distributed.mean_across_ranks(
+                float(torch.stack([s[name] for s in self._pending_stats]).mean()), self.dist)
+                for name in self._pending_stats[0]}
+            self._pending_stats.clear()
         value = distributed.mean_across_ranks(value, self.dist)
         if not math.isfinite(value):
             raise TrainingError(
@@ -318,7 +334,7 @@ class Trainer:
         self._emit(StepEvent(step=p.step, total_steps=self.config.training.steps, loss=loss,
                              lr=lr, tokens_per_second=window_tokens / max(window_seconds, 1e-9),
                              tokens_seen=p.tokens_seen, elapsed=p.elapsed,
-                             progress=min(1.0, self._run_progress(p.elapsed))))
+                             progress=min(1.0, self._run_progress(p.elapsed)), **self._step_stats))
 
     def _checkpoint_due(self) -> bool:
         """Every ``checkpoint_every`` steps, and after ``checkpoint_seconds`` of training without one."""
@@ -352,7 +368,8 @@ class Trainer:
 
     @torch.no_grad()
     def evaluate(self) -> dict[str, float]:
-        """Held-out masked loss and accuracy on the fixed 15% evaluation masks."""
+        """Held-out masked loss and accuracy on the fixed 15% evaluation masks (an ELECTRA run's
+        generator's), and the replaced-token detection AUC every run reports (detection_metric.py)."""
         self.model.eval()
         total_loss, correct, count = 0.0, 0, 0
         for batch in self.val_batches:
@@ -370,8 +387,13 @@ class Trainer:
         if count == 0:
             return {}
         val_loss = total_loss / count
-        return {"val_loss": val_loss, "val_accuracy": correct / count,
-                "perplexity": math.exp(min(val_loss, 50.0))}
+        metrics = {"val_loss": val_loss, "val_accuracy": correct / count,
+                   "perplexity": math.exp(min(val_loss, 50.0))}
+        auc = detection_auc(self.model, self.detection_batches, self.device,
+                            lambda: autocast_context(self.device, self.precision))
+        if auc is not None:
+            metrics[DETECTION_AUC] = auc
+        return metrics
 
     def _evaluate(self) -> None:
         metrics = self.evaluate()
@@ -423,7 +445,7 @@ class Trainer:
             initial_loss=p.initial_loss,
             final_loss=float(np.mean(recent)) if recent else None,
             val_loss=p.last_eval.get("val_loss"), val_accuracy=p.last_eval.get("val_accuracy"),
-            perplexity=p.last_eval.get("perplexity"),
+            perplexity=p.last_eval.get("perplexity"), detection_auc=p.last_eval.get(DETECTION_AUC),
             tokens_per_second=p.tokens_seen / p.elapsed if p.elapsed else 0.0,
             wall_seconds=p.elapsed, model_dir=str(self.out_dir),
             device=self.device.type, precision=self.precision)
