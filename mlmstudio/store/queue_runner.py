@@ -165,7 +165,10 @@ def run_queue(db: Database, *, control: TrainingControl | None = None,
             break
         if on_start is not None:
             on_start(prepared)
-        train_prepared(db, prepared, callbacks=callbacks_for(prepared), control=control)
+        try:
+            train_prepared(db, prepared, callbacks=callbacks_for(prepared), control=control)
+        except Exception:  # noqa: BLE001 - recorded as the item's failure; the queue goes on
+            log.exception("Queue item %s failed", prepared.item.id)
         if prepared.finished is not None:
             ended(prepared.finished)
     summary.stopped = control.stop_requested
