@@ -83,12 +83,24 @@ class StepEvent:
 
 
 @dataclass(frozen=True)
+class ProbeResult:
+    """One probe at one evaluation (engine/probes.py): how sure the model is of the expected answer."""
+
+    sentence: str            # the probe sentence, with its one [MASK]
+    answer: str              # the expected answer
+    probability: float       # 0..1: of the answer's token (of all its pieces together, for several)
+    top1: str                # the model's own best guess at the [MASK]
+    hit: bool = False        # the best guess is the answer
+
+
+@dataclass(frozen=True)
 class EvalEvent:
     step: int
     val_loss: float
     val_accuracy: float
     perplexity: float
     elapsed: float
+    probes: tuple[ProbeResult, ...] = ()   # one per probe, in the run's probe order
     # AUC of spotting randomly replaced tokens (engine/detection_metric.py): MLM and ELECTRA alike.
     detection_auc: float | None = None
 

@@ -5,6 +5,7 @@
     model.safetensors    the final weights
     metrics.json         the final metrics
     curves.csv           the curve points as they were recorded (curve_log.py)
+    probes.jsonl         the probes' answers at every evaluation (probe_log.py)
     checkpoints/step-NNNNNNNN/   resumable checkpoints (see checkpoint.py)
     owner.lock           held (flock) by the process training the run: see run_lock.py
 
@@ -22,6 +23,7 @@ TOKENIZER_FILE = "tokenizer.json"
 MODEL_FILE = "model.safetensors"
 METRICS_FILE = "metrics.json"
 CURVES_FILE = "curves.csv"
+PROBES_FILE = "probes.jsonl"
 CHECKPOINTS_DIR = "checkpoints"
 LOCK_FILE = "owner.lock"
 
@@ -64,6 +66,10 @@ class RunFolder:
     @property
     def curves(self) -> Path:
         return self.path / CURVES_FILE
+
+    @property
+    def probes(self) -> Path:
+        return self.path / PROBES_FILE
 
     @property
     def checkpoints(self) -> Path:

@@ -42,6 +42,8 @@ from mlmstudio.engine.checkpoint import (
 )
 from mlmstudio.engine.corpus import split_spans
 from mlmstudio.engine.curve_log import CurveLog
+from mlmstudio.engine.probe_log import ProbeLog
+from mlmstudio.engine.probes import ProbeSet, choose_probes
 from mlmstudio.engine.data import Batch, TrainBatches, encode_stream, validation_batches
 from mlmstudio.engine.detection_metric import METRIC_NAME as DETECTION_AUC
 from mlmstudio.engine.detection_metric import detection_auc, detection_batches
@@ -137,6 +139,9 @@ class Trainer:
             # spends its short budget on context, not on learning the unigram.
             init_output_bias(self.model, unigram_log_probs(train_stream.ids, self.vocab_size))
         self.model.to(self.device)
+        # The probes asked at every evaluation (engine/probes.py), encoded once.
+        self.probes = ProbeSet.build(choose_probes(config, val_text, self.tokenizer, config.model.max_len),
+                                     self.tokenizer, config.model.max_len)
         self.param_count = count_parameters(self.model)
         self.baseline_loss = math.log(self.vocab_size)
         self.optimizer = torch.optim.AdamW(_param_groups(self.model, train_cfg.weight_decay),
@@ -220,6 +225,7 @@ class Trainer:
             self._write_run_files()
             if self.dist.is_main:  # the folder's own copy of the curves (import-folder reads it)
                 self.callbacks.append(CurveLog(RunFolder(self.out_dir).curves))
+                self.callbacks.append(ProbeLog(RunFolder(self.out_dir).probes))
             self._emit(self.started_event())
             status = self._loop()
             summary = self._finish(status)
@@ -242,7 +248,8 @@ class Trainer:
         return StartedEvent(step=self.progress.step, total_steps=self.config.training.steps,
                             vocab_size=self.vocab_size, baseline_loss=self.baseline_loss,
                             param_count=self.param_count, device=self.device.type,
-                            precision=self.precision, note=self.start_note)
+                            precision=self.precision,
+                            note=" ".join(filter(None, [self.start_note, *self.probes.notes])))
 
     def _loop(self) -> RunStatus:
         cfg = self.config.training
@@ -399,7 +406,9 @@ class Trainer:
         metrics = self.evaluate()
         if metrics:
             self.progress.last_eval = metrics
-            self._emit(EvalEvent(step=self.progress.step, elapsed=self.progress.elapsed, **metrics))
+            probes = self.probes.measure(self.model, self.device) if self.dist.is_main else ()
+            self._emit(EvalEvent(step=self.progress.step, elapsed=self.progress.elapsed, probes=probes,
+                                 **metrics))
 
     def _checkpoint(self) -> None:
         if not self.dist.is_main:
