@@ -117,6 +117,25 @@ class MetricPointRow(Base):
     wall_time: Mapped[float] = mapped_column(Float, default=0.0)
 
 
+class ProbePointRow(Base):
+    """One probe at one evaluation (engine/probes.py): how sure the model is of the expected answer,
+    and its own best guess. A run's probes are numbered by their place in its probe list."""
+
+    __tablename__ = "probe_points"
+    __table_args__ = (Index("ix_probe_points_run_step", "run_id", "step"),)  # added by migration 0004
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    run_id: Mapped[str] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"))
+    step: Mapped[int] = mapped_column(Integer)
+    probe: Mapped[int] = mapped_column(Integer)
+    sentence: Mapped[str] = mapped_column(Text)
+    answer: Mapped[str] = mapped_column(Text)
+    probability: Mapped[float] = mapped_column(Float)
+    top1: Mapped[str] = mapped_column(Text, default="")
+    hit: Mapped[bool] = mapped_column(Boolean, default=False)
+    wall_time: Mapped[float] = mapped_column(Float, default=0.0)
+
+
 class CheckpointRow(Base):
     __tablename__ = "checkpoints"
     __table_args__ = (UniqueConstraint("run_id", "step", name="uq_checkpoints_run_step"),)
