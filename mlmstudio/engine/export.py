@@ -52,6 +52,10 @@ def export_hf(model_dir: str | os.PathLike, out_dir: str | os.PathLike, *,
     if not ok:
         raise ExportError(reason)
     out.mkdir(parents=True, exist_ok=True)
+    if loaded.config.model.objective == "electra":  # two folders: engine/electra_export.py
+        from mlmstudio.engine.electra_export import export_electra
+
+        return export_electra(loaded, out, Path(model_dir))
 
     atomic_save_safetensors(bert_state_dict(loaded), out / "model.safetensors", metadata={"format": "pt"})
     _write_tokenizer(loaded, out)
