@@ -40,6 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_corpus_command(commands)
     from mlmstudio.cli.score_command import add_score_command
     add_score_command(commands)
+    from mlmstudio.cli.attention_command import add_attention_command
+    add_attention_command(commands)
     from mlmstudio.cli.neighbours_command import add_neighbours_command
     add_neighbours_command(commands)
     runs.add_runs_commands(commands)

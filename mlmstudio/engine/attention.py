@@ -103,6 +103,15 @@ class AttentionMap:
         return buffer.getvalue()
 
 
+def token_label(token: str) -> str:
+    """How a token is shown on a map or in a table: spaces made visible, the empty token marked."""
+    if token == "":
+        return "(empty)"
+    if token.isspace():
+        return "\u2423" * len(token)
+    return token
+
+
 def attend(predictor: Predictor, text: str) -> AttentionMap:
     """The attention weights of every layer and head for ``text`` (see the module docstring)."""
     _check_text(text, "The text")
