@@ -1,0 +1,53 @@
+"""``mlmstudio sweep``: bad input is a sentence and exit 2; a tiny sweep prints its trials table."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mlmstudio.cli import main
+from mlmstudio.store import service
+from mlmstudio.store.database import Database
+
+TINY = ["--tokenizer", "char", "--vocab-size", "200", "--d-model", "32", "--layers", "1", "--heads", "2",
+        "--ffn", "64", "--max-len", "64", "--batch-size", "8", "--seq-len", "32", "--eval-every", "4",
+        "--eval-batches", "1", "--steps", "8", "--precision", "fp32", "--device", "cpu",
+        "--checkpoint-every", "0"]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["sample:facts", "--param", "colour=1:2"], "'colour' is not a run setting"),
+    (["sample:facts", "--param", "lr=3e-3:1e-4"], "is empty"),
+    (["sample:facts", "--param", "layers=3"], "only one choice"),
+    (["sample:facts"], "at least one setting"),
+    (["sample:facts", "--param", "lr=1e-4:1e-3", "--budget", "soon"], "not a duration"),
+    (["sample:facts", "--param", "lr=1e-4:1e-3", "--time-budget", "5"], "drop --time-budget"),
+    (["sample:facts", "--preset", "recipe", "--param", "lr=1e-4:1e-3"], "drop --param"),
+    (["--resume", "nothing-here"], "no sweep named 'nothing-here'"),
+    (["--resume", "x", "--budget", "5m"], "drop --budget"),
+    ([], "Give the corpus"),
+])
+def test_bad_input_is_refused_with_a_sentence(args, words, data_dir, capsys):
+    assert main(["--data-dir", str(data_dir), "sweep", *args]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+    assert service.list_runs(Database.open(data_dir)) == []     # nothing recorded
+
+
+@pytest.mark.slow
+def test_a_tiny_sweep_prints_its_trials_and_resumes(data_dir, capsys):
+    args = ["--data-dir", str(data_dir), "sweep", "sample:facts", "--param", "lr=1e-4:3e-3:log",
+            "--param", "layers=1,2", "--budget", "10m", "--trials", "2", "--no-prune", "--name", "cli",
+            "--json", *TINY]
+    assert main(args) == 0
+    table = json.loads(capsys.readouterr().out)
+    assert table["sweep"] == "cli" and len(table["trials"]) == 2
+    assert {t["outcome"] for t in table["trials"]} == {"completed"}
+    assert table["best_run"] == min(table["trials"], key=lambda t: t["val_loss"])["run_id"]
+    runs = service.list_runs(Database.open(data_dir), tag="sweep:cli")
+    assert {r.id for r in runs} == {t["run_id"] for t in table["trials"]}
+    # Resuming a finished sweep trains nothing more and says which run is best.
+    assert main(["--data-dir", str(data_dir), "sweep", "--resume", "cli"]) == 0
+    out = capsys.readouterr().out
+    assert f"Best run: {table['best_run']}" in out and "2 trials (2 completed, 0 pruned)" in out

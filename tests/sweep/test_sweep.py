@@ -1,0 +1,167 @@
+"""Sweeps: tiny real sweeps record tagged runs, prune when told to, and resume after an interruption."""
+
+from __future__ import annotations
+
+import optuna
+import pytest
+
+from mlmstudio.engine.corpus import load_corpus
+from mlmstudio.engine.run_status import RunStatus
+from mlmstudio.store import service
+from mlmstudio.store.database import Database
+from mlmstudio.sweep import runner
+from mlmstudio.sweep.space import SweepSpecError, apply_values, parse_duration, parse_param, parse_params
+from mlmstudio.sweep.study import PRUNED_TAG, journal_path, sweep_names
+
+from tiny_configs import tiny_config
+
+BASE = tiny_config(steps=8, eval_every=4, eval_batches=1)
+
+
+@pytest.fixture
+def db(tmp_path):
+    database = Database.open(tmp_path / "data")
+    yield database
+    database.close()
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return load_corpus(BASE.corpus.source)
+
+
+def start(db, corpus, name, *params, trials=3, prune=False, max_trials=None):
+    spec = runner.new_spec(name, corpus, BASE, parse_params(params or ["lr=1e-4:3e-3:log"], BASE), 600,
+                           trials=trials, prune=prune, max_trials=max_trials)
+    runner.create_sweep(db, spec)
+    return spec
+
+
+class AlwaysPrune(optuna.pruners.BasePruner):
+    """Prunes every trial at its first report: pruning on demand, whatever the losses."""
+
+    def prune(self, study, trial) -> bool:
+        return bool(trial.intermediate_values)
+
+
+# --- the settings ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, words", [
+    ("colour=1:2", "not a run setting"),
+    ("lr=3e-3:1e-4", "is empty"),
+    ("lr=1e-3:1e-3", "is empty"),
+    ("layers=2", "only one choice"),
+    ("lr=", "has no range"),
+    ("lr", "not a sweep setting"),
+    ("layers=0,2", "between 1 and 48"),
+    ("warmup=0:0.5:log", "log-scale range cannot start at 0"),
+    ("time_budget=10:20", "cannot be swept"),
+    ("schedule=constant,weekly", "Choose one of"),
+])
+def test_bad_settings_are_refused_with_a_sentence(text, words):
+    with pytest.raises(SweepSpecError, match=words):
+        parse_param(text)
+
+
+def test_settings_take_their_type_and_bounds_from_the_config():
+    lr = parse_param("lr=1e-4:3e-3:log")
+    assert (lr.section, lr.field, lr.kind, lr.low, lr.high, lr.log) == ("training", "lr", "float", 1e-4, 3e-3, True)
+    layers = parse_param("layers=1,2,4")
+    assert (layers.section, layers.field, layers.choices) == ("model", "num_layers", (1, 2, 4))
+    width = parse_param("width=30:100", BASE)          # steps by the base recipe's 2 heads
+    assert (width.kind, width.low, width.high, width.step) == ("int", 30, 100, 2)
+    config = apply_values(BASE, [lr, layers], {"lr": 2e-3, "num_layers": 4})
+    assert config.training.lr == 2e-3 and config.model.num_layers == 4
+    assert parse_duration("20m") == 1200 and parse_duration("90") == 90 and parse_duration("1.5h") == 5400
+
+
+def test_one_to_four_settings_each_once():
+    with pytest.raises(SweepSpecError, match="at least one"):
+        parse_params([])
+    with pytest.raises(SweepSpecError, match="at most 4"):
+        parse_params(["lr=1e-4:1e-3", "layers=1,2", "warmup=0:0.1", "dropout=0:0.1", "seed=1,2"])
+    with pytest.raises(SweepSpecError, match="given twice"):
+        parse_params(["lr=1e-4:1e-3", "training.lr=1e-3:2e-3"])
+
+
+def test_a_name_is_used_once(db, corpus):
+    start(db, corpus, "once")
+    assert sweep_names(db) == ["once"] and journal_path(db.data_dir).is_file()
+    with pytest.raises(SweepSpecError, match="exists already"):
+        start(db, corpus, "once")
+    with pytest.raises(SweepSpecError, match="no sweep named 'other'"):
+        runner.run_sweep(db, "other", corpus)
+
+
+# --- real tiny sweeps --------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_a_tiny_sweep_records_three_runs_tagged_with_it(db, corpus):
+    spec = start(db, corpus, "tiny", "lr=1e-4:3e-3:log", "layers=1,2")
+    events = []
+    ended = runner.run_sweep(db, "tiny", corpus, on_event=events.append)
+    assert [t.outcome for t in ended.trials] == ["completed"] * 3
+    runs = service.list_runs(db, tag=spec.tag)
+    assert len(runs) == 3 and {r.id for r in runs} == {t.run_id for t in ended.trials}
+    assert all(r.status == RunStatus.COMPLETED and r.config.training.time_budget == spec.trial_seconds
+               for r in runs)
+    by_id = {t.run_id: t for t in ended.trials}
+    for run in runs:   # each run trained with its trial's settings
+        assert run.config.training.lr == pytest.approx(by_id[run.id].values["lr"])
+        assert run.config.model.num_layers == by_id[run.id].values["num_layers"]
+    assert ended.best.val_loss == min(t.val_loss for t in ended.trials)
+    assert sum(isinstance(e, runner.TrialEvaluated) for e in events) == 3 * 2   # 8 steps, every 4
+    assert isinstance(events[-1], runner.SweepEnded)
+
+
+@pytest.mark.slow
+def test_pruning_stops_a_trial_and_says_so_in_history(db, corpus):
+    spec = start(db, corpus, "pruned", prune=True, max_trials=2)
+    ended = runner.run_sweep(db, "pruned", corpus, pruner=AlwaysPrune())
+    assert [t.outcome for t in ended.trials] == ["pruned", "pruned"]
+    assert all(t.pruned_step == 4 for t in ended.trials)
+    for trial in ended.trials:
+        run = service.get_run(db, trial.run_id).summary
+        assert run.status == RunStatus.STOPPED and run.last_step < 8
+        assert run.message.startswith("Pruned by sweep pruned at step 4")
+        assert set(run.tags) == {spec.tag, PRUNED_TAG}
+    assert ended.best is None
+
+
+@pytest.mark.slow
+def test_a_sweep_resumes_after_an_interruption(db, corpus):
+    start(db, corpus, "again")
+
+    def crash_in_the_second_trial(event):
+        if isinstance(event, runner.TrialEvaluated) and event.number == 1:
+            raise KeyboardInterrupt   # as if the process died in the middle of trial 1
+
+    with pytest.raises(KeyboardInterrupt):
+        runner.run_sweep(db, "again", corpus, on_event=crash_in_the_second_trial)
+    _, trials = runner.sweep_trials(db, "again")
+    assert [t.outcome for t in trials] == ["completed", "running"]
+    cut = trials[1]
+    assert service.get_run(db, cut.run_id).summary.status == RunStatus.INTERRUPTED
+
+    ended = runner.run_sweep(db, "again", corpus)
+    outcomes = [(t.number, t.outcome, t.retry_of) for t in ended.trials]
+    assert outcomes == [(0, "completed", None), (1, "interrupted", None), (2, "completed", 1),
+                        (3, "completed", None)]
+    assert ended.trials[2].values == cut.values          # the interrupted settings, tried again
+    assert len(service.list_runs(db, tag="sweep:again")) == 4
+
+
+@pytest.mark.slow
+def test_stopping_a_sweep_retries_the_stopped_trial_on_resume(db, corpus):
+    start(db, corpus, "halt", trials=2)
+    control = runner.SweepControl()
+
+    def stop_at_first_eval(event):
+        if isinstance(event, runner.TrialEvaluated):
+            control.stop()
+
+    ended = runner.run_sweep(db, "halt", corpus, control=control, on_event=stop_at_first_eval)
+    assert ended.stopped and [t.outcome for t in ended.trials] == ["stopped"]
+    ended = runner.run_sweep(db, "halt", corpus)
+    assert [(t.outcome, t.retry_of) for t in ended.trials] == [("stopped", None), ("completed", 0),
+                                                                ("completed", None)]
