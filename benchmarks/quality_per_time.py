@@ -269,9 +269,10 @@ def sweep_variants(config) -> dict[str, object]:
     others refine around the first sweep's winner (pick them with --variants)."""
     t, m = config.training, config.masking
 
-    def change(training=None, masking=None):
+    def change(training=None, masking=None, model=None):
         return replace(config, training=replace(t, **(training or {})),
-                       masking=replace(m, **(masking or {})))
+                       masking=replace(m, **(masking or {})),
+                       model=replace(config.model, **(model or {})))
 
     return {
         "default": config,
@@ -287,6 +288,8 @@ def sweep_variants(config) -> dict[str, object]:
         "lr 1e-3 mask 0.15": change(training={"lr": 1e-3}, masking={"mlm_probability": 0.15}),
         "lr 1e-3 mask 0.40": change(training={"lr": 1e-3}, masking={"mlm_probability": 0.40}),
         "lr 1e-3 batch 32": change(training={"lr": 1e-3, "batch_size": 32}),
+        # The Hugging Face-exportable modern model (issue 11): learned positions only.
+        "no distance bias": change(model={"distance_bias": False}),
     }
 
 

@@ -126,8 +126,9 @@ class MaskingConfig:
 @dataclass(frozen=True)
 class ModelConfig:
     arch: str = _f("modern", "The model's design. 'modern' (default): built to learn fast on a CPU (a "
-                             "pre-LN encoder: each block normalises its input first). 'seed': the "
-                             "tutorial's TinyMLM in BERT's own layout, which exports to Hugging Face.",
+                             "pre-LN encoder: each block normalises its input first); it exports to "
+                             "Hugging Face when the distance bias is off. 'seed': the tutorial's "
+                             "TinyMLM in BERT's own layout, which always exports to Hugging Face.",
                    choices=ARCHITECTURES)
     d_model: int = _f(256, "How many numbers describe each token inside the model (width, also d_model "
                            "or hidden size). Wider learns more but trains slower. Typical: 128 to 512.",
@@ -151,8 +152,9 @@ class ModelConfig:
                         min=0.0, max=0.9)
     # ALiBi-style symmetric distance bias on attention: worth ~0.7 nats at short budgets (DESIGN.md).
     distance_bias: bool = _f(True, "Distance bias: each token pays more attention to its neighbours "
-                                   "(ALiBi-style). Learns much faster in short runs. The 'modern' "
-                                   "design only.")
+                                   "(ALiBi-style). Learns much faster in short runs, but no Hugging Face "
+                                   "model has it: turn it off to export the run to Hugging Face. The "
+                                   "'modern' design only.")
     # ELECTRA (Clark et al. 2020): engine/electra.py. Built on the seed (BERT) layout, which is
     # what transformers' ElectraForPreTraining and ElectraForMaskedLM are.
     objective: str = _f("mlm", "What the model learns from. 'mlm': guess the hidden words (masked "

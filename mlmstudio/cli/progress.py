@@ -17,6 +17,7 @@ from mlmstudio.engine.events import (
     TrainerCallback,
     TrainingSummary,
 )
+from mlmstudio.engine.hf_compat import hf_architecture
 
 
 class TrainingProgress(TrainerCallback):
@@ -87,7 +88,17 @@ class TrainingProgress(TrainerCallback):
         ]
         if run_id is not None:
             lines.append(f"run id:          {run_id}")
+        lines.append(f"export:          {export_line(self.config, run_id)}")
         print("\n".join(lines))
+
+
+def export_line(config: RunConfig, run_id: str | None) -> str:
+    """Whether this run can leave the app for Hugging Face, how, or why not."""
+    if hf_architecture(config) is None:
+        return ("not to Hugging Face: the distance bias has no counterpart there (train with "
+                "--no-distance-bias or --arch seed to export; the bias learns faster)")
+    target = f"to Hugging Face {hf_architecture(config)}"
+    return f"{target} with 'mlmstudio export-hf {run_id} DIR'" if run_id else f"possible, {target}"
 
 
 def summary_json(summary: TrainingSummary, run_id: str | None = None) -> dict[str, Any]:

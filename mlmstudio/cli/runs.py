@@ -102,10 +102,13 @@ def add_runs_commands(subparsers: argparse._SubParsersAction) -> None:
 
 
 def add_export_hf_command(subparsers: argparse._SubParsersAction) -> None:
-    p = _command(subparsers, "export-hf", "Export a run as a Hugging Face BertForMaskedLM folder.",
+    p = _command(subparsers, "export-hf", "Export a run as a Hugging Face transformers folder.",
                  cmd_export_hf)
-    p.description = ("Write a folder that transformers.pipeline('fill-mask', model=DIR) loads. "
-                     "Only runs with the 'seed' architecture (BERT's own layout) can be exported.")
+    p.description = ("Write a folder that transformers.pipeline('fill-mask', model=DIR) loads and that "
+                     "predicts exactly as MLM Studio does: BertForMaskedLM for --arch seed runs, "
+                     "XLMRobertaXLForMaskedLM for modern runs trained with --no-distance-bias. Runs "
+                     "with the distance bias (the default; it learns faster) cannot be exported: "
+                     "no Hugging Face model has it.")
     p.add_argument("run", metavar="RUN")
     p.add_argument("dir", metavar="DIR", help="A new or empty folder.")
     p.add_argument("--overwrite", action="store_true",

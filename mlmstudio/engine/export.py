@@ -1,13 +1,20 @@
-"""Export a trained model as a Hugging Face ``BertForMaskedLM`` folder.
+"""Export a trained model as a Hugging Face ``transformers`` folder that predicts exactly as we do.
 
-Only the ``seed`` architecture is exported: it is BERT's own layout (learned
-positions, post-LN blocks, exact GELU, the same prediction head), so the
-weights map one to one and ``transformers.pipeline("fill-mask", model=DIR)``
-gives the same predictions as MLM Studio. ``modern`` differs (pre-LN, distance
-bias, no embedding LayerNorm) and is refused rather than approximated.
+Each exportable kind of model maps one to one onto a ``transformers`` class
+(``hf_compat`` holds the rule, free of torch):
 
-The export needs neither ``transformers`` nor a network: it writes
-``config.json`` (a BertConfig), ``model.safetensors`` (renamed and split
+- ``seed`` is BERT's own layout (learned positions, post-LN blocks, exact
+  GELU, the same prediction head): ``BertForMaskedLM``.
+- ``modern`` without the distance bias is a pre-LN encoder (learned
+  positions, no embedding LayerNorm, a final LayerNorm, BERT's head, the
+  decoder tied to the token embedding): ``XLMRobertaXLForMaskedLM``. Its
+  positions are RoBERTa's, counted from ``pad_token_id + 1``, so our position
+  rows are written at that offset.
+- ``modern`` with the distance bias is refused rather than approximated.
+
+So ``transformers.pipeline("fill-mask", model=DIR)`` gives the same
+predictions as MLM Studio. The export needs neither ``transformers`` nor a
+network: it writes ``config.json``, ``model.safetensors`` (renamed and split
 weights), and the tokenizer as ``tokenizer.json`` + ``tokenizer_config.json``
 + ``special_tokens_map.json``.
 """
@@ -31,7 +38,14 @@ from mlmstudio.engine.artifacts import (
     load_model_dir,
 )
 from mlmstudio.engine.errors import ExportError
-from mlmstudio.engine.hf_compat import NOT_EXPORTABLE, can_export_hf  # noqa: F401  (the rule, torch-free)
+from mlmstudio.engine.hf_compat import (  # noqa: F401  (the rule, torch-free)
+    BERT,
+    ELECTRA,
+    NOT_EXPORTABLE,
+    XLM_ROBERTA_XL,
+    can_export_hf,
+    hf_architecture,
+)
 from mlmstudio.engine.output_paths import check_output_folder
 
 log = logging.getLogger(__name__)
@@ -41,7 +55,7 @@ LAYER_NORM_EPS = 1e-5
 
 def export_hf(model_dir: str | os.PathLike, out_dir: str | os.PathLike, *,
               overwrite: bool = False) -> Path:
-    """Write a BertForMaskedLM folder for the model in model_dir; return its path.
+    """Write a transformers folder for the model in model_dir; return its path.
 
     A folder that already holds files is refused (``OutputExistsError``) unless
     ``overwrite``: the export would replace its README.md, config.json and weights.
@@ -52,17 +66,28 @@ def export_hf(model_dir: str | os.PathLike, out_dir: str | os.PathLike, *,
     if not ok:
         raise ExportError(reason)
     out.mkdir(parents=True, exist_ok=True)
-    if loaded.config.model.objective == "electra":  # two folders: engine/electra_export.py
+    if hf_architecture(loaded.config) == ELECTRA:  # two folders: engine/electra_export.py
         from mlmstudio.engine.electra_export import export_electra
 
         return export_electra(loaded, out, Path(model_dir))
 
-    atomic_save_safetensors(bert_state_dict(loaded), out / "model.safetensors", metadata={"format": "pt"})
+    config, weights = hf_layout(loaded)
+    atomic_save_safetensors(weights, out / "model.safetensors", metadata={"format": "pt"})
     _write_tokenizer(loaded, out)
-    atomic_write_text(out / "config.json", json.dumps(bert_config(loaded), indent=2, sort_keys=True))
+    atomic_write_text(out / "config.json", json.dumps(config, indent=2, sort_keys=True))
     atomic_write_text(out / "README.md", _model_card(loaded, Path(model_dir)))
     log.info("Exported %s to %s", model_dir, out)
     return out
+
+
+def hf_layout(loaded: LoadedModel) -> tuple[dict, dict[str, torch.Tensor]]:
+    """(config.json as a dict, weights under transformers' names) for a model, by its kind."""
+    arch = hf_architecture(loaded.config)
+    if arch == BERT:
+        return bert_config(loaded), bert_state_dict(loaded)
+    if arch == XLM_ROBERTA_XL:
+        return xlm_roberta_xl_config(loaded), xlm_roberta_xl_state_dict(loaded)
+    raise ExportError(can_export_hf(loaded.config)[1])
 
 
 def bert_config(loaded: LoadedModel) -> dict:
@@ -70,7 +95,7 @@ def bert_config(loaded: LoadedModel) -> dict:
     cfg = loaded.config.model
     tok = loaded.tokenizer
     return {
-        "architectures": ["BertForMaskedLM"],
+        "architectures": [BERT],
         "model_type": "bert",
         "vocab_size": tok.vocab_size,
         "hidden_size": cfg.d_model,
@@ -137,6 +162,82 @@ def bert_state_dict(loaded: LoadedModel) -> dict[str, torch.Tensor]:
     return {k: v.contiguous() for k, v in out.items()}
 
 
+def xlm_roberta_xl_config(loaded: LoadedModel) -> dict:
+    """The XLMRobertaXLConfig (as a dict) that describes the modern model without distance bias exactly."""
+    cfg = loaded.config.model
+    tok = loaded.tokenizer
+    return {
+        "architectures": [XLM_ROBERTA_XL],
+        "model_type": "xlm-roberta-xl",
+        "vocab_size": tok.vocab_size,
+        "hidden_size": cfg.d_model,
+        "num_hidden_layers": cfg.num_layers,
+        "num_attention_heads": cfg.num_heads,
+        "intermediate_size": cfg.ffn_width,
+        "hidden_act": "gelu",  # exact (erf) GELU, as F.gelu
+        # RoBERTa counts positions from pad_token_id + 1 (pad tokens sit at pad_token_id).
+        "max_position_embeddings": cfg.max_len + tok.pad_token_id + 1,
+        "type_vocab_size": 1,  # one token type whose embedding is zero: it adds nothing
+        "layer_norm_eps": LAYER_NORM_EPS,
+        "hidden_dropout_prob": cfg.dropout,
+        "attention_probs_dropout_prob": cfg.dropout,
+        "initializer_range": 0.02,
+        "pad_token_id": tok.pad_token_id,
+        "bos_token_id": tok.cls_token_id,
+        "eos_token_id": tok.sep_token_id,
+        "tie_word_embeddings": True,  # our decoder is the token embedding
+        "is_decoder": False,
+        "add_cross_attention": False,
+        "use_cache": False,
+        "dtype": "float32",
+    }
+
+
+def xlm_roberta_xl_state_dict(loaded: LoadedModel) -> dict[str, torch.Tensor]:
+    """Our modern weights under XLMRobertaXLForMaskedLM's names (fused qkv split into q, k, v).
+
+    The tied decoder weight is not written: transformers ties it to the word
+    embeddings on loading, as our model does.
+    """
+    sd = {k: v.detach().cpu().float() for k, v in loaded.model.state_dict().items()}
+    cfg = loaded.config.model
+    d, pad = cfg.d_model, loaded.tokenizer.pad_token_id
+    positions = torch.zeros(cfg.max_len + pad + 1, d)
+    positions[pad + 1:] = sd["pos_emb.weight"]  # our position i is RoBERTa's pad + 1 + i
+    out = {
+        "roberta.embeddings.word_embeddings.weight": sd["tok_emb.weight"],
+        "roberta.embeddings.position_embeddings.weight": positions,
+        "roberta.embeddings.token_type_embeddings.weight": torch.zeros(1, d),
+        "roberta.encoder.LayerNorm.weight": sd["final_norm.weight"],
+        "roberta.encoder.LayerNorm.bias": sd["final_norm.bias"],
+    }
+    for i in range(cfg.num_layers):
+        src, dst = f"blocks.{i}.", f"roberta.encoder.layer.{i}."
+        q, k, v = sd[src + "attn.qkv.weight"].split(d, dim=0)       # each [d, d]
+        qb, kb, vb = sd[src + "attn.qkv.bias"].split(d, dim=0)      # each [d]
+        for name, w, b in (("query", q, qb), ("key", k, kb), ("value", v, vb)):
+            out[f"{dst}attention.self.{name}.weight"] = w.clone()
+            out[f"{dst}attention.self.{name}.bias"] = b.clone()
+        renames = {
+            "ln1": "attention.self_attn_layer_norm",  # pre-LN: x + attention(norm(x))
+            "attn.proj": "attention.output.dense",
+            "ln2": "LayerNorm",                       # pre-LN: x + ffn(norm(x))
+            "ffn.fc1": "intermediate.dense",
+            "ffn.fc2": "output.dense",
+        }
+        for ours, theirs in renames.items():
+            out[f"{dst}{theirs}.weight"] = sd[f"{src}{ours}.weight"]
+            out[f"{dst}{theirs}.bias"] = sd[f"{src}{ours}.bias"]
+    out.update({
+        "lm_head.dense.weight": sd["head.dense.weight"],
+        "lm_head.dense.bias": sd["head.dense.bias"],
+        "lm_head.layer_norm.weight": sd["head.norm.weight"],
+        "lm_head.layer_norm.bias": sd["head.norm.bias"],
+        "lm_head.bias": sd["decoder_bias"],
+    })
+    return {k: v.contiguous() for k, v in out.items()}
+
+
 def _write_tokenizer(loaded: LoadedModel, out: Path) -> None:
     """tokenizer.json that frames input as [CLS] text [SEP], as MLM Studio does, plus HF's configs."""
     tok = loaded.tokenizer
@@ -165,7 +266,8 @@ def _model_card(loaded: LoadedModel, source: Path) -> str:
     cfg = loaded.config
     return (
         "# A masked language model trained with MLM Studio\n\n"
-        f"Exported from `{source.name}`: a BERT-style encoder ({cfg.model.num_layers} layers, "
+        f"Exported from `{source.name}`: a BERT-style encoder, `{hf_architecture(cfg)}` in "
+        f"transformers ({cfg.model.arch} architecture, {cfg.model.num_layers} layers, "
         f"hidden size {cfg.model.d_model}, {cfg.model.num_heads} heads, vocabulary "
         f"{loaded.tokenizer.vocab_size}, {cfg.tokenizer.kind} tokenizer), trained on `{cfg.corpus.source}`.\n\n"
         "```python\n"

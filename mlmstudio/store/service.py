@@ -21,7 +21,7 @@ from mlmstudio.store import repository
 from mlmstudio.store.database import Database
 from mlmstudio.store.errors import StoreError
 from mlmstudio.store.models import RunRow
-from mlmstudio.store.records import Curve, RunDetail, RunSummary
+from mlmstudio.store.records import Curve, ProbeCurve, RunDetail, RunSummary
 from mlmstudio.store.run_lock import RunLock
 
 log = logging.getLogger(__name__)
@@ -73,6 +73,13 @@ def load_curves(db: Database, ref: str) -> dict[str, Curve]:
         names = repository.detail_of(session, row, db.runs_dir).metric_names
         curves = [repository.load_curve(session, row.id, split, name) for split, name in names]
     return {curve.key: curve for curve in curves}
+
+
+def load_probe_curves(db: Database, ref: str) -> list[ProbeCurve]:
+    """A run's probes, one curve each in its probe order (answer probability and best guess per
+    evaluation); [] for a run without probes."""
+    with db.session(write=False) as session:
+        return repository.load_probe_curves(session, repository.find_run(session, ref).id)
 
 
 def model_dir_of_run(db: Database, ref: str) -> Path | None:
@@ -165,7 +172,7 @@ def delete_run(db: Database, ref: str) -> str:
 
 
 def export_hf_run(db: Database, ref: str, out_dir: str | Path, *, overwrite: bool = False) -> Path:
-    """Write a Hugging Face BertForMaskedLM folder for a run (``seed`` architecture only).
+    """Write a Hugging Face transformers folder for a run (``hf_compat.can_export_hf`` says which can).
 
     A non-empty ``out_dir`` is refused with ``OutputExistsError`` unless ``overwrite``.
     """

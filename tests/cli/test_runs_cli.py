@@ -180,7 +180,7 @@ def test_export_hf(capsys, db, data_dir, model_files, tmp_path):
     modern = replace(modern, model=replace(modern.model, arch="modern"))
     other = add_run(db, config=modern)
     code, _, err = cli(capsys, data_dir, "export-hf", other, tmp_path / "hf2")
-    assert code == 2 and "seed" in one_sentence_error(err)
+    assert code == 2 and "distance bias" in one_sentence_error(err) and "--no-distance-bias" in err
     assert not (tmp_path / "hf2").exists()
 
 

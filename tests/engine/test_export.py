@@ -1,4 +1,5 @@
-"""Hugging Face export: seed runs become a BertForMaskedLM folder that predicts exactly as we do."""
+"""Hugging Face export: seed runs become a BertForMaskedLM folder, modern runs without the distance
+bias an XLMRobertaXLForMaskedLM folder, and each predicts exactly as we do."""
 
 import json
 import os
@@ -28,13 +29,17 @@ CORPUS = "\n".join([
 QUESTIONS = ["the cat sat on the [MASK] .", "the [MASK] sat on the [MASK] .", "a [MASK] swam under the boat ."]
 
 
-def trained_model_dir(path, kind, arch="seed", steps=30, dropout=0.1):
+# The exportable kinds of model: (arch, distance_bias) -> the transformers class.
+EXPORTABLE = [("seed", False, "BertForMaskedLM"), ("modern", False, "XLMRobertaXLForMaskedLM")]
+
+
+def trained_model_dir(path, kind, arch="seed", steps=30, dropout=0.1, distance_bias=True):
     """A model trained for a few steps (so no weight is still at its initial value), saved."""
     torch.manual_seed(0)
     tok = MLMTokenizer.train([CORPUS], TokenizerConfig(kind=kind, vocab_size=100, min_frequency=1))
     cfg = RunConfig(tokenizer=TokenizerConfig(kind=kind, vocab_size=100, min_frequency=1),
                     model=ModelConfig(arch=arch, d_model=32, num_heads=4, num_layers=2, ffn_dim=64,
-                                      max_len=64, dropout=dropout),
+                                      max_len=64, dropout=dropout, distance_bias=distance_bias),
                     training=TrainingConfig(seq_len=64))
     model = build_model(cfg.model, tok.vocab_size, tok.pad_token_id)
     rows = [[tok.cls_token_id, *tok.encode(line), tok.sep_token_id] for line in CORPUS.splitlines()[:4]]
@@ -54,15 +59,17 @@ def trained_model_dir(path, kind, arch="seed", steps=30, dropout=0.1):
     return save_model_dir(path, model.eval(), tok, cfg)
 
 
-def test_only_seed_runs_can_be_exported():
+def test_seed_and_modern_without_distance_bias_can_be_exported():
     ok, reason = can_export_hf(RunConfig(model=ModelConfig(arch="modern")))
-    assert not ok and "seed" in reason and "--arch seed" in reason
+    assert not ok and "distance bias" in reason and "--no-distance-bias" in reason
     assert can_export_hf(ModelConfig(arch="seed")) == (True, "")
+    assert can_export_hf(ModelConfig(arch="seed", distance_bias=True)) == (True, "")  # seed has none
+    assert can_export_hf(RunConfig(model=ModelConfig(arch="modern", distance_bias=False))) == (True, "")
 
 
-def test_exporting_a_modern_run_is_refused_without_writing(tmp_path):
+def test_exporting_a_run_with_the_distance_bias_is_refused_without_writing(tmp_path):
     model_dir = trained_model_dir(tmp_path / "run", "wordpiece", arch="modern", steps=1)
-    with pytest.raises(ExportError, match="Only runs with the 'seed' architecture") as info:
+    with pytest.raises(ExportError, match="distance bias") as info:
         export_hf(model_dir, tmp_path / "hf")
     assert isinstance(info.value, MLMStudioError)
     assert not (tmp_path / "hf").exists()
@@ -107,15 +114,18 @@ def test_the_export_folder_describes_the_model_exactly(tmp_path):
     assert weights["bert.encoder.layer.1.attention.self.value.weight"].shape == (32, 32)
 
 
+@pytest.mark.parametrize("arch,distance_bias,hf_class", EXPORTABLE)
 @pytest.mark.parametrize("kind", ["wordpiece", "char", "bpe", "word"])
-def test_hugging_face_pipeline_predicts_exactly_as_we_do(tmp_path, kind):
+def test_hugging_face_pipeline_predicts_exactly_as_we_do(tmp_path, kind, arch, distance_bias, hf_class):
     transformers = pytest.importorskip("transformers")
-    model_dir = trained_model_dir(tmp_path / "run", kind)
+    model_dir = trained_model_dir(tmp_path / "run", kind, arch=arch, distance_bias=distance_bias)
     out = export_hf(model_dir, tmp_path / "hf")
+    assert json.loads((out / "config.json").read_text())["architectures"] == [hf_class]
 
-    model, info = transformers.BertForMaskedLM.from_pretrained(out, output_loading_info=True)
+    model, info = getattr(transformers, hf_class).from_pretrained(out, output_loading_info=True)
     assert not info["missing_keys"] and not info["unexpected_keys"] and not info["mismatched_keys"]
     fill = transformers.pipeline("fill-mask", model=str(out), device="cpu")
+    assert type(fill.model).__name__ == hf_class
     ours = Predictor.from_dir(model_dir)
     for text in QUESTIONS:
         expected_ids = [ours.tokenizer.cls_token_id, *ours.tokenizer.encode(text), ours.tokenizer.sep_token_id]
@@ -125,10 +135,33 @@ def test_hugging_face_pipeline_predicts_exactly_as_we_do(tmp_path, kind):
         if text.count("[MASK]") == 1:
             theirs = [theirs]
         assert len(theirs) == len(mine)
-        for hf_list, our_list in zip(theirs, mine):
+        for hf_list, our_list in zip(theirs, mine, strict=True):
             assert [p["token"] for p in hf_list] == [p["token"] for p in our_list]
-            for hf_pred, our_pred in zip(hf_list, our_list):
+            for hf_pred, our_pred in zip(hf_list, our_list, strict=True):
                 assert abs(hf_pred["score"] - our_pred["score"]) < 1e-4
+
+
+@pytest.mark.parametrize("arch,distance_bias,hf_class", EXPORTABLE)
+def test_padded_batches_give_the_same_logits_as_ours(tmp_path, arch, distance_bias, hf_class):
+    """Padding changes nothing at the real tokens, in either model (RoBERTa's pad-aware positions)."""
+    transformers = pytest.importorskip("transformers")
+    model_dir = trained_model_dir(tmp_path / "run", "wordpiece", arch=arch, distance_bias=distance_bias)
+    out = export_hf(model_dir, tmp_path / "hf")
+    theirs = getattr(transformers, hf_class).from_pretrained(out).eval()
+    ours = Predictor.from_dir(model_dir)
+    tok = ours.tokenizer
+    rows = [[tok.cls_token_id, *tok.encode(text), tok.sep_token_id] for text in CORPUS.splitlines()[:3]]
+    rows[1] = rows[1][:4]  # a short row: padded at the end
+    T = max(map(len, rows))
+    ids = torch.tensor([r + [tok.pad_token_id] * (T - len(r)) for r in rows])
+    mask = (ids != tok.pad_token_id).long()
+    with torch.no_grad():
+        expected = ours.model(ids, attention_mask=mask).logits
+        batched = theirs(input_ids=ids, attention_mask=mask).logits
+        alone = theirs(input_ids=ids[1:2, :4]).logits  # the short row without any padding
+    real = mask.bool()
+    assert torch.allclose(batched[real], expected[real], atol=1e-4)
+    assert torch.allclose(alone[0], expected[1, :4], atol=1e-4)
 
 
 def test_trained_weights_not_only_initial_ones_are_exported(tmp_path):

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.engine.errors import MLMStudioError
-from mlmstudio.engine.hf_compat import can_export_hf
+from mlmstudio.engine.hf_compat import can_export_hf, hf_architecture
 from mlmstudio.engine.run_status import ACTIVE_STATUSES, RESUMABLE_STATUSES
 from mlmstudio.gui.background import TaskRunner, user_message
 from mlmstudio.gui.run_list import RunList
@@ -79,7 +79,7 @@ def hf_export_state(run: RunSummary) -> tuple[bool, str]:
         return False, reason
     if not run.has_model:
         return False, run.no_model_reason()
-    return True, "Write a folder that Hugging Face transformers loads (BertForMaskedLM)."
+    return True, f"Write a folder that Hugging Face transformers loads ({hf_architecture(run.config)})."
 
 
 class HistoryPage(QWidget):

@@ -59,6 +59,7 @@ from mlmstudio.config import (
 from mlmstudio.engine import system_memory
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.estimates import estimate_parameters, estimate_training_memory
+from mlmstudio.engine.hf_compat import can_export_hf, export_note
 from mlmstudio.engine.system_memory import human_bytes
 from mlmstudio.gui.background import BackgroundCall
 from mlmstudio.gui.settings import AppSettings
@@ -432,7 +433,10 @@ class SetupPage(QWidget):
         available = self._available_memory()
         if available:
             text += f" · {human_bytes(available)} of memory free"
+        # Which runs leave the app (issue 11): said where the architecture is chosen, with the why.
+        text += f" · {export_note(cfg)}"
         self.estimate_label.setText(text)
+        self.estimate_label.setToolTip(can_export_hf(cfg)[1])
 
         seconds, timing = None, "invalid"
         if valid_training:
