@@ -30,9 +30,10 @@ from mlmstudio.gui.pages.explore.answers import (
     run_label,
     scrolling,
 )
-from mlmstudio.gui.pages.explore.predictions_tab import fill_mask
+from mlmstudio.gui.pages.explore.predictions_tab import fill_mask, prediction_rows
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab
 from mlmstudio.gui.run_colors import run_color
+from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.gui.widgets.prediction_view import PredictionView
 from mlmstudio.store.records import RunSummary
 
@@ -64,6 +65,10 @@ class CompareTab(ExploreTab):
         self.compare_box = QWidget()
         self.compare_columns = QHBoxLayout(self.compare_box)
         self.compare_columns.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.answers: dict[str, tuple[Any, str]] = {}
+        self.export = ExportButtons(self.compare_box, self.numbers, name="compare-runs",
+                                    report_error=self.host.show_error)
+        left.addWidget(self.export)
         layout = QHBoxLayout(self)
         layout.addLayout(left)
         layout.addWidget(scrolling(self.compare_box), 1)
@@ -131,7 +136,27 @@ class CompareTab(ExploreTab):
 
     # -- answers -----------------------------------------------------------------------------
 
+    def numbers(self) -> Numbers | None:
+        """One row per run, mask and guess; a run that failed has one row with its reason."""
+        if not self.answers:
+            return None
+        rows: list[dict[str, object]] = []
+        data = []
+        for run_id, (result, error) in self.answers.items():
+            run = self._runs.get(run_id)
+            name = run.name if run is not None else run_id
+            if result is None:
+                rows.append({"run_id": run_id, "run": name, "error": error})
+                data.append({"run_id": run_id, "run": name, "error": error})
+            else:
+                rows += prediction_rows(result, run_id=run_id, run=name)
+                data.append({"run_id": run_id, "run": name, "masks": result.masks,
+                             "truncated": result.truncated, "text": result.text})
+        return Numbers(rows, data=data)
+
     def _on_answers(self, answers: dict[str, tuple[Any, str]], _text: str) -> None:
+        self.answers = dict(answers)
+        self.export.set_available(bool(answers))
         clear_layout(self.compare_columns)
         for run_id, (result, error) in answers.items():
             run = self._runs.get(run_id)

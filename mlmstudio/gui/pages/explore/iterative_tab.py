@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from mlmstudio.gui.pages.explore.answers import escape
 from mlmstudio.gui.pages.explore.predictions_tab import TRUNCATED
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
+from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.gui.widgets.prediction_view import readable_token
 
 if TYPE_CHECKING:
@@ -54,13 +55,21 @@ class IterativeTab(ExploreTab):
         self.steps_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.steps_table.verticalHeader().hide()
         self.steps_table.horizontalHeader().setStretchLastSection(True)
+        self.result: IterativeFill | None = None
+        self.view = QWidget()            # what "Save picture" saves: the result and the table
+        view_layout = QVBoxLayout(self.view)
+        view_layout.setContentsMargins(0, 0, 0, 0)
+        view_layout.addWidget(self.iterative_result)
+        view_layout.addWidget(self.steps_table, 1)
+        self.export = ExportButtons(self.view, self.numbers, name="fill-one-at-a-time",
+                                    report_error=self.host.show_error)
         row = QHBoxLayout()
         row.addWidget(explain, 1)
+        row.addWidget(self.export, 0, Qt.AlignmentFlag.AlignTop)
         row.addWidget(self.iterate_button, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.addLayout(row)
-        layout.addWidget(self.iterative_result)
-        layout.addWidget(self.steps_table, 1)
+        layout.addWidget(self.view, 1)
 
         self.iterate_button.clicked.connect(self.fill)
 
@@ -76,7 +85,17 @@ class IterativeTab(ExploreTab):
             self.host.show_info(TRUNCATED)
         self.answered.emit()
 
+    def numbers(self) -> Numbers | None:
+        if self.result is None:
+            return None
+        rows = [{"step": n + 1, "mask": int(s["mask"]) + 1, "token": s["token_str"],
+                 "probability": float(s["score"]), "sequence": s["sequence"]}
+                for n, s in enumerate(self.result.steps)]
+        return Numbers(rows, json_text=self.result.to_json(indent=2))
+
     def show_result(self, result: IterativeFill) -> None:
+        self.result = result
+        self.export.set_available(True)
         self.iterative_result.setText(f"<b>Result:</b> {escape(result.sequence)}")
         table = self.steps_table
         table.setRowCount(len(result.steps))

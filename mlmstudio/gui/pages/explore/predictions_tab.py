@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from mlmstudio.gui.pages.explore.answers import (
     best_sequence,
@@ -18,6 +18,7 @@ from mlmstudio.gui.pages.explore.answers import (
     scrolling,
 )
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
+from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.gui.widgets.prediction_view import PredictionView
 
 if TYPE_CHECKING:
@@ -29,6 +30,13 @@ TRUNCATED = "The text was longer than the model can read; only the part around t
 def fill_mask(predictor: Predictor, question: Question) -> FillResult:
     """The question this tab asks (in a worker thread)."""
     return predictor.fill_mask(question.text, top_k=question.top_k)
+
+
+def prediction_rows(result: FillResult, **extra: object) -> list[dict[str, object]]:
+    """One CSV row per guess: which [MASK], its rank, the token and its probability."""
+    return [{**extra, "mask": m + 1, "rank": r + 1, "token": c["token_str"], "token_id": c["token"],
+             "probability": c["score"], "sequence": c["sequence"]}
+            for m, candidates in enumerate(result.masks) for r, c in enumerate(candidates)]
 
 
 class PredictionsTab(ExploreTab):
@@ -46,8 +54,14 @@ class PredictionsTab(ExploreTab):
         self.predictions_grid.setHorizontalSpacing(24)
         self.predictions_grid.addWidget(QLabel("Press Predict (or Enter in the text box) to see the "
                                                "model's guesses for each [MASK]."), 0, 0)
+        self.result: FillResult | None = None
+        self.export = ExportButtons(self.predictions_box, self.numbers, name="predictions",
+                                    report_error=self.host.show_error)
+        top = QHBoxLayout()
+        top.addWidget(self.best_guess, 1)
+        top.addWidget(self.export, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.best_guess)
+        layout.addLayout(top)
         layout.addWidget(scrolling(self.predictions_box), 1)
 
     def predict(self) -> bool:
@@ -58,7 +72,14 @@ class PredictionsTab(ExploreTab):
         """The per-mask views, in mask order."""
         return self.predictions_box.findChildren(PredictionView)
 
+    def numbers(self) -> Numbers | None:
+        if self.result is None:
+            return None
+        return Numbers(prediction_rows(self.result), json_text=self.result.to_json(indent=2))
+
     def show_result(self, result: FillResult) -> None:
+        self.result = result
+        self.export.set_available(True)
         clear_layout(self.predictions_grid)
         columns = 1 if len(result.masks) == 1 else 2 if len(result.masks) <= 4 else 3
         for m, predictions in enumerate(result.masks):

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.gui.pages.explore.answers import percent
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
+from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 
 if TYPE_CHECKING:
     from mlmstudio.engine.predict import FillResult, Predictor
@@ -54,6 +55,10 @@ class ScoresTab(ExploreTab):
         row.addWidget(QLabel("Candidates:"))
         row.addWidget(self.candidates, 1)
         row.addWidget(self.score_button)
+        self.targets: list[dict[str, Any]] = []
+        self.export = ExportButtons(self.scores_table, self.numbers, name="word-scores",
+                                    report_error=self.host.show_error)
+        row.addWidget(self.export)
         layout = QVBoxLayout(self)
         layout.addLayout(row)
         layout.addWidget(self.scores_table, 1)
@@ -87,7 +92,18 @@ class ScoresTab(ExploreTab):
         self.show_scores(result.targets or [])
         self.answered.emit()
 
+    def numbers(self) -> Numbers | None:
+        if not self.targets:
+            return None
+        rows = [{"word": t.get("word", ""), "mask": int(t.get("mask", 0)) + 1,
+                 "probability": float(t.get("score", 0.0)), "log_prob": float(t.get("log_prob", float("-inf"))),
+                 "pieces": " ".join(t.get("pieces") or []), "multi_token": bool(t.get("multi_token")),
+                 "note": t.get("note", "")} for t in self.targets]
+        return Numbers(rows, data=rows)
+
     def show_scores(self, targets: list[dict[str, Any]]) -> None:
+        self.targets = list(targets)
+        self.export.set_available(bool(targets))
         table = self.scores_table
         table.setRowCount(len(targets))
         several_masks = len({t.get("mask", 0) for t in targets}) > 1

@@ -11,25 +11,28 @@ token that decides it. The view saves as a PNG, the numbers as CSV or JSON.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import (
     QAbstractButton,
     QButtonGroup,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
     QRadioButton,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
 
-from mlmstudio.gui.pages.explore.answers import escape, scrolling
+from mlmstudio.gui.pages.explore.answers import escape, percent, scrolling
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
+from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.gui.widgets.prediction_view import readable_token
 
 if TYPE_CHECKING:
@@ -55,19 +58,40 @@ def heat_colour(cost: float, max_cost: float) -> tuple[str, str]:
     return "#{:02x}{:02x}{:02x}".format(*rgb), "#000000" if light else "#ffffff"
 
 
-def tokens_html(score: SentenceScore, max_cost: float) -> str:
-    """The sentence's tokens as coloured spans; a space between words, none between pieces of one."""
+def tokens_html(score: SentenceScore, max_cost: float, rank: int = 0) -> str:
+    """The sentence's tokens as coloured spans; a space between words, none between pieces of one.
+
+    Each token is a link ``token:RANK:INDEX`` (no underline, its heat colours), so hovering it
+    can show its numbers (``token_tip``).
+    """
     parts = []
     previous = None
-    for t in score.tokens:
+    for index, t in enumerate(score.tokens):
         if previous is not None and t.word != previous.word and not (
                 t.token_str.isspace() or previous.token_str.isspace()):
             parts.append(" ")
         background, foreground = heat_colour(-t.log_prob, max_cost)
-        parts.append(f"<span style='background-color:{background}; color:{foreground}'>"
-                     f"{escape(readable_token(t.token_str))}</span>")
+        parts.append(f"<a href='token:{rank}:{index}' style='text-decoration:none; color:{foreground}'>"
+                     f"<span style='background-color:{background}; color:{foreground}'>"
+                     f"{escape(readable_token(t.token_str))}</span></a>")
         previous = t
     return "".join(parts)
+
+
+def token_tip(score: SentenceScore, index: int) -> str:
+    """What hovering a token says: its log-probability, cost and probability, and how it was scored."""
+    t = score.tokens[index]
+    pieces = [u for u in score.tokens if u.word == t.word]
+    where = (f", piece {pieces.index(t) + 1} of {len(pieces)} of its word" if len(pieces) > 1 else "")
+    lines = [f"“{readable_token(t.token_str)}” (token {index + 1} of {score.num_tokens}{where})",
+             f"log-probability {t.log_prob:.3f} · cost {-t.log_prob:.3f} nats · "
+             f"probability {percent(math.exp(t.log_prob))}"]
+    if len(pieces) > 1 and t.log_prob_token is not None and t.log_prob_word_l2r is not None:
+        lines.append(f"masked alone: {t.log_prob_token:.3f}; with the pieces to its right masked too: "
+                     f"{t.log_prob_word_l2r:.3f}")
+    if t.unknown:
+        lines.append("[UNK]: this word is not in the model's vocabulary.")
+    return "\n".join(lines)
 
 
 def legend_html(max_cost: float) -> str:
@@ -105,10 +129,6 @@ class SentenceScoresTab(ExploreTab):
         modes.addButton(self.rank_mode)
         modes.addButton(self.pair_mode)
         self.score_button = QPushButton("Score sentences")
-        self.save_picture_button = QPushButton("Save picture…")
-        self.save_picture_button.setToolTip("Save this view as a PNG image.")
-        self.save_numbers_button = QPushButton("Save numbers…")
-        self.save_numbers_button.setToolTip("Save every sentence's and token's numbers as CSV or JSON.")
 
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
@@ -117,13 +137,16 @@ class SentenceScoresTab(ExploreTab):
         self.ranking = QLabel()
         self.ranking.setWordWrap(True)
         self.ranking.setTextFormat(Qt.TextFormat.RichText)
-        self.ranking.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.ranking.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                             | Qt.TextInteractionFlag.LinksAccessibleByMouse)
+        self.ranking.linkHovered.connect(self._on_token_hovered)
         self.ranking.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.ranking.setToolTip("Each sentence's pseudo-log-likelihood (PLL, in nats) and pseudo-perplexity "
                                 "(ppl: 1 = certain). A word the tokenizer splits into pieces is scored "
                                 "piece by piece with the pieces to its right hidden too, so it cannot be "
                                 "spelt back from its own pieces (PLL-word-l2r). Every token costs, so a "
-                                "longer sentence scores lower: compare sentences of similar length.")
+                                "longer sentence scores lower: compare sentences of similar length. "
+                                "Point at a token to see its numbers.")
         self.legend = QLabel()
         self.legend.setWordWrap(True)
         self.legend.hide()
@@ -133,13 +156,16 @@ class SentenceScoresTab(ExploreTab):
         view_layout.addWidget(self.ranking)
         view_layout.addWidget(self.legend)
         view_layout.addStretch(1)
+        self.export = ExportButtons(self.view, self.numbers, name="sentence-scores",
+                                    report_error=self.host.show_error)
+        self.export.numbers_button.setToolTip("Save every sentence's and token's numbers as CSV (one row "
+                                              "per token) or JSON (everything, the verdict too).")
 
         row = QHBoxLayout()
         row.addWidget(self.rank_mode)
         row.addWidget(self.pair_mode)
         row.addStretch(1)
-        row.addWidget(self.save_picture_button)
-        row.addWidget(self.save_numbers_button)
+        row.addWidget(self.export)
         row.addWidget(self.score_button)
         layout = QVBoxLayout(self)
         layout.addWidget(explain)
@@ -149,10 +175,7 @@ class SentenceScoresTab(ExploreTab):
 
         self.ranked: list[SentenceScore] = []
         self.pair: PairVerdict | None = None
-        self._update_saving()
         self.score_button.clicked.connect(self.score)
-        self.save_picture_button.clicked.connect(self._on_save_picture)
-        self.save_numbers_button.clicked.connect(self._on_save_numbers)
 
     def action_buttons(self) -> list[QAbstractButton]:
         return [self.score_button]
@@ -214,54 +237,48 @@ class SentenceScoresTab(ExploreTab):
             rows.append(f"<tr><td valign='top'><b>{rank}.</b></td>"
                         f"<td valign='top' align='right'>{s.score:.2f}&nbsp;nats</td>"
                         f"<td valign='top' align='right'>ppl&nbsp;{s.pseudo_perplexity:.1f}</td>"
-                        f"<td>{tokens_html(s, max_cost)}<br><small>{costliest} · {s.num_tokens} tokens"
+                        f"<td>{tokens_html(s, max_cost, rank - 1)}<br><small>{costliest} · {s.num_tokens} tokens"
                         f"</small>{note}</td></tr>")
         self.ranking.setText("<table cellspacing='6'>" + "".join(rows) + "</table>")
         self.legend.setText(legend_html(max_cost))
         self.legend.setVisible(bool(ranked))
         self.verdict.setText(f"<b>{escape(pair.summary())}</b>" if pair is not None else "")
         self.verdict.setVisible(pair is not None)
-        self._update_saving()
+        self.export.set_available(bool(ranked))
         if any(s.windowed or s.truncated for s in ranked):
             self.host.show_info("A sentence was longer than the model reads at once: each of its tokens was "
                                 "scored in a window around it (see its note).")
 
-    def _update_saving(self) -> None:
-        for button in (self.save_picture_button, self.save_numbers_button):
-            button.setEnabled(bool(self.ranked))
+    def hovered_tip(self, link: str) -> str:
+        """The tooltip for a token link (``token:RANK:INDEX``); "" for anything else."""
+        try:
+            kind, rank, index = link.split(":")
+            score = self.ranked[int(rank)]
+            return token_tip(score, int(index)) if kind == "token" else ""
+        except (ValueError, IndexError):
+            return ""
+
+    def _on_token_hovered(self, link: str) -> None:
+        tip = self.hovered_tip(link)
+        if tip:
+            QToolTip.showText(QCursor.pos(), tip, self.ranking)
+        else:
+            QToolTip.hideText()
 
     # -- saving ---------------------------------------------------------------------------------
 
-    def save_picture(self, path: str | Path) -> bool:
-        if self.view.grab().save(str(path), "PNG"):
-            return True
-        self.host.show_error(f"The picture could not be saved to {path}. Choose another folder or name.")
-        return False
-
-    def save_numbers(self, path: str | Path) -> bool:
-        """CSV (one row per token) or JSON (everything, the verdict too), by the file's extension."""
+    def numbers(self) -> Numbers | None:
+        """CSV: one row per token; JSON: everything (the minimal pair's verdict too)."""
+        if not self.ranked:
+            return None
         from mlmstudio.engine.scoring import to_csv, to_json  # no torch here: scoring is loaded by now
 
-        path = Path(path)
-        text = to_json(self.pair if self.pair is not None else self.ranked) if path.suffix.lower() == ".json" \
-            else to_csv(self.ranked)
-        try:
-            path.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            self.host.show_error(f"The numbers could not be saved to {path} ({exc.strerror or exc}). "
-                                 "Choose another folder or name.")
-            return False
-        return True
+        return Numbers(csv_text=to_csv(self.ranked),
+                       json_text=to_json(self.pair if self.pair is not None else self.ranked))
 
-    def _on_save_picture(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save picture", "sentence-scores.png", "PNG image (*.png)")
-        if path:
-            self.save_picture(path if path.lower().endswith(".png") else path + ".png")
+    def save_picture(self, path: str | Path) -> bool:
+        return self.export.save_picture(path)
 
-    def _on_save_numbers(self) -> None:
-        path, chosen = QFileDialog.getSaveFileName(self, "Save numbers", "sentence-scores.csv",
-                                                   "CSV (*.csv);;JSON (*.json)")
-        if path:
-            if not path.lower().endswith((".csv", ".json")):
-                path += ".json" if "json" in chosen.lower() else ".csv"
-            self.save_numbers(path)
+    def save_numbers(self, path: str | Path) -> bool:
+        """CSV or JSON by the file's extension."""
+        return self.export.save_numbers(path)

@@ -44,7 +44,7 @@ def test_sentences_are_ranked_with_the_engine_numbers_and_saved(page, trained_db
     assert tab.save_numbers(tmp_path / "scores.json")
     assert len(json.loads((tmp_path / "scores.json").read_text(encoding="utf-8"))) == 3
     assert not tab.save_numbers(tmp_path / "no-such-folder" / "x.csv")
-    assert "could not be saved" in page.message_text()
+    assert "Could not save x.csv" in page.message_text() and "does not exist" in page.message_text()
 
 
 def test_minimal_pair_says_which_one_and_why(page, qtbot):
@@ -104,3 +104,19 @@ def test_a_sentence_longer_than_the_model_reads_is_scored_in_windows_with_a_mess
     assert score.num_tokens == len(text)      # a character model: every character scored
     assert "longer than the model reads" in page.message_text()
     assert "tokens around it" in tab.ranking.text()
+
+
+def test_hovering_a_token_shows_its_numbers(page, qtbot):
+    tab = page.tab(SentenceScoresTab)
+    tab.rank_mode.setChecked(True)
+    tab.sentences.setPlainText("The capital of France is Paris.")
+    ask(qtbot, page, tab.score_button)
+    score = tab.ranked[0]
+    html = tab.ranking.text()
+    assert html.count("href='token:0:") == score.num_tokens
+    worst = score.tokens.index(score.worst_token())
+    tip = tab.hovered_tip(f"token:0:{worst}")
+    assert f"{score.tokens[worst].log_prob:.3f}" in tip and "nats" in tip and "probability" in tip
+    assert tab.hovered_tip("token:5:0") == "" and tab.hovered_tip("nonsense") == ""
+    tab._on_token_hovered(f"token:0:{worst}")   # a real hover: shows the tooltip, no error
+    tab._on_token_hovered("")
