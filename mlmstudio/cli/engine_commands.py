@@ -6,6 +6,7 @@ import argparse
 import dataclasses
 import errno
 import json
+import os
 import shutil
 import sys
 import time
@@ -46,6 +47,9 @@ def add_engine_commands(commands: argparse._SubParsersAction) -> None:
     train.add_argument("--quick-start", action="store_true",
                        help="Start from the app's first-run recipe for this corpus: about a minute on a "
                             "CPU, and on sample:facts a model that answers the facts. Other flags still apply.")
+    train.add_argument("--capsule", metavar="DIR",
+                       help="Train the run a capsule folder describes (its config, corpus and tokenizer; "
+                            "see `mlmstudio capsule`). No other settings may be given with it.")
     add_config_flags(train, ("corpus", "tokenizer", "masking", "model", "training"))
     train.set_defaults(func=cmd_train)
 
@@ -92,7 +96,8 @@ def add_engine_commands(commands: argparse._SubParsersAction) -> None:
 def cmd_train(args: argparse.Namespace) -> int:
     from mlmstudio.engine.corpus import load_corpus
 
-    config = config_from_args(args, base=_quick_start_base(args)).validate()
+    capsule = _capsule_of(args)
+    config = capsule.config if capsule else config_from_args(args, base=_quick_start_base(args)).validate()
     if args.save_config is not None:  # an empty name is refused, not read as 'no file'
         from mlmstudio.engine.artifacts import atomic_write_text
         from mlmstudio.store.paths import chosen_data_dir, runs_root
@@ -104,7 +109,8 @@ def cmd_train(args: argparse.Namespace) -> int:
         print(f"Configuration written to {target}.")
         return 0
     # Everything that can be refused is refused before a tokenizer is trained or a run recorded.
-    if args.out is not None:
+    # Under torchrun only rank 0 writes --out; the other ranks must not find it taken by rank 0.
+    if args.out is not None and os.environ.get("RANK", "0") == "0":
         from mlmstudio.store.paths import chosen_data_dir, runs_root
 
         check_output_folder(args.out, overwrite=args.overwrite, what="--out folder")
@@ -117,20 +123,28 @@ def cmd_train(args: argparse.Namespace) -> int:
                          csv_column=config.corpus.csv_column)
     for warning in corpus.warnings:
         print(f"mlmstudio: warning: {warning}", file=sys.stderr)
-    config = _fit_windows_to_corpus(args, config, corpus.text)
+    tokenizer = None
+    if capsule is not None:
+        from mlmstudio.engine.capsule import check_capsule_corpus
+        from mlmstudio.engine.tokenization import MLMTokenizer
+
+        check_capsule_corpus(capsule, corpus)
+        tokenizer = MLMTokenizer.load(capsule.tokenizer_path)
+    else:
+        config = _fit_windows_to_corpus(args, config, corpus.text)
     from mlmstudio.engine import distributed
 
     dist = distributed.context()
     if not dist.is_main:
         # Under torchrun only rank 0 records, reports and writes files; the others just train.
-        return _train_worker_rank(config, corpus.text)
+        return _train_worker_rank(config, corpus.text, tokenizer)
     progress = TrainingProgress(config, quiet=args.json)
     control = TrainingControl()
     with stop_on_interrupt(control):
         if args.no_record:
-            result, run_id = _train_unrecorded(args, config, corpus.text, progress, control), None
+            result, run_id = _train_unrecorded(args, config, corpus.text, progress, control, tokenizer), None
         else:
-            result, run_id = _train_recorded(args, config, corpus, progress, control)
+            result, run_id = _train_recorded(args, config, corpus, progress, control, tokenizer)
     progress.close()
     distributed.shutdown()
     summary = result.summary
@@ -182,33 +196,50 @@ def _fit_windows_to_corpus(args, config: RunConfig, text: str) -> RunConfig:
     return dataclasses.replace(config, training=dataclasses.replace(config.training, seq_len=fitted))
 
 
-def _train_unrecorded(args, config: RunConfig, text: str, progress, control):
+def _capsule_of(args: argparse.Namespace):
+    """The checked capsule of --capsule, or None; it may not be mixed with other settings."""
+    if not getattr(args, "capsule", None):
+        return None
+    from mlmstudio.engine.capsule import read_capsule
+
+    given = [name for name in ("corpus", "config", "preset") if getattr(args, name, None)]
+    given += ["--quick-start"] if getattr(args, "quick_start", False) else []
+    given += [dest.removeprefix("cfg__").replace("__", ".") for dest, value in vars(args).items()
+              if dest.startswith("cfg__") and value is not None]
+    if given:
+        raise ConfigError(f"A capsule carries its own settings, corpus and tokenizer; drop "
+                          f"{', '.join(given)} or write a new capsule with them.")
+    return read_capsule(args.capsule)
+
+
+def _train_unrecorded(args, config: RunConfig, text: str, progress, control, tokenizer=None):
     from mlmstudio.engine.trainer import Trainer
 
     out = Path(args.out or f"mlmstudio-run-{time.strftime('%Y%m%d-%H%M%S')}")
-    return Trainer(config, text, out, callbacks=[progress], control=control).run()
+    return Trainer(config, text, out, callbacks=[progress], control=control, tokenizer=tokenizer).run()
 
 
-def _train_worker_rank(config: RunConfig, text: str) -> int:
+def _train_worker_rank(config: RunConfig, text: str, tokenizer=None) -> int:
     import tempfile
 
     from mlmstudio.engine import distributed
     from mlmstudio.engine.trainer import Trainer
 
     with tempfile.TemporaryDirectory(prefix="mlmstudio-rank-") as scratch:
-        result = Trainer(config, text, scratch).run()
+        result = Trainer(config, text, scratch, tokenizer=tokenizer).run()
     distributed.shutdown()
     return 0 if result.status != RunStatus.FAILED else 1
 
 
-def _train_recorded(args, config: RunConfig, corpus, progress, control):
+def _train_recorded(args, config: RunConfig, corpus, progress, control, tokenizer=None):
     from mlmstudio.store.database import Database
     from mlmstudio.store.lifecycle import prepare_run, run_recorded
 
     db = Database.open(args.data_dir)
     handle = prepare_run(db, config, corpus, name=args.name)
     progress.announce(f"Run {handle.run_id} ({handle.name}) recorded in {db.path}")
-    result = run_recorded(db, handle, corpus.text, callbacks=[progress], control=control)
+    result = run_recorded(db, handle, corpus.text, callbacks=[progress], control=control,
+                          tokenizer=tokenizer)
     return result, handle.run_id
 
 

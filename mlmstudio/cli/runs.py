@@ -79,6 +79,12 @@ def add_runs_commands(subparsers: argparse._SubParsersAction) -> None:
     p = _command(commands, "import", "Add the run in a .mlmrun bundle to the history.", cmd_import)
     p.add_argument("file", metavar="FILE")
 
+    p = _command(commands, "import-folder", "Add a run folder trained elsewhere (train --out, a run "
+                 "capsule under torchrun) to the history, with its curves and checkpoints.",
+                 cmd_import_folder)
+    p.add_argument("folder", metavar="DIR", help="The run folder (it holds config.json and model.safetensors).")
+    p.add_argument("--name", default=None, help="A name for the run in the history.")
+
     p = _command(commands, "resume", "Continue an interrupted or stopped run from its last checkpoint.",
                  cmd_resume)
     p.add_argument("run", metavar="RUN")
@@ -348,6 +354,22 @@ def cmd_import(args: argparse.Namespace) -> int:
         _print_json(summary.as_dict())
     else:
         print(f"Imported run {summary.id} ({summary.name})")
+    return EXIT_OK
+
+
+def cmd_import_folder(args: argparse.Namespace) -> int:
+    from mlmstudio.store.folder_import import import_run_folder
+    from mlmstudio.store.service import get_run
+
+    db = _db(args)
+    run_id = import_run_folder(db, args.folder, name=args.name)
+    detail = get_run(db, run_id)
+    if args.json:
+        _print_json(detail.summary.as_dict())
+    else:
+        points = "its curves" if detail.metric_names else "no curves (the folder has no curves.csv)"
+        print(f"Imported run {detail.id} ({detail.summary.name}) with {points} and "
+              f"{len(detail.checkpoints)} checkpoint(s).")
     return EXIT_OK
 
 

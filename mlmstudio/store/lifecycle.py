@@ -96,8 +96,11 @@ def default_run_name(config: RunConfig, corpus_name: str) -> str:
 
 def run_recorded(db: Database, handle_or_run_id: RunHandle | str, corpus_text: str, *,
                  callbacks: Iterable[EventCallback] = (),
-                 control: TrainingControl | None = None) -> TrainResult:
-    """Train a queued run on this thread, recording everything; the run never stays ``running``."""
+                 control: TrainingControl | None = None, tokenizer=None) -> TrainResult:
+    """Train a queued run on this thread, recording everything; the run never stays ``running``.
+
+    ``tokenizer`` (an MLMTokenizer) is used instead of training one, as a run capsule asks.
+    """
     from mlmstudio.engine.trainer import Trainer
 
     run_id = handle_or_run_id.run_id if isinstance(handle_or_run_id, RunHandle) else handle_or_run_id
@@ -120,7 +123,7 @@ def run_recorded(db: Database, handle_or_run_id: RunHandle | str, corpus_text: s
 
     def train() -> TrainResult:
         trainer = Trainer(config, corpus_text, db.run_dir(run_id), callbacks=[recorder, *callbacks],
-                          control=control)
+                          control=control, tokenizer=tokenizer)
         return trainer.run()
 
     return _train_guarded(db, run_id, recorder, control, lock, train)
