@@ -30,6 +30,7 @@ from typing import Any
 
 from mlmstudio import bounded_json
 from mlmstudio.config import ConfigError, RunConfig
+from mlmstudio.engine.curve_log import read_curve_points
 from mlmstudio.engine.run_files import CHECKPOINT_NAME, RunFolder
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.store.errors import StoreError
@@ -329,11 +330,23 @@ def _insert_run(db, folder: Path, salvage: _Salvage, report: RebuildReport) -> N
         for step in steps:
             repository.ensure_checkpoint(session, folder.name, step,
                                          repository.relative_checkpoint_path(folder, files.checkpoint(step)))
-        points = [p for p in _points(salvage.path, folder.name) if p["step"] <= max(row.last_step, 0)]
+        # The old database's points, else the folder's own curve file (engine/curve_log.py).
+        recorded = _points(salvage.path, folder.name) or _folder_points(files, folder.name)
+        if row.last_step <= 0 and recorded:  # nothing else says how far it got: its curve does
+            row.last_step = max(p["step"] for p in recorded)
+        points = [p for p in recorded if p["step"] <= row.last_step]
         repository.add_metric_points(session, points)
     report.runs.append(folder.name)
     if points:
         report.with_curves.append(folder.name)
+
+
+def _folder_points(files: RunFolder, run_id: str) -> list[dict[str, Any]]:
+    try:
+        return [point.as_row(run_id) for point in read_curve_points(files.curves)]
+    except (OSError, UnicodeDecodeError, ValueError):
+        log.warning("The curve file of %s is unreadable; the run comes back without curves.", files.path)
+        return []
 
 
 def _status(files: RunFolder, metrics: dict[str, Any], old: dict[str, Any],

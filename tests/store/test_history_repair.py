@@ -109,6 +109,27 @@ def test_rebuild_salvages_names_tags_notes_and_curves_the_damaged_file_still_hol
     assert len(service.load_curve(db, ids[0], "train", "loss")) == 30
 
 
+def test_a_lost_history_gets_its_curves_back_from_the_run_folders(history):
+    from mlmstudio.engine.curve_log import CurveLog
+    from mlmstudio.engine.events import EvalEvent, StartedEvent, StepEvent
+
+    directory, ids = history
+    log = CurveLog(directory / "runs" / ids[0] / "curves.csv")
+    log(StartedEvent(step=0, total_steps=30, vocab_size=50, baseline_loss=3.9, param_count=1,
+                     device="cpu", precision="fp32"))
+    for step in range(1, 31):
+        log(StepEvent(step=step, total_steps=30, loss=4.0 / step, lr=1e-3, tokens_per_second=10.0,
+                      tokens_seen=step, elapsed=step * 0.1, progress=step / 30))
+    log(EvalEvent(step=30, val_loss=2.5, val_accuracy=0.3, perplexity=12.2, elapsed=3.0))
+    _damage(directory, "garbage")  # nothing can be salvaged from the file itself
+    report = rebuild_history(directory)
+    assert report.with_curves == [ids[0]]
+    db = Database.open(directory)
+    curve = service.load_curve(db, ids[0], "train", "loss")
+    assert list(curve.steps) == list(range(1, 31)) and curve.values[2] == 4.0 / 3
+    assert list(service.load_curve(db, ids[0], "val", "loss").values) == [2.5]
+
+
 def test_a_healthy_history_is_not_rebuilt_without_force(history):
     directory, ids = history
     with pytest.raises(StoreError, match="nothing to rebuild"):
