@@ -420,7 +420,9 @@ class RunConfig:
         return replace(self, model=replace(self.model, **MODEL_PRESETS[preset]))
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        data = dataclasses.asdict(self)
+        data["probes"]["items"] = list(data["probes"]["items"])  # JSON's own shape, as it reads back
+        return data
 
     def to_json(self, indent: int = 2) -> str:
         return json.dumps(self.to_dict(), indent=indent, sort_keys=True)

@@ -2,7 +2,8 @@
 
 A bundle holds ``config.json``, ``tokenizer.json``, ``model.safetensors``,
 ``metrics.csv`` (every metric point), optionally ``metrics.json`` (the final
-summary), and ``manifest.json``: the format version, the run's record (name,
+summary) and ``probes.jsonl`` (the probes at every evaluation, as the run folder
+keeps them: engine/probe_log.py), and ``manifest.json``: the format version, the run's record (name,
 status, notes, tags, times, corpus fingerprint) and every file's size and
 sha256.
 
@@ -38,8 +39,10 @@ from typing import Any
 from mlmstudio import __version__, bounded_json
 from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.errors import MLMStudioError
+from mlmstudio.engine.events import ProbeResult
 from mlmstudio.engine.metric_names import TRAIN, VAL
-from mlmstudio.engine.run_files import CONFIG_FILE, METRICS_FILE, MODEL_FILE, TOKENIZER_FILE
+from mlmstudio.engine.probe_log import ProbeRecord, probe_rows, read_records
+from mlmstudio.engine.run_files import CONFIG_FILE, METRICS_FILE, MODEL_FILE, PROBES_FILE, TOKENIZER_FILE
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.store import repository
 from mlmstudio.store.database import Database
@@ -56,11 +59,12 @@ MANIFEST_FILE = "manifest.json"
 METRICS_CSV = "metrics.csv"
 METRICS_COLUMNS = ["step", "split", "name", "value", "wall_time"]
 REQUIRED_MEMBERS = (CONFIG_FILE, TOKENIZER_FILE, MODEL_FILE, METRICS_CSV)
-OPTIONAL_MEMBERS = (METRICS_FILE,)
+OPTIONAL_MEMBERS = (METRICS_FILE, PROBES_FILE)
 MiB = 1 << 20
 # The largest size each member may have once extracted.
 MEMBER_LIMITS = {MANIFEST_FILE: 4 * MiB, CONFIG_FILE: 1 * MiB, TOKENIZER_FILE: 256 * MiB,
-                 MODEL_FILE: 16 * 1024 * MiB, METRICS_CSV: 1024 * MiB, METRICS_FILE: 1 * MiB}
+                 MODEL_FILE: 16 * 1024 * MiB, METRICS_CSV: 1024 * MiB, METRICS_FILE: 1 * MiB,
+                 PROBES_FILE: 256 * MiB}
 # Real members compress at most ~10:1 (JSON, CSV); weights barely at all. Zip bombs reach 1000:1.
 MAX_COMPRESSION_RATIO = 100
 RATIO_CHECK_ABOVE = 1 * MiB
@@ -99,6 +103,9 @@ def export_bundle(db: Database, ref: str, path: str | Path, *, overwrite: bool =
 
     entries = {name: _file_entry(file) for name, file in files.items()}
     entries[METRICS_CSV] = {"sha256": hashlib.sha256(metrics_csv).hexdigest(), "size": len(metrics_csv)}
+    probes = _probes_jsonl(db, summary.id)
+    if probes:
+        entries[PROBES_FILE] = {"sha256": hashlib.sha256(probes).hexdigest(), "size": len(probes)}
     corpus = detail.corpus
     manifest = {
         "format": BUNDLE_FORMAT, "format_version": FORMAT_VERSION, "mlmstudio_version": __version__,
@@ -122,6 +129,8 @@ def export_bundle(db: Database, ref: str, path: str | Path, *, overwrite: bool =
             zf.writestr(MANIFEST_FILE, json.dumps(manifest, indent=2, sort_keys=True),
                         compress_type=zipfile.ZIP_DEFLATED)
             zf.writestr(METRICS_CSV, metrics_csv, compress_type=zipfile.ZIP_DEFLATED)
+            if probes:
+                zf.writestr(PROBES_FILE, probes, compress_type=zipfile.ZIP_DEFLATED)
             for name, file in files.items():
                 # Weights hardly compress: store them, which also makes import faster.
                 method = zipfile.ZIP_STORED if name == MODEL_FILE else zipfile.ZIP_DEFLATED
@@ -133,6 +142,22 @@ def export_bundle(db: Database, ref: str, path: str | Path, *, overwrite: bool =
             raise OSError(exc.errno, exc.strerror, str(path)) from None
         raise
     return path
+
+
+def _probes_jsonl(db: Database, run_id: str) -> bytes:
+    """The run's probe points from the history, as the run folder's probes.jsonl lines."""
+    from mlmstudio.store.service import load_probe_curves
+
+    by_step: dict[int, list[ProbeResult]] = {}
+    elapsed: dict[int, float] = {}
+    for curve in load_probe_curves(db, run_id):
+        for i, step in enumerate(curve.steps.tolist()):
+            by_step.setdefault(step, []).append(ProbeResult(
+                curve.sentence, curve.answer, float(curve.probabilities[i]), curve.top1[i],
+                bool(curve.hits[i])))
+            elapsed[step] = float(curve.wall_time[i])
+    lines = [ProbeRecord(step, elapsed[step], tuple(by_step[step])).to_line() for step in sorted(by_step)]
+    return "".join(line + "\n" for line in lines).encode("utf-8")
 
 
 def _metrics_csv(db: Database, run_id: str) -> bytes:
@@ -334,6 +359,9 @@ def _validate_and_insert(db: Database, staging: Path, manifest: Mapping[str, Any
             for start in range(0, len(points), 10_000):
                 session.execute(MetricPointRow.__table__.insert(),
                                 [dict(p, run_id=run_id) for p in points[start:start + 10_000]])
+            # probes.jsonl stays in the run folder (rebuild-history reads it); its points go in here.
+            probes = [r for r in read_records(staging / PROBES_FILE) if r.step <= record["last_step"]]
+            repository.add_probe_points(session, list(probe_rows(probes, run_id)))
             os.replace(staging, target)
             moved = True
     except BaseException:

@@ -29,6 +29,7 @@ from mlmstudio.engine.events import (
     TrainerCallback,
 )
 from mlmstudio.engine.metric_points import event_points
+from mlmstudio.engine.probe_log import ProbeRecord, probe_rows
 from mlmstudio.engine.run_end import decide_run_end
 from mlmstudio.engine.run_status import ACTIVE_STATUSES
 from mlmstudio.store import repository
@@ -52,6 +53,7 @@ class RunRecorder(TrainerCallback):
         self.flush_interval = flush_interval
         self._clock = clock
         self._points: list[dict[str, Any]] = []
+        self._probe_points: list[dict[str, Any]] = []   # written in the same transactions
         self._last_flush = clock()
         self._last_step = 0
         self.finished = False   # a FinishedEvent or FailedEvent was recorded
@@ -71,6 +73,8 @@ class RunRecorder(TrainerCallback):
 
     def on_eval(self, event: EvalEvent) -> None:
         self._add(event)
+        self._probe_points.extend(probe_rows([ProbeRecord(event.step, event.elapsed, event.probes)],
+                                             self.run_id))
         self.flush()
 
     def on_checkpoint(self, event: CheckpointEvent) -> None:
@@ -104,10 +108,12 @@ class RunRecorder(TrainerCallback):
     def flush(self, also: Callable[[Any], None] | None = None) -> bool:
         """Write buffered points (and ``also``'s changes) in one transaction; True on success."""
         points, self._points = self._points, []
+        probe_points, self._probe_points = self._probe_points, []
         self._last_flush = self._clock()
         try:
             with self.db.session() as session:
                 repository.add_metric_points(session, points)
+                repository.add_probe_points(session, probe_points)
                 session.execute(update(RunRow).where(RunRow.id == self.run_id,
                                                      RunRow.status.in_(ACTIVE_STATUSES))
                                 .values(heartbeat_at=utcnow()))
@@ -119,10 +125,11 @@ class RunRecorder(TrainerCallback):
         except (SQLAlchemyError, HistoryAccessError):
             log.warning("Could not record metrics of run %s; will retry.", self.run_id, exc_info=True)
             self._points = points + self._points
+            self._probe_points = probe_points + self._probe_points
             return False
         return True
 
     def close(self) -> None:
         """Write whatever is still buffered."""
-        if self._points:
+        if self._points or self._probe_points:
             self.flush()

@@ -183,6 +183,24 @@ class Curve:
         return metric_key(self.split, self.name)
 
 
+@dataclass(frozen=True)
+class ProbeCurve:
+    """One probe of one run in step order: how sure the model was of the answer, and its best guess."""
+
+    run_id: str
+    probe: int                                  # its place in the run's probe list
+    sentence: str
+    answer: str
+    steps: np.ndarray = field(repr=False)       # int64[N]
+    probabilities: np.ndarray = field(repr=False)  # float64[N], 0..1
+    top1: tuple[str, ...] = field(repr=False)   # the best guess at each step
+    hits: np.ndarray = field(repr=False)        # bool[N]: the best guess was the answer
+    wall_time: np.ndarray = field(repr=False)   # float64[N], seconds of training
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+
 def parse_config(config_json: str) -> RunConfig | None:
     try:
         return RunConfig.from_json(config_json)

@@ -17,11 +17,20 @@ from mlmstudio.engine.metric_names import TRAIN
 from mlmstudio.engine.run_end import RunEnd
 from mlmstudio.engine.run_status import ACTIVE_STATUSES, RunStatus
 from mlmstudio.store.errors import NoSuchRunError, RunNotFoundError, StoreError
-from mlmstudio.store.models import CheckpointRow, CorpusRow, MetricPointRow, RunRow, RunTagRow, utcnow
+from mlmstudio.store.models import (
+    CheckpointRow,
+    CorpusRow,
+    MetricPointRow,
+    ProbePointRow,
+    RunRow,
+    RunTagRow,
+    utcnow,
+)
 from mlmstudio.store.records import (
     CheckpointInfo,
     CorpusInfo,
     Curve,
+    ProbeCurve,
     RunDetail,
     RunSummary,
     aware,
@@ -230,9 +239,42 @@ def add_metric_points(session: Session, points: Sequence[Mapping[str, Any]]) -> 
 
 
 def delete_points_after(session: Session, run_id: str, step: int) -> int:
+    """Drop the metric points (and the probe points) after ``step``; the number of metric points."""
+    session.execute(delete(ProbePointRow).where(ProbePointRow.run_id == run_id, ProbePointRow.step > step))
     result = session.execute(delete(MetricPointRow).where(MetricPointRow.run_id == run_id,
                                                           MetricPointRow.step > step))
     return result.rowcount or 0
+
+
+def add_probe_points(session: Session, points: Sequence[Mapping[str, Any]]) -> None:
+    """Insert many probe points in one statement: keys run_id, step, probe, sentence, answer,
+    probability, top1, hit, wall_time (``engine.probe_log.probe_rows`` makes them)."""
+    if points:
+        session.execute(ProbePointRow.__table__.insert(), list(points))
+
+
+def load_probe_curves(session: Session, run_id: str) -> list[ProbeCurve]:
+    """Every probe of a run as a curve, in the run's probe order; [] for a run without probes.
+
+    A probe is known by its place in the list; its sentence and answer are the newest recorded.
+    """
+    rows = session.execute(
+        select(ProbePointRow.probe, ProbePointRow.step, ProbePointRow.probability, ProbePointRow.top1,
+               ProbePointRow.hit, ProbePointRow.wall_time, ProbePointRow.sentence, ProbePointRow.answer)
+        .where(ProbePointRow.run_id == run_id)
+        .order_by(ProbePointRow.probe, ProbePointRow.step)).all()
+    by_probe: dict[int, list] = {}
+    for row in rows:
+        by_probe.setdefault(row[0], []).append(row)
+    curves = []
+    for probe, points in sorted(by_probe.items()):
+        curves.append(ProbeCurve(
+            run_id=run_id, probe=probe, sentence=points[-1][6], answer=points[-1][7],
+            steps=np.array([p[1] for p in points], dtype=np.int64),
+            probabilities=np.array([p[2] for p in points], dtype=np.float64),
+            top1=tuple(p[3] for p in points), hits=np.array([bool(p[4]) for p in points], dtype=bool),
+            wall_time=np.array([p[5] for p in points], dtype=np.float64)))
+    return curves
 
 
 def last_recorded_step(session: Session, run_id: str, split: str = TRAIN) -> int:

@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import pytest
 import torch
-from tiny_configs import tiny_config
 
 from mlmstudio.config import ConfigError, ProbesConfig, ProbeSpec, RunConfig, TokenizerConfig
 from mlmstudio.engine.events import EvalEvent, ProbeResult
@@ -18,6 +17,8 @@ from mlmstudio.engine.probes import ProbeSet, choose_probes, pick_probes
 from mlmstudio.engine.samples import FACT_PROBES, sample_text
 from mlmstudio.engine.tokenization import MLMTokenizer
 from mlmstudio.engine.trainer import Trainer
+
+from tiny_configs import tiny_config
 
 
 def word_tokenizer(text: str) -> MLMTokenizer:
@@ -50,7 +51,7 @@ def test_the_batched_pass_gives_each_probe_alone_answers(arch):
     specs = [ProbeSpec(s, a) for s, a in FACT_PROBES[:6]]
     results = ProbeSet.build(specs, tokenizer, config.model.max_len).measure(model, torch.device("cpu"))
     assert [r.answer for r in results] == [a for _, a in FACT_PROBES[:6]]
-    for spec, result in zip(specs, results):
+    for spec, result in zip(specs, results, strict=True):
         probability, guesses = one_at_a_time(model, tokenizer, spec.sentence, spec.answer)
         assert 0.0 <= result.probability <= 1.0
         assert result.probability == pytest.approx(probability, rel=1e-4, abs=1e-12)
