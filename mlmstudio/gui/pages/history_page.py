@@ -139,6 +139,9 @@ class HistoryPage(QWidget):
         self.export_action = self._action("Export run…", "Save the selected run as one .mlmrun file "
                                           "(settings, curves, tokenizer and weights)", "")
         self.import_action = self._action("Import run…", "Add a run from a .mlmrun file", "")
+        self.import_folder_action = self._action(
+            "Import folder…", "Add a run folder trained elsewhere: the run folder a capsule's launch.sh "
+            "wrote, or one from `mlmstudio train --out`", "")
         self.hf_action = self._action("Export to Hugging Face…", "Write a folder that Hugging Face "
                                       "transformers loads", "")
         self.refresh_action = self._action("Reload", "Read the history again", QKeySequence.StandardKey.Refresh)
@@ -146,7 +149,8 @@ class HistoryPage(QWidget):
         actions = QHBoxLayout()
         for action in (self.compare_action, self.explore_action, self.resume_action, None,
                        self.rename_action, self.delete_action, None, self.export_action,
-                       self.import_action, self.hf_action, None, self.refresh_action):
+                       self.import_action, self.import_folder_action, self.hf_action, None,
+                       self.refresh_action):
             if action is None:
                 actions.addSpacing(12)
                 continue
@@ -244,6 +248,7 @@ class HistoryPage(QWidget):
         self.delete_action.triggered.connect(self._on_delete_triggered)
         self.export_action.triggered.connect(self._on_export_triggered)
         self.import_action.triggered.connect(self._on_import_triggered)
+        self.import_folder_action.triggered.connect(self._on_import_folder_triggered)
         self.hf_action.triggered.connect(self._on_hf_triggered)
         self.refresh_action.triggered.connect(self.refresh)
         self.find_action.triggered.connect(self.filter_edit.setFocus)
@@ -457,15 +462,27 @@ class HistoryPage(QWidget):
 
             return service.get_run(db, bundle.import_bundle(db, path)).summary
 
-        def done(run: RunSummary) -> None:
-            run_id = run.id
-            self.runs.put(run)  # listed at once, on every page
-            self.select_runs([run_id])
-            self.refresh()
-            self.status_message.emit(f"Imported run {run_id}.")
-            self.imported.emit(run_id)
+        return self._start("Importing the run…", work, self._on_run_imported, "The file was not imported")
 
-        return self._start("Importing the run…", work, done, "The file was not imported")
+    def import_folder(self, path: str | Path) -> bool:
+        """Start adding a run folder trained elsewhere; ``imported`` with its id (or ``job_failed``)."""
+        db = self.db
+
+        def work() -> RunSummary:
+            from mlmstudio.store.folder_import import import_run_folder
+
+            return service.get_run(db, import_run_folder(db, path)).summary
+
+        return self._start("Importing the run folder…", work, self._on_run_imported,
+                           "The folder was not imported")
+
+    def _on_run_imported(self, run: RunSummary) -> None:
+        run_id = run.id
+        self.runs.put(run)  # listed at once, on every page
+        self.select_runs([run_id])
+        self.refresh()
+        self.status_message.emit(f"Imported run {run_id}.")
+        self.imported.emit(run_id)
 
     def export_hf(self, run_id: str, out_dir: str | Path, *, overwrite: bool = False) -> bool:
         """Start writing a Hugging Face folder; ``hf_exported`` (or ``job_failed``) when done.
@@ -555,6 +572,7 @@ class HistoryPage(QWidget):
                                       and not busy)
         self.export_action.setEnabled(bool(one and one.has_model) and not busy)
         self.import_action.setEnabled(not busy)
+        self.import_folder_action.setEnabled(not busy)
         if one is None:
             self.hf_action.setEnabled(False)
             self.hf_action.setToolTip("Select one run to export it to Hugging Face.")
@@ -672,6 +690,13 @@ class HistoryPage(QWidget):
         path, _ = QFileDialog.getOpenFileName(self, "Import run", "", f"{BUNDLE_FILTER};;All files (*)")
         if path:
             self.import_bundle(path)
+
+    @Slot()
+    def _on_import_folder_triggered(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, "Import a run folder (it holds config.json and "
+                                                "model.safetensors)")
+        if path:
+            self.import_folder(path)
 
     @Slot()
     def _on_hf_triggered(self) -> None:

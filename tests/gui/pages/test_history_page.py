@@ -201,6 +201,33 @@ def test_a_bad_bundle_is_refused_with_a_message(page, tmp_path, monkeypatch, qtb
     assert "not imported" in page.details_message.text()
 
 
+def test_a_run_folder_from_elsewhere_is_imported_with_its_curves(page, trained_db, history, tmp_path,
+                                                                  monkeypatch, qtbot):
+    import shutil
+
+    elsewhere = tmp_path / "from-another-machine"
+    shutil.copytree(trained_db.run_dir(history.seed_id), elsewhere)
+    dialog_returns(monkeypatch, "getExistingDirectory", str(elsewhere))
+    with qtbot.waitSignal(page.imported, timeout=JOB_MS) as blocker:
+        page.import_folder_action.trigger()
+    new_id = blocker.args[0]
+    assert new_id != history.seed_id and page.run_count() == 3 and page.selected_run_ids() == [new_id]
+    imported = service.get_run(trained_db, new_id)
+    assert imported.summary.has_model and imported.summary.status == "completed"
+    original = service.load_curve(trained_db, history.seed_id, "val", "loss")
+    copied = service.load_curve(trained_db, new_id, "val", "loss")
+    assert list(copied.steps) == list(original.steps) and list(copied.values) == list(original.values)
+
+
+def test_a_folder_that_is_not_a_run_is_refused_with_a_message(page, tmp_path, monkeypatch, qtbot):
+    (tmp_path / "photos").mkdir()
+    dialog_returns(monkeypatch, "getExistingDirectory", str(tmp_path / "photos"))
+    with qtbot.waitSignal(page.job_failed, timeout=JOB_MS) as blocker:
+        page.import_folder_action.trigger()
+    assert "not a run folder" in blocker.args[0] and "Traceback" not in blocker.args[0]
+    assert page.run_count() == 2
+
+
 def test_hugging_face_export_only_for_exportable_runs(page, trained_db, history, tmp_path, monkeypatch, qtbot):
     page.select_runs([history.modern_id])
     assert not page.hf_action.isEnabled()
