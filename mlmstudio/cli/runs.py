@@ -28,7 +28,8 @@ from mlmstudio.engine.errors import MLMStudioError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 SORT_KEYS = ("created", "name", "status", "val_loss", "steps")
-METRIC_COLUMNS = ("val_loss", "val_accuracy", "perplexity", "final_loss", "initial_loss",
+# detection_auc: the shared evaluation of MLM and ELECTRA runs (engine/detection_metric.py).
+METRIC_COLUMNS = ("val_loss", "val_accuracy", "perplexity", "detection_auc", "final_loss", "initial_loss",
                   "baseline_loss", "tokens_per_second", "wall_seconds", "steps", "params")
 
 Handler = Callable[[argparse.Namespace], int]
@@ -439,7 +440,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         compare.split_metric(args.metric)
     except ValueError:
         return _fail(f"Unknown metric '{args.metric}'. Use val_loss, val_accuracy, val_perplexity, "
-                     "train_loss, train_lr or train_tokens_per_second.", EXIT_USAGE)
+                     "val_detection_auc, train_loss, train_lr or train_tokens_per_second.", EXIT_USAGE)
     if args.csv is not None:  # refused before anything is read, not after
         from mlmstudio.engine.output_paths import check_output_file, check_outside
         from mlmstudio.store.paths import chosen_data_dir, runs_root
