@@ -32,6 +32,7 @@ from mlmstudio.engine.events import (
     EventCallback,
     FailedEvent,
     FinishedEvent,
+    ProbeResult,
     StartedEvent,
     StepEvent,
     TrainerCallback,
@@ -54,7 +55,8 @@ class ProgressBatch:
 
     ``steps`` rows follow live_plots.STEP_COLUMNS (step, elapsed, loss, lr,
     tokens_per_second); ``evals`` rows follow EVAL_COLUMNS (step, elapsed,
-    val_loss, val_accuracy, perplexity).
+    val_loss, val_accuracy, perplexity). ``probes`` holds each evaluation's probe
+    answers as (step, ProbeResult, ...) (plain, frozen records; engine/probes.py).
     """
 
     steps: tuple[tuple[float, float, float, float, float], ...]
@@ -62,6 +64,11 @@ class ProgressBatch:
     checkpoints: tuple[int, ...]
     last_step: StepEvent | None  # the newest step event (progress bar, ETA)
     sequence: int                # 0, 1, 2 ... in emission order
+    # ELECTRA runs: rows of electra_plots.ELECTRA_COLUMNS (step, elapsed, generator loss,
+    # discriminator loss, accuracy, replaced share); every run: DETECTION_COLUMNS (step, elapsed, AUC).
+    electra: tuple[tuple[float, ...], ...] = ()
+    detection: tuple[tuple[float, float, float], ...] = ()
+    probes: tuple[tuple[int, tuple[ProbeResult, ...]], ...] = ()
 
 
 class TrainingWorker(QObject):
@@ -82,6 +89,9 @@ class TrainingWorker(QObject):
         self._steps: list[tuple] = []
         self._evals: list[tuple] = []
         self._checkpoints: list[int] = []
+        self._electra: list[tuple] = []
+        self._detection: list[tuple] = []
+        self._probes: list[tuple[int, tuple[ProbeResult, ...]]] = []
         self._last_step: StepEvent | None = None
         self._last_emit = 0.0
         self._sequence = 0
@@ -120,11 +130,14 @@ class TrainingWorker(QObject):
 
     def _flush(self) -> None:
         with self._lock:
-            if not (self._steps or self._evals or self._checkpoints):
+            if not (self._steps or self._evals or self._checkpoints or self._probes
+                    or self._electra or self._detection):
                 return
             batch = ProgressBatch(tuple(self._steps), tuple(self._evals), tuple(self._checkpoints),
-                                  self._last_step, self._sequence)
-            self._steps, self._evals, self._checkpoints = [], [], []
+                                  self._last_step, self._sequence, tuple(self._probes),
+                                  electra=tuple(self._electra), detection=tuple(self._detection))
+            self._steps, self._evals, self._checkpoints, self._probes = [], [], [], []
+            self._electra, self._detection = [], []
             self._sequence += 1
             self._last_emit = time.monotonic()
         self.emitted += 1
@@ -156,10 +169,20 @@ class _Relay(TrainerCallback):
         w = self.worker
         with w._lock:
             w._last_step = event
+        if event.generator_loss is not None:  # an ELECTRA run (engine/electra.py)
+            with w._lock:
+                w._electra.append((event.step, event.elapsed, event.generator_loss, event.discriminator_loss,
+                                   event.discriminator_accuracy, event.replaced_share))
         w._add(w._steps, (event.step, event.elapsed, event.loss, event.lr, event.tokens_per_second))
 
     def on_eval(self, event: EvalEvent) -> None:
         w = self.worker
+        if event.detection_auc is not None:
+            with w._lock:
+                w._detection.append((event.step, event.elapsed, event.detection_auc))
+        if event.probes:
+            with w._lock:
+                w._probes.append((event.step, event.probes))
         w._add(w._evals, (event.step, event.elapsed, event.val_loss, event.val_accuracy,
                           event.perplexity))
 

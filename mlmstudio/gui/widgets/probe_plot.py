@@ -1,0 +1,258 @@
+"""How sure the model is of each probe's answer, step by step: one line per probe, and a table.
+
+The trainer asks its probe sentences at every evaluation (engine/probes.py);
+this widget draws each probe's answer probability as a line (the legend names
+the probe by a short form of its sentence and its answer) and, beside it, a
+table of the newest numbers: the sentence, the expected answer, its
+probability and the model's own best guess, marked when it is the answer. The
+Train page feeds it from the worker's throttled progress (``add_records``);
+History gives it a finished run's curves (``show_curves``). Each curve is made
+once and then given new data (pyqtgraph's ``setData``), as the other live plots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QBrush, QColor, QIcon, QPalette, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mlmstudio.engine.events import ProbeResult
+
+SHORT_SENTENCE_CHARS = 32
+TABLE_COLUMNS = ("Probe sentence", "Answer", "Sure", "Best guess")
+HIT_COLOUR = QColor(46, 160, 67)  # green enough on light and dark palettes
+
+
+def short_sentence(sentence: str, limit: int = SHORT_SENTENCE_CHARS) -> str:
+    """The legend's name of a probe: the words around [MASK], cut to ``limit`` characters."""
+    text = " ".join(sentence.split())
+    if len(text) <= limit:
+        return text
+    at = text.find("[MASK]")
+    start = max(0, min(at - limit // 2, len(text) - limit))
+    cut = text[start:start + limit].strip()
+    return ("…" if start > 0 else "") + cut + ("…" if start + limit < len(text) else "")
+
+
+def probe_colour(index: int, count: int) -> QColor:
+    """Distinct hues, dark enough to read on a light background and bright enough on a dark one."""
+    colour = QColor.fromHsv(int(360 * index / max(count, 6)) % 360, 200, 190)
+    return colour
+
+
+def _swatch(colour: QColor, size: int = 10) -> QIcon:
+    pixmap = QPixmap(size, size)
+    pixmap.fill(colour)
+    return QIcon(pixmap)
+
+
+class _Probe:
+    """One probe's points, its line and its newest answer."""
+
+    def __init__(self, sentence: str, answer: str) -> None:
+        self.sentence, self.answer = sentence, answer
+        self.steps: list[float] = []
+        self.probabilities: list[float] = []
+        self.latest: ProbeResult | None = None
+        self.line: pg.PlotDataItem | None = None
+
+
+class ProbePlot(QWidget):
+    """The probe curves of one run (live on Train, recorded on History) and their newest answers."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._probes: list[_Probe] = []
+        self.title = QLabel("<b>Probes</b>: how sure the model is of each expected answer "
+                            "(probability at the [MASK], checked at every evaluation)")
+        self.title.setWordWrap(True)
+        self.title.setToolTip("Each line is one probe sentence. It rises as the model learns the "
+                              "answer; the table shows the newest numbers and the model's own best "
+                              "guess (green: it is the answer). The probes are set in Setup → "
+                              "Advanced → Probes.")
+        # The legend sits under the plot (not over it), so it never hides a rising line.
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setMinimumHeight(200)
+        item = self.graphics.addPlot(row=0, col=0)
+        self.plot = item
+        item.setLabel("bottom", "step")
+        item.setLabel("left", "probability of the answer")
+        item.setYRange(0.0, 1.0, padding=0.02)
+        item.showGrid(x=True, y=True, alpha=0.15)
+        item.setMouseEnabled(x=True, y=False)
+        self.legend = pg.LegendItem(labelTextSize="7pt", colCount=3, verSpacing=-8, horSpacing=14)
+        self.graphics.addItem(self.legend, row=1, col=0)
+        self.table = QTableWidget(0, len(TABLE_COLUMNS))
+        self.table.setHorizontalHeaderLabels(TABLE_COLUMNS)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(20)
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in range(1, len(TABLE_COLUMNS)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.empty_label = QLabel("No probes yet: they are asked at the first evaluation.")
+        self.empty_label.setEnabled(False)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.graphics)
+        splitter.addWidget(self.table)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        layout.addLayout(top)
+        layout.addWidget(self.empty_label)
+        layout.addWidget(splitter, 1)
+        self._splitter = splitter
+        self._show_data(False)
+        self.apply_palette(self.palette())
+
+    def apply_palette(self, palette: QPalette) -> None:
+        """Match the plot to the window's light or dark palette, as the other live plots do."""
+        background = palette.color(QPalette.ColorRole.Base)
+        foreground = palette.color(QPalette.ColorRole.Text)
+        self.graphics.setBackground(background)
+        for name in ("left", "bottom"):
+            axis = self.plot.getAxis(name)
+            axis.setPen(pg.mkPen(foreground))
+            axis.setTextPen(pg.mkPen(foreground))
+        self.legend.setLabelTextColor(foreground)
+        for _sample, label in self.legend.items:
+            label.setText(label.text, color=foreground)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self.apply_palette(self.palette())
+        super().changeEvent(event)
+
+    # Feeding -------------------------------------------------------------------
+    def clear(self) -> None:
+        for probe in self._probes:
+            if probe.line is not None:
+                self.plot.removeItem(probe.line)
+        self.legend.clear()
+        self._probes = []
+        self.table.setRowCount(0)
+        self._show_data(False)
+
+    def add_records(self, records: Iterable[tuple[int, Sequence[ProbeResult]]]) -> None:
+        """Append each evaluation's answers: (step, one ProbeResult per probe in order)."""
+        changed = False
+        for step, results in records:
+            self._match(results)
+            for probe, result in zip(self._probes, results, strict=False):
+                probe.steps.append(float(step))
+                probe.probabilities.append(float(result.probability))
+                probe.latest = result
+            changed = True
+        if changed:
+            self._redraw()
+
+    def show_curves(self, curves: Sequence) -> None:
+        """A recorded run's probes (``store.records.ProbeCurve``s), replacing what is shown."""
+        self.clear()
+        for curve in curves:
+            probe = _Probe(curve.sentence, curve.answer)
+            probe.steps = [float(s) for s in curve.steps]
+            probe.probabilities = [float(p) for p in curve.probabilities]
+            if len(curve):
+                probe.latest = ProbeResult(curve.sentence, curve.answer, float(curve.probabilities[-1]),
+                                           curve.top1[-1], bool(curve.hits[-1]))
+            self._probes.append(probe)
+        self._make_lines()
+        self._redraw()
+
+    def keep_before(self, step: float) -> None:
+        """Drop the points at or after ``step`` (a resumed run goes on from its checkpoint)."""
+        for probe in self._probes:
+            keep = sum(1 for s in probe.steps if s < step)
+            del probe.steps[keep:], probe.probabilities[keep:]
+        self._redraw()
+
+    # Reading (tests, the History page) -------------------------------------------
+    def probe_count(self) -> int:
+        return len(self._probes)
+
+    def points(self, index: int) -> tuple[list[float], list[float]]:
+        """The steps and probabilities drawn for probe ``index``."""
+        probe = self._probes[index]
+        return list(probe.steps), list(probe.probabilities)
+
+    def legend_names(self) -> list[str]:
+        return [probe.line.name() for probe in self._probes if probe.line is not None]
+
+    def table_row(self, row: int) -> list[str]:
+        return [self.table.item(row, column).text() for column in range(self.table.columnCount())]
+
+    # Drawing --------------------------------------------------------------------
+    def _match(self, results: Sequence[ProbeResult]) -> None:
+        """Start over when the probes differ from the ones drawn (a new run, or the first records)."""
+        same = len(results) == len(self._probes) and all(
+            p.sentence == r.sentence and p.answer == r.answer for p, r in zip(self._probes, results,
+                                                                               strict=True))
+        if same:
+            return
+        self.clear()
+        self._probes = [_Probe(r.sentence, r.answer) for r in results]
+        self._make_lines()
+
+    def _make_lines(self) -> None:
+        count = len(self._probes)
+        for index, probe in enumerate(self._probes):
+            colour = probe_colour(index, count)
+            name = f"{short_sentence(probe.sentence)} → {probe.answer}"
+            probe.line = self.plot.plot([], [], pen=pg.mkPen(colour, width=1.8),
+                                        symbol="o", symbolSize=4, symbolBrush=colour, symbolPen=None)
+            probe.line.opts["name"] = name
+            self.legend.addItem(probe.line, name)
+        self.apply_palette(self.palette())
+        self.table.setRowCount(count)
+        for row, probe in enumerate(self._probes):
+            sentence = QTableWidgetItem(_swatch(probe_colour(row, count)), probe.sentence)
+            sentence.setToolTip(probe.sentence)
+            self.table.setItem(row, 0, sentence)
+            self.table.setItem(row, 1, QTableWidgetItem(probe.answer))
+            for column in (2, 3):
+                self.table.setItem(row, column, QTableWidgetItem("–"))
+
+    def _redraw(self) -> None:
+        for row, probe in enumerate(self._probes):
+            if probe.line is not None:
+                probe.line.setData(probe.steps, probe.probabilities)
+            latest = probe.latest if probe.steps else None
+            sure = self.table.item(row, 2)
+            guess = self.table.item(row, 3)
+            if sure is None or guess is None:
+                continue
+            sure.setText(f"{latest.probability:.1%}" if latest else "–")
+            guess.setText(latest.top1 if latest else "–")
+            guess.setToolTip("The model's best guess is the answer." if latest and latest.hit
+                             else "The model's best guess at the [MASK].")
+            font = guess.font()
+            font.setBold(bool(latest and latest.hit))
+            guess.setFont(font)
+            guess.setForeground(QBrush(HIT_COLOUR) if latest and latest.hit else QBrush())
+        self._show_data(bool(self._probes))
+
+    def _show_data(self, has_data: bool) -> None:
+        self._splitter.setVisible(has_data)
+        self.empty_label.setVisible(not has_data)
