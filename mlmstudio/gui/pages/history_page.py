@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QTableView,
+    QTabWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -46,6 +47,7 @@ from mlmstudio.gui.background import TaskRunner, user_message
 from mlmstudio.gui.run_list import RunList
 from mlmstudio.gui.runs_table_model import ALL, COLUMN_INDEX, RunsFilterProxy
 from mlmstudio.gui.widgets.compare_view import CompareView
+from mlmstudio.gui.widgets.probe_plot import ProbePlot
 from mlmstudio.store import compare, service
 from mlmstudio.store.database import Database
 from mlmstudio.store.records import Curve, RunSummary
@@ -227,7 +229,14 @@ class HistoryPage(QWidget):
         top.setStretchFactor(1, 1)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.addWidget(top)
-        self.splitter.addWidget(self.compare_view)
+        # The selected run's probes (engine/probes.py) in a tab beside the curves.
+        self.probe_plot = ProbePlot()
+        self.probe_plot.empty_label.setText("Select one run to see its probes: how sure the model "
+                                            "was of each probe's answer at every evaluation.")
+        self.curve_tabs = QTabWidget()
+        self.curve_tabs.addTab(self.compare_view, "Curves")
+        self.curve_tabs.addTab(self.probe_plot, "Probes")
+        self.splitter.addWidget(self.curve_tabs)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 1)
 
@@ -374,8 +383,26 @@ class HistoryPage(QWidget):
         """Overlay these runs' curves and tabulate their settings below the table."""
         runs = [self.model.run_at(row) for row in (self.model.row_of(r) for r in run_ids) if row is not None]
         self.compare_view.set_runs(runs, curve_loader(self.db))
+        self._show_probes(runs[0].id if len(runs) == 1 else None)
         if runs and announce:
             self.status_message.emit(f"Comparing {len(runs)} run{'s' if len(runs) > 1 else ''}.")
+
+    def _show_probes(self, run_id: str | None) -> None:
+        """One run's probe curves in the Probes tab (a few hundred rows: read at once)."""
+        curves = []
+        if run_id is not None:
+            try:
+                curves = service.load_probe_curves(self.db, run_id)
+            except Exception:  # noqa: BLE001 - the curves tab still works; the tab says none
+                log.exception("Could not load the probes of run %s", run_id)
+        self.probe_plot.show_curves(curves)
+        if run_id is not None and not curves:
+            self.probe_plot.empty_label.setText("This run recorded no probes (runs trained before "
+                                                "probes existed, or with none set in Setup).")
+        elif run_id is None:
+            self.probe_plot.empty_label.setText("Select one run to see its probes: how sure the model "
+                                                "was of each probe's answer at every evaluation.")
+        self.curve_tabs.setTabText(1, f"Probes ({len(curves)})" if curves else "Probes")
 
     @Slot()
     def _compare_selection(self) -> None:
