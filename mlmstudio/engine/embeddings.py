@@ -99,6 +99,7 @@ class EmbeddingMap:
     explained: tuple[float, float]          # share of the variance of each component (0..1)
     extra: dict[int, tuple[float, float]] = field(default_factory=dict)  # highlighted token ids
     query_xy: tuple[float, float] | None = None
+    entries: list[str] = field(default_factory=list)   # the vocabulary entries (``##ing``), for look-ups
 
     def as_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -246,7 +247,8 @@ def embedding_map(predictor: Predictor, n: int = DEFAULT_MAP_TOKENS, *,
     project = lambda rows: ((rows.double() - mean) @ components.T).tolist()  # noqa: E731
     xy = [tuple(p) for p in project(weight[ids])]
     result = EmbeddingMap(ids, [tokenizer.token_str(i) for i in ids], xy,
-                          (float(share[0]), float(share[1])))
+                          (float(share[0]), float(share[1])),
+                          entries=[tokenizer.id_to_token(i) or "" for i in ids])
     if highlight is not None:
         extra = [nb.token_id for nb in highlight.neighbours] + list(highlight.word.piece_ids)
         result.extra = {i: tuple(p) for i, p in zip(extra, project(weight[extra]), strict=True)}

@@ -6,7 +6,7 @@ cheap when a sentence has many masks or several runs are compared side by side.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt
@@ -26,12 +26,22 @@ def readable_token(token_str: str) -> str:
     return token_str
 
 
-class PredictionView(QWidget):
-    """A titled list of (token, probability) rows with bars proportional to probability."""
+def percent_text(value: float) -> str:
+    return f"{value:.1%}"
 
-    def __init__(self, title: str = "", parent: QWidget | None = None) -> None:
+
+class PredictionView(QWidget):
+    """A titled list of (token, probability) rows with bars proportional to probability.
+
+    ``value_text`` writes the number beside each bar (a percentage by default; the
+    Embeddings tab shows cosine similarities with it). Bars cover 0..1.
+    """
+
+    def __init__(self, title: str = "", parent: QWidget | None = None,
+                 value_text: Callable[[float], str] = percent_text) -> None:
         super().__init__(parent)
         self._title = title
+        self._value_text = value_text
         self._rows: list[tuple[str, float]] = []
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(200)
@@ -43,7 +53,7 @@ class PredictionView(QWidget):
         if title is not None:
             self._title = title
         self._rows = [(readable_token(str(p["token_str"])), float(p["score"])) for p in predictions]
-        self.setToolTip("\n".join(f"{token}: {score:.1%}" for token, score in self._rows))
+        self.setToolTip("\n".join(f"{token}: {self._value_text(score)}" for token, score in self._rows))
         self.updateGeometry()
         self.update()
 
@@ -56,7 +66,7 @@ class PredictionView(QWidget):
 
     def as_text(self) -> str:
         lines = [self._title] if self._title else []
-        lines += [f"{token}\t{score:.1%}" for token, score in self._rows]
+        lines += [f"{token}\t{self._value_text(score)}" for token, score in self._rows]
         return "\n".join(lines)
 
     # -- geometry -----------------------------------------------------------
@@ -132,5 +142,5 @@ class PredictionView(QWidget):
             painter.drawRoundedRect(filled, 3, 3)
             painter.setPen(text_colour)
             painter.drawText(QRectF(bar_x + bar_w + 4, y, percent_w - 4, row_h),
-                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, f"{score:.1%}")
+                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, self._value_text(score))
             y += row_h
