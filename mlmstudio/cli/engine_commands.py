@@ -50,6 +50,10 @@ def add_engine_commands(commands: argparse._SubParsersAction) -> None:
     train.add_argument("--capsule", metavar="DIR",
                        help="Train the run a capsule folder describes (its config, corpus and tokenizer; "
                             "see `mlmstudio capsule`). No other settings may be given with it.")
+    train.add_argument("--probes", metavar="FILE",
+                       help="Probe sentences asked at every evaluation: a JSON list of {\"sentence\", "
+                            "\"answer\"} or TSV lines 'sentence<TAB>answer', each sentence with one "
+                            "[MASK] (default: the facts questions, or sentences of the held-out text).")
     add_config_flags(train, ("corpus", "tokenizer", "masking", "model", "training"))
     train.set_defaults(func=cmd_train)
 
@@ -98,6 +102,11 @@ def cmd_train(args: argparse.Namespace) -> int:
 
     capsule = _capsule_of(args)
     config = capsule.config if capsule else config_from_args(args, base=_quick_start_base(args)).validate()
+    if getattr(args, "probes", None) is not None and capsule is None:
+        from mlmstudio.cli.probe_file import read_probe_file
+
+        config = dataclasses.replace(config, probes=dataclasses.replace(
+            config.probes, items=read_probe_file(args.probes))).validate()
     if args.save_config is not None:  # an empty name is refused, not read as 'no file'
         from mlmstudio.engine.artifacts import atomic_write_text
         from mlmstudio.store.paths import chosen_data_dir, runs_root

@@ -51,6 +51,8 @@ class TrainingProgress(TrainerCallback):
     def on_eval(self, event: EvalEvent) -> None:
         self._write(f"step {event.step}: validation loss {event.val_loss:.4f}, "
                     f"masked accuracy {event.val_accuracy:.3f}")
+        if event.probes:
+            self._write(probe_summary(event.probes))
 
     def on_finished(self, event: FinishedEvent) -> None:
         self.close()
@@ -90,6 +92,18 @@ class TrainingProgress(TrainerCallback):
             lines.append(f"run id:          {run_id}")
         lines.append(f"export:          {export_line(self.config, run_id)}")
         print("\n".join(lines))
+
+
+PROBES_SHOWN = 6
+
+
+def probe_summary(probes) -> str:
+    """One compact line of an evaluation's probes: how many the model answers, and the first few
+    answers with their probability (a ✓ where the best guess is the answer)."""
+    hits = sum(p.hit for p in probes)
+    shown = ", ".join(f"{p.answer} {p.probability:.0%}{' ✓' if p.hit else ''}" for p in probes[:PROBES_SHOWN])
+    more = f", … ({len(probes) - PROBES_SHOWN} more)" if len(probes) > PROBES_SHOWN else ""
+    return f"  probes: {hits}/{len(probes)} answered; {shown}{more}"
 
 
 def export_line(config: RunConfig, run_id: str | None) -> str:

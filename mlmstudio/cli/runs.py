@@ -229,11 +229,15 @@ def _sorted(runs: list, key: str) -> list:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from mlmstudio.store.service import get_run
+    from mlmstudio.store.service import get_run, load_probe_curves
 
     detail = get_run(_db(args), args.run)
+    probes = load_probe_curves(_db(args), detail.summary.id)
     if args.json:
-        _print_json(detail.as_dict())
+        _print_json(dict(detail.as_dict(), probes=[
+            {"sentence": c.sentence, "answer": c.answer, "step": int(c.steps[-1]),
+             "probability": float(c.probabilities[-1]), "top1": c.top1[-1], "hit": bool(c.hits[-1])}
+            for c in probes if len(c)]))
         return EXIT_OK
     s = detail.summary
     lines = [
@@ -271,8 +275,25 @@ def cmd_show(args: argparse.Namespace) -> int:
                      f"tokenizer {k.kind}, masking {mk.strategy} {mk.mlm_probability:g}")
         lines.append(f"training:   {t.steps} steps, batch {t.batch_size} x {t.seq_len}, lr {t.lr:g}, "
                      f"{t.schedule} schedule, seed {t.seed}")
+    lines += probe_lines(probes)
     print("\n".join(lines))
     return EXIT_OK
+
+
+def probe_lines(curves) -> list[str]:
+    """The probes' newest answers: how many the model gets right, then one line per probe."""
+    curves = [c for c in curves if len(c)]
+    if not curves:
+        return []
+    hits = sum(bool(c.hits[-1]) for c in curves)
+    width = min(14, max(len(c.answer) for c in curves))
+    lines = [f"probes:     {hits} of {len(curves)} answered at step {int(curves[0].steps[-1])} "
+             "(probability of the answer, the model's best guess)"]
+    for c in curves:
+        mark = "=" if c.hits[-1] else " "
+        lines.append(f"  {c.answer:<{width}} {c.probabilities[-1]:6.1%}  {mark} {c.top1[-1]:<{width}}  "
+                     f"{c.sentence}")
+    return lines
 
 
 # --- changes -----------------------------------------------------------------------------------
