@@ -1,0 +1,249 @@
+"""Attention: what each head of each layer looks at, for the sentence in Explore.
+
+The engine (``engine.attention``, in a worker thread through the page's
+``ask``) returns the weights of every layer and head; the tab draws them as a
+grid of small heatmaps, one row per layer, one column per head and a last
+column with the average over the layer's heads. In a map the row is the token
+that looks (the query) and the column the token it looks at (the key);
+brighter is more attention, on one colour scale for the whole grid (0 to the
+largest weight, viridis, as ``mlmstudio attention --png`` draws it). Clicking
+a map shows it enlarged beside the grid, with the tokens on both axes; hovering
+it says the two tokens and the weight. The sentence needs no [MASK] (one is
+read as the token it is). The view saves as a PNG, the weights as CSV or JSON.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mlmstudio.attention_picture import colour_table, colour_top
+from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
+from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
+from mlmstudio.gui.widgets.prediction_view import readable_token
+
+if TYPE_CHECKING:
+    from mlmstudio.engine.attention import AttentionMap
+    from mlmstudio.engine.predict import Predictor
+
+CELL = 96           # pixels of one small map in the grid
+SELECTED_PEN = pg.mkPen("#EE7733", width=3)
+MAX_TICK_LABELS = 64  # more tokens than this: the enlarged map's axes label every n-th one
+
+
+class AttentionTab(ExploreTab):
+    title = "Attention"
+
+    def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
+        super().__init__(host, parent)
+        explain = QLabel("What each part of the model looks at in the sentence above. Each small map is one "
+                         "attention head (columns) of one layer (rows); the last column averages the layer's "
+                         "heads. In a map, a row is the token that looks and a column the token it looks at: "
+                         "the brighter, the more attention. Click a map to see it enlarged with its tokens.")
+        explain.setWordWrap(True)
+        self.show_button = QPushButton("Show attention")
+        self.show_button.setToolTip("Run the sentence through the model and draw every head's attention")
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+
+        self.grid = pg.GraphicsLayoutWidget()
+        self.grid.setBackground("w")
+        self.grid_area = QScrollArea()
+        self.grid_area.setWidget(self.grid)
+        self.grid_area.setWidgetResizable(True)
+        self.zoom = pg.PlotWidget()
+        self.zoom.setBackground("w")
+        self.zoom.invertY(True)
+        self.zoom.setAspectLocked(True)
+        self.zoom.setMenuEnabled(False)
+        self.zoom.setMouseEnabled(x=False, y=False)
+        self.zoom.hideButtons()
+        for name in ("left", "bottom"):
+            self.zoom.getAxis(name).setPen("k")
+            self.zoom.getAxis(name).setTextPen("k")
+        self.zoom_image = pg.ImageItem(axisOrder="row-major")
+        self.zoom.addItem(self.zoom_image)
+        self.colour_bar = pg.ColorBarItem(values=(0.0, 1.0), colorMap=_colour_map(), interactive=False,
+                                          width=12)
+        self.colour_bar.setImageItem(self.zoom_image, insert_in=self.zoom.getPlotItem())
+        self.zoom_title = QLabel("Click a map in the grid to see it here.")
+        self.hover_text = QLabel(" ")
+        self.hover_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        zoom_box = QWidget()
+        zoom_layout = QVBoxLayout(zoom_box)
+        zoom_layout.setContentsMargins(0, 0, 0, 0)
+        zoom_layout.addWidget(self.zoom_title)
+        zoom_layout.addWidget(self.zoom, 1)
+        zoom_layout.addWidget(self.hover_text)
+        self.view = QSplitter(Qt.Orientation.Horizontal)   # what "Save picture" saves
+        self.view.addWidget(self.grid_area)
+        self.view.addWidget(zoom_box)
+        self.view.setStretchFactor(0, 3)
+        self.view.setStretchFactor(1, 2)
+
+        self.export = ExportButtons(self.view, self.numbers, name="attention",
+                                    report_error=self.host.show_error)
+        row = QHBoxLayout()
+        row.addWidget(self.summary, 1)
+        row.addWidget(self.export)
+        row.addWidget(self.show_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(explain)
+        layout.addLayout(row)
+        layout.addWidget(self.view, 1)
+
+        self.result: AttentionMap | None = None
+        self.selected: tuple[int, int | None] | None = None    # (layer, head); head None = the average
+        self._cells: list[tuple[pg.ViewBox, int, int | None]] = []
+        self._top = 1.0
+        self.show_button.clicked.connect(self.show_attention)
+        self.grid.scene().sigMouseClicked.connect(self._on_grid_clicked)
+        self.zoom.scene().sigMouseMoved.connect(self._on_zoom_hovered)
+
+    def action_buttons(self) -> list[QAbstractButton]:
+        return [self.show_button]
+
+    def run_changed(self, run) -> None:
+        self.clear()
+
+    # -- asking ---------------------------------------------------------------------------------
+
+    def show_attention(self) -> bool:
+        """Ask for the sentence's attention in a worker; False when it could not be asked."""
+        if self.host.current_run() is not None and not self.show_button.isEnabled():
+            return False   # a model is loading or an answer is on its way (no run: ask says so)
+
+        def asking(predictor: Predictor, question: Question) -> AttentionMap:
+            from mlmstudio.engine.attention import attend
+
+            return attend(predictor, question.text)
+
+        return self.host.ask(asking, self._on_answer, what="Reading the attention", needs_mask=False)
+
+    def _on_answer(self, result: AttentionMap, _question: Question) -> None:
+        self.show_map(result)
+        if result.note:
+            self.host.show_info(result.note)
+        self.answered.emit()
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def clear(self) -> None:
+        self.result, self.selected = None, None
+        self._cells = []
+        self.grid.clear()
+        self.zoom_image.clear()
+        self.zoom_title.setText("Click a map in the grid to see it here.")
+        self.hover_text.setText(" ")
+        self.summary.setText("")
+        self.export.set_available(False)
+
+    def show_map(self, result: AttentionMap) -> None:
+        """Draw the grid of every layer and head of ``result``, and enlarge the first layer's average."""
+        self.clear()
+        self.result = result
+        average = result.head_average()
+        self._top = colour_top([[result.weights]])
+        lut = colour_table()
+        columns = result.num_heads + 1
+        self.grid.addLabel("", row=0, col=0)
+        for head in range(columns):
+            self.grid.addLabel("average" if head == result.num_heads else f"head {head + 1}", row=0,
+                               col=head + 1, color="k")
+        for layer in range(result.num_layers):
+            self.grid.addLabel(f"layer {layer + 1}", row=layer + 1, col=0, color="k", angle=-90)
+            for column in range(columns):
+                head = None if column == result.num_heads else column
+                data = average[layer] if head is None else result.weights[layer, head]
+                box = self.grid.addViewBox(row=layer + 1, col=column + 1, lockAspect=True, enableMouse=False,
+                                           enableMenu=False, invertY=True)
+                image = pg.ImageItem(data, axisOrder="row-major")
+                image.setLookupTable(lut)
+                image.setLevels((0.0, self._top))
+                box.addItem(image)
+                box.setToolTip(f"Layer {layer + 1}, {'average over heads' if head is None else f'head {head + 1}'}"
+                               ": click to enlarge")
+                self._cells.append((box, layer, head))
+        self.grid.setMinimumSize(40 + columns * CELL, 30 + result.num_layers * CELL)
+        self.summary.setText(f"{len(result.tokens)} tokens, {result.num_layers} layers × {result.num_heads} "
+                             f"heads. Colour: 0 (dark) to {self._top:.2f} (bright), the largest weight here.")
+        self.export.set_available(True)
+        self.select(0, None)
+
+    def select(self, layer: int, head: int | None) -> None:
+        """Enlarge one map (head None: the layer's average over heads)."""
+        result = self.result
+        if result is None:
+            return
+        self.selected = (layer, head)
+        for box, box_layer, box_head in self._cells:
+            box.setBorder(SELECTED_PEN if (box_layer, box_head) == (layer, head) else None)
+        grid = self.selected_weights()
+        self.zoom_image.setImage(grid, levels=(0.0, self._top))
+        self.colour_bar.setLevels((0.0, self._top))
+        self.zoom_image.setRect(0, 0, grid.shape[1], grid.shape[0])
+        labels = [readable_token(t) for t in result.tokens]
+        every = max(1, -(-len(labels) // MAX_TICK_LABELS))
+        ticks = [[(i + 0.5, labels[i]) for i in range(0, len(labels), every)]]
+        self.zoom.getAxis("left").setTicks(ticks)
+        self.zoom.getAxis("bottom").setTicks(ticks)
+        self.zoom.getAxis("left").setLabel("the token that looks", color="k")
+        self.zoom.getAxis("bottom").setLabel("the token it looks at", color="k")
+        self.zoom.setRange(xRange=(0, grid.shape[1]), yRange=(0, grid.shape[0]), padding=0.02)
+        self.zoom_title.setText(f"Layer {layer + 1}, "
+                                + ("average over heads" if head is None else f"head {head + 1}"))
+        self.hover_text.setText("Point at a square to read its weight.")
+
+    def selected_weights(self) -> np.ndarray:
+        """[T, T] of the enlarged map."""
+        assert self.result is not None and self.selected is not None
+        layer, head = self.selected
+        return self.result.head_average()[layer] if head is None else self.result.weights[layer, head]
+
+    def describe(self, query: int, key: int) -> str:
+        """What hovering the enlarged map at (query, key) says."""
+        assert self.result is not None
+        tokens = [readable_token(t) for t in self.result.tokens]
+        weight = float(self.selected_weights()[query, key])
+        return f"“{tokens[query]}” (token {query}) looks at “{tokens[key]}” (token {key}) with weight {weight:.3f}"
+
+    def numbers(self) -> Numbers | None:
+        if self.result is None:
+            return None
+        return Numbers(csv_text=self.result.to_csv(), json_text=self.result.to_json(indent=None) + "\n")
+
+    # -- slots ----------------------------------------------------------------------------------
+
+    def _on_grid_clicked(self, event) -> None:
+        position = event.scenePos()
+        for box, layer, head in self._cells:
+            if box.sceneBoundingRect().contains(position):
+                self.select(layer, head)
+                return
+
+    def _on_zoom_hovered(self, position: QPointF) -> None:
+        if self.result is None or self.selected is None:
+            return
+        point = self.zoom.getPlotItem().vb.mapSceneToView(position)
+        key, query = int(np.floor(point.x())), int(np.floor(point.y()))
+        T = len(self.result.tokens)
+        if 0 <= query < T and 0 <= key < T:
+            self.hover_text.setText(self.describe(query, key))
+
+
+def _colour_map() -> pg.ColorMap:
+    table = colour_table()
+    return pg.ColorMap(np.linspace(0.0, 1.0, len(table)), table)
