@@ -4,7 +4,7 @@ The page holds what every question shares: which run answers, the sentence
 (type it, or click words to mask them), how many guesses to show, a message
 line and the busy state. The questions themselves are tabs, one widget per
 module in ``pages/explore/`` (``TABS`` below): Predictions, Score words, Fill
-one at a time, Compare runs, Score sentences.
+one at a time, Compare runs, Score sentences, Embeddings.
 
 Nothing slow runs on the GUI thread. Choosing a run starts loading its model
 in a worker thread (models are kept in a ``PredictorCache``, shared with the
@@ -40,6 +40,7 @@ from mlmstudio.gui.background import TaskRunner, user_message
 from mlmstudio.gui.pages.explore.answers import run_label
 from mlmstudio.gui.pages.explore.attention_tab import AttentionTab
 from mlmstudio.gui.pages.explore.compare_tab import MAX_COMPARED, CompareTab
+from mlmstudio.gui.pages.explore.embeddings_tab import EmbeddingsTab
 from mlmstudio.gui.pages.explore.iterative_tab import IterativeTab
 from mlmstudio.gui.pages.explore.predictions_tab import PredictionsTab
 from mlmstudio.gui.pages.explore.scores_tab import ScoresTab
@@ -59,7 +60,7 @@ log = logging.getLogger(__name__)
 
 EXAMPLE = "The capital of France is [MASK]."  # the built-in "facts" sample knows this
 TABS: tuple[type[ExploreTab], ...] = (PredictionsTab, ScoresTab, IterativeTab, CompareTab,
-                                      SentenceScoresTab, AttentionTab)
+                                      SentenceScoresTab, AttentionTab, EmbeddingsTab)
 RUN_TOPIC = "run"          # loading the chosen run's model and asking it: dropped when the run changes
 COMPARE_TOPIC = "compare"  # asking several runs at once
 
