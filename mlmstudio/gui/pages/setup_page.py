@@ -93,6 +93,7 @@ class SetupPage(QWidget):
     config_changed = Signal(object)      # RunConfig, after every edit
     validity_changed = Signal(bool)
     start_requested = Signal()
+    queue_requested = Signal()           # "Add to queue": the window queues config()
     status_message = Signal(str)
 
     def __init__(self, config: RunConfig | None = None, parent: QWidget | None = None, *,
@@ -160,6 +161,11 @@ class SetupPage(QWidget):
         self.save_button = QPushButton("Save…")
         self.save_button.setToolTip("Save these settings as JSON, e.g. for `mlmstudio train --config`.")
         self.save_button.clicked.connect(self.save_config_dialog)
+        self.elsewhere_button = QPushButton("Run elsewhere…")
+        self.elsewhere_button.setToolTip("Write a run capsule: these settings, the text and a launch "
+                                         "script, to train on other machines (torchrun) and bring the "
+                                         "run back with History → Import folder….")
+        self.elsewhere_button.clicked.connect(self.open_capsule_dialog)
         top = QHBoxLayout()
         views = QHBoxLayout()
         views.setSpacing(0)
@@ -172,6 +178,7 @@ class SetupPage(QWidget):
         top.addStretch(1)
         top.addWidget(self.load_button)
         top.addWidget(self.save_button)
+        top.addWidget(self.elsewhere_button)
 
         # Simple view
         self.simple = SimpleSetup()
@@ -250,6 +257,11 @@ class SetupPage(QWidget):
         self.start_button.setDefault(True)
         self.start_button.setMinimumHeight(36)
         self.start_button.clicked.connect(self.start_requested)
+        self.queue_button = QPushButton("Add to queue")
+        self.queue_button.setToolTip("Put a run with these settings at the end of the queue (Queue "
+                                     "page); it trains when the queue runs.")
+        self.queue_button.setMinimumHeight(36)
+        self.queue_button.clicked.connect(self.queue_requested)
 
         bottom = QHBoxLayout()
         info = QVBoxLayout()
@@ -257,6 +269,7 @@ class SetupPage(QWidget):
         info.addWidget(self.estimate_label)
         bottom.addLayout(info, 1)
         bottom.addWidget(self.fit_button, 0, Qt.AlignmentFlag.AlignBottom)
+        bottom.addWidget(self.queue_button, 0, Qt.AlignmentFlag.AlignBottom)
         bottom.addWidget(self.start_button, 0, Qt.AlignmentFlag.AlignBottom)
 
         layout = QVBoxLayout(self)
@@ -389,6 +402,7 @@ class SetupPage(QWidget):
         self.error_label.show_message("\n".join(f"• {m}" for m in messages))
         self.warning_label.show_message(warning)
         self.start_button.setEnabled(not messages)
+        self.queue_button.setEnabled(not messages)
         if self._fit_seq_len:
             self.fit_button.setText(f"Use {self._fit_seq_len}-token passages")
         self.fit_button.setVisible(bool(self._fit_seq_len))
@@ -642,6 +656,21 @@ class SetupPage(QWidget):
                                               "Run configuration (*.json)")
         if path:
             self.save_config_file(path)
+
+    @Slot()
+    def open_capsule_dialog(self):
+        """Setup's "Run elsewhere…": the capsule dialog for these settings (None if they are invalid)."""
+        from mlmstudio.gui.capsule_dialog import CapsuleDialog
+
+        try:
+            config = self.config().validate()
+        except ConfigError as exc:
+            QMessageBox.warning(self, "Cannot write a capsule", f"These settings cannot train yet: {exc}")
+            return None
+        # A child of the page, never deleted early: its timing or writing thread may outlive it on screen.
+        dialog = CapsuleDialog(config, self)
+        dialog.open()
+        return dialog
 
     def save_config_file(self, path: str | Path) -> bool:
         try:
