@@ -37,6 +37,8 @@ EXPECTED = {
     "masking_speed.py": ["masking_span_over_token"],
     "quick_start.py": ["quick_start_facts_probes_answered_median",
                        "quick_start_probes_over_previous_recipe"],
+    "probe_cost.py": ["probe_cost_with_over_without_wall_median", "probe_cost_with_over_without_cpu_median",
+                      "probe_cost_share_by_parts"],
 }
 WITH_TRANSFORMERS = {
     # bf16 or fp32: whichever precision the app picks on this machine

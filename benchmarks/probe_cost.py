@@ -1,0 +1,133 @@
+"""What probes cost the training: 20 probes asked at every evaluation, at the default interval.
+
+The default run (``RunConfig()``: the small modern model, WordPiece 4,000,
+batch 16 x 128, an evaluation every 100 steps) trains on the pydoc sample with
+20 probes picked from its held-out text (``probes.auto_count = 20``). Measured
+in one process, on one trainer, in two ways:
+
+- end to end, interleaved: segments of ``eval_every`` training steps followed by
+  the evaluation, alternately with the probes asked and without, so the load of
+  a shared machine falls on both alike; the headline is the median of the
+  per-pair ratios of the segments' times (with / without), wall clock and CPU;
+- by parts: the median time of the probes' one batched pass, against the median
+  time of a training step times ``eval_every`` plus an evaluation: the probes'
+  share of training time, with far less noise than the end-to-end ratio.
+
+    python benchmarks/probe_cost.py [--pairs 4] [--smoke]
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import _common as common
+
+TARGET = 0.02  # probes may cost at most 2% of the training throughput
+PROBES = 20
+
+
+def build_trainer(smoke: bool):
+    import tempfile
+
+    import torch
+
+    from mlmstudio.config import CorpusConfig, ProbesConfig, RunConfig, TokenizerConfig
+    from mlmstudio.engine.samples import sample_text
+    from mlmstudio.engine.trainer import Trainer
+
+    torch.set_num_threads(1)  # a shared machine: one core's worth, the same for both sides
+    config = RunConfig(corpus=CorpusConfig(source="sample:pydoc"), probes=ProbesConfig(auto_count=PROBES))
+    text = sample_text("pydoc")
+    if smoke:
+        config = replace(config, corpus=CorpusConfig(source="sample:tutorial"),
+                         tokenizer=TokenizerConfig(kind="word", vocab_size=2000, lowercase=True),
+                         model=replace(config.model, d_model=32, num_heads=2, num_layers=1, max_len=32),
+                         training=replace(config.training, batch_size=4, seq_len=32, eval_every=5,
+                                          eval_batches=2, device="cpu", precision="fp32"))
+        text = sample_text("facts")[:80_000]
+    return Trainer(config, text, tempfile.mkdtemp(prefix="probe-cost-")), config
+
+
+def main() -> None:
+    p = common.parser(__doc__.splitlines()[0])
+    p.add_argument("--pairs", type=int, default=4, help="interleaved pairs of segments (default 4)")
+    args = p.parse_args()
+    smoke = args.smoke
+    pairs = 2 if smoke else args.pairs
+    common.section("probe cost: setup")
+    print(common.machine_summary())
+    print(f"load average (1, 5, 15 min): {_load()}")
+    trainer, config = build_trainer(smoke)
+    every = config.training.eval_every
+    print(f"model {config.model.arch} {config.model.num_layers}x{config.model.d_model}, vocabulary "
+          f"{trainer.vocab_size}, batch {config.training.batch_size} x {config.training.seq_len}, "
+          f"evaluation every {every} steps ({config.training.eval_batches} batches), "
+          f"{len(trainer.probes)} probes, precision {trainer.precision}")
+    for a in trainer.probes.asked[:3]:
+        print(f"  probe: {a.spec.sentence}  ->  {a.spec.answer}")
+    if not smoke and len(trainer.probes) < PROBES:
+        print(f"  (only {len(trainer.probes)} probes could be picked)")
+
+    def step() -> None:
+        trainer._train_step(next(trainer.train_batches).to(trainer.device))
+
+    def segment(with_probes: bool) -> tuple[float, float]:
+        start, start_cpu = time.perf_counter(), time.process_time()
+        for _ in range(every):
+            step()
+        trainer.evaluate()
+        if with_probes:
+            trainer.probes.measure(trainer.model, trainer.device)
+        return time.perf_counter() - start, time.process_time() - start_cpu
+
+    for _ in range(3):  # warm-up: allocator, kernels, the probes' tensors
+        step()
+    trainer.probes.measure(trainer.model, trainer.device)
+
+    common.section(f"end to end: {pairs} interleaved pairs of {every} steps + evaluation")
+    rows, wall_ratios, cpu_ratios = [], [], []
+    for n in range(pairs):
+        order = (True, False) if n % 2 == 0 else (False, True)  # alternate which side goes first
+        times = {side: segment(side) for side in order}
+        wall_ratios.append(times[True][0] / times[False][0])
+        cpu_ratios.append(times[True][1] / times[False][1])
+        rows.append((n + 1, times[True][0], times[False][0], wall_ratios[-1], cpu_ratios[-1]))
+    common.table(rows, ("pair", "with probes s", "without s", "wall ratio", "CPU ratio"))
+
+    common.section("by parts: medians of many calls")
+    calls = 5 if smoke else 30
+    probe_s = _median_seconds(lambda: trainer.probes.measure(trainer.model, trainer.device), calls)
+    step_s = _median_seconds(step, 5 if smoke else 20)
+    eval_s = _median_seconds(trainer.evaluate, 2 if smoke else 3)
+    share = probe_s / (every * step_s + eval_s)
+    common.table([("probes' batched pass", 1000 * probe_s), ("training step", 1000 * step_s),
+                  ("evaluation", 1000 * eval_s)], ("part", "median ms"))
+    print(f"probes' share of training time: {probe_s:.4f} / ({every} x {step_s:.4f} + {eval_s:.4f}) "
+          f"= {share:.2%}")
+    print(f"load average (1, 5, 15 min): {_load()}")
+
+    common.ratio_line("probe_cost_with_over_without_wall_median", common.median(wall_ratios),
+                      f"< {1 + TARGET}", common.median(wall_ratios) < 1 + TARGET)
+    common.ratio_line("probe_cost_with_over_without_cpu_median", common.median(cpu_ratios),
+                      f"< {1 + TARGET}", common.median(cpu_ratios) < 1 + TARGET)
+    common.ratio_line("probe_cost_share_by_parts", share, f"< {TARGET}", share < TARGET)
+
+
+def _median_seconds(fn, calls: int) -> float:
+    times = []
+    for _ in range(calls):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return common.median(times)
+
+
+def _load() -> str:
+    import os
+
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+if __name__ == "__main__":
+    main()
