@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-import socket
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -88,39 +88,42 @@ def test_import_folder_refusals(capsys, tmp_path, tiny_json):
         assert code == 2 and message in err and "Traceback" not in err
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def readme_capsule_block() -> list[str]:
+    """The lines of the ```bash block under "### Training on other machines" in README.md."""
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = text.split("\n### Training on other machines", 1)[1].split("\n## ", 1)[0]
+    block = re.search(r"```bash\n(.*?)```", section, re.DOTALL)
+    assert block, "README.md has no ```bash block under '### Training on other machines'"
+    return [line for line in block.group(1).splitlines() if line.strip()]
 
 
 @pytest.mark.slow
-def test_two_torchrun_nodes_on_localhost_train_a_capsule_and_import(capsys, tmp_path, tiny_json):
-    """Two launch.sh invocations (one per 'node', c10d rendezvous on 127.0.0.1), then import-folder."""
-    port = _free_port()
-    code, _, err = run_cli(capsys, "capsule", tiny_json, tmp_path / "cap", "--nodes", 2, "--rdzv",
-                           f"127.0.0.1:{port}", "--no-estimate")
-    assert code == 0, err
-    env = dict(os.environ, PYTHON=sys.executable, OMP_NUM_THREADS="1")
-    launch = str(tmp_path / "cap" / "launch.sh")
-    nodes = [subprocess.Popen(["bash", launch], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              env=env) for _ in range(2)]
-    outputs = [node.communicate(timeout=600) for node in nodes]
-    for node, (_out, err) in zip(nodes, outputs, strict=True):
-        assert node.returncode == 0, err[-3000:]
-    logs = "".join(out for out, _ in outputs)
-    assert logs.count("status:          completed after 30 steps") == 1, "only rank 0 reports"
+def test_two_torchrun_nodes_on_localhost_train_a_capsule_and_import(capsys, tmp_path):
+    """The README's block as written: a capsule of the latest run, two launch.sh 'nodes' meeting at
+    127.0.0.1 (c10d), then runs import-folder; the imported curve is exactly rank 0's."""
+    data = tmp_path / "data"
+    assert main(["--data-dir", str(data), "train", "sample:facts", *map(str, TINY)]) == 0
+    capsys.readouterr()
+    env = dict(os.environ, MLMSTUDIO_HOME=str(data), OMP_NUM_THREADS="1",
+               PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    env.pop("PYTHON", None)
+    outputs = []
+    for line in readme_capsule_block():
+        done = subprocess.run(["bash", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True,
+                              timeout=600)
+        assert done.returncode == 0, f"{line}\n{done.stderr[-3000:]}"
+        outputs.append(done.stdout)
+    assert "Expect about" in outputs[0]
+    assert outputs[1].count("status:          completed after 30 steps") == 1, "only rank 0 reports"
 
-    run = tmp_path / "cap" / "run"
+    run = tmp_path / "capsule" / "run"
     logged = read_curve_points(run / "curves.csv")
     assert sorted({p.step for p in logged if p.name == "loss" and p.split == "train"}) == list(range(1, 31))
     assert sorted(p.name for p in (run / "checkpoints").iterdir()) == [
         "step-00000010", "step-00000020", "step-00000030"]
 
-    code, out, err = run_cli(capsys, "--data-dir", tmp_path / "data", "runs", "import-folder", run)
-    assert code == 0, err
-    db = Database.open(tmp_path / "data")
-    detail = get_run(db, out.split()[2])
+    db = Database.open(data)
+    detail = get_run(db, outputs[2].split()[2])
     assert detail.summary.status == "completed" and detail.summary.last_step == 30
     assert [c.step for c in detail.checkpoints] == [10, 20, 30]
     assert detail.corpus is not None and detail.corpus.name.startswith("Simple facts")
@@ -130,7 +133,7 @@ def test_two_torchrun_nodes_on_localhost_train_a_capsule_and_import(capsys, tmp_
         assert list(zip(curve.steps, curve.values, strict=True)) == rank0
     final = json.loads((run / "metrics.json").read_text())
     assert detail.summary.val_loss == pytest.approx(final["val_loss"])
-    # The imported run is an ordinary run: it predicts from its copied folder.
-    code, out, err = run_cli(capsys, "--data-dir", tmp_path / "data", "fill", detail.id, "The [MASK]at")
+    # The imported run is an ordinary run: it predicts from its own copy of the folder.
+    code, _, err = run_cli(capsys, "--data-dir", data, "fill", detail.id, "The [MASK]at")
     assert code == 0, err
     assert Path(db.run_dir(detail.id), "model.safetensors").is_file()
