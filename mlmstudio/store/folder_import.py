@@ -42,6 +42,7 @@ log = logging.getLogger(__name__)
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,63}$")
 IMPORTABLE_STATUSES = (RunStatus.COMPLETED, RunStatus.STOPPED)
+MAX_CURVES_BYTES = 1 << 30   # as a bundle's metrics.csv
 CAPSULE_MANIFEST = "capsule.json"  # a run folder written inside a capsule (engine/capsule.py)
 
 
@@ -158,6 +159,9 @@ def _check_model(files: RunFolder) -> None:
 
 def _points(files: RunFolder) -> list[MetricPoint]:
     try:
+        if files.curves.is_file() and files.curves.stat().st_size > MAX_CURVES_BYTES:
+            raise FolderImportError(f"The folder's curve file is larger than {MAX_CURVES_BYTES >> 30} GiB, "
+                                    "far more than a run writes. Nothing was imported.")
         points = read_curve_points(files.curves)
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise FolderImportError(f"The folder's curve file cannot be read: {_reason(exc)} "
