@@ -243,6 +243,13 @@ class TrainingConfig:
                                          "training since the last save, so a crash or a power cut "
                                          "loses at most this much (0: by steps only).",
                                    min=0.0, max=1e7)
+    keep_checkpoints: int = _f(8, "How many copies of the model's weights are kept from along the "
+                                  "training, so Explore can show what it answered at each point "
+                                  "(kept checkpoints). They are taken at steps 1, 2, 4, 8, ... (each "
+                                  "twice the one before: models change fastest early) and at the end; "
+                                  "beyond this many, the earliest go. Each copy costs the size of the "
+                                  "weights on disk; 0 keeps none.",
+                               min=0, max=64)
     seed: int = _f(0, "The starting point of every random choice (random seed). The same seed and "
                       "settings give the same run.", min=0, max=2**31 - 1)
     device: str = _f("auto", "Which part of the computer trains: auto picks a graphics card when there "
@@ -350,6 +357,7 @@ FIELD_LABELS: dict[str, str] = {
     "eval_batches": "Evaluation batches",
     "checkpoint_every": "Checkpoint every",
     "checkpoint_seconds": "Checkpoint after (s)",
+    "keep_checkpoints": "Checkpoints kept",
     "seed": "Seed",
     "device": "Device",
     "precision": "Precision",

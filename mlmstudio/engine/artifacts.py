@@ -172,10 +172,16 @@ def _load_tokenizer(path: Path) -> MLMTokenizer:
 
 
 def _load_weights(model: MLMModel, path: Path) -> None:
+    _load_weights_file(model, path / MODEL_FILE)
+
+
+def _load_weights_file(model: MLMModel, file: Path) -> None:
+    """Weights from one safetensors file (a model folder's, or a kept checkpoint's), checked key by key."""
+    path = file.parent
     try:
-        state = load_file(path / MODEL_FILE, device="cpu")
+        state = load_file(file, device="cpu")
     except Exception as exc:  # SafetensorError, OSError: truncated, empty or not safetensors at all
-        raise ModelLoadError(f"The model.safetensors in {path} is damaged or not a safetensors file "
+        raise ModelLoadError(f"The {file.name} in {path} is damaged or not a safetensors file "
                              f"({exc}). Choose another folder or retrain.") from exc
     expected = model.state_dict()
     missing = sorted(set(expected) - set(state))

@@ -11,7 +11,10 @@ views) shares one cache of ``Predictor`` objects:
 - least recently used first out, bounded by a count and by the bytes of the
   loaded weights (a base model is ~100 MB, a tiny one ~1 MB);
 - thread-safe: the GUI calls it from worker threads. Two threads asking for
-  the same folder at once load it once; different folders load in parallel.
+  the same folder at once load it once; different folders load in parallel;
+- one entry per kept checkpoint too (``get_at_step``: the slider over a run's
+  training), keyed by its weights file and stamped with the run's config and
+  tokenizer, and dropped with its run by ``keep_only``.
 
 The module imports no torch (the start-up rule for the GUI): the default
 loader imports ``engine.predict`` only when it first runs, off the GUI thread.
@@ -56,6 +59,12 @@ def _load_predictor(model_dir: Path) -> Predictor:
     return Predictor.from_dir(model_dir)
 
 
+def _load_predictor_at(run_dir: Path, step: int) -> Predictor:
+    from mlmstudio.engine.kept_checkpoints import load_predictor_at  # torch: in a worker thread
+
+    return load_predictor_at(run_dir, step)
+
+
 def predictor_bytes(predictor: Predictor) -> int:
     """Memory held by a loaded model's parameters and buffers (shared tensors counted once)."""
     model = getattr(predictor, "model", None)
@@ -86,17 +95,38 @@ def model_stamp(model_dir: Path) -> Stamp:
     return tuple(stamp)
 
 
+def kept_stamp(run_dir: Path, step: int) -> Stamp:
+    """The stamp of a kept checkpoint: the run's config and tokenizer and the weights file."""
+    from mlmstudio.engine.run_files import RunFolder
+
+    folder = RunFolder(run_dir)
+    stamp = []
+    for path in (folder.config, folder.tokenizer, folder.kept_checkpoint(step)):
+        try:
+            info = path.stat()
+        except OSError:
+            if not run_dir.exists():
+                raise ModelLoadError(f"The folder of this run ({run_dir}) no longer exists (the run may have "
+                                     "been deleted). Choose another run.") from None
+            raise ModelLoadError(f"The checkpoint at step {step} is no longer there ({path.name} is "
+                                 "missing). Choose another step.") from None
+        stamp.append((info.st_mtime_ns, info.st_size))
+    return tuple(stamp)
+
+
 class PredictorCache:
     """An LRU of loaded predictors by model folder, bounded by count and bytes, safe across threads."""
 
     def __init__(self, max_models: int = MAX_MODELS, max_bytes: int = MAX_BYTES,
                  load: Callable[[Path], Predictor] = _load_predictor,
-                 size_of: Callable[[Predictor], int] = predictor_bytes) -> None:
+                 size_of: Callable[[Predictor], int] = predictor_bytes,
+                 load_at: Callable[[Path, int], Predictor] = _load_predictor_at) -> None:
         if max_models < 1:
             raise ValueError("max_models must be at least 1")
         self.max_models = max_models
         self.max_bytes = max_bytes
         self._load = load
+        self._load_at = load_at
         self._size_of = size_of
         self._entries: OrderedDict[Path, _Entry] = OrderedDict()
         self._lock = threading.Lock()                     # guards _entries and _loading
@@ -110,11 +140,22 @@ class PredictorCache:
         missing or damaged; the stale entry is dropped then.
         """
         key = _key(model_dir)
+        return self._get(key, lambda: model_stamp(key), lambda: self._load(key))
+
+    def get_at_step(self, run_dir: PathLike, step: int) -> Predictor:
+        """The predictor with the weights the run kept at ``step`` (``kept_checkpoints.py``)."""
+        from mlmstudio.engine.run_files import RunFolder
+
+        run = _key(run_dir)
+        key = RunFolder(run).kept_checkpoint(step)
+        return self._get(key, lambda: kept_stamp(run, step), lambda: self._load_at(run, step))
+
+    def _get(self, key: Path, stamp_of: Callable[[], Stamp], load: Callable[[], Predictor]) -> Predictor:
         with self._lock:
             folder_lock = self._loading.setdefault(key, threading.Lock())
         with folder_lock:  # a second caller for the same folder waits, then finds it cached
             try:
-                stamp = model_stamp(key)
+                stamp = stamp_of()
             except ModelLoadError:
                 self.discard(key)
                 raise
@@ -124,7 +165,7 @@ class PredictorCache:
                     self._entries.move_to_end(key)
                     return entry.predictor
             log.info("Loading the model in %s", key)
-            predictor = self._load(key)
+            predictor = load()
             nbytes = self._size_of(predictor)
             with self._lock:
                 self.loads += 1
@@ -143,10 +184,11 @@ class PredictorCache:
             self._entries.pop(_key(model_dir), None)
 
     def keep_only(self, model_dirs: Iterable[PathLike]) -> None:
-        """Drop every predictor whose folder is not listed (runs that were deleted)."""
+        """Drop every predictor whose folder is not listed (runs that were deleted), kept checkpoints too."""
         keep = {_key(d) for d in model_dirs}
         with self._lock:
-            for key in [k for k in self._entries if k not in keep]:
+            # A kept checkpoint's key is RUN/kept-checkpoints/step-N.safetensors: it goes with its run.
+            for key in [k for k in self._entries if k not in keep and k.parent.parent not in keep]:
                 del self._entries[key]
 
     def clear(self) -> None:

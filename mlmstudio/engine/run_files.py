@@ -7,6 +7,8 @@
     curves.csv           the curve points as they were recorded (curve_log.py)
     probes.jsonl         the probes' answers at every evaluation (probe_log.py)
     checkpoints/step-NNNNNNNN/   resumable checkpoints (see checkpoint.py)
+    kept-checkpoints/step-NNNNNNNN.safetensors   weights kept for the slider over training
+                         (see kept_checkpoints.py)
     owner.lock           held (flock) by the process training the run: see run_lock.py
 
 Nothing here imports torch, so the GUI can name files without the engine's weight.
@@ -25,12 +27,14 @@ METRICS_FILE = "metrics.json"
 CURVES_FILE = "curves.csv"
 PROBES_FILE = "probes.jsonl"
 CHECKPOINTS_DIR = "checkpoints"
+KEPT_CHECKPOINTS_DIR = "kept-checkpoints"
 LOCK_FILE = "owner.lock"
 
 # A model folder (a finished run, or `train --out`) holds these; the first three are required.
 MODEL_DIR_FILES = (CONFIG_FILE, TOKENIZER_FILE, MODEL_FILE, METRICS_FILE)
 REQUIRED_MODEL_FILES = (CONFIG_FILE, TOKENIZER_FILE, MODEL_FILE)
 CHECKPOINT_NAME = re.compile(r"^step-(\d{8})$")
+KEPT_CHECKPOINT_NAME = re.compile(r"^step-(\d{8})\.safetensors$")
 
 
 def checkpoint_name(step: int) -> str:
@@ -77,6 +81,13 @@ class RunFolder:
 
     def checkpoint(self, step: int) -> Path:
         return self.checkpoints / checkpoint_name(step)
+
+    @property
+    def kept_checkpoints(self) -> Path:
+        return self.path / KEPT_CHECKPOINTS_DIR
+
+    def kept_checkpoint(self, step: int) -> Path:
+        return self.kept_checkpoints / f"{checkpoint_name(step)}.safetensors"
 
     @property
     def lock(self) -> Path:

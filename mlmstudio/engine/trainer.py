@@ -61,6 +61,7 @@ from mlmstudio.engine.events import (
     TrainingControl,
     TrainingSummary,
 )
+from mlmstudio.engine.kept_checkpoints import drop_kept_after, is_kept_step, save_kept
 from mlmstudio.engine.masking import IGNORE_INDEX
 from mlmstudio.engine.memory import release_free_memory, tokenizer_sample, training_memory_shortage
 from mlmstudio.engine.model import build_model, count_parameters, init_output_bias
@@ -226,6 +227,8 @@ class Trainer:
             if self.dist.is_main:  # the folder's own copy of the curves (import-folder reads it)
                 self.callbacks.append(CurveLog(RunFolder(self.out_dir).curves))
                 self.callbacks.append(ProbeLog(RunFolder(self.out_dir).probes))
+            if self.dist.is_main:  # copies kept after the step this run starts from are trained again
+                drop_kept_after(self.out_dir, self.progress.step)
             self._emit(self.started_event())
             status = self._loop()
             summary = self._finish(status)
@@ -283,6 +286,8 @@ class Trainer:
                 self._evaluate()
             if at_checkpoint:
                 self._checkpoint()
+            if is_kept_step(self.progress.step):
+                self._keep_weights()
 
     def _train_step(self, batch: Batch) -> torch.Tensor:
         """One optimizer step; returns the loss as a detached tensor (no host sync)."""
@@ -425,6 +430,11 @@ class Trainer:
         self._checkpointed_step, self._checkpointed_elapsed = p.step, p.elapsed
         self._emit(CheckpointEvent(step=p.step, path=str(path), metrics=dict(p.last_eval)))
 
+    def _keep_weights(self) -> None:
+        """A copy of the weights for Explore's slider over training (spacing: kept_checkpoints.py)."""
+        if self.dist.is_main:
+            save_kept(self.out_dir, self.progress.step, self.model, self.config.training.keep_checkpoints)
+
     # -- start and end ------------------------------------------------------
     def _write_run_files(self) -> None:
         """config.json and tokenizer.json first, so even a run killed at once can be resumed."""
@@ -442,6 +452,8 @@ class Trainer:
         if self.dist.is_main:
             if self.progress.step and self._checkpointed_step != self.progress.step:
                 self._checkpoint()
+            if self.progress.step:
+                self._keep_weights()
             save_model_dir(self.out_dir, self.model, self.tokenizer, self.config, summary.as_dict())
         return summary
 
