@@ -60,6 +60,7 @@ from mlmstudio.engine import system_memory
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.estimates import estimate_parameters, estimate_training_memory
 from mlmstudio.engine.hf_compat import can_export_hf, export_note
+from mlmstudio.engine.kept_checkpoints import kept_bytes, planned_steps
 from mlmstudio.engine.system_memory import human_bytes
 from mlmstudio.gui.background import BackgroundCall
 from mlmstudio.gui.settings import AppSettings
@@ -67,6 +68,7 @@ from mlmstudio.gui.step_times import StepTimes, request_for
 from mlmstudio.gui.theme import MessageLabel
 from mlmstudio.gui.widgets.config_form import SectionForm, field_problems, group_problems
 from mlmstudio.gui.widgets.masking_preview import MaskingPreview
+from mlmstudio.gui.widgets.probe_editor import ProbeEditor, probe_problem
 from mlmstudio.gui.widgets.simple_setup import SIZES, SimpleSetup, params_text, with_size
 
 log = logging.getLogger(__name__)
@@ -194,6 +196,8 @@ class SetupPage(QWidget):
         }
         for form in self.forms.values():
             form.changed.connect(self._schedule_update)
+        self.probe_editor = ProbeEditor()   # the probes asked at every evaluation (engine/probes.py)
+        self.probe_editor.changed.connect(self._schedule_update)
 
         self.preview = MaskingPreview()
         self.preview.tokenizer_ready.connect(self._schedule_update)   # quiet again: time steps
@@ -215,6 +219,8 @@ class SetupPage(QWidget):
         right = QVBoxLayout()
         right.addWidget(model_box)
         right.addWidget(training_box)
+        right.addWidget(_group("Probes: sentences the model is asked at every evaluation",
+                               self.probe_editor))
         right.addStretch(1)
         grid.addLayout(left, 0, 0)
         grid.addLayout(right, 0, 1)
@@ -309,6 +315,7 @@ class SetupPage(QWidget):
             masking=self.forms["masking"].apply_to(cfg.masking),
             model=self.forms["model"].apply_to(cfg.model),
             training=self.forms["training"].apply_to(cfg.training),
+            probes=self.probe_editor.apply_to(cfg.probes),
         )
 
     def set_config(self, config: RunConfig) -> None:
@@ -320,6 +327,7 @@ class SetupPage(QWidget):
         self._config = config
         for section, form in self.forms.items():
             form.set_values(getattr(config, section))
+        self.probe_editor.set_values(config.probes, config.corpus.source)
         self.simple.show_config(self.config())
         self._schedule_update()
 
@@ -332,6 +340,7 @@ class SetupPage(QWidget):
         self._corpus_sha = corpus.stats.sha256
         self._config = replace(self.config(), corpus=replace(
             self.config().corpus, source=corpus.source, text_field=text_field, csv_column=csv_column))
+        self.probe_editor.set_values(self._config.probes, corpus.source)  # the automatic ones follow it
         self.preview.set_corpus_text(corpus.text)
         self._schedule_update()
 
@@ -377,6 +386,7 @@ class SetupPage(QWidget):
         for section, form in self.forms.items():
             form.mark(group_problems(problems, section, form.field_names()))
             form.set_relevance(cfg)
+        self.probe_editor.mark(probe_problem(problems))
 
         valid_model = not any(s == "model" for s, _ in problems)
         valid_settings = not problems and not general
@@ -433,6 +443,7 @@ class SetupPage(QWidget):
             return
         vocab, exact = self.estimated_vocab_size(cfg)
         params = estimate_parameters(cfg.model, vocab)
+        self.forms["training"].set_note("keep_checkpoints", kept_checkpoints_note(params, cfg, exact))
         memory = self._training_memory(cfg, vocab)
         if exact:
             text = (f"{params_text(params)} parameters · ≈ {human_bytes(memory)} to train · "
@@ -728,3 +739,18 @@ def _auto_precision() -> str:
         return resolve_precision("auto", resolve_device("auto"))
     except MLMStudioError:
         return "fp32"
+
+
+def kept_checkpoints_note(params: int, cfg: RunConfig, exact: bool) -> str:
+    """The disk cost of the kept checkpoints, beside the setting: N copies of the weights, and their steps."""
+    keep = cfg.training.keep_checkpoints
+    if keep == 0:
+        return "None kept: Explore's slider over training will have only the final model."
+    bound = "≈ " if exact else "up to "
+    text = (f"{bound}{human_bytes(kept_bytes(params, keep))} on disk ({keep} × "
+            f"{human_bytes(kept_bytes(params, 1))} of weights)")
+    if cfg.training.time_budget > 0:
+        return text + ", at steps 1, 2, 4, 8, … and the end."
+    steps = [f"{s:,}" for s in planned_steps(cfg.training.steps, keep)]
+    shown = steps if len(steps) <= 6 else [*steps[:3], "…", *steps[-2:]]
+    return text + f", at steps {', '.join(shown)}."
