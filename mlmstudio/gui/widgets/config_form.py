@@ -18,7 +18,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QValidator
+from PySide6.QtGui import QPalette, QValidator
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QSpinBox, QWidget
 
 from mlmstudio.config import FIELD_LABELS, RunConfig
@@ -134,6 +134,7 @@ class SectionForm(QWidget):
         self._error_labels: dict[str, MessageLabel] = {}
         self._tooltips: dict[str, str] = {}
         self._problems: dict[str, str] = {}
+        self._notes: dict[str, QLabel] = {}
 
         layout = QFormLayout(self)
         layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
@@ -227,6 +228,27 @@ class SectionForm(QWidget):
         finally:
             self.blockSignals(False)
         self.changed.emit()
+
+    # Notes -----------------------------------------------------------------
+    def set_note(self, name: str, text: str) -> None:
+        """A quiet line under a field (what its value costs, say); hidden while empty."""
+        label = self._notes.get(name)
+        if label is None:
+            if not text:
+                return
+            label = QLabel()
+            label.setWordWrap(True)
+            label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+            layout = self.layout()
+            row, _ = layout.getWidgetPosition(self._error_labels[name])
+            layout.insertRow(row + 1, "", label)
+            self._notes[name] = label
+        label.setText(text)
+        label.setVisible(bool(text))
+
+    def note(self, name: str) -> str:
+        label = self._notes.get(name)
+        return label.text() if label is not None and not label.isHidden() else ""
 
     # Marking ---------------------------------------------------------------
     def mark(self, problems: dict[str, str]) -> None:
