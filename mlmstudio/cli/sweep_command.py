@@ -20,7 +20,7 @@ import time
 
 from mlmstudio.cli.interrupt import stop_on_interrupt
 from mlmstudio.cli.options import add_config_flags, config_from_args, dest_name
-from mlmstudio.config import TrainingConfig
+from mlmstudio.config import RunConfig, TrainingConfig
 from mlmstudio.sweep.space import SweepSpecError, format_duration, parse_duration, parse_params
 
 RECIPE_PRESET = "recipe"
@@ -143,7 +143,10 @@ def _recipe_base(args: argparse.Namespace):
     if args.config:
         raise SweepSpecError("Use either --preset recipe or --config, not both.")
     source = (args.corpus or "").strip().lower()
-    return quick_start_config("facts" if source == "sample:facts" else "pydoc")
+    recipe = quick_start_config("facts" if source == "sample:facts" else "pydoc")
+    # The quick start's model and training shape, read the default way: the tokenizer is how the
+    # model reads the text, and held-out accuracy only compares between runs that read alike.
+    return dataclasses.replace(recipe, tokenizer=RunConfig().tokenizer)
 
 
 class _AsTrainingControl:

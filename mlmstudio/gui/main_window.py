@@ -37,6 +37,7 @@ from mlmstudio.gui.pages.corpus_page import CorpusPage
 from mlmstudio.gui.pages.explore_page import ExplorePage
 from mlmstudio.gui.pages.history_page import HistoryPage
 from mlmstudio.gui.pages.setup_page import SetupPage
+from mlmstudio.gui.pages.sweep_page import SweepPage
 from mlmstudio.gui.pages.train_page import TrainPage
 from mlmstudio.gui.pages.welcome_panel import WelcomePanel
 from mlmstudio.gui.run_list import RunList
@@ -45,8 +46,8 @@ from mlmstudio.store.database import Database
 
 log = logging.getLogger(__name__)
 
-PAGES = ("Corpus", "Setup", "Train", "Explore", "History")
-CORPUS, SETUP, TRAIN, EXPLORE, HISTORY = range(len(PAGES))
+PAGES = ("Corpus", "Setup", "Train", "Explore", "History", "Sweep")
+CORPUS, SETUP, TRAIN, EXPLORE, HISTORY, SWEEP = range(len(PAGES))
 STATUS_MS = 8000
 
 
@@ -71,8 +72,9 @@ class MainWindow(QMainWindow):
         self.explore_page = ExplorePage(db, runs=self.runs)
         self.history_page = HistoryPage(db, runs=self.runs)
         self.welcome = WelcomePanel()
+        self.sweep_page = SweepPage(db)  # budgeted sweeps: each trial a run in History
         self.pages = (self.corpus_page, self.setup_page, self.train_page, self.explore_page,
-                      self.history_page)
+                      self.history_page, self.sweep_page)
 
         self._build_layout()
         self._build_actions()
@@ -198,6 +200,7 @@ class MainWindow(QMainWindow):
         self.train_page.help_requested.connect(self.show_learning_help)
 
         self.history_page.resume_requested.connect(self.resume_run)
+        self.sweep_page.runs_changed.connect(self.runs.refresh)
         self.history_page.explore_requested.connect(self._explore_run)
 
         self.welcome.sample_chosen.connect(self.quick_start)
@@ -283,6 +286,7 @@ class MainWindow(QMainWindow):
         problems = setup.problems() if setup.is_valid() is False else []
         self.train_page.set_request(setup.config(), self.corpus_page.corpus,
                                     problems[0] if problems else "")
+        self.sweep_page.set_request(setup.config(), self.corpus_page.corpus, problems[0] if problems else "")
         self._update_run_actions()
 
     # Training -----------------------------------------------------------------
@@ -481,6 +485,8 @@ class MainWindow(QMainWindow):
                 self.train_page.stop_and_wait()
             finally:
                 QGuiApplication.restoreOverrideCursor()
+        self.sweep_page.stop_and_wait()  # the current trial ends stopped; Resume carries the sweep on
+        self.sweep_page.wait_idle()
         self.corpus_page.wait_idle()
         self.setup_page.wait_idle()
         self.explore_page.wait_idle()

@@ -64,11 +64,11 @@ class ProgressBatch:
     checkpoints: tuple[int, ...]
     last_step: StepEvent | None  # the newest step event (progress bar, ETA)
     sequence: int                # 0, 1, 2 ... in emission order
+    probes: tuple[tuple[int, tuple[ProbeResult, ...]], ...] = ()
     # ELECTRA runs: rows of electra_plots.ELECTRA_COLUMNS (step, elapsed, generator loss,
     # discriminator loss, accuracy, replaced share); every run: DETECTION_COLUMNS (step, elapsed, AUC).
     electra: tuple[tuple[float, ...], ...] = ()
     detection: tuple[tuple[float, float, float], ...] = ()
-    probes: tuple[tuple[int, tuple[ProbeResult, ...]], ...] = ()
 
 
 class TrainingWorker(QObject):

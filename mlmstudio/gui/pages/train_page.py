@@ -34,6 +34,7 @@ from mlmstudio.gui.perplexity import PERPLEXITY_TIP, format_perplexity, loss_axi
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.theme import MessageLabel
 from mlmstudio.gui.training_worker import ProgressBatch, TrainingWorker, start_in_thread
+from mlmstudio.gui.widgets.forecast_bar import ForecastBar
 from mlmstudio.gui.widgets.live_plots import LivePlots
 from mlmstudio.store import lifecycle, service
 from mlmstudio.store.database import Database
@@ -159,8 +160,10 @@ class TrainPage(QWidget):
         layout.addLayout(buttons)
         layout.addLayout(progress)
         layout.addLayout(readouts)
+        self.forecast_bar = ForecastBar(self.plots)   # predicted final held-out loss, ETA to a target
         layout.addWidget(self.info_label)
         layout.addWidget(self.failure_label)
+        layout.addWidget(self.forecast_bar)
         layout.addWidget(self.plots, 1)
 
     # What Start will train --------------------------------------------------
@@ -242,6 +245,7 @@ class TrainPage(QWidget):
         self.outcome, self.info, self.last_step = None, None, None
         self._trim_before_first_step = False
         self.plots.clear()
+        self.forecast_bar.reset()
         self.progress_bar.setValue(0)
         self.eta_label.setText(" ")
         self.info_label.setText(" ")
@@ -320,6 +324,9 @@ class TrainPage(QWidget):
         if batch.last_step is not None:
             self.last_step = batch.last_step
             self._update_progress(batch.last_step)
+        if batch.evals and self.last_step is not None:
+            self.forecast_bar.update_from(self.last_step.step, self.last_step.progress,
+                                          self.last_step.elapsed)
 
     @Slot(object)
     def _on_finished(self, outcome: RunEnd) -> None:

@@ -161,6 +161,8 @@ class LivePlots(QWidget):
         self._ranges: dict[tuple[int, int], tuple[float, float]] = {}
         self._following = True
         self._settled = False  # the run has ended: no room kept for growth (settle)
+        self.forecast = None            # engine.forecast.Forecast drawn on the loss plot, or None
+        self._seconds_per_step = 0.0    # to place the forecast on the time axis
 
         self._build_controls()
         self._build_plots()
@@ -235,6 +237,14 @@ class LivePlots(QWidget):
             TRAIN_LR: self.lr_plot.plot(pen=_pen(LR_COLOR, 2.0)),
             TRAIN_TOKENS_PER_SECOND: self.speed_plot.plot(pen=_pen(SPEED_COLOR, 1.5)),
         }
+        # The forecast of the validation loss (widgets/forecast_bar.py): a dashed curve to the run's
+        # end and the band there as an error bar; not in the legend, the page's forecast line says it.
+        self.forecast_curve = self.loss_plot.plot(pen=_pen(VAL_COLOR, 1.5, alpha=200,
+                                                           style=Qt.PenStyle.DashLine))
+        self.forecast_band = pg.ErrorBarItem(x=np.zeros(1), y=np.zeros(1), top=np.zeros(1),
+                                             bottom=np.zeros(1), beam=0.0, pen=_pen(VAL_COLOR, 2.0))
+        self.forecast_band.setVisible(False)
+        self.loss_plot.addItem(self.forecast_band)
         self.baseline_line = pg.InfiniteLine(
             angle=0, movable=False, pen=_pen(BASELINE_COLOR, 1.5, style=Qt.PenStyle.DashLine),
             label="", labelOpts={"position": 0.02, "color": BASELINE_COLOR, "anchors": [(0, 0), (0, 0)]})
@@ -313,12 +323,40 @@ class LivePlots(QWidget):
         self.steps.clear()
         self.evals.clear()
         self.ema.reset()
+        self.forecast = None
         self.set_baseline(None)
         self.cursor_label.setText(" ")
         self._dirty = True
         self._settled = False
         self.follow_data()
         self.refresh()
+
+    def set_forecast(self, forecast, seconds_per_step: float = 0.0) -> None:
+        """Draw a forecast of the validation loss (``engine.forecast.Forecast``; None hides it)."""
+        self.forecast = forecast
+        self._seconds_per_step = seconds_per_step
+        self._dirty = True
+
+    def _draw_forecast(self) -> None:
+        f = self.forecast
+        xe = self.evals.column("step")
+        if f is None or not len(xe) or self.log_y_check.isChecked():
+            self.forecast_curve.setData([], [])
+            self.forecast_band.setVisible(False)
+            return
+        steps, losses = f.curve(float(xe[-1]), f.end_step)
+        scale = 1.0 if self._x_axis == "step" else self._seconds_per_step
+        end = f.end_step * scale
+        self.forecast_curve.setData(steps * scale, losses)
+        self.forecast_band.setData(x=np.array([end]), y=np.array([f.predicted]),
+                                   top=np.array([f.high - f.predicted]),
+                                   bottom=np.array([f.predicted - f.low]), beam=max(end * 0.01, 1e-9))
+        self.forecast_band.setVisible(True)
+
+    def _forecast_end(self) -> float:
+        if self.forecast is None or self._settled:
+            return 0.0
+        return self.forecast.end_step * (1.0 if self._x_axis == "step" else self._seconds_per_step)
 
     def set_baseline(self, value: float | None) -> None:
         """Draw the random-guess loss ln(V) (None hides it)."""
@@ -443,6 +481,7 @@ class LivePlots(QWidget):
         xe = self.evals.column(x_step_col)
         self.curves[VAL_LOSS].setData(xe, self.evals.column("val_loss"))
         self.curves[VAL_ACCURACY].setData(xe, self.evals.column("val_accuracy"))
+        self._draw_forecast()
         self._show_plots(bool(len(x) or len(xe)))
         self._follow_data(x, xe)
 
@@ -462,7 +501,8 @@ class LivePlots(QWidget):
         if any(not self._range_is(plot, axis, wanted) for (plot, axis), wanted in self._ranges.items()):
             self._following = False  # the user zoomed or panned: leave the view to them
             return
-        x_max = float(max(x[-1], xe[-1] if len(xe) else x[-1]))
+        # A forecast shows where the run ends: the x axis reaches it while the run trains.
+        x_max = float(max(x[-1], xe[-1] if len(xe) else x[-1], self._forecast_end()))
         self._set_range(0, 0, grow_upper(self._ranges.get((0, 0)), 0.0, max(x_max, 1.0)))
         if not self.log_y_check.isChecked():
             losses = [self.steps.column("loss"), self.evals.column("val_loss")]
