@@ -42,7 +42,8 @@ log = logging.getLogger(__name__)
 
 FACTS_SOURCE = "sample:facts"
 PICK_FROM_CHARS = 200_000    # sentences are picked from the start of the held-out text
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+_PARAGRAPH = re.compile(r"\n\s*\n")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _WORD = re.compile(r"[^\W\d_]{3,}")
 MIN_WORDS, MAX_WORDS = 5, 25
 
@@ -187,17 +188,29 @@ def choose_probes(config: RunConfig, val_text: TextSpans | str, tokenizer: MLMTo
                        lowercase=config.tokenizer.lowercase)
 
 
+def _is_prose(sentence: str) -> bool:
+    """A whole sentence of words: a capital first, an end mark last, mostly letters (no code or tables)."""
+    if not (MIN_WORDS <= len(sentence.split()) <= MAX_WORDS) or MASK in sentence:
+        return False
+    if not (sentence[0].isupper() and sentence[-1] in ".!?"):
+        return False
+    letters = sum(c.isalpha() or c.isspace() for c in sentence)
+    return letters >= 0.9 * len(sentence)
+
+
 def pick_probes(text: str, tokenizer: MLMTokenizer, count: int, *, seed: int, max_len: int,
                 lowercase: bool = False) -> tuple[ProbeSpec, ...]:
     """``count`` sentences of ``text`` with one word hidden that the tokenizer keeps whole.
 
-    Sentences of 5 to 25 words that fit the model, one word each (of 3+ letters,
+    Whole sentences of prose (5 to 25 words, a capital first and an end mark last,
+    mostly letters) that fit the model, one word each (of 3+ letters,
     not the first word, longer words preferred), chosen by ``seed``: the same
     text, tokenizer and seed give the same probes.
     """
     rng = random.Random(seed)
-    sentences = [" ".join(s.split()) for s in _SENTENCE_END.split(text)]
-    sentences = [s for s in sentences if MIN_WORDS <= len(s.split()) <= MAX_WORDS and MASK not in s]
+    sentences = [s for paragraph in _PARAGRAPH.split(text)
+                 for s in _SENTENCE_END.split(" ".join(paragraph.split()))]
+    sentences = [s for s in sentences if _is_prose(s)]
     order = list(range(len(sentences)))
     rng.shuffle(order)
     picked: list[ProbeSpec] = []
@@ -208,7 +221,9 @@ def pick_probes(text: str, tokenizer: MLMTokenizer, count: int, *, seed: int, ma
         sentence = sentences[index]
         if sentence in seen:
             continue
-        words = [m for m in _WORD.finditer(sentence) if m.start() > 0]
+        # A word on its own (spaces or punctuation around it), not part of "arg_name" or "a.x".
+        words = [m for m in _WORD.finditer(sentence) if m.start() > 0 and sentence[m.start() - 1] == " "
+                 and (m.end() == len(sentence) or sentence[m.end()] in " .,;:!?")]
         rng.shuffle(words)
         words.sort(key=lambda m: len(m.group()) < 4)   # stable: 4+ letters first, in random order
         for match in words:
