@@ -11,7 +11,7 @@ starts (``auto_count`` of them). Qt-free state lives in the ``ProbesConfig``.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QBrush, QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
