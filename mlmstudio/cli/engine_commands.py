@@ -149,7 +149,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         return _train_worker_rank(config, corpus.text, tokenizer)
     progress = TrainingProgress(config, quiet=args.json)
     control = TrainingControl()
-    with stop_on_interrupt(control):
+    with stop_on_interrupt(control) as interruption:
         if args.no_record:
             result, run_id = _train_unrecorded(args, config, corpus.text, progress, control, tokenizer), None
         else:
@@ -166,7 +166,9 @@ def cmd_train(args: argparse.Namespace) -> int:
         print(json.dumps(summary_json(summary, run_id), indent=2))
     else:
         progress.print_summary(summary, run_id)
-    return 0 if result.status != RunStatus.FAILED else 1
+    if result.status == RunStatus.FAILED:
+        return 1
+    return interruption.exit_code(0) if result.status == RunStatus.STOPPED else 0
 
 
 def _quick_start_base(args: argparse.Namespace) -> RunConfig | None:

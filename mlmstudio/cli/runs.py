@@ -436,7 +436,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
     progress.announce(f"Resuming run {run_id} from its last checkpoint...")
     control = TrainingControl()
     try:
-        with stop_on_interrupt(control):
+        with stop_on_interrupt(control) as interruption:
             result = resume_run(db, run_id, callbacks=[progress], control=control)
     finally:
         progress.close()
@@ -446,7 +446,9 @@ def cmd_resume(args: argparse.Namespace) -> int:
         _print_json(summary_json(result.summary, run_id))
     else:
         progress.print_summary(result.summary, run_id)
-    return EXIT_OK if result.status != RunStatus.FAILED else EXIT_FAILED
+    if result.status == RunStatus.FAILED:
+        return EXIT_FAILED
+    return interruption.exit_code(EXIT_OK) if result.status == RunStatus.STOPPED else EXIT_OK
 
 
 # --- compare -----------------------------------------------------------------------------------

@@ -126,7 +126,7 @@ def test_sigterm_stops_like_ctrl_c_with_a_checkpoint_and_the_model(data_dir):
     training = Training(data_dir, "--steps", "1000000", "--checkpoint-every", "1000")
     run_id = training.wait_for_step(15)
     training.process.send_signal(signal.SIGTERM)
-    assert training.finish() == 0
+    assert training.finish() == 128 + signal.SIGTERM  # as a shell reports a command a signal ended
     assert "stopping after this step" in training.stderr() and "Traceback" not in training.stderr()
     detail = service.get_run(Database.open(data_dir), run_id)
     assert detail.summary.status == RunStatus.STOPPED
@@ -149,7 +149,7 @@ def test_a_suspended_run_is_alive_and_nobody_else_may_write_it(data_dir, capsys)
     finally:
         training.process.send_signal(signal.SIGCONT)
     training.process.send_signal(signal.SIGTERM)
-    assert training.finish() == 0
+    assert training.finish() == 128 + signal.SIGTERM
     assert service.get_run(Database.open(data_dir), run_id).summary.status == RunStatus.STOPPED
 
 
