@@ -30,6 +30,8 @@ EXPECTED = {
                         "fill_latency_tiny_iterative_3_masks_median_ms"],
     "score_latency.py": ["score_latency_tiny_pll_30_tokens_median_ms",
                          "score_latency_tiny_one_at_a_time_over_batched"],
+    "attention_latency.py": ["attention_latency_tiny_modern_64_tokens_median_ms",
+                             "attention_latency_tiny_seed_over_plain_forward"],
     "corpus_scale.py": ["corpus_scale_time_per_mb_largest_over_smallest",
                         "corpus_scale_peak_memory_over_corpus_size_largest"],
     "history_scale.py": ["history_open_30_runs_seconds", "curve_redraw_5000_points_ms"],
