@@ -39,6 +39,7 @@ EXPECTED = {
     "masking_speed.py": ["masking_span_over_token"],
     "quick_start.py": ["quick_start_facts_probes_answered_median",
                        "quick_start_probes_over_previous_recipe"],
+    "forecast_error.py": ["forecast_error_25_median_abs_nats", "forecast_error_50_over_last_value"],
     "probe_cost.py": ["probe_cost_with_over_without_wall_median", "probe_cost_with_over_without_cpu_median",
                       "probe_cost_share_by_parts"],
 }
