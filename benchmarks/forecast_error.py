@@ -91,7 +91,7 @@ def measure(curves):
         end, final = steps[-1], losses[-1]
         row = [name, final]
         for fraction in FRACTIONS:
-            known = [(s, v) for s, v in zip(steps, losses) if s <= fraction * end]
+            known = [(s, v) for s, v in zip(steps, losses, strict=False) if s <= fraction * end]
             result = forecast([s for s, _ in known], [v for _, v in known], end) if known else None
             if result is None:
                 row += [float("nan")] * 3

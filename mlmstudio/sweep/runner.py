@@ -7,8 +7,10 @@ recipe's step limit if it comes first. Without pruning the sweep runs N trials
 (fewer if the wall clock runs out first). With pruning, a trial whose
 validation loss is among the worse ones at a rung of Optuna's
 ``SuccessiveHalvingPruner`` (rungs at 1/9 and 1/3 of a trial's time, reduction
-factor 3) is stopped there, and the time it leaves buys extra trials: a new
-trial starts while a whole trial's time is left of B.
+factor 3) is stopped there, and the time it leaves buys extra trials: beyond
+the N planned, a new trial starts while a whole trial's time is left of B, up
+to 3N trials (``max_trials``). Before N, a trial starts while half a trial's
+time is left (its run's start-up may overrun the budget by that much).
 
 Pruning reports the validation loss at every evaluation, keyed by the seconds
 of training so far (so trials of different sizes meet at the same time, as the

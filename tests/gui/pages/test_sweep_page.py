@@ -27,7 +27,7 @@ def facts():
 
 
 def type_settings(page, *texts):
-    for edit, text in zip(page.param_edits, [*texts, "", "", "", ""]):
+    for edit, text in zip(page.param_edits, [*texts, "", "", "", ""], strict=False):
         edit.setText(text)
 
 

@@ -15,7 +15,7 @@ from mlmstudio.gui.widgets.live_plots import LivePlots
 
 
 def eval_rows(steps, losses):
-    return np.array([[s, s * 0.1, loss, 0.3, np.exp(loss)] for s, loss in zip(steps, losses)])
+    return np.array([[s, s * 0.1, loss, 0.3, np.exp(loss)] for s, loss in zip(steps, losses, strict=False)])
 
 
 @pytest.fixture
