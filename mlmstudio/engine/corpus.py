@@ -560,6 +560,20 @@ def _split_tail(text: str, val_fraction: float) -> tuple[TextSpans, TextSpans]:
     return TextSpans(text, ((first, cut),)).stripped(), TextSpans(text, ((cut, last),)).stripped()
 
 
+def check_real_text(n_text_tokens: int, n_tokens: int) -> None:
+    """Refuse a stream that is (almost) all the model's own markers ([MASK], [CLS], [SEP], [PAD]) and spaces.
+
+    Markers typed in a text are read as the special tokens themselves, so such a
+    corpus has nothing to learn from: every "prediction" would be a marker.
+    ``n_text_tokens`` counts the tokens that are neither markers nor whitespace;
+    fewer than one in ten is no text.
+    """
+    if n_text_tokens < max(1, n_tokens // 10):
+        raise CorpusError(f"The corpus has almost no real text: {n_tokens - n_text_tokens:,} of its "
+                          f"{n_tokens:,} tokens are the model's own markers ([MASK], [CLS], [SEP], [PAD]) "
+                          "written as text, or spaces. Choose a text with words in it.")
+
+
 def check_enough_tokens(n_tokens: int, seq_len: int, where: str = "training") -> None:
     """Refuse a token stream shorter than one window, saying how much is needed."""
     if n_tokens < seq_len:

@@ -17,7 +17,7 @@ import numpy as np
 import torch
 
 from mlmstudio.config import MaskingConfig
-from mlmstudio.engine.corpus import check_enough_tokens
+from mlmstudio.engine.corpus import check_enough_tokens, check_real_text
 from mlmstudio.engine.masking import EVAL_MASKING, EVAL_SEED, IGNORE_INDEX, mask_tokens
 from mlmstudio.engine.memory import release_free_memory
 from mlmstudio.engine.text_spans import TextSpans
@@ -142,6 +142,13 @@ class WindowFramer:
         return torch.from_numpy(input_ids), torch.from_numpy(attention), torch.from_numpy(word_ids)
 
 
+def filler_ids(tokenizer: MLMTokenizer) -> list[int]:
+    """Token ids that carry no text: the markers [PAD] [CLS] [SEP] [MASK], and whitespace."""
+    markers = [tokenizer.pad_token_id, tokenizer.cls_token_id, tokenizer.sep_token_id, tokenizer.mask_token_id]
+    return markers + [i for i in range(tokenizer.vocab_size)
+                      if i not in markers and not tokenizer.token_str(i).strip()]
+
+
 class TrainBatches:
     """An endless, seeded, resumable source of masked training batches.
 
@@ -153,6 +160,7 @@ class TrainBatches:
                  batch_size: int, masking: MaskingConfig, seed: int,
                  rank: int = 0, world_size: int = 1) -> None:
         check_enough_tokens(len(stream), seq_len - 2, where="training")
+        check_real_text(int((~np.isin(stream.ids, filler_ids(tokenizer))).sum()), len(stream))
         self.stream = stream
         self.framer = WindowFramer(tokenizer, seq_len)
         self.batch_size = batch_size

@@ -133,3 +133,18 @@ def test_static_masks_depend_on_the_seed():
     a, _ = _epochs(static_masks=2, epochs=1, seed=1)
     b, _ = _epochs(static_masks=2, epochs=1, seed=2)
     assert sum(a[0][w] != b[0][w] for w in a[0]) >= 0.9 * len(a[0])
+
+
+def test_a_corpus_of_the_models_own_markers_is_refused():
+    import pytest
+
+    from mlmstudio.engine.errors import CorpusError
+
+    text = "[MASK] [MASK] [CLS] [SEP] [PAD] [MASK]\n" * 400
+    mixed = "the cat sat on the mat and the [MASK] ran off\n" * 100
+    tokenizer = MLMTokenizer.train([mixed], TokenizerConfig(kind="char", vocab_size=50, min_frequency=1))
+    stream = encode_stream(text, tokenizer)
+    with pytest.raises(CorpusError, match="almost no real text"):
+        TrainBatches(stream, tokenizer, 32, 4, MaskingConfig(), seed=0)
+    # Real text that quotes a marker now and then trains.
+    TrainBatches(encode_stream(mixed, tokenizer), tokenizer, 32, 4, MaskingConfig(), seed=0)
