@@ -14,9 +14,11 @@ one's, and how often the 80% band held the real value.
 
 from __future__ import annotations
 
+import json
 import math
 import tempfile
 from dataclasses import replace
+from pathlib import Path
 
 import _common as common
 
@@ -107,9 +109,16 @@ def measure(curves):
 def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
     p.add_argument("--data-dir", default=None, help="Read finished runs from this history instead of training.")
+    p.add_argument("--curves-out", default=None, help="Also write the curves to this JSON file.")
+    p.add_argument("--curves-in", default=None, help="Read the curves from a file --curves-out wrote.")
     args = p.parse_args()
     print(common.machine_summary())
-    curves = recorded_curves(args.data_dir) if args.data_dir else train_curves(args.smoke)
+    if args.curves_in:
+        curves = [tuple(c) for c in json.loads(Path(args.curves_in).read_text())]
+    else:
+        curves = recorded_curves(args.data_dir) if args.data_dir else train_curves(args.smoke)
+    if args.curves_out:
+        Path(args.curves_out).write_text(json.dumps(curves))
     rows, results = measure(curves)
     common.section("Forecast of the final validation loss (nats) from the first 25% and 50% of each run")
     common.table(rows, ["run", "final", "pred@25%", "err@25%", "naive err@25%",

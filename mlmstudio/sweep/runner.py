@@ -12,8 +12,10 @@ the N planned, a new trial starts while a whole trial's time is left of B, up
 to 3N trials (``max_trials``). Before N, a trial starts while half a trial's
 time is left (its run's start-up may overrun the budget by that much).
 
-Pruning reports the validation loss at every evaluation, keyed by the seconds
-of training so far (so trials of different sizes meet at the same time, as the
+With pruning, a trial is also stopped when the learning-curve forecast
+(``engine/forecast.py``) puts its whole 80% band for the final loss above the
+best completed trial's final loss. Pruning reports the validation loss at every
+evaluation, keyed by the seconds of training so far (so trials of different sizes meet at the same time, as the
 budget compares them). A pruned trial's run is stopped as a user stop is (a
 final checkpoint and model, status ``stopped``), then gets the tag ``pruned``
 and a message saying at which step and why.
@@ -38,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mlmstudio.config import ConfigError, RunConfig
-from mlmstudio.engine.events import EvalEvent, EventCallback, TrainerCallback, TrainingControl
+from mlmstudio.engine.events import EvalEvent, EventCallback, StepEvent, TrainerCallback, TrainingControl
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.store import repository, service
 from mlmstudio.store.database import Database
@@ -221,14 +223,39 @@ def _settle_leftovers(study) -> None:
 
 
 class _PruneWatch(TrainerCallback):
-    """Reports each evaluation to the trial and stops the run when Optuna prunes it."""
+    """Reports each evaluation to the trial and stops the run when Optuna prunes it.
 
-    def __init__(self, trial, control: TrainingControl, number: int, emit) -> None:
+    With ``best`` (the best completed trial's final loss, when pruning) it also
+    prunes on the learning-curve forecast (``engine/forecast.py``): a trial
+    whose whole 80% band for its final loss lies above the best final loss so
+    far cannot be expected to beat it. Optuna's pruner compares trials at equal
+    time; the forecast looks at where this one is heading.
+    """
+
+    def __init__(self, trial, control: TrainingControl, number: int, emit, best: float | None = None) -> None:
         self.trial, self.control, self.number, self.emit = trial, control, number, emit
+        self.best = best
         self.curve: list[tuple[int, float]] = []
         self.last: EvalEvent | None = None
         self.pruned_at: EvalEvent | None = None
+        self.forecast = None             # the Forecast that pruned it, if the forecast did
+        self._progress = 0.0
         self._reported: set[int] = set()
+
+    def on_step(self, event: StepEvent) -> None:
+        self._progress = event.progress
+
+    def _forecast_prunes(self, event: EvalEvent) -> bool:
+        from mlmstudio.engine.forecast import MIN_POINTS, forecast
+
+        if self.best is None or len(self.curve) < MIN_POINTS or not 0 < self._progress < 1:
+            return False
+        steps, losses = zip(*self.curve, strict=True)
+        result = forecast(steps, losses, event.step / self._progress, samples=100)
+        if result is not None and result.low > self.best:
+            self.forecast = result
+            return True
+        return False
 
     def on_eval(self, event: EvalEvent) -> None:
         self.last = event
@@ -241,7 +268,7 @@ class _PruneWatch(TrainerCallback):
             return
         self._reported.add(resource)
         self.trial.report(event.val_loss, resource)
-        if self.trial.should_prune():
+        if self.trial.should_prune() or self._forecast_prunes(event):
             self.pruned_at = event
             self.control.stop()
 
@@ -262,6 +289,14 @@ class _Runner:
                            self.control.stop_requested, self._seconds_left())
         self.emit(ended)
         return ended
+
+    def _best_so_far(self) -> float | None:
+        """The best completed trial's final loss, for the forecast's pruning (None without pruning)."""
+        if not self.spec.prune:
+            return None
+        done = [t.value for t in self.study.get_trials(deepcopy=False)
+                if t.value is not None and t.user_attrs.get("outcome") == records.COMPLETED]
+        return min(done) if done else None
 
     def _seconds_left(self) -> float:
         spent = sum(float(t.user_attrs.get("seconds", 0.0)) for t in self.study.get_trials(deepcopy=False))
@@ -312,7 +347,7 @@ class _Runner:
         trial.set_user_attr("run_id", handle.run_id)
         self.emit(TrialStarted(trial.number, handle.run_id, handle.name, values, seconds, retry_of))
         trial_control = TrainingControl()
-        watch = _PruneWatch(trial, trial_control, trial.number, self.emit)
+        watch = _PruneWatch(trial, trial_control, trial.number, self.emit, best=self._best_so_far())
         self.control._watch(trial_control)
         try:
             result = run_recorded(self.db, handle, self.corpus.text, control=trial_control,
@@ -325,10 +360,13 @@ class _Runner:
                       val_accuracy=summary.val_accuracy if summary else None,
                       curve=[list(p) for p in watch.curve])
         if watch.pruned_at is not None:
-            at = watch.pruned_at
-            message = (f"Pruned by sweep {self.spec.name} at step {at.step}: its validation loss "
-                       f"({at.val_loss:.3f} after {at.elapsed:.0f} s) was among the worse of the trials "
-                       "at that time, so its time went to other settings.")
+            at, f = watch.pruned_at, watch.forecast
+            why = (f"its forecast final validation loss ({f.predicted:.3f}, 80% band {f.low:.3f}-{f.high:.3f}) "
+                   f"stays above the best trial's {watch.best:.3f}" if f is not None else
+                   f"its validation loss ({at.val_loss:.3f} after {at.elapsed:.0f} s) was among the worse of "
+                   "the trials at that time")
+            message = (f"Pruned by sweep {self.spec.name} at step {at.step}: {why}, so its time went to "
+                       "other settings.")
             _mark_pruned(self.db, handle.run_id, message)
             finish(records.PRUNED, TrialState.PRUNED, pruned_step=at.step, message=message, **common)
         elif result.status == RunStatus.COMPLETED and summary is not None and summary.val_loss is not None:

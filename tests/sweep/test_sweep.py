@@ -165,3 +165,35 @@ def test_stopping_a_sweep_retries_the_stopped_trial_on_resume(db, corpus):
     ended = runner.run_sweep(db, "halt", corpus)
     assert [(t.outcome, t.retry_of) for t in ended.trials] == [("stopped", None), ("completed", 0),
                                                                 ("completed", None)]
+
+
+class FakeTrial:
+    def __init__(self):
+        self.reports = []
+
+    def report(self, value, step):
+        self.reports.append((step, value))
+
+    def should_prune(self):
+        return False
+
+
+def test_the_forecast_prunes_a_trial_heading_above_the_best():
+    from mlmstudio.engine.events import EvalEvent, StepEvent, TrainingControl
+
+    def feed(best):
+        control = TrainingControl()
+        watch = runner._PruneWatch(FakeTrial(), control, 0, lambda e: None, best=best)
+        for i, step in enumerate(range(100, 700, 100), start=1):
+            watch(StepEvent(step, 10_000, 3.0, 1e-3, 1000.0, step * 100, i * 10.0, step / 2000))
+            watch(EvalEvent(step, 3.0 + 5.0 * step ** -0.5, 0.3, 20.0, i * 10.0 + 0.5))
+        return watch, control
+
+    heading_to_3_11 = 3.0 + 5.0 * 2000 ** -0.5
+    watch, control = feed(best=2.5)                   # far below where it is heading: pruned
+    assert control.stop_requested and watch.pruned_at.step == 400   # at the 4th evaluation
+    assert watch.forecast.low > 2.5 and abs(watch.forecast.predicted - heading_to_3_11) < 0.02
+    watch, control = feed(best=3.2)                   # it may still beat 3.2: kept
+    assert not control.stop_requested and watch.forecast is None
+    watch, control = feed(best=None)                  # no completed trial yet: nothing to beat
+    assert not control.stop_requested
