@@ -21,12 +21,17 @@ from mlmstudio.config import RunConfig
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.events import StartedEvent, TrainingControl
 from mlmstudio.engine.metric_names import (
+    ELECTRA_STATS,
+    GENERATOR_LOSS,
+    TRAIN,
     TRAIN_LOSS,
     TRAIN_LR,
     TRAIN_TOKENS_PER_SECOND,
     VAL_ACCURACY,
     VAL_LOSS,
+    VAL_DETECTION_AUC,
     VAL_PERPLEXITY,
+    metric_key,
 )
 from mlmstudio.engine.run_end import RunEnd
 from mlmstudio.engine.run_status import RunStatus
@@ -35,7 +40,9 @@ from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.theme import MessageLabel
 from mlmstudio.gui.training_worker import ProgressBatch, TrainingWorker, start_in_thread
 from mlmstudio.gui.widgets.forecast_bar import ForecastBar
+from mlmstudio.gui.widgets.electra_plots import ElectraPlots
 from mlmstudio.gui.widgets.live_plots import LivePlots
+from mlmstudio.gui.widgets.probe_plot import ProbePlot
 from mlmstudio.store import lifecycle, service
 from mlmstudio.store.database import Database
 
@@ -164,7 +171,14 @@ class TrainPage(QWidget):
         layout.addWidget(self.info_label)
         layout.addWidget(self.failure_label)
         layout.addWidget(self.forecast_bar)
-        layout.addWidget(self.plots, 1)
+        layout.addWidget(self.plots, 3)
+        # ELECTRA runs only: both losses, the discriminator's accuracy and the replaced share.
+        self.electra_plots = ElectraPlots()
+        self.electra_plots.hide()
+        self.plots.options_changed.connect(lambda _s, x_axis, _log: self.electra_plots.set_x_axis(x_axis))
+        layout.addWidget(self.electra_plots, 2)
+        self.probe_plot = ProbePlot()   # each probe's answer probability, live (engine/probes.py)
+        layout.addWidget(self.probe_plot, 2)
 
     # What Start will train --------------------------------------------------
     def set_request(self, config: RunConfig | None, corpus, problem: str = "") -> None:
@@ -220,6 +234,18 @@ class TrainPage(QWidget):
         self._show_recorded_curves(detail.id)
         return True
 
+    def start_job(self, run_id: str, name: str, job, resumed: bool = False) -> bool:
+        """Train a run recorded elsewhere (the queue's next item) as Start would; False when busy.
+
+        ``job(callback, control)`` runs in the training worker, like ``make_training_job``'s.
+        """
+        if self.is_training():
+            return False
+        self._begin(run_id, name, job, resumed=resumed)
+        if resumed:
+            self._show_recorded_curves(run_id)
+        return True
+
     def _show_recorded_curves(self, run_id: str) -> None:
         """Draw what the run recorded before, so the resumed curve continues it.
 
@@ -232,12 +258,27 @@ class TrainPage(QWidget):
             log.exception("Could not load the curves of run %s", run_id)
             return
         steps = _recorded_rows(curves, TRAIN_LOSS, (TRAIN_LR, TRAIN_TOKENS_PER_SECOND))
+        generator = _recorded_rows(curves, metric_key(TRAIN, GENERATOR_LOSS), ())
+        if steps is not None and generator is not None and len(generator) == len(steps):
+            steps[:, 2] = generator[:, 2]  # an ELECTRA run: its generator's loss (_generator_loss_shown)
         if steps is not None:
             self.plots.append_steps(steps)
         evals = _recorded_rows(curves, VAL_LOSS, (VAL_ACCURACY, VAL_PERPLEXITY))
         if evals is not None:
             self.plots.append_evals(evals)
             self._update_readouts()
+        electra = _recorded_rows(curves, metric_key(TRAIN, GENERATOR_LOSS),
+                                 tuple(metric_key(TRAIN, name) for name in ELECTRA_STATS[1:]))
+        if electra is not None:
+            self.electra_plots.append_steps(electra)
+            self.electra_plots.show()
+        detection = _recorded_rows(curves, VAL_DETECTION_AUC, ())
+        if detection is not None:
+            self.electra_plots.append_detection(detection)
+        try:
+            self.probe_plot.show_curves(service.load_probe_curves(self.db, run_id))
+        except Exception:  # noqa: BLE001 - the probes start again from the checkpoint
+            log.exception("Could not load the probes of run %s", run_id)
         self._trim_before_first_step = True
 
     def _begin(self, run_id: str, name: str, job, resumed: bool = False) -> None:
@@ -245,6 +286,10 @@ class TrainPage(QWidget):
         self.outcome, self.info, self.last_step = None, None, None
         self._trim_before_first_step = False
         self.plots.clear()
+        self.probe_plot.clear()
+        self.electra_plots.clear()
+        self.electra_plots.hide()
+        self.electra_plots.set_x_axis(self.plots.x_axis)
         self.forecast_bar.reset()
         self.progress_bar.setValue(0)
         self.eta_label.setText(" ")
@@ -316,11 +361,21 @@ class TrainPage(QWidget):
         if batch.steps and self._trim_before_first_step:
             self._trim_before_first_step = False
             self.plots.keep_before(batch.steps[0][0])
+            self.electra_plots.keep_before(batch.steps[0][0])
+            self.probe_plot.keep_before(batch.steps[0][0])
         if batch.steps:
-            self.plots.append_steps(np.asarray(batch.steps, dtype=np.float64))
+            self.plots.append_steps(_generator_loss_shown(np.asarray(batch.steps, dtype=np.float64),
+                                                          batch.electra))
         if batch.evals:
             self.plots.append_evals(np.asarray(batch.evals, dtype=np.float64))
             self._update_readouts()
+        if batch.probes:
+            self.probe_plot.add_records(batch.probes)
+        if batch.electra:
+            self.electra_plots.append_steps(np.asarray(batch.electra, dtype=np.float64))
+            self.electra_plots.show()
+        if batch.detection:
+            self.electra_plots.append_detection(np.asarray(batch.detection, dtype=np.float64))
         if batch.last_step is not None:
             self.last_step = batch.last_step
             self._update_progress(batch.last_step)
@@ -433,6 +488,16 @@ class TrainPage(QWidget):
         self.pause_button.setEnabled(training and not paused and not stopping)
         self.resume_button.setEnabled(training and paused and not stopping)
         self.stop_button.setEnabled(training and not stopping)
+
+
+def _generator_loss_shown(steps: np.ndarray, electra: tuple) -> np.ndarray:
+    """An ELECTRA run's training loss is generator + lambda x discriminator; the loss plot, with its
+    ln V line and the validation loss (the generator's), shows the generator's masked-LM loss instead.
+    ``electra`` rows come one per step row, in the same order (the worker adds both per step)."""
+    if len(electra) == len(steps) and len(steps):
+        steps = steps.copy()
+        steps[:, 2] = [row[2] for row in electra]
+    return steps
 
 
 def _recorded_rows(curves: dict, main: str, others: tuple[str, ...]) -> np.ndarray | None:
