@@ -186,3 +186,18 @@ def test_sigkill_and_resume_keep_the_probe_curves_whole(tmp_path):
     for i, curve in enumerate(curves):
         assert [r.probes[i].probability for r in records] == pytest.approx(curve.probabilities.tolist())
         assert tuple(r.probes[i].top1 for r in records) == curve.top1
+
+
+def test_import_folder_brings_the_probes_of_a_run_trained_elsewhere(db, model_files, tmp_path):
+    import shutil
+
+    from mlmstudio.store.folder_import import import_run_folder
+
+    folder = tmp_path / "trained-elsewhere"
+    shutil.copytree(model_files, folder)
+    write_records(folder / "probes.jsonl", [ProbeRecord(step, step / 10, probe_results(step))
+                                            for step in (10, 20, 30)])
+    run_id = import_run_folder(db, folder)
+    curves = service.load_probe_curves(db, run_id)
+    assert [c.answer for c in curves] == [p.answer for p in PROBES]
+    assert all(c.steps.tolist() == [10, 20, 30] for c in curves)
