@@ -67,7 +67,7 @@ def render(maps: Sequence[Sequence[np.ndarray]], tokens: Sequence[str], *, row_t
     Every map shares one colour scale, 0 to the largest weight in the picture (the bar says which).
     """
     _ensure_application()
-    top = colour_top(maps)
+    brightest = colour_top(maps)
     T = len(tokens)
     pixel = 14 if T <= 24 else 9 if T <= 64 else max(2, 576 // T)   # screen pixels per token
     cell = pixel * T
@@ -104,7 +104,7 @@ def render(maps: Sequence[Sequence[np.ndarray]], tokens: Sequence[str], *, row_t
                 x = left + c * (cell + gap)
                 painter.drawText(QRect(x, y - line - 2, cell, line), int(Qt.AlignmentFlag.AlignHCenter),
                                  column_titles[c] if c < len(column_titles) else "")
-                painter.drawImage(QRect(x, y, cell, cell), heat_image(grid, top))
+                painter.drawImage(QRect(x, y, cell, cell), heat_image(grid, brightest))
             if with_labels:   # the query tokens, down the left of the row
                 for i, text in enumerate(labels):
                     painter.drawText(QRect(left - label_room, y + i * pixel, label_room - 4, pixel),
@@ -119,7 +119,7 @@ def render(maps: Sequence[Sequence[np.ndarray]], tokens: Sequence[str], *, row_t
                     painter.rotate(90)
                     painter.drawText(QRect(0, -line, label_room, line), int(Qt.AlignmentFlag.AlignLeft), text)
                     painter.restore()
-        _colour_bar(painter, margin, height - margin - 2 * line, min(360, width - 2 * margin), line, top)
+        _colour_bar(painter, margin, height - margin - 2 * line, min(360, width - 2 * margin), line, brightest)
     finally:
         painter.end()
     return image

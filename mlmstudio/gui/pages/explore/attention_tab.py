@@ -21,6 +21,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QGraphicsRectItem,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from mlmstudio.engine.predict import Predictor
 
 CELL = 96           # pixels of one small map in the grid
-SELECTED_PEN = pg.mkPen("#EE7733", width=3)
+SELECTED_PEN = pg.mkPen("#EE7733", width=3, cosmetic=True)
 MAX_TICK_LABELS = 64  # more tokens than this: the enlarged map's axes label every n-th one
 
 
@@ -108,6 +109,7 @@ class AttentionTab(ExploreTab):
         self.result: AttentionMap | None = None
         self.selected: tuple[int, int | None] | None = None    # (layer, head); head None = the average
         self._cells: list[tuple[pg.ViewBox, int, int | None]] = []
+        self._frames: list[QGraphicsRectItem] = []
         self._top = 1.0
         self.show_button.clicked.connect(self.show_attention)
         self.grid.scene().sigMouseClicked.connect(self._on_grid_clicked)
@@ -143,7 +145,7 @@ class AttentionTab(ExploreTab):
 
     def clear(self) -> None:
         self.result, self.selected = None, None
-        self._cells = []
+        self._cells, self._frames = [], []
         self.grid.clear()
         self.zoom_image.clear()
         self.zoom_title.setText("Click a map in the grid to see it here.")
@@ -174,9 +176,16 @@ class AttentionTab(ExploreTab):
                 image.setLookupTable(lut)
                 image.setLevels((0.0, self._top))
                 box.addItem(image)
+                frame = QGraphicsRectItem(0, 0, data.shape[1], data.shape[0])   # shown around the enlarged one
+                frame.setPen(SELECTED_PEN)
+                frame.setVisible(False)
+                box.addItem(frame)
+                box.setRange(xRange=(0, data.shape[1]), yRange=(0, data.shape[0]), padding=0.03)
+                box.disableAutoRange()   # the frame's pen must not zoom its map out
                 box.setToolTip(f"Layer {layer + 1}, {'average over heads' if head is None else f'head {head + 1}'}"
                                ": click to enlarge")
                 self._cells.append((box, layer, head))
+                self._frames.append(frame)
         self.grid.setMinimumSize(40 + columns * CELL, 30 + result.num_layers * CELL)
         self.summary.setText(f"{len(result.tokens)} tokens, {result.num_layers} layers × {result.num_heads} "
                              f"heads. Colour: 0 (dark) to {self._top:.2f} (bright), the largest weight here.")
@@ -189,8 +198,8 @@ class AttentionTab(ExploreTab):
         if result is None:
             return
         self.selected = (layer, head)
-        for box, box_layer, box_head in self._cells:
-            box.setBorder(SELECTED_PEN if (box_layer, box_head) == (layer, head) else None)
+        for (_box, box_layer, box_head), frame in zip(self._cells, self._frames, strict=True):
+            frame.setVisible((box_layer, box_head) == (layer, head))
         grid = self.selected_weights()
         self.zoom_image.setImage(grid, levels=(0.0, self._top))
         self.colour_bar.setLevels((0.0, self._top))
