@@ -95,7 +95,8 @@ def measure_step_time(model_cfg: ModelConfig, vocab_size: int, batch_size: int, 
 
     model = build_model(model_cfg, vocab_size).to(torch_device)
     model.train()
-    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-4, betas=ADAM_BETAS)
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-4, betas=ADAM_BETAS,
+                                  fused=torch_device.type in ("cuda", "cpu") or None)  # as the trainer
     # Random tokens above the five special ones; about mlm_probability of them carry a label.
     input_ids = torch.randint(5, vocab_size, (batch_size, seq_len), generator=generator)
     chosen = torch.rand((batch_size, seq_len), generator=generator) < mlm_probability

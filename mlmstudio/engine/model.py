@@ -78,17 +78,21 @@ def alibi_slopes(num_heads: int) -> Tensor:
 
 def explicit_attention(q: Tensor, k: Tensor, v: Tensor, attn_mask: Tensor | None,
                        dropout_p: float = 0.0) -> Tensor:
-    """SDPA written out: q k^T / sqrt(d) (+ mask), softmax in fp32, times v.
+    """SDPA written out: (q / sqrt(d)) k^T (+ mask), softmax, times v.
 
     For bf16 on a CPU: torch's fused CPU kernel for bf16 made a whole training
     step about 1.45x slower than these three ops (docs/PERFORMANCE.md), while it
-    is the faster choice in fp32 and on CUDA.
+    is the faster choice in fp32 and on CUDA. The scale goes on q (half the
+    numbers of the scores when T = 2 d/H), and the softmax runs on the bf16
+    scores directly: torch's CPU kernel accumulates in fp32 inside, so its
+    bf16 result equals an fp32 softmax cast back, without the two casts of a
+    [B, H, T, T] tensor each way (docs/PERFORMANCE.md, section 11).
     """
-    scores = (q @ k.transpose(-2, -1)) * (q.shape[-1] ** -0.5)             # [B, H, T, T]
+    scores = (q * (q.shape[-1] ** -0.5)) @ k.transpose(-2, -1)            # [B, H, T, T]
     if attn_mask is not None:
         scores = (scores.masked_fill(~attn_mask, float("-inf")) if attn_mask.dtype == torch.bool
                   else scores + attn_mask)
-    weights = scores.float().softmax(dim=-1).to(q.dtype)
+    weights = scores.softmax(dim=-1)
     if dropout_p > 0.0:
         weights = F.dropout(weights, dropout_p)
     return weights @ v                                                     # [B, H, T, d/H]
@@ -294,6 +298,11 @@ class ModernMLM(MLMModel):
         """SDPA's attn_mask: None, a boolean key mask [B,1,1,T], or a float bias [B|1, H, T, T]."""
         # Under autocast the queries are bf16; a float mask must match their dtype.
         dtype = torch.get_autocast_dtype(x.device.type) if torch.is_autocast_enabled(x.device.type) else x.dtype
+        if attention_mask is not None and x.device.type == "cpu" and bool(attention_mask.all()):
+            # Training windows never pad: no key mask, so the distance bias stays one broadcast
+            # [1, H, T, T] instead of a masked copy per batch (checked on a CPU only: it is free
+            # there, while on a GPU it would wait for the device).
+            attention_mask = None
         keep = None if attention_mask is None else attention_mask[:, None, None, :].bool()  # [B,1,1,T]
         if not self.cfg.distance_bias:
             return keep
