@@ -19,6 +19,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QBrush, QColor, QIcon, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -34,6 +35,7 @@ from mlmstudio.engine.events import ProbeResult
 SHORT_SENTENCE_CHARS = 32
 TABLE_COLUMNS = ("Probe sentence", "Answer", "Sure", "Best guess")
 HIT_COLOUR = QColor(46, 160, 67)  # green enough on light and dark palettes
+LOG_FLOOR = 1e-5  # a log scale shows probabilities from here to 1 (an untrained model starts near 1/V)
 
 
 def short_sentence(sentence: str, limit: int = SHORT_SENTENCE_CHARS) -> str:
@@ -117,8 +119,13 @@ class ProbePlot(QWidget):
         splitter.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        self.log_y = QCheckBox("Log scale")
+        self.log_y.setToolTip("Show the probabilities on a log scale: the first rise from about 1 in "
+                              "the vocabulary size, long before the answer wins, becomes visible.")
+        self.log_y.toggled.connect(self._on_log_y_toggled)
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
+        top.addWidget(self.log_y)
         layout.addLayout(top)
         layout.addWidget(self.empty_label)
         layout.addWidget(splitter, 1)
@@ -237,7 +244,9 @@ class ProbePlot(QWidget):
     def _redraw(self) -> None:
         for row, probe in enumerate(self._probes):
             if probe.line is not None:
-                probe.line.setData(probe.steps, probe.probabilities)
+                shown = ([max(p, LOG_FLOOR) for p in probe.probabilities] if self.log_y.isChecked()
+                         else probe.probabilities)
+                probe.line.setData(probe.steps, shown)
             latest = probe.latest if probe.steps else None
             sure = self.table.item(row, 2)
             guess = self.table.item(row, 3)
@@ -252,6 +261,14 @@ class ProbePlot(QWidget):
             guess.setFont(font)
             guess.setForeground(QBrush(HIT_COLOUR) if latest and latest.hit else QBrush())
         self._show_data(bool(self._probes))
+
+    def _on_log_y_toggled(self, on: bool) -> None:
+        self.plot.setLogMode(y=on)
+        if on:
+            self.plot.setYRange(-5.0, 0.0, padding=0.02)   # log10: 1e-5 .. 1
+        else:
+            self.plot.setYRange(0.0, 1.0, padding=0.02)
+        self._redraw()
 
     def _show_data(self, has_data: bool) -> None:
         self._splitter.setVisible(has_data)

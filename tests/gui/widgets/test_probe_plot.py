@@ -122,3 +122,14 @@ def test_history_shows_the_selected_runs_probe_curves(qtbot, trained_db, history
     qtbot.waitUntil(lambda: page.probe_plot.probe_count() == 0, timeout=5_000)
     assert "Select one run" in page.probe_plot.empty_label.text()
     page.wait_idle()
+
+
+def test_a_log_scale_shows_the_first_rise(plot):
+    plot.add_records([(10, (ProbeResult("Grass is [MASK].", "green", 0.0, "the", False),)),
+                      (20, (ProbeResult("Grass is [MASK].", "green", 0.01, "the", False),))])
+    plot.log_y.setChecked(True)
+    assert plot.plot.getAxis("left").logMode
+    _, y = plot._probes[0].line.getData()
+    assert list(y) == pytest.approx([-5.0, -2.0])   # log10, a probability of 0 at the floor
+    plot.log_y.setChecked(False)
+    assert list(plot._probes[0].line.getData()[1]) == [0.0, 0.01]
