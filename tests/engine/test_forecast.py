@@ -33,7 +33,7 @@ def test_the_band_holds_the_true_final_loss_about_as_often_as_it_says():
         held += result.low <= truth(10_000.0) <= result.high
         errors.append(abs(result.predicted - truth(10_000.0)))
     assert 26 <= held <= 38
-    assert np.median(errors) < 0.03
+    assert np.median(errors) < 0.05   # 4x beyond the points, from the newest two thirds of them
 
 
 def test_the_step_to_a_target_and_a_target_out_of_reach():
