@@ -51,7 +51,7 @@ def build_trainer(smoke: bool):
 
 def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
-    p.add_argument("--pairs", type=int, default=4, help="interleaved pairs of segments (default 4)")
+    p.add_argument("--pairs", type=int, default=3, help="interleaved pairs of segments (default 3)")
     args = p.parse_args()
     smoke = args.smoke
     pairs = 2 if smoke else args.pairs
@@ -81,8 +81,9 @@ def main() -> None:
             trainer.probes.measure(trainer.model, trainer.device)
         return time.perf_counter() - start, time.process_time() - start_cpu
 
-    for _ in range(3):  # warm-up: allocator, kernels, the probes' tensors
+    for _ in range(3):  # warm-up: allocator, kernels, the evaluation's batches, the probes' tensors
         step()
+    trainer.evaluate()
     trainer.probes.measure(trainer.model, trainer.device)
 
     common.section(f"end to end: {pairs} interleaved pairs of {every} steps + evaluation")
@@ -93,6 +94,8 @@ def main() -> None:
         wall_ratios.append(times[True][0] / times[False][0])
         cpu_ratios.append(times[True][1] / times[False][1])
         rows.append((n + 1, times[True][0], times[False][0], wall_ratios[-1], cpu_ratios[-1]))
+        print(f"  pair {n + 1}: with {times[True][0]:.1f} s, without {times[False][0]:.1f} s, "
+              f"ratio {wall_ratios[-1]:.4f} (CPU {cpu_ratios[-1]:.4f}), load {_load()}", flush=True)
     common.table(rows, ("pair", "with probes s", "without s", "wall ratio", "CPU ratio"))
 
     common.section("by parts: medians of many calls")
