@@ -44,6 +44,7 @@ from mlmstudio.gui.pages.explore.embeddings_tab import EmbeddingsTab
 from mlmstudio.gui.pages.explore.iterative_tab import IterativeTab
 from mlmstudio.gui.pages.explore.predictions_tab import PredictionsTab
 from mlmstudio.gui.pages.explore.scores_tab import ScoresTab
+from mlmstudio.gui.pages.explore.replaced_tab import ReplacedTab
 from mlmstudio.gui.pages.explore.sentence_scores_tab import SentenceScoresTab
 from mlmstudio.gui.pages.explore.tab import Answered, Asking, ExploreTab, Question
 from mlmstudio.gui.pages.explore.token_loss_tab import TokenLossTab
@@ -61,7 +62,7 @@ log = logging.getLogger(__name__)
 
 EXAMPLE = "The capital of France is [MASK]."  # the built-in "facts" sample knows this
 TABS: tuple[type[ExploreTab], ...] = (PredictionsTab, ScoresTab, IterativeTab, CompareTab,
-                                      SentenceScoresTab, AttentionTab, EmbeddingsTab, TokenLossTab)
+                                      SentenceScoresTab, ReplacedTab, AttentionTab, EmbeddingsTab, TokenLossTab)
 RUN_TOPIC = "run"          # loading the chosen run's model and asking it: dropped when the run changes
 COMPARE_TOPIC = "compare"  # asking several runs at once
 
