@@ -58,6 +58,7 @@ log = logging.getLogger(__name__)
 
 ProgressCallback = Callable[[int, int], None]   # (windows done, windows in all)
 _WORD = re.compile(r"\S+")
+_LINES_PER_CALL = 2048  # lines per tokenizer call while placing tokens: stops soon after the limit
 
 
 class TokenLossCancelled(MLMStudioError):
@@ -154,8 +155,9 @@ def token_losses(loaded: LoadedModel, corpus_text: str, *, run_label: str = "",
     if not batches:
         raise PredictionError("The validation text of this run has no tokens to evaluate. "
                               "Train a run on a corpus with more text.")
-    starts, ends = token_offsets(val_spans, tokenizer, stream.ids)
     window_starts = _window_starts(batches, stream, cfg.batch_size * cfg.eval_batches)
+    last_token = (int(window_starts[-1][-1]) + _body(batches) - 1) % len(stream)
+    starts, ends = token_offsets(val_spans, tokenizer, stream.ids, limit=last_token + 1)
 
     device = next(model.parameters()).device
     precision = precision or _recorded_precision(loaded, device)
@@ -191,7 +193,6 @@ def token_losses(loaded: LoadedModel, corpus_text: str, *, run_label: str = "",
     token_ids_np = torch.cat(token_ids).numpy()[order].astype(np.int64)
     predicted_np = torch.cat(predicted).numpy()[order].astype(np.int64)
     losses_np = torch.cat(losses).numpy()[order]
-    last_token = (int(window_starts[-1][-1]) + _body(batches) - 1) % len(stream)
     text_end = int(ends[last_token])
     validation_text = val_spans.joined()
     text_start = int(starts[0])
@@ -206,39 +207,51 @@ def token_losses(loaded: LoadedModel, corpus_text: str, *, run_label: str = "",
         recorded_val_loss=_number(loaded.metrics.get("val_loss")))
 
 
-def token_offsets(spans: TextSpans, tokenizer: MLMTokenizer, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(starts, ends) of every token of ``encode_stream(spans)`` in ``spans.joined()``.
+def token_offsets(spans: TextSpans, tokenizer: MLMTokenizer, ids: np.ndarray, *,
+                  limit: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(starts, ends) of the tokens of ``encode_stream(spans)`` in ``spans.joined()``.
 
     Reads the same chunks and lines ``encode_stream`` reads (so the same tokens)
-    and checks the ids against ``ids``, the stream's own.
+    and checks the ids against ``ids``, the stream's own. With ``limit`` it stops
+    once that many tokens are placed: the evaluated windows are the stream's
+    first tokens, and a large validation text need not be read twice.
     """
-    joined_at, position, joined_offset = [], [], 0
+    joined_at, joined_offset = [], 0
     for start, end in spans.spans:   # where each span begins in the joined text
         joined_at.append(joined_offset)
         joined_offset += end - start + (0 if spans.text[end - 1].isspace() else 1)
+    limit = len(ids) if limit is None else min(limit, len(ids))
     span_index = 0
     position = spans.spans[0][0] if spans.spans else 0
-    starts, ends, got = [], [], []
+    starts, ends, got, placed = [], [], [], 0
     for chunk in spans.chunks(_CHUNK_CHARS):
+        if placed >= limit:
+            break
         if position >= spans.spans[span_index][1]:
             span_index += 1
             position = spans.spans[span_index][0]
         base = joined_at[span_index] + position - spans.spans[span_index][0]
         lines = chunk.splitlines(keepends=True)
         line_base = np.cumsum([0] + [len(line) for line in lines[:-1]]) + base
-        for encoding, offset in zip(tokenizer.backend.encode_batch(lines, add_special_tokens=False),
-                                    line_base, strict=True):
-            if encoding.ids:
-                pairs = np.asarray(encoding.offsets, dtype=np.int64).reshape(-1, 2) + offset
-                starts.append(pairs[:, 0])
-                ends.append(pairs[:, 1])
-                got.append(np.asarray(encoding.ids, dtype=np.int64))
+        for first in range(0, len(lines), _LINES_PER_CALL):
+            if placed >= limit:
+                break
+            group = lines[first:first + _LINES_PER_CALL]
+            encodings = tokenizer.backend.encode_batch(group, add_special_tokens=False)
+            for encoding, offset in zip(encodings, line_base[first:first + len(group)], strict=True):
+                if encoding.ids:
+                    pairs = np.asarray(encoding.offsets, dtype=np.int64).reshape(-1, 2) + offset
+                    starts.append(pairs[:, 0])
+                    ends.append(pairs[:, 1])
+                    got.append(np.asarray(encoding.ids, dtype=np.int64))
+                    placed += len(encoding.ids)
         position += len(chunk)
     if not got:
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    if not np.array_equal(np.concatenate(got), ids.astype(np.int64)):
+    got_ids = np.concatenate(got)
+    if len(got_ids) < limit or not np.array_equal(got_ids[:len(ids)], ids[:len(got_ids)].astype(np.int64)):
         raise RuntimeError("token offsets disagree with the token stream")  # a bug, not bad input
-    return np.concatenate(starts), np.concatenate(ends)
+    return np.concatenate(starts)[:len(ids)], np.concatenate(ends)[:len(ids)]
 
 
 def _window_starts(batches: list[Batch], stream: TokenStream, most_windows: int) -> list[np.ndarray]:

@@ -92,6 +92,10 @@ def test_offsets_follow_a_wordpiece_tokenizer_over_several_blocks(facts):
         piece = tokenizer.token_str(int(stream.ids[i]))
         written = joined[starts[i]:ends[i]].lower()
         assert written == piece or piece == "[UNK]", (i, written, piece)
+    first_starts, first_ends = token_offsets(val, tokenizer, stream.ids, limit=50)
+    assert len(first_starts) >= 50                      # at least the tokens asked for, placed alike
+    assert np.array_equal(first_starts, starts[:len(first_starts)])
+    assert np.array_equal(first_ends, ends[:len(first_ends)])
 
 
 def test_progress_reaches_the_end_and_cancel_stops(short_run, facts):
