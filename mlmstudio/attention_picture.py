@@ -3,8 +3,8 @@
 Both faces save the same picture: ``mlmstudio attention --png`` and the Explore
 page's Attention tab ("Save picture"). It lives outside ``gui`` and ``cli``
 because both use it and neither may import the other; it needs only QtGui
-(QImage, QPainter), and when no Qt application runs yet (the CLI) it starts a
-``QGuiApplication`` on the ``offscreen`` platform, which needs no display.
+(QImage, QPainter), and when no Qt application runs yet (the CLI) it starts one
+on the ``offscreen`` platform, which needs no display.
 
 A picture is a grid: one row per layer, one column per head and a last one
 with the average over heads. In each map the row is the token that looks (the
@@ -28,7 +28,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QGuiApplication, QImage, 
 # matplotlib's viridis at nine even steps: readable in colour and in grey, light and dark themes alike.
 VIRIDIS = ("#440154", "#472d7b", "#3b528b", "#2c728e", "#21918c", "#28ae80", "#5ec962", "#addc30", "#fde725")
 MAX_LABEL = 12          # characters of a token label before it is cut with an ellipsis
-_app: QGuiApplication | None = None
+_app: QGuiApplication | None = None   # the one this module started, kept alive
 
 
 def colour_table(steps: int = 256) -> np.ndarray:
@@ -125,12 +125,14 @@ def render(maps: Sequence[Sequence[np.ndarray]], tokens: Sequence[str], *, row_t
     return image
 
 
-def render_attention(tokens: Sequence[str], weights: np.ndarray, *, title: str = "") -> QImage:
+def render_attention(tokens: Sequence[str], weights: np.ndarray, *, title: str = "",
+                     layer_names: Sequence[str] | None = None) -> QImage:
     """The whole layer x head grid of an attention map [L, H, T, T], an average column at the right."""
     weights = np.asarray(weights)
+    names = list(layer_names) if layer_names else [f"layer {i + 1}" for i in range(weights.shape[0])]
     average = weights.mean(axis=1)
     maps = [[*weights[layer], average[layer]] for layer in range(weights.shape[0])]
-    return render(maps, tokens, row_titles=[f"layer {i + 1}" for i in range(weights.shape[0])],
+    return render(maps, tokens, row_titles=names,
                   column_titles=[f"head {h + 1}" for h in range(weights.shape[1])] + ["average"], title=title)
 
 
@@ -160,7 +162,13 @@ def _colour_bar(painter: QPainter, x: int, y: int, width: int, line: int, top: f
 
 
 def _ensure_application() -> None:
-    """Fonts need a Qt application: reuse the running one, else start one that needs no display."""
+    """Fonts need a Qt application: reuse the running one, else start one that needs no display.
+
+    A QApplication, not a bare QGuiApplication: a process that later wants widgets (a test
+    session, a script) cannot create its QApplication beside a QGuiApplication (Qt aborts).
+    """
     global _app
     if QGuiApplication.instance() is None:
-        _app = QGuiApplication(["mlmstudio", "-platform", "offscreen"])
+        from PySide6.QtWidgets import QApplication
+
+        _app = QApplication(["mlmstudio", "-platform", "offscreen"])

@@ -66,7 +66,7 @@ def cmd_attention(args: argparse.Namespace) -> int:
         from mlmstudio.engine.attention import token_label
 
         labels = [token_label(t) for t in result.tokens]
-        save_png(render_attention(labels, result.weights, title=title), target)
+        save_png(render_attention(labels, result.weights, title=title, layer_names=result.layer_names), target)
         print(f"Saved the attention maps of {len(result.tokens)} tokens ({result.num_layers} layers x "
               f"{result.num_heads} heads) to {target}")
         return 0
@@ -79,11 +79,12 @@ def summary(result) -> str:
     from mlmstudio.engine.attention import token_label as label
     lines = [f"{len(result.tokens)} tokens, {result.num_layers} layers x {result.num_heads} heads "
              f"({result.arch}). Each cell: the token it attends to most, and that weight."]
-    width = max(len(f"layer {result.num_layers}") + 2, min(CELL, max(len(label(t)) for t in result.tokens) + 2))
+    width = max(max(len(n) for n in result.layer_names) + 2,
+                min(CELL, max(len(label(t)) for t in result.tokens) + 2))
     heads = [f"head {h + 1}" for h in range(result.num_heads)] + ["average"]
     for layer in range(result.num_layers):
         lines.append("")
-        lines.append(f"layer {layer + 1}".ljust(width) + "".join(h.ljust(CELL) for h in heads).rstrip())
+        lines.append(result.layer_names[layer].ljust(width) + "".join(h.ljust(CELL) for h in heads).rstrip())
         grids = [result.weights[layer, h] for h in range(result.num_heads)] + [result.head_average()[layer]]
         for q, token in enumerate(result.tokens):
             cells = []

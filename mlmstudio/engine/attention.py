@@ -14,8 +14,11 @@ softmax weights from the layer's own projections:
 
 Nothing is added to the training forward: the hooks exist only during an
 inspection call and are removed after it. A model may name the layers to
-inspect itself with an ``attention_layers()`` method (a model made of two
-encoders, say); otherwise every attention layer is taken, in module order.
+inspect itself with an ``attention_layers()`` method; otherwise every
+attention layer is taken, in module order. A model made of two encoders (the
+ELECTRA generator and discriminator) shows both, each layer named after its
+encoder ("generator 1", "discriminator 1"); layers its forward does not reach
+(the discriminator) are reached through ``replaced_logits``.
 tests/engine/test_attention.py checks, for every architecture, that these
 weights times the values, through the output projection, reproduce what the
 normal forward computes at each layer.
@@ -57,6 +60,11 @@ class AttentionMap:
     truncated: bool = False
     note: str = ""
     arch: str = ""
+    layer_names: list[str] | None = None   # "layer 1", ...; "generator 1", "discriminator 1" for ELECTRA
+
+    def __post_init__(self) -> None:
+        if not self.layer_names:
+            self.layer_names = [f"layer {i + 1}" for i in range(self.weights.shape[0])]
 
     @property
     def num_layers(self) -> int:
@@ -77,7 +85,7 @@ class AttentionMap:
 
     def as_dict(self) -> dict[str, Any]:
         return {"text": self.text, "arch": self.arch, "tokens": self.tokens, "token_ids": self.token_ids,
-                "layers": self.num_layers, "heads": self.num_heads, "text_tokens": self.text_tokens,
+                "layers": self.num_layers, "layer_names": self.layer_names, "heads": self.num_heads, "text_tokens": self.text_tokens,
                 "truncated": self.truncated, "note": self.note,
                 "weights_shape": ["layers", "heads", "query", "key"],
                 "weights": np.round(self.weights.astype(np.float64), JSON_DECIMALS).tolist()}
@@ -132,7 +140,7 @@ def attend(predictor: Predictor, text: str) -> AttentionMap:
     return AttentionMap(text=text, tokens=[tok.token_str(i) for i in ids], token_ids=ids,
                         weights=weights.cpu().numpy().astype(np.float32), text_tokens=len(body),
                         truncated=len(body) > room, note=note,
-                        arch=str(getattr(getattr(predictor.model, "cfg", None), "arch", "")))
+                        arch=_arch(predictor.model), layer_names=attention_layer_names(predictor.model))
 
 
 @torch.inference_mode()
@@ -154,6 +162,9 @@ def attention_weights(model: nn.Module, input_ids: Tensor, attention_mask: Tenso
     try:
         model.eval()
         model(input_ids, attention_mask=attention_mask)
+        second_pass = getattr(model, "replaced_logits", None)   # ELECTRA's discriminator
+        if len(found) < len(layers) and callable(second_pass):
+            second_pass(input_ids, attention_mask=attention_mask)
     finally:
         for handle in handles:
             handle.remove()
@@ -170,6 +181,27 @@ def attention_layers(model: nn.Module) -> list[nn.Module]:
     if callable(chosen):
         return list(chosen())
     return [m for m in model.modules() if isinstance(m, (nn.TransformerEncoderLayer, SelfAttention))]
+
+
+def attention_layer_names(model: nn.Module) -> list[str]:
+    """'layer 1', ...; when the layers belong to several encoders, each named after its own (ELECTRA)."""
+    layers = {id(m) for m in attention_layers(model)}
+    owners = [name.split(".")[0] for name, m in model.named_modules() if id(m) in layers]
+    if len(set(owners)) < 2:
+        return [f"layer {i + 1}" for i in range(len(owners))]
+    counts: dict[str, int] = {}
+    names = []
+    for owner in owners:
+        counts[owner] = counts.get(owner, 0) + 1
+        names.append(f"{owner} {counts[owner]}")
+    return names
+
+
+def _arch(model: nn.Module) -> str:
+    cfg = getattr(model, "cfg", None)
+    arch = str(getattr(cfg, "arch", ""))
+    objective = str(getattr(cfg, "objective", "mlm"))
+    return f"{arch}, {objective}" if objective not in ("", "mlm") else arch
 
 
 def _layer_weights(layer: nn.Module, args: tuple, kwargs: dict) -> Tensor:

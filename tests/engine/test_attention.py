@@ -21,13 +21,16 @@ from mlmstudio.engine.errors import PredictionError
 from mlmstudio.engine.model import SelfAttention, build_model
 
 VOCAB = 50
-ARCHS = [("seed", False), ("modern", True), ("modern", False)]
+# (arch, distance bias); "electra" is the ELECTRA objective on the seed layout (generator + discriminator)
+ARCHS = [("seed", False), ("modern", True), ("modern", False), ("electra", False)]
 
 
 def tiny_model(arch: str, distance_bias: bool = True, layers: int = 2, heads: int = 4) -> nn.Module:
     torch.manual_seed(0)
-    cfg = ModelConfig(arch=arch, d_model=32, num_layers=layers, num_heads=heads, ffn_dim=64, max_len=24,
-                      dropout=0.0, distance_bias=distance_bias)
+    objective = "electra" if arch == "electra" else "mlm"
+    cfg = ModelConfig(arch="seed" if arch == "electra" else arch, d_model=32, num_layers=layers,
+                      num_heads=heads, ffn_dim=64, max_len=24, dropout=0.0,
+                      distance_bias=distance_bias and arch == "modern", objective=objective)
     model = build_model(cfg, VOCAB)
     with torch.no_grad():  # untrained attention is nearly uniform: spread the weights so a mix-up shows
         for p in model.parameters():
@@ -50,12 +53,20 @@ def test_rows_sum_to_one_and_padding_gets_nothing(arch, distance_bias):
     model = tiny_model(arch, distance_bias)
     ids, mask = batch()
     weights = attention_weights(model, ids, mask)
-    assert weights.shape == (2, 2, 4, 12, 12)
-    assert torch.allclose(weights.sum(-1), torch.ones(2, 2, 4, 12), atol=1e-5)
+    L = 4 if arch == "electra" else 2                 # ELECTRA: the generator's layers, then the discriminator's
+    assert weights.shape == (2, L, 4, 12, 12)
+    assert torch.allclose(weights.sum(-1), torch.ones(2, L, 4, 12), atol=1e-5)
     assert (weights >= 0).all()
     assert torch.count_nonzero(weights[1, ..., 8:]) == 0        # padded keys
     assert weights[1, ..., :8].min() > 0                           # real keys all get something
     assert weights.std() > 0.02, "the weights should not be uniform in this test"
+
+
+def _both_passes(model: nn.Module, ids, mask) -> None:
+    """The normal forward, and for ELECTRA the discriminator's pass too (its forward runs the generator)."""
+    model(ids, attention_mask=mask)
+    if hasattr(model, "replaced_logits"):
+        model.replaced_logits(ids, attention_mask=mask)
 
 
 def _sublayer_outputs(model: nn.Module, ids, mask) -> list[torch.Tensor]:
@@ -70,7 +81,7 @@ def _sublayer_outputs(model: nn.Module, ids, mask) -> list[torch.Tensor]:
         handles.append(target.register_forward_hook(keep))
     model.train()   # the path training takes: every sublayer is a module call (no fused fast path)
     try:
-        model(ids, attention_mask=mask)
+        _both_passes(model, ids, mask)
     finally:
         for h in handles:
             h.remove()
@@ -90,7 +101,7 @@ def _inputs(model: nn.Module, ids, mask) -> list[torch.Tensor]:
         handles.append(target.register_forward_pre_hook(keep, with_kwargs=True))
     model.train()
     try:
-        model(ids, attention_mask=mask)
+        _both_passes(model, ids, mask)
     finally:
         for h in handles:
             h.remove()
@@ -132,7 +143,7 @@ def test_weighted_values_reproduce_each_layers_attention_output(arch, distance_b
                                       expected[index], atol=1e-3)
 
 
-@pytest.mark.parametrize("arch", ["seed", "modern"])
+@pytest.mark.parametrize("arch", ["seed", "modern", "electra"])
 def test_inspection_leaves_the_model_as_it_was(arch):
     model = tiny_model(arch)
     model.train()
@@ -171,6 +182,13 @@ def test_attend_frames_the_text_and_saves_distributions(arch):
     assert result.strongest(0, 1) == [int(i) for i in result.weights[0, 1].argmax(-1)]
     rows = result.to_csv().splitlines()
     assert rows[0].startswith("layer,head,query_index") and len(rows) == 1 + 2 * 5 * 7 * 7
+
+
+def test_electra_layers_are_named_after_their_encoder():
+    result = attend(_FakePredictor(tiny_model("electra")), "hello")
+    assert result.layer_names == ["generator 1", "generator 2", "discriminator 1", "discriminator 2"]
+    assert result.arch == "seed, electra" and result.weights.shape == (4, 4, 7, 7)
+    assert attend(_FakePredictor(tiny_model("modern")), "hello").layer_names == ["layer 1", "layer 2"]
 
 
 def test_text_longer_than_the_model_reads_is_cut_plainly_with_a_message():

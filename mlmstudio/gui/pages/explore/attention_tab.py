@@ -166,7 +166,7 @@ class AttentionTab(ExploreTab):
             self.grid.addLabel("average" if head == result.num_heads else f"head {head + 1}", row=0,
                                col=head + 1, color="k")
         for layer in range(result.num_layers):
-            self.grid.addLabel(f"layer {layer + 1}", row=layer + 1, col=0, color="k", angle=-90)
+            self.grid.addLabel(result.layer_names[layer], row=layer + 1, col=0, color="k", angle=-90)
             for column in range(columns):
                 head = None if column == result.num_heads else column
                 data = average[layer] if head is None else result.weights[layer, head]
@@ -182,8 +182,7 @@ class AttentionTab(ExploreTab):
                 box.addItem(frame)
                 box.setRange(xRange=(0, data.shape[1]), yRange=(0, data.shape[0]), padding=0.03)
                 box.disableAutoRange()   # the frame's pen must not zoom its map out
-                box.setToolTip(f"Layer {layer + 1}, {'average over heads' if head is None else f'head {head + 1}'}"
-                               ": click to enlarge")
+                box.setToolTip(f"{_title(result, layer, head)}: click to enlarge")
                 self._cells.append((box, layer, head))
                 self._frames.append(frame)
         self.grid.setMinimumSize(40 + columns * CELL, 30 + result.num_layers * CELL)
@@ -212,8 +211,7 @@ class AttentionTab(ExploreTab):
         self.zoom.getAxis("left").setLabel("the token that looks", color="k")
         self.zoom.getAxis("bottom").setLabel("the token it looks at", color="k")
         self.zoom.setRange(xRange=(0, grid.shape[1]), yRange=(0, grid.shape[0]), padding=0.02)
-        self.zoom_title.setText(f"Layer {layer + 1}, "
-                                + ("average over heads" if head is None else f"head {head + 1}"))
+        self.zoom_title.setText(_title(result, layer, head))
         self.hover_text.setText("Point at a square to read its weight.")
 
     def selected_weights(self) -> np.ndarray:
@@ -251,6 +249,12 @@ class AttentionTab(ExploreTab):
         T = len(self.result.tokens)
         if 0 <= query < T and 0 <= key < T:
             self.hover_text.setText(self.describe(query, key))
+
+
+def _title(result: AttentionMap, layer: int, head: int | None) -> str:
+    """'Layer 2, head 3' (or 'Discriminator 1, average over heads')."""
+    name = result.layer_names[layer]
+    return f"{name[:1].upper()}{name[1:]}, " + ("average over heads" if head is None else f"head {head + 1}")
 
 
 def _colour_map() -> pg.ColorMap:
