@@ -14,6 +14,8 @@ from mlmstudio.config import ModelConfig
 
 def estimate_parameters(cfg: ModelConfig, vocab_size: int) -> int:
     """count_parameters of build_model(cfg, vocab_size), computed without building it."""
+    if cfg.objective == "electra":
+        return _electra_parameters(cfg, vocab_size)
     d, f, L, V = cfg.d_model, cfg.ffn_width, cfg.num_layers, vocab_size
     norm = 2 * d
     attention = (3 * d * d + 3 * d) + (d * d + d)
@@ -24,6 +26,21 @@ def estimate_parameters(cfg: ModelConfig, vocab_size: int) -> int:
     if cfg.arch == "seed":
         return embeddings + norm + L * per_layer + head_transform + (d * V + V)
     return embeddings + L * per_layer + norm + head_transform + V
+
+
+def _post_ln_layers(width: int, ffn: int, layers: int) -> int:
+    """nn.TransformerEncoderLayer's numbers: attention, feed-forward and two norms, per layer."""
+    return layers * ((4 * width * width + 4 * width) + (2 * width * ffn + ffn + width) + 4 * width)
+
+
+def _electra_parameters(cfg: ModelConfig, vocab_size: int) -> int:
+    """engine/electra.py: shared embeddings, the generator (width g, tied head) and the discriminator."""
+    d, g, V = cfg.d_model, cfg.generator_width, vocab_size
+    embeddings = V * d + cfg.max_len * d + 2 * d
+    generator = ((d * g + g) + _post_ln_layers(g, cfg.generator_ffn_width, cfg.num_layers)
+                 + (g * d + d) + 2 * d + V)
+    discriminator = _post_ln_layers(d, cfg.ffn_width, cfg.num_layers) + (d * d + d) + (d + 1)
+    return embeddings + generator + discriminator
 
 
 def estimate_training_memory(cfg: ModelConfig, vocab_size: int, batch_size: int, seq_len: int,

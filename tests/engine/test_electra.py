@@ -184,3 +184,13 @@ def test_an_old_config_without_the_objective_loads_as_mlm():
     assert cfg.model.objective == "mlm" and cfg.model.discriminator_weight == 50.0
     with pytest.raises(ConfigError, match="objective"):
         RunConfig.from_dict({"model": {"objective": "gan"}}).check_fields()
+
+
+@pytest.mark.parametrize("kw", [{}, dict(d_model=64, num_heads=4, generator_fraction=0.5, ffn_dim=100,
+                                         num_layers=3, max_len=32)])
+def test_the_setup_pages_parameter_estimate_is_exact(kw):
+    from mlmstudio.engine.estimates import estimate_parameters
+    from mlmstudio.engine.model import count_parameters
+
+    cfg = ModelConfig(arch="seed", objective="electra", **kw)
+    assert estimate_parameters(cfg, 500) == count_parameters(build_model(cfg, 500))
