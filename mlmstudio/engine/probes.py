@@ -34,7 +34,7 @@ import torch
 from mlmstudio.config import MASK, ProbeSpec, RunConfig
 from mlmstudio.engine.events import ProbeResult
 from mlmstudio.engine.masking import IGNORE_INDEX
-from mlmstudio.engine.samples import FACT_PROBES
+from mlmstudio.engine.samples import fact_probes
 from mlmstudio.engine.text_spans import TextSpans
 from mlmstudio.engine.tokenization import MLMTokenizer
 
@@ -180,8 +180,8 @@ def choose_probes(config: RunConfig, val_text: TextSpans | str, tokenizer: MLMTo
         return config.probes.items
     if config.probes.auto_count == 0:
         return ()
-    if config.corpus.source.strip() == FACTS_SOURCE:
-        return tuple(ProbeSpec(s, a) for s, a in FACT_PROBES)
+    if config.corpus.source.strip().lower() == FACTS_SOURCE:
+        return tuple(ProbeSpec(s, a) for s, a in fact_probes(lowercase=config.tokenizer.lowercase))
     text = val_text if isinstance(val_text, str) else next(iter(val_text.chunks(PICK_FROM_CHARS)), "")
     return pick_probes(text[:PICK_FROM_CHARS], tokenizer, config.probes.auto_count,
                        seed=config.training.seed, max_len=max_len,

@@ -312,6 +312,21 @@ FACT_PROBES: list[tuple[str, str]] = [
 ]
 
 
+# The answers of FACT_PROBES the facts corpus writes with a capital (names of places, days, months,
+# languages); tests/engine/test_probes.py checks this against the generated text.
+FACT_PROBE_CAPITALS = frozenset({"Paris", "Tuesday", "February", "German"})
+
+
+def fact_probes(lowercase: bool = True) -> list[tuple[str, str]]:
+    """FACT_PROBES as a run asks them: for a tokenizer that keeps capitals, each answer as the corpus
+    writes it ('Paris', 'Tuesday'), since a cased model never learns the lower-case word. Instant:
+    the Setup page calls it on the GUI thread."""
+    if lowercase:
+        return list(FACT_PROBES)
+    return [(sentence, answer.capitalize() if answer.capitalize() in FACT_PROBE_CAPITALS else answer)
+            for sentence, answer in FACT_PROBES]
+
+
 def _sentence(framing: str, template: str, fact: dict[str, str]) -> str:
     if "?" in template:
         framing = ""  # "Everyone knows that what does ...?" is not English

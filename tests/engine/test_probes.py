@@ -83,7 +83,11 @@ def test_defaults_facts_sample_uses_its_own_questions_others_pick_held_out_sente
     text = sample_text("facts")[:60_000]   # plenty of sentences; a corpus that is not the facts sample
     tokenizer = word_tokenizer(text)
     chosen = choose_probes(facts, "", tokenizer, 64)
-    assert [(p.sentence, p.answer) for p in chosen] == list(FACT_PROBES)
+    assert [p.sentence for p in chosen] == [s for s, _ in FACT_PROBES]
+    # A tokenizer that keeps capitals is asked for the answers as the corpus writes them.
+    assert [p.answer for p in chosen][:2] == ["Paris", "blue"] and not facts.tokenizer.lowercase
+    lowercased = replace(facts, tokenizer=replace(facts.tokenizer, lowercase=True))
+    assert [(p.sentence, p.answer) for p in choose_probes(lowercased, "", tokenizer, 64)] == list(FACT_PROBES)
 
     tutorial = replace(tiny_config(source="sample:tutorial"),
                        tokenizer=TokenizerConfig(kind="word", vocab_size=2000, lowercase=True))
@@ -172,3 +176,15 @@ def test_a_short_facts_run_records_every_probe_at_every_evaluation(tmp_path):
         assert probe.hit == (probe.top1 == probe.answer)
     records = read_records(tmp_path / "run" / "probes.jsonl")
     assert [r.step for r in records] == [10, 20, 30] and records[-1].probes == evals[-1].probes
+
+
+def test_the_facts_answers_a_cased_model_is_asked_are_written_so_in_the_corpus():
+    import re
+
+    from mlmstudio.engine.samples import fact_probes, facts_text
+
+    text = facts_text()
+    for (_, lower), (_, asked) in zip(FACT_PROBES, fact_probes(lowercase=False), strict=True):
+        capital = lower.capitalize()
+        capitalised_only = bool(re.search(rf"\b{capital}\b", text)) and not re.search(rf"\b{lower}\b", text)
+        assert asked == (capital if capitalised_only else lower)

@@ -327,7 +327,7 @@ class SetupPage(QWidget):
         self._config = config
         for section, form in self.forms.items():
             form.set_values(getattr(config, section))
-        self.probe_editor.set_values(config.probes, config.corpus.source)
+        self.probe_editor.set_values(config.probes, config.corpus.source, config.tokenizer.lowercase)
         self.simple.show_config(self.config())
         self._schedule_update()
 
@@ -386,6 +386,7 @@ class SetupPage(QWidget):
         for section, form in self.forms.items():
             form.mark(group_problems(problems, section, form.field_names()))
             form.set_relevance(cfg)
+        self.probe_editor.set_lowercase(cfg.tokenizer.lowercase)
         self.probe_editor.mark(probe_problem(problems))
 
         valid_model = not any(s == "model" for s, _ in problems)

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.config import PROBE_MAX_ITEMS, ProbesConfig, ProbeSpec, field_help
-from mlmstudio.engine.samples import FACT_PROBES  # no torch: the sample texts only
+from mlmstudio.engine.samples import fact_probes  # no torch: the sample texts only
 from mlmstudio.gui.theme import MessageLabel
 
 FACTS_SOURCE = "sample:facts"
@@ -42,6 +42,7 @@ class ProbeEditor(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._source = ""
+        self._lowercase = True
         self._showing_defaults = False   # the rows are the sample's own questions, untouched
         self._filling = False
         self.table = QTableWidget(0, 2)
@@ -89,17 +90,21 @@ class ProbeEditor(QWidget):
         self._update_buttons()
 
     # The config -------------------------------------------------------------------
-    def set_values(self, probes: ProbesConfig, source: str | None = None) -> None:
-        """Show ``probes`` (for a run on ``source``, which decides the automatic ones)."""
+    def set_values(self, probes: ProbesConfig, source: str | None = None,
+                   lowercase: bool | None = None) -> None:
+        """Show ``probes`` (for a run on ``source`` with a tokenizer that lower-cases or not: they
+        decide the automatic ones)."""
         if source is not None:
-            self._source = source.strip()
+            self._source = source.strip().lower()
+        if lowercase is not None:
+            self._lowercase = lowercase
         self._filling = True
         try:
             self.auto_count.setValue(probes.auto_count)
             rows = [(p.sentence, p.answer) for p in probes.items]
             self._showing_defaults = not rows and self._source == FACTS_SOURCE and probes.auto_count > 0
             if self._showing_defaults:
-                rows = list(FACT_PROBES)
+                rows = fact_probes(self._lowercase)
             self.table.setRowCount(0)
             for sentence, answer in rows:
                 self._append(sentence, answer)
@@ -133,6 +138,13 @@ class ProbeEditor(QWidget):
 
     def showing_defaults(self) -> bool:
         return self._showing_defaults
+
+    def set_lowercase(self, lowercase: bool) -> None:
+        """The tokenizer's lower-casing changed: the automatic facts answers follow it ('Paris')."""
+        if lowercase != self._lowercase:
+            self._lowercase = lowercase
+            if self._showing_defaults:
+                self.set_values(ProbesConfig(auto_count=self.auto_count.value()))
 
     # Rows --------------------------------------------------------------------------
     def _append(self, sentence: str, answer: str) -> None:
@@ -168,7 +180,7 @@ class ProbeEditor(QWidget):
     def _update_note(self) -> None:
         count = self.auto_count.value()
         if self._showing_defaults:
-            text = (f"The facts sample's own {len(FACT_PROBES)} questions (automatic). Edit, add or "
+            text = (f"The facts sample's own {self.table.rowCount()} questions (automatic). Edit, add or "
                     "remove one to make the list your own.")
         elif self.table.rowCount():
             text = "Your own probes, asked at every evaluation."
