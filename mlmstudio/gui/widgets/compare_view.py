@@ -42,6 +42,7 @@ from mlmstudio.engine.metric_names import (
     TRAIN_LR,
     TRAIN_TOKENS_PER_SECOND,
     VAL_ACCURACY,
+    VAL_DETECTION_AUC,
     VAL_LOSS,
     VAL_PERPLEXITY,
 )
@@ -58,6 +59,8 @@ METRICS: tuple[tuple[str, str, str], ...] = (
     (TRAIN_LOSS, "Training loss", "loss (nats)"),
     (VAL_ACCURACY, "Validation accuracy", "masked-token accuracy"),
     (VAL_PERPLEXITY, "Validation perplexity", "perplexity (e^loss)"),
+    # The evaluation MLM and ELECTRA runs share (engine/detection_metric.py): compare them at equal time.
+    (VAL_DETECTION_AUC, "Replaced-word detection (AUC)", "detection AUC (0.5 = chance)"),
     (TRAIN_LR, "Learning rate", "learning rate"),
     (TRAIN_TOKENS_PER_SECOND, "Tokens/s", "tokens per second"),
 )
@@ -421,6 +424,7 @@ class CompareView(QWidget):
         rows = []
         for key, label, fmt in (("val_loss", "result: val loss", "{:.4f}"),
                                 ("val_accuracy", "result: val accuracy", "{:.1%}"),
+                                ("detection_auc", "result: detection AUC", "{:.3f}"),
                                 ("val_perplexity", "result: val perplexity", None)):
             if key == "val_perplexity":  # e^(val loss), as History and the Train page show it
                 values = [perplexity(_number((run.final_metrics or {}).get("val_loss"))) for run in self._runs]
