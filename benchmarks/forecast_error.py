@@ -9,7 +9,7 @@ ended at. The baseline is the naive forecast "the last loss seen so far"; the
 headline is the median absolute error (nats), the forecast's over the naive
 one's, and how often the 80% band held the real value.
 
-    python benchmarks/forecast_error.py [--data-dir DIR] [--smoke]
+    python benchmarks/forecast_error.py [--data-dir DIR] [--lr 2e-3] [--seed 0] [--smoke]
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ FRACTIONS = (0.25, 0.5)
 MIN_CHECKS = 12
 
 
-def recipes(smoke: bool):
+def recipes(smoke: bool, lr: float = 2e-3, seed: int = 0):
     from mlmstudio.config import CorpusConfig, ModelConfig, RunConfig, TokenizerConfig, TrainingConfig
 
     steps = 40 if smoke else 400
@@ -41,12 +41,12 @@ def recipes(smoke: bool):
             model=ModelConfig(d_model=32 if smoke else 96, num_layers=1, num_heads=2 if smoke else 4,
                               max_len=32),
             training=TrainingConfig(steps=steps, batch_size=8 if smoke else 16, seq_len=32,
-                                    lr=2e-3, schedule=schedule, eval_every=max(1, steps // 20),
+                                    lr=lr, seed=seed, schedule=schedule, eval_every=max(1, steps // 20),
                                     eval_batches=2 if smoke else 4, checkpoint_every=0,
                                     checkpoint_seconds=0, device="cpu", precision="fp32"))
 
 
-def train_curves(smoke: bool) -> list[tuple[str, list[float], list[float]]]:
+def train_curves(smoke: bool, lr: float = 2e-3, seed: int = 0) -> list[tuple[str, list[float], list[float]]]:
     import torch
 
     from mlmstudio.engine.events import EvalEvent
@@ -55,7 +55,7 @@ def train_curves(smoke: bool) -> list[tuple[str, list[float], list[float]]]:
 
     torch.set_num_threads(1)
     curves = []
-    for name, config in recipes(smoke):
+    for name, config in recipes(smoke, lr, seed):
         points: list[tuple[int, float]] = []
 
         def watch(event, points=points):
@@ -109,6 +109,8 @@ def measure(curves):
 def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
     p.add_argument("--data-dir", default=None, help="Read finished runs from this history instead of training.")
+    p.add_argument("--lr", type=float, default=2e-3, help="The runs' learning rate (default: 2e-3).")
+    p.add_argument("--seed", type=int, default=0, help="The runs' seed (default: 0).")
     p.add_argument("--curves-out", default=None, help="Also write the curves to this JSON file.")
     p.add_argument("--curves-in", default=None, help="Read the curves from a file --curves-out wrote.")
     args = p.parse_args()
@@ -116,7 +118,7 @@ def main() -> None:
     if args.curves_in:
         curves = [tuple(c) for c in json.loads(Path(args.curves_in).read_text())]
     else:
-        curves = recorded_curves(args.data_dir) if args.data_dir else train_curves(args.smoke)
+        curves = recorded_curves(args.data_dir) if args.data_dir else train_curves(args.smoke, args.lr, args.seed)
     if args.curves_out:
         Path(args.curves_out).write_text(json.dumps(curves))
     rows, results = measure(curves)
