@@ -20,7 +20,7 @@ APP_ID = "io.github.mlmstudio.MLMStudio"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 """The sizes, in pixels, of the app icon's PNGs (resources/render_icons.sh makes them)."""
 
-PAGE_NAMES = ("corpus", "setup", "train", "explore", "history", "sweep")
+PAGE_NAMES = ("corpus", "setup", "train", "explore", "history", "sweep", "queue")
 
 
 def resources_dir() -> Path:

@@ -1,9 +1,10 @@
-"""The main window: five pages in a sidebar, menus and shortcuts, and the first-run welcome.
+"""The main window: seven pages in a sidebar, menus and shortcuts, and the first-run welcome.
 
 The window wires the pages together and owns nothing else: the Corpus page
 hands its corpus to Setup, Setup hands the settings to Train, started and
 finished runs refresh the one list of runs that Explore and History share
-(``RunList``), and History asks Train to resume a run. Closing
+(``RunList``), History asks Train to resume a run, and the run queue
+(``QueueController``, shown on the Queue page) trains through the Train page. Closing
 during training asks first, stops the run (a checkpoint is saved) and waits
 for the training thread, so no run is ever left marked running.
 """
@@ -36,18 +37,20 @@ from mlmstudio.gui.icons import page_icon
 from mlmstudio.gui.pages.corpus_page import CorpusPage
 from mlmstudio.gui.pages.explore_page import ExplorePage
 from mlmstudio.gui.pages.history_page import HistoryPage
+from mlmstudio.gui.pages.queue_page import QueuePage
 from mlmstudio.gui.pages.setup_page import SetupPage
 from mlmstudio.gui.pages.sweep_page import SweepPage
 from mlmstudio.gui.pages.train_page import TrainPage
 from mlmstudio.gui.pages.welcome_panel import WelcomePanel
+from mlmstudio.gui.queue_controller import QueueController
 from mlmstudio.gui.run_list import RunList
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.store.database import Database
 
 log = logging.getLogger(__name__)
 
-PAGES = ("Corpus", "Setup", "Train", "Explore", "History", "Sweep")
-CORPUS, SETUP, TRAIN, EXPLORE, HISTORY, SWEEP = range(len(PAGES))
+PAGES = ("Corpus", "Setup", "Train", "Explore", "History", "Sweep", "Queue")
+CORPUS, SETUP, TRAIN, EXPLORE, HISTORY, SWEEP, QUEUE = range(len(PAGES))
 STATUS_MS = 8000
 
 
@@ -73,13 +76,17 @@ class MainWindow(QMainWindow):
         self.history_page = HistoryPage(db, runs=self.runs)
         self.welcome = WelcomePanel()
         self.sweep_page = SweepPage(db)  # budgeted sweeps: each trial a run in History
+        # The run queue runs through the Train page; its page shows and reorders it.
+        self.queue = QueueController(db, self.train_page, self)
+        self.queue_page = QueuePage(self.queue)
         self.pages = (self.corpus_page, self.setup_page, self.train_page, self.explore_page,
-                      self.history_page, self.sweep_page)
+                      self.history_page, self.sweep_page, self.queue_page)
 
         self._build_layout()
         self._build_actions()
         self._connect_pages()
         self._restore()
+        self.queue.start_up()  # a queue interrupted by a crash shows it, and waits or resumes
 
         # torch and the engine load after the first frame (app.run_app calls start_engine_warmup).
         self.engine = EngineWarmup(self)
@@ -192,6 +199,8 @@ class MainWindow(QMainWindow):
         self.setup_page.config_changed.connect(self._on_setup_changed)
         self.setup_page.validity_changed.connect(lambda _valid: self._on_setup_changed())
         self.setup_page.start_requested.connect(self.start_training)
+        self.setup_page.queue_requested.connect(self.add_to_queue)
+        self.queue.message.connect(lambda _kind, text: self.show_status(text))
 
         self.train_page.run_started.connect(self._on_run_started)
         self.train_page.run_finished.connect(self._on_run_finished)
@@ -307,6 +316,19 @@ class MainWindow(QMainWindow):
         self.settings.set_last_config(self.setup_page.config())
         self.show_page(TRAIN)
         return self.train_page.start()
+
+    @Slot()
+    def add_to_queue(self) -> bool:
+        """Queue a run with the Setup page's settings (Setup's "Add to queue")."""
+        self.setup_page.flush()
+        if not self.setup_page.is_valid():
+            problems = self.setup_page.problems()
+            self.show_page(CORPUS if not self.setup_page.has_corpus() else SETUP)
+            self.show_status(problems[0] if problems else "The settings are not valid yet.")
+            return False
+        self.settings.set_last_config(self.setup_page.config())
+        self.queue.add(self.setup_page.config())
+        return True
 
     @Slot(str)
     def quick_start(self, sample: str) -> None:
@@ -492,6 +514,7 @@ class MainWindow(QMainWindow):
         self.explore_page.wait_idle()
         self.history_page.wait_idle()
         self.runs.wait_idle()
+        self.queue.shutdown()
         if getattr(self, "help_page", None) is not None:
             self.help_page.wait_idle()
         self._save_state()
