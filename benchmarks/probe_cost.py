@@ -9,9 +9,12 @@ in one process, on one trainer, in two ways:
   the evaluation, alternately with the probes asked and without, so the load of
   a shared machine falls on both alike; the headline is the median of the
   per-pair ratios of the segments' times (with / without), wall clock and CPU;
-- by parts: the median time of the probes' one batched pass, against the median
-  time of a training step times ``eval_every`` plus an evaluation: the probes'
-  share of training time, with far less noise than the end-to-end ratio.
+- by parts: the median CPU time of the probes' one batched pass, against the
+  median CPU time of a training step times ``eval_every`` plus an evaluation:
+  the probes' share of training time, with far less noise than the end-to-end
+  ratio (wall times are printed too); and, since a pass could also slow the
+  steps after it (caches, allocator), steps timed right after a probe pass
+  against steps after none, interleaved.
 
     python benchmarks/probe_cost.py [--pairs 4] [--smoke]
 """
@@ -103,11 +106,27 @@ def main() -> None:
     probe_s = _median_seconds(lambda: trainer.probes.measure(trainer.model, trainer.device), calls)
     step_s = _median_seconds(step, 5 if smoke else 20)
     eval_s = _median_seconds(trainer.evaluate, 2 if smoke else 3)
-    share = probe_s / (every * step_s + eval_s)
-    common.table([("probes' batched pass", 1000 * probe_s), ("training step", 1000 * step_s),
-                  ("evaluation", 1000 * eval_s)], ("part", "median ms"))
-    print(f"probes' share of training time: {probe_s:.4f} / ({every} x {step_s:.4f} + {eval_s:.4f}) "
-          f"= {share:.2%}")
+    share = probe_s[1] / (every * step_s[1] + eval_s[1])
+    common.table([("probes' batched pass", 1000 * probe_s[0], 1000 * probe_s[1]),
+                  ("training step", 1000 * step_s[0], 1000 * step_s[1]),
+                  ("evaluation", 1000 * eval_s[0], 1000 * eval_s[1])],
+                 ("part", "median wall ms", "median CPU ms"))
+    print(f"probes' share of training CPU time: {probe_s[1]:.4f} / ({every} x {step_s[1]:.4f} + "
+          f"{eval_s[1]:.4f}) = {share:.2%}  (wall: "
+          f"{probe_s[0] / (every * step_s[0] + eval_s[0]):.2%})")
+
+    common.section("steps right after a probe pass, against steps after none (CPU s per 4 steps)")
+    after = {True: [], False: []}
+    for n in range(2 if smoke else 6):
+        for with_probes in ((True, False) if n % 2 == 0 else (False, True)):
+            if with_probes:
+                trainer.probes.measure(trainer.model, trainer.device)
+            start = time.process_time()
+            for _ in range(4):
+                step()
+            after[with_probes].append(time.process_time() - start)
+    print(f"after a probe pass: median {common.median(after[True]):.3f} s; after none: median "
+          f"{common.median(after[False]):.3f} s")
     print(f"load average (1, 5, 15 min): {_load()}")
 
     common.ratio_line("probe_cost_with_over_without_wall_median", common.median(wall_ratios),
@@ -115,15 +134,20 @@ def main() -> None:
     common.ratio_line("probe_cost_with_over_without_cpu_median", common.median(cpu_ratios),
                       f"< {1 + TARGET}", common.median(cpu_ratios) < 1 + TARGET)
     common.ratio_line("probe_cost_share_by_parts", share, f"< {TARGET}", share < TARGET)
+    common.ratio_line("probe_cost_steps_after_a_pass_over_after_none",
+                      common.median(after[True]) / common.median(after[False]), f"< {1 + TARGET}",
+                      common.median(after[True]) / common.median(after[False]) < 1 + TARGET)
 
 
-def _median_seconds(fn, calls: int) -> float:
-    times = []
+def _median_seconds(fn, calls: int) -> tuple[float, float]:
+    """Median wall and CPU seconds of ``fn``."""
+    wall, cpu = [], []
     for _ in range(calls):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         fn()
-        times.append(time.perf_counter() - start)
-    return common.median(times)
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    return common.median(wall), common.median(cpu)
 
 
 def _load() -> str:

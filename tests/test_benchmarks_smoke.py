@@ -30,6 +30,7 @@ EXPECTED = {
                         "fill_latency_tiny_iterative_3_masks_median_ms"],
     "score_latency.py": ["score_latency_tiny_pll_30_tokens_median_ms",
                          "score_latency_tiny_one_at_a_time_over_batched"],
+    "token_loss_speed.py": ["token_loss_tiny_50k_tokens_median_seconds", "token_loss_tiny_over_trainer_evaluate"],
     "attention_latency.py": ["attention_latency_tiny_modern_64_tokens_median_ms",
                              "attention_latency_tiny_seed_over_plain_forward"],
     "corpus_scale.py": ["corpus_scale_time_per_mb_largest_over_smallest",
@@ -40,8 +41,9 @@ EXPECTED = {
     "quick_start.py": ["quick_start_facts_probes_answered_median",
                        "quick_start_probes_over_previous_recipe"],
     "forecast_error.py": ["forecast_error_25_median_abs_nats", "forecast_error_50_over_last_value"],
+    "queue_overhead.py": ["queue_overhead_added_seconds_median", "queue_overhead_queued_over_direct_gap_median"],
     "probe_cost.py": ["probe_cost_with_over_without_wall_median", "probe_cost_with_over_without_cpu_median",
-                      "probe_cost_share_by_parts"],
+                      "probe_cost_share_by_parts", "probe_cost_steps_after_a_pass_over_after_none"],
 }
 WITH_TRANSFORMERS = {
     # bf16 or fp32: whichever precision the app picks on this machine
