@@ -38,6 +38,7 @@ from mlmstudio.engine.mask_spelling import NO_MASK_MESSAGE, no_mask_message
 from mlmstudio.engine.predictor_cache import PredictorCache
 from mlmstudio.gui.background import TaskRunner, user_message
 from mlmstudio.gui.pages.explore.answers import run_label
+from mlmstudio.gui.pages.explore.checkpoints_tab import CheckpointsTab
 from mlmstudio.gui.pages.explore.attention_tab import AttentionTab
 from mlmstudio.gui.pages.explore.compare_tab import MAX_COMPARED, CompareTab
 from mlmstudio.gui.pages.explore.embeddings_tab import EmbeddingsTab
@@ -62,7 +63,8 @@ log = logging.getLogger(__name__)
 
 EXAMPLE = "The capital of France is [MASK]."  # the built-in "facts" sample knows this
 TABS: tuple[type[ExploreTab], ...] = (PredictionsTab, ScoresTab, IterativeTab, CompareTab,
-                                      SentenceScoresTab, ReplacedTab, AttentionTab, EmbeddingsTab, TokenLossTab)
+                                      SentenceScoresTab, ReplacedTab, AttentionTab, EmbeddingsTab, TokenLossTab,
+                                      CheckpointsTab)
 RUN_TOPIC = "run"          # loading the chosen run's model and asking it: dropped when the run changes
 COMPARE_TOPIC = "compare"  # asking several runs at once
 

@@ -21,6 +21,7 @@ from mlmstudio.store.records import RunSummary
 
 if TYPE_CHECKING:
     from mlmstudio.engine.predict import Predictor
+    from mlmstudio.engine.predictor_cache import PredictorCache
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,8 @@ Answered = Callable[[Any, Question], None]
 
 class ExploreHost(Protocol):
     """What the page offers its tabs."""
+
+    cache: PredictorCache   # the loaded models (a tab's worker may ask it for a kept checkpoint's)
 
     def current_run(self) -> RunSummary | None: ...
 
