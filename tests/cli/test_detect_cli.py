@@ -84,3 +84,15 @@ def test_a_recorded_electra_run_is_found_by_latest_and_compared_on_the_shared_me
     code, out, err = run_cli(capsys, "--data-dir", data_dir, "runs", "compare", "electra", "mlm")
     assert code == 0, err
     assert "detection" in out.lower()
+
+
+def test_an_electra_bundle_travels_and_still_detects(capsys, tmp_path):
+    data_dir, other = tmp_path / "data", tmp_path / "other"
+    assert main([str(a) for a in ("train", "sample:facts", *TINY, *ELECTRA, "--data-dir", data_dir)]) == 0
+    bundle = tmp_path / "e.mlmrun"
+    assert main(["--data-dir", str(data_dir), "runs", "export", "latest", str(bundle)]) == 0
+    assert main(["--data-dir", str(other), "runs", "import", str(bundle)]) == 0
+    capsys.readouterr()
+    code, out, err = run_cli(capsys, "--data-dir", other, "detect", "latest", "paris is big", "--json")
+    assert code == 0, err
+    assert len(json.loads(out)["tokens"]) == 3

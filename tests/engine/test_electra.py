@@ -194,3 +194,18 @@ def test_the_setup_pages_parameter_estimate_is_exact(kw):
 
     cfg = ModelConfig(arch="seed", objective="electra", **kw)
     assert estimate_parameters(cfg, 500) == count_parameters(build_model(cfg, 500))
+
+
+def test_a_model_folder_from_before_electra_still_loads_and_predicts(tmp_path, facts_text):
+    """A config.json without the objective keys (written before ELECTRA) is an MLM run, as it was."""
+    import json
+
+    Trainer(tiny_config(arch="seed", max_len=32, steps=3, batch_size=4), facts_text, tmp_path / "old").run()
+    config_file = tmp_path / "old" / "config.json"
+    data = json.loads(config_file.read_text())
+    for key in ("objective", "generator_fraction", "discriminator_weight"):
+        data["model"].pop(key)
+    config_file.write_text(json.dumps(data))
+    loaded = load_model_dir(tmp_path / "old")
+    assert loaded.config.model.objective == "mlm" and not isinstance(loaded.model, ElectraMLM)
+    assert len(Predictor(loaded).fill_mask("the capital of [MASK]", top_k=2).masks[0]) == 2
