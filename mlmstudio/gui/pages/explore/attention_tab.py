@@ -42,7 +42,9 @@ if TYPE_CHECKING:
 
 CELL = 96           # pixels of one small map in the grid
 SELECTED_PEN = pg.mkPen("#EE7733", width=3, cosmetic=True)
-MAX_TICK_LABELS = 64  # more tokens than this: the enlarged map's axes label every n-th one
+# The enlarged map labels at most this many tokens down its side and along its bottom (every n-th
+# one beyond that; hovering names any square): pyqtgraph draws every tick label given, overlapping or not.
+MAX_SIDE_LABELS, MAX_BOTTOM_LABELS = 24, 12
 
 
 class AttentionTab(ExploreTab):
@@ -204,10 +206,8 @@ class AttentionTab(ExploreTab):
         self.colour_bar.setLevels((0.0, self._top))
         self.zoom_image.setRect(0, 0, grid.shape[1], grid.shape[0])
         labels = [readable_token(t) for t in result.tokens]
-        every = max(1, -(-len(labels) // MAX_TICK_LABELS))
-        ticks = [[(i + 0.5, labels[i]) for i in range(0, len(labels), every)]]
-        self.zoom.getAxis("left").setTicks(ticks)
-        self.zoom.getAxis("bottom").setTicks(ticks)
+        self.zoom.getAxis("left").setTicks(_ticks(labels, MAX_SIDE_LABELS))
+        self.zoom.getAxis("bottom").setTicks(_ticks(labels, MAX_BOTTOM_LABELS))
         self.zoom.getAxis("left").setLabel("the token that looks", color="k")
         self.zoom.getAxis("bottom").setLabel("the token it looks at", color="k")
         self.zoom.setRange(xRange=(0, grid.shape[1]), yRange=(0, grid.shape[0]), padding=0.02)
@@ -249,6 +249,12 @@ class AttentionTab(ExploreTab):
         T = len(self.result.tokens)
         if 0 <= query < T and 0 <= key < T:
             self.hover_text.setText(self.describe(query, key))
+
+
+def _ticks(labels: list[str], most: int) -> list[list[tuple[float, str]]]:
+    """Axis ticks at the centre of every n-th token's square, at most ``most`` of them."""
+    every = max(1, -(-len(labels) // most))
+    return [[(i + 0.5, labels[i]) for i in range(0, len(labels), every)]]
 
 
 def _title(result: AttentionMap, layer: int, head: int | None) -> str:
