@@ -23,8 +23,9 @@ import tempfile
 import time
 from pathlib import Path
 
-import _common as common
 from score_latency import sentence_of
+
+import _common as common
 
 TARGET_TOKENS = 64    # with [CLS] and [SEP]
 TARGET_MS = 100.0
