@@ -30,6 +30,7 @@ PAD, UNK, CLS, SEP, MASK = SPECIAL_TOKENS
 TOKENIZER_KINDS = ("char", "word", "wordpiece", "bpe")
 MASKING_STRATEGIES = ("token", "whole-word", "span")
 ARCHITECTURES = ("modern", "seed")
+POSITIONS = ("learned", "rotary")
 OBJECTIVES = ("mlm", "electra")
 SCHEDULES = ("constant", "linear", "cosine")
 DEVICES = ("auto", "cpu", "cuda", "mps")
@@ -155,6 +156,13 @@ class ModelConfig:
                                    "(ALiBi-style). Learns much faster in short runs, but no Hugging Face "
                                    "model has it: turn it off to export the run to Hugging Face. The "
                                    "'modern' design only.")
+    # Rotary positions (RoPE, Su et al. 2021) as ESM has them: the exportable way to see distances.
+    positions: str = _f("learned", "How the model knows where each word is. 'learned': one learned "
+                                   "vector per position, as BERT. 'rotary': the positions turn each "
+                                   "query and key (RoPE), so attention sees how far apart two words "
+                                   "are; with the distance bias off it nearly matches it in short runs "
+                                   "and exports to Hugging Face (as ESM). The 'modern' design only.",
+                        choices=POSITIONS)
     # ELECTRA (Clark et al. 2020): engine/electra.py. Built on the seed (BERT) layout, which is
     # what transformers' ElectraForPreTraining and ElectraForMaskedLM are.
     objective: str = _f("mlm", "What the model learns from. 'mlm': guess the hidden words (masked "
@@ -197,6 +205,11 @@ class ModelConfig:
                 f"The width ({self.d_model}) must be divisible by the number of heads "
                 f"({self.num_heads}). Try {self.num_heads * max(1, round(self.d_model / self.num_heads))} "
                 "or change the heads.")
+        if self.positions == "rotary" and self.arch == "modern" and (self.d_model // self.num_heads) % 2:
+            raise ConfigError(
+                f"Rotary positions need an even width per head; {self.d_model} wide with "
+                f"{self.num_heads} heads gives {self.d_model // self.num_heads}. Change the width or "
+                "the heads, or use learned positions.")
         if self.objective == "electra" and self.arch != "seed":
             raise ConfigError(
                 f"ELECTRA (objective 'electra') is built on BERT's own layout, the 'seed' "
@@ -341,6 +354,7 @@ FIELD_LABELS: dict[str, str] = {
     "max_len": "Maximum length",
     "dropout": "Dropout",
     "distance_bias": "Distance bias",
+    "positions": "Positions",
     "objective": "Training objective",
     "generator_fraction": "Generator size (share of width)",
     "discriminator_weight": "Detection weight (lambda)",

@@ -25,6 +25,8 @@ def estimate_parameters(cfg: ModelConfig, vocab_size: int) -> int:
     head_transform = (d * d + d) + norm
     if cfg.arch == "seed":
         return embeddings + norm + L * per_layer + head_transform + (d * V + V)
+    if cfg.positions == "rotary":  # modern only: no position vectors, RoPE turns q and k instead
+        embeddings -= cfg.max_len * d
     return embeddings + L * per_layer + norm + head_transform + V
 
 

@@ -9,7 +9,8 @@ Each exportable kind of model maps one to one onto a ``transformers`` class
   positions, no embedding LayerNorm, a final LayerNorm, BERT's head, the
   decoder tied to the token embedding): ``XLMRobertaXLForMaskedLM``. Its
   positions are RoBERTa's, counted from ``pad_token_id + 1``, so our position
-  rows are written at that offset.
+  rows are written at that offset. With rotary positions (RoPE) it is
+  ``EsmForMaskedLM`` (ESM turns q and k exactly as we do).
 - ``modern`` with the distance bias is refused rather than approximated.
 
 So ``transformers.pipeline("fill-mask", model=DIR)`` gives the same
@@ -41,11 +42,13 @@ from mlmstudio.engine.errors import ExportError
 from mlmstudio.engine.hf_compat import (  # noqa: F401  (the rule, torch-free)
     BERT,
     ELECTRA,
+    ESM,
     NOT_EXPORTABLE,
     XLM_ROBERTA_XL,
     can_export_hf,
     hf_architecture,
 )
+from mlmstudio.engine.model import rotary_inv_freq
 from mlmstudio.engine.output_paths import check_output_folder
 
 log = logging.getLogger(__name__)
@@ -87,6 +90,8 @@ def hf_layout(loaded: LoadedModel) -> tuple[dict, dict[str, torch.Tensor]]:
         return bert_config(loaded), bert_state_dict(loaded)
     if arch == XLM_ROBERTA_XL:
         return xlm_roberta_xl_config(loaded), xlm_roberta_xl_state_dict(loaded)
+    if arch == ESM:
+        return esm_config(loaded), esm_state_dict(loaded)
     raise ExportError(can_export_hf(loaded.config)[1])
 
 
@@ -203,7 +208,8 @@ def xlm_roberta_xl_state_dict(loaded: LoadedModel) -> dict[str, torch.Tensor]:
     cfg = loaded.config.model
     d, pad = cfg.d_model, loaded.tokenizer.pad_token_id
     positions = torch.zeros(cfg.max_len + pad + 1, d)
-    positions[pad + 1:] = sd["pos_emb.weight"]  # our position i is RoBERTa's pad + 1 + i
+    if "pos_emb.weight" in sd:  # (rotary models have none; esm_state_dict drops the rows)
+        positions[pad + 1:] = sd["pos_emb.weight"]  # our position i is RoBERTa's pad + 1 + i
     out = {
         "roberta.embeddings.word_embeddings.weight": sd["tok_emb.weight"],
         "roberta.embeddings.position_embeddings.weight": positions,
@@ -236,6 +242,46 @@ def xlm_roberta_xl_state_dict(loaded: LoadedModel) -> dict[str, torch.Tensor]:
         "lm_head.bias": sd["decoder_bias"],
     })
     return {k: v.contiguous() for k, v in out.items()}
+
+
+def esm_config(loaded: LoadedModel) -> dict:
+    """The EsmConfig (as a dict) that describes the modern model with rotary positions exactly."""
+    config = xlm_roberta_xl_config(loaded)
+    config.update({
+        "architectures": [ESM],
+        "model_type": "esm",
+        "position_embedding_type": "rotary",
+        "rope_theta": 10000.0,
+        "max_position_embeddings": loaded.config.model.max_len,
+        "mask_token_id": loaded.tokenizer.mask_token_id,
+        "emb_layer_norm_before": False,  # no embedding LayerNorm, as ours
+        "token_dropout": False,          # ESM's rescaling of masked inputs: not ours
+        "is_folding_model": False,
+    })
+    for key in ("type_vocab_size", "bos_token_id", "eos_token_id", "use_cache"):
+        config.pop(key)
+    return config
+
+
+def esm_state_dict(loaded: LoadedModel) -> dict[str, torch.Tensor]:
+    """Our rotary modern weights under EsmForMaskedLM's names (the tied decoder left to transformers).
+
+    ESM's contact-prediction head (a logistic regression over attention maps) is
+    part of its model but not of ours: it is written as zeros, unused by fill-mask.
+    """
+    cfg = loaded.config.model
+    out: dict[str, torch.Tensor] = {}
+    for name, tensor in xlm_roberta_xl_state_dict(loaded).items():
+        if name.startswith(("roberta.embeddings.position_embeddings", "roberta.embeddings.token_type")):
+            continue  # rotary positions have no vectors; ESM has no token types
+        out[(name.replace("roberta.embeddings.", "esm.embeddings.")
+             .replace("roberta.encoder.LayerNorm.", "esm.encoder.emb_layer_norm_after.")
+             .replace("roberta.encoder.layer.", "esm.encoder.layer.")
+             .replace(".attention.self_attn_layer_norm.", ".attention.LayerNorm."))] = tensor
+    out["esm.rotary_embeddings.inv_freq"] = rotary_inv_freq(cfg.d_model // cfg.num_heads)
+    out["esm.contact_head.regression.weight"] = torch.zeros(1, cfg.num_layers * cfg.num_heads)
+    out["esm.contact_head.regression.bias"] = torch.zeros(1)
+    return out
 
 
 def _write_tokenizer(loaded: LoadedModel, out: Path) -> None:

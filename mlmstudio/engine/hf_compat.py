@@ -8,8 +8,9 @@ An export must predict exactly as MLM Studio does, so a run is exported only
 when a ``transformers`` class has its very layout:
 
 - ``seed`` is BERT's own layout: ``BertForMaskedLM``.
-- ``modern`` without the distance bias is a pre-LN encoder with learned
-  positions and a final LayerNorm: ``XLMRobertaXLForMaskedLM``.
+- ``modern`` without the distance bias is a pre-LN encoder with a final
+  LayerNorm: with learned positions ``XLMRobertaXLForMaskedLM``, with rotary
+  positions (RoPE) ``EsmForMaskedLM``.
 - ``modern`` with the distance bias (ALiBi-style) has no counterpart: no
   ``transformers`` encoder adds a fixed per-head distance penalty to its
   attention, and an approximation would predict differently, so it is refused.
@@ -22,17 +23,15 @@ from mlmstudio.config import ModelConfig, RunConfig
 # The transformers class each exportable kind of model becomes.
 BERT = "BertForMaskedLM"
 XLM_ROBERTA_XL = "XLMRobertaXLForMaskedLM"
+ESM = "EsmForMaskedLM"
 # An ELECTRA run (objective 'electra', seed layout) becomes two folders (engine/electra_export.py).
 ELECTRA = "ElectraForPreTraining + ElectraForMaskedLM"
 
 NOT_EXPORTABLE = (
     "This run uses the distance bias (ALiBi-style), which no Hugging Face transformers encoder has, "
     "so it cannot be exported exactly. Runs trained with the distance bias off (--no-distance-bias; "
-    "in Setup, Advanced: 'Distance bias') or with --arch seed can be exported; the distance bias "
-    "learns faster in short runs.")
-
-EXPORTABLE_HINT = ("Only runs trained without the distance bias (--no-distance-bias) or with --arch seed "
-                   "can be exported: no Hugging Face encoder has the distance bias.")
+    "in Setup, Advanced: 'Distance bias') or with --arch seed can be exported; with rotary positions "
+    "(--positions rotary) a run without the distance bias learns nearly as fast.")
 
 
 def hf_architecture(config: RunConfig | ModelConfig) -> str | None:
@@ -43,7 +42,7 @@ def hf_architecture(config: RunConfig | ModelConfig) -> str | None:
     if model_cfg.arch == "seed":
         return BERT
     if model_cfg.arch == "modern" and not model_cfg.distance_bias:
-        return XLM_ROBERTA_XL
+        return ESM if model_cfg.positions == "rotary" else XLM_ROBERTA_XL
     return None
 
 

@@ -9,8 +9,8 @@ labels=None) -> MLMOutput(loss, logits)``:
   can be exported to Hugging Face ``BertForMaskedLM``.
 - ``modern`` (the default): the same idea built for speed. Pre-LN blocks on
   ``F.scaled_dot_product_attention`` (written out for bf16 on a CPU, where that
-  is faster), an optional ALiBi-style distance bias, a
-  decoder tied to the token embedding, and - when labels are given - the head
+  is faster), an optional ALiBi-style distance bias, learned or rotary
+  (RoPE) positions, a decoder tied to the token embedding, and - when labels are given - the head
   and vocabulary projection computed only at the labelled positions (about
   15-30% of them), which is most of the cost of a small model.
 
@@ -76,6 +76,28 @@ def alibi_slopes(num_heads: int) -> Tensor:
     return torch.tensor(power_of_two_slopes(lower) + extra)
 
 
+def rotate_half(x: Tensor) -> Tensor:
+    """RoPE's rotation partner of each feature: (x1, x2) -> (-x2, x1) over the two halves."""
+    x1, x2 = x.chunk(2, dim=-1)
+    return torch.cat((-x2, x1), dim=-1)
+
+
+def rotary_inv_freq(head_dim: int, device: torch.device | None = None) -> Tensor:
+    """RoPE's frequencies 10000^(-2i/(d/H)), i < d/2H, in fp32 (ESM's ``inv_freq``)."""
+    return 1.0 / (10000.0 ** (torch.arange(0, head_dim, 2, dtype=torch.float32, device=device) / head_dim))
+
+
+def rotary_angles(T: int, head_dim: int, device: torch.device) -> tuple[Tensor, Tensor]:
+    """cos and sin [T, d/H] of RoPE's angles, position t times 10000^(-2i/(d/H)), halves repeated.
+
+    Exactly as transformers' ESM computes them (in fp32), so an exported rotary model matches.
+    """
+    inv_freq = rotary_inv_freq(head_dim, device)                                               # [d/2H]
+    freqs = torch.arange(T, dtype=torch.float32, device=device)[:, None] * inv_freq[None, :]  # [T, d/2H]
+    angles = torch.cat((freqs, freqs), dim=-1)                                                 # [T, d/H]
+    return angles.cos(), angles.sin()
+
+
 def explicit_attention(q: Tensor, k: Tensor, v: Tensor, attn_mask: Tensor | None,
                        dropout_p: float = 0.0) -> Tensor:
     """SDPA written out: (q / sqrt(d)) k^T (+ mask), softmax, times v.
@@ -101,17 +123,26 @@ def explicit_attention(q: Tensor, k: Tensor, v: Tensor, attn_mask: Tensor | None
 class SelfAttention(nn.Module):
     """Multi-head self-attention with one fused qkv projection: SDPA, or explicit for bf16 on a CPU."""
 
-    def __init__(self, d_model: int, num_heads: int, dropout: float) -> None:
+    def __init__(self, d_model: int, num_heads: int, dropout: float, rotary: bool = False) -> None:
         super().__init__()
         self.num_heads = num_heads
         self.qkv = nn.Linear(d_model, 3 * d_model)
         self.proj = nn.Linear(d_model, d_model)
         self.dropout = dropout
+        self.rotary = rotary  # RoPE on q and k (positions: rotary)
+
+    def _rotate(self, q: Tensor, k: Tensor) -> tuple[Tensor, Tensor]:
+        """q and k [B, H, T, d/H] turned by their positions' angles (RoPE), in their own dtype."""
+        cos, sin = rotary_angles(q.shape[-2], q.shape[-1], q.device)
+        cos, sin = cos.to(q.dtype), sin.to(q.dtype)
+        return q * cos + rotate_half(q) * sin, k * cos + rotate_half(k) * sin
 
     def forward(self, x: Tensor, attn_mask: Tensor | None) -> Tensor:
         B, T, d = x.shape
         H = self.num_heads
         q, k, v = self.qkv(x).view(B, T, 3, H, d // H).permute(2, 0, 3, 1, 4)  # each [B, H, T, d/H]
+        if self.rotary:
+            q, k = self._rotate(q, k)
         dropout_p = self.dropout if self.training else 0.0
         if q.dtype == torch.bfloat16 and q.device.type == "cpu":
             y = explicit_attention(q, k, v, attn_mask, dropout_p)
@@ -129,6 +160,8 @@ class SelfAttention(nn.Module):
         B, T, d = x.shape
         H = self.num_heads
         q, k, _ = self.qkv(x).view(B, T, 3, H, d // H).permute(2, 0, 3, 1, 4)  # each [B, H, T, d/H]
+        if self.rotary:
+            q, k = self._rotate(q, k)
         scores = (q @ k.transpose(-2, -1)).float() * (q.shape[-1] ** -0.5)    # [B, H, T, T]
         if attn_mask is not None:
             scores = (scores.masked_fill(~attn_mask, float("-inf")) if attn_mask.dtype == torch.bool
@@ -153,7 +186,7 @@ class Block(nn.Module):
     def __init__(self, cfg: ModelConfig) -> None:
         super().__init__()
         self.ln1 = nn.LayerNorm(cfg.d_model)
-        self.attn = SelfAttention(cfg.d_model, cfg.num_heads, cfg.dropout)
+        self.attn = SelfAttention(cfg.d_model, cfg.num_heads, cfg.dropout, rotary=cfg.positions == "rotary")
         self.ln2 = nn.LayerNorm(cfg.d_model)
         self.ffn = FeedForward(cfg.d_model, cfg.ffn_width, cfg.dropout)
         self.drop = nn.Dropout(cfg.dropout)
@@ -249,7 +282,8 @@ class ModernMLM(MLMModel):
         super().__init__(cfg, vocab_size, pad_token_id)
         d = cfg.d_model
         self.tok_emb = nn.Embedding(vocab_size, d)
-        self.pos_emb = nn.Embedding(cfg.max_len, d)
+        # Rotary positions live in the attention (SelfAttention._rotate): no position vectors then.
+        self.pos_emb = nn.Embedding(cfg.max_len, d) if cfg.positions == "learned" else None
         self.emb_drop = nn.Dropout(cfg.dropout)
         self.blocks = nn.ModuleList(Block(cfg) for _ in range(cfg.num_layers))
         self.final_norm = nn.LayerNorm(d)
@@ -269,8 +303,10 @@ class ModernMLM(MLMModel):
                 labels: Tensor | None = None, label_positions: Tensor | None = None) -> MLMOutput:
         self._check_length(input_ids)
         B, T = input_ids.shape
-        pos = torch.arange(T, device=input_ids.device)
-        x = self.emb_drop(self.tok_emb(input_ids) + self.pos_emb(pos))  # [B, T, d]
+        x = self.tok_emb(input_ids)                                       # [B, T, d]
+        if self.pos_emb is not None:
+            x = x + self.pos_emb(torch.arange(T, device=input_ids.device))
+        x = self.emb_drop(x)
         attn_mask = self._attention_mask(attention_mask, T, x)
         for block in self.blocks:
             x = block(x, attn_mask)

@@ -21,16 +21,19 @@ from mlmstudio.engine.errors import PredictionError
 from mlmstudio.engine.model import SelfAttention, build_model
 
 VOCAB = 50
-# (arch, distance bias); "electra" is the ELECTRA objective on the seed layout (generator + discriminator)
-ARCHS = [("seed", False), ("modern", True), ("modern", False), ("electra", False)]
+# (arch, distance bias); "electra" is the ELECTRA objective on the seed layout (generator + discriminator),
+# "rotary" the modern layout with rotary positions (RoPE)
+ARCHS = [("seed", False), ("modern", True), ("modern", False), ("electra", False), ("rotary", False)]
 
 
 def tiny_model(arch: str, distance_bias: bool = True, layers: int = 2, heads: int = 4) -> nn.Module:
     torch.manual_seed(0)
     objective = "electra" if arch == "electra" else "mlm"
-    cfg = ModelConfig(arch="seed" if arch == "electra" else arch, d_model=32, num_layers=layers,
+    layout = {"electra": "seed", "rotary": "modern"}.get(arch, arch)
+    cfg = ModelConfig(arch=layout, d_model=32, num_layers=layers,
                       num_heads=heads, ffn_dim=64, max_len=24, dropout=0.0,
-                      distance_bias=distance_bias and arch == "modern", objective=objective)
+                      distance_bias=distance_bias and arch == "modern", objective=objective,
+                      positions="rotary" if arch == "rotary" else "learned")
     model = build_model(cfg, VOCAB)
     with torch.no_grad():  # untrained attention is nearly uniform: spread the weights so a mix-up shows
         for p in model.parameters():

@@ -29,17 +29,20 @@ CORPUS = "\n".join([
 QUESTIONS = ["the cat sat on the [MASK] .", "the [MASK] sat on the [MASK] .", "a [MASK] swam under the boat ."]
 
 
-# The exportable kinds of model: (arch, distance_bias) -> the transformers class.
-EXPORTABLE = [("seed", False, "BertForMaskedLM"), ("modern", False, "XLMRobertaXLForMaskedLM")]
+# The exportable kinds of model: (arch, distance_bias, positions) -> the transformers class.
+EXPORTABLE = [("seed", False, "learned", "BertForMaskedLM"),
+              ("modern", False, "learned", "XLMRobertaXLForMaskedLM"),
+              ("modern", False, "rotary", "EsmForMaskedLM")]
 
 
-def trained_model_dir(path, kind, arch="seed", steps=30, dropout=0.1, distance_bias=True):
+def trained_model_dir(path, kind, arch="seed", steps=30, dropout=0.1, distance_bias=True, positions="learned"):
     """A model trained for a few steps (so no weight is still at its initial value), saved."""
     torch.manual_seed(0)
     tok = MLMTokenizer.train([CORPUS], TokenizerConfig(kind=kind, vocab_size=100, min_frequency=1))
     cfg = RunConfig(tokenizer=TokenizerConfig(kind=kind, vocab_size=100, min_frequency=1),
                     model=ModelConfig(arch=arch, d_model=32, num_heads=4, num_layers=2, ffn_dim=64,
-                                      max_len=64, dropout=dropout, distance_bias=distance_bias),
+                                      max_len=64, dropout=dropout, distance_bias=distance_bias,
+                                      positions=positions),
                     training=TrainingConfig(seq_len=64))
     model = build_model(cfg.model, tok.vocab_size, tok.pad_token_id)
     rows = [[tok.cls_token_id, *tok.encode(line), tok.sep_token_id] for line in CORPUS.splitlines()[:4]]
@@ -65,6 +68,8 @@ def test_seed_and_modern_without_distance_bias_can_be_exported():
     assert can_export_hf(ModelConfig(arch="seed")) == (True, "")
     assert can_export_hf(ModelConfig(arch="seed", distance_bias=True)) == (True, "")  # seed has none
     assert can_export_hf(RunConfig(model=ModelConfig(arch="modern", distance_bias=False))) == (True, "")
+    assert can_export_hf(ModelConfig(positions="rotary", distance_bias=False)) == (True, "")
+    assert not can_export_hf(ModelConfig(positions="rotary"))[0]  # rotary and the distance bias: no match
 
 
 def test_exporting_a_run_with_the_distance_bias_is_refused_without_writing(tmp_path):
@@ -114,11 +119,13 @@ def test_the_export_folder_describes_the_model_exactly(tmp_path):
     assert weights["bert.encoder.layer.1.attention.self.value.weight"].shape == (32, 32)
 
 
-@pytest.mark.parametrize("arch,distance_bias,hf_class", EXPORTABLE)
+@pytest.mark.parametrize("arch,distance_bias,positions,hf_class", EXPORTABLE)
 @pytest.mark.parametrize("kind", ["wordpiece", "char", "bpe", "word"])
-def test_hugging_face_pipeline_predicts_exactly_as_we_do(tmp_path, kind, arch, distance_bias, hf_class):
+def test_hugging_face_pipeline_predicts_exactly_as_we_do(tmp_path, kind, arch, distance_bias, positions,
+                                                         hf_class):
     transformers = pytest.importorskip("transformers")
-    model_dir = trained_model_dir(tmp_path / "run", kind, arch=arch, distance_bias=distance_bias)
+    model_dir = trained_model_dir(tmp_path / "run", kind, arch=arch, distance_bias=distance_bias,
+                                  positions=positions)
     out = export_hf(model_dir, tmp_path / "hf")
     assert json.loads((out / "config.json").read_text())["architectures"] == [hf_class]
 
@@ -141,11 +148,12 @@ def test_hugging_face_pipeline_predicts_exactly_as_we_do(tmp_path, kind, arch, d
                 assert abs(hf_pred["score"] - our_pred["score"]) < 1e-4
 
 
-@pytest.mark.parametrize("arch,distance_bias,hf_class", EXPORTABLE)
-def test_padded_batches_give_the_same_logits_as_ours(tmp_path, arch, distance_bias, hf_class):
+@pytest.mark.parametrize("arch,distance_bias,positions,hf_class", EXPORTABLE)
+def test_padded_batches_give_the_same_logits_as_ours(tmp_path, arch, distance_bias, positions, hf_class):
     """Padding changes nothing at the real tokens, in either model (RoBERTa's pad-aware positions)."""
     transformers = pytest.importorskip("transformers")
-    model_dir = trained_model_dir(tmp_path / "run", "wordpiece", arch=arch, distance_bias=distance_bias)
+    model_dir = trained_model_dir(tmp_path / "run", "wordpiece", arch=arch, distance_bias=distance_bias,
+                                  positions=positions)
     out = export_hf(model_dir, tmp_path / "hf")
     theirs = getattr(transformers, hf_class).from_pretrained(out).eval()
     ours = Predictor.from_dir(model_dir)

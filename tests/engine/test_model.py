@@ -51,7 +51,8 @@ def test_seed_is_the_tutorial_tinymlm_with_686952_parameters():
 
 
 @pytest.mark.parametrize("arch", ["seed", "modern"])
-@pytest.mark.parametrize("kw", [{}, dict(num_heads=6, d_model=48), dict(distance_bias=False, num_layers=3)])
+@pytest.mark.parametrize("kw", [{}, dict(num_heads=6, d_model=48), dict(distance_bias=False, num_layers=3),
+                                dict(positions="rotary", distance_bias=False)])
 def test_estimate_parameters_equals_the_built_model(arch, kw):
     cfg = tiny(arch, **kw)
     assert estimate_parameters(cfg, 77) == count_parameters(build_model(cfg, 77))
@@ -267,3 +268,25 @@ def test_label_positions_from_the_host_give_the_same_loss_as_finding_them_on_the
     found = model(ids, labels=labels)
     given = model(ids, labels=labels, label_positions=batch.label_positions)
     assert torch.equal(found.logits, given.logits) and torch.equal(found.loss, given.loss)
+
+
+def test_rotary_positions_make_attention_see_only_relative_offsets():
+    """RoPE: a query at i and a key at j score the same as at i + s and j + s; no position vectors."""
+    model = build_model(tiny(positions="rotary", distance_bias=False), 50)
+    assert model.pos_emb is None and all(block.attn.rotary for block in model.blocks)
+    attn = model.blocks[0].attn
+    g = torch.Generator().manual_seed(0)
+    q1 = torch.randn(1, 1, 1, 8, generator=g).expand(1, 1, 20, 8)   # the same query at every position
+    k1 = torch.randn(1, 1, 1, 8, generator=g).expand(1, 1, 20, 8)
+    q, k = attn._rotate(q1, k1)
+    scores = (q @ k.transpose(-2, -1))[0, 0]                          # [20, 20]
+    for offset in (-3, 0, 5):
+        diagonal = torch.diagonal(scores, offset)
+        assert torch.allclose(diagonal, diagonal[0].expand_as(diagonal), atol=1e-5)
+    assert not torch.allclose(torch.diagonal(scores, 1)[0], torch.diagonal(scores, 5)[0])
+
+
+def test_rotary_positions_need_an_even_width_per_head():
+    with pytest.raises(ValueError, match="even width per head"):
+        tiny(positions="rotary", d_model=36, num_heads=4).validate()
+    tiny(arch="seed", positions="rotary", d_model=36, num_heads=4).validate()  # seed ignores it

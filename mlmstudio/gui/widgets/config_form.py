@@ -33,6 +33,7 @@ RELEVANT: dict[tuple[str, str], Callable[[RunConfig], bool]] = {
     ("masking", "span_p"): lambda c: c.masking.strategy == "span",
     ("masking", "span_max"): lambda c: c.masking.strategy == "span",
     ("model", "distance_bias"): lambda c: c.model.arch == "modern",
+    ("model", "positions"): lambda c: c.model.arch == "modern",
 }
 
 # Fields whose 0 means "follow another setting" (metadata ``zero_means``): what 0 resolves to,
