@@ -143,6 +143,8 @@ def input_embedding(model: torch.nn.Module) -> tuple[Tensor, str]:
     """The [V, d] token embedding (float32, detached) and a sentence on which matrix it is."""
     getter = getattr(model, "get_input_embeddings", None)
     module = getter() if callable(getter) else getattr(model, "tok_emb", None)
+    if module is None:  # ELECTRA: generator and discriminator share one embedding block
+        module = getattr(getattr(model, "embeddings", None), "tok_emb", None)
     if module is None or not hasattr(module, "weight"):
         raise PredictionError("This model has no token embedding to look at.")
     weight = module.weight.detach().float().cpu()

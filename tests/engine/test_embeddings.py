@@ -156,3 +156,20 @@ def test_explore_view_highlights_the_word_and_neighbours_and_serialises(word_mod
     assert data["neighbours"]["word"]["piece_ids"] == [9] and len(data["map"]["xy"]) == 40
     rows = view.csv_rows()
     assert [r["kind"] for r in rows].count("neighbour") == 5 and len(rows) == 45
+
+
+def test_an_electra_model_uses_its_shared_embedding():
+    from mlmstudio.config import ModelConfig
+    from mlmstudio.engine.embeddings import input_embedding
+    from mlmstudio.engine.model import build_model
+
+    import torch
+
+    try:
+        model = build_model(ModelConfig(arch="seed", d_model=32, num_layers=1, num_heads=2, ffn_dim=64,
+                                        max_len=32, objective="electra"), 50)
+    except TypeError:
+        pytest.skip("this version has no ELECTRA objective")
+    weight, note = input_embedding(model)
+    assert weight.shape == (50, 32) and note == TIED_NOTE
+    assert torch.equal(weight, model.embeddings.tok_emb.weight.detach())
