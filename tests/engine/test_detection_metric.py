@@ -60,6 +60,7 @@ def val_batches(vocab=60):
 def test_the_task_is_fixed_replaces_about_15_percent_never_specials_and_never_the_same_token():
     a = detection_batches(val_batches(), 60, SPECIALS)
     b = detection_batches(val_batches(), 60, SPECIALS)
+    assert len(a) == 2  # the first half of the three validation batches (WINDOW_SHARE)
     for x, y in zip(a, b):
         assert torch.equal(x.input_ids, y.input_ids) and torch.equal(x.positions, y.positions)
     replaced = torch.cat([d.replaced for d in a])
