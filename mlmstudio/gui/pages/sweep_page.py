@@ -138,6 +138,7 @@ class SweepPage(QWidget):
         self.sweep_combo = QComboBox()
         self.sweep_combo.setToolTip("Sweeps recorded in this history.")
         self.sweep_combo.setMinimumWidth(180)
+        self.sweep_combo.currentTextChanged.connect(self._on_sweep_chosen)
         self.resume_button = QPushButton("Resume")
         self.resume_button.setToolTip("Carry on with the chosen sweep: an interrupted or stopped trial is "
                                       "tried again, then new trials until its budget is spent.")
@@ -259,6 +260,28 @@ class SweepPage(QWidget):
         if current in names:
             self.sweep_combo.setCurrentText(current)
         self._update_buttons()
+
+    @Slot(str)
+    def _on_sweep_chosen(self, name: str) -> None:
+        """Show a recorded sweep's trials (read in a background call) while none is running."""
+        if not name or self.is_running():
+            return
+        from mlmstudio.sweep.runner import sweep_trials
+
+        db = self.db
+        self._tasks.run(lambda: sweep_trials(db, name), self._on_recorded, lambda exc: None,
+                        topic="recorded", name="read sweep")
+
+    def _on_recorded(self, found) -> None:
+        if self.is_running():
+            return
+        spec, records = found
+        self.spec, self.trials = spec, {r.number: r for r in records}
+        self.plots.set_params(spec.params)
+        self._show_trials()
+        self.state_label.setText(f"Sweep {spec.name} (recorded): {len(records)} trials of "
+                                 f"{format_duration(spec.trial_seconds)} within "
+                                 f"{format_duration(spec.budget_seconds)}; Resume carries it on.")
 
     def wait_idle(self, msecs: int = 10_000) -> bool:
         return self._tasks.wait_idle(msecs)
