@@ -105,7 +105,7 @@ def _print_report(report, top: int) -> None:
     print(f"Run {report.run_label}: {len(report):,} hidden tokens in {report.windows:,} validation "
           f"windows ({report.precision}).")
     recorded = ("" if report.recorded_val_loss is None
-                else f"  (the run recorded {report.recorded_val_loss:.4f})")
+                else f" (the run recorded {report.recorded_val_loss:.4f})")
     print(f"Mean loss {report.mean_loss:.4f} nats: the validation loss{recorded}; "
           f"top guess right for {report.accuracy:.1%}.")
     for title, worst in (("Costliest tokens", True), ("Cheapest tokens", False)):
