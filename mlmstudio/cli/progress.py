@@ -109,8 +109,8 @@ def probe_summary(probes) -> str:
 def export_line(config: RunConfig, run_id: str | None) -> str:
     """Whether this run can leave the app for Hugging Face, how, or why not."""
     if hf_architecture(config) is None:
-        return ("not to Hugging Face: the distance bias has no counterpart there (train with "
-                "--no-distance-bias or --arch seed to export; the bias learns faster)")
+        return ("not to Hugging Face: the distance bias has no counterpart there (to export, train "
+                "with --no-distance-bias --positions rotary, nearly as fast to learn, or --arch seed)")
     target = f"to Hugging Face {hf_architecture(config)}"
     return f"{target} with 'mlmstudio export-hf {run_id} DIR'" if run_id else f"possible, {target}"
 
