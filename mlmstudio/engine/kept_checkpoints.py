@@ -19,7 +19,9 @@ at the final weights: 1,000 steps with N = 8 keep steps 8, 16, 32, 64, 128,
 256, 512 and 1,000. The rule needs no planned length, so a run under a time
 budget keeps the same spacing. When a run resumes from step s, copies after s
 belong to the part that is trained again and are deleted first (a run
-restarted from 0 loses them all).
+restarted from 0 loses them all). Each copy is written to a temporary name and
+renamed, so a killed run never leaves half a copy under a real name; the
+temporary file it may leave is removed when the run resumes.
 
 Torch is imported only where weights are written or read: the Setup page
 calls ``planned_steps`` and ``kept_bytes`` as the user types.
@@ -114,10 +116,13 @@ def prune_kept(run_dir: str | os.PathLike, keep: int) -> None:
 
 
 def drop_kept_after(run_dir: str | os.PathLike, step: int) -> None:
-    """Delete the copies after ``step`` (a resumed run trains that part again)."""
+    """Delete the copies after ``step`` (a resumed run trains that part again), and the temporary
+    file of a copy whose writing was killed (``.step-NNNNNNNN.safetensors.XXXX.tmp``)."""
     for kept_step, path in list_kept(run_dir):
         if kept_step > step:
             _remove(path)
+    for leftover in RunFolder(Path(run_dir)).kept_checkpoints.glob(".step-*.tmp"):
+        _remove(leftover)
 
 
 def _remove(path: Path) -> None:

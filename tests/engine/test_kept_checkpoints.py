@@ -128,3 +128,17 @@ def test_a_missing_copy_or_run_is_a_sentence(straight, tmp_path):
         cache.get_at_step(straight, 3)
     with pytest.raises(ModelLoadError, match="no longer exists"):
         cache.get_at_step(tmp_path / "gone", 8)
+
+
+def test_a_killed_write_leaves_no_copy_and_its_leftover_goes_on_resume(tmp_path):
+    from mlmstudio.engine.kept_checkpoints import drop_kept_after
+    from mlmstudio.engine.run_files import RunFolder
+
+    folder = RunFolder(tmp_path).kept_checkpoints
+    folder.mkdir()
+    (folder / "step-00000004.safetensors").write_bytes(b"x")
+    (folder / "step-00000016.safetensors").write_bytes(b"x")
+    (folder / ".step-00000032.safetensors.abcd.tmp").write_bytes(b"half")
+    assert [s for s, _ in list_kept(tmp_path)] == [4, 16]      # the half-written one is no copy
+    drop_kept_after(tmp_path, 8)
+    assert sorted(p.name for p in folder.iterdir()) == ["step-00000004.safetensors"]
