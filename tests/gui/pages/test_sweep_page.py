@@ -96,3 +96,29 @@ def test_a_tiny_sweep_runs_shows_its_trials_and_is_listed_for_resume(qtbot, page
     qtbot.waitUntil(lambda: again.table.rowCount() == 2, timeout=10_000)
     assert again.best().run_id == best.run_id and "recorded" in again.state_label.text()
     again.wait_idle()
+
+
+@pytest.mark.slow  # trains tiny trials
+def test_stop_then_resume_carries_the_sweep_on(qtbot, page, db, facts, make_tiny_config):
+    page.set_request(make_tiny_config(steps=8, eval_every=4, eval_batches=1), facts)
+    type_settings(page, "lr=1e-4:3e-3:log")
+    page.trials_spin.setValue(2)
+    page.prune_check.setChecked(False)
+    page.name_edit.setText("halted")
+    evaluated = []
+    page.start()
+    page.worker.event.connect(lambda event: evaluated.append(event))
+    qtbot.waitUntil(lambda: any(type(e).__name__ == "TrialEvaluated" for e in evaluated), timeout=600_000)
+    qtbot.mouseClick(page.stop_button, Qt.MouseButton.LeftButton)
+    assert not page.stop_button.isEnabled()
+    qtbot.waitUntil(lambda: not page.is_running(), timeout=600_000)
+    assert "stopped with" in page.state_label.text()
+    assert [page.table.item(row, 2).text() for row in range(page.table.rowCount())] == ["stopped"]
+
+    qtbot.waitUntil(lambda: page.sweep_combo.findText("halted") >= 0, timeout=10_000)
+    page.sweep_combo.setCurrentText("halted")
+    qtbot.mouseClick(page.resume_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not page.is_running(), timeout=600_000)
+    outcomes = [page.table.item(row, 2).text() for row in range(page.table.rowCount())]
+    assert outcomes == ["stopped", "completed (re-try of 0)", "completed"]
+    assert len(service.list_runs(db, tag="sweep:halted")) == 3
