@@ -490,6 +490,16 @@ class MainWindow(QMainWindow):
             self._asking_before_close = True
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.sweep_page.is_running() and not self.train_page.is_training() and self._asking_before_close:
+            answer = QMessageBox.question(
+                self, "Stop the sweep?",
+                "A sweep is still running. Stop it and quit? Its current trial saves a checkpoint, and "
+                "Resume on the Sweep page carries the sweep on later.",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No)
+            if answer != QMessageBox.StandardButton.Yes:
+                event.ignore()
+                return
         if self.train_page.is_training() and self._asking_before_close:
             answer = QMessageBox.question(
                 self, "Stop training?",
