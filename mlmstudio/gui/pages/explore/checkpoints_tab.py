@@ -97,11 +97,13 @@ class CheckpointsTab(ExploreTab):
         self.timeline.setHorizontalHeaderLabels(["Step", "Best guess", "Probability"])
         self.timeline.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.timeline.verticalHeader().hide()
-        self.timeline.horizontalHeader().setStretchLastSection(True)
         self.timeline.hide()
         self.view = QSplitter(Qt.Orientation.Horizontal)   # what "Save picture" saves
         self.view.addWidget(at_step)
         self.view.addWidget(self.timeline)
+        self.view.setStretchFactor(0, 1)
+        self.view.setStretchFactor(1, 1)
+        self.view.setSizes([600, 400])
         self.export = ExportButtons(self.view, self.numbers, name="over-training",
                                     report_error=self.host.show_error)
 
