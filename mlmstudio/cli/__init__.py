@@ -48,6 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_attention_command(commands)
     from mlmstudio.cli.neighbours_command import add_neighbours_command
     add_neighbours_command(commands)
+    from mlmstudio.cli.timeline_command import add_timeline_command
+    add_timeline_command(commands)
     from mlmstudio.cli.capsule_command import add_capsule_command
     add_capsule_command(commands)
     runs.add_runs_commands(commands)
