@@ -44,6 +44,7 @@ from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.hf_compat import can_export_hf, hf_architecture
 from mlmstudio.engine.run_status import ACTIVE_STATUSES, RESUMABLE_STATUSES
 from mlmstudio.gui.background import TaskRunner, user_message
+from mlmstudio.gui.run_colors import run_color
 from mlmstudio.gui.run_list import RunList
 from mlmstudio.gui.runs_table_model import ALL, COLUMN_INDEX, RunsFilterProxy
 from mlmstudio.gui.widgets.compare_view import CompareView
@@ -231,7 +232,7 @@ class HistoryPage(QWidget):
         self.splitter.addWidget(top)
         # The selected run's probes (engine/probes.py) in a tab beside the curves.
         self.probe_plot = ProbePlot()
-        self.probe_plot.empty_label.setText("Select one run to see its probes: how sure the model "
+        self.probe_plot.empty_label.setText("Select a run to see its probes: how sure the model "
                                             "was of each probe's answer at every evaluation.")
         self.curve_tabs = QTabWidget()
         self.curve_tabs.addTab(self.compare_view, "Curves")
@@ -383,26 +384,34 @@ class HistoryPage(QWidget):
         """Overlay these runs' curves and tabulate their settings below the table."""
         runs = [self.model.run_at(row) for row in (self.model.row_of(r) for r in run_ids) if row is not None]
         self.compare_view.set_runs(runs, curve_loader(self.db))
-        self._show_probes(runs[0].id if len(runs) == 1 else None)
+        self._show_probes(runs)
         if runs and announce:
             self.status_message.emit(f"Comparing {len(runs)} run{'s' if len(runs) > 1 else ''}.")
 
-    def _show_probes(self, run_id: str | None) -> None:
-        """One run's probe curves in the Probes tab (a few hundred rows: read at once)."""
-        curves = []
-        if run_id is not None:
+    def _show_probes(self, runs: list[RunSummary]) -> None:
+        """The Probes tab: one run's probe curves, or several runs' one probe at a time (a few
+        hundred rows each: read at once)."""
+        loaded = []
+        for run in runs:
             try:
-                curves = service.load_probe_curves(self.db, run_id)
+                loaded.append((run, service.load_probe_curves(self.db, run.id)))
             except Exception:  # noqa: BLE001 - the curves tab still works; the tab says none
-                log.exception("Could not load the probes of run %s", run_id)
-        self.probe_plot.show_curves(curves)
-        if run_id is not None and not curves:
-            self.probe_plot.empty_label.setText("This run recorded no probes (runs trained before "
-                                                "probes existed, or with none set in Setup).")
-        elif run_id is None:
-            self.probe_plot.empty_label.setText("Select one run to see its probes: how sure the model "
+                log.exception("Could not load the probes of run %s", run.id)
+        with_probes = [(run, curves) for run, curves in loaded if curves]
+        if len(runs) == 1:
+            self.probe_plot.show_curves(with_probes[0][1] if with_probes else [])
+        else:
+            self.probe_plot.show_comparison([(run.name, run_color(run.id), curves)
+                                             for run, curves in with_probes])
+        if not runs:
+            self.probe_plot.empty_label.setText("Select a run to see its probes: how sure the model "
                                                 "was of each probe's answer at every evaluation.")
-        self.curve_tabs.setTabText(1, f"Probes ({len(curves)})" if curves else "Probes")
+        elif not with_probes:
+            self.probe_plot.empty_label.setText("No probes recorded (runs trained before probes "
+                                                "existed, or with none set in Setup).")
+        count = len(with_probes[0][1]) if len(runs) == 1 and with_probes else 0
+        self.curve_tabs.setTabText(1, f"Probes ({count})" if count else
+                                   f"Probes ({len(with_probes)} runs)" if len(with_probes) > 1 else "Probes")
 
     @Slot()
     def _compare_selection(self) -> None:

@@ -6,7 +6,8 @@ the probe by a short form of its sentence and its answer) and, beside it, a
 table of the newest numbers: the sentence, the expected answer, its
 probability and the model's own best guess, marked when it is the answer. The
 Train page feeds it from the worker's throttled progress (``add_records``);
-History gives it a finished run's curves (``show_curves``). Each curve is made
+History gives it a finished run's curves (``show_curves``), or several runs'
+curves one probe at a time, a line per run in its colour (``show_comparison``). Each curve is made
 once and then given new data (pyqtgraph's ``setData``), as the other live plots.
 """
 
@@ -20,6 +21,7 @@ from PySide6.QtGui import QBrush, QColor, QIcon, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -64,8 +66,9 @@ def _swatch(colour: QColor, size: int = 10) -> QIcon:
 class _Probe:
     """One probe's points, its line and its newest answer."""
 
-    def __init__(self, sentence: str, answer: str) -> None:
+    def __init__(self, sentence: str, answer: str, label: str = "", colour: QColor | None = None) -> None:
         self.sentence, self.answer = sentence, answer
+        self.label, self.colour = label, colour   # a run's name and colour, when runs are compared
         self.steps: list[float] = []
         self.probabilities: list[float] = []
         self.latest: ProbeResult | None = None
@@ -123,8 +126,16 @@ class ProbePlot(QWidget):
         self.log_y.setToolTip("Show the probabilities on a log scale: the first rise from about 1 in "
                               "the vocabulary size, long before the answer wins, becomes visible.")
         self.log_y.toggled.connect(self._on_log_y_toggled)
+        self.probe_combo = QComboBox()   # comparing runs: which probe
+        self.probe_combo.setToolTip("Comparing runs: the probe whose answer each run's line follows.")
+        self.probe_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.probe_combo.currentIndexChanged.connect(self._show_compared)
+        self.probe_combo.hide()
+        self._comparison: list[tuple[str, QColor, dict]] = []
+        self._compare_keys: list[tuple[str, str]] = []
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
+        top.addWidget(self.probe_combo)
         top.addWidget(self.log_y)
         layout.addLayout(top)
         layout.addWidget(self.empty_label)
@@ -153,6 +164,13 @@ class ProbePlot(QWidget):
 
     # Feeding -------------------------------------------------------------------
     def clear(self) -> None:
+        """Nothing shown (and no comparison)."""
+        self._comparison, self._compare_keys = [], []
+        self.probe_combo.hide()
+        self.table.setHorizontalHeaderItem(0, QTableWidgetItem(TABLE_COLUMNS[0]))
+        self._clear_lines()
+
+    def _clear_lines(self) -> None:
         for probe in self._probes:
             if probe.line is not None:
                 self.plot.removeItem(probe.line)
@@ -177,16 +195,41 @@ class ProbePlot(QWidget):
     def show_curves(self, curves: Sequence) -> None:
         """A recorded run's probes (``store.records.ProbeCurve``s), replacing what is shown."""
         self.clear()
-        for curve in curves:
-            probe = _Probe(curve.sentence, curve.answer)
-            probe.steps = [float(s) for s in curve.steps]
-            probe.probabilities = [float(p) for p in curve.probabilities]
-            if len(curve):
-                probe.latest = ProbeResult(curve.sentence, curve.answer, float(curve.probabilities[-1]),
-                                           curve.top1[-1], bool(curve.hits[-1]))
-            self._probes.append(probe)
+        self._probes = [_probe_of(curve) for curve in curves]
         self._make_lines()
         self._redraw()
+
+    def show_comparison(self, runs: Sequence[tuple[str, QColor, Sequence]]) -> None:
+        """Several runs' probes, (name, colour, ProbeCurves) each: one probe at a time, chosen in the
+        box above the plot, with a line and a table row per run that asked it."""
+        self.clear()
+        self._comparison = [(name, colour, {(c.sentence, c.answer): c for c in curves})
+                            for name, colour, curves in runs]
+        self._compare_keys = list(dict.fromkeys(key for _, _, by_key in self._comparison for key in by_key))
+        self.probe_combo.blockSignals(True)
+        self.probe_combo.clear()
+        self.probe_combo.addItems([f"{short_sentence(s)} → {a}" for s, a in self._compare_keys])
+        self.probe_combo.blockSignals(False)
+        self.probe_combo.setVisible(bool(self._compare_keys))
+        self._show_compared(0)
+
+    def _show_compared(self, index: int) -> None:
+        if not self._comparison or not 0 <= index < len(self._compare_keys):
+            return
+        key = self._compare_keys[index]
+        self._clear_lines()
+        self.table.setHorizontalHeaderItem(0, QTableWidgetItem("Run"))
+        for name, colour, by_key in self._comparison:
+            curve = by_key.get(key)
+            if curve is not None:
+                self._probes.append(_probe_of(curve, label=name, colour=colour))
+        self._make_lines()
+        self._redraw()
+
+    def compared_probe(self) -> tuple[str, str] | None:
+        """The (sentence, answer) shown while runs are compared."""
+        index = self.probe_combo.currentIndex()
+        return self._compare_keys[index] if self._comparison and 0 <= index < len(self._compare_keys) else None
 
     def keep_before(self, step: float) -> None:
         """Drop the points at or after ``step`` (a resumed run goes on from its checkpoint)."""
@@ -218,15 +261,15 @@ class ProbePlot(QWidget):
                                                                                strict=True))
         if same:
             return
-        self.clear()
+        self.clear()   # a live run: no comparison
         self._probes = [_Probe(r.sentence, r.answer) for r in results]
         self._make_lines()
 
     def _make_lines(self) -> None:
         count = len(self._probes)
         for index, probe in enumerate(self._probes):
-            colour = probe_colour(index, count)
-            name = f"{short_sentence(probe.sentence)} → {probe.answer}"
+            colour = probe.colour or probe_colour(index, count)
+            name = probe.label or f"{short_sentence(probe.sentence)} → {probe.answer}"
             probe.line = self.plot.plot([], [], pen=pg.mkPen(colour, width=1.8),
                                         symbol="o", symbolSize=4, symbolBrush=colour, symbolPen=None)
             probe.line.opts["name"] = name
@@ -234,7 +277,8 @@ class ProbePlot(QWidget):
         self.apply_palette(self.palette())
         self.table.setRowCount(count)
         for row, probe in enumerate(self._probes):
-            sentence = QTableWidgetItem(_swatch(probe_colour(row, count)), probe.sentence)
+            sentence = QTableWidgetItem(_swatch(probe.colour or probe_colour(row, count)),
+                                        probe.label or probe.sentence)
             sentence.setToolTip(probe.sentence)
             self.table.setItem(row, 0, sentence)
             self.table.setItem(row, 1, QTableWidgetItem(probe.answer))
@@ -273,3 +317,14 @@ class ProbePlot(QWidget):
     def _show_data(self, has_data: bool) -> None:
         self._splitter.setVisible(has_data)
         self.empty_label.setVisible(not has_data)
+
+
+def _probe_of(curve, label: str = "", colour: QColor | None = None) -> _Probe:
+    """A recorded probe curve (``store.records.ProbeCurve``) as the plot holds it."""
+    probe = _Probe(curve.sentence, curve.answer, label, colour)
+    probe.steps = [float(s) for s in curve.steps]
+    probe.probabilities = [float(p) for p in curve.probabilities]
+    if len(curve):
+        probe.latest = ProbeResult(curve.sentence, curve.answer, float(curve.probabilities[-1]),
+                                   curve.top1[-1], bool(curve.hits[-1]))
+    return probe

@@ -118,9 +118,17 @@ def test_history_shows_the_selected_runs_probe_curves(qtbot, trained_db, history
     steps, probabilities = page.probe_plot.points(0)
     assert steps == recorded[0].steps.astype(float).tolist()
     assert probabilities == pytest.approx(recorded[0].probabilities.tolist())
-    page.select_runs([history.seed_id, history.modern_id])   # several runs: the tab says to pick one
-    qtbot.waitUntil(lambda: page.probe_plot.probe_count() == 0, timeout=5_000)
-    assert "Select one run" in page.probe_plot.empty_label.text()
+    # Several runs: one probe at a time, a line per run in the run's colour.
+    page.select_runs([history.seed_id, history.modern_id])
+    qtbot.waitUntil(lambda: page.probe_plot.probe_count() == 2, timeout=5_000)
+    plot = page.probe_plot
+    assert not plot.probe_combo.isHidden() and plot.probe_combo.count() == len(recorded)
+    assert plot.compared_probe() == (recorded[0].sentence, recorded[0].answer)
+    names = {service.get_run(trained_db, r).summary.name for r in (history.seed_id, history.modern_id)}
+    assert set(plot.legend_names()) == names and {plot.table_row(0)[0], plot.table_row(1)[0]} == names
+    plot.probe_combo.setCurrentIndex(3)
+    assert plot.compared_probe() == (recorded[3].sentence, recorded[3].answer)
+    assert plot.probe_count() == 2 and page.curve_tabs.tabText(1) == "Probes (2 runs)"
     page.wait_idle()
 
 
@@ -133,3 +141,20 @@ def test_a_log_scale_shows_the_first_rise(plot):
     assert list(y) == pytest.approx([-5.0, -2.0])   # log10, a probability of 0 at the floor
     plot.log_y.setChecked(False)
     assert list(plot._probes[0].line.getData()[1]) == [0.0, 0.01]
+
+
+def test_runs_are_compared_one_probe_at_a_time(plot):
+    from PySide6.QtGui import QColor
+
+    def curve(run, answer, probabilities):
+        return ProbeCurve(run, 0, f"X is [MASK] ({answer}).", answer, np.array([10, 20]),
+                          np.array(probabilities), ("a", answer), np.array([False, True]), np.array([1.0, 2.0]))
+
+    plot.show_comparison([("run A", QColor("red"), [curve("a", "paris", [0.1, 0.5]), curve("a", "blue", [0.2, 0.3])]),
+                          ("run B", QColor("blue"), [curve("b", "paris", [0.4, 0.9])])])
+    assert plot.probe_combo.count() == 2 and plot.probe_count() == 2
+    assert plot.legend_names() == ["run A", "run B"] and plot.table_row(1) == ["run B", "paris", "90.0%", "paris"]
+    plot.probe_combo.setCurrentIndex(1)             # only run A asked 'blue'
+    assert plot.probe_count() == 1 and plot.points(0) == ([10.0, 20.0], [0.2, 0.3])
+    plot.show_curves([])
+    assert plot.probe_combo.isHidden() and plot.table.horizontalHeaderItem(0).text() == "Probe sentence"
