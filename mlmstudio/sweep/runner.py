@@ -240,10 +240,12 @@ class _PruneWatch(TrainerCallback):
         self.pruned_at: EvalEvent | None = None
         self.forecast = None             # the Forecast that pruned it, if the forecast did
         self._progress = 0.0
+        self._total = 0
         self._reported: set[int] = set()
 
     def on_step(self, event: StepEvent) -> None:
         self._progress = event.progress
+        self._total = event.total_steps
 
     def _forecast_prunes(self, event: EvalEvent) -> bool:
         from mlmstudio.engine.forecast import MIN_POINTS, forecast
@@ -268,6 +270,8 @@ class _PruneWatch(TrainerCallback):
             return
         self._reported.add(resource)
         self.trial.report(event.val_loss, resource)
+        if self._progress >= 0.999 or (self._total and event.step >= self._total):
+            return   # the run's last check: nothing left to save, so it completes as it is
         if self.trial.should_prune() or self._forecast_prunes(event):
             self.pruned_at = event
             self.control.stop()
@@ -359,7 +363,9 @@ class _Runner:
                       val_loss=summary.val_loss if summary else None,
                       val_accuracy=summary.val_accuracy if summary else None,
                       curve=[list(p) for p in watch.curve])
-        if watch.pruned_at is not None:
+        # Pruned only if the prune stopped it: a prune called at the run's last evaluation (its time
+        # was up anyway) leaves a completed run, and a completed trial.
+        if watch.pruned_at is not None and result.status == RunStatus.STOPPED:
             at, f = watch.pruned_at, watch.forecast
             why = (f"its forecast final validation loss ({f.predicted:.3f}, 80% band {f.low:.3f}-{f.high:.3f}) "
                    f"stays above the best trial's {watch.best:.3f}" if f is not None else

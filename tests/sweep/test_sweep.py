@@ -197,3 +197,15 @@ def test_the_forecast_prunes_a_trial_heading_above_the_best():
     assert not control.stop_requested and watch.forecast is None
     watch, control = feed(best=None)                  # no completed trial yet: nothing to beat
     assert not control.stop_requested
+
+
+@pytest.mark.slow
+def test_a_prune_at_the_last_evaluation_leaves_a_completed_trial(db, corpus):
+    spec = runner.new_spec("late", corpus, tiny_config(steps=4, eval_every=4, eval_batches=1),
+                           parse_params(["lr=1e-4:3e-3:log"]), 600, trials=1, prune=True, max_trials=1)
+    runner.create_sweep(db, spec)
+    ended = runner.run_sweep(db, "late", corpus, pruner=AlwaysPrune())   # prunes at the only check
+    assert [(t.outcome, t.pruned_step) for t in ended.trials] == [("completed", None)]
+    run = service.get_run(db, ended.trials[0].run_id).summary
+    assert run.status == RunStatus.COMPLETED and PRUNED_TAG not in run.tags
+    assert ended.best is not None
