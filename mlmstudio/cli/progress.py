@@ -44,13 +44,17 @@ class TrainingProgress(TrainerCallback):
             self.bar = tqdm(total=1000, unit="‰", file=sys.stderr, dynamic_ncols=True,
                             bar_format="{l_bar}{bar}| {elapsed}<{remaining} {postfix}")
         self.bar.n = int(event.progress * 1000)
-        self.bar.set_postfix_str(f"step {event.step} loss {event.loss:.3f} "
+        electra = ("" if event.discriminator_accuracy is None else  # an ELECTRA run's own numbers
+                   f"(generator {event.generator_loss:.3f}, spotted {event.discriminator_accuracy:.1%} "
+                   f"vs {1 - event.replaced_share:.1%} unchanged) ")
+        self.bar.set_postfix_str(f"step {event.step} loss {event.loss:.3f} {electra}"
                                  f"{event.tokens_per_second:,.0f} tok/s", refresh=False)
         self.bar.refresh()
 
     def on_eval(self, event: EvalEvent) -> None:
+        detection = "" if event.detection_auc is None else f", detection AUC {event.detection_auc:.3f}"
         self._write(f"step {event.step}: validation loss {event.val_loss:.4f}, "
-                    f"masked accuracy {event.val_accuracy:.3f}")
+                    f"masked accuracy {event.val_accuracy:.3f}{detection}")
         if event.probes:
             self._write(probe_summary(event.probes))
 

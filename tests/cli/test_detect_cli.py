@@ -96,3 +96,10 @@ def test_an_electra_bundle_travels_and_still_detects(capsys, tmp_path):
     code, out, err = run_cli(capsys, "--data-dir", other, "detect", "latest", "paris is big", "--json")
     assert code == 0, err
     assert len(json.loads(out)["tokens"]) == 3
+
+
+def test_train_prints_the_detection_auc_at_each_evaluation(capsys, tmp_path):
+    assert main([str(a) for a in ("train", "sample:facts", *TINY, *ELECTRA, "--eval-every", 3,
+                                  "--no-record", "--out", tmp_path / "m")]) == 0
+    err = capsys.readouterr().err
+    assert "step 3: validation loss" in err and "detection AUC 0." in err
