@@ -41,7 +41,8 @@ EXPECTED = {
     "quick_start.py": ["quick_start_facts_probes_answered_median",
                        "quick_start_probes_over_previous_recipe"],
     "forecast_error.py": ["forecast_error_25_median_abs_nats", "forecast_error_50_over_last_value"],
-    "queue_overhead.py": ["queue_overhead_added_seconds_median", "queue_overhead_queued_over_direct_gap_median"],
+    "queue_overhead.py": ["queue_overhead_added_seconds_median", "queue_overhead_own_calls_seconds_median",
+                          "queue_overhead_queued_over_direct_gap_median"],
     "probe_cost.py": ["probe_cost_with_over_without_wall_median", "probe_cost_with_over_without_cpu_median",
                       "probe_cost_share_by_parts", "probe_cost_steps_after_a_pass_over_after_none"],
 }
