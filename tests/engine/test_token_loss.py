@@ -151,3 +151,13 @@ def test_different_corpora_or_splits_are_refused(tmp_path, short_run, facts):
     _, reseeded = _trained(tmp_path, facts, seed=7)
     with pytest.raises(PredictionError, match="different validation text"):
         compare_reports(a, token_losses(reseeded, facts, corpus_sha256="a" * 64))
+
+
+def test_a_run_without_validation_text_is_a_sentence(short_run, facts, monkeypatch):
+    from mlmstudio.engine import token_loss
+    from mlmstudio.engine.text_spans import TextSpans
+
+    train, _ = split_spans(facts, 0.05, 0)
+    monkeypatch.setattr(token_loss, "split_spans", lambda *args: (train, TextSpans(facts, ())))
+    with pytest.raises(PredictionError, match="no validation text"):
+        token_losses(short_run[1], facts)
