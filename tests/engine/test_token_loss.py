@@ -10,6 +10,7 @@ import pytest
 from mlmstudio.config import TokenizerConfig
 from mlmstudio.engine.artifacts import load_model_dir
 from mlmstudio.engine.corpus import load_corpus, split_spans
+from mlmstudio.engine.data import encode_stream
 from mlmstudio.engine.errors import PredictionError
 from mlmstudio.engine.token_loss import (
     TokenLossCancelled,
@@ -19,7 +20,6 @@ from mlmstudio.engine.token_loss import (
 )
 from mlmstudio.engine.tokenization import MLMTokenizer
 from mlmstudio.engine.trainer import Trainer
-from mlmstudio.engine.data import encode_stream
 
 from tiny_configs import tiny_config
 
