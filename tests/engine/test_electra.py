@@ -209,3 +209,32 @@ def test_a_model_folder_from_before_electra_still_loads_and_predicts(tmp_path, f
     loaded = load_model_dir(tmp_path / "old")
     assert loaded.config.model.objective == "mlm" and not isinstance(loaded.model, ElectraMLM)
     assert len(Predictor(loaded).fill_mask("the capital of [MASK]", top_k=2).masks[0]) == 2
+
+
+# Settings found to make ELECTRA learn visibly in a short run on the facts sample (a small generator, so its
+# swaps are spottable early; 30% masking, so there are many of them; lambda 20). See docs/PERFORMANCE.md.
+LEARNING_STEPS = 3000
+
+
+@pytest.mark.slow  # 3,000 steps: 47 s at load average ~3, 206 s at ~18 (docs/PERFORMANCE.md)
+def test_a_short_electra_run_learns_to_spot_swapped_words(tmp_path):
+    from mlmstudio.config import quick_start_config
+    from mlmstudio.engine.detection import detect
+
+    base = quick_start_config("facts")
+    cfg = replace(base,
+                  model=replace(base.model, arch="seed", objective="electra", d_model=64, num_heads=4, ffn_dim=0,
+                                generator_fraction=0.1, discriminator_weight=20.0),
+                  masking=replace(base.masking, mlm_probability=0.3),
+                  training=replace(base.training, time_budget=0, steps=LEARNING_STEPS, lr=2e-3, batch_size=32,
+                                   eval_every=LEARNING_STEPS, precision="fp32", device="cpu", seed=0))
+    steps = []
+    Trainer(cfg, sample_text("facts"), tmp_path / "run",
+            callbacks=[lambda e: steps.append(e) if isinstance(e, StepEvent) else None]).run()
+    last = steps[-100:]
+    accuracy = sum(e.discriminator_accuracy for e in last) / len(last)
+    unreplaced = 1 - sum(e.replaced_share for e in last) / len(last)
+    # Saying "original" everywhere scores the unreplaced share; the discriminator beats it clearly.
+    assert accuracy > unreplaced + 0.03, (accuracy, unreplaced)
+    result = detect(Predictor.from_dir(tmp_path / "run"), "The capital of France is banana.")
+    assert result.most_suspect().token_str == "banana", [(t.token_str, t.probability) for t in result.tokens]
