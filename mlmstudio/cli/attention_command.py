@@ -16,7 +16,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from mlmstudio.engine.errors import MLMStudioError, PredictionError
+from mlmstudio.engine.errors import PredictionError
 
 CELL = 16
 
@@ -100,13 +100,7 @@ def _cut(text: str, room: int) -> str:
 
 
 def _png_target(path: str, overwrite: bool) -> Path:
-    """Checked before any work: a name, in an existing folder, not replacing a file unasked."""
-    from mlmstudio.engine.output_paths import check_output_file
+    """Checked before any work: a .png name, in an existing folder, not replacing a file unasked."""
+    from mlmstudio.engine.output_paths import check_report_file
 
-    target = check_output_file(path, overwrite=overwrite, what="picture")
-    if not target.absolute().parent.is_dir():
-        raise MLMStudioError(f"The folder {target.parent} does not exist. Create it first or choose "
-                             "another place for the picture.")
-    if target.suffix.lower() != ".png":
-        raise MLMStudioError(f"The picture is saved as PNG: give a file name ending in .png (got {path}).")
-    return target
+    return check_report_file(path, overwrite=overwrite, what="picture", suffixes=(".png",))

@@ -16,7 +16,6 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 CONTEXT_CHARS = 24
 
@@ -37,6 +36,7 @@ def add_token_loss_command(commands: argparse._SubParsersAction) -> None:
                         help="Write the validation text coloured by loss (or by the difference) to this "
                              "HTML file; hover a token for its numbers.")
     output.add_argument("--json", action="store_true", help="Print every number as JSON.")
+    command.add_argument("--overwrite", action="store_true", help="Replace the HTML file if it exists.")
     command.add_argument("--top", type=int, default=10, metavar="N",
                          help="How many of the costliest and the cheapest tokens (or words) to list "
                               "(default 10).")
@@ -48,15 +48,16 @@ def add_token_loss_command(commands: argparse._SubParsersAction) -> None:
 
 def cmd_token_loss(args: argparse.Namespace) -> int:
     from mlmstudio.engine.errors import PredictionError
-    from mlmstudio.engine.output_paths import check_output_file
+    from mlmstudio.engine.output_paths import check_report_file
     from mlmstudio.store.database import Database
     from mlmstudio.store.token_loss_runs import compare_runs, token_loss_of_run
 
     if not 1 <= args.top <= 1000:
         raise PredictionError(f"--top must be between 1 and 1000 (got {args.top}).")
-    html_path = Path(args.html) if args.html is not None else None
-    if html_path is not None:
-        check_output_file(html_path, overwrite=True, what="HTML file")   # an empty path or one under a file: before any work
+    html_path = None
+    if args.html is not None:  # before any work: a name, a folder that exists, no file replaced unasked
+        html_path = check_report_file(args.html, overwrite=args.overwrite, what="HTML page",
+                                      suffixes=(".html", ".htm"))
     db = Database.open(args.data_dir)
     with _progress_bar() as bar:
         if args.compare is not None:
@@ -65,9 +66,14 @@ def cmd_token_loss(args: argparse.Namespace) -> int:
             subject = token_loss_of_run(db, args.run, progress=bar)
 
     if html_path is not None:
+        from mlmstudio.engine.artifacts import atomic_write_text
         from mlmstudio.engine.token_loss_html import page_html
 
-        html_path.write_text(page_html(subject), encoding="utf-8")
+        try:
+            atomic_write_text(html_path, page_html(subject))
+        except OSError as exc:
+            raise PredictionError(f"The HTML page could not be written to {html_path} "
+                                  f"({exc.strerror or exc}). Choose another place or free space.") from exc
         print(f"Wrote {html_path}")
         return 0
     if args.json:

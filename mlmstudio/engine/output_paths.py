@@ -61,6 +61,20 @@ def check_output_file(path: str | os.PathLike, *, overwrite: bool = False,
     return out
 
 
+def check_report_file(path: str | os.PathLike, *, overwrite: bool, what: str,
+                      suffixes: tuple[str, ...]) -> Path:
+    """A file a command writes its result to, checked before any work: a name with one of
+    ``suffixes``, in a folder that exists, never replacing a file unless ``overwrite``."""
+    target = check_output_file(path, overwrite=overwrite, what=what)
+    if not target.absolute().parent.is_dir():
+        raise MLMStudioError(f"The folder {target.parent} does not exist. Create it first or choose "
+                             f"another place for the {what}.")
+    if target.suffix.lower() not in suffixes:
+        raise MLMStudioError(f"The {what} needs a file name ending in {' or '.join(suffixes)} "
+                             f"(got {os.fspath(path)}).")
+    return target
+
+
 def check_outside(path: str | os.PathLike, protected: Path, *, what: str = "output folder",
                   owner: str = "the run history") -> None:
     """Refuse ``path`` when it is ``protected`` or inside it (an export into a run's own folder

@@ -124,3 +124,18 @@ def test_html_and_json_together_are_refused(capsys, home, tmp_path):
         main(["--data-dir", str(home / "data"), "token-loss", "short", "--json", "--html", str(tmp_path / "x")])
     assert exit_info.value.code == 2
     assert "not allowed with" in capsys.readouterr().err
+
+
+def test_the_html_page_never_replaces_a_file_unasked(capsys, home, tmp_path):
+    notes = tmp_path / "notes.html"
+    notes.write_text("precious notes", encoding="utf-8")
+    code, out, err = run_cli(capsys, home / "data", "token-loss", "short", "--html", notes)
+    assert code == 2 and "already exists" in err and "--overwrite" in err and out == ""
+    assert notes.read_text(encoding="utf-8") == "precious notes"
+    for target, fragment in ((tmp_path / "notes.txt", "ending in .html or .htm"),
+                             (tmp_path / "missing" / "x.html", "does not exist")):
+        code, _, err = run_cli(capsys, home / "data", "token-loss", "short", "--html", target)
+        assert code == 2 and fragment in err and not target.exists()
+    code, _, err = run_cli(capsys, home / "data", "token-loss", "short", "--html", notes, "--overwrite")
+    assert code == 0, err
+    assert notes.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
