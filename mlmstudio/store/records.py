@@ -87,9 +87,14 @@ class RunSummary:
             return f"Run {self.id} is still training and has not saved its model yet. Wait until it ends."
         if status is RunStatus.QUEUED:
             return f"Run {self.id} has not started, so it has no model yet."
-        if status is RunStatus.COMPLETED or not self.checkpoints_on_disk():
+        if status is RunStatus.COMPLETED or status is None:
             return (f"Run {self.id} has no trained model: {missing} missing from {self.run_dir}. "
                     "The files were deleted or moved; put them back, or choose another run.")
+        if not self.checkpoints_on_disk():
+            # Ended before its first checkpoint: nothing was deleted, there is just nothing yet.
+            return (f"Run {self.id} is {self.status}: it ended at step {self.last_step}, before it saved a "
+                    f"model or a checkpoint. Resume it ('mlmstudio runs resume {self.id}') to train it "
+                    "again from the start, or choose another run.")
         return (f"Run {self.id} is {self.status} and has not saved a model yet. Resume it "
                 f"('mlmstudio runs resume {self.id}') to train on and save one, or choose another run.")
 

@@ -169,6 +169,15 @@ def test_a_completed_run_whose_folder_was_deleted_is_not_told_to_resume(capsys, 
         assert code == 2 and "deleted or moved" in err and "esume" not in err, err
 
 
+def test_a_run_interrupted_before_its_first_checkpoint_is_not_said_to_have_lost_files(capsys, db, data_dir):
+    run_id = add_run(db, status="interrupted", steps=78)  # killed at step 78, nothing saved yet
+    for argv in (["fill", run_id, "a [MASK]"], ["score", run_id, "a b"]):
+        code, _, err = cli(capsys, data_dir, *argv)
+        assert code == 2 and "deleted" not in err, err
+        assert "interrupted: it ended at step 78, before it saved a model" in err
+        assert f"mlmstudio runs resume {run_id}" in err
+
+
 def test_a_stopped_run_with_a_checkpoint_is_told_to_resume(capsys, db, data_dir):
     run_id = add_run(db, status="stopped")
     (db.run_dir(run_id) / "checkpoints" / "step-00000010").mkdir(parents=True)
