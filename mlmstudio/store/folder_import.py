@@ -28,7 +28,7 @@ from mlmstudio import bounded_json
 from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.curve_log import read_curve_points
 from mlmstudio.engine.errors import MLMStudioError
-from mlmstudio.engine.metric_names import VAL, metric_key
+from mlmstudio.engine.metric_names import TRAIN, VAL, metric_key
 from mlmstudio.engine.metric_points import MetricPoint
 from mlmstudio.engine.probe_log import probe_rows, read_records
 from mlmstudio.engine.run_files import CHECKPOINT_NAME, LOCK_FILE, RunFolder
@@ -134,6 +134,11 @@ def _check_is_run_folder(db: Database, source: Path, files: RunFolder) -> None:
     if (source / CAPSULE_MANIFEST).is_file():
         raise FolderImportError(f"{source} is a run capsule, not a run folder. Import the folder its "
                                 f"launch.sh wrote on the first node ({source / 'run'} by default).")
+    link = next((p for p in source.rglob("*") if p.is_symlink()), None)
+    if link is not None:
+        raise FolderImportError(f"{source} holds a link ({link.relative_to(source)}); a run folder holds "
+                                "plain files only. Copy the folder with the files the links point to "
+                                "(cp -rL), then import the copy.")
     if owner_alive(source):
         raise FolderImportError(f"The run in {source} is still training (its process holds the folder). "
                                 "Import it when it has finished.")
@@ -170,12 +175,30 @@ def _points(files: RunFolder) -> list[MetricPoint]:
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise FolderImportError(f"The folder's curve file cannot be read: {_reason(exc)} "
                                 "Nothing was imported.") from exc
-    for point in points:
-        if (point.step < 0 or not _NAME.match(point.split) or not _NAME.match(point.name)
-                or not _finite(point.value) or not _finite(point.wall_time)):
-            raise FolderImportError(f"The folder's curve file has an invalid point at step {point.step}. "
+    seen: set[tuple[int, str, str]] = set()
+    for line, point in enumerate(points, start=2):
+        problem = _point_problem(point, seen)
+        if problem:
+            raise FolderImportError(f"Line {line} of the folder's curves.csv {problem}. "
                                     "Nothing was imported.")
     return points
+
+
+def _point_problem(point: MetricPoint, seen: set[tuple[int, str, str]]) -> str:
+    """What is wrong with one curve point ('' when nothing): the curves a trainer writes only."""
+    key = (point.step, point.split, point.name)
+    if point.step < 0:
+        return f"has a negative step ({point.step})"
+    if point.split not in (TRAIN, VAL):
+        return f"names the split {point.split[:20]!r}; curves are 'train' or 'val'"
+    if not _NAME.match(point.name):
+        return f"names the metric {point.name[:40]!r}, which is not a metric name"
+    if not _finite(point.value) or not _finite(point.wall_time):
+        return "holds a value that is not a finite number"
+    if key in seen:
+        return f"repeats step {point.step} of {point.split} {point.name}"
+    seen.add(key)
+    return ""
 
 
 def _final_metrics(files: RunFolder) -> dict[str, Any]:
