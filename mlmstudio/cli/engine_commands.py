@@ -16,6 +16,7 @@ from pathlib import Path
 from mlmstudio.cli.argv_text import shown
 from mlmstudio.cli.interrupt import stop_on_interrupt
 from mlmstudio.cli.options import add_config_flags, config_from_args, dest_name
+from mlmstudio.cli.probe_file import add_probes_flag, with_probe_file
 from mlmstudio.cli.progress import TrainingProgress, summary_json
 from mlmstudio.config import ConfigError, RunConfig, TokenizerConfig, TrainingConfig, check_value
 from mlmstudio.engine.errors import CorpusError, ModelLoadError, TrainingError
@@ -50,10 +51,7 @@ def add_engine_commands(commands: argparse._SubParsersAction) -> None:
     train.add_argument("--capsule", metavar="DIR",
                        help="Train the run a capsule folder describes (its config, corpus and tokenizer; "
                             "see `mlmstudio capsule`). No other settings may be given with it.")
-    train.add_argument("--probes", metavar="FILE",
-                       help="Probe sentences asked at every evaluation: a JSON list of {\"sentence\", "
-                            "\"answer\"} or TSV lines 'sentence<TAB>answer', each sentence with one "
-                            "[MASK] (default: the facts questions, or sentences of the held-out text).")
+    add_probes_flag(train)
     add_config_flags(train, ("corpus", "tokenizer", "masking", "model", "training"))
     train.set_defaults(func=cmd_train)
 
@@ -102,11 +100,8 @@ def cmd_train(args: argparse.Namespace) -> int:
 
     capsule = _capsule_of(args)
     config = capsule.config if capsule else config_from_args(args, base=_quick_start_base(args)).validate()
-    if getattr(args, "probes", None) is not None and capsule is None:
-        from mlmstudio.cli.probe_file import read_probe_file
-
-        config = dataclasses.replace(config, probes=dataclasses.replace(
-            config.probes, items=read_probe_file(args.probes))).validate()
+    if capsule is None:
+        config = with_probe_file(args, config)
     if args.save_config is not None:  # an empty name is refused, not read as 'no file'
         from mlmstudio.engine.artifacts import atomic_write_text
         from mlmstudio.store.paths import chosen_data_dir, runs_root
@@ -213,7 +208,7 @@ def _capsule_of(args: argparse.Namespace):
         return None
     from mlmstudio.engine.capsule import read_capsule
 
-    given = [name for name in ("corpus", "config", "preset") if getattr(args, name, None)]
+    given = [name for name in ("corpus", "config", "preset", "probes") if getattr(args, name, None)]
     given += ["--quick-start"] if getattr(args, "quick_start", False) else []
     given += [dest.removeprefix("cfg__").replace("__", ".") for dest, value in vars(args).items()
               if dest.startswith("cfg__") and value is not None]

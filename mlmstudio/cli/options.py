@@ -14,6 +14,7 @@ from dataclasses import fields, replace
 from mlmstudio.config import (
     MODEL_PRESETS,
     PRESETS,
+    ConfigError,
     CorpusConfig,
     MaskingConfig,
     ModelConfig,
@@ -91,8 +92,12 @@ def config_from_args(args: argparse.Namespace, base: RunConfig | None = None) ->
             if value is not None:
                 changes[f.name] = coerce(f, value, f"{section}.{f.name}")
         parts[section] = replace(current, **changes) if changes else current
-    if getattr(args, "corpus", None):
-        parts["corpus"] = replace(parts["corpus"], source=args.corpus)
+    corpus = getattr(args, "corpus", None)
+    if corpus is not None:
+        if not corpus.strip():  # "" is not "no corpus given": never train the default sample instead
+            raise ConfigError("No corpus given (the name is empty). Give a text file, a folder, or "
+                              "sample:NAME (facts, pydoc, tutorial).")
+        parts["corpus"] = replace(parts["corpus"], source=corpus)
     # Every value's type, finiteness and range, also in the sections this command does not use:
     # a file with a NaN in it is refused by every command that reads it.
     return dataclasses.replace(config, **parts).check_fields()

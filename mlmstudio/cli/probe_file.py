@@ -9,10 +9,28 @@ answer), and a bad one is refused with a sentence naming its line.
 
 from __future__ import annotations
 
+import argparse
+from dataclasses import replace
 from pathlib import Path
 
 from mlmstudio import bounded_json
-from mlmstudio.config import PROBE_MAX_ITEMS, ConfigError, ProbeSpec, probe_specs
+from mlmstudio.config import PROBE_MAX_ITEMS, ConfigError, ProbeSpec, RunConfig, probe_specs
+
+PROBES_HELP = ("Probe sentences asked at every evaluation: a JSON list of {\"sentence\", \"answer\"} or "
+               "TSV lines 'sentence<TAB>answer', each sentence with one [MASK] (default: the facts "
+               "questions, or sentences of the held-out text).")
+
+
+def add_probes_flag(parser: argparse.ArgumentParser) -> None:
+    """``--probes FILE``, for every command that takes train's settings (train, queue add)."""
+    parser.add_argument("--probes", metavar="FILE", help=PROBES_HELP)
+
+
+def with_probe_file(args: argparse.Namespace, config: RunConfig) -> RunConfig:
+    """``config`` with the probes of ``--probes FILE`` when it was given."""
+    if getattr(args, "probes", None) is None:
+        return config
+    return replace(config, probes=replace(config.probes, items=read_probe_file(args.probes))).validate()
 
 
 def read_probe_file(path: str | Path) -> tuple[ProbeSpec, ...]:
@@ -45,8 +63,8 @@ def _from_json(text: str, path: Path) -> tuple[ProbeSpec, ...]:
     try:
         data = bounded_json.loads(text)
     except ValueError as exc:
-        raise ConfigError(f"The probe file {path} is not valid JSON ({exc}). Fix it, or write it as "
-                          "tab-separated lines: sentence, tab, answer.") from exc
+        raise ConfigError(f"The probe file {path} {exc}. Fix it, or write it as tab-separated lines: "
+                          "sentence, tab, answer.") from exc
     if isinstance(data, dict):
         data = data.get("probes", data.get("items"))
     try:

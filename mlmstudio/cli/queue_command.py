@@ -25,6 +25,7 @@ from pathlib import Path
 from mlmstudio.cli.argv_text import shown
 from mlmstudio.cli.interrupt import stop_on_interrupt
 from mlmstudio.cli.options import add_config_flags, config_from_args
+from mlmstudio.cli.probe_file import add_probes_flag, with_probe_file
 from mlmstudio.store.errors import StoreError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -47,6 +48,7 @@ def add_queue_command(commands: argparse._SubParsersAction) -> None:
     add.add_argument("--name", help="A name for the run in the history.")
     add.add_argument("--quick-start", action="store_true",
                      help="Start from the app's first-run recipe for this corpus; other flags still apply.")
+    add_probes_flag(add)
     add_config_flags(add, ("corpus", "tokenizer", "masking", "model", "training"))
 
     _action(actions, "list", "Show the queue in order, with each item's state.", cmd_list)
@@ -96,7 +98,7 @@ def cmd_add(args: argparse.Namespace) -> int:
     from mlmstudio.engine.memory import training_memory_shortage
     from mlmstudio.store import queue
 
-    config = config_from_args(args, base=_quick_start_base(args)).validate()
+    config = with_probe_file(args, config_from_args(args, base=_quick_start_base(args)).validate())
     shortage = training_memory_shortage(config)
     if shortage:
         raise TrainingError(shortage)
@@ -207,7 +209,8 @@ def cmd_pause(args: argparse.Namespace) -> int:
 def cmd_remove(args: argparse.Namespace) -> int:
     from mlmstudio.store import queue
 
-    numbers = [_item_number(text) for text in args.items]  # all checked before any is removed
+    # All checked before any is removed; a number given twice is one item.
+    numbers = list(dict.fromkeys(_item_number(text) for text in args.items))
     db = _db(args)
     for number in numbers:
         queue.get_item(db, number)

@@ -178,7 +178,9 @@ def add_item(db: Database, config: RunConfig, name: str | None = None) -> QueueI
         raise QueueError(f"This configuration cannot be queued: {exc}") from exc
     name = " ".join((name or "").split())[:MAX_NAME]
     with db.session() as session:
-        last = session.scalar(select(func.max(QueueItemRow.position))) or 0
+        # Removed rows keep their old places; only the listed ones count.
+        last = session.scalar(select(func.max(QueueItemRow.position))
+                              .where(QueueItemRow.state != ItemState.REMOVED.value)) or 0
         row = QueueItemRow(position=last + 1, name=name, config_json=config.to_json(),
                            corpus_source=config.corpus.source, state=ItemState.WAITING.value,
                            message="", created_at=utcnow())
@@ -210,7 +212,12 @@ def remove_item(db: Database, item_id: int) -> QueueItem:
             raise QueueError(f"Item {item_id} is running right now, so it cannot be removed. Stop its "
                              "run first (Stop on the Train page, or Ctrl+C in 'mlmstudio queue run').")
         row.state = ItemState.REMOVED.value
-        _renumber([r for r in _visible(session) if r.id != row.id])
+        visible = [r for r in _visible(session) if r.id != row.id]
+        _renumber(visible)
+        settings = session.get(QueueSettingsRow, 1)
+        if settings is not None and settings.note and not any(
+                r.state == ItemState.INTERRUPTED for r in visible):
+            settings.note = ""  # the crash note named the item(s) now gone
         return _item(row)
 
 

@@ -223,3 +223,31 @@ def test_sigterm_stops_queue_run_like_train_and_the_item_resumes_later(data_dir)
     assert [i.state for i in queue.list_items(db)] == [ItemState.INTERRUPTED, ItemState.WAITING]
     assert not queue.get_settings(db).paused
     assert "1 interrupted" in process.out.read_text()
+
+
+def test_removed_items_leave_no_trace_in_places_or_notes(data_dir, capsys, tmp_path):
+    d = str(data_dir)
+    probes = tmp_path / "probes.tsv"
+    probes.write_text("The capital of France is [MASK].\tparis\n", encoding="utf-8")
+    code, _, err = cli(capsys, "--data-dir", d, "queue", "add", "sample:facts", *TINY, "--probes", str(probes))
+    assert code == 0, err
+    db = Database.open(data_dir)
+    first = queue.list_items(db)[0]
+    assert [p.sentence for p in first.config.probes.items] == ["The capital of France is [MASK]."]
+    for _ in range(2):
+        assert cli(capsys, "--data-dir", d, "queue", "add", "sample:facts", *TINY)[0] == 0
+    code, out, err = cli(capsys, "--data-dir", d, "queue", "remove", "1", "1", "#1")
+    assert code == 0 and out.count("Removed item 1") == 1, err
+    code, out, _ = cli(capsys, "--data-dir", d, "queue", "add", "sample:facts", *TINY)
+    assert "(position 3 of 3)" in out
+    # A crash note names the interrupted item; removing that item takes the note away.
+    with db.session() as session:
+        from mlmstudio.store.models import QueueItemRow
+
+        session.get(QueueItemRow, 2).state = ItemState.INTERRUPTED.value
+    queue.set_paused(db, True, note="The queue paused: item 2 was interrupted.")
+    cli(capsys, "--data-dir", d, "queue", "remove", "2")
+    assert queue.get_settings(db).note == ""
+    code, _, err = cli(capsys, "--data-dir", d, "queue", "add", "", *TINY)
+    assert code == 2 and "No corpus given" in err
+    assert len(queue.list_items(db)) == 2
