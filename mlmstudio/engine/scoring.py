@@ -374,7 +374,7 @@ def _encode_sentence(predictor: Predictor, text: str) -> tuple[list[int], list[i
     if markers:
         raise PredictionError(f"The sentence holds {', '.join(markers)}, a marker the model uses itself. "
                               "Write the sentence out in full words to score it (to fill a blank, "
-                              "use fill-mask instead).")
+                              "use 'mlmstudio fill' or Explore's Predictions tab).")
     truncated = len(ids) > MAX_TOKENS
     return ids[:MAX_TOKENS], words[:MAX_TOKENS], truncated
 
