@@ -21,6 +21,7 @@ import math
 import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from mlmstudio.cli.interrupt import stop_on_interrupt
@@ -395,6 +396,16 @@ def cmd_import_folder(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def hf_export_note(out: Path) -> str:
+    """How to load what export-hf wrote: one folder, or ELECTRA's two."""
+    if (out / "generator" / "config.json").is_file() and not (out / "config.json").is_file():
+        return (f"ELECTRA written to {out}: its generator fills blanks with transformers.pipeline("
+                f"'fill-mask', model={str(out / 'generator')!r}); its discriminator loads with "
+                f"ElectraForPreTraining.from_pretrained({str(out / 'discriminator')!r}).")
+    return (f"Hugging Face model written to {out}. Load it with "
+            f"transformers.pipeline('fill-mask', model={str(out)!r}).")
+
+
 def cmd_export_hf(args: argparse.Namespace) -> int:
     from mlmstudio.store.service import export_hf_run
 
@@ -402,8 +413,7 @@ def cmd_export_hf(args: argparse.Namespace) -> int:
     if args.json:
         _print_json({"dir": str(out)})
     else:
-        print(f"Hugging Face model written to {out}. Load it with "
-              f"transformers.pipeline('fill-mask', model={str(out)!r}).")
+        print(hf_export_note(out))
     return EXIT_OK
 
 

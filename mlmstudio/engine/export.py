@@ -69,7 +69,9 @@ def export_hf(model_dir: str | os.PathLike, out_dir: str | os.PathLike, *,
     if not ok:
         raise ExportError(reason)
     out.mkdir(parents=True, exist_ok=True)
-    if hf_architecture(loaded.config) == ELECTRA:  # two folders: engine/electra_export.py
+    electra = hf_architecture(loaded.config) == ELECTRA
+    _remove_other_layout(out, electra)
+    if electra:  # two folders: engine/electra_export.py
         from mlmstudio.engine.electra_export import export_electra
 
         return export_electra(loaded, out, Path(model_dir))
@@ -81,6 +83,25 @@ def export_hf(model_dir: str | os.PathLike, out_dir: str | os.PathLike, *,
     atomic_write_text(out / "README.md", _model_card(loaded, Path(model_dir)))
     log.info("Exported %s to %s", model_dir, out)
     return out
+
+
+EXPORT_FILES = ("config.json", "model.safetensors", "tokenizer.json", "tokenizer_config.json",
+                "special_tokens_map.json")
+ELECTRA_FOLDERS = ("discriminator", "generator")
+
+
+def _remove_other_layout(out: Path, electra: bool) -> None:
+    """Overwriting an earlier export of the other kind: remove its model, so that what loads from
+    the folder is the new one (an ELECTRA export lives in two subfolders, the others at the top)."""
+    if electra:
+        for name in EXPORT_FILES:
+            (out / name).unlink(missing_ok=True)
+        return
+    for folder in (out / name for name in ELECTRA_FOLDERS):
+        if folder.is_dir() and {p.name for p in folder.iterdir()} <= set(EXPORT_FILES):
+            for file in folder.iterdir():
+                file.unlink()
+            folder.rmdir()
 
 
 def hf_layout(loaded: LoadedModel) -> tuple[dict, dict[str, torch.Tensor]]:

@@ -105,3 +105,22 @@ def test_generator_fill_mask_gives_the_same_top_k_and_scores_within_1e_4(electra
             assert [c["token"] for c in their_mask] == [c["token"] for c in my_mask]
             for a, b in zip(their_mask, my_mask):
                 assert a["score"] == pytest.approx(b["score"], abs=1e-4)
+
+
+def test_overwriting_an_export_of_the_other_kind_leaves_only_the_new_model(electra_dir, tmp_path):
+    """An MLM export replaced by an ELECTRA one (and back): nothing stale loads from the folder."""
+    import shutil
+
+    target = tmp_path / "hf"
+    shutil.copytree(electra_dir / "hf", target)
+    for name in ("config.json", "model.safetensors", "tokenizer.json"):  # an earlier MLM export's files
+        (target / name).write_text("stale")
+    (target / "notes.txt").write_text("mine")
+    export_hf(electra_dir / "model", target, overwrite=True)
+    assert not (target / "config.json").exists() and not (target / "model.safetensors").exists()
+    assert (target / "generator" / "config.json").is_file() and (target / "notes.txt").is_file()
+
+    from mlmstudio.cli.runs import hf_export_note
+
+    note = hf_export_note(target)
+    assert str(target / "generator") in note and "ElectraForPreTraining" in note
