@@ -40,9 +40,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_corpus_command(commands)
     from mlmstudio.cli.score_command import add_score_command
     add_score_command(commands)
+    __import__("mlmstudio.cli.detect_command", fromlist=["_"]).add_detect_command(commands)
     from mlmstudio.cli.token_loss_command import add_token_loss_command
     add_token_loss_command(commands)
-    __import__("mlmstudio.cli.detect_command", fromlist=["_"]).add_detect_command(commands)
     __import__("mlmstudio.cli.sweep_command", fromlist=["_"]).add_sweep_command(commands)
     from mlmstudio.cli.attention_command import add_attention_command
     add_attention_command(commands)
