@@ -13,11 +13,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mlmstudio.gui.pages.explore.answers import escape, percent, scrolling
 from mlmstudio.gui.pages.explore.sentence_scores_tab import heat_colour
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
+from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.gui.widgets.prediction_view import readable_token
 from mlmstudio.store.records import RunSummary
 
@@ -93,7 +102,10 @@ class ReplacedTab(ExploreTab):
         view_layout.addWidget(self.legend)
         view_layout.addStretch(1)
 
+        self.export = ExportButtons(view, self.numbers, name="replaced-words",
+                                    report_error=self.host.show_error)
         row = QHBoxLayout()
+        row.addWidget(self.export)
         row.addStretch(1)
         row.addWidget(self.check_button)
         layout = QVBoxLayout(self)
@@ -159,8 +171,17 @@ class ReplacedTab(ExploreTab):
 
     # -- drawing --------------------------------------------------------------------------------
 
+    def numbers(self) -> Numbers | None:
+        """Each token's replaced probability (CSV), and the whole answer (JSON)."""
+        if self.result is None:
+            return None
+        rows = [{"index": t.index, "token": t.token_str, "replaced_probability": t.probability}
+                for t in self.result.tokens]
+        return Numbers(rows, data=self.result.as_dict())
+
     def show_result(self, result: Detection | None) -> None:
         self.result = result
+        self.export.set_available(bool(result is not None and result.tokens))
         if result is None or not result.tokens:
             self.verdict.setText("")
             self.sentence_view.setText("")

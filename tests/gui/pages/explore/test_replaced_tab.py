@@ -3,6 +3,7 @@ run says why it cannot; bad input (empty, too long, a deleted run) is a sentence
 
 from __future__ import annotations
 
+import csv
 import dataclasses
 import shutil
 
@@ -32,7 +33,8 @@ def electra_id(trained_db, make_tiny_config, page, qtbot):
 
 
 @pytest.mark.slow  # trains for more than a second
-def test_an_electra_run_colours_each_token_by_the_engines_probability(page, trained_db, electra_id, qtbot):
+def test_an_electra_run_colours_each_token_by_the_engines_probability(page, trained_db, electra_id, qtbot,
+                                                                     tmp_path):
     tab = page.tab(ReplacedTab)
     assert page.tabs.tabText(page.tabs.indexOf(tab)) == "Spot the replaced word"
     assert tab.check_button.isEnabled() and not tab.unavailable.isVisible()
@@ -46,6 +48,13 @@ def test_an_electra_run_colours_each_token_by_the_engines_probability(page, trai
     assert heat_colour(suspect.probability, 1.0)[0] in html
     assert "Most likely replaced" in tab.verdict.text() and tab.legend.isVisible()
     assert page.message_text() == ""
+    # Saved as a picture and as numbers, like every Explore view.
+    assert tab.export.save_picture(tmp_path / "replaced.png")
+    assert (tmp_path / "replaced.png").stat().st_size > 1000
+    assert tab.export.save_numbers(tmp_path / "replaced.csv")
+    rows = list(csv.DictReader((tmp_path / "replaced.csv").open(encoding="utf-8")))
+    assert [float(r["replaced_probability"]) for r in rows] == pytest.approx(
+        [t.probability for t in expected.tokens])
 
 
 @pytest.mark.slow
