@@ -151,17 +151,19 @@ class ModelConfig:
                              "training, so it cannot simply memorise a small text (dropout). 0 for "
                              "short runs; 0.1 for long runs on small texts.",
                         min=0.0, max=0.9)
-    # ALiBi-style symmetric distance bias on attention: worth ~0.7 nats at short budgets (DESIGN.md).
-    distance_bias: bool = _f(True, "Distance bias: each token pays more attention to its neighbours "
-                                   "(ALiBi-style). Learns much faster in short runs, but no Hugging Face "
-                                   "model has it: turn it off to export the run to Hugging Face. The "
-                                   "'modern' design only.")
+    # ALiBi-style symmetric distance bias on attention: the fastest start (the quick start keeps it),
+    # but no transformers model has it; rotary positions catch up by two minutes (PERFORMANCE.md 11).
+    distance_bias: bool = _f(False, "Distance bias: each token pays more attention to its neighbours "
+                                    "(ALiBi-style). Learns fastest in the first minute (the quick start "
+                                    "uses it), but no Hugging Face model has it: a run with it cannot be "
+                                    "exported to Hugging Face. The 'modern' design only.")
     # Rotary positions (RoPE, Su et al. 2021) as ESM has them: the exportable way to see distances.
-    positions: str = _f("learned", "How the model knows where each word is. 'learned': one learned "
-                                   "vector per position, as BERT. 'rotary': the positions turn each "
-                                   "query and key (RoPE), so attention sees how far apart two words "
-                                   "are; with the distance bias off it nearly matches it in short runs "
-                                   "and exports to Hugging Face (as ESM). The 'modern' design only.",
+    positions: str = _f("rotary", "How the model knows where each word is. 'rotary' (default): the "
+                                  "positions turn each query and key (RoPE), so attention sees how far "
+                                  "apart two words are; it exports to Hugging Face (as ESM) and, from "
+                                  "about two minutes of training on, learns as well as the distance "
+                                  "bias. 'learned': one learned vector per position, as BERT. The "
+                                  "'modern' design only.",
                         choices=POSITIONS)
     # ELECTRA (Clark et al. 2020): engine/electra.py. Built on the seed (BERT) layout, which is
     # what transformers' ElectraForPreTraining and ElectraForMaskedLM are.
@@ -447,13 +449,14 @@ class RunConfig:
         return data
 
     def to_json(self, indent: int = 2) -> str:
-        return json.dumps(self.to_dict(), indent=indent, sort_keys=True)
+        return json.dumps({**self.to_dict(), VERSION_KEY: CONFIG_VERSION}, indent=indent, sort_keys=True)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RunConfig:
         """Build from a dict; missing keys take defaults, unknown keys are refused."""
         if not isinstance(data, Mapping):
             raise ConfigError("A run configuration must be a JSON object.")
+        data = upgrade_config_dict(data)
         unknown = set(data) - {f.name for f in fields(cls)}
         if unknown:
             raise ConfigError(f"Unknown configuration section(s): {', '.join(sorted(unknown))}.")
@@ -492,6 +495,30 @@ class RunConfig:
 QUICK_START_SECONDS = 60.0
 
 
+# The version a saved configuration is written in (``to_json``). Version 1 (no key: every file from
+# before this field) meant learned positions and the distance bias on when the file did not say.
+VERSION_KEY = "config_version"
+CONFIG_VERSION = 2
+_VERSION_1_MODEL_DEFAULTS = {"positions": "learned", "distance_bias": True}
+
+
+def upgrade_config_dict(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A saved configuration in today's terms: the defaults it was written under made explicit.
+
+    Run folders, the history and bundles keep every run's config.json as it was
+    written; reading one through here builds the model it was trained with, even
+    though the defaults have moved since.
+    """
+    data = dict(data)
+    version = data.pop(VERSION_KEY, 1)
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= CONFIG_VERSION:
+        raise ConfigError(f"This configuration is version {version!r}; this MLM Studio reads versions 1 "
+                          f"to {CONFIG_VERSION}. Update MLM Studio to read it.")
+    if version < 2 and isinstance(data.get("model", {}), Mapping):
+        data["model"] = {**_VERSION_1_MODEL_DEFAULTS, **data.get("model", {})}
+    return data
+
+
 def quick_start_config(sample: str = "facts") -> RunConfig:
     """The first-run recipe behind the welcome panel: a visible result in about a minute on a CPU.
 
@@ -509,6 +536,9 @@ def quick_start_config(sample: str = "facts") -> RunConfig:
     Other samples are real prose: WordPiece, the tiny 2-layer model, 64-token windows.
     """
     base = RunConfig().with_preset("tiny")
+    # The distance bias learns fastest in the first minute (PERFORMANCE.md 11): the quick start
+    # keeps it, so its runs are not exported to Hugging Face; every other default run is.
+    base = replace(base, model=replace(base.model, distance_bias=True, positions="learned"))
     corpus = replace(base.corpus, source=f"sample:{sample}")
     common = dict(steps=100_000, time_budget=QUICK_START_SECONDS, eval_every=50, eval_batches=4,
                   checkpoint_every=0)

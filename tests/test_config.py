@@ -61,3 +61,27 @@ def test_presets_set_the_model_shape_only():
 def test_seed_zero_is_a_seed():
     config = RunConfig.from_dict({"training": {"seed": 0}})
     assert json.loads(config.to_json())["training"]["seed"] == 0
+
+
+def test_saved_configs_carry_their_version_and_old_ones_keep_the_model_they_trained():
+    import json
+
+    import pytest
+
+    from mlmstudio.config import CONFIG_VERSION, ConfigError, RunConfig
+
+    new = json.loads(RunConfig().to_json())
+    assert new["config_version"] == CONFIG_VERSION == 2
+    assert RunConfig.from_json(RunConfig().to_json()) == RunConfig()
+    # Version 1 (no key): written when learned positions and the distance bias were the defaults.
+    old = {k: v for k, v in new.items() if k != "config_version"}
+    old["model"] = {k: v for k, v in old["model"].items() if k not in ("positions", "distance_bias")}
+    model = RunConfig.from_dict(old).model
+    assert (model.positions, model.distance_bias) == ("learned", True)
+    assert RunConfig().model.positions == "rotary" and not RunConfig().model.distance_bias
+    # What an old file said explicitly stays as it was.
+    old["model"]["distance_bias"] = False
+    assert RunConfig.from_dict(old).model.distance_bias is False
+    for bad in (3, 0, "2", True, None):
+        with pytest.raises(ConfigError, match="version"):
+            RunConfig.from_dict({**new, "config_version": bad})

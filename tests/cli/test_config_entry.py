@@ -105,8 +105,9 @@ def test_save_config_writes_finite_json_and_refuses_to_replace(capsys, tmp_path)
     assert code == 0
     data = json.loads(target.read_text())
     assert data["training"]["steps"] == 5 and all(
-        math.isfinite(v) for section in data.values() for v in section.values()
-        if isinstance(v, float))
+        math.isfinite(v) for section in data.values() if isinstance(section, dict)
+        for v in section.values() if isinstance(v, float))
+    assert data["config_version"] == 2
     code, _, err = run_cli(capsys, "train", "sample:facts", "--steps", 6, "--save-config", target)
     assert code == 2 and "already exists" in err and "--overwrite" in err
     assert json.loads(target.read_text())["training"]["steps"] == 5

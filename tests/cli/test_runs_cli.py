@@ -177,7 +177,7 @@ def test_export_hf(capsys, db, data_dir, model_files, tmp_path):
     assert (tmp_path / "hf" / "model.safetensors").is_file()
 
     modern = tiny_config()
-    modern = replace(modern, model=replace(modern.model, arch="modern"))
+    modern = replace(modern, model=replace(modern.model, arch="modern", distance_bias=True))
     other = add_run(db, config=modern)
     code, _, err = cli(capsys, data_dir, "export-hf", other, tmp_path / "hf2")
     assert code == 2 and "distance bias" in one_sentence_error(err) and "--no-distance-bias" in err

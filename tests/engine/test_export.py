@@ -63,13 +63,14 @@ def trained_model_dir(path, kind, arch="seed", steps=30, dropout=0.1, distance_b
 
 
 def test_seed_and_modern_without_distance_bias_can_be_exported():
-    ok, reason = can_export_hf(RunConfig(model=ModelConfig(arch="modern")))
+    ok, reason = can_export_hf(RunConfig(model=ModelConfig(arch="modern", distance_bias=True)))
     assert not ok and "distance bias" in reason and "--no-distance-bias" in reason
+    assert can_export_hf(RunConfig()) == (True, ""), "a run with the default settings exports"
     assert can_export_hf(ModelConfig(arch="seed")) == (True, "")
     assert can_export_hf(ModelConfig(arch="seed", distance_bias=True)) == (True, "")  # seed has none
     assert can_export_hf(RunConfig(model=ModelConfig(arch="modern", distance_bias=False))) == (True, "")
     assert can_export_hf(ModelConfig(positions="rotary", distance_bias=False)) == (True, "")
-    assert not can_export_hf(ModelConfig(positions="rotary"))[0]  # rotary and the distance bias: no match
+    assert not can_export_hf(ModelConfig(positions="rotary", distance_bias=True))[0]  # both: no match
 
 
 def test_exporting_a_run_with_the_distance_bias_is_refused_without_writing(tmp_path):

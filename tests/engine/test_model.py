@@ -136,7 +136,7 @@ def test_distance_bias_uses_alibi_slopes_and_is_cached():
     assert torch.allclose(alibi_slopes(4), torch.tensor([2 ** -2, 2 ** -4, 2 ** -6, 2 ** -8]))
     six = alibi_slopes(6)
     assert six.shape == (6,) and torch.all(six > 0) and len(set(six.tolist())) == 6
-    model = build_model(tiny(), 50)
+    model = build_model(tiny(distance_bias=True), 50)
     cpu = torch.device("cpu")
     bias = model._distance_bias(5, cpu, torch.float32)
     assert bias is model._distance_bias(5, cpu, torch.float32)

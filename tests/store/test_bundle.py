@@ -58,7 +58,7 @@ def test_round_trip_into_another_history(db, exported, tmp_path):
 
 def test_a_run_without_a_model_cannot_be_exported(db, tmp_path):
     run_id = add_run(db, status="interrupted")
-    with pytest.raises(StoreError, match="no trained model"):
+    with pytest.raises(StoreError, match="before it saved a model"):
         bundle.export_bundle(db, run_id, tmp_path / "x.mlmrun")
     assert not (tmp_path / "x.mlmrun").exists()
 

@@ -26,7 +26,7 @@ def test_prepare_run_records_corpus_run_and_config(db):
     assert first.name == "my first run"
     assert "Tutorial" in second.name or corpus.name in second.name
     assert first.run_dir == db.runs_dir / first.run_id
-    assert json.loads((first.run_dir / "config.json").read_text()) == config.to_dict()
+    assert json.loads((first.run_dir / "config.json").read_text()) == {**config.to_dict(), "config_version": 2}
     detail = service.get_run(db, first.run_id)
     assert detail.summary.status == "queued" and detail.summary.files_ok
     assert detail.corpus.sha256 == corpus.stats.sha256 and detail.corpus.source == "sample:tutorial"
