@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.config import RunConfig
 from mlmstudio.gui.background import TaskRunner
+from mlmstudio.gui.run_request import request_problem
 from mlmstudio.gui.sweep_worker import SweepRequest, SweepWorker
 from mlmstudio.gui.theme import MessageLabel
 from mlmstudio.gui.training_worker import start_in_thread
@@ -181,11 +182,7 @@ class SweepPage(QWidget):
     def set_request(self, config: RunConfig | None, corpus, problem: str = "") -> None:
         """The Setup page's settings (each trial's base recipe) and the Corpus page's corpus."""
         self._base, self._corpus = config, corpus
-        if not problem and corpus is None:
-            problem = "Choose a corpus on the Corpus page first."
-        if not problem and config is None:
-            problem = "Choose the settings on the Setup page first."
-        self._request_problem = problem
+        self._request_problem = request_problem(config, corpus, problem)
         self._on_form_changed()
 
     def is_running(self) -> bool:

@@ -28,19 +28,20 @@ from mlmstudio.engine.metric_names import (
     TRAIN_LR,
     TRAIN_TOKENS_PER_SECOND,
     VAL_ACCURACY,
-    VAL_LOSS,
     VAL_DETECTION_AUC,
+    VAL_LOSS,
     VAL_PERPLEXITY,
     metric_key,
 )
 from mlmstudio.engine.run_end import RunEnd
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui.perplexity import PERPLEXITY_TIP, format_perplexity, loss_axis_tip, perplexity
+from mlmstudio.gui.run_request import request_problem
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.theme import MessageLabel
 from mlmstudio.gui.training_worker import ProgressBatch, TrainingWorker, start_in_thread
-from mlmstudio.gui.widgets.forecast_bar import ForecastBar
 from mlmstudio.gui.widgets.electra_plots import ElectraPlots
+from mlmstudio.gui.widgets.forecast_bar import ForecastBar
 from mlmstudio.gui.widgets.live_plots import LivePlots
 from mlmstudio.gui.widgets.probe_plot import ProbePlot
 from mlmstudio.store import lifecycle, service
@@ -184,11 +185,7 @@ class TrainPage(QWidget):
     def set_request(self, config: RunConfig | None, corpus, problem: str = "") -> None:
         """The settings and corpus the next Start uses; ``problem`` says why it cannot start."""
         self._config, self._corpus = config, corpus
-        if not problem and corpus is None:
-            problem = "Choose a corpus on the Corpus page first."
-        if not problem and config is None:
-            problem = "Choose the settings on the Setup page first."
-        self._request_problem = problem
+        self._request_problem = request_problem(config, corpus, problem)
         self._update_buttons()
 
     def can_start(self) -> bool:
