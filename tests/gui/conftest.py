@@ -60,7 +60,24 @@ def _fake_step_times(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
-def _no_leaked_threads(qapp):
+def _garbage_collected_between_tests():
+    """Collect garbage only between tests, never while a test's worker threads run.
+
+    Python's cyclic collector runs whenever allocations pile up, in whichever
+    thread allocates; twice in a full run it collected Qt or SQLite objects on
+    the GUI thread while a background call was inside a query, and the process
+    died (SIGSEGV / SIGABRT, a different test each time). Here it runs at the
+    end of each test, after ``_no_leaked_threads`` has waited for every thread.
+    """
+    gc.collect()
+    gc.disable()
+    yield
+    gc.enable()
+    gc.collect()
+
+
+@pytest.fixture(autouse=True)
+def _no_leaked_threads(qapp, _garbage_collected_between_tests):
     """Fail a test that leaves a QThread running."""
     yield
     QApplication.processEvents()
