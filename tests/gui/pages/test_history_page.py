@@ -229,9 +229,27 @@ def test_a_folder_that_is_not_a_run_is_refused_with_a_message(page, tmp_path, mo
 
 
 def test_hugging_face_export_only_for_exportable_runs(page, trained_db, history, tmp_path, monkeypatch, qtbot):
-    page.select_runs([history.modern_id])
+    import dataclasses
+    import shutil
+
+    from mlmstudio.engine.corpus import load_corpus
+    from mlmstudio.store import lifecycle
+
+    # A run with the distance bias (the quick start's) is the one kind that cannot be exported.
+    modern = service.get_run(trained_db, history.modern_id).summary
+    biased = dataclasses.replace(modern.config, model=dataclasses.replace(modern.config.model,
+                                                                         distance_bias=True))
+    handle = lifecycle.prepare_run(trained_db, biased, load_corpus("sample:facts"), name="with the bias")
+    for name in ("tokenizer.json", "model.safetensors"):
+        shutil.copy2(modern.run_dir / name, handle.run_dir / name)
+    page.refresh()
+    qtbot.waitUntil(lambda: page.run_count() == 3, timeout=JOB_MS)
+    page.select_runs([handle.run_id])
     assert not page.hf_action.isEnabled()
-    assert "seed" in page.hf_action.toolTip()  # the reason, shown as the tooltip
+    assert "distance bias" in page.hf_action.toolTip()  # the reason, shown as the tooltip
+
+    page.select_runs([history.modern_id])  # the default settings: exportable
+    assert page.hf_action.isEnabled()
 
     page.select_runs([history.seed_id])
     assert page.hf_action.isEnabled()
