@@ -32,10 +32,14 @@ CHILD_RESULT_PREFIX = "CHILD_RESULT "
 
 # --------------------------------------------------------------------------- arguments and output
 
+
 def parser(description: str) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=description)
-    p.add_argument("--smoke", action="store_true",
-                   help="tiny sizes that finish in seconds (for the test suite), not a measurement")
+    p.add_argument(
+        "--smoke",
+        action="store_true",
+        help="tiny sizes that finish in seconds (for the test suite), not a measurement",
+    )
     return p
 
 
@@ -57,8 +61,12 @@ def table(rows: Sequence[Sequence[Any]], header: Sequence[str]) -> None:
     widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
     raws = [list(header)] + [list(row) for row in rows]
     for n, (row, raw) in enumerate(zip(cells, raws)):
-        print("  ".join(c.ljust(w) if n == 0 or isinstance(raw[i], str) else c.rjust(w)
-                        for i, (c, w) in enumerate(zip(row, widths))).rstrip())
+        print(
+            "  ".join(
+                c.ljust(w) if n == 0 or isinstance(raw[i], str) else c.rjust(w)
+                for i, (c, w) in enumerate(zip(row, widths))
+            ).rstrip()
+        )
         if n == 0:
             print("  ".join("-" * w for w in widths))
 
@@ -80,6 +88,7 @@ def median(values: Sequence[float]) -> float:
 
 
 # --------------------------------------------------------------------------- the machine
+
 
 def machine_summary() -> str:
     """One line: CPU, cores, bf16 support, torch and transformers versions."""
@@ -123,6 +132,7 @@ def transformers_version() -> str | None:
 
 # --------------------------------------------------------------------------- memory
 
+
 def current_rss() -> int:
     """Resident memory of this process now, in bytes."""
     try:
@@ -160,6 +170,7 @@ def mib(n_bytes: float) -> float:
 
 # --------------------------------------------------------------------------- child processes
 
+
 def child_result(data: dict) -> None:
     """What a child process hands back to its parent (one JSON line on stdout)."""
     print(CHILD_RESULT_PREFIX + json.dumps(data), flush=True)
@@ -167,16 +178,20 @@ def child_result(data: dict) -> None:
 
 def run_child(script: Path, args: Sequence[str], timeout: float = 1800) -> dict:
     """Run a benchmark script as a fresh process (memory is measured there) and read its result."""
-    proc = subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True,
-                          timeout=timeout, cwd=ROOT)
+    proc = subprocess.run(
+        [sys.executable, str(script), *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT
+    )
     for line in reversed(proc.stdout.splitlines()):
         if line.startswith(CHILD_RESULT_PREFIX):
-            return json.loads(line[len(CHILD_RESULT_PREFIX):])
-    raise RuntimeError(f"child {script.name} {' '.join(args)} failed (exit {proc.returncode}):\n"
-                       f"{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}")
+            return json.loads(line[len(CHILD_RESULT_PREFIX) :])
+    raise RuntimeError(
+        f"child {script.name} {' '.join(args)} failed (exit {proc.returncode}):\n"
+        f"{proc.stdout[-2000:]}\n{proc.stderr[-4000:]}"
+    )
 
 
 # --------------------------------------------------------------------------- compute
+
 
 def matmul_peak(dtype_name: str, n: int = 2048, repeats: int = 20) -> float:
     """Best FLOP/s of an n x n @ n x n matmul in this process (the machine's practical peak)."""
@@ -191,7 +206,7 @@ def matmul_peak(dtype_name: str, n: int = 2048, repeats: int = 20) -> float:
         start = time.perf_counter()
         torch.mm(a, b)
         best = min(best, time.perf_counter() - start)
-    return 2.0 * n ** 3 / best
+    return 2.0 * n**3 / best
 
 
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
@@ -201,6 +216,7 @@ def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
 
 
 # --------------------------------------------------------------------------- an untrained model
+
 
 def write_model(out: Path, preset: str, arch: str, tokenizer) -> Path:
     """A seeded, untrained ``preset`` model of ``arch`` saved under ``out``: what latency is timed on."""
@@ -273,26 +289,47 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 # --------------------------------------------------------------------------- the Hugging Face baseline
 
+
 def hf_tokenizer(tokenizer):
     """Our trained tokenizer as a transformers tokenizer (for DataCollatorForLanguageModeling)."""
     from transformers import PreTrainedTokenizerFast
 
-    return PreTrainedTokenizerFast(tokenizer_object=tokenizer.backend, unk_token="[UNK]",
-                                   pad_token="[PAD]", cls_token="[CLS]", sep_token="[SEP]",
-                                   mask_token="[MASK]")
+    return PreTrainedTokenizerFast(
+        tokenizer_object=tokenizer.backend,
+        unk_token="[UNK]",
+        pad_token="[PAD]",
+        cls_token="[CLS]",
+        sep_token="[SEP]",
+        mask_token="[MASK]",
+    )
 
 
-def hf_bert(vocab_size: int, pad_token_id: int, d_model: int = 256, num_layers: int = 4,
-            num_heads: int = 4, ffn_dim: int = 1024, max_len: int = 128, seed: int = 0):
+def hf_bert(
+    vocab_size: int,
+    pad_token_id: int,
+    d_model: int = 256,
+    num_layers: int = 4,
+    num_heads: int = 4,
+    ffn_dim: int = 1024,
+    max_len: int = 128,
+    seed: int = 0,
+):
     """BertForMaskedLM at its default settings (dropout 0.1, GELU, post-LN) in this size."""
     import torch
     from transformers import BertConfig, BertForMaskedLM
 
     torch.manual_seed(seed)
-    model = BertForMaskedLM(BertConfig(
-        vocab_size=vocab_size, hidden_size=d_model, num_hidden_layers=num_layers,
-        num_attention_heads=num_heads, intermediate_size=ffn_dim,
-        max_position_embeddings=max(512, max_len), pad_token_id=pad_token_id))
+    model = BertForMaskedLM(
+        BertConfig(
+            vocab_size=vocab_size,
+            hidden_size=d_model,
+            num_hidden_layers=num_layers,
+            num_attention_heads=num_heads,
+            intermediate_size=ffn_dim,
+            max_position_embeddings=max(512, max_len),
+            pad_token_id=pad_token_id,
+        )
+    )
     model.train()
     return model
 
@@ -304,8 +341,11 @@ def hf_adamw(model, lr: float, weight_decay: float = 0.01):
 
     decay = [p for p in model.parameters() if p.dim() >= 2]
     no_decay = [p for p in model.parameters() if p.dim() < 2]
-    return torch.optim.AdamW([{"params": decay, "weight_decay": weight_decay},
-                              {"params": no_decay, "weight_decay": 0.0}], lr=lr, fused=True)
+    return torch.optim.AdamW(
+        [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}],
+        lr=lr,
+        fused=True,
+    )
 
 
 class HFWindows:
@@ -330,5 +370,7 @@ class HFWindows:
         # does not have to look special tokens up row by row.
         starts = self.rng.integers(0, len(self.stream) - self.framer.body_len, size=self.batch_size)
         input_ids, _, _ = self.framer.frame(self.stream, starts)
-        return [{"input_ids": row, "special_tokens_mask": torch.isin(row, self.special).long()}
-                for row in input_ids]
+        return [
+            {"input_ids": row, "special_tokens_mask": torch.isin(row, self.special).long()}
+            for row in input_ids
+        ]

@@ -27,15 +27,19 @@ from score_latency import sentence_of
 
 import _common as common
 
-TARGET_TOKENS = 64    # with [CLS] and [SEP]
+TARGET_TOKENS = 64  # with [CLS] and [SEP]
 TARGET_MS = 100.0
 
 
 def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
     p.add_argument("--calls", type=int, default=30, help="timed calls per figure (default 30)")
-    p.add_argument("--threads", type=int, default=1,
-                   help="torch threads (default 1: then CPU time per call is the time on an idle core)")
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="torch threads (default 1: then CPU time per call is the time on an idle core)",
+    )
     args = p.parse_args()
     calls = 3 if args.smoke else args.calls
 
@@ -57,8 +61,10 @@ def main() -> None:
     sentence = sentence_of(tokenizer, text, TARGET_TOKENS - 2)
     body = tokenizer.encode(sentence)
     preset = "tiny" if args.smoke else "small"
-    print(f"tokenizer: WordPiece, {tokenizer.vocab_size} tokens; text of {len(body)} tokens "
-          f"(+ [CLS] and [SEP]); {calls} timed calls each, taking turns")
+    print(
+        f"tokenizer: WordPiece, {tokenizer.vocab_size} tokens; text of {len(body)} tokens "
+        f"(+ [CLS] and [SEP]); {calls} timed calls each, taking turns"
+    )
 
     rows, figures = [], {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -73,7 +79,7 @@ def main() -> None:
             inspect = lambda p=predictor: attend(p, sentence)  # noqa: E731
             result = inspect()
             worst_row = float(abs(result.weights.sum(-1) - 1.0).max())
-            for _ in range(3):       # warm-up
+            for _ in range(3):  # warm-up
                 inspect()
                 plain()
             wall = {"attention": [], "forward": []}
@@ -90,19 +96,38 @@ def main() -> None:
             shape = "x".join(str(n) for n in result.weights.shape)
             for name in ("attention", "forward"):
                 what = f"attend: weights {shape}" if name == "attention" else "plain forward (baseline)"
-                rows.append([preset, arch, f"{params / 1e6:.2f}M", what,
-                             common.median(wall[name]), common.median(cpu[name])])
+                rows.append(
+                    [
+                        preset,
+                        arch,
+                        f"{params / 1e6:.2f}M",
+                        what,
+                        common.median(wall[name]),
+                        common.median(cpu[name]),
+                    ]
+                )
             print(f"{arch}: {len(result.tokens)} tokens, rows sum to 1 within {worst_row:.1e}")
-            figures[arch] = (common.median(wall["attention"]), common.median(cpu["attention"]),
-                             common.median(ratios))
+            figures[arch] = (
+                common.median(wall["attention"]),
+                common.median(cpu["attention"]),
+                common.median(ratios),
+            )
 
     common.section(f"median latency of one text's attention ({TARGET_TOKENS} tokens)")
     common.table(rows, ["preset", "arch", "params", "what", "wall ms", "CPU ms"])
     for arch, (wall_ms, cpu_ms, ratio) in figures.items():
-        common.ratio_line(f"attention_latency_{preset}_{arch}_{TARGET_TOKENS}_tokens_median_ms", wall_ms,
-                          f"< {TARGET_MS:g}", wall_ms < TARGET_MS)
-        common.ratio_line(f"attention_latency_{preset}_{arch}_{TARGET_TOKENS}_tokens_median_cpu_ms", cpu_ms,
-                          f"< {TARGET_MS:g}", cpu_ms < TARGET_MS)
+        common.ratio_line(
+            f"attention_latency_{preset}_{arch}_{TARGET_TOKENS}_tokens_median_ms",
+            wall_ms,
+            f"< {TARGET_MS:g}",
+            wall_ms < TARGET_MS,
+        )
+        common.ratio_line(
+            f"attention_latency_{preset}_{arch}_{TARGET_TOKENS}_tokens_median_cpu_ms",
+            cpu_ms,
+            f"< {TARGET_MS:g}",
+            cpu_ms < TARGET_MS,
+        )
         common.ratio_line(f"attention_latency_{preset}_{arch}_over_plain_forward", ratio, ">= 1", ratio >= 1)
 
 

@@ -54,7 +54,7 @@ from pathlib import Path
 
 from _common import ROOT, median, parser, ratio_line, section, table
 
-SHOWN_TARGET_S = 1.5     # docs: the window within 1.5 s of launch on this machine when idle
+SHOWN_TARGET_S = 1.5  # docs: the window within 1.5 s of launch on this machine when idle
 LAUNCH_TIMEOUT_S = 120
 
 BARE_WINDOW = r"""
@@ -110,21 +110,31 @@ def launch(kind: str, platform_name: str, workdir: Path) -> dict:
     env = launch_env(platform_name, workdir, MLMSTUDIO_STARTUP_PROBE=str(probe))
     if kind == "app":
         home = Path(tempfile.mkdtemp(prefix="home-", dir=workdir))
-        env.update(MLMSTUDIO_HOME=str(workdir / "history"), XDG_CONFIG_HOME=str(home / "config"),
-                   XDG_DATA_HOME=str(home / "share"), XDG_CACHE_HOME=str(home / "cache"))
+        env.update(
+            MLMSTUDIO_HOME=str(workdir / "history"),
+            XDG_CONFIG_HOME=str(home / "config"),
+            XDG_DATA_HOME=str(home / "share"),
+            XDG_CACHE_HOME=str(home / "cache"),
+        )
         command = [sys.executable, "-m", "mlmstudio"]
     else:
         command = [sys.executable, "-c", BARE_WINDOW]
     start = time.monotonic()
-    result = subprocess.run(command, env=env, cwd=workdir, capture_output=True, text=True,
-                            timeout=LAUNCH_TIMEOUT_S)
+    result = subprocess.run(
+        command, env=env, cwd=workdir, capture_output=True, text=True, timeout=LAUNCH_TIMEOUT_S
+    )
     ended = time.monotonic()
     if result.returncode != 0 or not probe.exists():
         raise SystemExit(f"{kind} launch failed (exit {result.returncode}):\n{result.stderr[-3000:]}")
     data = json.loads(probe.read_text())
     marks = data["marks"]
-    row = {"kind": kind, "shown_s": data["shown"] - start, "exit_s": ended - start,
-           "cpu_s": data["cpu_seconds_at_show"], "platform": data.get("platform")}
+    row = {
+        "kind": kind,
+        "shown_s": data["shown"] - start,
+        "exit_s": ended - start,
+        "cpu_s": data["cpu_seconds_at_show"],
+        "platform": data.get("platform"),
+    }
     if kind == "app":
         if data.get("engine_loaded_at_show"):
             raise SystemExit("torch was imported before the window was shown: the start-up rule is broken")
@@ -136,8 +146,14 @@ def launch(kind: str, platform_name: str, workdir: Path) -> dict:
 
 def repeat_launches(count: int, platform_name: str, xvfb_each: bool) -> None:
     """Launch the app ``count`` times, one after another; how did each launch end?"""
-    section(f"{count} launches of the app" + (", each under its own xvfb-run -a" if xvfb_each
-                                               else f" on the display {os.environ.get('DISPLAY')}"))
+    section(
+        f"{count} launches of the app"
+        + (
+            ", each under its own xvfb-run -a"
+            if xvfb_each
+            else f" on the display {os.environ.get('DISPLAY')}"
+        )
+    )
     print(f"load average (1/5/15 min) before: {load_averages()}")
     if xvfb_each and shutil.which("xvfb-run") is None:
         raise SystemExit("xvfb-run is not installed (apt-get install -y xvfb xauth)")
@@ -149,16 +165,22 @@ def repeat_launches(count: int, platform_name: str, xvfb_each: bool) -> None:
         for i in range(count):
             home = workdir / f"launch-{i}"
             probe = home / "probe.json"
-            env = launch_env(platform_name, workdir, MLMSTUDIO_STARTUP_PROBE=str(probe),
-                             MLMSTUDIO_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"),
-                             XDG_DATA_HOME=str(home / "share"))
+            env = launch_env(
+                platform_name,
+                workdir,
+                MLMSTUDIO_STARTUP_PROBE=str(probe),
+                MLMSTUDIO_HOME=str(home / "data"),
+                XDG_CONFIG_HOME=str(home / "config"),
+                XDG_DATA_HOME=str(home / "share"),
+            )
             command = [sys.executable, "-m", "mlmstudio"]
             if xvfb_each:
                 command = ["xvfb-run", "-a", *command]
             home.mkdir()
             start = time.monotonic()
-            result = subprocess.run(command, env=env, cwd=home, capture_output=True, text=True,
-                                    timeout=LAUNCH_TIMEOUT_S)
+            result = subprocess.run(
+                command, env=env, cwd=home, capture_output=True, text=True, timeout=LAUNCH_TIMEOUT_S
+            )
             code = result.returncode
             if code == 0 and probe.exists():
                 outcome = "shown, exit 0"
@@ -175,8 +197,10 @@ def repeat_launches(count: int, platform_name: str, xvfb_each: bool) -> None:
     print(f"load average (1/5/15 min) after:  {load_averages()}")
     table([[k, v] for k, v in sorted(outcomes.items())], ["how the launch ended", "launches"])
     if shown:
-        print(f"launch -> first frame{' (including the X server start)' if xvfb_each else ''}: "
-              f"median {median(shown):.3f} s, max {max(shown):.3f} s")
+        print(
+            f"launch -> first frame{' (including the X server start)' if xvfb_each else ''}: "
+            f"median {median(shown):.3f} s, max {max(shown):.3f} s"
+        )
     for failure in failures:
         print(failure)
     aborted = sum(v for k, v in outcomes.items() if k.startswith("ABORTED"))
@@ -194,14 +218,28 @@ def load_averages() -> str:
 def main() -> None:
     p = parser(__doc__.splitlines()[0])
     p.add_argument("--launches", type=int, default=7, help="measured launches of each (>= 5)")
-    p.add_argument("--platform", choices=("offscreen", "xcb"),
-                   default="xcb" if os.environ.get("DISPLAY") else "offscreen")
-    p.add_argument("--repeat", type=int, default=0, metavar="N",
-                   help="launch the app N times and count how the launches ended")
-    p.add_argument("--xvfb-each", action="store_true",
-                   help="with --repeat: every launch under its own xvfb-run -a (platform xcb)")
-    p.add_argument("--no-bytecode", action="store_true",
-                   help="let the launches compile every source again (PYTHONDONTWRITEBYTECODE)")
+    p.add_argument(
+        "--platform",
+        choices=("offscreen", "xcb"),
+        default="xcb" if os.environ.get("DISPLAY") else "offscreen",
+    )
+    p.add_argument(
+        "--repeat",
+        type=int,
+        default=0,
+        metavar="N",
+        help="launch the app N times and count how the launches ended",
+    )
+    p.add_argument(
+        "--xvfb-each",
+        action="store_true",
+        help="with --repeat: every launch under its own xvfb-run -a (platform xcb)",
+    )
+    p.add_argument(
+        "--no-bytecode",
+        action="store_true",
+        help="let the launches compile every source again (PYTHONDONTWRITEBYTECODE)",
+    )
     args = p.parse_args()
     global BYTECODE
     BYTECODE = not args.no_bytecode
@@ -213,11 +251,19 @@ def main() -> None:
     section("Cold start: launch -> first frame")
     from PySide6 import __version__ as pyside_version
 
-    print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
-          f"{platform.python_version()}, PySide6 {pyside_version}, Qt platform {args.platform}")
+    print(
+        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}, PySide6 {pyside_version}, Qt platform {args.platform}"
+    )
     print(f"load average (1/5/15 min) before: {load_averages()}")
-    print("bytecode: " + ("compiled once, in a temporary PYTHONPYCACHEPREFIX" if BYTECODE
-                          else "none (every launch compiles the sources)"))
+    print(
+        "bytecode: "
+        + (
+            "compiled once, in a temporary PYTHONPYCACHEPREFIX"
+            if BYTECODE
+            else "none (every launch compiles the sources)"
+        )
+    )
 
     rows: list[dict] = []
     with tempfile.TemporaryDirectory(prefix="cold-start-") as tmp:
@@ -233,34 +279,67 @@ def main() -> None:
 
     app = [r for r in rows if r["kind"] == "app"]
     bare = [r for r in rows if r["kind"] == "bare"]
-    table([[f"{n + 1}", r["shown_s"], b["shown_s"], r["cpu_s"], b["cpu_s"], r["engine_s"], r["exit_s"]]
-           for n, (r, b) in enumerate(zip(app, bare))],
-          ["launch", "app shown s", "bare shown s", "app CPU s", "bare CPU s", "app engine ready s",
-           "app exited s"])
+    table(
+        [
+            [f"{n + 1}", r["shown_s"], b["shown_s"], r["cpu_s"], b["cpu_s"], r["engine_s"], r["exit_s"]]
+            for n, (r, b) in enumerate(zip(app, bare))
+        ],
+        [
+            "launch",
+            "app shown s",
+            "bare shown s",
+            "app CPU s",
+            "bare CPU s",
+            "app engine ready s",
+            "app exited s",
+        ],
+    )
 
     section("Where the app's time goes (median seconds from spawn)")
     phases = ("run_app", "imported", "application", "database", "window_built", "shown_s", "engine_s")
-    labels = ("Python + launcher + display check", "window modules imported", "QApplication",
-              "history opened", "window built", "first frame", "engine loaded (background)")
-    table([[label, median([r[k] for r in app])] for k, label in zip(phases, labels)],
-          ["phase ends", "median s"])
+    labels = (
+        "Python + launcher + display check",
+        "window modules imported",
+        "QApplication",
+        "history opened",
+        "window built",
+        "first frame",
+        "engine loaded (background)",
+    )
+    table(
+        [[label, median([r[k] for r in app])] for k, label in zip(phases, labels)], ["phase ends", "median s"]
+    )
 
     app_median = median([r["shown_s"] for r in app])
     bare_median = median([r["shown_s"] for r in bare])
-    print(f"\napp shown: median {app_median:.3f} s, max {max(r['shown_s'] for r in app):.3f} s "
-          f"over {len(app)} launches")
+    print(
+        f"\napp shown: median {app_median:.3f} s, max {max(r['shown_s'] for r in app):.3f} s "
+        f"over {len(app)} launches"
+    )
     print(f"bare window shown: median {bare_median:.3f} s, max {max(r['shown_s'] for r in bare):.3f} s")
     # CPU time used up to the first frame: about what the wall clock reads on an idle machine.
-    print(f"CPU time to the first frame: app median {median([r['cpu_s'] for r in app]):.3f} s, "
-          f"bare median {median([r['cpu_s'] for r in bare]):.3f} s")
-    print(f"engine ready (first prediction or training without waiting): median "
-          f"{median([r['engine_s'] for r in app]):.3f} s")
-    ratio_line("cold_start_app_shown_median_seconds", app_median, f"<= {SHOWN_TARGET_S}",
-               app_median <= SHOWN_TARGET_S)
+    print(
+        f"CPU time to the first frame: app median {median([r['cpu_s'] for r in app]):.3f} s, "
+        f"bare median {median([r['cpu_s'] for r in bare]):.3f} s"
+    )
+    print(
+        f"engine ready (first prediction or training without waiting): median "
+        f"{median([r['engine_s'] for r in app]):.3f} s"
+    )
+    ratio_line(
+        "cold_start_app_shown_median_seconds",
+        app_median,
+        f"<= {SHOWN_TARGET_S}",
+        app_median <= SHOWN_TARGET_S,
+    )
     # The 1.5 s budget over the floor measured in this run: the same target, free of machine noise.
     budget = SHOWN_TARGET_S / bare_median
-    ratio_line("cold_start_app_over_bare_window_median", app_median / bare_median,
-               f"<= {budget:.2f}", app_median / bare_median <= budget)
+    ratio_line(
+        "cold_start_app_over_bare_window_median",
+        app_median / bare_median,
+        f"<= {budget:.2f}",
+        app_median / bare_median <= budget,
+    )
 
 
 if __name__ == "__main__":

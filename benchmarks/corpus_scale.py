@@ -32,11 +32,12 @@ import _common as common
 
 SCRIPT = Path(__file__).resolve()
 MB = 1_000_000
-TARGET_MEMORY_RATIO = 3.0        # peak memory growth / corpus size
-TARGET_LINEARITY = 1.5           # per-MB time of the largest corpus / of the smallest
+TARGET_MEMORY_RATIO = 3.0  # peak memory growth / corpus size
+TARGET_LINEARITY = 1.5  # per-MB time of the largest corpus / of the smallest
 
 
 # --------------------------------------------------------------------------- the generator
+
 
 def generate_corpus(path: Path, size_bytes: int, seed: int = 0) -> int:
     """Write about ``size_bytes`` of prose-like ASCII text to ``path``; the same seed, the same text."""
@@ -45,40 +46,42 @@ def generate_corpus(path: Path, size_bytes: int, seed: int = 0) -> int:
     rng = np.random.default_rng(seed)
     syllables = [c + v for c in "bcdfghjklmnprstvwz" for v in ("a", "e", "i", "o", "u", "ai", "ou")]
     vocab_size = 30_000
-    shapes = rng.integers(1, 4, size=vocab_size)                # syllables per word
+    shapes = rng.integers(1, 4, size=vocab_size)  # syllables per word
     parts = rng.integers(0, len(syllables), size=(vocab_size, 3))
-    words = np.array(["".join(syllables[p] for p in parts[i, :shapes[i]]) for i in range(vocab_size)],
-                     dtype=object)
+    words = np.array(
+        ["".join(syllables[p] for p in parts[i, : shapes[i]]) for i in range(vocab_size)], dtype=object
+    )
     ranks = np.arange(1, vocab_size + 1)
-    probs = 1.0 / (ranks + 2.7)                                   # Zipf-Mandelbrot, like real text
+    probs = 1.0 / (ranks + 2.7)  # Zipf-Mandelbrot, like real text
     probs /= probs.sum()
 
     written = 0
     with open(path, "w", encoding="utf-8", newline="\n") as f:
         while written < size_bytes:
-            lengths = rng.integers(6, 22, size=2000)             # words per sentence
+            lengths = rng.integers(6, 22, size=2000)  # words per sentence
             picks = words[rng.choice(vocab_size, size=int(lengths.sum()), p=probs)]
             sentences, at = [], 0
             for n in lengths.tolist():
-                sentence = " ".join(picks[at:at + n])
+                sentence = " ".join(picks[at : at + n])
                 sentences.append(sentence[0].upper() + sentence[1:] + ".")
                 at += n
             lines, i = [], 0
             for per_line in rng.integers(1, 5, size=len(sentences)).tolist():
                 if i >= len(sentences):
                     break
-                lines.append(" ".join(sentences[i:i + per_line]))
+                lines.append(" ".join(sentences[i : i + per_line]))
                 i += per_line
                 if rng.random() < 0.2:
-                    lines.append("")                              # paragraph break
+                    lines.append("")  # paragraph break
             block = "\n".join(lines) + "\n"
-            block = block[:size_bytes - written] if written + len(block) > size_bytes else block
+            block = block[: size_bytes - written] if written + len(block) > size_bytes else block
             f.write(block)
             written += len(block)
     return written
 
 
 # --------------------------------------------------------------------------- one size (child)
+
 
 class Stages:
     """Times each stage and its peak memory above a fixed baseline."""
@@ -93,9 +96,14 @@ class Stages:
         start = time.perf_counter()
         result = fn()
         seconds = time.perf_counter() - start
-        self.rows.append({"stage": name, "seconds": seconds,
-                          "peak_growth": max(0, common.peak_rss() - self.baseline),
-                          "after_growth": max(0, common.current_rss() - self.baseline)})
+        self.rows.append(
+            {
+                "stage": name,
+                "seconds": seconds,
+                "peak_growth": max(0, common.peak_rss() - self.baseline),
+                "after_growth": max(0, common.current_rss() - self.baseline),
+            }
+        )
         return result
 
 
@@ -111,12 +119,14 @@ def process(path: Path, tokenizer_cap: int, batch_size: int, seq_len: int) -> di
     def counter(stage: str):
         def progress(done: int, total: int) -> None:
             calls[stage] += 1
+
         return progress
 
     stages = Stages()
     corpus = stages.run("load", lambda: load_corpus(path, progress=counter("load")))
     text = corpus.text
     train, val = stages.run("split", lambda: split_spans(text, 0.05, 0))
+
     # As the Trainer does: an even sample of the training split (0: the engine's own limit),
     # dropped once the tokenizer is trained,
     # then the freed heap is handed back.
@@ -130,8 +140,7 @@ def process(path: Path, tokenizer_cap: int, batch_size: int, seq_len: int) -> di
     tokenizer = stages.run("tokenizer", train_tokenizer)
 
     def encode():
-        return (encode_stream(train, tokenizer, progress=counter("encode")),
-                encode_stream(val, tokenizer))
+        return (encode_stream(train, tokenizer, progress=counter("encode")), encode_stream(val, tokenizer))
 
     train_stream, val_stream = stages.run("encode", encode)
 
@@ -144,23 +153,37 @@ def process(path: Path, tokenizer_cap: int, batch_size: int, seq_len: int) -> di
         return epoch
 
     epoch_batches = stages.run("batch", batch)
-    return {"bytes": path.stat().st_size, "stages": stages.rows, "exact_peak": stages.exact,
-            "progress_calls": calls, "tokens": len(train_stream) + len(val_stream),
-            "stream_bytes": int(train_stream.ids.nbytes + train_stream.word_starts.nbytes
-                                + val_stream.ids.nbytes + val_stream.word_starts.nbytes),
-            "batches": epoch_batches}
+    return {
+        "bytes": path.stat().st_size,
+        "stages": stages.rows,
+        "exact_peak": stages.exact,
+        "progress_calls": calls,
+        "tokens": len(train_stream) + len(val_stream),
+        "stream_bytes": int(
+            train_stream.ids.nbytes
+            + train_stream.word_starts.nbytes
+            + val_stream.ids.nbytes
+            + val_stream.word_starts.nbytes
+        ),
+        "batches": epoch_batches,
+    }
 
 
 # --------------------------------------------------------------------------- the benchmark
 
+
 def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
     p.add_argument("--sizes", default="1,10,100", help="corpus sizes in MB (default 1,10,100)")
-    p.add_argument("--tokenizer-cap-mb", type=float, default=0.0,
-                   help="MB of training text the tokenizer learns from (default 0: the engine's own "
-                        "20 MB sample, as the Trainer does)")
+    p.add_argument(
+        "--tokenizer-cap-mb",
+        type=float,
+        default=0.0,
+        help="MB of training text the tokenizer learns from (default 0: the engine's own "
+        "20 MB sample, as the Trainer does)",
+    )
     p.add_argument("--keep-dir", help="write the corpora here and keep them (default: a temp folder)")
-    p.add_argument("--child", help=argparse.SUPPRESS)   # internal: process one corpus file
+    p.add_argument("--child", help=argparse.SUPPRESS)  # internal: process one corpus file
     args = p.parse_args()
     batch_size, seq_len = (8, 64) if args.smoke else (32, 128)
     cap = int(args.tokenizer_cap_mb * MB)
@@ -170,10 +193,13 @@ def main() -> None:
     sizes = [0.1, 0.3] if args.smoke else [float(s) for s in args.sizes.split(",")]
 
     print("corpus_scale:", common.machine_summary())
-    learns_from = (f"an even {args.tokenizer_cap_mb:g} MB sample" if cap
-                   else "the engine's even sample (at most 20 MB)")
-    print(f"tokenizer: WordPiece 4k on {learns_from}; "
-          f"batches {batch_size} x {seq_len}, one epoch; each size in a fresh process")
+    learns_from = (
+        f"an even {args.tokenizer_cap_mb:g} MB sample" if cap else "the engine's even sample (at most 20 MB)"
+    )
+    print(
+        f"tokenizer: WordPiece 4k on {learns_from}; "
+        f"batches {batch_size} x {seq_len}, one epoch; each size in a fresh process"
+    )
     tmp = tempfile.TemporaryDirectory()
     folder = Path(args.keep_dir or tmp.name)
     folder.mkdir(parents=True, exist_ok=True)
@@ -200,32 +226,64 @@ def main() -> None:
         per_mb.append(scaled / mb)
         peak = max(r["stages"], key=lambda s: s["peak_growth"])
         memory_ratios.append(peak["peak_growth"] / r["bytes"])
-        rows.append([f"{mb:g}", f"{r['tokens']:,}",
-                     *(s["seconds"] for s in r["stages"]), scaled / mb,
-                     common.mib(peak["peak_growth"]), memory_ratios[-1], peak["stage"],
-                     r["stream_bytes"] / r["bytes"],
-                     f"{r['progress_calls']['load']}/{r['progress_calls']['encode']}"])
+        rows.append(
+            [
+                f"{mb:g}",
+                f"{r['tokens']:,}",
+                *(s["seconds"] for s in r["stages"]),
+                scaled / mb,
+                common.mib(peak["peak_growth"]),
+                memory_ratios[-1],
+                peak["stage"],
+                r["stream_bytes"] / r["bytes"],
+                f"{r['progress_calls']['load']}/{r['progress_calls']['encode']}",
+            ]
+        )
     stage_names = [s["stage"] for s in results[0]["stages"]]
-    common.table(rows, ["MB", "tokens", *(f"{n} s" for n in stage_names), "s/MB*",
-                        "peak MiB", "peak/size", "peak at", "ids/size", "progress load/encode"])
-    print("s/MB*: all stages but the tokenizer training (a capped sample, a fixed cost). "
-          "peak MiB: the highest peak RSS of any stage above the RSS before loading. "
-          "ids/size: bytes of the token arrays per corpus byte.")
+    common.table(
+        rows,
+        [
+            "MB",
+            "tokens",
+            *(f"{n} s" for n in stage_names),
+            "s/MB*",
+            "peak MiB",
+            "peak/size",
+            "peak at",
+            "ids/size",
+            "progress load/encode",
+        ],
+    )
+    print(
+        "s/MB*: all stages but the tokenizer training (a capped sample, a fixed cost). "
+        "peak MiB: the highest peak RSS of any stage above the RSS before loading. "
+        "ids/size: bytes of the token arrays per corpus byte."
+    )
     common.section("memory by stage, largest corpus (MiB above the start: peak during / held after)")
     for s in results[-1]["stages"]:
         print(f"  {s['stage']:<10} {common.mib(s['peak_growth']):8.0f} {common.mib(s['after_growth']):8.0f}")
 
     linearity = per_mb[-1] / per_mb[0]
-    common.ratio_line("corpus_scale_time_per_mb_largest_over_smallest", linearity,
-                      f"<= {TARGET_LINEARITY:g}", linearity <= TARGET_LINEARITY)
+    common.ratio_line(
+        "corpus_scale_time_per_mb_largest_over_smallest",
+        linearity,
+        f"<= {TARGET_LINEARITY:g}",
+        linearity <= TARGET_LINEARITY,
+    )
     # At the largest size: for small corpora the fixed cost (tokenizer, torch's first
     # allocations, about 20-30 MiB) dominates and says nothing about scaling.
     largest = memory_ratios[-1]
-    common.ratio_line("corpus_scale_peak_memory_over_corpus_size_largest", largest,
-                      f"<= {TARGET_MEMORY_RATIO:g}", largest <= TARGET_MEMORY_RATIO)
+    common.ratio_line(
+        "corpus_scale_peak_memory_over_corpus_size_largest",
+        largest,
+        f"<= {TARGET_MEMORY_RATIO:g}",
+        largest <= TARGET_MEMORY_RATIO,
+    )
     reported = all(r["progress_calls"]["load"] > 0 and r["progress_calls"]["encode"] > 0 for r in results)
-    print(f"progress reported while working: {'yes' if reported else 'NO'} "
-          f"(callbacks at every size for loading and tokenizing)")
+    print(
+        f"progress reported while working: {'yes' if reported else 'NO'} "
+        f"(callbacks at every size for loading and tokenizing)"
+    )
 
 
 if __name__ == "__main__":

@@ -39,8 +39,16 @@ def config_for(kind: str, sample: str, seconds: float, seed: int):
     from mlmstudio.config import quick_start_config
 
     base = quick_start_config(sample)
-    training = replace(base.training, time_budget=seconds, steps=10_000_000, eval_every=50,
-                       eval_batches=8, seed=seed, checkpoint_every=0, checkpoint_seconds=0.0)
+    training = replace(
+        base.training,
+        time_budget=seconds,
+        steps=10_000_000,
+        eval_every=50,
+        eval_batches=8,
+        seed=seed,
+        checkpoint_every=0,
+        checkpoint_seconds=0.0,
+    )
     model = base.model
     if kind != "mlm-modern":
         model = replace(model, arch="seed")
@@ -60,12 +68,24 @@ def train_one(kind: str, sample: str, seconds: float, seed: int) -> dict:
     torch.set_num_threads(1)
     config = config_for(kind, sample, seconds, seed)
     evals: list[EvalEvent] = []
-    result = Trainer(config, sample_text(sample), tempfile.mkdtemp(prefix="electra-bench-"),
-                     callbacks=[lambda e: evals.append(e) if isinstance(e, EvalEvent) else None]).run()
+    result = Trainer(
+        config,
+        sample_text(sample),
+        tempfile.mkdtemp(prefix="electra-bench-"),
+        callbacks=[lambda e: evals.append(e) if isinstance(e, EvalEvent) else None],
+    ).run()
     s = result.summary
-    return {"kind": kind, "corpus": sample, "seed": seed, "steps": s.steps, "seconds": s.wall_seconds,
-            "detection_auc": s.detection_auc, "val_loss": s.val_loss, "val_accuracy": s.val_accuracy,
-            "curve": [(e.elapsed, e.detection_auc, e.val_loss) for e in evals]}
+    return {
+        "kind": kind,
+        "corpus": sample,
+        "seed": seed,
+        "steps": s.steps,
+        "seconds": s.wall_seconds,
+        "detection_auc": s.detection_auc,
+        "val_loss": s.val_loss,
+        "val_accuracy": s.val_accuracy,
+        "curve": [(e.elapsed, e.detection_auc, e.val_loss) for e in evals],
+    }
 
 
 def load_sampler(stop: threading.Event, samples: list[float]) -> None:
@@ -74,7 +94,9 @@ def load_sampler(stop: threading.Event, samples: list[float]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--corpora", nargs="+", default=["facts", "pydoc"])
     parser.add_argument("--seed", type=int, default=0)
@@ -94,9 +116,24 @@ def main() -> None:
         sampler = threading.Thread(target=load_sampler, args=(stop, loads), daemon=True)
         sampler.start()
         started = time.perf_counter()
-        children = [subprocess.Popen([sys.executable, __file__, "--child", kind, sample, "--seconds",
-                                      str(args.seconds), "--seed", str(args.seed)],
-                                     stdout=subprocess.PIPE, text=True) for kind in KINDS]
+        children = [
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    __file__,
+                    "--child",
+                    kind,
+                    sample,
+                    "--seconds",
+                    str(args.seconds),
+                    "--seed",
+                    str(args.seed),
+                ],
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            for kind in KINDS
+        ]
         outputs = [child.communicate()[0] for child in children]
         stop.set()
         for out in outputs:
@@ -104,16 +141,23 @@ def main() -> None:
             row["load_average"] = sum(loads) / len(loads) if loads else os.getloadavg()[0]
             row["wall"] = time.perf_counter() - started
             results.append(row)
-    print(f"{'corpus':<8} {'run':<14} {'steps':>6} {'secs':>6} {'detect AUC':>10} {'val loss':>9} "
-          f"{'val acc':>8} {'load':>5}")
+    print(
+        f"{'corpus':<8} {'run':<14} {'steps':>6} {'secs':>6} {'detect AUC':>10} {'val loss':>9} "
+        f"{'val acc':>8} {'load':>5}"
+    )
     for r in results:
-        print(f"{r['corpus']:<8} {r['kind']:<14} {r['steps']:>6} {r['seconds']:>6.0f} "
-              f"{r['detection_auc'] or float('nan'):>10.3f} {r['val_loss'] or float('nan'):>9.3f} "
-              f"{r['val_accuracy'] or float('nan'):>8.3f} {r['load_average']:>5.1f}")
+        print(
+            f"{r['corpus']:<8} {r['kind']:<14} {r['steps']:>6} {r['seconds']:>6.0f} "
+            f"{r['detection_auc'] or float('nan'):>10.3f} {r['val_loss'] or float('nan'):>9.3f} "
+            f"{r['val_accuracy'] or float('nan'):>8.3f} {r['load_average']:>5.1f}"
+        )
     for sample in args.corpora:
         auc = {r["kind"]: r["detection_auc"] for r in results if r["corpus"] == sample}
-        ratio = (auc["electra-seed"] / auc["mlm-seed"]) if auc.get("electra-seed") and auc.get("mlm-seed") \
+        ratio = (
+            (auc["electra-seed"] / auc["mlm-seed"])
+            if auc.get("electra-seed") and auc.get("mlm-seed")
             else float("nan")
+        )
         print(f"RATIO electra_over_mlm_seed_detection_auc_{sample}: {ratio:.3f} (target >= 1.0)")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:

@@ -71,8 +71,9 @@ def main() -> None:
             seed = Predictor.from_dir(seed_dir)
             figures = {
                 "ours modern fill_mask": median_ms(lambda: modern.fill_mask(ONE_MASK), calls),
-                "ours modern fill_iteratively x3":
-                    median_ms(lambda: modern.fill_iteratively(THREE_MASKS), calls),
+                "ours modern fill_iteratively x3": median_ms(
+                    lambda: modern.fill_iteratively(THREE_MASKS), calls
+                ),
                 "ours seed fill_mask": median_ms(lambda: seed.fill_mask(ONE_MASK), calls),
                 "ours seed fill_iteratively x3": median_ms(lambda: seed.fill_iteratively(THREE_MASKS), calls),
             }
@@ -88,7 +89,8 @@ def main() -> None:
                 fill = pipeline("fill-mask", model=str(hf_dir), device="cpu")
                 figures["HF pipeline fill-mask (seed)"] = median_ms(lambda: fill(ONE_MASK), calls)
                 figures["HF pipeline 3 masks, independent (seed)"] = median_ms(
-                    lambda: fill(THREE_MASKS), calls)
+                    lambda: fill(THREE_MASKS), calls
+                )
             results[preset] = figures
             params = sum(p.numel() for p in modern.model.parameters())
             for name, ms in figures.items():
@@ -97,20 +99,31 @@ def main() -> None:
     common.section("median latency per call")
     common.table(rows, ["preset", "params", "what", "ms"])
     if has_hf:
-        print("HF's 3-mask call guesses each mask independently in one pass; ours fills them one "
-              "at a time (three passes), which is what the Explore page offers.")
+        print(
+            "HF's 3-mask call guesses each mask independently in one pass; ours fills them one "
+            "at a time (three passes), which is what the Explore page offers."
+        )
 
     for preset in presets:
         figures = results[preset]
         one, three = figures["ours modern fill_mask"], figures["ours modern fill_iteratively x3"]
-        common.ratio_line(f"fill_latency_{preset}_one_mask_median_ms", one, f"< {TARGET_ONE_MS:g}",
-                          one < TARGET_ONE_MS)
-        common.ratio_line(f"fill_latency_{preset}_iterative_3_masks_median_ms", three,
-                          f"< {TARGET_THREE_MS:g}", three < TARGET_THREE_MS)
+        common.ratio_line(
+            f"fill_latency_{preset}_one_mask_median_ms", one, f"< {TARGET_ONE_MS:g}", one < TARGET_ONE_MS
+        )
+        common.ratio_line(
+            f"fill_latency_{preset}_iterative_3_masks_median_ms",
+            three,
+            f"< {TARGET_THREE_MS:g}",
+            three < TARGET_THREE_MS,
+        )
         if has_hf:
             speedup = figures["HF pipeline fill-mask (seed)"] / figures["ours seed fill_mask"]
-            common.ratio_line(f"fill_latency_{preset}_hf_pipeline_over_ours_same_seed_model", speedup,
-                              ">= 1", speedup >= 1.0)
+            common.ratio_line(
+                f"fill_latency_{preset}_hf_pipeline_over_ours_same_seed_model",
+                speedup,
+                ">= 1",
+                speedup >= 1.0,
+            )
 
 
 if __name__ == "__main__":

@@ -34,16 +34,32 @@ def recipes(smoke: bool, lr: float = 2e-3, seed: int = 0):
     if smoke:
         shapes = shapes[:2]
     for corpus, schedule in shapes:
-        yield f"{corpus}/{schedule}", RunConfig(
-            corpus=CorpusConfig(source=f"sample:{corpus}"),
-            tokenizer=TokenizerConfig(kind="word" if corpus == "facts" else "wordpiece", vocab_size=2000,
-                                      lowercase=True),
-            model=ModelConfig(d_model=32 if smoke else 96, num_layers=1, num_heads=2 if smoke else 4,
-                              max_len=32),
-            training=TrainingConfig(steps=steps, batch_size=8 if smoke else 16, seq_len=32,
-                                    lr=lr, seed=seed, schedule=schedule, eval_every=max(1, steps // 20),
-                                    eval_batches=2 if smoke else 4, checkpoint_every=0,
-                                    checkpoint_seconds=0, device="cpu", precision="fp32"))
+        yield (
+            f"{corpus}/{schedule}",
+            RunConfig(
+                corpus=CorpusConfig(source=f"sample:{corpus}"),
+                tokenizer=TokenizerConfig(
+                    kind="word" if corpus == "facts" else "wordpiece", vocab_size=2000, lowercase=True
+                ),
+                model=ModelConfig(
+                    d_model=32 if smoke else 96, num_layers=1, num_heads=2 if smoke else 4, max_len=32
+                ),
+                training=TrainingConfig(
+                    steps=steps,
+                    batch_size=8 if smoke else 16,
+                    seq_len=32,
+                    lr=lr,
+                    seed=seed,
+                    schedule=schedule,
+                    eval_every=max(1, steps // 20),
+                    eval_batches=2 if smoke else 4,
+                    checkpoint_every=0,
+                    checkpoint_seconds=0,
+                    device="cpu",
+                    precision="fp32",
+                ),
+            ),
+        )
 
 
 def train_curves(smoke: bool, lr: float = 2e-3, seed: int = 0) -> list[tuple[str, list[float], list[float]]]:
@@ -99,8 +115,9 @@ def measure(curves):
                 row += [float("nan")] * 3
                 continue
             naive = known[-1][1]
-            results[fraction].append((result.predicted - final, naive - final,
-                                      result.low <= final <= result.high))
+            results[fraction].append(
+                (result.predicted - final, naive - final, result.low <= final <= result.high)
+            )
             row += [result.predicted, result.predicted - final, naive - final]
         rows.append(row)
     return rows, results
@@ -108,7 +125,9 @@ def measure(curves):
 
 def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
-    p.add_argument("--data-dir", default=None, help="Read finished runs from this history instead of training.")
+    p.add_argument(
+        "--data-dir", default=None, help="Read finished runs from this history instead of training."
+    )
     p.add_argument("--lr", type=float, default=2e-3, help="The runs' learning rate (default: 2e-3).")
     p.add_argument("--seed", type=int, default=0, help="The runs' seed (default: 0).")
     p.add_argument("--curves-out", default=None, help="Also write the curves to this JSON file.")
@@ -118,13 +137,16 @@ def main() -> None:
     if args.curves_in:
         curves = [tuple(c) for c in json.loads(Path(args.curves_in).read_text())]
     else:
-        curves = recorded_curves(args.data_dir) if args.data_dir else train_curves(args.smoke, args.lr, args.seed)
+        curves = (
+            recorded_curves(args.data_dir) if args.data_dir else train_curves(args.smoke, args.lr, args.seed)
+        )
     if args.curves_out:
         Path(args.curves_out).write_text(json.dumps(curves))
     rows, results = measure(curves)
     common.section("Forecast of the final validation loss (nats) from the first 25% and 50% of each run")
-    common.table(rows, ["run", "final", "pred@25%", "err@25%", "naive err@25%",
-                        "pred@50%", "err@50%", "naive err@50%"])
+    common.table(
+        rows, ["run", "final", "pred@25%", "err@25%", "naive err@25%", "pred@50%", "err@50%", "naive err@50%"]
+    )
     for fraction in FRACTIONS:
         found = results[fraction]
         if not found:
@@ -133,9 +155,11 @@ def main() -> None:
         naive = [abs(n) for _, n, _ in found]
         held = sum(1 for _, _, c in found if c)
         pct = int(fraction * 100)
-        print(f"\nAt {pct}% of the run: median |error| {common.median(errors):.3f} nats (naive last value: "
-              f"{common.median(naive):.3f}), median signed error "
-              f"{common.median([e for e, _, _ in found]):+.3f}, band held the final loss in {held}/{len(found)}.")
+        print(
+            f"\nAt {pct}% of the run: median |error| {common.median(errors):.3f} nats (naive last value: "
+            f"{common.median(naive):.3f}), median signed error "
+            f"{common.median([e for e, _, _ in found]):+.3f}, band held the final loss in {held}/{len(found)}."
+        )
         value = common.median(errors)
         common.ratio_line(f"forecast_error_{pct}_median_abs_nats", value, "<= 0.1", value <= 0.1)
         ratio = value / common.median(naive) if common.median(naive) > 0 else math.inf

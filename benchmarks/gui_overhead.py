@@ -49,14 +49,19 @@ def make_config(steps: int, smoke: bool):
     from mlmstudio.config import RunConfig
 
     config = RunConfig()
-    config = replace(config, corpus=replace(config.corpus, source="sample:pydoc"),
-                     training=replace(config.training, steps=steps))
+    config = replace(
+        config,
+        corpus=replace(config.corpus, source="sample:pydoc"),
+        training=replace(config.training, steps=steps),
+    )
     if smoke:
         config = config.with_preset("tiny")
-        config = replace(config, tokenizer=replace(config.tokenizer, vocab_size=500),
-                         training=replace(config.training, batch_size=4, seq_len=32, eval_every=5,
-                                          eval_batches=1),
-                         model=replace(config.model, max_len=32))
+        config = replace(
+            config,
+            tokenizer=replace(config.tokenizer, vocab_size=500),
+            training=replace(config.training, batch_size=4, seq_len=32, eval_every=5, eval_batches=1),
+            model=replace(config.model, max_len=32),
+        )
     return config
 
 
@@ -72,8 +77,9 @@ def headless(config, text: str, threads: int) -> float:
     return float(result.summary.tokens_per_second)
 
 
-def from_app(config, corpus, data_dir: Path, threads: int | None, refresh_ms: int = 0,
-             switch_interval_ms: float = 0.0) -> tuple[float, Probe, int]:
+def from_app(
+    config, corpus, data_dir: Path, threads: int | None, refresh_ms: int = 0, switch_interval_ms: float = 0.0
+) -> tuple[float, Probe, int]:
     """Train through the Train page; (tokens/s, the probe, progress signals received)."""
     import sys
 
@@ -157,13 +163,24 @@ def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
     p.add_argument("--steps", type=int, default=120, help="steps per run (default 120)")
     p.add_argument("--rounds", type=int, default=4, help="alternating rounds (default 4)")
-    p.add_argument("--app-only", action="store_true",
-                   help="only the two default variants (headless, app with the worker's threads)")
+    p.add_argument(
+        "--app-only",
+        action="store_true",
+        help="only the two default variants (headless, app with the worker's threads)",
+    )
     # Knobs to try remedies without editing the app (each changes the app run only):
-    p.add_argument("--refresh-ms", type=int, default=0,
-                   help="override live_plots.REFRESH_MS (the plots' redraw interval)")
-    p.add_argument("--switch-interval", type=float, default=0.0,
-                   help="sys.setswitchinterval in ms for the app runs (Python's GIL hand-over)")
+    p.add_argument(
+        "--refresh-ms",
+        type=int,
+        default=0,
+        help="override live_plots.REFRESH_MS (the plots' redraw interval)",
+    )
+    p.add_argument(
+        "--switch-interval",
+        type=float,
+        default=0.0,
+        help="sys.setswitchinterval in ms for the app runs (Python's GIL hand-over)",
+    )
     args = p.parse_args()
     if args.smoke:
         args.steps, args.rounds = 12, 1
@@ -185,18 +202,26 @@ def main() -> None:
         corpus = replace(corpus, text=text)
     m = config.model
     if args.refresh_ms or args.switch_interval:
-        print(f"app runs with: plots redrawn every {args.refresh_ms or 'default'} ms, "
-              f"GUI switch interval {args.switch_interval or 'default'} ms")
-    print(f"run: {m.arch} {m.num_layers}x{m.d_model}, batch {config.training.batch_size} x "
-          f"{config.training.seq_len}, {args.steps} steps, precision {config.training.precision}; "
-          f"torch threads: headless {all_threads}, app worker default {worker_threads}")
+        print(
+            f"app runs with: plots redrawn every {args.refresh_ms or 'default'} ms, "
+            f"GUI switch interval {args.switch_interval or 'default'} ms"
+        )
+    print(
+        f"run: {m.arch} {m.num_layers}x{m.d_model}, batch {config.training.batch_size} x "
+        f"{config.training.seq_len}, {args.steps} steps, precision {config.training.precision}; "
+        f"torch threads: headless {all_threads}, app worker default {worker_threads}"
+    )
 
     # (name, where, torch threads); the first two are the target's pair: what a user gets.
-    variants = [("headless", "headless", all_threads),
-                (f"app, {worker_threads} thread(s) (default)", "app", worker_threads)]
+    variants = [
+        ("headless", "headless", all_threads),
+        (f"app, {worker_threads} thread(s) (default)", "app", worker_threads),
+    ]
     if worker_threads != all_threads and not args.app_only:
-        variants += [(f"headless, {worker_threads} thread(s)", "headless", worker_threads),
-                     (f"app, {all_threads} threads", "app", all_threads)]
+        variants += [
+            (f"headless, {worker_threads} thread(s)", "headless", worker_threads),
+            (f"app, {all_threads} threads", "app", all_threads),
+        ]
     speeds: dict[str, list[float]] = {name: [] for name, _, _ in variants}
     probes: dict[str, list[Probe]] = {name: [] for name, _, _ in variants}
     idle = [idle_probe(2.0 if args.smoke else 5.0)]
@@ -210,31 +235,50 @@ def main() -> None:
                     speeds[name].append(headless(config, text, threads))
                 else:
                     home = Path(tmp) / f"home-{r}-{threads}"
-                    tps, probe, signals = from_app(config, corpus, home, threads, args.refresh_ms,
-                                                   args.switch_interval)
+                    tps, probe, signals = from_app(
+                        config, corpus, home, threads, args.refresh_ms, args.switch_interval
+                    )
                     speeds[name].append(tps)
                     probes[name].append(probe)
-                print(f"round {r + 1}: {name}: {speeds[name][-1]:,.0f} tokens/s"
-                      + (f", GUI tick p99 delay {probes[name][-1].percentile(99):.1f} ms "
-                         f"({len(probes[name][-1].delays)} ticks, {signals} progress signals)"
-                         if where == "app" else ""))
+                print(
+                    f"round {r + 1}: {name}: {speeds[name][-1]:,.0f} tokens/s"
+                    + (
+                        f", GUI tick p99 delay {probes[name][-1].percentile(99):.1f} ms "
+                        f"({len(probes[name][-1].delays)} ticks, {signals} progress signals)"
+                        if where == "app"
+                        else ""
+                    )
+                )
                 torch.set_num_threads(all_threads)
         app.processEvents()
     idle.append(idle_probe(2.0 if args.smoke else 5.0))
 
     common.section("results (median over rounds)")
     rows = []
+
     def ratio(name: str, baseline: str) -> float:
         return common.median([s / h for s, h in zip(speeds[name], speeds[baseline])])
 
     def delay_row(delays: list[float]) -> list:
         return [percentile(delays, 50), percentile(delays, 99), max(delays) if delays else float("nan")]
 
-    rows = [[name, common.median(speeds[name]), ratio(name, "headless"),
-             *delay_row([d for pr in probes[name] for d in pr.delays])]
-            for name, _, _ in variants]
-    rows.append(["no training (the machine's own noise)", float("nan"), float("nan"),
-                 *delay_row([d for pr in idle for d in pr.delays])])
+    rows = [
+        [
+            name,
+            common.median(speeds[name]),
+            ratio(name, "headless"),
+            *delay_row([d for pr in probes[name] for d in pr.delays]),
+        ]
+        for name, _, _ in variants
+    ]
+    rows.append(
+        [
+            "no training (the machine's own noise)",
+            float("nan"),
+            float("nan"),
+            *delay_row([d for pr in idle for d in pr.delays]),
+        ]
+    )
     common.table(rows, ["run", "tokens/s", "vs headless", "tick delay p50 ms", "p99 ms", "max ms"])
 
     # The GUI's cost is the app against headless at the same torch threads: the worker's
@@ -242,16 +286,20 @@ def main() -> None:
     app_name = variants[1][0]
     same_threads = variants[2][0] if len(variants) == 4 else "headless"
     if same_threads != "headless":
-        print(f"app ({worker_threads} thread(s)) / headless at torch's default ({all_threads} threads): "
-              f"{ratio(app_name, 'headless'):.2f}")
+        print(
+            f"app ({worker_threads} thread(s)) / headless at torch's default ({all_threads} threads): "
+            f"{ratio(app_name, 'headless'):.2f}"
+        )
     value = ratio(app_name, same_threads)
-    common.ratio_line("gui_overhead_app_over_headless_tokens_per_s", value, f">= {TARGET_SPEED:g}",
-                      value >= TARGET_SPEED)
-    print(f"  (both with {worker_threads} torch thread(s): the cost of the worker, the live plots "
-          "and the recording)")
+    common.ratio_line(
+        "gui_overhead_app_over_headless_tokens_per_s", value, f">= {TARGET_SPEED:g}", value >= TARGET_SPEED
+    )
+    print(
+        f"  (both with {worker_threads} torch thread(s): the cost of the worker, the live plots "
+        "and the recording)"
+    )
     p99 = rows[1][4]
-    common.ratio_line("gui_overhead_gui_tick_p99_delay_ms", p99, f"< {TARGET_P99_MS:g}",
-                      p99 < TARGET_P99_MS)
+    common.ratio_line("gui_overhead_gui_tick_p99_delay_ms", p99, f"< {TARGET_P99_MS:g}", p99 < TARGET_P99_MS)
 
 
 if __name__ == "__main__":

@@ -39,6 +39,7 @@ TIMEOUT_S = 600
 
 # --------------------------------------------------------------------------- the model (child process)
 
+
 def build_models(data_dir: Path, preset: str, runs: int) -> list[str]:
     """Record ``runs`` completed runs whose folders hold a ``preset`` model; return their ids."""
     import hashlib
@@ -59,22 +60,39 @@ def build_models(data_dir: Path, preset: str, runs: int) -> list[str]:
     ids = []
     with db.session() as session:
         corpus = repository.get_or_create_corpus(
-            session, name="sample", source="sample:pydoc",
-            sha256=hashlib.sha256(text.encode()).hexdigest(), size_bytes=len(text.encode()),
-            stats={"characters": len(text)})
+            session,
+            name="sample",
+            source="sample:pydoc",
+            sha256=hashlib.sha256(text.encode()).hexdigest(),
+            size_bytes=len(text.encode()),
+            stats={"characters": len(text)},
+        )
         for n in range(runs):
-            row = repository.create_run(session, name=f"{preset} model {n + 1}", config_json=base.to_json(),
-                                        corpus_id=corpus.id, status="completed")
+            row = repository.create_run(
+                session,
+                name=f"{preset} model {n + 1}",
+                config_json=base.to_json(),
+                corpus_id=corpus.id,
+                status="completed",
+            )
             ids.append(row.id)
     for run_id in ids:
         save_model_dir(db.run_dir(run_id), model, tokenizer, base, metrics={})
     weights = (db.run_dir(ids[0]) / "model.safetensors").stat().st_size
-    common.child_result({"ids": ids, "parameters": count_parameters(model), "weights_mb": weights / 1e6,
-                         "vocab_size": tokenizer.vocab_size, "machine": common.machine_summary()})
+    common.child_result(
+        {
+            "ids": ids,
+            "parameters": count_parameters(model),
+            "weights_mb": weights / 1e6,
+            "vocab_size": tokenizer.vocab_size,
+            "machine": common.machine_summary(),
+        }
+    )
     return ids
 
 
 # --------------------------------------------------------------------------- measuring (this process)
+
 
 def wait_for(signal, start, timeout_s: float = TIMEOUT_S) -> tuple[float, Probe, list]:
     """Run ``start()``, then the event loop until ``signal`` fires; the seconds taken and the probe."""
@@ -117,27 +135,40 @@ def main() -> None:
         built = common.run_child(Path(__file__), ["--build", str(data_dir), preset])
         common.section("machine")
         print(built["machine"])
-        print(f"load average before {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
-              f"{os.getloadavg()[2]:.2f} on {os.cpu_count()} cores")
-        print(f"\n{preset} model: {built['parameters']:,} parameters, vocabulary {built['vocab_size']:,}, "
-              f"weights {built['weights_mb']:.1f} MB (built in a child process in {time.perf_counter() - t0:.1f} s)")
+        print(
+            f"load average before {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
+            f"{os.getloadavg()[2]:.2f} on {os.cpu_count()} cores"
+        )
+        print(
+            f"\n{preset} model: {built['parameters']:,} parameters, vocabulary {built['vocab_size']:,}, "
+            f"weights {built['weights_mb']:.1f} MB (built in a child process in {time.perf_counter() - t0:.1f} s)"
+        )
         rows = measure(data_dir, built["ids"], idle_seconds)
 
     common.section("GUI timer delay (10 ms precise QTimer on the GUI thread)")
-    common.table([[name, seconds, percentile(d, 50), percentile(d, 99), max(d) if d else float("nan"), len(d)]
-                  for name, seconds, d in rows],
-                 ["phase", "seconds", "delay p50 ms", "p99 ms", "max ms", "ticks"])
+    common.table(
+        [
+            [name, seconds, percentile(d, 50), percentile(d, 99), max(d) if d else float("nan"), len(d)]
+            for name, seconds, d in rows
+        ],
+        ["phase", "seconds", "delay p50 ms", "p99 ms", "max ms", "ticks"],
+    )
     print(f"load average after {os.getloadavg()[0]:.2f}")
     delays = {name.split(" (")[0]: d for name, _, d in rows}
     # The target is the model load, as in the app (torch is imported once, right after the window
     # shows). The first load also imports torch: its C extension holds the GIL while it initialises,
     # whichever thread imports it, so that freeze is reported on its own line.
     load = percentile(delays["second load"], 99)
-    common.ratio_line("gui_responsiveness_model_load_p99_delay_ms", load, f"< {TARGET_P99_MS:g}",
-                      load < TARGET_P99_MS)
+    common.ratio_line(
+        "gui_responsiveness_model_load_p99_delay_ms", load, f"< {TARGET_P99_MS:g}", load < TARGET_P99_MS
+    )
     first = percentile(delays["first load"], 99)
-    common.ratio_line("gui_responsiveness_first_load_with_torch_import_p99_delay_ms", first,
-                      f"< {TARGET_P99_MS:g}", first < TARGET_P99_MS)
+    common.ratio_line(
+        "gui_responsiveness_first_load_with_torch_import_p99_delay_ms",
+        first,
+        f"< {TARGET_P99_MS:g}",
+        first < TARGET_P99_MS,
+    )
 
 
 def measure(data_dir: Path, ids: list[str], idle_seconds: float) -> list[tuple[str, float, list[float]]]:

@@ -38,6 +38,7 @@ TARGET_REDRAW_MS = 50.0
 
 # --------------------------------------------------------------------------- filling a history
 
+
 def fill_history(data_dir: Path, n_runs: int, n_points: int) -> str:
     """Write n_runs runs (and a long curve on one of them); return that run's id."""
     from dataclasses import replace
@@ -55,25 +56,48 @@ def fill_history(data_dir: Path, n_runs: int, n_points: int) -> str:
     long_run = ""
     with db.session() as session:
         corpus = repository.get_or_create_corpus(
-            session, name="pydoc", source="sample:pydoc", sha256="0" * 64, size_bytes=1_000_000,
-            stats={"characters": 1_000_000})
+            session,
+            name="pydoc",
+            source="sample:pydoc",
+            sha256="0" * 64,
+            size_bytes=1_000_000,
+            stats={"characters": 1_000_000},
+        )
         for i in range(n_runs):
-            config = replace(base, training=replace(base.training, lr=rnd.choice([5e-4, 1e-3, 2e-3]),
-                                                    batch_size=rnd.choice([16, 32])),
-                             masking=replace(base.masking, mlm_probability=rnd.choice([0.15, 0.3, 0.4])))
+            config = replace(
+                base,
+                training=replace(
+                    base.training, lr=rnd.choice([5e-4, 1e-3, 2e-3]), batch_size=rnd.choice([16, 32])
+                ),
+                masking=replace(base.masking, mlm_probability=rnd.choice([0.15, 0.3, 0.4])),
+            )
             status = statuses[i % len(statuses)]
-            row = repository.create_run(session, name=f"run {i:04d} · pydoc · modern 2x256",
-                                        config_json=config.to_json(), corpus_id=corpus.id,
-                                        status=status)
+            row = repository.create_run(
+                session,
+                name=f"run {i:04d} · pydoc · modern 2x256",
+                config_json=config.to_json(),
+                corpus_id=corpus.id,
+                status=status,
+            )
             row.started_at = row.finished_at = utcnow()
             row.last_step = rnd.randint(100, 5000)
-            row.final_metrics_json = json.dumps({"val_loss": rnd.uniform(3, 7),
-                                                 "val_accuracy": rnd.uniform(0.05, 0.3),
-                                                 "tokens_per_second": rnd.uniform(5e3, 2e4)})
+            row.final_metrics_json = json.dumps(
+                {
+                    "val_loss": rnd.uniform(3, 7),
+                    "val_accuracy": rnd.uniform(0.05, 0.3),
+                    "tokens_per_second": rnd.uniform(5e3, 2e4),
+                }
+            )
             row.notes = f"note {i}" if i % 3 == 0 else ""
             repository.add_tags(row, rnd.sample(tags, rnd.randint(0, 3)))
-            session.add(CheckpointRow(run_id=row.id, step=row.last_step,
-                                      path=f"checkpoints/step-{row.last_step}", metrics_json="{}"))
+            session.add(
+                CheckpointRow(
+                    run_id=row.id,
+                    step=row.last_step,
+                    path=f"checkpoints/step-{row.last_step}",
+                    metrics_json="{}",
+                )
+            )
             _write_run_files(db.run_dir(row.id), config.to_json(), row.last_step)
             if i == 0:
                 long_run = row.id
@@ -81,10 +105,20 @@ def fill_history(data_dir: Path, n_runs: int, n_points: int) -> str:
         chunk = 50_000
         for start in range(0, n_points, chunk):
             steps = range(start + 1, min(start + chunk, n_points) + 1)
-            repository.add_metric_points(session, [
-                {"run_id": long_run, "step": s, "split": "train", "name": "loss",
-                 "value": 7.0 * (s ** -0.15) + 0.05 * rnd.random(), "wall_time": s * 0.1}
-                for s in steps])
+            repository.add_metric_points(
+                session,
+                [
+                    {
+                        "run_id": long_run,
+                        "step": s,
+                        "split": "train",
+                        "name": "loss",
+                        "value": 7.0 * (s**-0.15) + 0.05 * rnd.random(),
+                        "wall_time": s * 0.1,
+                    }
+                    for s in steps
+                ],
+            )
     db.close()
     return long_run
 
@@ -98,6 +132,7 @@ def _write_run_files(run_dir: Path, config_json: str, step: int) -> None:
 
 
 # --------------------------------------------------------------------------- timing
+
 
 def open_history_page(data_dir: Path):
     from PySide6.QtWidgets import QApplication
@@ -129,8 +164,17 @@ def redraw_live_plots(n_points: int, repeats: int) -> tuple[float, float]:
     QApplication.processEvents()
     rows = _step_rows(1, n_points)
     plots.append_steps(rows)
-    plots.append_evals(np.column_stack([rows[::100, 0], rows[::100, 1], rows[::100, 2],
-                                        np.linspace(0.05, 0.3, len(rows[::100])), np.exp(rows[::100, 2])]))
+    plots.append_evals(
+        np.column_stack(
+            [
+                rows[::100, 0],
+                rows[::100, 1],
+                rows[::100, 2],
+                np.linspace(0.05, 0.3, len(rows[::100])),
+                np.exp(rows[::100, 2]),
+            ]
+        )
+    )
     start = time.perf_counter()
     plots.refresh()
     plots.graphics.grab()
@@ -138,7 +182,7 @@ def redraw_live_plots(n_points: int, repeats: int) -> tuple[float, float]:
     times = []
     step = n_points
     for _ in range(repeats):
-        tick = _step_rows(step + 1, 20)     # a 100 ms refresh tick at 200 steps/s
+        tick = _step_rows(step + 1, 20)  # a 100 ms refresh tick at 200 steps/s
         step += 20
         start = time.perf_counter()
         plots.append_steps(tick)
@@ -154,7 +198,7 @@ def _step_rows(first: int, n: int):
     import numpy as np
 
     steps = np.arange(first, first + n, dtype=np.float64)
-    loss = 7.0 * steps ** -0.15 + 0.05 * np.random.default_rng(first).random(n)
+    loss = 7.0 * steps**-0.15 + 0.05 * np.random.default_rng(first).random(n)
     return np.column_stack([steps, steps * 0.1, loss, np.full(n, 1e-3), np.full(n, 9000.0)])
 
 
@@ -177,7 +221,7 @@ def redraw_compare_view(curve, repeats: int) -> tuple[float, float]:
     times = []
     for i in range(repeats):
         start = time.perf_counter()
-        view.set_x_axis("time" if i % 2 == 0 else "step")   # a full redraw of the cached curve
+        view.set_x_axis("time" if i % 2 == 0 else "step")  # a full redraw of the cached curve
         view.plot.grab()
         times.append(1000 * (time.perf_counter() - start))
     view.close()
@@ -205,8 +249,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = Path(tmp) / "home"
         seconds, long_run = common.timed(lambda: fill_history(data_dir, args.runs, args.points))
-        print(f"filled a history with {args.runs:,} runs and a {args.points:,}-point curve "
-              f"in {seconds:.1f} s")
+        print(
+            f"filled a history with {args.runs:,} runs and a {args.points:,}-point curve in {seconds:.1f} s"
+        )
 
         open_s, page, db = open_history_page(data_dir)
         shown = page.run_count()
@@ -236,25 +281,30 @@ def main() -> None:
         app.processEvents()
 
     common.section("results")
-    common.table([
-        ["open History page (Database.open + HistoryPage + paint), first", f"{open_s:.3f} s"],
-        ["open History page, median of 3 more", f"{common.median(again):.3f} s"],
-        ["runs shown", f"{shown:,}"],
-        ["list the runs for every page (RunList.refresh), median of 5", f"{1000 * list_s:.0f} ms"],
-        ["Explore's runs with a model (RunList.with_model), median of 5", f"{1000 * models_s:.0f} ms"],
-        [f"load a {len(curve):,}-point curve from SQLite", f"{1000 * load_s:.0f} ms"],
-        ["LivePlots: first draw of all curves", f"{live_first:.0f} ms"],
-        ["LivePlots: redraw (20 new points, refresh, paint), median", f"{live_ms:.1f} ms"],
-        ["CompareView: first draw", f"{cmp_first:.0f} ms"],
-        ["CompareView: redraw (x axis switched, paint), median", f"{cmp_ms:.1f} ms"],
-    ], ["what", "time"])
+    common.table(
+        [
+            ["open History page (Database.open + HistoryPage + paint), first", f"{open_s:.3f} s"],
+            ["open History page, median of 3 more", f"{common.median(again):.3f} s"],
+            ["runs shown", f"{shown:,}"],
+            ["list the runs for every page (RunList.refresh), median of 5", f"{1000 * list_s:.0f} ms"],
+            ["Explore's runs with a model (RunList.with_model), median of 5", f"{1000 * models_s:.0f} ms"],
+            [f"load a {len(curve):,}-point curve from SQLite", f"{1000 * load_s:.0f} ms"],
+            ["LivePlots: first draw of all curves", f"{live_first:.0f} ms"],
+            ["LivePlots: redraw (20 new points, refresh, paint), median", f"{live_ms:.1f} ms"],
+            ["CompareView: first draw", f"{cmp_first:.0f} ms"],
+            ["CompareView: redraw (x axis switched, paint), median", f"{cmp_ms:.1f} ms"],
+        ],
+        ["what", "time"],
+    )
     if shown != args.runs:
         print(f"WARNING: the page shows {shown} runs, expected {args.runs}")
-    common.ratio_line(f"history_open_{args.runs}_runs_seconds", open_s, f"< {TARGET_OPEN_S:g}",
-                      open_s < TARGET_OPEN_S)
+    common.ratio_line(
+        f"history_open_{args.runs}_runs_seconds", open_s, f"< {TARGET_OPEN_S:g}", open_s < TARGET_OPEN_S
+    )
     worst = max(live_ms, cmp_ms)
-    common.ratio_line(f"curve_redraw_{args.points}_points_ms", worst, f"< {TARGET_REDRAW_MS:g}",
-                      worst < TARGET_REDRAW_MS)
+    common.ratio_line(
+        f"curve_redraw_{args.points}_points_ms", worst, f"< {TARGET_REDRAW_MS:g}", worst < TARGET_REDRAW_MS
+    )
 
 
 if __name__ == "__main__":

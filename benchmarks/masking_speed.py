@@ -40,8 +40,9 @@ def main() -> None:
         return common.median(times)
 
     token, whole, span = timed("token"), timed("whole-word"), timed("span")
-    common.table([("token", token), ("whole-word", whole), ("span", span)],
-                 ("strategy", "median ms per 16x128 batch"))
+    common.table(
+        [("token", token), ("whole-word", whole), ("span", span)], ("strategy", "median ms per 16x128 batch")
+    )
     ratio = span / token if token else float("inf")
     print(common.ratio_line("masking_span_over_token", ratio, "<= 50", ratio <= 50))
 

@@ -43,11 +43,21 @@ def build_trainer(smoke: bool):
     config = RunConfig(corpus=CorpusConfig(source="sample:pydoc"), probes=ProbesConfig(auto_count=PROBES))
     text = sample_text("pydoc")
     if smoke:
-        config = replace(config, corpus=CorpusConfig(source="sample:tutorial"),
-                         tokenizer=TokenizerConfig(kind="word", vocab_size=2000, lowercase=True),
-                         model=replace(config.model, d_model=32, num_heads=2, num_layers=1, max_len=32),
-                         training=replace(config.training, batch_size=4, seq_len=32, eval_every=5,
-                                          eval_batches=2, device="cpu", precision="fp32"))
+        config = replace(
+            config,
+            corpus=CorpusConfig(source="sample:tutorial"),
+            tokenizer=TokenizerConfig(kind="word", vocab_size=2000, lowercase=True),
+            model=replace(config.model, d_model=32, num_heads=2, num_layers=1, max_len=32),
+            training=replace(
+                config.training,
+                batch_size=4,
+                seq_len=32,
+                eval_every=5,
+                eval_batches=2,
+                device="cpu",
+                precision="fp32",
+            ),
+        )
         text = sample_text("facts")[:80_000]
     return Trainer(config, text, tempfile.mkdtemp(prefix="probe-cost-")), config
 
@@ -63,10 +73,12 @@ def main() -> None:
     print(f"load average (1, 5, 15 min): {_load()}")
     trainer, config = build_trainer(smoke)
     every = config.training.eval_every
-    print(f"model {config.model.arch} {config.model.num_layers}x{config.model.d_model}, vocabulary "
-          f"{trainer.vocab_size}, batch {config.training.batch_size} x {config.training.seq_len}, "
-          f"evaluation every {every} steps ({config.training.eval_batches} batches), "
-          f"{len(trainer.probes)} probes, precision {trainer.precision}")
+    print(
+        f"model {config.model.arch} {config.model.num_layers}x{config.model.d_model}, vocabulary "
+        f"{trainer.vocab_size}, batch {config.training.batch_size} x {config.training.seq_len}, "
+        f"evaluation every {every} steps ({config.training.eval_batches} batches), "
+        f"{len(trainer.probes)} probes, precision {trainer.precision}"
+    )
     for a in trainer.probes.asked[:3]:
         print(f"  probe: {a.spec.sentence}  ->  {a.spec.answer}")
     if not smoke and len(trainer.probes) < PROBES:
@@ -97,8 +109,11 @@ def main() -> None:
         wall_ratios.append(times[True][0] / times[False][0])
         cpu_ratios.append(times[True][1] / times[False][1])
         rows.append((n + 1, times[True][0], times[False][0], wall_ratios[-1], cpu_ratios[-1]))
-        print(f"  pair {n + 1}: with {times[True][0]:.1f} s, without {times[False][0]:.1f} s, "
-              f"ratio {wall_ratios[-1]:.4f} (CPU {cpu_ratios[-1]:.4f}), load {_load()}", flush=True)
+        print(
+            f"  pair {n + 1}: with {times[True][0]:.1f} s, without {times[False][0]:.1f} s, "
+            f"ratio {wall_ratios[-1]:.4f} (CPU {cpu_ratios[-1]:.4f}), load {_load()}",
+            flush=True,
+        )
     common.table(rows, ("pair", "with probes s", "without s", "wall ratio", "CPU ratio"))
 
     common.section("by parts: medians of many calls")
@@ -107,36 +122,55 @@ def main() -> None:
     step_s = _median_seconds(step, 5 if smoke else 20)
     eval_s = _median_seconds(trainer.evaluate, 2 if smoke else 3)
     share = probe_s[1] / (every * step_s[1] + eval_s[1])
-    common.table([("probes' batched pass", 1000 * probe_s[0], 1000 * probe_s[1]),
-                  ("training step", 1000 * step_s[0], 1000 * step_s[1]),
-                  ("evaluation", 1000 * eval_s[0], 1000 * eval_s[1])],
-                 ("part", "median wall ms", "median CPU ms"))
-    print(f"probes' share of training CPU time: {probe_s[1]:.4f} / ({every} x {step_s[1]:.4f} + "
-          f"{eval_s[1]:.4f}) = {share:.2%}  (wall: "
-          f"{probe_s[0] / (every * step_s[0] + eval_s[0]):.2%})")
+    common.table(
+        [
+            ("probes' batched pass", 1000 * probe_s[0], 1000 * probe_s[1]),
+            ("training step", 1000 * step_s[0], 1000 * step_s[1]),
+            ("evaluation", 1000 * eval_s[0], 1000 * eval_s[1]),
+        ],
+        ("part", "median wall ms", "median CPU ms"),
+    )
+    print(
+        f"probes' share of training CPU time: {probe_s[1]:.4f} / ({every} x {step_s[1]:.4f} + "
+        f"{eval_s[1]:.4f}) = {share:.2%}  (wall: "
+        f"{probe_s[0] / (every * step_s[0] + eval_s[0]):.2%})"
+    )
 
     common.section("steps right after a probe pass, against steps after none (CPU s per 4 steps)")
     after = {True: [], False: []}
     for n in range(2 if smoke else 6):
-        for with_probes in ((True, False) if n % 2 == 0 else (False, True)):
+        for with_probes in (True, False) if n % 2 == 0 else (False, True):
             if with_probes:
                 trainer.probes.measure(trainer.model, trainer.device)
             start = time.process_time()
             for _ in range(4):
                 step()
             after[with_probes].append(time.process_time() - start)
-    print(f"after a probe pass: median {common.median(after[True]):.3f} s; after none: median "
-          f"{common.median(after[False]):.3f} s")
+    print(
+        f"after a probe pass: median {common.median(after[True]):.3f} s; after none: median "
+        f"{common.median(after[False]):.3f} s"
+    )
     print(f"load average (1, 5, 15 min): {_load()}")
 
-    common.ratio_line("probe_cost_with_over_without_wall_median", common.median(wall_ratios),
-                      f"< {1 + TARGET}", common.median(wall_ratios) < 1 + TARGET)
-    common.ratio_line("probe_cost_with_over_without_cpu_median", common.median(cpu_ratios),
-                      f"< {1 + TARGET}", common.median(cpu_ratios) < 1 + TARGET)
+    common.ratio_line(
+        "probe_cost_with_over_without_wall_median",
+        common.median(wall_ratios),
+        f"< {1 + TARGET}",
+        common.median(wall_ratios) < 1 + TARGET,
+    )
+    common.ratio_line(
+        "probe_cost_with_over_without_cpu_median",
+        common.median(cpu_ratios),
+        f"< {1 + TARGET}",
+        common.median(cpu_ratios) < 1 + TARGET,
+    )
     common.ratio_line("probe_cost_share_by_parts", share, f"< {TARGET}", share < TARGET)
-    common.ratio_line("probe_cost_steps_after_a_pass_over_after_none",
-                      common.median(after[True]) / common.median(after[False]), f"< {1 + TARGET}",
-                      common.median(after[True]) / common.median(after[False]) < 1 + TARGET)
+    common.ratio_line(
+        "probe_cost_steps_after_a_pass_over_after_none",
+        common.median(after[True]) / common.median(after[False]),
+        f"< {1 + TARGET}",
+        common.median(after[True]) / common.median(after[False]) < 1 + TARGET,
+    )
 
 
 def _median_seconds(fn, calls: int) -> tuple[float, float]:

@@ -42,25 +42,26 @@ import _common as common
 
 DEFAULT_CORPUS = "sample:pydoc"  # real English prose that ships with Python
 
-TARGET_FRACTION = 0.5     # ours reaches HF's final accuracy within this share of the budget
+TARGET_FRACTION = 0.5  # ours reaches HF's final accuracy within this share of the budget
 # Each contender's clock: wall time, or with --cpu-clock the CPU time its one thread got (on a
 # machine shared with other work, what wall time would be on an idle one).
 CLOCK = time.perf_counter
-EVAL_EVERY = 0.05         # evaluate after every 5% of the budget
+EVAL_EVERY = 0.05  # evaluate after every 5% of the budget
 
 
 @dataclass
 class Contender:
     name: str
-    train_step: Callable[[float], None]     # one step, given the progress 0..1 for the schedule
+    train_step: Callable[[float], None]  # one step, given the progress 0..1 for the schedule
     model: object
-    logits: Callable[[object], tuple]       # batch -> (logits [N, V], targets [N]) at the labels
+    logits: Callable[[object], tuple]  # batch -> (logits [N, V], targets [N]) at the labels
     elapsed: float = 0.0
     steps: int = 0
     curve: list[tuple[float, int, float, float]] = field(default_factory=list)  # (s, step, acc, loss)
 
 
 # --------------------------------------------------------------------------- contenders
+
 
 def ours(name: str, config, text: str, tokenizer, out_dir: Path) -> Contender:
     from mlmstudio.engine.schedule import lr_factor
@@ -92,20 +93,21 @@ def hugging_face(text: str, tokenizer, batch_size: int, lr: float, size: dict) -
     from mlmstudio.engine.data import encode_stream
     from mlmstudio.engine.schedule import lr_factor
 
-    collator = DataCollatorForLanguageModeling(common.hf_tokenizer(tokenizer), mlm=True,
-                                               mlm_probability=0.15, seed=0)
+    collator = DataCollatorForLanguageModeling(
+        common.hf_tokenizer(tokenizer), mlm=True, mlm_probability=0.15, seed=0
+    )
     model = common.hf_bert(tokenizer.vocab_size, tokenizer.pad_token_id, **size)
     optimizer = common.hf_adamw(model, lr=lr)
     train_text, _ = split_train_val(text, 0.05, 0)
-    windows = common.HFWindows(encode_stream(train_text, tokenizer), tokenizer, size["max_len"],
-                               batch_size)
+    windows = common.HFWindows(encode_stream(train_text, tokenizer), tokenizer, size["max_len"], batch_size)
 
     def train_step(progress: float) -> None:
         for group in optimizer.param_groups:
             group["lr"] = lr * lr_factor(progress, 0.05, "linear")
         batch = collator(windows.examples())
-        out = model(input_ids=batch["input_ids"], attention_mask=batch["attention_mask"],
-                    labels=batch["labels"])
+        out = model(
+            input_ids=batch["input_ids"], attention_mask=batch["attention_mask"], labels=batch["labels"]
+        )
         optimizer.zero_grad(set_to_none=True)
         out.loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -116,11 +118,11 @@ def hugging_face(text: str, tokenizer, batch_size: int, lr: float, size: dict) -
         out = model(input_ids=batch.input_ids, attention_mask=batch.attention_mask)
         return out.logits[keep], batch.labels[keep]
 
-    return Contender(f"HF BERT recipe (lr {lr:g}, 15%, fp32, batch {batch_size})", train_step, model,
-                     logits)
+    return Contender(f"HF BERT recipe (lr {lr:g}, 15%, fp32, batch {batch_size})", train_step, model, logits)
 
 
 # --------------------------------------------------------------------------- evaluation and training
+
 
 def evaluate(contender: Contender, batches) -> tuple[float, float]:
     """(masked accuracy, masked loss) on the shared held-out batches, in fp32."""
@@ -140,8 +142,9 @@ def evaluate(contender: Contender, batches) -> tuple[float, float]:
     return correct / count, loss / count
 
 
-def train_interleaved(contenders: list[Contender], budget: float, slice_s: float, batches,
-                      eval_every: float = EVAL_EVERY) -> None:
+def train_interleaved(
+    contenders: list[Contender], budget: float, slice_s: float, batches, eval_every: float = EVAL_EVERY
+) -> None:
     """Round robin: each contender trains for ``slice_s`` of its own clock in turn until ``budget``."""
     for c in contenders:
         c.curve.append((0.0, 0, *evaluate(c, batches)))
@@ -159,8 +162,9 @@ def train_interleaved(contenders: list[Contender], budget: float, slice_s: float
                     marks[c.name] += eval_every
             if c.elapsed >= budget and c.curve[-1][1] != c.steps:
                 c.curve.append((c.elapsed, c.steps, *evaluate(c, batches)))
-        line = ", ".join(f"{c.name[:28]}: {c.elapsed:5.1f} s, step {c.steps}, acc {c.curve[-1][2]:.3f}"
-                         for c in contenders)
+        line = ", ".join(
+            f"{c.name[:28]}: {c.elapsed:5.1f} s, step {c.steps}, acc {c.curve[-1][2]:.3f}" for c in contenders
+        )
         print(f"  {line}", flush=True)
 
 
@@ -191,6 +195,7 @@ def time_to_reach(c: Contender, accuracy: float) -> float:
 
 # --------------------------------------------------------------------------- set-up
 
+
 def setup(smoke: bool, source: str = DEFAULT_CORPUS):
     from mlmstudio.config import RunConfig
     from mlmstudio.engine.corpus import load_corpus, split_train_val
@@ -198,20 +203,25 @@ def setup(smoke: bool, source: str = DEFAULT_CORPUS):
     from mlmstudio.engine.tokenization import MLMTokenizer
 
     config = RunConfig()
-    config = replace(config, corpus=replace(config.corpus, source=source),
-                     training=replace(config.training, steps=10_000_000))
+    config = replace(
+        config,
+        corpus=replace(config.corpus, source=source),
+        training=replace(config.training, steps=10_000_000),
+    )
     text = load_corpus(source).text
     if smoke:
         text = text[:120_000]
         config = config.with_preset("tiny")
-        config = replace(config, tokenizer=replace(config.tokenizer, vocab_size=500),
-                         model=replace(config.model, max_len=32),
-                         training=replace(config.training, seq_len=32, batch_size=4))
+        config = replace(
+            config,
+            tokenizer=replace(config.tokenizer, vocab_size=500),
+            model=replace(config.model, max_len=32),
+            training=replace(config.training, seq_len=32, batch_size=4),
+        )
     train, val = split_train_val(text, config.corpus.val_fraction, config.training.seed)
     tokenizer = MLMTokenizer.train([train], config.tokenizer)
     seq_len = config.training.seq_len
-    batches = validation_batches(encode_stream(val, tokenizer), tokenizer, seq_len, 32,
-                                 2 if smoke else 8)
+    batches = validation_batches(encode_stream(val, tokenizer), tokenizer, seq_len, 32, 2 if smoke else 8)
     labelled = sum(int((b.labels != -100).sum()) for b in batches)
     return config, text, tokenizer, batches, labelled
 
@@ -226,8 +236,11 @@ def report_curves(contenders: list[Contender], budget: float) -> None:
 
 
 def compare_with_hf(args, config, text, tokenizer, batches, tmp: Path) -> None:
-    size = dict(d_model=64, num_layers=1, num_heads=2, ffn_dim=128, max_len=32) if args.smoke else \
-        dict(d_model=256, num_layers=4, num_heads=4, ffn_dim=1024, max_len=128)
+    size = (
+        dict(d_model=64, num_layers=1, num_heads=2, ffn_dim=128, max_len=32)
+        if args.smoke
+        else dict(d_model=256, num_layers=4, num_heads=4, ffn_dim=1024, max_len=128)
+    )
     hf = hugging_face(text, tokenizer, args.hf_batch, 5e-4, size)
     mine = ours("ours: RunConfig() defaults", config, text, tokenizer, tmp)
     contenders = [hf, mine]
@@ -240,11 +253,21 @@ def compare_with_hf(args, config, text, tokenizer, batches, tmp: Path) -> None:
     target_acc = hf.curve[-1][2]
     reached = time_to_reach(mine, target_acc)
     fraction = reached / args.budget
-    print(f"HF's final accuracy {target_acc:.3f}; ours reaches it after "
-          + (f"{reached:.1f} s ({fraction:.0%} of the budget; interpolated between evaluations "
-             f"at {_bracket(mine, target_acc)})" if math.isfinite(reached) else "never"))
-    common.ratio_line("quality_per_time_time_to_hf_final_accuracy_over_budget", fraction,
-                      f"<= {TARGET_FRACTION:g}", fraction <= TARGET_FRACTION)
+    print(
+        f"HF's final accuracy {target_acc:.3f}; ours reaches it after "
+        + (
+            f"{reached:.1f} s ({fraction:.0%} of the budget; interpolated between evaluations "
+            f"at {_bracket(mine, target_acc)})"
+            if math.isfinite(reached)
+            else "never"
+        )
+    )
+    common.ratio_line(
+        "quality_per_time_time_to_hf_final_accuracy_over_budget",
+        fraction,
+        f"<= {TARGET_FRACTION:g}",
+        fraction <= TARGET_FRACTION,
+    )
     ratio = mine.curve[-1][2] / max(target_acc, 1e-9)
     print(f"final accuracy ours / HF: {ratio:.2f}")
 
@@ -275,9 +298,12 @@ def sweep_variants(config) -> dict[str, object]:
     t, m = config.training, config.masking
 
     def change(training=None, masking=None, model=None):
-        return replace(config, training=replace(t, **(training or {})),
-                       masking=replace(m, **(masking or {})),
-                       model=replace(config.model, **(model or {})))
+        return replace(
+            config,
+            training=replace(t, **(training or {})),
+            masking=replace(m, **(masking or {})),
+            model=replace(config.model, **(model or {})),
+        )
 
     return {
         "default": config,
@@ -310,9 +336,11 @@ def sweep(args, config, text, tokenizer, batches, tmp: Path) -> None:
             raise SystemExit(f"unknown variant(s) {unknown}; known: {', '.join(everything)}")
     variants = [(name, everything[name]) for name in names]
     d = config
-    print(f"default: mask {d.masking.mlm_probability}, lr {d.training.lr:g}, batch "
-          f"{d.training.batch_size}, {d.training.schedule}, warm-up {d.training.warmup}, "
-          f"{d.model.num_layers}x{d.model.d_model}, precision {d.training.precision}")
+    print(
+        f"default: mask {d.masking.mlm_probability}, lr {d.training.lr:g}, batch "
+        f"{d.training.batch_size}, {d.training.schedule}, warm-up {d.training.warmup}, "
+        f"{d.model.num_layers}x{d.model.d_model}, precision {d.training.precision}"
+    )
     contenders = [ours(name, cfg, text, tokenizer, tmp) for name, cfg in variants]
     train_interleaved(contenders, args.budget, args.slice, batches, args.eval_every)
     common.section(f"sweep, budget {args.budget:g} s each (held-out accuracy at fixed 15% masks)")
@@ -320,28 +348,53 @@ def sweep(args, config, text, tokenizer, batches, tmp: Path) -> None:
     default = contenders[0].curve[-1][2]
     best = max(contenders, key=lambda c: c.curve[-1][2])
     print(f"best: {best.name} ({best.curve[-1][2]:.3f}); default {default:.3f}")
-    common.ratio_line("quality_per_time_sweep_default_over_best_accuracy", default / best.curve[-1][2],
-                      ">= 0.97", default / best.curve[-1][2] >= 0.97)
+    common.ratio_line(
+        "quality_per_time_sweep_default_over_best_accuracy",
+        default / best.curve[-1][2],
+        ">= 0.97",
+        default / best.curve[-1][2] >= 0.97,
+    )
 
 
 def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
-    p.add_argument("--budget", type=float, default=None,
-                   help="seconds of training per contender (default 120; 60 with --sweep)")
+    p.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="seconds of training per contender (default 120; 60 with --sweep)",
+    )
     p.add_argument("--slice", type=float, default=4.0, help="seconds per turn in the round robin")
-    p.add_argument("--eval-every", type=float, default=EVAL_EVERY,
-                   help="evaluate after every this share of the budget (default 0.05)")
+    p.add_argument(
+        "--eval-every",
+        type=float,
+        default=EVAL_EVERY,
+        help="evaluate after every this share of the budget (default 0.05)",
+    )
     p.add_argument("--hf-batch", type=int, default=32, help="batch size of the HF recipe (default 32)")
-    p.add_argument("--threads", type=int, default=0,
-                   help="torch threads (default: what the app's training worker uses, all cores but one)")
-    p.add_argument("--corpus", default=DEFAULT_CORPUS,
-                   help=f"what both learn from: a sample or a file (default {DEFAULT_CORPUS})")
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=0,
+        help="torch threads (default: what the app's training worker uses, all cores but one)",
+    )
+    p.add_argument(
+        "--corpus",
+        default=DEFAULT_CORPUS,
+        help=f"what both learn from: a sample or a file (default {DEFAULT_CORPUS})",
+    )
     p.add_argument("--sweep", action="store_true", help="compare variants of our recipe instead")
-    p.add_argument("--cpu-clock", action="store_true",
-                   help="budget each contender's CPU time (1 thread) instead of wall time: for a "
-                        "machine shared with other work")
-    p.add_argument("--variants", help="with --sweep: comma-separated variant names (the default is "
-                                      "always included; see sweep_variants)")
+    p.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="budget each contender's CPU time (1 thread) instead of wall time: for a "
+        "machine shared with other work",
+    )
+    p.add_argument(
+        "--variants",
+        help="with --sweep: comma-separated variant names (the default is "
+        "always included; see sweep_variants)",
+    )
     args = p.parse_args()
     if args.budget is None:
         args.budget = 60.0 if args.sweep else 120.0
@@ -358,8 +411,10 @@ def main() -> None:
         CLOCK = time.thread_time
     print("quality_per_time:", common.machine_summary())
     config, text, tokenizer, batches, labelled = setup(args.smoke, args.corpus)
-    print(f"corpus {args.corpus} ({len(text):,} chars), WordPiece {tokenizer.vocab_size} tokens; held-out: "
-          f"{len(batches)} batches, {labelled:,} masked tokens")
+    print(
+        f"corpus {args.corpus} ({len(text):,} chars), WordPiece {tokenizer.vocab_size} tokens; held-out: "
+        f"{len(batches)} batches, {labelled:,} masked tokens"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         if args.sweep or args.smoke:
             sweep(args, config, text, tokenizer, batches, Path(tmp))

@@ -42,8 +42,17 @@ def small_config(steps: int) -> RunConfig:
         corpus=CorpusConfig(source="sample:facts", val_fraction=0.05),
         tokenizer=TokenizerConfig(kind="char", vocab_size=200, min_frequency=1, lowercase=False),
         model=ModelConfig(d_model=64, num_layers=1, num_heads=2, ffn_dim=128, max_len=64),
-        training=TrainingConfig(steps=steps, batch_size=8, seq_len=64, eval_every=steps, eval_batches=2,
-                                checkpoint_every=0, precision="fp32", device="cpu"))
+        training=TrainingConfig(
+            steps=steps,
+            batch_size=8,
+            seq_len=64,
+            eval_every=steps,
+            eval_batches=2,
+            checkpoint_every=0,
+            precision="fp32",
+            device="cpu",
+        ),
+    )
 
 
 class Clock(TrainerCallback):
@@ -99,6 +108,7 @@ def queued_pair(db, config: RunConfig) -> tuple[float, float]:
                 return fn(*args, **kwargs)
             finally:
                 spans.append((start, time.perf_counter()))
+
         return call
 
     for name, fn in originals.items():
@@ -142,22 +152,42 @@ def main() -> None:
             direct.append(gaps["direct"])
             queued.append(gaps["queued"])
             own.append(gaps["own"])
-            rows.append((trial + 1, round(gaps["direct"], 3), round(gaps["queued"], 3),
-                         round(gaps["queued"] - gaps["direct"], 3), round(gaps["own"], 4)))
-            print(f"trial {trial + 1}: direct {gaps['direct']:.3f} s, queued {gaps['queued']:.3f} s, "
-                  f"queue's own calls {gaps['own']:.4f} s", flush=True)
+            rows.append(
+                (
+                    trial + 1,
+                    round(gaps["direct"], 3),
+                    round(gaps["queued"], 3),
+                    round(gaps["queued"] - gaps["direct"], 3),
+                    round(gaps["own"], 4),
+                )
+            )
+            print(
+                f"trial {trial + 1}: direct {gaps['direct']:.3f} s, queued {gaps['queued']:.3f} s, "
+                f"queue's own calls {gaps['own']:.4f} s",
+                flush=True,
+            )
         db.close()
     section("gap from one run's end to the next run's first step (seconds)")
     table(rows, ("trial", "direct", "queued", "queue adds", "queue's own calls"))
     added = median([q - d for q, d in zip(queued, direct)])
-    print(f"median gap: direct {median(direct):.3f} s, queued {median(queued):.3f} s; "
-          f"the queue's own calls in a gap: median {median(own):.4f} s, max {max(own):.4f} s")
+    print(
+        f"median gap: direct {median(direct):.3f} s, queued {median(queued):.3f} s; "
+        f"the queue's own calls in a gap: median {median(own):.4f} s, max {max(own):.4f} s"
+    )
     print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     ratio_line("queue_overhead_added_seconds_median", added, f"< {TARGET_SECONDS:g}", added < TARGET_SECONDS)
-    ratio_line("queue_overhead_own_calls_seconds_median", median(own), f"< {TARGET_SECONDS:g}",
-               median(own) < TARGET_SECONDS)
-    ratio_line("queue_overhead_queued_over_direct_gap_median", median(queued) / median(direct), "< 2",
-               median(queued) / median(direct) < 2)
+    ratio_line(
+        "queue_overhead_own_calls_seconds_median",
+        median(own),
+        f"< {TARGET_SECONDS:g}",
+        median(own) < TARGET_SECONDS,
+    )
+    ratio_line(
+        "queue_overhead_queued_over_direct_gap_median",
+        median(queued) / median(direct),
+        "< 2",
+        median(queued) / median(direct) < 2,
+    )
 
 
 if __name__ == "__main__":

@@ -24,9 +24,11 @@ TARGET_PROBES = 10
 def previous_recipe(cfg):
     """The recipe the app shipped before the quick start was measured (same tokenizer)."""
     tiny = cfg.with_preset("tiny")
-    return replace(cfg, model=replace(tiny.model, max_len=64),
-                   training=replace(cfg.training, batch_size=16, seq_len=64, lr=2e-3,
-                                    schedule="linear"))
+    return replace(
+        cfg,
+        model=replace(tiny.model, max_len=64),
+        training=replace(cfg.training, batch_size=16, seq_len=64, lr=2e-3, schedule="linear"),
+    )
 
 
 def probes_answered(cfg, text: str, out: Path) -> tuple[int, int, float]:
@@ -37,8 +39,10 @@ def probes_answered(cfg, text: str, out: Path) -> tuple[int, int, float]:
 
     result = Trainer(cfg, text, out).run()
     predictor = Predictor.from_dir(out)
-    right = sum(predictor.fill_mask(probe, top_k=1).masks[0][0]["token_str"].lower() == answer
-                for probe, answer in FACT_PROBES)
+    right = sum(
+        predictor.fill_mask(probe, top_k=1).masks[0][0]["token_str"].lower() == answer
+        for probe, answer in FACT_PROBES
+    )
     return right, result.steps, result.summary.val_accuracy or float("nan")
 
 
@@ -77,10 +81,18 @@ def main() -> None:
     common.table(rows, ["recipe", "seed", "steps", "held-out acc", "probes"])
     ours_median = common.median(answered["quick start"])
     before = common.median(answered["previous recipe"])
-    common.ratio_line("quick_start_facts_probes_answered_median", ours_median, f">= {TARGET_PROBES}",
-                      ours_median >= TARGET_PROBES)
-    common.ratio_line("quick_start_probes_over_previous_recipe",
-                      ours_median / max(before, 0.5), ">= 1", ours_median >= before)
+    common.ratio_line(
+        "quick_start_facts_probes_answered_median",
+        ours_median,
+        f">= {TARGET_PROBES}",
+        ours_median >= TARGET_PROBES,
+    )
+    common.ratio_line(
+        "quick_start_probes_over_previous_recipe",
+        ours_median / max(before, 0.5),
+        ">= 1",
+        ours_median >= before,
+    )
 
 
 if __name__ == "__main__":

@@ -52,7 +52,7 @@ def sentence_of(tokenizer, text: str, tokens: int) -> str:
     for start in range(200, min(len(words), 2000), 7):
         candidate = ""
         for n in range(1, 60):
-            longer = " ".join(words[start:start + n])
+            longer = " ".join(words[start : start + n])
             count = len(tokenizer.encode(longer))
             if count > tokens:
                 break
@@ -82,8 +82,12 @@ def one_at_a_time(predictor, ids: list[int]) -> float:
 def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
     p.add_argument("--calls", type=int, default=30, help="timed calls per figure (default 30)")
-    p.add_argument("--threads", type=int, default=1,
-                   help="torch threads (default 1: then CPU time per call is the time on an idle core)")
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="torch threads (default 1: then CPU time per call is the time on an idle core)",
+    )
     args = p.parse_args()
     calls = 3 if args.smoke else args.calls
 
@@ -104,8 +108,10 @@ def main() -> None:
     tokenizer = MLMTokenizer.train([text], TokenizerConfig(vocab_size=600 if args.smoke else 4000))
     sentence = sentence_of(tokenizer, text, TARGET_TOKENS)
     ids = tokenizer.encode(sentence)
-    print(f"tokenizer: WordPiece, {tokenizer.vocab_size} tokens; sentence of {len(ids)} tokens "
-          f"({len(set(tokenizer.encode_with_words(sentence)[1].tolist()))} words); {calls} timed calls")
+    print(
+        f"tokenizer: WordPiece, {tokenizer.vocab_size} tokens; sentence of {len(ids)} tokens "
+        f"({len(set(tokenizer.encode_with_words(sentence)[1].tolist()))} words); {calls} timed calls"
+    )
     preset = "tiny" if args.smoke else "small"
 
     rows, figures = [], {}
@@ -114,29 +120,46 @@ def main() -> None:
             predictor = Predictor.from_dir(common.write_model(Path(tmp), preset, arch, tokenizer))
             batched = median_ms(lambda p=predictor: score_sentence(p, sentence), calls)
             bf16 = median_ms(lambda p=predictor: score_sentence(p, sentence, precision="bf16"), calls)
-            drift = abs(score_sentence(predictor, sentence, precision="bf16").score
-                        - score_sentence(predictor, sentence).score)
+            drift = abs(
+                score_sentence(predictor, sentence, precision="bf16").score
+                - score_sentence(predictor, sentence).score
+            )
             loop = median_ms(lambda p=predictor: one_at_a_time(p, ids), max(3, calls // 3))
             check = score_sentence(predictor, sentence, metric="token").score - one_at_a_time(predictor, ids)
             params = sum(t.numel() for t in predictor.model.parameters())
             rows.append([preset, arch, f"{params / 1e6:.2f}M", "batched (score_sentence)", *batched])
             rows.append([preset, arch, f"{params / 1e6:.2f}M", "batched, bf16 autocast", *bf16])
             rows.append([preset, arch, f"{params / 1e6:.2f}M", "one masked copy at a time", *loop])
-            print(f"{arch}: batched PLL - one-at-a-time PLL = {check:.2e} nats; "
-                  f"bf16 PLL differs from fp32 by {drift:.3f} nats")
+            print(
+                f"{arch}: batched PLL - one-at-a-time PLL = {check:.2e} nats; "
+                f"bf16 PLL differs from fp32 by {drift:.3f} nats"
+            )
             figures[arch] = (batched, loop, bf16)
 
     common.section(f"median latency of one sentence's PLL ({len(ids)} tokens)")
     common.table(rows, ["preset", "arch", "params", "what", "wall ms", "CPU ms"])
     (batched, batched_cpu), (loop, _), (bf16, bf16_cpu) = figures["modern"]
-    common.ratio_line(f"score_latency_{preset}_pll_{TARGET_TOKENS}_tokens_median_ms", batched,
-                      f"< {TARGET_MS:g}", batched < TARGET_MS)
-    common.ratio_line(f"score_latency_{preset}_pll_{TARGET_TOKENS}_tokens_median_cpu_ms", batched_cpu,
-                      f"< {TARGET_MS:g}", batched_cpu < TARGET_MS)
-    common.ratio_line(f"score_latency_{preset}_pll_{TARGET_TOKENS}_tokens_bf16_median_cpu_ms", bf16_cpu,
-                      f"< {TARGET_MS:g}", bf16_cpu < TARGET_MS)
-    common.ratio_line(f"score_latency_{preset}_one_at_a_time_over_batched", loop / batched, ">= 1",
-                      loop >= batched)
+    common.ratio_line(
+        f"score_latency_{preset}_pll_{TARGET_TOKENS}_tokens_median_ms",
+        batched,
+        f"< {TARGET_MS:g}",
+        batched < TARGET_MS,
+    )
+    common.ratio_line(
+        f"score_latency_{preset}_pll_{TARGET_TOKENS}_tokens_median_cpu_ms",
+        batched_cpu,
+        f"< {TARGET_MS:g}",
+        batched_cpu < TARGET_MS,
+    )
+    common.ratio_line(
+        f"score_latency_{preset}_pll_{TARGET_TOKENS}_tokens_bf16_median_cpu_ms",
+        bf16_cpu,
+        f"< {TARGET_MS:g}",
+        bf16_cpu < TARGET_MS,
+    )
+    common.ratio_line(
+        f"score_latency_{preset}_one_at_a_time_over_batched", loop / batched, ">= 1", loop >= batched
+    )
 
 
 if __name__ == "__main__":

@@ -62,11 +62,14 @@ def main() -> None:
 
     text = sample_text("pydoc")
     config = RunConfig().with_preset(preset)
-    config = replace(config,
-                     corpus=replace(config.corpus, source="sample:pydoc", val_fraction=0.25),
-                     tokenizer=replace(config.tokenizer, kind="wordpiece", vocab_size=8000),
-                     training=replace(config.training, seq_len=128, batch_size=16,
-                                      eval_batches=eval_batches, device="cpu"))
+    config = replace(
+        config,
+        corpus=replace(config.corpus, source="sample:pydoc", val_fraction=0.25),
+        tokenizer=replace(config.tokenizer, kind="wordpiece", vocab_size=8000),
+        training=replace(
+            config.training, seq_len=128, batch_size=16, eval_batches=eval_batches, device="cpu"
+        ),
+    )
     tokenizer = tokenizer_for_run(config, text)
     torch.manual_seed(0)
     model = build_model(config.model, tokenizer.vocab_size, tokenizer.pad_token_id)
@@ -79,8 +82,9 @@ def main() -> None:
     models = {}
     with tempfile.TemporaryDirectory() as tmp:
         for precision in precisions:
-            models[precision] = load_model_dir(save_model_dir(Path(tmp) / precision, model, tokenizer, config,
-                                                              {"precision": precision}))
+            models[precision] = load_model_dir(
+                save_model_dir(Path(tmp) / precision, model, tokenizer, config, {"precision": precision})
+            )
 
     def ours(precision):
         seen = []
@@ -89,12 +93,18 @@ def main() -> None:
 
     def baseline(precision):
         _, val = split_spans(text, config.corpus.val_fraction, cfg.seed)
-        batches = validation_batches(encode_stream(val, tokenizer), tokenizer, cfg.seq_len,
-                                     cfg.batch_size, cfg.eval_batches)
+        batches = validation_batches(
+            encode_stream(val, tokenizer), tokenizer, cfg.seq_len, cfg.batch_size, cfg.eval_batches
+        )
         # The trainer's own evaluate(), on the loaded model and these windows (its masked-token
         # part only: the replaced-token detection AUC it adds is another metric).
-        trainer = SimpleNamespace(model=models[precision].model, val_batches=batches, detection_batches=(),
-                                  device=torch.device("cpu"), precision=precision)
+        trainer = SimpleNamespace(
+            model=models[precision].model,
+            val_batches=batches,
+            detection_batches=(),
+            device=torch.device("cpu"),
+            precision=precision,
+        )
         metrics = Trainer.evaluate(trainer)
         models[precision].model.eval()
         return metrics
@@ -114,34 +124,51 @@ def main() -> None:
                 cpu[(precision, who)].append(time.process_time() - start_cpu)
 
     report, progress_calls = results[(precisions[0], "ours")]
-    common.section(f"per-token loss, {preset} preset, {report.window_tokens:,} validation tokens "
-                   f"in {report.windows} windows, {len(report):,} hidden")
+    common.section(
+        f"per-token loss, {preset} preset, {report.window_tokens:,} validation tokens "
+        f"in {report.windows} windows, {len(report):,} hidden"
+    )
     # CPU seconds (all threads) say what the work costs when the machine is shared.
     rows = []
     for precision in precisions:
         for who, label in (("ours", "token_losses (ours)"), ("base", "trainer evaluate() from scratch")):
-            rows.append([precision, label, common.median(wall[(precision, who)]), min(wall[(precision, who)]),
-                         common.median(cpu[(precision, who)])])
+            rows.append(
+                [
+                    precision,
+                    label,
+                    common.median(wall[(precision, who)]),
+                    min(wall[(precision, who)]),
+                    common.median(cpu[(precision, who)]),
+                ]
+            )
     common.table(rows, ["precision", "what", "median s", "best s", "median CPU s"])
     for precision in precisions:
         mine, theirs = results[(precision, "ours")][0], results[(precision, "base")]
-        print(f"{precision}: mean loss {mine.mean_loss:.6f}, trainer's val_loss {theirs['val_loss']:.6f} "
-              f"(difference {abs(mine.mean_loss - theirs['val_loss']):.1e})")
+        print(
+            f"{precision}: mean loss {mine.mean_loss:.6f}, trainer's val_loss {theirs['val_loss']:.6f} "
+            f"(difference {abs(mine.mean_loss - theirs['val_loss']):.1e})"
+        )
     print(f"progress reported {progress_calls} times per call")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     head = precisions[0]
     ours_median = common.median(wall[(head, "ours")])
-    common.ratio_line(f"token_loss_{preset}_50k_tokens_median_seconds", ours_median,
-                      f"< {TARGET_SECONDS:g}", ours_median < TARGET_SECONDS)
+    common.ratio_line(
+        f"token_loss_{preset}_50k_tokens_median_seconds",
+        ours_median,
+        f"< {TARGET_SECONDS:g}",
+        ours_median < TARGET_SECONDS,
+    )
     for precision in precisions:
         ratio = common.median(wall[(precision, "ours")]) / common.median(wall[(precision, "base")])
         suffix = "" if precision == head else f"_{precision}"
         common.ratio_line(f"token_loss_{preset}_over_trainer_evaluate{suffix}", ratio, "<= 1.5", ratio <= 1.5)
         cpu_ratio = common.median(cpu[(precision, "ours")]) / common.median(cpu[(precision, "base")])
-        common.ratio_line(f"token_loss_{preset}_over_trainer_evaluate{suffix}_cpu", cpu_ratio, "<= 1.5",
-                          cpu_ratio <= 1.5)
+        common.ratio_line(
+            f"token_loss_{preset}_over_trainer_evaluate{suffix}_cpu", cpu_ratio, "<= 1.5", cpu_ratio <= 1.5
+        )
     if not args.smoke and report.window_tokens < TARGET_TOKENS:
         print(f"note: only {report.window_tokens:,} tokens in the windows (target {TARGET_TOKENS:,})")
+
 
 if __name__ == "__main__":
     main()

@@ -39,7 +39,7 @@ from pathlib import Path
 import _common as common
 
 SCRIPT = Path(__file__).resolve()
-TARGETS = {"bf16": 2.5, "fp32": 1.6}   # ours / HF fp32, in the app's default precision and in fp32
+TARGETS = {"bf16": 2.5, "fp32": 1.6}  # ours / HF fp32, in the app's default precision and in fp32
 
 
 @dataclass(frozen=True)
@@ -51,12 +51,13 @@ class Size:
     vocab: int = 8192
     seq_len: int = 128
     batch: int = 32
-    corpus_chars: int = 0   # 0: the whole sample
+    corpus_chars: int = 0  # 0: the whole sample
 
 
 FULL = Size()
-SMOKE = Size(d_model=64, num_layers=1, num_heads=2, ffn_dim=128, vocab=600, seq_len=32, batch=4,
-             corpus_chars=120_000)
+SMOKE = Size(
+    d_model=64, num_layers=1, num_heads=2, ffn_dim=128, vocab=600, seq_len=32, batch=4, corpus_chars=120_000
+)
 MLM_PROBABILITY = 0.15
 
 
@@ -64,17 +65,18 @@ MLM_PROBABILITY = 0.15
 class Contender:
     name: str
     precision: str
-    step: Callable[[], int]          # one training step; returns the number of labelled positions
-    head_everywhere: bool            # the MLM head runs at every position (HF) or only at labels (ours)
+    step: Callable[[], int]  # one training step; returns the number of labelled positions
+    head_everywhere: bool  # the MLM head runs at every position (HF) or only at labels (ours)
 
 
 # --------------------------------------------------------------------------- set-up
+
 
 def corpus_text(size: Size) -> str:
     from mlmstudio.engine.samples import sample_text
 
     text = sample_text("pydoc")
-    return text[:size.corpus_chars] if size.corpus_chars else text
+    return text[: size.corpus_chars] if size.corpus_chars else text
 
 
 def train_tokenizer(text: str, size: Size):
@@ -89,18 +91,29 @@ def run_config(size: Size, precision: str):
     from mlmstudio.config import MaskingConfig, ModelConfig, RunConfig, TrainingConfig
 
     return RunConfig(
-        model=ModelConfig(d_model=size.d_model, num_layers=size.num_layers, num_heads=size.num_heads,
-                          ffn_dim=size.ffn_dim, max_len=size.seq_len),
+        model=ModelConfig(
+            d_model=size.d_model,
+            num_layers=size.num_layers,
+            num_heads=size.num_heads,
+            ffn_dim=size.ffn_dim,
+            max_len=size.seq_len,
+        ),
         masking=MaskingConfig(mlm_probability=MLM_PROBABILITY),
-        training=TrainingConfig(batch_size=size.batch, seq_len=size.seq_len, precision=precision,
-                                device="cpu", steps=10_000_000, eval_batches=1))
+        training=TrainingConfig(
+            batch_size=size.batch,
+            seq_len=size.seq_len,
+            precision=precision,
+            device="cpu",
+            steps=10_000_000,
+            eval_batches=1,
+        ),
+    )
 
 
 def ours(text: str, tokenizer, size: Size, precision: str, out_dir: Path) -> Contender:
     from mlmstudio.engine.trainer import Trainer
 
-    trainer = Trainer(run_config(size, precision), text, out_dir / f"ours-{precision}",
-                      tokenizer=tokenizer)
+    trainer = Trainer(run_config(size, precision), text, out_dir / f"ours-{precision}", tokenizer=tokenizer)
     trainer.model.train()
     assert trainer.precision == precision, trainer.precision
 
@@ -122,23 +135,32 @@ def hugging_face(text: str, tokenizer, size: Size, precision: str) -> Contender:
     from mlmstudio.engine.corpus import split_train_val
     from mlmstudio.engine.data import encode_stream
 
-    collator = DataCollatorForLanguageModeling(common.hf_tokenizer(tokenizer), mlm=True,
-                                               mlm_probability=MLM_PROBABILITY, seed=0)
-    model = common.hf_bert(tokenizer.vocab_size, tokenizer.pad_token_id, size.d_model,
-                           size.num_layers, size.num_heads, size.ffn_dim, size.seq_len)
+    collator = DataCollatorForLanguageModeling(
+        common.hf_tokenizer(tokenizer), mlm=True, mlm_probability=MLM_PROBABILITY, seed=0
+    )
+    model = common.hf_bert(
+        tokenizer.vocab_size,
+        tokenizer.pad_token_id,
+        size.d_model,
+        size.num_layers,
+        size.num_heads,
+        size.ffn_dim,
+        size.seq_len,
+    )
     optimizer = common.hf_adamw(model, lr=5e-4)
     # The same windows as ours: [CLS] body [SEP] cut from the same training split.
     train_text, _ = split_train_val(text, 0.05, 0)
-    windows = common.HFWindows(encode_stream(train_text, tokenizer), tokenizer, size.seq_len,
-                               size.batch)
-    autocast = (torch.autocast("cpu", dtype=torch.bfloat16) if precision == "bf16"
-                else contextlib.nullcontext())
+    windows = common.HFWindows(encode_stream(train_text, tokenizer), tokenizer, size.seq_len, size.batch)
+    autocast = (
+        torch.autocast("cpu", dtype=torch.bfloat16) if precision == "bf16" else contextlib.nullcontext()
+    )
 
     def step() -> int:
         batch = collator(windows.examples())
         with autocast:
-            out = model(input_ids=batch["input_ids"], attention_mask=batch["attention_mask"],
-                        labels=batch["labels"])
+            out = model(
+                input_ids=batch["input_ids"], attention_mask=batch["attention_mask"], labels=batch["labels"]
+            )
         optimizer.zero_grad(set_to_none=True)
         out.loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -146,8 +168,12 @@ def hugging_face(text: str, tokenizer, size: Size, precision: str) -> Contender:
         return int((batch["labels"] != -100).sum())
 
     impl = getattr(model.config, "_attn_implementation", None)
-    return Contender(f"HF {precision}" + (f" ({impl})" if impl and precision == "fp32" else ""),
-                     precision, step, head_everywhere=True)
+    return Contender(
+        f"HF {precision}" + (f" ({impl})" if impl and precision == "fp32" else ""),
+        precision,
+        step,
+        head_everywhere=True,
+    )
 
 
 def build(kind: str, text: str, tokenizer, size: Size, out_dir: Path) -> Contender:
@@ -159,16 +185,18 @@ def build(kind: str, text: str, tokenizer, size: Size, out_dir: Path) -> Contend
 
 # --------------------------------------------------------------------------- FLOPs
 
+
 def step_flops(size: Size, tokens: int, labelled: float, head_everywhere: bool) -> float:
     """Matmul FLOPs of one training step (forward x 3), as each model executes it."""
     d, f, T, V = size.d_model, size.ffn_dim, size.seq_len, size.vocab
-    per_token_layer = 2 * (3 * d * d + d * d + 2 * d * f) + 4 * T * d   # qkv, proj, FFN; QK^T and AV
+    per_token_layer = 2 * (3 * d * d + d * d + 2 * d * f) + 4 * T * d  # qkv, proj, FFN; QK^T and AV
     head_tokens = tokens if head_everywhere else labelled
     forward = tokens * size.num_layers * per_token_layer + head_tokens * 2 * (d * d + d * V)
     return 3.0 * forward
 
 
 # --------------------------------------------------------------------------- memory (child)
+
 
 def memory_child(kind: str, tokenizer_path: str, size: Size, steps: int) -> None:
     from mlmstudio.engine.tokenization import MLMTokenizer
@@ -182,11 +210,11 @@ def memory_child(kind: str, tokenizer_path: str, size: Size, steps: int) -> None
         for _ in range(steps):
             contender.step()
         peak = common.peak_rss()
-    common.child_result({"before": before, "peak": peak, "growth": max(0, peak - before),
-                         "exact": exact})
+    common.child_result({"before": before, "peak": peak, "growth": max(0, peak - before), "exact": exact})
 
 
 # --------------------------------------------------------------------------- profile
+
 
 def profile(kind: str, text: str, tokenizer, size: Size, steps: int) -> None:
     """Where one contender's step spends its time (torch.profiler, by self CPU time)."""
@@ -206,17 +234,25 @@ def profile(kind: str, text: str, tokenizer, size: Size, steps: int) -> None:
 
 # --------------------------------------------------------------------------- the benchmark
 
+
 def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
     p.add_argument("--rounds", type=int, default=20, help="alternating cycles (default 20)")
     p.add_argument("--steps", type=int, default=1, help="steps per contender per turn (default 1)")
     p.add_argument("--warmup", type=int, default=2, help="untimed steps per contender first")
-    p.add_argument("--threads", type=int, default=0,
-                   help="torch threads (default: torch's own choice, as the app headless)")
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=0,
+        help="torch threads (default: torch's own choice, as the app headless)",
+    )
     p.add_argument("--no-hf", action="store_true", help="skip Hugging Face even if installed")
     p.add_argument("--no-memory", action="store_true", help="skip the memory subprocesses")
-    p.add_argument("--profile", metavar="KIND",
-                   help="instead: profile one contender (hf-fp32, ours-fp32, ours-bf16, hf-bf16)")
+    p.add_argument(
+        "--profile",
+        metavar="KIND",
+        help="instead: profile one contender (hf-fp32, ours-fp32, ours-bf16, hf-bf16)",
+    )
     p.add_argument("--memory-child", help=argparse.SUPPRESS)  # internal: one contender's memory
     p.add_argument("--tokenizer", help=argparse.SUPPRESS)
     args = p.parse_args()
@@ -239,15 +275,19 @@ def main() -> None:
     if args.profile:
         profile(args.profile, text, tokenizer, size, steps=args.steps)
         return
-    print(f"model: hidden {size.d_model}, {size.num_layers} layers, {size.num_heads} heads, "
-          f"FFN {size.ffn_dim}, vocab {size.vocab}, seq {size.seq_len}, batch {size.batch}; "
-          f"{MLM_PROBABILITY:.0%} masking; corpus pydoc ({len(text):,} chars)")
+    print(
+        f"model: hidden {size.d_model}, {size.num_layers} layers, {size.num_heads} heads, "
+        f"FFN {size.ffn_dim}, vocab {size.vocab}, seq {size.seq_len}, batch {size.batch}; "
+        f"{MLM_PROBABILITY:.0%} masking; corpus pydoc ({len(text):,} chars)"
+    )
 
     kinds = (["hf-fp32"] if has_hf else []) + ["ours-fp32", "ours-bf16"] + (["hf-bf16"] if has_hf else [])
     tmp = tempfile.TemporaryDirectory()
     contenders = {k: build(k, text, tokenizer, size, Path(tmp.name)) for k in kinds}
-    peaks = {"fp32": common.matmul_peak("fp32", 512 if args.smoke else 2048),
-             "bf16": common.matmul_peak("bf16", 512 if args.smoke else 2048)}
+    peaks = {
+        "fp32": common.matmul_peak("fp32", 512 if args.smoke else 2048),
+        "bf16": common.matmul_peak("bf16", 512 if args.smoke else 2048),
+    }
 
     for contender in contenders.values():
         for _ in range(args.warmup):
@@ -265,22 +305,30 @@ def main() -> None:
                 labelled[kind].append(contenders[kind].step())
             seconds[kind].append((time.perf_counter() - start) / args.steps)
         if (cycle + 1) % 5 == 0 or cycle + 1 == args.rounds:
-            print(f"cycle {cycle + 1}/{args.rounds}: " + ", ".join(
-                f"{contenders[k].name} {tokens_per_step / seconds[k][-1]:,.0f}" for k in kinds)
-                + " tokens/s", flush=True)
+            print(
+                f"cycle {cycle + 1}/{args.rounds}: "
+                + ", ".join(f"{contenders[k].name} {tokens_per_step / seconds[k][-1]:,.0f}" for k in kinds)
+                + " tokens/s",
+                flush=True,
+            )
     rates = {k: [tokens_per_step / t for t in seconds[k]] for k in kinds}
     # The machine's matmul peak, measured again after the run: the best of both counts.
     for precision in peaks:
-        peaks[precision] = max(peaks[precision],
-                               common.matmul_peak(precision, 512 if args.smoke else 2048))
+        peaks[precision] = max(peaks[precision], common.matmul_peak(precision, 512 if args.smoke else 2048))
 
     memory: dict[str, dict] = {}
     if not args.no_memory:
         tok_file = Path(tmp.name) / "tokenizer.json"
         tokenizer.save(tok_file)
-        for kind in (["ours-bf16"] if args.smoke else kinds):
-            child_args = ["--memory-child", kind, "--tokenizer", str(tok_file),
-                          "--threads", str(args.threads)]
+        for kind in ["ours-bf16"] if args.smoke else kinds:
+            child_args = [
+                "--memory-child",
+                kind,
+                "--tokenizer",
+                str(tok_file),
+                "--threads",
+                str(args.threads),
+            ]
             memory[kind] = common.run_child(SCRIPT, child_args + (["--smoke"] if args.smoke else []))
 
     common.section("results (median over cycles; best = the fastest step)")
@@ -292,16 +340,39 @@ def main() -> None:
         flops = step_flops(size, tokens_per_step, mean_labelled, c.head_everywhere)
         mfu = flops * tps / tokens_per_step / peaks[c.precision]
         mem = memory.get(kind)
-        rows.append([c.name, tps, max(rates[kind]), 1000 * tokens_per_step / tps, flops / 1e9,
-                     f"{mfu:.1%}",
-                     f"{common.mib(mem['growth']):.0f}" if mem else "-",
-                     f"{common.mib(mem['peak']):.0f}" if mem else "-"])
-    common.table(rows, ["contender", "tokens/s", "best tokens/s", "ms/step", "GFLOP/step", "MFU",
-                        "train MiB", "peak RSS MiB"])
-    print(f"matmul peak in this run: fp32 {peaks['fp32'] / 1e9:.0f} GFLOP/s, "
-          f"bf16 {peaks['bf16'] / 1e9:.0f} GFLOP/s (2048^3 torch.mm, best of 20 before and after)")
-    print("MFU: matmul FLOPs each model executes per step (forward x 3; ours computes the head "
-          "only at the labelled positions) x median steps/s / the matmul peak in its precision")
+        rows.append(
+            [
+                c.name,
+                tps,
+                max(rates[kind]),
+                1000 * tokens_per_step / tps,
+                flops / 1e9,
+                f"{mfu:.1%}",
+                f"{common.mib(mem['growth']):.0f}" if mem else "-",
+                f"{common.mib(mem['peak']):.0f}" if mem else "-",
+            ]
+        )
+    common.table(
+        rows,
+        [
+            "contender",
+            "tokens/s",
+            "best tokens/s",
+            "ms/step",
+            "GFLOP/step",
+            "MFU",
+            "train MiB",
+            "peak RSS MiB",
+        ],
+    )
+    print(
+        f"matmul peak in this run: fp32 {peaks['fp32'] / 1e9:.0f} GFLOP/s, "
+        f"bf16 {peaks['bf16'] / 1e9:.0f} GFLOP/s (2048^3 torch.mm, best of 20 before and after)"
+    )
+    print(
+        "MFU: matmul FLOPs each model executes per step (forward x 3; ours computes the head "
+        "only at the labelled positions) x median steps/s / the matmul peak in its precision"
+    )
     print("train MiB: peak RSS during the steps minus RSS before them, in a fresh process")
 
     if not has_hf:
@@ -315,22 +386,31 @@ def main() -> None:
         return common.median([o / h for o, h in zip(rates[ours_kind], rates[hf_kind])])
 
     common.section("ratios (per cycle, then the median; in brackets: of the best steps)")
-    for a, b, note in (("ours-bf16", "hf-fp32", ""), ("ours-fp32", "hf-fp32", ""),
-                       ("ours-bf16", "hf-bf16", "  (same precision)"), ("ours-bf16", "ours-fp32", ""),
-                       ("hf-bf16", "hf-fp32", "")):
-        print(f"{contenders[a].name} / {contenders[b].name}: {per_round(a, b):.2f} "
-              f"[{max(rates[a]) / max(rates[b]):.2f}]{note}")
+    for a, b, note in (
+        ("ours-bf16", "hf-fp32", ""),
+        ("ours-fp32", "hf-fp32", ""),
+        ("ours-bf16", "hf-bf16", "  (same precision)"),
+        ("ours-bf16", "ours-fp32", ""),
+        ("hf-bf16", "hf-fp32", ""),
+    ):
+        print(
+            f"{contenders[a].name} / {contenders[b].name}: {per_round(a, b):.2f} "
+            f"[{max(rates[a]) / max(rates[b]):.2f}]{note}"
+        )
     # The target lines use the fastest steps: on a shared machine they are the ones least
     # disturbed by other work, and the closest to what a user's idle machine does.
     default_precision = _default_precision()
-    for name, kind, target in ((f"{default_precision}_default", f"ours-{default_precision}",
-                                TARGETS[default_precision]),
-                               ("fp32", "ours-fp32", TARGETS["fp32"])):
+    for name, kind, target in (
+        (f"{default_precision}_default", f"ours-{default_precision}", TARGETS[default_precision]),
+        ("fp32", "ours-fp32", TARGETS["fp32"]),
+    ):
         best = max(rates[kind]) / max(rates["hf-fp32"])
         common.ratio_line(f"train_throughput_{name}_vs_hf", best, f">= {target:g}", best >= target)
         median = per_round(kind, "hf-fp32")
-        print(f"  (median of per-cycle ratios: {median:.2f}, "
-              f"{'meets' if median >= target else 'misses'} the target)")
+        print(
+            f"  (median of per-cycle ratios: {median:.2f}, "
+            f"{'meets' if median >= target else 'misses'} the target)"
+        )
     tmp.cleanup()
 
 

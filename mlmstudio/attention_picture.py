@@ -27,13 +27,13 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QGuiApplication, QImage, 
 
 # matplotlib's viridis at nine even steps: readable in colour and in grey, light and dark themes alike.
 VIRIDIS = ("#440154", "#472d7b", "#3b528b", "#2c728e", "#21918c", "#28ae80", "#5ec962", "#addc30", "#fde725")
-MAX_LABEL = 12          # characters of a token label before it is cut with an ellipsis
-_app: QGuiApplication | None = None   # the one this module started, kept alive
+MAX_LABEL = 12  # characters of a token label before it is cut with an ellipsis
+_app: QGuiApplication | None = None  # the one this module started, kept alive
 
 
 def colour_table(steps: int = 256) -> np.ndarray:
     """[steps, 3] uint8: the colour of 0 .. 1, linearly between the VIRIDIS stops."""
-    stops = np.array([[int(c[i:i + 2], 16) for i in (1, 3, 5)] for c in VIRIDIS], dtype=np.float64)
+    stops = np.array([[int(c[i : i + 2], 16) for i in (1, 3, 5)] for c in VIRIDIS], dtype=np.float64)
     x = np.linspace(0.0, 1.0, len(VIRIDIS))
     where = np.linspace(0.0, 1.0, steps)
     return np.stack([np.interp(where, x, stops[:, c]) for c in range(3)], axis=1).round().astype(np.uint8)
@@ -41,7 +41,7 @@ def colour_table(steps: int = 256) -> np.ndarray:
 
 def label(token: str) -> str:
     """A token label cut to MAX_LABEL characters (callers make spaces visible: engine.attention.token_label)."""
-    return token if len(token) <= MAX_LABEL else token[:MAX_LABEL - 1] + "\u2026"
+    return token if len(token) <= MAX_LABEL else token[: MAX_LABEL - 1] + "\u2026"
 
 
 def colour_top(maps: Sequence[Sequence[np.ndarray]]) -> float:
@@ -54,14 +54,20 @@ def heat_image(weights: np.ndarray, top: float = 1.0) -> QImage:
     """A [T, T] map of values in 0..top as a T x T RGB image (one pixel per weight)."""
     table = colour_table()
     index = np.clip(np.nan_to_num(np.asarray(weights, dtype=np.float64)) / top, 0.0, 1.0)
-    rgb = np.ascontiguousarray(table[(index * 255).round().astype(np.int64)])   # [T, T, 3]
+    rgb = np.ascontiguousarray(table[(index * 255).round().astype(np.int64)])  # [T, T, 3]
     T_rows, T_cols = rgb.shape[:2]
     image = QImage(rgb.tobytes(), T_cols, T_rows, 3 * T_cols, QImage.Format.Format_RGB888)
-    return image.copy()   # owns its pixels once the numpy buffer is gone
+    return image.copy()  # owns its pixels once the numpy buffer is gone
 
 
-def render(maps: Sequence[Sequence[np.ndarray]], tokens: Sequence[str], *, row_titles: Sequence[str],
-           column_titles: Sequence[str], title: str = "") -> QImage:
+def render(
+    maps: Sequence[Sequence[np.ndarray]],
+    tokens: Sequence[str],
+    *,
+    row_titles: Sequence[str],
+    column_titles: Sequence[str],
+    title: str = "",
+) -> QImage:
     """A grid of heatmaps, ``maps[row][column]`` each [T, T], with titles, token labels and a colour bar.
 
     Every map shares one colour scale, 0 to the largest weight in the picture (the bar says which).
@@ -69,7 +75,7 @@ def render(maps: Sequence[Sequence[np.ndarray]], tokens: Sequence[str], *, row_t
     _ensure_application()
     brightest = colour_top(maps)
     T = len(tokens)
-    pixel = 14 if T <= 24 else 9 if T <= 64 else max(2, 576 // T)   # screen pixels per token
+    pixel = 14 if T <= 24 else 9 if T <= 64 else max(2, 576 // T)  # screen pixels per token
     cell = pixel * T
     with_labels = pixel >= 8
     font = QFont()
@@ -94,22 +100,32 @@ def render(maps: Sequence[Sequence[np.ndarray]], tokens: Sequence[str], *, row_t
         painter.setFont(font)
         painter.setPen(QColor("black"))
         if title:
-            painter.drawText(QRect(margin, margin, width - 2 * margin, 2 * line),
-                             int(Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap), title)
+            painter.drawText(
+                QRect(margin, margin, width - 2 * margin, 2 * line),
+                int(Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap),
+                title,
+            )
         for r, row in enumerate(maps):
             y = top + r * (cell + gap + line) + line
-            painter.drawText(QRect(margin, y, row_title_w, cell), int(Qt.AlignmentFlag.AlignVCenter),
-                             row_titles[r])
+            painter.drawText(
+                QRect(margin, y, row_title_w, cell), int(Qt.AlignmentFlag.AlignVCenter), row_titles[r]
+            )
             for c, grid in enumerate(row):
                 x = left + c * (cell + gap)
-                painter.drawText(QRect(x, y - line - 2, cell, line), int(Qt.AlignmentFlag.AlignHCenter),
-                                 column_titles[c] if c < len(column_titles) else "")
+                painter.drawText(
+                    QRect(x, y - line - 2, cell, line),
+                    int(Qt.AlignmentFlag.AlignHCenter),
+                    column_titles[c] if c < len(column_titles) else "",
+                )
                 painter.drawImage(QRect(x, y, cell, cell), heat_image(grid, brightest))
-            if with_labels:   # the query tokens, down the left of the row
+            if with_labels:  # the query tokens, down the left of the row
                 for i, text in enumerate(labels):
-                    painter.drawText(QRect(left - label_room, y + i * pixel, label_room - 4, pixel),
-                                     int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), text)
-        if with_labels:       # the key tokens, under every column of the last row, written upwards
+                    painter.drawText(
+                        QRect(left - label_room, y + i * pixel, label_room - 4, pixel),
+                        int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+                        text,
+                    )
+        if with_labels:  # the key tokens, under every column of the last row, written upwards
             y = grid_bottom + 4
             for c in range(columns):
                 x = left + c * (cell + gap)
@@ -119,21 +135,29 @@ def render(maps: Sequence[Sequence[np.ndarray]], tokens: Sequence[str], *, row_t
                     painter.rotate(90)
                     painter.drawText(QRect(0, -line, label_room, line), int(Qt.AlignmentFlag.AlignLeft), text)
                     painter.restore()
-        _colour_bar(painter, margin, height - margin - 2 * line, min(360, width - 2 * margin), line, brightest)
+        _colour_bar(
+            painter, margin, height - margin - 2 * line, min(360, width - 2 * margin), line, brightest
+        )
     finally:
         painter.end()
     return image
 
 
-def render_attention(tokens: Sequence[str], weights: np.ndarray, *, title: str = "",
-                     layer_names: Sequence[str] | None = None) -> QImage:
+def render_attention(
+    tokens: Sequence[str], weights: np.ndarray, *, title: str = "", layer_names: Sequence[str] | None = None
+) -> QImage:
     """The whole layer x head grid of an attention map [L, H, T, T], an average column at the right."""
     weights = np.asarray(weights)
     names = list(layer_names) if layer_names else [f"layer {i + 1}" for i in range(weights.shape[0])]
     average = weights.mean(axis=1)
     maps = [[*weights[layer], average[layer]] for layer in range(weights.shape[0])]
-    return render(maps, tokens, row_titles=names,
-                  column_titles=[f"head {h + 1}" for h in range(weights.shape[1])] + ["average"], title=title)
+    return render(
+        maps,
+        tokens,
+        row_titles=names,
+        column_titles=[f"head {h + 1}" for h in range(weights.shape[1])] + ["average"],
+        title=title,
+    )
 
 
 def render_one(tokens: Sequence[str], grid: np.ndarray, *, name: str, title: str = "") -> QImage:

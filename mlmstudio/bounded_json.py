@@ -14,15 +14,15 @@ import os
 import re
 from typing import Any
 
-MAX_CONFIG_BYTES = 1_000_000      # a run configuration is about 1 kB
-MAX_DEPTH = 32                    # our JSON files nest 3 levels; anything deeper is not ours
+MAX_CONFIG_BYTES = 1_000_000  # a run configuration is about 1 kB
+MAX_DEPTH = 32  # our JSON files nest 3 levels; anything deeper is not ours
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 
 
 class JSONLimitError(ValueError):
-    """The JSON is unreadable, too large or too deep; the message completes "The file ...". """
+    """The JSON is unreadable, too large or too deep; the message completes "The file ..."."""
 
 
 def read_text(path: str | os.PathLike, *, max_bytes: int = MAX_CONFIG_BYTES) -> str:
@@ -34,8 +34,7 @@ def read_text(path: str | os.PathLike, *, max_bytes: int = MAX_CONFIG_BYTES) -> 
     with open(path, "rb") as f:
         data = f.read(max_bytes + 1)
     if len(data) > max_bytes:
-        raise JSONLimitError(f"is larger than {_size(max_bytes)}, far more than a file of this kind "
-                             "holds")
+        raise JSONLimitError(f"is larger than {_size(max_bytes)}, far more than a file of this kind holds")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

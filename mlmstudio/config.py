@@ -49,15 +49,22 @@ def _f(default: Any, help: str, **meta: Any) -> Any:
 
 @dataclass(frozen=True)
 class CorpusConfig:
-    source: str = _f("sample:facts", "The text to learn from: a .txt, .jsonl or .csv file, a folder of "
-                                     "text files, or a built-in sample (sample:NAME).")
+    source: str = _f(
+        "sample:facts",
+        "The text to learn from: a .txt, .jsonl or .csv file, a folder of "
+        "text files, or a built-in sample (sample:NAME).",
+    )
     text_field: str = _f("text", "For a .jsonl file: the field of each line that holds the text.")
-    csv_column: str = _f("", "For a .csv file: the column that holds the text (empty: the column named "
-                             "'text').")
+    csv_column: str = _f(
+        "", "For a .csv file: the column that holds the text (empty: the column named 'text')."
+    )
     val_fraction: float = _f(
-        0.05, "How much of the text is set aside to test the model on passages it never trained on "
-              "(the held-out or validation share), in whole blocks. Typical: 0.05.",
-        min=0.001, max=0.5)
+        0.05,
+        "How much of the text is set aside to test the model on passages it never trained on "
+        "(the held-out or validation share), in whole blocks. Typical: 0.05.",
+        min=0.001,
+        max=0.5,
+    )
 
     def validate(self) -> None:
         check_fields(self)
@@ -67,21 +74,35 @@ class CorpusConfig:
 
 @dataclass(frozen=True)
 class TokenizerConfig:
-    kind: str = _f("wordpiece", "How the model reads the text: letter by letter (char), whole words "
-                                "(word), or pieces of words learned from your text (wordpiece or bpe "
-                                "sub-words).", choices=TOKENIZER_KINDS)
-    vocab_size: int = _f(4000, "The most different letters, words or word pieces the model may know "
-                               "(vocabulary size); rarer ones become [UNK], unknown. Typical: 4000 "
-                               "for a 1 MB text; letters rarely need more than a few hundred.",
-                         min=16, max=200_000)
+    kind: str = _f(
+        "wordpiece",
+        "How the model reads the text: letter by letter (char), whole words "
+        "(word), or pieces of words learned from your text (wordpiece or bpe "
+        "sub-words).",
+        choices=TOKENIZER_KINDS,
+    )
+    vocab_size: int = _f(
+        4000,
+        "The most different letters, words or word pieces the model may know "
+        "(vocabulary size); rarer ones become [UNK], unknown. Typical: 4000 "
+        "for a 1 MB text; letters rarely need more than a few hundred.",
+        min=16,
+        max=200_000,
+    )
     # 1 by default: on a small corpus a rarer character or word dropped to [UNK] can never be
     # predicted (the tutorial corpus has a 'q' only once in its training split).
-    min_frequency: int = _f(1, "How often a letter, word or piece must appear in the text to be "
-                               "learned (minimum frequency); the vocabulary size caps it anyway. "
-                               "Typical: 1, or 2 to 5 on noisy text.",
-                            min=1, max=1000)
-    lowercase: bool = _f(False, "Treat capital and small letters as the same (lower-case the text "
-                                "before cutting it into tokens).")
+    min_frequency: int = _f(
+        1,
+        "How often a letter, word or piece must appear in the text to be "
+        "learned (minimum frequency); the vocabulary size caps it anyway. "
+        "Typical: 1, or 2 to 5 on noisy text.",
+        min=1,
+        max=1000,
+    )
+    lowercase: bool = _f(
+        False,
+        "Treat capital and small letters as the same (lower-case the text before cutting it into tokens).",
+    )
 
     def validate(self) -> None:
         check_fields(self)
@@ -89,27 +110,51 @@ class TokenizerConfig:
 
 @dataclass(frozen=True)
 class MaskingConfig:
-    strategy: str = _f("token", "What is hidden together: single tokens (token), every piece of a word "
-                                "at once (whole-word), or runs of several words (span, as SpanBERT).",
-                       choices=MASKING_STRATEGIES)
+    strategy: str = _f(
+        "token",
+        "What is hidden together: single tokens (token), every piece of a word "
+        "at once (whole-word), or runs of several words (span, as SpanBERT).",
+        choices=MASKING_STRATEGIES,
+    )
     # 30% is the measured default for short CPU budgets (DESIGN.md); BERT used 15%.
-    mlm_probability: float = _f(0.30, "How much of the text the model must guess: the share of tokens "
-                                      "hidden or swapped each time (masking rate, mlm_probability). "
-                                      "BERT used 0.15; 0.3 learns faster in short runs.", min=0.01, max=0.9)
-    mask_replace_prob: float = _f(0.8, "Of the tokens to guess, the share shown as [MASK]. BERT: 0.8.",
-                                  min=0.0, max=1.0)
-    random_replace_prob: float = _f(0.1, "Of the tokens to guess, the share swapped for a random "
-                                         "token, so the model cannot trust every token it sees. BERT: "
-                                         "0.1. The rest are left as they are.", min=0.0, max=1.0)
-    static_masks: int = _f(0, "0: hide different tokens every time the model reads a passage (dynamic "
-                              "masking, as RoBERTa). N: choose N fixed patterns per passage once and "
-                              "reuse them (static masking, as the original BERT).",
-                           min=0, max=100)
-    span_p: float = _f(0.2, "Span masking only: how short the hidden runs of words tend to be; higher "
-                            "gives shorter runs, and 0.2 gives about 4 words on average (the p of a "
-                            "geometric distribution of span lengths, SpanBERT: 0.2).", min=0.01, max=1.0)
-    span_max: int = _f(10, "Span masking only: the longest run of words hidden at once (SpanBERT: 10).",
-                       min=1, max=100)
+    mlm_probability: float = _f(
+        0.30,
+        "How much of the text the model must guess: the share of tokens "
+        "hidden or swapped each time (masking rate, mlm_probability). "
+        "BERT used 0.15; 0.3 learns faster in short runs.",
+        min=0.01,
+        max=0.9,
+    )
+    mask_replace_prob: float = _f(
+        0.8, "Of the tokens to guess, the share shown as [MASK]. BERT: 0.8.", min=0.0, max=1.0
+    )
+    random_replace_prob: float = _f(
+        0.1,
+        "Of the tokens to guess, the share swapped for a random "
+        "token, so the model cannot trust every token it sees. BERT: "
+        "0.1. The rest are left as they are.",
+        min=0.0,
+        max=1.0,
+    )
+    static_masks: int = _f(
+        0,
+        "0: hide different tokens every time the model reads a passage (dynamic "
+        "masking, as RoBERTa). N: choose N fixed patterns per passage once and "
+        "reuse them (static masking, as the original BERT).",
+        min=0,
+        max=100,
+    )
+    span_p: float = _f(
+        0.2,
+        "Span masking only: how short the hidden runs of words tend to be; higher "
+        "gives shorter runs, and 0.2 gives about 4 words on average (the p of a "
+        "geometric distribution of span lengths, SpanBERT: 0.2).",
+        min=0.01,
+        max=1.0,
+    )
+    span_max: int = _f(
+        10, "Span masking only: the longest run of words hidden at once (SpanBERT: 10).", min=1, max=100
+    )
 
     @property
     def keep_prob(self) -> float:
@@ -121,68 +166,117 @@ class MaskingConfig:
             raise ConfigError(
                 f"The [MASK] share ({self.mask_replace_prob}) and the random-token share "
                 f"({self.random_replace_prob}) add up to more than 1. Lower one of them; "
-                "BERT uses 0.8 and 0.1.")
+                "BERT uses 0.8 and 0.1."
+            )
 
 
 @dataclass(frozen=True)
 class ModelConfig:
-    arch: str = _f("modern", "The model's design. 'modern' (default): built to learn fast on a CPU (a "
-                             "pre-LN encoder: each block normalises its input first); it exports to "
-                             "Hugging Face when the distance bias is off. 'seed': the tutorial's "
-                             "TinyMLM in BERT's own layout, which always exports to Hugging Face.",
-                   choices=ARCHITECTURES)
-    d_model: int = _f(256, "How many numbers describe each token inside the model (width, also d_model "
-                           "or hidden size). Wider learns more but trains slower. Typical: 128 to 512.",
-                      min=8, max=4096)
-    num_layers: int = _f(2, "How many times the text is reworked on its way through the model (layers, "
-                            "transformer blocks). 2 learns fastest on a CPU budget.",
-                         min=1, max=48)
-    num_heads: int = _f(4, "How many different things each token can look for in the others at once "
-                           "(attention heads); must divide the width. Typical: 4.",
-                        min=1, max=64)
+    arch: str = _f(
+        "modern",
+        "The model's design. 'modern' (default): built to learn fast on a CPU (a "
+        "pre-LN encoder: each block normalises its input first); it exports to "
+        "Hugging Face when the distance bias is off. 'seed': the tutorial's "
+        "TinyMLM in BERT's own layout, which always exports to Hugging Face.",
+        choices=ARCHITECTURES,
+    )
+    d_model: int = _f(
+        256,
+        "How many numbers describe each token inside the model (width, also d_model "
+        "or hidden size). Wider learns more but trains slower. Typical: 128 to 512.",
+        min=8,
+        max=4096,
+    )
+    num_layers: int = _f(
+        2,
+        "How many times the text is reworked on its way through the model (layers, "
+        "transformer blocks). 2 learns fastest on a CPU budget.",
+        min=1,
+        max=48,
+    )
+    num_heads: int = _f(
+        4,
+        "How many different things each token can look for in the others at once "
+        "(attention heads); must divide the width. Typical: 4.",
+        min=1,
+        max=64,
+    )
     # 0 means "4 x width", resolved by ``ffn_width``: changing the width then changes the FFN too,
     # and a config that set a number (old saved runs, the quick start) keeps it.
-    ffn_dim: int = _f(0, "Size of the small network inside each layer that works on every token on its "
-                         "own (feed-forward width). 0 follows the width: 4 x width, as in BERT. Set a "
-                         "number to fix it.", min=0, max=16384, zero_means="4 × width")
-    max_len: int = _f(128, "The longest passage the model can read at once, in tokens (maximum length: "
-                           "the positions it learns).", min=8, max=8192)
-    dropout: float = _f(0.0, "Switch off this share of the model's connections at random while "
-                             "training, so it cannot simply memorise a small text (dropout). 0 for "
-                             "short runs; 0.1 for long runs on small texts.",
-                        min=0.0, max=0.9)
+    ffn_dim: int = _f(
+        0,
+        "Size of the small network inside each layer that works on every token on its "
+        "own (feed-forward width). 0 follows the width: 4 x width, as in BERT. Set a "
+        "number to fix it.",
+        min=0,
+        max=16384,
+        zero_means="4 × width",
+    )
+    max_len: int = _f(
+        128,
+        "The longest passage the model can read at once, in tokens (maximum length: "
+        "the positions it learns).",
+        min=8,
+        max=8192,
+    )
+    dropout: float = _f(
+        0.0,
+        "Switch off this share of the model's connections at random while "
+        "training, so it cannot simply memorise a small text (dropout). 0 for "
+        "short runs; 0.1 for long runs on small texts.",
+        min=0.0,
+        max=0.9,
+    )
     # ALiBi-style symmetric distance bias on attention: the fastest start (the quick start keeps it),
     # but no transformers model has it; rotary positions catch up by two minutes (PERFORMANCE.md 11).
-    distance_bias: bool = _f(False, "Distance bias: each token pays more attention to its neighbours "
-                                    "(ALiBi-style). Learns fastest in the first minute (the quick start "
-                                    "uses it), but no Hugging Face model has it: a run with it cannot be "
-                                    "exported to Hugging Face. The 'modern' design only.")
+    distance_bias: bool = _f(
+        False,
+        "Distance bias: each token pays more attention to its neighbours "
+        "(ALiBi-style). Learns fastest in the first minute (the quick start "
+        "uses it), but no Hugging Face model has it: a run with it cannot be "
+        "exported to Hugging Face. The 'modern' design only.",
+    )
     # Rotary positions (RoPE, Su et al. 2021) as ESM has them: the exportable way to see distances.
-    positions: str = _f("rotary", "How the model knows where each word is. 'rotary' (default): the "
-                                  "positions turn each query and key (RoPE), so attention sees how far "
-                                  "apart two words are; it exports to Hugging Face (as ESM) and, from "
-                                  "about two minutes of training on, learns as well as the distance "
-                                  "bias. 'learned': one learned vector per position, as BERT. The "
-                                  "'modern' design only.",
-                        choices=POSITIONS)
+    positions: str = _f(
+        "rotary",
+        "How the model knows where each word is. 'rotary' (default): the "
+        "positions turn each query and key (RoPE), so attention sees how far "
+        "apart two words are; it exports to Hugging Face (as ESM) and, from "
+        "about two minutes of training on, learns as well as the distance "
+        "bias. 'learned': one learned vector per position, as BERT. The "
+        "'modern' design only.",
+        choices=POSITIONS,
+    )
     # ELECTRA (Clark et al. 2020): engine/electra.py. Built on the seed (BERT) layout, which is
     # what transformers' ElectraForPreTraining and ElectraForMaskedLM are.
-    objective: str = _f("mlm", "What the model learns from. 'mlm': guess the hidden words (masked "
-                               "language modelling, as BERT). 'electra': a small helper (the "
-                               "generator) fills the hidden words with its own guesses and the model "
-                               "(the discriminator) learns to spot, for every word, whether it was "
-                               "swapped (replaced-token detection, ELECTRA), so it learns from every "
-                               "word, not only the hidden ones. ELECTRA needs the 'seed' design.",
-                        choices=OBJECTIVES)
-    generator_fraction: float = _f(0.25, "ELECTRA only: how wide the helper that fills in the hidden "
-                                         "words is, as a share of the model's width (generator "
-                                         "size). A helper that guesses too well makes its swaps "
-                                         "impossible to spot; the paper found 1/4 to 1/2 best. "
-                                         "Typical: 0.25.", min=0.05, max=1.0)
-    discriminator_weight: float = _f(50.0, "ELECTRA only: how much more spotting swapped words counts "
-                                           "than filling in hidden ones in the training loss "
-                                           "(the discriminator loss weight, lambda). The paper: 50.",
-                                     min=0.1, max=1000.0)
+    objective: str = _f(
+        "mlm",
+        "What the model learns from. 'mlm': guess the hidden words (masked "
+        "language modelling, as BERT). 'electra': a small helper (the "
+        "generator) fills the hidden words with its own guesses and the model "
+        "(the discriminator) learns to spot, for every word, whether it was "
+        "swapped (replaced-token detection, ELECTRA), so it learns from every "
+        "word, not only the hidden ones. ELECTRA needs the 'seed' design.",
+        choices=OBJECTIVES,
+    )
+    generator_fraction: float = _f(
+        0.25,
+        "ELECTRA only: how wide the helper that fills in the hidden "
+        "words is, as a share of the model's width (generator "
+        "size). A helper that guesses too well makes its swaps "
+        "impossible to spot; the paper found 1/4 to 1/2 best. "
+        "Typical: 0.25.",
+        min=0.05,
+        max=1.0,
+    )
+    discriminator_weight: float = _f(
+        50.0,
+        "ELECTRA only: how much more spotting swapped words counts "
+        "than filling in hidden ones in the training loss "
+        "(the discriminator loss weight, lambda). The paper: 50.",
+        min=0.1,
+        max=1000.0,
+    )
 
     @property
     def ffn_width(self) -> int:
@@ -206,80 +300,154 @@ class ModelConfig:
             raise ConfigError(
                 f"The width ({self.d_model}) must be divisible by the number of heads "
                 f"({self.num_heads}). Try {self.num_heads * max(1, round(self.d_model / self.num_heads))} "
-                "or change the heads.")
+                "or change the heads."
+            )
         if self.positions == "rotary" and self.arch == "modern" and (self.d_model // self.num_heads) % 2:
             raise ConfigError(
                 f"Rotary positions need an even width per head; {self.d_model} wide with "
                 f"{self.num_heads} heads gives {self.d_model // self.num_heads}. Change the width or "
-                "the heads, or use learned positions.")
+                "the heads, or use learned positions."
+            )
         if self.objective == "electra" and self.arch != "seed":
             raise ConfigError(
                 f"ELECTRA (objective 'electra') is built on BERT's own layout, the 'seed' "
                 f"architecture, so that it exports to Hugging Face's ELECTRA; the '{self.arch}' "
                 "architecture cannot be used with it. Set the architecture to 'seed' (--arch seed) "
-                "or the objective to 'mlm'.")
+                "or the objective to 'mlm'."
+            )
 
 
 @dataclass(frozen=True)
 class TrainingConfig:
-    steps: int = _f(1000, "How many times the model corrects itself (optimizer steps). With a time "
-                          "limit, training stops at whichever comes first.", min=1, max=10_000_000)
-    time_budget: float = _f(0.0, "Stop training after this many seconds (0: no limit). The learning "
-                                 "rate then follows the time that has passed.", min=0.0, max=1e7)
-    batch_size: int = _f(16, "How many passages the model reads before each correction (batch size). "
-                             "16 is best for short CPU runs.", min=1, max=4096)
-    seq_len: int = _f(128, "How long each training passage is, in tokens, counting the start and end "
-                           "markers [CLS] and [SEP] (sequence length).", min=4, max=8192)
-    lr: float = _f(7e-4, "How big each correction is (the peak learning rate of AdamW, the method that "
-                         "updates the model). Too big: training goes unstable; too small: it learns "
-                         "slowly. Typical: 7e-4 for small models on a CPU budget, 5e-4 for large ones.",
-                   min=1e-7, max=1.0)
-    warmup: float = _f(0.05, "Share of the run during which the corrections grow slowly from 0, so the "
-                             "first clumsy steps stay small (learning-rate warm-up). Typical: 0.05.",
-                       min=0.0, max=0.9)
-    schedule: str = _f("linear", "How the size of the corrections changes after the warm-up: stays the "
-                                 "same (constant), shrinks steadily to 0 (linear), or shrinks along a "
-                                 "curve (cosine learning-rate schedule).",
-                       choices=SCHEDULES)
-    weight_decay: float = _f(0.01, "A gentle pull of the model's numbers towards 0 at every step, "
-                                   "against memorising (AdamW weight decay). Typical: 0.01.",
-                             min=0.0, max=1.0)
-    grad_clip: float = _f(1.0, "Caps how big a single correction can be, so one odd batch cannot throw "
-                               "the model off (the gradient norm is clipped to this value; 0: no cap).",
-                          min=0.0, max=1e4)
-    eval_every: int = _f(100, "How often the model is tested on the held-out text, in steps "
-                              "(validation loss and accuracy).", min=1, max=1_000_000)
-    eval_batches: int = _f(8, "How many batches of held-out text each test reads (evaluation batches): "
-                              "more gives steadier numbers but takes longer.", min=1, max=10_000)
-    checkpoint_every: int = _f(500, "How often the training so far is saved so that it can be resumed, "
-                                    "in steps (a checkpoint; 0: only at the end).",
-                               min=0, max=10_000_000)
-    checkpoint_seconds: float = _f(60.0, "Also save the training so far after this many seconds of "
-                                         "training since the last save, so a crash or a power cut "
-                                         "loses at most this much (0: by steps only).",
-                                   min=0.0, max=1e7)
-    keep_checkpoints: int = _f(8, "How many copies of the model's weights are kept from along the "
-                                  "training, so Explore can show what it answered at each point "
-                                  "(kept checkpoints). They are taken at steps 1, 2, 4, 8, ... (each "
-                                  "twice the one before: models change fastest early) and at the end; "
-                                  "beyond this many, the earliest go. Each copy costs the size of the "
-                                  "weights on disk; 0 keeps none.",
-                               min=0, max=64)
-    seed: int = _f(0, "The starting point of every random choice (random seed). The same seed and "
-                      "settings give the same run.", min=0, max=2**31 - 1)
-    device: str = _f("auto", "Which part of the computer trains: auto picks a graphics card when there "
-                             "is one (cuda for NVIDIA, mps for Apple), else the processor (cpu).",
-                     choices=DEVICES)
-    precision: str = _f("auto", "How precisely numbers are stored while training. auto uses a shorter, "
-                                "faster number format where the processor has it (bf16, bfloat16), "
-                                "else the standard one (fp32).",
-                        choices=PRECISIONS)
+    steps: int = _f(
+        1000,
+        "How many times the model corrects itself (optimizer steps). With a time "
+        "limit, training stops at whichever comes first.",
+        min=1,
+        max=10_000_000,
+    )
+    time_budget: float = _f(
+        0.0,
+        "Stop training after this many seconds (0: no limit). The learning "
+        "rate then follows the time that has passed.",
+        min=0.0,
+        max=1e7,
+    )
+    batch_size: int = _f(
+        16,
+        "How many passages the model reads before each correction (batch size). "
+        "16 is best for short CPU runs.",
+        min=1,
+        max=4096,
+    )
+    seq_len: int = _f(
+        128,
+        "How long each training passage is, in tokens, counting the start and end "
+        "markers [CLS] and [SEP] (sequence length).",
+        min=4,
+        max=8192,
+    )
+    lr: float = _f(
+        7e-4,
+        "How big each correction is (the peak learning rate of AdamW, the method that "
+        "updates the model). Too big: training goes unstable; too small: it learns "
+        "slowly. Typical: 7e-4 for small models on a CPU budget, 5e-4 for large ones.",
+        min=1e-7,
+        max=1.0,
+    )
+    warmup: float = _f(
+        0.05,
+        "Share of the run during which the corrections grow slowly from 0, so the "
+        "first clumsy steps stay small (learning-rate warm-up). Typical: 0.05.",
+        min=0.0,
+        max=0.9,
+    )
+    schedule: str = _f(
+        "linear",
+        "How the size of the corrections changes after the warm-up: stays the "
+        "same (constant), shrinks steadily to 0 (linear), or shrinks along a "
+        "curve (cosine learning-rate schedule).",
+        choices=SCHEDULES,
+    )
+    weight_decay: float = _f(
+        0.01,
+        "A gentle pull of the model's numbers towards 0 at every step, "
+        "against memorising (AdamW weight decay). Typical: 0.01.",
+        min=0.0,
+        max=1.0,
+    )
+    grad_clip: float = _f(
+        1.0,
+        "Caps how big a single correction can be, so one odd batch cannot throw "
+        "the model off (the gradient norm is clipped to this value; 0: no cap).",
+        min=0.0,
+        max=1e4,
+    )
+    eval_every: int = _f(
+        100,
+        "How often the model is tested on the held-out text, in steps (validation loss and accuracy).",
+        min=1,
+        max=1_000_000,
+    )
+    eval_batches: int = _f(
+        8,
+        "How many batches of held-out text each test reads (evaluation batches): "
+        "more gives steadier numbers but takes longer.",
+        min=1,
+        max=10_000,
+    )
+    checkpoint_every: int = _f(
+        500,
+        "How often the training so far is saved so that it can be resumed, "
+        "in steps (a checkpoint; 0: only at the end).",
+        min=0,
+        max=10_000_000,
+    )
+    checkpoint_seconds: float = _f(
+        60.0,
+        "Also save the training so far after this many seconds of "
+        "training since the last save, so a crash or a power cut "
+        "loses at most this much (0: by steps only).",
+        min=0.0,
+        max=1e7,
+    )
+    keep_checkpoints: int = _f(
+        8,
+        "How many copies of the model's weights are kept from along the "
+        "training, so Explore can show what it answered at each point "
+        "(kept checkpoints). They are taken at steps 1, 2, 4, 8, ... (each "
+        "twice the one before: models change fastest early) and at the end; "
+        "beyond this many, the earliest go. Each copy costs the size of the "
+        "weights on disk; 0 keeps none.",
+        min=0,
+        max=64,
+    )
+    seed: int = _f(
+        0,
+        "The starting point of every random choice (random seed). The same seed and "
+        "settings give the same run.",
+        min=0,
+        max=2**31 - 1,
+    )
+    device: str = _f(
+        "auto",
+        "Which part of the computer trains: auto picks a graphics card when there "
+        "is one (cuda for NVIDIA, mps for Apple), else the processor (cpu).",
+        choices=DEVICES,
+    )
+    precision: str = _f(
+        "auto",
+        "How precisely numbers are stored while training. auto uses a shorter, "
+        "faster number format where the processor has it (bf16, bfloat16), "
+        "else the standard one (fp32).",
+        choices=PRECISIONS,
+    )
 
     def validate(self) -> None:
         check_fields(self)
 
 
-PROBE_MAX_ITEMS = 50            # probes per run: one small batch at every evaluation
+PROBE_MAX_ITEMS = 50  # probes per run: one small batch at every evaluation
 PROBE_MAX_SENTENCE_CHARS = 300
 PROBE_MAX_ANSWER_CHARS = 50
 
@@ -298,19 +466,25 @@ class ProbeSpec:
         if not sentence:
             return "is empty: write a sentence with [MASK] where the answer goes."
         if len(self.sentence) > PROBE_MAX_SENTENCE_CHARS:
-            return (f"is {len(self.sentence):,} characters long; keep a probe sentence under "
-                    f"{PROBE_MAX_SENTENCE_CHARS} characters.")
+            return (
+                f"is {len(self.sentence):,} characters long; keep a probe sentence under "
+                f"{PROBE_MAX_SENTENCE_CHARS} characters."
+            )
         count = self.sentence.count(MASK)
         if count != 1:
             what = "has no [MASK]" if count == 0 else f"has {count} [MASK]s"
-            return (f"{shown} {what}: a probe asks about exactly one blank, so write [MASK] once, "
-                    "where the answer goes.")
+            return (
+                f"{shown} {what}: a probe asks about exactly one blank, so write [MASK] once, "
+                "where the answer goes."
+            )
         if not answer:
             return f"{shown} has no expected answer: give the word that belongs at [MASK]."
         if len(self.answer) > PROBE_MAX_ANSWER_CHARS:
             return f"{shown}: the answer is longer than {PROBE_MAX_ANSWER_CHARS} characters; give one word."
         if MASK in self.answer or "\n" in self.answer or "\n" in self.sentence:
-            return f"{shown}: the sentence and the answer must each be one line, and the answer without [MASK]."
+            return (
+                f"{shown}: the sentence and the answer must each be one line, and the answer without [MASK]."
+            )
         return None
 
 
@@ -320,12 +494,20 @@ class ProbesConfig:
     answer, so the user watches 'paris' rise. Empty ``items``: automatic (see ``auto_count``)."""
 
     items: tuple[ProbeSpec, ...] = _f(
-        (), "Sentences with one [MASK] and the answer expected there, tested at every evaluation "
-            "(probes). Empty: automatic (the facts sample's own questions, or sentences picked from "
-            "the held-out text).", max_items=PROBE_MAX_ITEMS)
-    auto_count: int = _f(8, "When no probe sentences are given: how many sentences of the held-out "
-                            "text to test the model on, each with one word hidden (0: no probes; the "
-                            "facts sample uses its own questions).", min=0, max=PROBE_MAX_ITEMS)
+        (),
+        "Sentences with one [MASK] and the answer expected there, tested at every evaluation "
+        "(probes). Empty: automatic (the facts sample's own questions, or sentences picked from "
+        "the held-out text).",
+        max_items=PROBE_MAX_ITEMS,
+    )
+    auto_count: int = _f(
+        8,
+        "When no probe sentences are given: how many sentences of the held-out "
+        "text to test the model on, each with one word hidden (0: no probes; the "
+        "facts sample uses its own questions).",
+        min=0,
+        max=PROBE_MAX_ITEMS,
+    )
 
     def validate(self) -> None:
         check_fields(self)
@@ -381,9 +563,14 @@ FIELD_LABELS: dict[str, str] = {
     "auto_count": "Automatic probes",
 }
 
-SECTION_NAMES: dict[type, str] = {CorpusConfig: "corpus", TokenizerConfig: "tokenizer",
-                                  MaskingConfig: "masking", ModelConfig: "model",
-                                  TrainingConfig: "training", ProbesConfig: "probes"}
+SECTION_NAMES: dict[type, str] = {
+    CorpusConfig: "corpus",
+    TokenizerConfig: "tokenizer",
+    MaskingConfig: "masking",
+    ModelConfig: "model",
+    TrainingConfig: "training",
+    ProbesConfig: "probes",
+}
 
 # Presets set only model shape; measured for short CPU budgets (see docs/PERFORMANCE.md).
 MODEL_PRESETS: dict[str, dict[str, Any]] = {
@@ -414,7 +601,8 @@ class RunConfig:
         if self.training.seq_len > self.model.max_len:
             raise ConfigError(
                 f"The sequence length ({self.training.seq_len}) is longer than the model's maximum "
-                f"length ({self.model.max_len}). Shorten the sequences or raise the maximum length.")
+                f"length ({self.model.max_len}). Shorten the sequences or raise the maximum length."
+            )
         return self
 
     def check_fields(self) -> RunConfig:
@@ -481,11 +669,13 @@ class RunConfig:
         try:
             text = bounded_json.read_text(path, max_bytes=bounded_json.MAX_CONFIG_BYTES)
         except bounded_json.JSONLimitError as exc:
-            raise ConfigError(f"The configuration file {path} {exc}. Give a run.json written by "
-                              "MLM Studio (--save-config).") from exc
+            raise ConfigError(
+                f"The configuration file {path} {exc}. Give a run.json written by MLM Studio (--save-config)."
+            ) from exc
         except OSError as exc:
-            raise ConfigError(f"Cannot read the configuration file {path} "
-                              f"({exc.strerror or exc}). Check the path.") from exc
+            raise ConfigError(
+                f"Cannot read the configuration file {path} ({exc.strerror or exc}). Check the path."
+            ) from exc
         try:
             return cls.from_json(text)
         except ConfigError as exc:
@@ -512,8 +702,10 @@ def upgrade_config_dict(data: Mapping[str, Any]) -> dict[str, Any]:
     data = dict(data)
     version = data.pop(VERSION_KEY, 1)
     if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= CONFIG_VERSION:
-        raise ConfigError(f"This configuration is version {version!r}; this MLM Studio reads versions 1 "
-                          f"to {CONFIG_VERSION}. Update MLM Studio to read it.")
+        raise ConfigError(
+            f"This configuration is version {version!r}; this MLM Studio reads versions 1 "
+            f"to {CONFIG_VERSION}. Update MLM Studio to read it."
+        )
     if version < 2 and isinstance(data.get("model", {}), Mapping):
         data["model"] = {**_VERSION_1_MODEL_DEFAULTS, **data.get("model", {})}
     return data
@@ -540,22 +732,26 @@ def quick_start_config(sample: str = "facts") -> RunConfig:
     # keeps it, so its runs are not exported to Hugging Face; every other default run is.
     base = replace(base, model=replace(base.model, distance_bias=True, positions="learned"))
     corpus = replace(base.corpus, source=f"sample:{sample}")
-    common = dict(steps=100_000, time_budget=QUICK_START_SECONDS, eval_every=50, eval_batches=4,
-                  checkpoint_every=0)
+    common = dict(
+        steps=100_000, time_budget=QUICK_START_SECONDS, eval_every=50, eval_batches=4, checkpoint_every=0
+    )
     if sample == "facts":
         return replace(
-            base, corpus=corpus,
-            tokenizer=replace(base.tokenizer, kind="word", vocab_size=4000, min_frequency=1,
-                              lowercase=True),
+            base,
+            corpus=corpus,
+            tokenizer=replace(base.tokenizer, kind="word", vocab_size=4000, min_frequency=1, lowercase=True),
             model=replace(base.model, num_layers=1, num_heads=8, ffn_dim=256, max_len=16),
-            training=replace(base.training, batch_size=64, seq_len=16, lr=2e-3,
-                             schedule="constant", **common))
+            training=replace(
+                base.training, batch_size=64, seq_len=16, lr=2e-3, schedule="constant", **common
+            ),
+        )
     return replace(
-        base, corpus=corpus,
-        tokenizer=replace(base.tokenizer, kind="wordpiece", vocab_size=4000, min_frequency=1,
-                          lowercase=True),
+        base,
+        corpus=corpus,
+        tokenizer=replace(base.tokenizer, kind="wordpiece", vocab_size=4000, min_frequency=1, lowercase=True),
         model=replace(base.model, max_len=64),
-        training=replace(base.training, batch_size=16, seq_len=64, **common))
+        training=replace(base.training, batch_size=16, seq_len=64, **common),
+    )
 
 
 def section_from_dict(section_cls: type, data: Any, name: str) -> Any:
@@ -698,8 +894,13 @@ def coerce(f: dataclasses.Field, value: Any, where: str) -> Any:
         pass
     else:
         return value
-    wanted = {bool: "on or off (true or false)", int: "a whole number", float: "a number",
-              str: "text", tuple: "a list of probes ({\"sentence\": ..., \"answer\": ...})"}.get(kind, f"a {kind.__name__}")
+    wanted = {
+        bool: "on or off (true or false)",
+        int: "a whole number",
+        float: "a number",
+        str: "text",
+        tuple: 'a list of probes ({"sentence": ..., "answer": ...})',
+    }.get(kind, f"a {kind.__name__}")
     raise ConfigError(f"The setting {where} must be {wanted}, not {_shown(value)}.")
 
 
@@ -721,8 +922,10 @@ def probe_specs(value: Any, where: str = "probes.items") -> tuple[ProbeSpec, ...
         elif isinstance(item, (list, tuple)) and len(item) == 2:
             sentence, answer = item
         else:
-            raise ConfigError(f"Probe {number} of {where} must be an object with a \"sentence\" and an "
-                              f"\"answer\", not {_shown(item)}.")
+            raise ConfigError(
+                f'Probe {number} of {where} must be an object with a "sentence" and an '
+                f'"answer", not {_shown(item)}.'
+            )
         if not isinstance(sentence, str) or not isinstance(answer, str):
             raise ConfigError(f"Probe {number} of {where}: the sentence and the answer must be text.")
         out.append(ProbeSpec(sentence, answer))

@@ -43,9 +43,21 @@ EXIT_NO_DISPLAY = 2
 
 # What Qt needs on Debian/Ubuntu (scripts/setup.sh's app flavour holds the same list; a test
 # keeps the two equal).
-QT_SYSTEM_PACKAGES = ("libglib2.0-0", "libgl1", "libegl1", "libfontconfig1", "fonts-dejavu-core",
-                      "libxkbcommon0", "libdbus-1-3", "libxcb-cursor0", "libxcb-icccm4",
-                      "libxcb-keysyms1", "libxcb-render-util0", "libxcb-shape0", "libxkbcommon-x11-0")
+QT_SYSTEM_PACKAGES = (
+    "libglib2.0-0",
+    "libgl1",
+    "libegl1",
+    "libfontconfig1",
+    "fonts-dejavu-core",
+    "libxkbcommon0",
+    "libdbus-1-3",
+    "libxcb-cursor0",
+    "libxcb-icccm4",
+    "libxcb-keysyms1",
+    "libxcb-render-util0",
+    "libxcb-shape0",
+    "libxkbcommon-x11-0",
+)
 
 # Shared libraries the Qt platform plugins load, by the Debian package that ships them.
 LIBRARY_PACKAGES = {
@@ -84,7 +96,7 @@ LIBRARY_PACKAGES = {
 # Platforms that need no display server.
 HEADLESS_PLATFORMS = {"offscreen", "minimal", "minimalegl", "vnc", "linuxfb", "eglfs", "vkkhrdisplay"}
 
-CONNECT_RETRY_S = 3.0      # how long an X server that does not answer yet gets
+CONNECT_RETRY_S = 3.0  # how long an X server that does not answer yet gets
 CONNECT_RETRY_STEP_S = 0.1
 
 # The launcher's X connection, held until Qt has connected (see the module docstring).
@@ -97,9 +109,9 @@ _MISSING_LIBRARY = re.compile(r"(lib[^\s:/]+\.so[.\d]*): cannot open shared obje
 class DisplayProblem:
     """Why a window cannot open, and what the user can do about it."""
 
-    what: str                                   # one sentence: what is missing
+    what: str  # one sentence: what is missing
     missing_libraries: tuple[str, ...] = ()
-    packages: tuple[str, ...] = ()              # the apt-get install line's packages, if any
+    packages: tuple[str, ...] = ()  # the apt-get install line's packages, if any
 
     def message(self, program: str = "mlmstudio") -> str:
         lines = [f"{program}: the window cannot open: {self.what}"]
@@ -175,13 +187,13 @@ def installed_plugins(directory: Path | None = None) -> list[str]:
     directory = directory if directory is not None else plugins_dir()
     if directory is None:
         return []
-    return sorted(p.name[len("libq"):-len(".so")] for p in directory.glob("libq*.so"))
+    return sorted(p.name[len("libq") : -len(".so")] for p in directory.glob("libq*.so"))
 
 
 # Can the plugin load? -------------------------------------------------------------------
 def probe_plugin(path: Path) -> PluginStatus:
     """dlopen the plugin (which loads its libraries); on failure, ldd lists every missing one."""
-    name = path.name[len("libq"):-len(".so")] if path.name.startswith("libq") else path.name
+    name = path.name[len("libq") : -len(".so")] if path.name.startswith("libq") else path.name
     try:
         ctypes.CDLL(str(path), mode=os.RTLD_LAZY | os.RTLD_LOCAL)
     except OSError as exc:
@@ -205,7 +217,7 @@ def missing_libraries(path: Path) -> list[str]:
 # Can we talk to the display server? ----------------------------------------------------
 XCB_ERRORS = {
     1: "the connection failed or was refused (no X server on that display, or this user may not "
-       "connect to it: check DISPLAY and XAUTHORITY)",
+    "connect to it: check DISPLAY and XAUTHORITY)",
     2: "the X server lacks an extension Qt needs",
     3: "out of memory",
     4: "a request was too long",
@@ -269,9 +281,13 @@ def wayland_socket(env: Mapping[str, str]) -> Path | None:
 
 
 # The whole check ----------------------------------------------------------------------
-def find_display_problem(env: Mapping[str, str] | None = None, *, directory: Path | None = None,
-                         retry_s: float = CONNECT_RETRY_S,
-                         hold_connection: bool = False) -> DisplayProblem | None:
+def find_display_problem(
+    env: Mapping[str, str] | None = None,
+    *,
+    directory: Path | None = None,
+    retry_s: float = CONNECT_RETRY_S,
+    hold_connection: bool = False,
+) -> DisplayProblem | None:
     """None when Qt can open a window here; else what stands in the way.
 
     Every platform Qt would try is checked; the first that works ends the check,
@@ -293,27 +309,33 @@ def find_display_problem(env: Mapping[str, str] | None = None, *, directory: Pat
     return problems[0]
 
 
-def _platform_problem(name: str, env: Mapping[str, str], directory: Path | None, retry_s: float,
-                      hold_connection: bool) -> DisplayProblem | None:
+def _platform_problem(
+    name: str, env: Mapping[str, str], directory: Path | None, retry_s: float, hold_connection: bool
+) -> DisplayProblem | None:
     if name in ("xcb", "") and not env.get("DISPLAY"):
-        return DisplayProblem("there is no display (DISPLAY is not set, so there is no X11 "
-                              "server to show the window on).")
+        return DisplayProblem(
+            "there is no display (DISPLAY is not set, so there is no X11 server to show the window on)."
+        )
     if name == "wayland":
         socket_path = wayland_socket(env)
         if socket_path is None or not socket_path.exists():
-            return DisplayProblem("there is no Wayland display (WAYLAND_DISPLAY is not set, or its "
-                                  "socket does not exist).")
+            return DisplayProblem(
+                "there is no Wayland display (WAYLAND_DISPLAY is not set, or its socket does not exist)."
+            )
     path = plugin_path(name, directory) if directory is not None else None
     if directory is not None and path is None:
         known = ", ".join(installed_plugins(directory)) or "none"
-        return DisplayProblem(f'QT_QPA_PLATFORM asks for the Qt platform "{name}", which is not '
-                              f"installed (installed: {known}).")
+        return DisplayProblem(
+            f'QT_QPA_PLATFORM asks for the Qt platform "{name}", which is not installed (installed: {known}).'
+        )
     status = probe_plugin(path) if path is not None else PluginStatus(name, "", True)
     if not status.loads:
         libraries = tuple(status.missing_libraries)
         if libraries:
-            what = (f'Qt\'s "{name}" platform plugin needs system libraries that are missing: '
-                    f"{', '.join(libraries)}.")
+            what = (
+                f'Qt\'s "{name}" platform plugin needs system libraries that are missing: '
+                f"{', '.join(libraries)}."
+            )
         else:
             what = f'Qt\'s "{name}" platform plugin cannot be loaded ({status.error}).'
         return DisplayProblem(what, libraries, packages_for(libraries) if libraries else QT_SYSTEM_PACKAGES)

@@ -43,8 +43,11 @@ def open_app(data_dir: str | None) -> int:
     try:
         from mlmstudio.gui.app import run_app
     except ImportError as exc:
-        print(f"mlmstudio: the desktop app cannot start: {exc}.\n"
-              "  Reinstall MLM Studio with its dependencies (see README.md); the command line "
-              "works without the app:\n    mlmstudio --help", file=sys.stderr)
+        print(
+            f"mlmstudio: the desktop app cannot start: {exc}.\n"
+            "  Reinstall MLM Studio with its dependencies (see README.md); the command line "
+            "works without the app:\n    mlmstudio --help",
+            file=sys.stderr,
+        )
         return EXIT_NO_DISPLAY
     return run_app(sys.argv[:1], data_dir=data_dir)

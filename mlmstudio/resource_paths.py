@@ -32,8 +32,9 @@ def resource_path(*parts: str) -> Path:
     """A shipped file by its path inside ``resources/``; raises FileNotFoundError if it is missing."""
     path = resources_dir().joinpath(*parts)
     if not path.exists():
-        raise FileNotFoundError(f"MLM Studio's file {'/'.join(parts)} is missing from {resources_dir()}; "
-                                "reinstall MLM Studio.")
+        raise FileNotFoundError(
+            f"MLM Studio's file {'/'.join(parts)} is missing from {resources_dir()}; reinstall MLM Studio."
+        )
     return path
 
 

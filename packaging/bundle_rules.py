@@ -19,36 +19,84 @@ from pathlib import Path
 # imported when the first optimizer is built (torch/_compile.py); the bundle failed to train
 # without it. networkx and jinja2 serve only compilation, which the app never asks for.
 EXCLUDED_MODULES = [
-    "networkx", "jinja2", "functorch", "torch.utils.tensorboard", "tensorboard",
-    "tkinter", "_tkinter", "IPython", "matplotlib", "pytest", "transformers",
+    "networkx",
+    "jinja2",
+    "functorch",
+    "torch.utils.tensorboard",
+    "tensorboard",
+    "tkinter",
+    "_tkinter",
+    "IPython",
+    "matplotlib",
+    "pytest",
+    "transformers",
 ]
 
 # Files dropped after analysis, by their path inside the bundle (fnmatch patterns).
 # Each rule is (name used in docs/PACKAGING.md, patterns, patterns kept despite the first).
 FILE_RULES = [
-    ("torch C++ test programs (torch/test, torch/bin)",
-     ["torch/test/*", "torch/bin/*"], ["torch/bin/torch_shm_manager"]),
-    ("torch C++ headers and CMake files (torch/include, torch/share)",
-     ["torch/include/*", "torch/share/*"], []),
-    ("torch test libraries (torch/lib/*test*.so and friends)",
-     ["torch/lib/libjitbackend_test.so", "torch/lib/libtorchbind_test.so",
-      "torch/lib/libbackend_with_compiler.so", "torch/lib/libaoti_custom_ops.so"], []),
-    ("Qt translations (the app is in English)",
-     ["PySide6/Qt/translations/*"], []),
-    ("Qt plugins a desktop window does not use (eglfs, vnc, evdev, network, TLS, SQL, QML, designer, print)",
-     ["PySide6/Qt/plugins/egldeviceintegrations/*", "PySide6/Qt/plugins/generic/*",
-      "PySide6/Qt/plugins/networkinformation/*", "PySide6/Qt/plugins/tls/*",
-      "PySide6/Qt/plugins/sqldrivers/*", "PySide6/Qt/plugins/qmltooling/*",
-      "PySide6/Qt/plugins/qmllint/*", "PySide6/Qt/plugins/designer/*",
-      "PySide6/Qt/plugins/printsupport/*",
-      "PySide6/Qt/plugins/platforms/libqeglfs.so", "PySide6/Qt/plugins/platforms/libqlinuxfb.so",
-      "PySide6/Qt/plugins/platforms/libqminimalegl.so", "PySide6/Qt/plugins/platforms/libqvnc.so",
-      "PySide6/Qt/plugins/platforms/libqvkkhrdisplay.so",
-      "PySide6/Qt/plugins/platforminputcontexts/libqtvirtualkeyboardplugin.so",
-      "PySide6/Qt/lib/libQt6EglFSDeviceIntegration.so.6", "PySide6/Qt/lib/libQt6EglFsKmsSupport.so.6"], []),
-    ("CUDA libraries (none in a CPU torch; the rule guards against a CUDA build slipping in)",
-     ["nvidia/*", "*libcudart*", "*libcublas*", "*libcudnn*", "*libnccl*", "*libcusparse*",
-      "*libcufft*", "*libcurand*", "*libcusolver*", "*libnvrtc*", "*libnvJitLink*", "triton/*"], []),
+    (
+        "torch C++ test programs (torch/test, torch/bin)",
+        ["torch/test/*", "torch/bin/*"],
+        ["torch/bin/torch_shm_manager"],
+    ),
+    (
+        "torch C++ headers and CMake files (torch/include, torch/share)",
+        ["torch/include/*", "torch/share/*"],
+        [],
+    ),
+    (
+        "torch test libraries (torch/lib/*test*.so and friends)",
+        [
+            "torch/lib/libjitbackend_test.so",
+            "torch/lib/libtorchbind_test.so",
+            "torch/lib/libbackend_with_compiler.so",
+            "torch/lib/libaoti_custom_ops.so",
+        ],
+        [],
+    ),
+    ("Qt translations (the app is in English)", ["PySide6/Qt/translations/*"], []),
+    (
+        "Qt plugins a desktop window does not use (eglfs, vnc, evdev, network, TLS, SQL, QML, designer, print)",
+        [
+            "PySide6/Qt/plugins/egldeviceintegrations/*",
+            "PySide6/Qt/plugins/generic/*",
+            "PySide6/Qt/plugins/networkinformation/*",
+            "PySide6/Qt/plugins/tls/*",
+            "PySide6/Qt/plugins/sqldrivers/*",
+            "PySide6/Qt/plugins/qmltooling/*",
+            "PySide6/Qt/plugins/qmllint/*",
+            "PySide6/Qt/plugins/designer/*",
+            "PySide6/Qt/plugins/printsupport/*",
+            "PySide6/Qt/plugins/platforms/libqeglfs.so",
+            "PySide6/Qt/plugins/platforms/libqlinuxfb.so",
+            "PySide6/Qt/plugins/platforms/libqminimalegl.so",
+            "PySide6/Qt/plugins/platforms/libqvnc.so",
+            "PySide6/Qt/plugins/platforms/libqvkkhrdisplay.so",
+            "PySide6/Qt/plugins/platforminputcontexts/libqtvirtualkeyboardplugin.so",
+            "PySide6/Qt/lib/libQt6EglFSDeviceIntegration.so.6",
+            "PySide6/Qt/lib/libQt6EglFsKmsSupport.so.6",
+        ],
+        [],
+    ),
+    (
+        "CUDA libraries (none in a CPU torch; the rule guards against a CUDA build slipping in)",
+        [
+            "nvidia/*",
+            "*libcudart*",
+            "*libcublas*",
+            "*libcudnn*",
+            "*libnccl*",
+            "*libcusparse*",
+            "*libcufft*",
+            "*libcurand*",
+            "*libcusolver*",
+            "*libnvrtc*",
+            "*libnvJitLink*",
+            "triton/*",
+        ],
+        [],
+    ),
 ]
 
 
@@ -71,7 +119,8 @@ def drop_files(toc, removed):
         dest = entry[0].replace(os.sep, "/")
         for name, patterns, keep in FILE_RULES:
             if any(fnmatch.fnmatch(dest, p) for p in patterns) and not any(
-                    fnmatch.fnmatch(dest, p) for p in keep):
+                fnmatch.fnmatch(dest, p) for p in keep
+            ):
                 try:
                     removed[name] = removed.get(name, 0) + os.path.getsize(entry[1])
                 except OSError:

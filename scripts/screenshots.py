@@ -44,13 +44,26 @@ def parse_size(text: str) -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
-    parser.add_argument("--seconds", type=float, default=60.0,
-                        help="time budget of the quick-start run (the app's default is 60)")
-    parser.add_argument("--steps", type=int, default=0,
-                        help="train the quick start for this many steps instead of --seconds "
-                             "(the second run trains half as many)")
-    parser.add_argument("--size", type=parse_size, default=SIZE, metavar="WxH",
-                        help=f"window size, e.g. 1280x800 or 1920x1080 (default {SIZE[0]}x{SIZE[1]})")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=60.0,
+        help="time budget of the quick-start run (the app's default is 60)",
+    )
+    parser.add_argument(
+        "--steps",
+        type=int,
+        default=0,
+        help="train the quick start for this many steps instead of --seconds "
+        "(the second run trains half as many)",
+    )
+    parser.add_argument(
+        "--size",
+        type=parse_size,
+        default=SIZE,
+        metavar="WxH",
+        help=f"window size, e.g. 1280x800 or 1920x1080 (default {SIZE[0]}x{SIZE[1]})",
+    )
     args = parser.parse_args(argv)
 
     if not os.environ.get("DISPLAY") and os.environ.get("QT_QPA_PLATFORM") != "offscreen":
@@ -61,16 +74,26 @@ def main(argv: list[str] | None = None) -> int:
 
 def _rerun_under_xvfb(size: tuple[int, int]) -> int:
     if shutil.which("xvfb-run") is None:
-        print("No display and no xvfb-run. Install it (apt-get install xvfb xauth) or set "
-              "QT_QPA_PLATFORM=offscreen.", file=sys.stderr)
+        print(
+            "No display and no xvfb-run. Install it (apt-get install xvfb xauth) or set "
+            "QT_QPA_PLATFORM=offscreen.",
+            file=sys.stderr,
+        )
         return 2
-    command = ["xvfb-run", "-a", "-s", f"-screen 0 {size[0] + 100}x{size[1] + 100}x24",
-               sys.executable, *sys.argv]
+    command = [
+        "xvfb-run",
+        "-a",
+        "-s",
+        f"-screen 0 {size[0] + 100}x{size[1] + 100}x24",
+        sys.executable,
+        *sys.argv,
+    ]
     return subprocess.call(command)
 
 
-def take_screenshots(out: Path, tmp: Path, seconds: float, size: tuple[int, int] = SIZE,
-                     steps: int = 0) -> int:
+def take_screenshots(
+    out: Path, tmp: Path, seconds: float, size: tuple[int, int] = SIZE, steps: int = 0
+) -> int:
     os.environ["MLMSTUDIO_HOME"] = str(tmp / "home")
     from mlmstudio.gui.app import create_application
     from mlmstudio.gui.settings import use_settings_dir
@@ -104,10 +127,14 @@ def take_screenshots(out: Path, tmp: Path, seconds: float, size: tuple[int, int]
 
     # The quick start with the chosen budget (60 s is what users get), or a fixed number of steps.
     budget = dict(steps=steps, time_budget=0.0) if steps > 0 else dict(time_budget=seconds)
-    half = dict(steps=max(1, steps // 2), time_budget=0.0) if steps > 0 else dict(
-        time_budget=max(10.0, seconds / 2))
+    half = (
+        dict(steps=max(1, steps // 2), time_budget=0.0)
+        if steps > 0
+        else dict(time_budget=max(10.0, seconds / 2))
+    )
     main_window_module.quick_start_config = lambda sample: replace(
-        quick_start_config(sample), training=replace(quick_start_config(sample).training, **budget))
+        quick_start_config(sample), training=replace(quick_start_config(sample).training, **budget)
+    )
 
     db = Database.open()
     window = MainWindow(db)
@@ -118,8 +145,7 @@ def take_screenshots(out: Path, tmp: Path, seconds: float, size: tuple[int, int]
 
     # One click on the welcome: load the facts sample and train.
     window.welcome.sample_buttons["facts"].click()
-    wait(lambda: window.train_page.last_step is not None
-         and window.train_page.last_step.progress >= 0.5)
+    wait(lambda: window.train_page.last_step is not None and window.train_page.last_step.progress >= 0.5)
     shot("04-train-running")
     wait(lambda: not window.train_page.is_training())
     first_run = window.train_page.run_id
@@ -135,9 +161,13 @@ def take_screenshots(out: Path, tmp: Path, seconds: float, size: tuple[int, int]
 
     # A second run with BERT's 15% masking, for the comparison.
     quick = window.setup_page.config()
-    window.setup_page.set_config(replace(
-        quick, masking=replace(quick.masking, mlm_probability=0.15),
-        training=replace(quick.training, **half)))
+    window.setup_page.set_config(
+        replace(
+            quick,
+            masking=replace(quick.masking, mlm_probability=0.15),
+            training=replace(quick.training, **half),
+        )
+    )
     window.setup_page.flush()
     window.start_training()
     wait(lambda: not window.train_page.is_training())
@@ -155,8 +185,10 @@ def take_screenshots(out: Path, tmp: Path, seconds: float, size: tuple[int, int]
     shot("06-explore")
     views = explore.prediction_views()
     first = views[0].rows()[0][0] if views and views[0].rows() else "(no answer)"
-    print(f"Explore: 'The capital of France is [MASK].' -> {first}"
-          + ("" if first.lower() == "paris" else "   (not the right answer: train longer, e.g. --steps)"))
+    print(
+        f"Explore: 'The capital of France is [MASK].' -> {first}"
+        + ("" if first.lower() == "paris" else "   (not the right answer: train longer, e.g. --steps)")
+    )
 
     window.show_page(HISTORY)
     history = window.history_page

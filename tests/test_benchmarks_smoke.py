@@ -23,29 +23,45 @@ RATIO_LINE = re.compile(r"^RATIO (\w+): (-?[0-9.]+|inf|nan) \(target [<>]=? ?[0-
 EXPECTED = {
     "train_throughput.py": [],
     "quality_per_time.py": ["quality_per_time_sweep_default_over_best_accuracy"],
-    "gui_overhead.py": ["gui_overhead_app_over_headless_tokens_per_s",
-                        "gui_overhead_gui_tick_p99_delay_ms"],
+    "gui_overhead.py": ["gui_overhead_app_over_headless_tokens_per_s", "gui_overhead_gui_tick_p99_delay_ms"],
     "gui_responsiveness.py": ["gui_responsiveness_model_load_p99_delay_ms"],
-    "fill_latency.py": ["fill_latency_tiny_one_mask_median_ms",
-                        "fill_latency_tiny_iterative_3_masks_median_ms"],
-    "score_latency.py": ["score_latency_tiny_pll_30_tokens_median_ms",
-                         "score_latency_tiny_one_at_a_time_over_batched"],
-    "token_loss_speed.py": ["token_loss_tiny_50k_tokens_median_seconds", "token_loss_tiny_over_trainer_evaluate"],
-    "attention_latency.py": ["attention_latency_tiny_modern_64_tokens_median_ms",
-                             "attention_latency_tiny_seed_over_plain_forward"],
-    "corpus_scale.py": ["corpus_scale_time_per_mb_largest_over_smallest",
-                        "corpus_scale_peak_memory_over_corpus_size_largest"],
+    "fill_latency.py": [
+        "fill_latency_tiny_one_mask_median_ms",
+        "fill_latency_tiny_iterative_3_masks_median_ms",
+    ],
+    "score_latency.py": [
+        "score_latency_tiny_pll_30_tokens_median_ms",
+        "score_latency_tiny_one_at_a_time_over_batched",
+    ],
+    "token_loss_speed.py": [
+        "token_loss_tiny_50k_tokens_median_seconds",
+        "token_loss_tiny_over_trainer_evaluate",
+    ],
+    "attention_latency.py": [
+        "attention_latency_tiny_modern_64_tokens_median_ms",
+        "attention_latency_tiny_seed_over_plain_forward",
+    ],
+    "corpus_scale.py": [
+        "corpus_scale_time_per_mb_largest_over_smallest",
+        "corpus_scale_peak_memory_over_corpus_size_largest",
+    ],
     "history_scale.py": ["history_open_30_runs_seconds", "curve_redraw_5000_points_ms"],
     "cold_start.py": ["cold_start_app_shown_median_seconds", "cold_start_app_over_bare_window_median"],
     "masking_speed.py": ["masking_span_over_token"],
     "electra_vs_mlm.py": ["electra_over_mlm_seed_detection_auc_facts"],
-    "quick_start.py": ["quick_start_facts_probes_answered_median",
-                       "quick_start_probes_over_previous_recipe"],
+    "quick_start.py": ["quick_start_facts_probes_answered_median", "quick_start_probes_over_previous_recipe"],
     "forecast_error.py": ["forecast_error_25_median_abs_nats", "forecast_error_50_over_last_value"],
-    "queue_overhead.py": ["queue_overhead_added_seconds_median", "queue_overhead_own_calls_seconds_median",
-                          "queue_overhead_queued_over_direct_gap_median"],
-    "probe_cost.py": ["probe_cost_with_over_without_wall_median", "probe_cost_with_over_without_cpu_median",
-                      "probe_cost_share_by_parts", "probe_cost_steps_after_a_pass_over_after_none"],
+    "queue_overhead.py": [
+        "queue_overhead_added_seconds_median",
+        "queue_overhead_own_calls_seconds_median",
+        "queue_overhead_queued_over_direct_gap_median",
+    ],
+    "probe_cost.py": [
+        "probe_cost_with_over_without_wall_median",
+        "probe_cost_with_over_without_cpu_median",
+        "probe_cost_share_by_parts",
+        "probe_cost_steps_after_a_pass_over_after_none",
+    ],
 }
 WITH_TRANSFORMERS = {
     # bf16 or fp32: whichever precision the app picks on this machine
@@ -72,8 +88,14 @@ def test_every_benchmark_script_is_covered():
 @pytest.mark.parametrize("script", sorted(EXPECTED))
 def test_benchmark_runs_in_smoke_mode(script, tmp_path):
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "MLMSTUDIO_HOME": str(tmp_path / "home")}
-    proc = subprocess.run([sys.executable, str(BENCHMARKS / script), "--smoke"], capture_output=True,
-                          text=True, env=env, cwd=tmp_path, timeout=900)
+    proc = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), "--smoke"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=900,
+    )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     printed = {m.group(1) for m in RATIO_LINE.finditer(proc.stdout)}
     expected = EXPECTED[script] + (WITH_TRANSFORMERS.get(script, []) if _has_transformers() else [])

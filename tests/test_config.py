@@ -21,13 +21,16 @@ def test_older_json_loads_with_missing_keys_defaulted():
     assert config.masking == MaskingConfig()
 
 
-@pytest.mark.parametrize("data, fragment", [
-    ({"model": {"d_model": 130, "num_heads": 4}}, "divisible by the number of heads"),
-    ({"masking": {"mask_replace_prob": 0.8, "random_replace_prob": 0.3}}, "add up to more than 1"),
-    ({"training": {"seq_len": 512}, "model": {"max_len": 128}}, "longer than the model's maximum"),
-    ({"tokenizer": {"kind": "sentencepiece"}}, "Choose one of: char, word, wordpiece, bpe"),
-    ({"training": {"lr": 0}}, "learning rate"),
-])
+@pytest.mark.parametrize(
+    "data, fragment",
+    [
+        ({"model": {"d_model": 130, "num_heads": 4}}, "divisible by the number of heads"),
+        ({"masking": {"mask_replace_prob": 0.8, "random_replace_prob": 0.3}}, "add up to more than 1"),
+        ({"training": {"seq_len": 512}, "model": {"max_len": 128}}, "longer than the model's maximum"),
+        ({"tokenizer": {"kind": "sentencepiece"}}, "Choose one of: char, word, wordpiece, bpe"),
+        ({"training": {"lr": 0}}, "learning rate"),
+    ],
+)
 def test_invalid_settings_give_a_sentence_naming_the_problem(data, fragment):
     with pytest.raises(ConfigError, match=fragment):
         RunConfig.from_dict(data).validate()

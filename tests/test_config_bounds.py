@@ -9,11 +9,16 @@ import pytest
 from mlmstudio import bounded_json
 from mlmstudio.config import SECTION_NAMES, ConfigError, ModelConfig, RunConfig, check_value, field_problem
 
-NUMBER_FIELDS = [(section, f) for cls, section in SECTION_NAMES.items() for f in fields(cls)
-                 if type(f.default) in (int, float)]
+NUMBER_FIELDS = [
+    (section, f)
+    for cls, section in SECTION_NAMES.items()
+    for f in fields(cls)
+    if type(f.default) in (int, float)
+]
 FLOAT_FIELDS = [(section, f) for section, f in NUMBER_FIELDS if type(f.default) is float]
-CHOICE_FIELDS = [(section, f) for cls, section in SECTION_NAMES.items() for f in fields(cls)
-                 if "choices" in f.metadata]
+CHOICE_FIELDS = [
+    (section, f) for cls, section in SECTION_NAMES.items() for f in fields(cls) if "choices" in f.metadata
+]
 
 
 def _with(section: str, name: str, value) -> RunConfig:
@@ -58,17 +63,20 @@ def test_the_drift_of_issue_13_is_gone():
         RunConfig.from_dict({"model": {"d_model": 1, "num_heads": 1}}).validate()
 
 
-@pytest.mark.parametrize("data, fragment", [
-    ({"model": {"num_layers": True}}, "whole number"),            # a bool is not an int
-    ({"model": {"d_model": 256.0 + 0.5}}, "whole number"),
-    ({"training": {"steps": 1e300}}, "training.steps"),           # an int far out of range
-    ({"training": {"steps": "inf"}}, "whole number"),             # int(float('inf')) overflows
-    ({"training": {"seed": 2**63}}, "training.seed"),
-    ({"training": {"weight_decay": "nan"}}, "finite"),
-    ({"training": {"time_budget": 1e400}}, "finite"),             # JSON's 1e400 is inf
-    ({"model": {"distance_bias": "maybe"}}, "on or off"),
-    ({"corpus": {"source": 3}}, "must be text"),
-])
+@pytest.mark.parametrize(
+    "data, fragment",
+    [
+        ({"model": {"num_layers": True}}, "whole number"),  # a bool is not an int
+        ({"model": {"d_model": 256.0 + 0.5}}, "whole number"),
+        ({"training": {"steps": 1e300}}, "training.steps"),  # an int far out of range
+        ({"training": {"steps": "inf"}}, "whole number"),  # int(float('inf')) overflows
+        ({"training": {"seed": 2**63}}, "training.seed"),
+        ({"training": {"weight_decay": "nan"}}, "finite"),
+        ({"training": {"time_budget": 1e400}}, "finite"),  # JSON's 1e400 is inf
+        ({"model": {"distance_bias": "maybe"}}, "on or off"),
+        ({"corpus": {"source": 3}}, "must be text"),
+    ],
+)
 def test_values_from_json_are_typed_and_bounded(data, fragment):
     with pytest.raises(ConfigError, match=fragment):
         RunConfig.from_dict(data).validate()
@@ -91,6 +99,7 @@ def test_check_value_bounds_a_lone_flag_by_the_same_metadata():
 
 # --- JSON size and depth -----------------------------------------------------------------------
 
+
 def test_deeply_nested_json_is_refused_without_recursion_error():
     for text in ("[" * 100_000 + "]" * 100_000, '{"a":' * 50_000 + "1" + "}" * 50_000):
         with pytest.raises(ConfigError, match="nested"):
@@ -98,7 +107,9 @@ def test_deeply_nested_json_is_refused_without_recursion_error():
 
 
 def test_brackets_inside_strings_do_not_count_as_nesting():
-    assert bounded_json.nesting_depth('{"corpus": {"source": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}}') == 2
+    assert (
+        bounded_json.nesting_depth('{"corpus": {"source": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}}') == 2
+    )
     assert bounded_json.nesting_depth(r'["\"[[[[", [1]]') == 2
 
 

@@ -11,8 +11,23 @@ import pytest
 from mlmstudio.config import CorpusConfig, MaskingConfig, ModelConfig, TokenizerConfig, TrainingConfig
 
 SECTIONS = (CorpusConfig, TokenizerConfig, MaskingConfig, ModelConfig, TrainingConfig)
-JARGON = ("pre-LN", "AdamW", "geometric", "bf16", "nats", "ALiBi", "optimizer", "gradient",
-          "d_model", "hidden size", "dropout", "SpanBERT", "RoBERTa", "mlm_probability", "[UNK]")
+JARGON = (
+    "pre-LN",
+    "AdamW",
+    "geometric",
+    "bf16",
+    "nats",
+    "ALiBi",
+    "optimizer",
+    "gradient",
+    "d_model",
+    "hidden size",
+    "dropout",
+    "SpanBERT",
+    "RoBERTa",
+    "mlm_probability",
+    "[UNK]",
+)
 ALL_FIELDS = [(cls.__name__, f) for cls in SECTIONS for f in fields(cls)]
 
 

@@ -26,8 +26,13 @@ def _env_without_display(tmp_path: Path) -> dict[str, str]:
 
 
 def test_no_display_prints_what_to_do_and_exits_2(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "mlmstudio"], env=_env_without_display(tmp_path),
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "mlmstudio"],
+        env=_env_without_display(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 2, result.stderr
     assert "there is no display" in result.stderr
     assert "xvfb-run -a mlmstudio" in result.stderr
@@ -37,9 +42,13 @@ def test_no_display_prints_what_to_do_and_exits_2(tmp_path):
 
 
 def test_the_command_line_still_works_without_a_display(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "mlmstudio", "--version"],
-                            env=_env_without_display(tmp_path), capture_output=True, text=True,
-                            timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "mlmstudio", "--version"],
+        env=_env_without_display(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0
     assert result.stdout.strip().startswith("mlmstudio ")
 
@@ -64,15 +73,23 @@ def test_an_unknown_platform_lists_the_installed_ones():
 
 def test_qt_tries_each_listed_platform_in_turn():
     # wayland has no socket here, so Qt would fall back to offscreen: no problem.
-    env = {"QT_QPA_PLATFORM": "wayland;offscreen", "WAYLAND_DISPLAY": "no-such-socket",
-           "XDG_RUNTIME_DIR": "/nonexistent"}
+    env = {
+        "QT_QPA_PLATFORM": "wayland;offscreen",
+        "WAYLAND_DISPLAY": "no-such-socket",
+        "XDG_RUNTIME_DIR": "/nonexistent",
+    }
     assert display_check.requested_platforms(env) == ["wayland", "offscreen"]
     assert find_display_problem(env) is None
 
 
 def test_a_missing_library_gives_the_apt_get_line(monkeypatch):
-    missing = PluginStatus("xcb", "/fake/libqxcb.so", False,
-                           ["libxcb-cursor.so.0", "libxkbcommon-x11.so.0"], "cannot open shared object")
+    missing = PluginStatus(
+        "xcb",
+        "/fake/libqxcb.so",
+        False,
+        ["libxcb-cursor.so.0", "libxkbcommon-x11.so.0"],
+        "cannot open shared object",
+    )
     monkeypatch.setattr(display_check, "probe_plugin", lambda path: missing)
     problem = find_display_problem({"DISPLAY": ":0"})
     assert problem is not None
@@ -88,19 +105,35 @@ def test_a_library_without_a_known_package_gives_qts_whole_list():
     assert display_check.packages_for(["libGL.so.1", "libEGL.so.1", "libGL.so.1"]) == ("libgl1", "libegl1")
 
 
-@pytest.mark.skipif(shutil.which("cc") is None or shutil.which("ldd") is None,
-                    reason="needs a C compiler and ldd to build a plugin with a missing library")
+@pytest.mark.skipif(
+    shutil.which("cc") is None or shutil.which("ldd") is None,
+    reason="needs a C compiler and ldd to build a plugin with a missing library",
+)
 def test_a_real_plugin_with_a_missing_library_is_diagnosed(tmp_path):
     """A shared object linked against a library that is then removed, probed as Qt's xcb plugin."""
     platforms = tmp_path / "platforms"
     platforms.mkdir()
     (tmp_path / "dep.c").write_text("int mlmstudio_dep(void) { return 1; }\n")
-    (tmp_path / "plugin.c").write_text("int mlmstudio_dep(void);\nint plugin(void) { return mlmstudio_dep(); }\n")
+    (tmp_path / "plugin.c").write_text(
+        "int mlmstudio_dep(void);\nint plugin(void) { return mlmstudio_dep(); }\n"
+    )
     dep = tmp_path / "libmlmstudio-gone.so.1"
-    subprocess.run(["cc", "-shared", "-fPIC", "-Wl,-soname,libmlmstudio-gone.so.1", "-o", str(dep),
-                    str(tmp_path / "dep.c")], check=True)
-    subprocess.run(["cc", "-shared", "-fPIC", "-o", str(platforms / "libqxcb.so"), str(tmp_path / "plugin.c"),
-                    str(dep)], check=True)
+    subprocess.run(
+        [
+            "cc",
+            "-shared",
+            "-fPIC",
+            "-Wl,-soname,libmlmstudio-gone.so.1",
+            "-o",
+            str(dep),
+            str(tmp_path / "dep.c"),
+        ],
+        check=True,
+    )
+    subprocess.run(
+        ["cc", "-shared", "-fPIC", "-o", str(platforms / "libqxcb.so"), str(tmp_path / "plugin.c"), str(dep)],
+        check=True,
+    )
     dep.unlink()
 
     status = display_check.probe_plugin(platforms / "libqxcb.so")
@@ -132,8 +165,9 @@ def test_qts_own_failure_becomes_the_message_and_exit_2(tmp_path):
     code = "from mlmstudio.gui.app import create_application\ncreate_application(['mlmstudio'])\n"
     env = _env_without_display(tmp_path)
     env.update(QT_QPA_PLATFORM="xcb", DISPLAY=":87")
-    result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                            timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 2, (result.returncode, result.stderr)
     assert '":87" cannot be reached' in result.stderr
     assert "xvfb-run -a mlmstudio" in result.stderr
@@ -157,8 +191,14 @@ print(json.dumps({"held": held, "failures": failures, "left": len(display_check.
 def test_the_check_holds_its_x_connection_so_the_server_cannot_reset(tmp_path):
     """Xvfb resets when its last client leaves and refuses connections meanwhile (the launch aborts)."""
     env = {k: v for k, v in os.environ.items() if k not in NO_DISPLAY_VARS}
-    result = subprocess.run(["xvfb-run", "-a", sys.executable, "-c", HOLD_AND_HAMMER], env=env,
-                            capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    result = subprocess.run(
+        ["xvfb-run", "-a", sys.executable, "-c", HOLD_AND_HAMMER],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report == {"held": 1, "failures": 0, "left": 0}

@@ -25,7 +25,7 @@ def test_json_round_trip_keeps_auto_and_an_old_explicit_ffn_loads_as_it_was():
     auto = RunConfig()
     assert RunConfig.from_json(auto.to_json()) == auto
     old = auto.to_dict()
-    old["model"].update(d_model=128, ffn_dim=1024)   # a run saved before the rule: explicit 1024
+    old["model"].update(d_model=128, ffn_dim=1024)  # a run saved before the rule: explicit 1024
     loaded = RunConfig.from_dict(old)
     assert loaded.model.ffn_width == 1024
 
@@ -58,7 +58,6 @@ def test_models_are_built_with_the_resolved_width():
     for arch in ("modern", "seed"):
         cfg = ModelConfig(arch=arch, d_model=32, num_heads=4, num_layers=1, max_len=16)
         model = build_model(cfg, 50)
-        widths = {m.out_features for name, m in model.named_modules()
-                  if name.endswith(("fc1", "linear1"))}
+        widths = {m.out_features for name, m in model.named_modules() if name.endswith(("fc1", "linear1"))}
         assert widths == {128}
         assert count_parameters(model) == estimate_parameters(cfg, 50)

@@ -21,7 +21,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
-PREDICTION_LINE = re.compile(r"^\s*'[^']+'\s+[01]\.\d{4}$", re.MULTILINE)   # "  'paris'  0.8123"
+PREDICTION_LINE = re.compile(r"^\s*'[^']+'\s+[01]\.\d{4}$", re.MULTILINE)  # "  'paris'  0.8123"
 
 
 def readme_commands() -> list[str]:
@@ -41,16 +41,16 @@ def test_readme_commands_are_mlmstudio_commands_the_parser_accepts():
     for line in commands:
         argv = shlex.split(line, comments=True)
         assert argv[0] == "mlmstudio", line
-        if argv[1] in ("fill", "export-hf"):      # a run id is 12 hex characters; "1" names no run
+        if argv[1] in ("fill", "export-hf"):  # a run id is 12 hex characters; "1" names no run
             assert not re.fullmatch(r"\d{1,3}", argv[2]), f"a made-up run id in: {line}"
-        build_parser().parse_args(argv[1:])       # exits (SystemExit) on an unknown flag or choice
+        build_parser().parse_args(argv[1:])  # exits (SystemExit) on an unknown flag or choice
 
 
 def test_docs_do_not_point_outside_the_repository():
     for doc in [README, *sorted((ROOT / "docs").glob("*.md"))]:
         text = doc.read_text(encoding="utf-8")
         assert "../shared" not in text and "/work/" not in text, doc.name
-        for target in re.findall(r"\]\(([^)#]+)\)", text):          # markdown links
+        for target in re.findall(r"\]\(([^)#]+)\)", text):  # markdown links
             if "://" not in target:
                 assert (doc.parent / target).exists(), f"{doc.name} links to missing {target}"
 
@@ -59,13 +59,19 @@ def test_docs_do_not_point_outside_the_repository():
 def test_readme_command_line_block_runs_as_written(tmp_path):
     bin_dir = Path(sys.executable).parent
     assert (bin_dir / "mlmstudio").exists(), "the mlmstudio command is not installed in this environment"
-    env = dict(os.environ, MLMSTUDIO_HOME=str(tmp_path / "data"), HOME=str(tmp_path / "home"),
-               PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}", QT_QPA_PLATFORM="offscreen")
+    env = dict(
+        os.environ,
+        MLMSTUDIO_HOME=str(tmp_path / "data"),
+        HOME=str(tmp_path / "home"),
+        PATH=f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
+        QT_QPA_PLATFORM="offscreen",
+    )
     (tmp_path / "home").mkdir()
     outputs = {}
     for line in readme_commands():
-        result = subprocess.run(["bash", "-c", line], cwd=tmp_path, env=env, capture_output=True,
-                                text=True, timeout=600)
+        result = subprocess.run(
+            ["bash", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600
+        )
         assert result.returncode == 0, f"{line}\nexit {result.returncode}\n{result.stderr[-2000:]}"
         assert "Traceback" not in result.stderr, line
         outputs[line] = result.stdout
@@ -74,8 +80,11 @@ def test_readme_command_line_block_runs_as_written(tmp_path):
     for line, out in outputs.items():
         argv = shlex.split(line, comments=True)
         if argv[1] == "train":
-            found = (json.loads(out)["run_id"] if "--json" in argv
-                     else re.search(r"run id:\s+([0-9a-f]{12})", out).group(1))
+            found = (
+                json.loads(out)["run_id"]
+                if "--json" in argv
+                else re.search(r"run id:\s+([0-9a-f]{12})", out).group(1)
+            )
             run_ids.append(found)
         elif argv[1] == "fill":
             assert PREDICTION_LINE.search(out), f"{line} printed no prediction:\n{out}"
@@ -83,5 +92,7 @@ def test_readme_command_line_block_runs_as_written(tmp_path):
             assert (tmp_path / argv[3] / "config.json").is_file()
             assert (tmp_path / argv[3] / "model.safetensors").is_file()
     assert len(run_ids) == len(set(run_ids)) >= 1
-    listed = next(out for line, out in outputs.items() if shlex.split(line, comments=True)[1:3] == ["runs", "list"])
+    listed = next(
+        out for line, out in outputs.items() if shlex.split(line, comments=True)[1:3] == ["runs", "list"]
+    )
     assert all(run_id in listed for run_id in run_ids)

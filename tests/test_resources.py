@@ -81,33 +81,51 @@ def test_metainfo_matches_the_desktop_entry_and_the_version():
     root = ET.parse(resource_paths.metainfo()).getroot()
     assert root.findtext("id") == APP_ID
     assert root.find("launchable").text == f"{APP_ID}.desktop"
-    assert __version__ in [r.get("version") for r in root.iter("release")], \
+    assert __version__ in [r.get("version") for r in root.iter("release")], (
         "add a <release> for the current version to the metainfo"
+    )
 
 
-@pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
-                    reason="desktop-file-validate is not installed (apt-get install desktop-file-utils)")
+@pytest.mark.skipif(
+    shutil.which("desktop-file-validate") is None,
+    reason="desktop-file-validate is not installed (apt-get install desktop-file-utils)",
+)
 def test_desktop_file_validate_passes():
-    result = subprocess.run(["desktop-file-validate", str(resource_paths.desktop_entry())],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        ["desktop-file-validate", str(resource_paths.desktop_entry())],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0 and "error" not in result.stdout, result.stdout + result.stderr
 
 
-@pytest.mark.skipif(shutil.which("appstreamcli") is None,
-                    reason="appstreamcli is not installed (apt-get install appstream)")
+@pytest.mark.skipif(
+    shutil.which("appstreamcli") is None, reason="appstreamcli is not installed (apt-get install appstream)"
+)
 def test_appstreamcli_validate_passes():
-    result = subprocess.run(["appstreamcli", "validate", "--no-net", str(resource_paths.metainfo())],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        ["appstreamcli", "validate", "--no-net", str(resource_paths.metainfo())],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.mark.skipif(shutil.which("rsvg-convert") is None,
-                    reason="rsvg-convert is not installed (apt-get install librsvg2-bin)")
+@pytest.mark.skipif(
+    shutil.which("rsvg-convert") is None,
+    reason="rsvg-convert is not installed (apt-get install librsvg2-bin)",
+)
 def test_render_script_reproduces_the_committed_sizes(tmp_path):
     # Render into a copy so the committed PNGs are untouched; the sizes must come out the same.
     copy = tmp_path / "resources"
-    shutil.copytree(resource_paths.resources_dir(), copy,
-                    ignore=shutil.ignore_patterns("__pycache__", "*.png"))
+    shutil.copytree(
+        resource_paths.resources_dir(), copy, ignore=shutil.ignore_patterns("__pycache__", "*.png")
+    )
     subprocess.run(["bash", str(copy / "render_icons.sh")], check=True, capture_output=True, timeout=120)
     for size in ICON_SIZES:
-        assert png_size(copy / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png") == (size, size)
+        assert png_size(copy / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png") == (
+            size,
+            size,
+        )

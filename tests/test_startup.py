@@ -61,8 +61,13 @@ print(json.dumps(out))
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     # The user's settings and data stay untouched: QSettings and platformdirs follow XDG_*.
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", MLMSTUDIO_HOME=str(tmp_path / "data"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "share"))
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        MLMSTUDIO_HOME=str(tmp_path / "data"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        XDG_DATA_HOME=str(tmp_path / "share"),
+    )
     env.pop(STARTUP_PROBE, None)
     env.pop(QUIT_AFTER, None)
     env.update(extra)
@@ -74,9 +79,13 @@ QUIT_AFTER = "MLMSTUDIO_QUIT_AFTER_MS"
 
 
 def test_the_main_window_imports_and_opens_without_torch(tmp_path):
-    result = subprocess.run([sys.executable, "-c", BUILD_WINDOW, str(tmp_path / "data"),
-                             str(tmp_path / "settings")],
-                            env=_env(tmp_path), capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-c", BUILD_WINDOW, str(tmp_path / "data"), str(tmp_path / "settings")],
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["imported"] == [], "importing mlmstudio.gui.main_window imported these"
@@ -85,8 +94,13 @@ def test_the_main_window_imports_and_opens_without_torch(tmp_path):
 
 
 def test_version_and_help_need_no_torch(tmp_path):
-    result = subprocess.run([sys.executable, "-c", VERSION_AND_HELP], env=_env(tmp_path),
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", VERSION_AND_HELP],
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["--version"] == 0 and report["--help"] == 0
@@ -99,8 +113,9 @@ def test_the_console_script_prints_its_version(tmp_path):
     script = Path(sys.executable).with_name("mlmstudio")
     if not script.exists():
         pytest.skip("the mlmstudio console script is not installed next to this Python")
-    result = subprocess.run([str(script), "--version"], env=_env(tmp_path), capture_output=True,
-                            text=True, timeout=120)
+    result = subprocess.run(
+        [str(script), "--version"], env=_env(tmp_path), capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "mlmstudio 0.1.0"
 
@@ -109,14 +124,20 @@ def test_the_console_script_prints_its_version(tmp_path):
 def test_the_window_is_shown_before_the_engine_loads_then_the_engine_loads(tmp_path):
     """The real launch: the probe is written at the first frame, before torch; then the warm-up runs."""
     probe = tmp_path / "probe.json"
-    code = ("import sys, json\n"
-            "from mlmstudio.launcher import main\n"
-            "rc = main([])\n"
-            "import gc\n"
-            "print(json.dumps({'rc': rc, 'torch': 'torch' in sys.modules, 'gc': gc.isenabled()}))\n")
-    result = subprocess.run([sys.executable, "-c", code],
-                            env=_env(tmp_path, **{STARTUP_PROBE: str(probe), QUIT_AFTER: "0"}),
-                            capture_output=True, text=True, timeout=300)
+    code = (
+        "import sys, json\n"
+        "from mlmstudio.launcher import main\n"
+        "rc = main([])\n"
+        "import gc\n"
+        "print(json.dumps({'rc': rc, 'torch': 'torch' in sys.modules, 'gc': gc.isenabled()}))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        env=_env(tmp_path, **{STARTUP_PROBE: str(probe), QUIT_AFTER: "0"}),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr
     end = json.loads(result.stdout.strip().splitlines()[-1])
     # The warm-up ran, the app waited for it at exit, and the collector the launcher paused is back.
@@ -143,7 +164,12 @@ def test_an_up_to_date_history_opens_without_alembic(tmp_path):
 
     assert head_revision_from_files() == head_revision()
     Database.open(tmp_path / "data").close()  # created and migrated here
-    result = subprocess.run([sys.executable, "-c", REOPEN_HISTORY, str(tmp_path / "data")],
-                            env=_env(tmp_path), capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", REOPEN_HISTORY, str(tmp_path / "data")],
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.strip().splitlines()[-1]) == {"alembic": False, "mako": False}

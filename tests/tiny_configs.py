@@ -12,11 +12,25 @@ from __future__ import annotations
 from mlmstudio.config import CorpusConfig, ModelConfig, RunConfig, TokenizerConfig, TrainingConfig
 
 
-def tiny_config(*, source: str = "sample:facts", val_fraction: float = 0.05, arch: str = "modern",
-                max_len: int = 64, **training) -> RunConfig:
+def tiny_config(
+    *,
+    source: str = "sample:facts",
+    val_fraction: float = 0.05,
+    arch: str = "modern",
+    max_len: int = 64,
+    **training,
+) -> RunConfig:
     """A run that trains in a few seconds; keyword arguments other than the first four are training settings."""
-    settings = dict(steps=40, batch_size=8, seq_len=32, eval_every=10, eval_batches=2, checkpoint_every=0,
-                    precision="fp32", device="cpu")
+    settings = dict(
+        steps=40,
+        batch_size=8,
+        seq_len=32,
+        eval_every=10,
+        eval_batches=2,
+        checkpoint_every=0,
+        precision="fp32",
+        device="cpu",
+    )
     settings.update(training)
     return RunConfig(
         corpus=CorpusConfig(source=source, val_fraction=val_fraction),

@@ -28,29 +28,39 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mlmstudio",
         description="Train small BERT-style masked language models on your own text. "
-                    "Run with no command to open the desktop app.")
+        "Run with no command to open the desktop app.",
+    )
     parser.add_argument("--version", action="version", version=f"mlmstudio {__version__}")
-    parser.add_argument("--data-dir", default=None,
-                        help="Where the run history lives (default: MLMSTUDIO_HOME or the "
-                             "platform's user data folder).")
+    parser.add_argument(
+        "--data-dir",
+        default=None,
+        help="Where the run history lives (default: MLMSTUDIO_HOME or the platform's user data folder).",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="Log details to stderr.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     engine_commands.add_engine_commands(commands)
     from mlmstudio.cli.corpus_command import add_corpus_command
+
     add_corpus_command(commands)
     from mlmstudio.cli.score_command import add_score_command
+
     add_score_command(commands)
     __import__("mlmstudio.cli.detect_command", fromlist=["_"]).add_detect_command(commands)
     from mlmstudio.cli.token_loss_command import add_token_loss_command
+
     add_token_loss_command(commands)
     __import__("mlmstudio.cli.sweep_command", fromlist=["_"]).add_sweep_command(commands)
     from mlmstudio.cli.attention_command import add_attention_command
+
     add_attention_command(commands)
     from mlmstudio.cli.neighbours_command import add_neighbours_command
+
     add_neighbours_command(commands)
     from mlmstudio.cli.timeline_command import add_timeline_command
+
     add_timeline_command(commands)
     from mlmstudio.cli.capsule_command import add_capsule_command
+
     add_capsule_command(commands)
     runs.add_runs_commands(commands)
     __import__("mlmstudio.cli.queue_command", fromlist=["_"]).add_queue_command(commands)
@@ -61,8 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None,
-         open_app: Callable[[str | None], int] | None = None) -> int:
+def main(argv: list[str] | None = None, open_app: Callable[[str | None], int] | None = None) -> int:
     """The ``mlmstudio`` command; a reader that closed the pipe (``| head``) ends it quietly.
 
     ``open_app(data_dir)`` runs when no command is given (the launcher passes the
@@ -98,13 +107,17 @@ def _main(argv: list[str] | None, open_app: Callable[[str | None], int] | None) 
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
-                        format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
+    )
     if args.command is None:
         if open_app is None:
             parser.print_usage(sys.stderr)
-            print("mlmstudio: choose a command (see 'mlmstudio --help'), or run 'mlmstudio' with "
-                  "no arguments to open the desktop app.", file=sys.stderr)
+            print(
+                "mlmstudio: choose a command (see 'mlmstudio --help'), or run 'mlmstudio' with "
+                "no arguments to open the desktop app.",
+                file=sys.stderr,
+            )
             return EXIT_USAGE
         return open_app(args.data_dir)
     _paths_print_as_given()
@@ -129,4 +142,3 @@ def _main(argv: list[str] | None, open_app: Callable[[str | None], int] | None) 
 
         print(f"mlmstudio: {history_error(args, exc)}", file=sys.stderr)
         return 1
-

@@ -16,8 +16,7 @@ from mlmstudio.config import ConfigError
 from mlmstudio.unicode_text import is_text
 
 # Destinations that hold paths (or a path-or-run-id, looked up safely): their bytes pass through.
-PATH_DESTS = frozenset({"corpus", "config", "out", "save_config", "data_dir", "model", "file",
-                        "dir", "csv"})
+PATH_DESTS = frozenset({"corpus", "config", "out", "save_config", "data_dir", "model", "file", "dir", "csv"})
 
 
 def check_text_arguments(args: argparse.Namespace) -> None:
@@ -29,7 +28,8 @@ def check_text_arguments(args: argparse.Namespace) -> None:
             if isinstance(item, str) and not is_text(item):
                 raise ConfigError(
                     f"The {_shown_name(dest)} argument {shown(item)} holds bytes that are not UTF-8 "
-                    "text. Type it again in UTF-8 (or use a UTF-8 locale).")
+                    "text. Type it again in UTF-8 (or use a UTF-8 locale)."
+                )
 
 
 def shown(value: Any) -> str:

@@ -23,29 +23,42 @@ CELL = 16
 
 def add_attention_command(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser(
-        "attention", help="Show which tokens each attention head of a trained model looks at.",
+        "attention",
+        help="Show which tokens each attention head of a trained model looks at.",
         description="Run a text through a trained model and show its attention weights: for every "
-                    "layer and head, how much each token looks at each other token. Without options, "
-                    "a summary: the token each token attends to most, per head.")
-    command.add_argument("model", metavar="MODEL",
-                         help="A model folder, a run id or name from the history, or 'latest'.")
+        "layer and head, how much each token looks at each other token. Without options, "
+        "a summary: the token each token attends to most, per head.",
+    )
+    command.add_argument(
+        "model", metavar="MODEL", help="A model folder, a run id or name from the history, or 'latest'."
+    )
     command.add_argument("text", metavar="TEXT", help="The text to look at, in quotes.")
     output = command.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true",
-                        help="Print the tokens and every weight (layers x heads x tokens x tokens) as JSON.")
-    output.add_argument("--png", metavar="FILE",
-                        help="Save the grid of heatmaps (one per layer and head, plus the average over "
-                             "heads) as a PNG image.")
+    output.add_argument(
+        "--json",
+        action="store_true",
+        help="Print the tokens and every weight (layers x heads x tokens x tokens) as JSON.",
+    )
+    output.add_argument(
+        "--png",
+        metavar="FILE",
+        help="Save the grid of heatmaps (one per layer and head, plus the average over "
+        "heads) as a PNG image.",
+    )
     command.add_argument("--overwrite", action="store_true", help="Replace the PNG file if it exists.")
-    command.add_argument("--data-dir", default=argparse.SUPPRESS,
-                         help="Where the run history lives (default: MLMSTUDIO_HOME or the "
-                              "platform's user data folder).")
+    command.add_argument(
+        "--data-dir",
+        default=argparse.SUPPRESS,
+        help="Where the run history lives (default: MLMSTUDIO_HOME or the platform's user data folder).",
+    )
     command.set_defaults(func=cmd_attention)
 
 
 def cmd_attention(args: argparse.Namespace) -> int:
     if not args.text.strip():
-        raise PredictionError("The text is empty. Give a sentence in quotes to see what the model attends to.")
+        raise PredictionError(
+            "The text is empty. Give a sentence in quotes to see what the model attends to."
+        )
     target = _png_target(args.png, args.overwrite) if args.png is not None else None
     from mlmstudio.cli.engine_commands import _resolve_model_dir
     from mlmstudio.engine.attention import attend
@@ -61,14 +74,20 @@ def cmd_attention(args: argparse.Namespace) -> int:
     if target is not None:
         from mlmstudio.attention_picture import render_attention, save_png
 
-        title = (f"Attention of \u201c{args.text.strip()}\u201d ({result.arch}, {result.num_layers} layers "
-                 f"\u00d7 {result.num_heads} heads). Row: the token that looks; column: what it looks at.")
+        title = (
+            f"Attention of \u201c{args.text.strip()}\u201d ({result.arch}, {result.num_layers} layers "
+            f"\u00d7 {result.num_heads} heads). Row: the token that looks; column: what it looks at."
+        )
         from mlmstudio.engine.attention import token_label
 
         labels = [token_label(t) for t in result.tokens]
-        save_png(render_attention(labels, result.weights, title=title, layer_names=result.layer_names), target)
-        print(f"Saved the attention maps of {len(result.tokens)} tokens ({result.num_layers} layers x "
-              f"{result.num_heads} heads) to {target}")
+        save_png(
+            render_attention(labels, result.weights, title=title, layer_names=result.layer_names), target
+        )
+        print(
+            f"Saved the attention maps of {len(result.tokens)} tokens ({result.num_layers} layers x "
+            f"{result.num_heads} heads) to {target}"
+        )
         return 0
     print(summary(result))
     return 0
@@ -77,10 +96,14 @@ def cmd_attention(args: argparse.Namespace) -> int:
 def summary(result) -> str:
     """Per layer: each token's most-attended token and its weight, per head and on average."""
     from mlmstudio.engine.attention import token_label as label
-    lines = [f"{len(result.tokens)} tokens, {result.num_layers} layers x {result.num_heads} heads "
-             f"({result.arch}). Each cell: the token it attends to most, and that weight."]
-    width = max(max(len(n) for n in result.layer_names) + 2,
-                min(CELL, max(len(label(t)) for t in result.tokens) + 2))
+
+    lines = [
+        f"{len(result.tokens)} tokens, {result.num_layers} layers x {result.num_heads} heads "
+        f"({result.arch}). Each cell: the token it attends to most, and that weight."
+    ]
+    width = max(
+        max(len(n) for n in result.layer_names) + 2, min(CELL, max(len(label(t)) for t in result.tokens) + 2)
+    )
     heads = [f"head {h + 1}" for h in range(result.num_heads)] + ["average"]
     for layer in range(result.num_layers):
         lines.append("")
@@ -96,7 +119,7 @@ def summary(result) -> str:
 
 
 def _cut(text: str, room: int) -> str:
-    return text if len(text) <= room else text[:max(1, room - 1)] + "\u2026"
+    return text if len(text) <= room else text[: max(1, room - 1)] + "\u2026"
 
 
 def _png_target(path: str, overwrite: bool) -> Path:

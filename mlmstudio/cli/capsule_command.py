@@ -16,31 +16,44 @@ from pathlib import Path
 
 from mlmstudio.config import RunConfig
 
-DATA_DIR_HELP = ("Where the run history lives (default: MLMSTUDIO_HOME or the platform's user data "
-                 "folder).")
+DATA_DIR_HELP = "Where the run history lives (default: MLMSTUDIO_HOME or the platform's user data folder)."
 
 
 def add_capsule_command(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser(
-        "capsule", help="Write a run capsule: train this run elsewhere with torchrun, then import it.",
+        "capsule",
+        help="Write a run capsule: train this run elsewhere with torchrun, then import it.",
         description="Write a folder that trains the run on other machines: its config, corpus and "
-                    "tokenizer, a launch.sh that runs torchrun on N nodes x M processes, and "
-                    "optionally a Slurm script. Bring the result back with "
-                    "`mlmstudio runs import-folder`.")
-    command.add_argument("config", metavar="RUN.JSON",
-                         help="The run's configuration: a file from `train --save-config`, a run folder, "
-                              "or a run from the history (an id, a name or 'latest').")
+        "tokenizer, a launch.sh that runs torchrun on N nodes x M processes, and "
+        "optionally a Slurm script. Bring the result back with "
+        "`mlmstudio runs import-folder`.",
+    )
+    command.add_argument(
+        "config",
+        metavar="RUN.JSON",
+        help="The run's configuration: a file from `train --save-config`, a run folder, "
+        "or a run from the history (an id, a name or 'latest').",
+    )
     command.add_argument("out", metavar="OUT_DIR", help="The capsule folder to write (new or empty).")
     command.add_argument("--nodes", type=int, default=1, help="Machines to train on (default: 1).")
-    command.add_argument("--procs-per-node", type=int, default=1,
-                         help="Processes per machine, e.g. one per GPU (default: 1).")
-    command.add_argument("--rdzv", metavar="HOST:PORT", default="127.0.0.1:29500",
-                         help="Where the nodes meet: the first node's address (default: 127.0.0.1:29500).")
-    command.add_argument("--no-corpus", action="store_true",
-                         help="Leave the corpus file out; the capsule names its path and fingerprint.")
+    command.add_argument(
+        "--procs-per-node", type=int, default=1, help="Processes per machine, e.g. one per GPU (default: 1)."
+    )
+    command.add_argument(
+        "--rdzv",
+        metavar="HOST:PORT",
+        default="127.0.0.1:29500",
+        help="Where the nodes meet: the first node's address (default: 127.0.0.1:29500).",
+    )
+    command.add_argument(
+        "--no-corpus",
+        action="store_true",
+        help="Leave the corpus file out; the capsule names its path and fingerprint.",
+    )
     command.add_argument("--slurm", action="store_true", help="Also write a Slurm batch script.")
-    command.add_argument("--no-estimate", action="store_true",
-                         help="Skip timing a few steps here for the speed-up estimate.")
+    command.add_argument(
+        "--no-estimate", action="store_true", help="Skip timing a few steps here for the speed-up estimate."
+    )
     command.add_argument("--overwrite", action="store_true", help="Let OUT_DIR be a non-empty folder.")
     command.add_argument("--json", action="store_true", help="Print the result as JSON.")
     command.add_argument("--data-dir", default=argparse.SUPPRESS, help=DATA_DIR_HELP)
@@ -53,18 +66,34 @@ def cmd_capsule(args: argparse.Namespace) -> int:
     host, port = parse_endpoint(args.rdzv)
     plan = LaunchPlan(nodes=args.nodes, procs_per_node=args.procs_per_node, host=host, port=port).check()
     config = _config_of(args.config, getattr(args, "data_dir", None))
-    capsule = write_capsule(config, args.out, plan, include_corpus=not args.no_corpus, slurm=args.slurm,
-                            overwrite=args.overwrite)
-    command = torchrun_command(plan, capsule.capsule_id, capsule_dir=str(capsule.path.resolve()),
-                               out=str((capsule.path / "run").resolve()))
+    capsule = write_capsule(
+        config, args.out, plan, include_corpus=not args.no_corpus, slurm=args.slurm, overwrite=args.overwrite
+    )
+    command = torchrun_command(
+        plan,
+        capsule.capsule_id,
+        capsule_dir=str(capsule.path.resolve()),
+        out=str((capsule.path / "run").resolve()),
+    )
     estimate = None if args.no_estimate else _estimate(capsule)
     files = sorted(str(p.relative_to(capsule.path)) for p in capsule.path.rglob("*") if p.is_file())
     if args.json:
-        print(json.dumps({"capsule": str(capsule.path), "files": files, "nodes": plan.nodes,
-                          "procs_per_node": plan.procs_per_node, "rendezvous": plan.endpoint,
-                          "corpus_included": capsule.corpus_included, "command": command,
-                          "speedup": None if estimate is None else round(estimate.speedup, 3),
-                          "estimate": None if estimate is None else estimate.sentence(plan)}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "capsule": str(capsule.path),
+                    "files": files,
+                    "nodes": plan.nodes,
+                    "procs_per_node": plan.procs_per_node,
+                    "rendezvous": plan.endpoint,
+                    "corpus_included": capsule.corpus_included,
+                    "command": command,
+                    "speedup": None if estimate is None else round(estimate.speedup, 3),
+                    "estimate": None if estimate is None else estimate.sentence(plan),
+                },
+                indent=2,
+            )
+        )
         return 0
     print(f"Capsule written to {capsule.path}: {', '.join(files)}.")
     print(f"On each of the {plan.nodes} node(s), run {capsule.path / 'launch.sh'}; it runs:")
@@ -100,7 +129,12 @@ def _estimate(capsule):
 
     config = capsule.config
     vocab = MLMTokenizer.load(capsule.tokenizer_path).vocab_size
-    step = measure_step_time(config.model, vocab, config.training.batch_size, config.training.seq_len,
-                             mlm_probability=config.masking.mlm_probability,
-                             precision=config.training.precision)
+    step = measure_step_time(
+        config.model,
+        vocab,
+        config.training.batch_size,
+        config.training.seq_len,
+        mlm_probability=config.masking.mlm_probability,
+        precision=config.training.precision,
+    )
     return estimate_speedup(estimate_parameters(config.model, vocab), step.seconds, capsule.plan)

@@ -21,18 +21,30 @@ PREVIEW_CHARS = 400
 def add_corpus_command(commands: argparse._SubParsersAction) -> None:
     defaults = CorpusConfig()
     command = commands.add_parser(
-        "corpus", help="Show what is read from a corpus: encoding, size, words, a preview.",
+        "corpus",
+        help="Show what is read from a corpus: encoding, size, words, a preview.",
         description="Read a corpus as training would, and describe it. SOURCE is a .txt/.jsonl/.csv "
-                    "file, a folder of .txt/.md files, or sample:NAME (facts, pydoc, tutorial).")
+        "file, a folder of .txt/.md files, or sample:NAME (facts, pydoc, tutorial).",
+    )
     # dest "corpus": a path, so a file name with bytes that are not UTF-8 still reaches the file.
     command.add_argument("corpus", metavar="SOURCE", help="A file, a folder or sample:NAME.")
-    command.add_argument("--text-field", default=defaults.text_field,
-                        help=f"For a .jsonl file: the field that holds the text (default: {defaults.text_field}).")
-    command.add_argument("--csv-column", default=defaults.csv_column,
-                        help="For a .csv file: the column that holds the text (default: the column "
-                             "named 'text').")
-    command.add_argument("--preview", type=int, default=PREVIEW_CHARS, metavar="CHARS",
-                        help=f"Characters of preview to show, 0 for none (default: {PREVIEW_CHARS}).")
+    command.add_argument(
+        "--text-field",
+        default=defaults.text_field,
+        help=f"For a .jsonl file: the field that holds the text (default: {defaults.text_field}).",
+    )
+    command.add_argument(
+        "--csv-column",
+        default=defaults.csv_column,
+        help="For a .csv file: the column that holds the text (default: the column named 'text').",
+    )
+    command.add_argument(
+        "--preview",
+        type=int,
+        default=PREVIEW_CHARS,
+        metavar="CHARS",
+        help=f"Characters of preview to show, 0 for none (default: {PREVIEW_CHARS}).",
+    )
     command.add_argument("--json", action="store_true", help="Print the description as JSON.")
     command.set_defaults(func=cmd_corpus)
 
@@ -47,7 +59,7 @@ def cmd_corpus(args: argparse.Namespace) -> int:
     report = describe(corpus, args.preview)
     if args.json:
         text = json.dumps(report, indent=2, ensure_ascii=False)
-        if not is_text(text):           # a file name with bytes that are not UTF-8: \udcxx escapes
+        if not is_text(text):  # a file name with bytes that are not UTF-8: \udcxx escapes
             text = json.dumps(report, indent=2)
         print(text)
     else:
@@ -97,7 +109,9 @@ def as_text(report: dict) -> str:
     lines = [_printable(f"{report['name']}  ({report['source']})")]
     lines += [f"  {label + ':':<21}{value}" for label, value in rows]
     for warning in report["warnings"]:
-        lines += textwrap.wrap(_printable(warning), width=88, initial_indent="  warning: ", subsequent_indent="           ")
+        lines += textwrap.wrap(
+            _printable(warning), width=88, initial_indent="  warning: ", subsequent_indent="           "
+        )
     if report["preview"]:
         lines.append("  preview:")
         lines += ["    " + line for line in report["preview"].splitlines()]

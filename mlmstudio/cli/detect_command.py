@@ -16,17 +16,22 @@ BAR_WIDTH = 20
 
 def add_detect_command(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser(
-        "detect", help="Spot replaced words: each token's probability of having been swapped (ELECTRA runs).",
+        "detect",
+        help="Spot replaced words: each token's probability of having been swapped (ELECTRA runs).",
         description="Give every token of a sentence the probability that it was replaced, as the "
-                    "discriminator of an ELECTRA run judges it: a spotter of odd words and typos. "
-                    "No [MASK] needed.")
-    command.add_argument("model", metavar="MODEL",
-                         help="A model folder, a run id or name from the history, or 'latest'.")
+        "discriminator of an ELECTRA run judges it: a spotter of odd words and typos. "
+        "No [MASK] needed.",
+    )
+    command.add_argument(
+        "model", metavar="MODEL", help="A model folder, a run id or name from the history, or 'latest'."
+    )
     command.add_argument("sentence", metavar="SENTENCE", help="The sentence to check (quote it).")
     command.add_argument("--json", action="store_true", help="Print the result as JSON.")
-    command.add_argument("--data-dir", default=argparse.SUPPRESS,
-                         help="Where the run history lives (default: MLMSTUDIO_HOME or the "
-                              "platform's user data folder).")
+    command.add_argument(
+        "--data-dir",
+        default=argparse.SUPPRESS,
+        help="Where the run history lives (default: MLMSTUDIO_HOME or the platform's user data folder).",
+    )
     command.set_defaults(func=cmd_detect)
 
 

@@ -34,17 +34,19 @@ ERROR, WARNING = "error", "warning"
 
 @dataclass
 class Problem:
-    severity: str   # ERROR: the command line cannot work; WARNING: something is limited
+    severity: str  # ERROR: the command line cannot work; WARNING: something is limited
     what: str
     fix: str
 
 
 def add_doctor_command(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
-        "doctor", help="Check this computer: Python, PyTorch, GPU, Qt and the display, the data "
-                       "directory and the history; say what to fix.",
+        "doctor",
+        help="Check this computer: Python, PyTorch, GPU, Qt and the display, the data "
+        "directory and the history; say what to fix.",
         description="Report what MLM Studio finds on this computer and what to do about each "
-                    "problem. Exits 1 when something the command line needs is broken.")
+        "problem. Exits 1 when something the command line needs is broken.",
+    )
     parser.add_argument("--json", action="store_true", help="Print the report as JSON.")
     parser.set_defaults(func=run_doctor)
 
@@ -65,8 +67,11 @@ def collect(data_dir: str | None = None, env: dict[str, str] | None = None) -> d
     problems: list[Problem] = []
     report: dict[str, Any] = {
         "mlmstudio": __version__,
-        "python": {"version": platform.python_version(), "executable": sys.executable,
-                   "platform": platform.platform()},
+        "python": {
+            "version": platform.python_version(),
+            "executable": sys.executable,
+            "platform": platform.platform(),
+        },
     }
     report["torch"], report["bf16"], report["gpu"] = _torch_facts(problems)
     report["tokenizers"] = _tokenizers_facts(problems)
@@ -85,12 +90,20 @@ def _torch_facts(problems: list[Problem]) -> tuple[dict, dict, dict]:
 
         from mlmstudio.engine.device import cpu_has_native_bf16, resolve_device, resolve_precision
     except Exception as exc:  # an ImportError, or a broken native library (OSError)
-        problems.append(Problem(ERROR, f"PyTorch cannot be imported ({exc}).",
-                                "Run scripts/setup.sh again, or reinstall torch in this Python "
-                                "(see README.md, 'Install')."))
+        problems.append(
+            Problem(
+                ERROR,
+                f"PyTorch cannot be imported ({exc}).",
+                "Run scripts/setup.sh again, or reinstall torch in this Python (see README.md, 'Install').",
+            )
+        )
         return {"version": None, "error": str(exc)}, {"supported": None}, {"cuda": None, "mps": None}
-    torch_facts = {"version": torch.__version__, "threads": torch.get_num_threads(),
-                   "interop_threads": torch.get_num_interop_threads(), "cpus": os.cpu_count()}
+    torch_facts = {
+        "version": torch.__version__,
+        "threads": torch.get_num_threads(),
+        "interop_threads": torch.get_num_interop_threads(),
+        "cpus": os.cpu_count(),
+    }
     cuda = torch.cuda.is_available()
     mps = bool(getattr(torch.backends, "mps", None) and torch.backends.mps.is_available())
     devices = [torch.cuda.get_device_name(i) for i in range(torch.cuda.device_count())] if cuda else []
@@ -99,14 +112,22 @@ def _torch_facts(problems: list[Problem]) -> tuple[dict, dict, dict]:
         auto_precision = resolve_precision("auto", auto_device)
     except Exception as exc:  # the device probe itself failed: report, never crash
         auto_device, auto_precision = "cpu", "fp32"
-        problems.append(Problem(WARNING, f"The training device could not be chosen ({exc}).",
-                                "Train with --device cpu."))
-    bf16 = {"cpu_native": cpu_has_native_bf16(),
-            "cuda": bool(cuda and torch.cuda.is_bf16_supported()),
-            "auto_precision": auto_precision}
+        problems.append(
+            Problem(WARNING, f"The training device could not be chosen ({exc}).", "Train with --device cpu.")
+        )
+    bf16 = {
+        "cpu_native": cpu_has_native_bf16(),
+        "cuda": bool(cuda and torch.cuda.is_bf16_supported()),
+        "auto_precision": auto_precision,
+    }
     bf16["supported"] = auto_precision == "bf16"
-    gpu = {"cuda": cuda, "cuda_devices": devices, "cuda_version": torch.version.cuda,
-           "mps": mps, "training_device": str(auto_device)}
+    gpu = {
+        "cuda": cuda,
+        "cuda_devices": devices,
+        "cuda_version": torch.version.cuda,
+        "mps": mps,
+        "training_device": str(auto_device),
+    }
     return torch_facts, bf16, gpu
 
 
@@ -114,16 +135,25 @@ def _tokenizers_facts(problems: list[Problem]) -> dict:
     try:
         import tokenizers
     except Exception as exc:
-        problems.append(Problem(ERROR, f"The tokenizers library cannot be imported ({exc}).",
-                                "Reinstall MLM Studio's dependencies: pip install -e . (see README.md)."))
+        problems.append(
+            Problem(
+                ERROR,
+                f"The tokenizers library cannot be imported ({exc}).",
+                "Reinstall MLM Studio's dependencies: pip install -e . (see README.md).",
+            )
+        )
         return {"version": None, "error": str(exc)}
     return {"version": tokenizers.__version__}
 
 
 def _qt_facts() -> dict:
     directory = display_check.plugins_dir()
-    facts: dict[str, Any] = {"pyside6": None, "qt": None,
-                             "plugins_dir": str(directory) if directory else None, "platform_plugins": []}
+    facts: dict[str, Any] = {
+        "pyside6": None,
+        "qt": None,
+        "plugins_dir": str(directory) if directory else None,
+        "platform_plugins": [],
+    }
     try:
         from importlib.metadata import version
 
@@ -140,18 +170,23 @@ def _qt_facts() -> dict:
         facts["error"] = str(exc)
     for name in display_check.installed_plugins(directory):
         status = display_check.probe_plugin(directory / f"libq{name}.so")
-        facts["platform_plugins"].append({"name": name, "loads": status.loads,
-                                          "missing_libraries": status.missing_libraries})
+        facts["platform_plugins"].append(
+            {"name": name, "loads": status.loads, "missing_libraries": status.missing_libraries}
+        )
     return facts
 
 
 def _display_facts(env: dict[str, str], problems: list[Problem]) -> dict:
     problem = display_check.find_display_problem(env, retry_s=1.0)
-    facts = {"DISPLAY": env.get("DISPLAY"), "WAYLAND_DISPLAY": env.get("WAYLAND_DISPLAY"),
-             "QT_QPA_PLATFORM": env.get("QT_QPA_PLATFORM"),
-             "platforms": display_check.requested_platforms(env),
-             "window_can_open": problem is None, "problem": problem.what if problem else None,
-             "packages": list(problem.packages) if problem else []}
+    facts = {
+        "DISPLAY": env.get("DISPLAY"),
+        "WAYLAND_DISPLAY": env.get("WAYLAND_DISPLAY"),
+        "QT_QPA_PLATFORM": env.get("QT_QPA_PLATFORM"),
+        "platforms": display_check.requested_platforms(env),
+        "window_can_open": problem is None,
+        "problem": problem.what if problem else None,
+        "packages": list(problem.packages) if problem else [],
+    }
     if problem is not None:
         fix = "Use a virtual display: xvfb-run -a mlmstudio. The command line works without one."
         if problem.packages:
@@ -173,10 +208,13 @@ def _data_dir_facts(override: str | None, env: dict[str, str], problems: list[Pr
         source, path = "default", Path(platformdirs.user_data_dir("mlmstudio", appauthor=False))
     path = path.absolute()
     existing = _nearest_existing(path)
-    facts: dict[str, Any] = {"path": str(path), "source": source, "exists": path.is_dir(),
-                             "writable": existing is not None and existing.is_dir()
-                             and os.access(existing, os.W_OK | os.X_OK),
-                             "free_bytes": None}
+    facts: dict[str, Any] = {
+        "path": str(path),
+        "source": source,
+        "exists": path.is_dir(),
+        "writable": existing is not None and existing.is_dir() and os.access(existing, os.W_OK | os.X_OK),
+        "free_bytes": None,
+    }
     if path.exists() and not path.is_dir():
         facts["writable"] = False
     if existing is not None:
@@ -185,14 +223,22 @@ def _data_dir_facts(override: str | None, env: dict[str, str], problems: list[Pr
         except OSError:
             pass
     if not facts["writable"]:
-        problems.append(Problem(ERROR, f"The data directory {path} (from {source}) cannot be "
-                                       "created or written.",
-                                "Choose a writable folder with --data-dir or MLMSTUDIO_HOME, or fix "
-                                "the folder's permissions."))
+        problems.append(
+            Problem(
+                ERROR,
+                f"The data directory {path} (from {source}) cannot be created or written.",
+                "Choose a writable folder with --data-dir or MLMSTUDIO_HOME, or fix "
+                "the folder's permissions.",
+            )
+        )
     elif facts["free_bytes"] is not None and facts["free_bytes"] < MIN_FREE_BYTES:
-        problems.append(Problem(WARNING, f"Only {human_bytes(facts['free_bytes'])} are free on the "
-                                         f"disk of {path}.",
-                                "Free some space: checkpoints of a run need tens to hundreds of MB."))
+        problems.append(
+            Problem(
+                WARNING,
+                f"Only {human_bytes(facts['free_bytes'])} are free on the disk of {path}.",
+                "Free some space: checkpoints of a run need tens to hundreds of MB.",
+            )
+        )
     return facts
 
 
@@ -200,8 +246,13 @@ def _history_facts(data_dir: dict, problems: list[Problem]) -> dict:
     from mlmstudio.store.paths import DATABASE_FILENAME
 
     db_file = Path(data_dir["path"]) / DATABASE_FILENAME
-    facts: dict[str, Any] = {"path": str(db_file), "exists": db_file.is_file(), "opens": None,
-                             "runs": None, "error": None}
+    facts: dict[str, Any] = {
+        "path": str(db_file),
+        "exists": db_file.is_file(),
+        "opens": None,
+        "runs": None,
+        "error": None,
+    }
     if not facts["exists"]:
         return facts  # created by the first run: nothing to check, and looking must not create it
     try:
@@ -218,9 +269,13 @@ def _history_facts(data_dir: dict, problems: list[Problem]) -> dict:
     except Exception as exc:  # whatever a damaged file raises, the report must still be printed
         facts["opens"] = False
         facts["error"] = str(exc)
-        problems.append(Problem(ERROR, f"The run history {db_file} does not open: {exc}",
-                                "Move the file aside (keep it) and start again, or point "
-                                "--data-dir at another folder."))
+        problems.append(
+            Problem(
+                ERROR,
+                f"The run history {db_file} does not open: {exc}",
+                "Move the file aside (keep it) and start again, or point --data-dir at another folder.",
+            )
+        )
     return facts
 
 
@@ -237,8 +292,7 @@ def render(report: dict[str, Any]) -> str:
     display, data, history = report["display"], report["data_dir"], report["history"]
     rows = [("Python", f"{report['python']['version']} ({report['python']['executable']})")]
     if torch.get("version"):
-        rows.append(("PyTorch", f"{torch['version']}, {torch['threads']} threads for "
-                                f"{torch['cpus']} CPUs"))
+        rows.append(("PyTorch", f"{torch['version']}, {torch['threads']} threads for {torch['cpus']} CPUs"))
         native = "yes" if bf16["supported"] else "no"
         rows.append(("bf16", f"{native} (training precision 'auto' means {bf16['auto_precision']})"))
         if gpu["cuda"]:
@@ -250,14 +304,22 @@ def render(report: dict[str, Any]) -> str:
     else:
         rows.append(("PyTorch", f"cannot be imported ({torch.get('error')})"))
     rows.append(("tokenizers", report["tokenizers"].get("version") or "cannot be imported"))
-    plugins = ", ".join(p["name"] + ("" if p["loads"] else " (missing libraries)")
-                        for p in qt["platform_plugins"]) or "none found"
-    rows.append(("Qt", f"{qt.get('qt') or '?'} (PySide6 {qt.get('pyside6') or '?'}); platform "
-                       f"plugins: {plugins}"))
+    plugins = (
+        ", ".join(p["name"] + ("" if p["loads"] else " (missing libraries)") for p in qt["platform_plugins"])
+        or "none found"
+    )
+    rows.append(
+        ("Qt", f"{qt.get('qt') or '?'} (PySide6 {qt.get('pyside6') or '?'}); platform plugins: {plugins}")
+    )
     shown = display["DISPLAY"] or display["WAYLAND_DISPLAY"] or "none"
     platform_name = "/".join(display["platforms"])
-    rows.append(("Display", f"{shown}, Qt platform {platform_name}: "
-                            + ("a window can open" if display["window_can_open"] else "no window can open")))
+    rows.append(
+        (
+            "Display",
+            f"{shown}, Qt platform {platform_name}: "
+            + ("a window can open" if display["window_can_open"] else "no window can open"),
+        )
+    )
     free = f", {human_bytes(data['free_bytes'])} free" if data["free_bytes"] is not None else ""
     where = "" if data["exists"] else " (not created yet)"
     rows.append(("Data folder", f"{data['path']}{where} (from {data['source']}){free}"))

@@ -29,28 +29,49 @@ from mlmstudio.engine.run_status import RunStatus
 
 def add_engine_commands(commands: argparse._SubParsersAction) -> None:
     train = commands.add_parser(
-        "train", help="Train a model on a corpus and record the run in the history.",
+        "train",
+        help="Train a model on a corpus and record the run in the history.",
         description="Train a masked language model. CORPUS is a .txt/.jsonl/.csv file, a folder "
-                    "of text files, or sample:NAME (facts, pydoc, tutorial).")
-    train.add_argument("corpus", metavar="CORPUS", nargs="?", default=None,
-                       help="The text to train on (default: the one in --config, else sample:facts).")
+        "of text files, or sample:NAME (facts, pydoc, tutorial).",
+    )
+    train.add_argument(
+        "corpus",
+        metavar="CORPUS",
+        nargs="?",
+        default=None,
+        help="The text to train on (default: the one in --config, else sample:facts).",
+    )
     train.add_argument("--config", metavar="RUN.JSON", help="Start from this saved configuration.")
-    train.add_argument("--out", metavar="DIR", help="Also write the trained model to this folder "
-                                                    "(new or empty, unless --overwrite).")
-    train.add_argument("--overwrite", action="store_true",
-                       help="Let --out and --save-config replace what is already there.")
+    train.add_argument(
+        "--out",
+        metavar="DIR",
+        help="Also write the trained model to this folder (new or empty, unless --overwrite).",
+    )
+    train.add_argument(
+        "--overwrite", action="store_true", help="Let --out and --save-config replace what is already there."
+    )
     train.add_argument("--name", help="A name for the run in the history.")
-    train.add_argument("--no-record", action="store_true",
-                       help="Do not record the run in the history (then --out is where it goes).")
-    train.add_argument("--save-config", metavar="RUN.JSON",
-                       help="Write the resolved configuration to this file and exit.")
+    train.add_argument(
+        "--no-record",
+        action="store_true",
+        help="Do not record the run in the history (then --out is where it goes).",
+    )
+    train.add_argument(
+        "--save-config", metavar="RUN.JSON", help="Write the resolved configuration to this file and exit."
+    )
     train.add_argument("--json", action="store_true", help="Print one JSON summary at the end.")
-    train.add_argument("--quick-start", action="store_true",
-                       help="Start from the app's first-run recipe for this corpus: about a minute on a "
-                            "CPU, and on sample:facts a model that answers the facts. Other flags still apply.")
-    train.add_argument("--capsule", metavar="DIR",
-                       help="Train the run a capsule folder describes (its config, corpus and tokenizer; "
-                            "see `mlmstudio capsule`). No other settings may be given with it.")
+    train.add_argument(
+        "--quick-start",
+        action="store_true",
+        help="Start from the app's first-run recipe for this corpus: about a minute on a "
+        "CPU, and on sample:facts a model that answers the facts. Other flags still apply.",
+    )
+    train.add_argument(
+        "--capsule",
+        metavar="DIR",
+        help="Train the run a capsule folder describes (its config, corpus and tokenizer; "
+        "see `mlmstudio capsule`). No other settings may be given with it.",
+    )
     add_probes_flag(train)
     add_config_flags(train, ("corpus", "tokenizer", "masking", "model", "training"))
     train.set_defaults(func=cmd_train)
@@ -59,21 +80,26 @@ def add_engine_commands(commands: argparse._SubParsersAction) -> None:
     fill.add_argument("model", metavar="MODEL", help="A model folder or a run id from the history.")
     fill.add_argument("text", metavar="TEXT", help='Text with [MASK], e.g. "The [MASK] sat on the mat."')
     fill.add_argument("--top-k", type=int, default=5, help="Predictions per mask (default: 5).")
-    fill.add_argument("--targets", default=None,
-                      help="Comma-separated candidate words to score instead of the top k.")
-    fill.add_argument("--iterative", action="store_true",
-                      help="Fill several masks one at a time, most confident first.")
+    fill.add_argument(
+        "--targets", default=None, help="Comma-separated candidate words to score instead of the top k."
+    )
+    fill.add_argument(
+        "--iterative", action="store_true", help="Fill several masks one at a time, most confident first."
+    )
     fill.add_argument("--json", action="store_true", help="Print the result as JSON.")
     fill.set_defaults(func=cmd_fill)
     for sub in (train, fill):
         # Also accepted after the command; SUPPRESS keeps the global --data-dir when not given here.
-        sub.add_argument("--data-dir", default=argparse.SUPPRESS,
-                         help="Where the run history lives (default: MLMSTUDIO_HOME or the "
-                              "platform's user data folder).")
+        sub.add_argument(
+            "--data-dir",
+            default=argparse.SUPPRESS,
+            help="Where the run history lives (default: MLMSTUDIO_HOME or the platform's user data folder).",
+        )
 
     params = commands.add_parser("params", help="Parameter count and training memory of a model size.")
-    params.add_argument("--vocab-size", type=int, default=None,
-                        help="Vocabulary size (default: the tokenizer default).")
+    params.add_argument(
+        "--vocab-size", type=int, default=None, help="Vocabulary size (default: the tokenizer default)."
+    )
     params.add_argument("--batch-size", type=int, default=None, help="Sequences per step.")
     params.add_argument("--seq-len", type=int, default=None, help="Tokens per sequence.")
     params.add_argument("--precision", choices=("fp32", "bf16"), default="fp32")
@@ -85,8 +111,12 @@ def add_engine_commands(commands: argparse._SubParsersAction) -> None:
     masking = commands.add_parser("masking", help="Show what the masking does on a corpus.")
     masking.add_argument("corpus", metavar="CORPUS", help="A text file, folder or sample:NAME.")
     masking.add_argument("--config", metavar="RUN.JSON", help="Take the settings from this file.")
-    masking.add_argument("--max-tokens", type=int, default=200_000,
-                         help="Measure over at most this many tokens (default: 200000).")
+    masking.add_argument(
+        "--max-tokens",
+        type=int,
+        default=200_000,
+        help="Measure over at most this many tokens (default: 200000).",
+    )
     masking.add_argument("--json", action="store_true", help="Print the result as JSON.")
     add_config_flags(masking, ("corpus", "tokenizer", "masking"))
     masking.add_argument("--seq-len", type=int, default=128, help="Tokens per sequence (default: 128).")
@@ -107,8 +137,12 @@ def cmd_train(args: argparse.Namespace) -> int:
         from mlmstudio.store.paths import chosen_data_dir, runs_root
 
         target = check_output_file(args.save_config, overwrite=args.overwrite, what="configuration file")
-        check_outside(target, runs_root(chosen_data_dir(args.data_dir)[0]), what="configuration file",
-                      owner="the history's run folders")
+        check_outside(
+            target,
+            runs_root(chosen_data_dir(args.data_dir)[0]),
+            what="configuration file",
+            owner="the history's run folders",
+        )
         atomic_write_text(target, config.to_json())
         print(f"Configuration written to {target}.")
         return 0
@@ -118,13 +152,18 @@ def cmd_train(args: argparse.Namespace) -> int:
         from mlmstudio.store.paths import chosen_data_dir, runs_root
 
         check_output_folder(args.out, overwrite=args.overwrite, what="--out folder")
-        check_outside(args.out, runs_root(chosen_data_dir(args.data_dir)[0]), what="--out folder",
-                      owner="the history's run folders")
+        check_outside(
+            args.out,
+            runs_root(chosen_data_dir(args.data_dir)[0]),
+            what="--out folder",
+            owner="the history's run folders",
+        )
     shortage = training_memory_shortage(config)
     if shortage:
         raise TrainingError(shortage)
-    corpus = load_corpus(config.corpus.source, text_field=config.corpus.text_field,
-                         csv_column=config.corpus.csv_column)
+    corpus = load_corpus(
+        config.corpus.source, text_field=config.corpus.text_field, csv_column=config.corpus.csv_column
+    )
     for warning in corpus.warnings:
         print(f"mlmstudio: warning: {warning}", file=sys.stderr)
     tokenizer = None
@@ -197,8 +236,11 @@ def _fit_windows_to_corpus(args, config: RunConfig, text: str) -> RunConfig:
         fitted = longest_fitting_seq_len(config, text)
         if fitted is None:
             raise
-    print(f"mlmstudio: note: the corpus is short, so training uses {fitted}-token sequences instead of "
-          f"{config.training.seq_len} (choose with --seq-len).", file=sys.stderr)
+    print(
+        f"mlmstudio: note: the corpus is short, so training uses {fitted}-token sequences instead of "
+        f"{config.training.seq_len} (choose with --seq-len).",
+        file=sys.stderr,
+    )
     return dataclasses.replace(config, training=dataclasses.replace(config.training, seq_len=fitted))
 
 
@@ -210,11 +252,16 @@ def _capsule_of(args: argparse.Namespace):
 
     given = [name for name in ("corpus", "config", "preset", "probes") if getattr(args, name, None)]
     given += ["--quick-start"] if getattr(args, "quick_start", False) else []
-    given += [dest.removeprefix("cfg__").replace("__", ".") for dest, value in vars(args).items()
-              if dest.startswith("cfg__") and value is not None]
+    given += [
+        dest.removeprefix("cfg__").replace("__", ".")
+        for dest, value in vars(args).items()
+        if dest.startswith("cfg__") and value is not None
+    ]
     if given:
-        raise ConfigError(f"A capsule carries its own settings, corpus and tokenizer; drop "
-                          f"{', '.join(given)} or write a new capsule with them.")
+        raise ConfigError(
+            f"A capsule carries its own settings, corpus and tokenizer; drop "
+            f"{', '.join(given)} or write a new capsule with them."
+        )
     return read_capsule(args.capsule)
 
 
@@ -244,8 +291,7 @@ def _train_recorded(args, config: RunConfig, corpus, progress, control, tokenize
     db = Database.open(args.data_dir)
     handle = prepare_run(db, config, corpus, name=args.name)
     progress.announce(f"Run {handle.run_id} ({handle.name}) recorded in {db.path}")
-    result = run_recorded(db, handle, corpus.text, callbacks=[progress], control=control,
-                          tokenizer=tokenizer)
+    result = run_recorded(db, handle, corpus.text, callbacks=[progress], control=control, tokenizer=tokenizer)
     return result, handle.run_id
 
 
@@ -262,10 +308,14 @@ def _copy_model(source: Path, target: Path) -> None:
         for path in written:  # half a model folder would load as a broken model
             path.unlink(missing_ok=True)
         if exc.errno == errno.ENOSPC:
-            raise TrainingError(f"The disk is full, so the model could not be copied to {target}: free "
-                                f"space and copy it from {source} (the run is saved in the history).") from exc
-        raise TrainingError(f"The model could not be copied to {target} ({exc.strerror or exc}). The run "
-                            f"is saved in the history; its model is in {source}.") from exc
+            raise TrainingError(
+                f"The disk is full, so the model could not be copied to {target}: free "
+                f"space and copy it from {source} (the run is saved in the history)."
+            ) from exc
+        raise TrainingError(
+            f"The model could not be copied to {target} ({exc.strerror or exc}). The run "
+            f"is saved in the history; its model is in {source}."
+        ) from exc
 
 
 # -- fill ---------------------------------------------------------------------
@@ -293,10 +343,15 @@ def cmd_fill(args: argparse.Namespace) -> int:
         for target in result.targets:
             if not target.get("in_vocabulary", True):
                 # Not the word's score but [UNK]'s, which every unknown word shares: say so, show no number.
-                print(f"{target['word']:>16}  (not in the model's vocabulary: it reads as [UNK], "
-                      "so it has no score of its own)")
-                print(f"mlmstudio: warning: {target['word']!r} is not in the model's vocabulary; "
-                      "its [UNK] score is not shown as the word's.", file=sys.stderr)
+                print(
+                    f"{target['word']:>16}  (not in the model's vocabulary: it reads as [UNK], "
+                    "so it has no score of its own)"
+                )
+                print(
+                    f"mlmstudio: warning: {target['word']!r} is not in the model's vocabulary; "
+                    "its [UNK] score is not shown as the word's.",
+                    file=sys.stderr,
+                )
                 continue
             note = f"  ({target['note']})" if target.get("note") else ""
             print(f"{target['word']:>16}  {target['score']:.4f}  log-prob {target['log_prob']:.3f}{note}")
@@ -312,8 +367,10 @@ def cmd_fill(args: argparse.Namespace) -> int:
 def _resolve_model_dir(model: str, data_dir: str | None) -> Path:
     """A folder as given, else a run id (or name) looked up in the history."""
     if not model.strip():  # Path("") is the current folder: never read an empty name as that
-        raise ModelLoadError("No model given (the name is empty). Give a run id from 'mlmstudio runs "
-                             "list', 'latest', or a folder written by 'mlmstudio train'.")
+        raise ModelLoadError(
+            "No model given (the name is empty). Give a run id from 'mlmstudio runs "
+            "list', 'latest', or a folder written by 'mlmstudio train'."
+        )
     path = Path(model)
     if path.is_dir():
         return path
@@ -322,9 +379,11 @@ def _resolve_model_dir(model: str, data_dir: str | None) -> Path:
 
     found = model_dir_of_run(Database.open(data_dir), model)
     if found is None:
-        raise ModelLoadError(f"{shown(model)} is neither a model folder nor a run in the history. "
-                             "Give a folder written by 'mlmstudio train' or a run id from "
-                             "'mlmstudio runs list'.")
+        raise ModelLoadError(
+            f"{shown(model)} is neither a model folder nor a run in the history. "
+            "Give a folder written by 'mlmstudio train' or a run id from "
+            "'mlmstudio runs list'."
+        )
     return found
 
 
@@ -341,18 +400,29 @@ def cmd_params(args: argparse.Namespace) -> int:
     seq_len = check_value(TrainingConfig, "seq_len", _given(args.seq_len, config.training.seq_len))
     params = estimate_parameters(model, vocab)
     memory = estimate_training_memory(model, vocab, batch, seq_len, args.precision)
-    result = {"params": params, "training_memory_bytes": memory,
-              "training_memory_mib": round(memory / 2**20, 1), "vocab_size": vocab,
-              "batch_size": batch, "seq_len": seq_len, "precision": args.precision,
-              "ffn_width": model.ffn_width, "model": asdict(model)}
+    result = {
+        "params": params,
+        "training_memory_bytes": memory,
+        "training_memory_mib": round(memory / 2**20, 1),
+        "vocab_size": vocab,
+        "batch_size": batch,
+        "seq_len": seq_len,
+        "precision": args.precision,
+        "ffn_width": model.ffn_width,
+        "model": asdict(model),
+    }
     if args.json:
         print(json.dumps(result, indent=2))
     else:
-        print(f"{model.arch} model, width {model.d_model}, {model.num_layers} layers, "
-              f"{model.num_heads} heads, feed-forward {model.ffn_width}, vocabulary {vocab}")
+        print(
+            f"{model.arch} model, width {model.d_model}, {model.num_layers} layers, "
+            f"{model.num_heads} heads, feed-forward {model.ffn_width}, vocabulary {vocab}"
+        )
         print(f"parameters:      {params:,}")
-        print(f"training memory: about {memory / 2**20:,.1f} MiB "
-              f"(batch {batch} x {seq_len} tokens, {args.precision})")
+        print(
+            f"training memory: about {memory / 2**20:,.1f} MiB "
+            f"(batch {batch} x {seq_len} tokens, {args.precision})"
+        )
     return 0
 
 
@@ -374,7 +444,9 @@ def cmd_masking(args: argparse.Namespace) -> int:
     check_value(TrainingConfig, "seq_len", args.seq_len)
     check_value(TrainingConfig, "seed", args.seed)
     if not 1 <= args.max_tokens <= MAX_MASKING_TOKENS:
-        raise ConfigError(f"--max-tokens must be between 1 and {MAX_MASKING_TOKENS:,} (got {args.max_tokens:,}).")
+        raise ConfigError(
+            f"--max-tokens must be between 1 and {MAX_MASKING_TOKENS:,} (got {args.max_tokens:,})."
+        )
     report = masking_report(config, seq_len=args.seq_len, max_tokens=args.max_tokens, seed=args.seed)
     if args.json:
         print(json.dumps(report, indent=2))

@@ -17,8 +17,9 @@ _EXAMPLE_TOKENS = 40
 
 
 def masking_report(config: RunConfig, *, seq_len: int, max_tokens: int, seed: int) -> dict:
-    corpus = load_corpus(config.corpus.source, text_field=config.corpus.text_field,
-                         csv_column=config.corpus.csv_column)
+    corpus = load_corpus(
+        config.corpus.source, text_field=config.corpus.text_field, csv_column=config.corpus.csv_column
+    )
     text = corpus.text
     tokenizer = MLMTokenizer.train([text[:_TOKENIZER_TEXT_LIMIT]], config.tokenizer)
     # Encode only about as much text as the token budget needs (~4 characters a token).
@@ -28,21 +29,32 @@ def masking_report(config: RunConfig, *, seq_len: int, max_tokens: int, seed: in
     windows = min(len(stream) // framer.body_len, max(1, max_tokens // framer.body_len + 1))
     input_ids, _, word_ids = framer.frame(stream, np.arange(windows) * framer.body_len)
     masking = config.masking
-    kwargs = dict(cfg=masking, vocab_size=tokenizer.vocab_size,
-                  mask_token_id=tokenizer.mask_token_id, special_ids=tokenizer.special_ids)
-    stats = masking_statistics(input_ids, word_ids, generator=torch.Generator().manual_seed(seed),
-                               **kwargs)
-    example = _example(tokenizer, input_ids[:1, :_EXAMPLE_TOKENS], word_ids[:1, :_EXAMPLE_TOKENS],
-                       seed, kwargs)
+    kwargs = dict(
+        cfg=masking,
+        vocab_size=tokenizer.vocab_size,
+        mask_token_id=tokenizer.mask_token_id,
+        special_ids=tokenizer.special_ids,
+    )
+    stats = masking_statistics(input_ids, word_ids, generator=torch.Generator().manual_seed(seed), **kwargs)
+    example = _example(
+        tokenizer, input_ids[:1, :_EXAMPLE_TOKENS], word_ids[:1, :_EXAMPLE_TOKENS], seed, kwargs
+    )
     report = {
-        "corpus": corpus.name, "tokenizer": config.tokenizer.kind, "vocab_size": tokenizer.vocab_size,
-        "strategy": masking.strategy, "static_masks": masking.static_masks,
-        "configured": {"mlm_probability": masking.mlm_probability,
-                       "mask_replace_prob": masking.mask_replace_prob,
-                       "random_replace_prob": masking.random_replace_prob},
-        "tokens": stats.n_tokens, "eligible_tokens": stats.n_eligible,
+        "corpus": corpus.name,
+        "tokenizer": config.tokenizer.kind,
+        "vocab_size": tokenizer.vocab_size,
+        "strategy": masking.strategy,
+        "static_masks": masking.static_masks,
+        "configured": {
+            "mlm_probability": masking.mlm_probability,
+            "mask_replace_prob": masking.mask_replace_prob,
+            "random_replace_prob": masking.random_replace_prob,
+        },
+        "tokens": stats.n_tokens,
+        "eligible_tokens": stats.n_eligible,
         "selected_fraction": stats.selected_rate,
-        "mask_fraction": stats.mask_rate, "random_fraction": stats.random_rate,
+        "mask_fraction": stats.mask_rate,
+        "random_fraction": stats.random_rate,
         "unchanged_fraction": stats.kept_rate,
         "mask_fraction_of_selected": _share(stats.n_masked, stats.n_selected),
         "random_fraction_of_selected": _share(stats.n_random, stats.n_selected),
@@ -55,19 +67,24 @@ def masking_report(config: RunConfig, *, seq_len: int, max_tokens: int, seed: in
     return report
 
 
-def _example(tokenizer: MLMTokenizer, ids: torch.Tensor, words: torch.Tensor, seed: int,
-             kwargs: dict) -> dict:
-    result = mask_tokens_with_actions(ids, word_ids=words,
-                                      generator=torch.Generator().manual_seed(seed), **kwargs)
+def _example(
+    tokenizer: MLMTokenizer, ids: torch.Tensor, words: torch.Tensor, seed: int, kwargs: dict
+) -> dict:
+    result = mask_tokens_with_actions(
+        ids, word_ids=words, generator=torch.Generator().manual_seed(seed), **kwargs
+    )
     before = [tokenizer.id_to_token(int(i)) for i in ids[0]]
     marks = {MASKED: "", RANDOM: "~", KEPT: "="}
     after = []
     for token_id, action in zip(result.input_ids[0].tolist(), result.actions[0].tolist()):
         token = tokenizer.id_to_token(int(token_id))
         after.append(f"{marks[action]}{token}" if action in marks and action != MASKED else token)
-    return {"before": before, "after": after,
-            "legend": "[MASK]: replaced by the mask token; ~tok: replaced by a random token; "
-                      "=tok: selected but left unchanged (the model must still predict it)"}
+    return {
+        "before": before,
+        "after": after,
+        "legend": "[MASK]: replaced by the mask token; ~tok: replaced by a random token; "
+        "=tok: selected but left unchanged (the model must still predict it)",
+    }
 
 
 def _share(part: int, whole: int) -> float:

@@ -16,24 +16,34 @@ BAR_WIDTH = 20
 
 def add_neighbours_command(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser(
-        "neighbours", help="The tokens whose embeddings are nearest to a word's (cosine similarity).",
+        "neighbours",
+        help="The tokens whose embeddings are nearest to a word's (cosine similarity).",
         description="List the tokens whose input embeddings point most like the word's (cosine "
-                    "similarity, 1 = same direction). A word the tokenizer splits into several pieces "
-                    "uses the mean of its pieces' unit vectors, and the pieces are left out.")
-    command.add_argument("model", metavar="MODEL",
-                         help="A model folder, a run id or name from the history, or 'latest'.")
+        "similarity, 1 = same direction). A word the tokenizer splits into several pieces "
+        "uses the mean of its pieces' unit vectors, and the pieces are left out.",
+    )
+    command.add_argument(
+        "model", metavar="MODEL", help="A model folder, a run id or name from the history, or 'latest'."
+    )
     command.add_argument("word", metavar="WORD", help="The word (or token, such as ##ing) to look up.")
     # No engine import here (it imports torch): the engine checks the numbers and says its bounds.
-    command.add_argument("-k", "--top", type=int, default=10,
-                         help="How many neighbours (default 10).")
-    command.add_argument("--special", action="store_true",
-                         help="Include the special tokens ([PAD], [MASK], ...), marked.")
-    command.add_argument("--map", type=int, default=0, metavar="N",
-                         help="With --json: add the 2-D PCA map of the N most frequent tokens.")
+    command.add_argument("-k", "--top", type=int, default=10, help="How many neighbours (default 10).")
+    command.add_argument(
+        "--special", action="store_true", help="Include the special tokens ([PAD], [MASK], ...), marked."
+    )
+    command.add_argument(
+        "--map",
+        type=int,
+        default=0,
+        metavar="N",
+        help="With --json: add the 2-D PCA map of the N most frequent tokens.",
+    )
     command.add_argument("--json", action="store_true", help="Print the result as JSON.")
-    command.add_argument("--data-dir", default=argparse.SUPPRESS,
-                         help="Where the run history lives (default: MLMSTUDIO_HOME or the "
-                              "platform's user data folder).")
+    command.add_argument(
+        "--data-dir",
+        default=argparse.SUPPRESS,
+        help="Where the run history lives (default: MLMSTUDIO_HOME or the platform's user data folder).",
+    )
     command.set_defaults(func=cmd_neighbours)
 
 
@@ -47,7 +57,9 @@ def cmd_neighbours(args: argparse.Namespace) -> int:
     predictor = Predictor.from_dir(_resolve_model_dir(args.model, args.data_dir))
     result = nearest_tokens(predictor, args.word, args.top, include_special=args.special)
     if args.json:
-        view = EmbeddingView(result, embedding_map(predictor, args.map, highlight=result) if args.map else None)
+        view = EmbeddingView(
+            result, embedding_map(predictor, args.map, highlight=result) if args.map else None
+        )
         print(json.dumps(view.as_dict(), indent=2, ensure_ascii=False))
         return 0
     print(f"Nearest tokens to '{args.word}' ({', '.join(result.word.pieces)}):")

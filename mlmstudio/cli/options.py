@@ -24,9 +24,13 @@ from mlmstudio.config import (
     coerce,
 )
 
-SECTIONS: dict[str, type] = {"corpus": CorpusConfig, "tokenizer": TokenizerConfig,
-                             "masking": MaskingConfig, "model": ModelConfig,
-                             "training": TrainingConfig}
+SECTIONS: dict[str, type] = {
+    "corpus": CorpusConfig,
+    "tokenizer": TokenizerConfig,
+    "masking": MaskingConfig,
+    "model": ModelConfig,
+    "training": TrainingConfig,
+}
 
 # The interface names of issue #2 where they differ from "--field-name".
 FLAG_NAMES: dict[tuple[str, str], str] = {
@@ -56,23 +60,39 @@ def add_config_flags(parser: argparse.ArgumentParser, sections: tuple[str, ...])
                 continue
             help_text = f.metadata.get("help", "")
             default = f.default
-            shown = f"0 = {f.metadata['zero_means']}" if "zero_means" in f.metadata and not default \
-                else default
+            shown = (
+                f"0 = {f.metadata['zero_means']}" if "zero_means" in f.metadata and not default else default
+            )
             help_text = f"{help_text} (default: {shown})" if help_text else None
             dest = dest_name(section, f.name)
             if isinstance(default, bool):
-                group.add_argument(flag_name(section, f.name), dest=dest, default=None,
-                                   action=argparse.BooleanOptionalAction, help=help_text)
+                group.add_argument(
+                    flag_name(section, f.name),
+                    dest=dest,
+                    default=None,
+                    action=argparse.BooleanOptionalAction,
+                    help=help_text,
+                )
             else:
-                group.add_argument(flag_name(section, f.name), dest=dest, default=None,
-                                   choices=f.metadata.get("choices"), metavar=None
-                                   if f.metadata.get("choices") else f.name.upper(),
-                                   type=type(default), help=help_text)
+                group.add_argument(
+                    flag_name(section, f.name),
+                    dest=dest,
+                    default=None,
+                    choices=f.metadata.get("choices"),
+                    metavar=None if f.metadata.get("choices") else f.name.upper(),
+                    type=type(default),
+                    help=help_text,
+                )
         if section == "model":
-            group.add_argument("--preset", choices=PRESETS, default=None,
-                               help="Model size preset; explicit size flags override it. "
-                                    + ", ".join(f"{k}: d={v['d_model']} x{v['num_layers']} layers"
-                                                for k, v in MODEL_PRESETS.items()))
+            group.add_argument(
+                "--preset",
+                choices=PRESETS,
+                default=None,
+                help="Model size preset; explicit size flags override it. "
+                + ", ".join(
+                    f"{k}: d={v['d_model']} x{v['num_layers']} layers" for k, v in MODEL_PRESETS.items()
+                ),
+            )
 
 
 def config_from_args(args: argparse.Namespace, base: RunConfig | None = None) -> RunConfig:
@@ -95,8 +115,10 @@ def config_from_args(args: argparse.Namespace, base: RunConfig | None = None) ->
     corpus = getattr(args, "corpus", None)
     if corpus is not None:
         if not corpus.strip():  # "" is not "no corpus given": never train the default sample instead
-            raise ConfigError("No corpus given (the name is empty). Give a text file, a folder, or "
-                              "sample:NAME (facts, pydoc, tutorial).")
+            raise ConfigError(
+                "No corpus given (the name is empty). Give a text file, a folder, or "
+                "sample:NAME (facts, pydoc, tutorial)."
+            )
         parts["corpus"] = replace(parts["corpus"], source=corpus)
     # Every value's type, finiteness and range, also in the sections this command does not use:
     # a file with a NaN in it is refused by every command that reads it.

@@ -16,9 +16,11 @@ from pathlib import Path
 from mlmstudio import bounded_json
 from mlmstudio.config import PROBE_MAX_ITEMS, ConfigError, ProbeSpec, RunConfig, probe_specs
 
-PROBES_HELP = ("Probe sentences asked at every evaluation: a JSON list of {\"sentence\", \"answer\"} or "
-               "TSV lines 'sentence<TAB>answer', each sentence with one [MASK] (default: the facts "
-               "questions, or sentences of the held-out text).")
+PROBES_HELP = (
+    'Probe sentences asked at every evaluation: a JSON list of {"sentence", "answer"} or '
+    "TSV lines 'sentence<TAB>answer', each sentence with one [MASK] (default: the facts "
+    "questions, or sentences of the held-out text)."
+)
 
 
 def add_probes_flag(parser: argparse.ArgumentParser) -> None:
@@ -40,18 +42,24 @@ def read_probe_file(path: str | Path) -> tuple[ProbeSpec, ...]:
     except bounded_json.JSONLimitError as exc:
         raise ConfigError(f"The probe file {path} {exc}. Give a short JSON or TSV list of probes.") from exc
     except OSError as exc:
-        raise ConfigError(f"Cannot read the probe file {path} ({exc.strerror or exc}). Check the path.") from exc
+        raise ConfigError(
+            f"Cannot read the probe file {path} ({exc.strerror or exc}). Check the path."
+        ) from exc
     text = text.lstrip("\ufeff")
     if text.strip().startswith(("[", "{")):
         specs = _from_json(text.strip(), path)
     else:
         specs = _from_tsv(text, path)
     if not specs:
-        raise ConfigError(f"The probe file {path} holds no probes. Write one sentence with [MASK], a tab "
-                          "and the answer per line, or a JSON list of {\"sentence\", \"answer\"} objects.")
+        raise ConfigError(
+            f"The probe file {path} holds no probes. Write one sentence with [MASK], a tab "
+            'and the answer per line, or a JSON list of {"sentence", "answer"} objects.'
+        )
     if len(specs) > PROBE_MAX_ITEMS:
-        raise ConfigError(f"The probe file {path} holds {len(specs)} probes; at most {PROBE_MAX_ITEMS} "
-                          "are tested. Keep the ones you care about most.")
+        raise ConfigError(
+            f"The probe file {path} holds {len(specs)} probes; at most {PROBE_MAX_ITEMS} "
+            "are tested. Keep the ones you care about most."
+        )
     for number, spec in enumerate(specs, start=1):
         problem = spec.problem()
         if problem:
@@ -63,8 +71,9 @@ def _from_json(text: str, path: Path) -> tuple[ProbeSpec, ...]:
     try:
         data = bounded_json.loads(text)
     except ValueError as exc:
-        raise ConfigError(f"The probe file {path} {exc}. Fix it, or write it as tab-separated lines: "
-                          "sentence, tab, answer.") from exc
+        raise ConfigError(
+            f"The probe file {path} {exc}. Fix it, or write it as tab-separated lines: sentence, tab, answer."
+        ) from exc
     if isinstance(data, dict):
         data = data.get("probes", data.get("items"))
     try:
@@ -72,8 +81,9 @@ def _from_json(text: str, path: Path) -> tuple[ProbeSpec, ...]:
     except (TypeError, ValueError) as exc:
         if isinstance(exc, ConfigError):
             raise
-        raise ConfigError(f"The probe file {path} must hold a list of {{\"sentence\": ..., \"answer\": ...}} "
-                          "objects.") from exc
+        raise ConfigError(
+            f'The probe file {path} must hold a list of {{"sentence": ..., "answer": ...}} objects.'
+        ) from exc
 
 
 def _from_tsv(text: str, path: Path) -> tuple[ProbeSpec, ...]:
@@ -83,7 +93,9 @@ def _from_tsv(text: str, path: Path) -> tuple[ProbeSpec, ...]:
             continue
         parts = line.split("\t")
         if len(parts) != 2:
-            raise ConfigError(f"Line {number} of {path} must be a sentence, one tab and the answer "
-                              f"(it has {len(parts) - 1} tabs).")
+            raise ConfigError(
+                f"Line {number} of {path} must be a sentence, one tab and the answer "
+                f"(it has {len(parts) - 1} tabs)."
+            )
         specs.append(ProbeSpec(parts[0].strip(), parts[1].strip()))
     return tuple(specs)

@@ -41,20 +41,33 @@ class TrainingProgress(TrainerCallback):
         if not self.interactive:
             return
         if self.bar is None:
-            self.bar = tqdm(total=1000, unit="‰", file=sys.stderr, dynamic_ncols=True,
-                            bar_format="{l_bar}{bar}| {elapsed}<{remaining} {postfix}")
+            self.bar = tqdm(
+                total=1000,
+                unit="‰",
+                file=sys.stderr,
+                dynamic_ncols=True,
+                bar_format="{l_bar}{bar}| {elapsed}<{remaining} {postfix}",
+            )
         self.bar.n = int(event.progress * 1000)
-        electra = ("" if event.discriminator_accuracy is None else  # an ELECTRA run's own numbers
-                   f"(generator {event.generator_loss:.3f}, spotted {event.discriminator_accuracy:.1%} "
-                   f"vs {1 - event.replaced_share:.1%} unchanged) ")
-        self.bar.set_postfix_str(f"step {event.step} loss {event.loss:.3f} {electra}"
-                                 f"{event.tokens_per_second:,.0f} tok/s", refresh=False)
+        electra = (
+            ""
+            if event.discriminator_accuracy is None
+            # an ELECTRA run's own numbers
+            else f"(generator {event.generator_loss:.3f}, spotted {event.discriminator_accuracy:.1%} "
+            f"vs {1 - event.replaced_share:.1%} unchanged) "
+        )
+        self.bar.set_postfix_str(
+            f"step {event.step} loss {event.loss:.3f} {electra}{event.tokens_per_second:,.0f} tok/s",
+            refresh=False,
+        )
         self.bar.refresh()
 
     def on_eval(self, event: EvalEvent) -> None:
         detection = "" if event.detection_auc is None else f", detection AUC {event.detection_auc:.3f}"
-        self._write(f"step {event.step}: validation loss {event.val_loss:.4f}, "
-                    f"masked accuracy {event.val_accuracy:.3f}{detection}")
+        self._write(
+            f"step {event.step}: validation loss {event.val_loss:.4f}, "
+            f"masked accuracy {event.val_accuracy:.3f}{detection}"
+        )
         if event.probes:
             self._write(probe_summary(event.probes))
 
@@ -113,8 +126,10 @@ def probe_summary(probes) -> str:
 def export_line(config: RunConfig, run_id: str | None) -> str:
     """Whether this run can leave the app for Hugging Face, how, or why not."""
     if hf_architecture(config) is None:
-        return ("not to Hugging Face: the distance bias has no counterpart there (to export, train "
-                "with --no-distance-bias --positions rotary, nearly as fast to learn, or --arch seed)")
+        return (
+            "not to Hugging Face: the distance bias has no counterpart there (to export, train "
+            "with --no-distance-bias --positions rotary, nearly as fast to learn, or --arch seed)"
+        )
     target = f"to Hugging Face {hf_architecture(config)}"
     return f"{target} with 'mlmstudio export-hf {run_id} DIR'" if run_id else f"possible, {target}"
 

@@ -29,33 +29,46 @@ from mlmstudio.cli.probe_file import add_probes_flag, with_probe_file
 from mlmstudio.store.errors import StoreError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-DATA_DIR_HELP = ("Where the run history lives (default: MLMSTUDIO_HOME or the platform's user data "
-                 "folder).")
+DATA_DIR_HELP = "Where the run history lives (default: MLMSTUDIO_HOME or the platform's user data folder)."
 
 
 def add_queue_command(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
-        "queue", help="Queue runs and run them one after another (here or in the app).",
+        "queue",
+        help="Queue runs and run them one after another (here or in the app).",
         description="A queue of runs kept in the history: add runs with train's flags, reorder them, "
-                    "and run them one after another with 'mlmstudio queue run' or the app's Queue page. "
-                    "A failed run does not stop the queue. ITEM is the number 'queue list' shows.")
+        "and run them one after another with 'mlmstudio queue run' or the app's Queue page. "
+        "A failed run does not stop the queue. ITEM is the number 'queue list' shows.",
+    )
     actions = parser.add_subparsers(dest="queue_command", metavar="ACTION", required=True)
 
     add = _action(actions, "add", "Add a run to the end of the queue (train's flags).", cmd_add)
-    add.add_argument("corpus", metavar="CORPUS", nargs="?", default=None,
-                     help="The text to train on (default: the one in --config, else sample:facts).")
+    add.add_argument(
+        "corpus",
+        metavar="CORPUS",
+        nargs="?",
+        default=None,
+        help="The text to train on (default: the one in --config, else sample:facts).",
+    )
     add.add_argument("--config", metavar="RUN.JSON", help="Start from this saved configuration.")
     add.add_argument("--name", help="A name for the run in the history.")
-    add.add_argument("--quick-start", action="store_true",
-                     help="Start from the app's first-run recipe for this corpus; other flags still apply.")
+    add.add_argument(
+        "--quick-start",
+        action="store_true",
+        help="Start from the app's first-run recipe for this corpus; other flags still apply.",
+    )
     add_probes_flag(add)
     add_config_flags(add, ("corpus", "tokenizer", "masking", "model", "training"))
 
     _action(actions, "list", "Show the queue in order, with each item's state.", cmd_list)
     start = _action(actions, "start", "Let the queue run (the app or 'queue run' runs it).", cmd_start)
-    start.add_argument("--after-crash", choices=("wait", "resume"), default=None,
-                       help="When a process dies while running an item: wait for you to start the "
-                            "queue again, or resume the item when the queue next runs.")
+    start.add_argument(
+        "--after-crash",
+        choices=("wait", "resume"),
+        default=None,
+        help="When a process dies while running an item: wait for you to start the "
+        "queue again, or resume the item when the queue next runs.",
+    )
     _action(actions, "pause", "Start no further item (a run in progress finishes).", cmd_pause)
     remove = _action(actions, "remove", "Take items out of the queue.", cmd_remove)
     remove.add_argument("items", metavar="ITEM", nargs="+", help="Item numbers from 'queue list'.")
@@ -65,7 +78,9 @@ def add_queue_command(commands: argparse._SubParsersAction) -> None:
     _action(actions, "run", "Run the queue here until it is empty or paused.", cmd_run)
 
 
-def _action(actions: argparse._SubParsersAction, name: str, help_text: str, handler) -> argparse.ArgumentParser:
+def _action(
+    actions: argparse._SubParsersAction, name: str, help_text: str, handler
+) -> argparse.ArgumentParser:
     parser = actions.add_parser(name, help=help_text, description=help_text)
     parser.add_argument("--json", action="store_true", help="Print the result as JSON.")
     parser.add_argument("--data-dir", default=argparse.SUPPRESS, help=DATA_DIR_HELP)
@@ -84,12 +99,14 @@ def _item_number(text: str, what: str = "Item") -> int:
 
     cleaned = text.strip().lstrip("#")
     if not cleaned.isdigit():
-        raise QueueError(f"{what} {shown(text)} is not a number. Give the item's number from "
-                         "'mlmstudio queue list'.")
+        raise QueueError(
+            f"{what} {shown(text)} is not a number. Give the item's number from 'mlmstudio queue list'."
+        )
     return int(cleaned)
 
 
 # --- add -----------------------------------------------------------------------------------------
+
 
 def cmd_add(args: argparse.Namespace) -> int:
     from mlmstudio.cli.engine_commands import _fit_windows_to_corpus, _quick_start_base
@@ -103,8 +120,9 @@ def cmd_add(args: argparse.Namespace) -> int:
     if shortage:
         raise TrainingError(shortage)
     # Read now, as train does: a corpus that cannot be read is refused before it is queued.
-    corpus = load_corpus(config.corpus.source, text_field=config.corpus.text_field,
-                         csv_column=config.corpus.csv_column)
+    corpus = load_corpus(
+        config.corpus.source, text_field=config.corpus.text_field, csv_column=config.corpus.csv_column
+    )
     for warning in corpus.warnings:
         print(f"mlmstudio: warning: {warning}", file=sys.stderr)
     config = _fit_windows_to_corpus(args, config, corpus.text)
@@ -130,6 +148,7 @@ def _absolute_corpus(config):
 
 # --- list, start, pause, remove, move ----------------------------------------------------------------
 
+
 def cmd_list(args: argparse.Namespace) -> int:
     from mlmstudio.store import queue
 
@@ -137,8 +156,17 @@ def cmd_list(args: argparse.Namespace) -> int:
     queue.recover_abandoned(db)  # an item left running by a dead process shows as interrupted
     items, settings = queue.list_items(db), queue.get_settings(db)
     if args.json:
-        print(json.dumps({"paused": settings.paused, "after_crash": str(settings.after_crash),
-                          "note": settings.note, "items": [_item_json(i) for i in items]}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "paused": settings.paused,
+                    "after_crash": str(settings.after_crash),
+                    "note": settings.note,
+                    "items": [_item_json(i) for i in items],
+                },
+                indent=2,
+            )
+        )
         return EXIT_OK
     print(_settings_line(settings))
     if not items:
@@ -168,10 +196,18 @@ def _steps(item) -> str:
 
 
 def _item_json(item) -> dict:
-    return {"item": item.id, "position": item.position, "state": str(item.state), "name": item.name,
-            "corpus": item.corpus_source, "run_id": item.run_id, "message": item.message,
-            "created_at": _time(item.created_at), "started_at": _time(item.started_at),
-            "finished_at": _time(item.finished_at)}
+    return {
+        "item": item.id,
+        "position": item.position,
+        "state": str(item.state),
+        "name": item.name,
+        "corpus": item.corpus_source,
+        "run_id": item.run_id,
+        "message": item.message,
+        "created_at": _time(item.created_at),
+        "started_at": _time(item.started_at),
+        "finished_at": _time(item.finished_at),
+    }
 
 
 def _time(value) -> str | None:
@@ -189,8 +225,10 @@ def cmd_start(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"paused": False, "after_crash": str(settings.after_crash), "waiting": waiting}))
     else:
-        print(f"The queue is started ({waiting} waiting; after a crash it will {settings.after_crash}). "
-              "The app runs it while its Queue page is started; or run it here with 'mlmstudio queue run'.")
+        print(
+            f"The queue is started ({waiting} waiting; after a crash it will {settings.after_crash}). "
+            "The app runs it while its Queue page is started; or run it here with 'mlmstudio queue run'."
+        )
     return EXIT_OK
 
 
@@ -201,8 +239,10 @@ def cmd_pause(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"paused": True}))
     else:
-        print("The queue is paused: no further item starts (a run in progress finishes). "
-              "Start it again with 'mlmstudio queue start'.")
+        print(
+            "The queue is paused: no further item starts (a run in progress finishes). "
+            "Start it again with 'mlmstudio queue start'."
+        )
     return EXIT_OK
 
 
@@ -241,6 +281,7 @@ def cmd_move(args: argparse.Namespace) -> int:
 
 # --- run -----------------------------------------------------------------------------------------
 
+
 def cmd_run(args: argparse.Namespace) -> int:
     from mlmstudio.cli.progress import TrainingProgress
     from mlmstudio.engine.events import TrainingControl
@@ -252,11 +293,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     settings = queue.get_settings(db)
     if settings.paused:
         reason = f" {settings.note}" if settings.note else ""
-        raise StoreError(f"The queue is paused, so nothing runs.{reason} Start it with "
-                         "'mlmstudio queue start', then run 'mlmstudio queue run' again.")
+        raise StoreError(
+            f"The queue is paused, so nothing runs.{reason} Start it with "
+            "'mlmstudio queue start', then run 'mlmstudio queue run' again."
+        )
     if not any(i.state in queue.RUNNABLE_STATES for i in queue.list_items(db)):
-        raise StoreError("Nothing is queued. Add runs with 'mlmstudio queue add CORPUS [train flags]' "
-                         "first.")
+        raise StoreError("Nothing is queued. Add runs with 'mlmstudio queue add CORPUS [train flags]' first.")
     quiet = args.json
     progress: list[TrainingProgress] = []
 
@@ -276,13 +318,22 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     control = TrainingControl()
     with stop_on_interrupt(control):
-        summary = run_queue(db, control=control, callbacks_for=callbacks_for, on_start=on_start,
-                            on_end=on_end)
+        summary = run_queue(
+            db, control=control, callbacks_for=callbacks_for, on_start=on_start, on_end=on_end
+        )
     left = sum(1 for i in queue.list_items(db) if i.state in queue.RUNNABLE_STATES)
     failed = summary.count(queue.ItemState.FAILED)
     if args.json:
-        print(json.dumps({"finished": [_item_json(i) for i in summary.finished], "stopped": summary.stopped,
-                          "waiting": left}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "finished": [_item_json(i) for i in summary.finished],
+                    "stopped": summary.stopped,
+                    "waiting": left,
+                },
+                indent=2,
+            )
+        )
     else:
         done = summary.count(queue.ItemState.DONE)
         line = f"Queue: {done} done, {failed} failed"

@@ -30,23 +30,41 @@ from mlmstudio.engine.errors import MLMStudioError
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 SORT_KEYS = ("created", "name", "status", "val_loss", "steps")
 # detection_auc: the shared evaluation of MLM and ELECTRA runs (engine/detection_metric.py).
-METRIC_COLUMNS = ("val_loss", "val_accuracy", "perplexity", "detection_auc", "final_loss", "initial_loss",
-                  "baseline_loss", "tokens_per_second", "wall_seconds", "steps", "params")
+METRIC_COLUMNS = (
+    "val_loss",
+    "val_accuracy",
+    "perplexity",
+    "detection_auc",
+    "final_loss",
+    "initial_loss",
+    "baseline_loss",
+    "tokens_per_second",
+    "wall_seconds",
+    "steps",
+    "params",
+)
 
 Handler = Callable[[argparse.Namespace], int]
 
 
 def add_runs_commands(subparsers: argparse._SubParsersAction) -> None:
     """Register ``runs`` and its sub-commands on the top-level parser's sub-parsers."""
-    runs = subparsers.add_parser("runs", help="List, inspect, compare, resume, export and import runs.",
-                                 description="The history of training runs. RUN is a run id, a "
-                                             "unique prefix of one, a unique run name, or "
-                                             "latest (the newest run) / latest~N (the N-th before it).")
+    runs = subparsers.add_parser(
+        "runs",
+        help="List, inspect, compare, resume, export and import runs.",
+        description="The history of training runs. RUN is a run id, a "
+        "unique prefix of one, a unique run name, or "
+        "latest (the newest run) / latest~N (the N-th before it).",
+    )
     commands = runs.add_subparsers(dest="runs_command", metavar="ACTION", required=True)
 
     p = _command(commands, "list", "List runs, newest first.", cmd_list)
-    p.add_argument("--status", action="append", default=[],
-                   help="Only runs with this status (repeat or comma-separate for several).")
+    p.add_argument(
+        "--status",
+        action="append",
+        default=[],
+        help="Only runs with this status (repeat or comma-separate for several).",
+    )
     p.add_argument("--tag", help="Only runs with this tag.")
     p.add_argument("--search", help="Only runs whose name, notes, corpus, tags or id contain this text.")
     p.add_argument("--sort", choices=SORT_KEYS, default="created", help="Order (default: created).")
@@ -81,62 +99,93 @@ def add_runs_commands(subparsers: argparse._SubParsersAction) -> None:
     p = _command(commands, "import", "Add the run in a .mlmrun bundle to the history.", cmd_import)
     p.add_argument("file", metavar="FILE")
 
-    p = _command(commands, "import-folder", "Add a run folder trained elsewhere (train --out, a run "
-                 "capsule under torchrun) to the history, with its curves and checkpoints.",
-                 cmd_import_folder)
-    p.add_argument("folder", metavar="DIR", help="The run folder (it holds config.json and model.safetensors).")
+    p = _command(
+        commands,
+        "import-folder",
+        "Add a run folder trained elsewhere (train --out, a run "
+        "capsule under torchrun) to the history, with its curves and checkpoints.",
+        cmd_import_folder,
+    )
+    p.add_argument(
+        "folder", metavar="DIR", help="The run folder (it holds config.json and model.safetensors)."
+    )
     p.add_argument("--name", default=None, help="A name for the run in the history.")
 
-    p = _command(commands, "resume", "Continue an interrupted or stopped run from its last checkpoint.",
-                 cmd_resume)
+    p = _command(
+        commands, "resume", "Continue an interrupted or stopped run from its last checkpoint.", cmd_resume
+    )
     p.add_argument("run", metavar="RUN")
 
-    p = _command(commands, "rebuild-history",
-                 "Keep a damaged history file (renamed with a date) and rebuild the history from the "
-                 "run folders.", cmd_rebuild_history)
-    p.add_argument("--force", action="store_true",
-                   help="Rebuild even though the history reads fine (the old file is kept).")
+    p = _command(
+        commands,
+        "rebuild-history",
+        "Keep a damaged history file (renamed with a date) and rebuild the history from the run folders.",
+        cmd_rebuild_history,
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="Rebuild even though the history reads fine (the old file is kept).",
+    )
 
-    p = _command(commands, "compare", "Compare runs: settings that differ, final metrics, curves.",
-                 cmd_compare)
+    p = _command(
+        commands, "compare", "Compare runs: settings that differ, final metrics, curves.", cmd_compare
+    )
     p.add_argument("runs", metavar="RUN", nargs="+")
-    p.add_argument("--metric", default="val_loss",
-                   help="The curve for --csv: val_loss, val_accuracy, val_perplexity, train_loss, "
-                        "train_lr, train_tokens_per_second (default: val_loss).")
-    p.add_argument("--by", choices=("step", "time"), default="step",
-                   help="Align the curves by step or by seconds of training (default: step).")
+    p.add_argument(
+        "--metric",
+        default="val_loss",
+        help="The curve for --csv: val_loss, val_accuracy, val_perplexity, train_loss, "
+        "train_lr, train_tokens_per_second (default: val_loss).",
+    )
+    p.add_argument(
+        "--by",
+        choices=("step", "time"),
+        default="step",
+        help="Align the curves by step or by seconds of training (default: step).",
+    )
     p.add_argument("--csv", metavar="FILE", help="Write the aligned curves to this CSV file.")
     p.add_argument("--overwrite", action="store_true", help="Replace the --csv file if it exists.")
 
 
 def add_export_hf_command(subparsers: argparse._SubParsersAction) -> None:
-    p = _command(subparsers, "export-hf", "Export a run as a Hugging Face transformers folder.",
-                 cmd_export_hf)
-    p.description = ("Write a folder that transformers.pipeline('fill-mask', model=DIR) loads and that "
-                     "predicts exactly as MLM Studio does: BertForMaskedLM for --arch seed runs, "
-                     "XLMRobertaXLForMaskedLM for modern runs trained with --no-distance-bias. Runs "
-                     "with the distance bias (the default; it learns faster) cannot be exported: "
-                     "no Hugging Face model has it.")
+    p = _command(
+        subparsers, "export-hf", "Export a run as a Hugging Face transformers folder.", cmd_export_hf
+    )
+    p.description = (
+        "Write a folder that transformers.pipeline('fill-mask', model=DIR) loads and that "
+        "predicts exactly as MLM Studio does: BertForMaskedLM for --arch seed runs, "
+        "XLMRobertaXLForMaskedLM for modern runs trained with --no-distance-bias. Runs "
+        "with the distance bias (the default; it learns faster) cannot be exported: "
+        "no Hugging Face model has it."
+    )
     p.add_argument("run", metavar="RUN")
     p.add_argument("dir", metavar="DIR", help="A new or empty folder.")
-    p.add_argument("--overwrite", action="store_true",
-                   help="Write into DIR even if it holds files (its model files are replaced).")
+    p.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="Write into DIR even if it holds files (its model files are replaced).",
+    )
 
 
-def _command(commands: argparse._SubParsersAction, name: str, help_text: str,
-             handler: Handler) -> argparse.ArgumentParser:
+def _command(
+    commands: argparse._SubParsersAction, name: str, help_text: str, handler: Handler
+) -> argparse.ArgumentParser:
     parser = commands.add_parser(name, help=help_text, description=help_text)
     parser.add_argument("--json", action="store_true", help="Print the result as JSON.")
     # Also accepted after the command; SUPPRESS keeps the global --data-dir when not given here.
-    parser.add_argument("--data-dir", default=argparse.SUPPRESS,
-                        help="Where the run history lives (default: MLMSTUDIO_HOME or the platform's "
-                             "user data folder).")
+    parser.add_argument(
+        "--data-dir",
+        default=argparse.SUPPRESS,
+        help="Where the run history lives (default: MLMSTUDIO_HOME or the platform's user data folder).",
+    )
     parser.set_defaults(func=_plain_errors(handler))
     return parser
 
 
 def _plain_errors(handler: Handler) -> Handler:
     """Turn every expected failure into one or two sentences on stderr and an exit code."""
+
     @functools.wraps(handler)
     def wrapper(args: argparse.Namespace) -> int:
         from sqlalchemy.exc import SQLAlchemyError
@@ -153,6 +202,7 @@ def _plain_errors(handler: Handler) -> Handler:
             from mlmstudio.cli.argv_text import os_error_sentence
 
             return _fail(os_error_sentence(exc))
+
     return wrapper
 
 
@@ -185,6 +235,7 @@ def _print_json(value: Any) -> None:
 
 # --- list / show -------------------------------------------------------------------------------
 
+
 def cmd_list(args: argparse.Namespace) -> int:
     from mlmstudio.engine.run_status import ALL_STATUSES
     from mlmstudio.store.service import list_runs
@@ -194,23 +245,36 @@ def cmd_list(args: argparse.Namespace) -> int:
     statuses = [s.strip() for value in args.status for s in value.split(",") if s.strip()]
     unknown = [s for s in statuses if s not in RUN_STATUSES]
     if unknown:
-        return _fail(f"Unknown status {', '.join(unknown)}. Choose from: {', '.join(RUN_STATUSES)}.",
-                     EXIT_USAGE)
+        return _fail(
+            f"Unknown status {', '.join(unknown)}. Choose from: {', '.join(RUN_STATUSES)}.", EXIT_USAGE
+        )
     problems: list[str] = []
-    runs = _sorted(list_runs(_db(args), statuses=statuses, tag=args.tag, text=args.search,
-                             problems=problems), args.sort)
+    runs = _sorted(
+        list_runs(_db(args), statuses=statuses, tag=args.tag, text=args.search, problems=problems), args.sort
+    )
     for problem in problems:  # a damaged row is skipped, never fatal
         print(f"mlmstudio: warning: {problem}", file=sys.stderr)
     if args.limit > 0:
-        runs = runs[:args.limit]
+        runs = runs[: args.limit]
     if args.json:
         _print_json([r.as_dict() for r in runs])
         return EXIT_OK
     if not runs:
         print("No runs." if not (statuses or args.tag or args.search) else "No runs match.")
         return EXIT_OK
-    rows = [(r.id, _clip(r.name, 40), r.display_status, str(r.last_step), _num(r.val_loss),
-             _num(r.val_accuracy, ".3f"), _local(r.created_at), ", ".join(r.tags)) for r in runs]
+    rows = [
+        (
+            r.id,
+            _clip(r.name, 40),
+            r.display_status,
+            str(r.last_step),
+            _num(r.val_loss),
+            _num(r.val_accuracy, ".3f"),
+            _local(r.created_at),
+            ", ".join(r.tags),
+        )
+        for r in runs
+    ]
     _print_table(("ID", "NAME", "STATUS", "STEPS", "VAL LOSS", "VAL ACC", "CREATED", "TAGS"), rows)
     return EXIT_OK
 
@@ -235,10 +299,23 @@ def cmd_show(args: argparse.Namespace) -> int:
     detail = get_run(_db(args), args.run)
     probes = load_probe_curves(_db(args), detail.summary.id)
     if args.json:
-        _print_json(dict(detail.as_dict(), probes=[
-            {"sentence": c.sentence, "answer": c.answer, "step": int(c.steps[-1]),
-             "probability": float(c.probabilities[-1]), "top1": c.top1[-1], "hit": bool(c.hits[-1])}
-            for c in probes if len(c)]))
+        _print_json(
+            dict(
+                detail.as_dict(),
+                probes=[
+                    {
+                        "sentence": c.sentence,
+                        "answer": c.answer,
+                        "step": int(c.steps[-1]),
+                        "probability": float(c.probabilities[-1]),
+                        "top1": c.top1[-1],
+                        "hit": bool(c.hits[-1]),
+                    }
+                    for c in probes
+                    if len(c)
+                ],
+            )
+        )
         return EXIT_OK
     s = detail.summary
     lines = [
@@ -251,8 +328,9 @@ def cmd_show(args: argparse.Namespace) -> int:
         lines.append(f"message:    {s.message}")
     corpus = detail.corpus
     lines += [
-        f"corpus:     {corpus.name} ({corpus.source}, sha256 {corpus.sha256[:12]}…)" if corpus else
-        "corpus:     unknown",
+        f"corpus:     {corpus.name} ({corpus.source}, sha256 {corpus.sha256[:12]}…)"
+        if corpus
+        else "corpus:     unknown",
         f"created:    {_local(s.created_at)}   started: {_local(s.started_at)}   "
         f"finished: {_local(s.finished_at)}",
         f"steps:      {s.last_step}",
@@ -265,17 +343,29 @@ def cmd_show(args: argparse.Namespace) -> int:
     if s.notes:
         lines.append("notes:      " + s.notes.replace("\n", "\n            "))
     if s.final_metrics:
-        lines.append("metrics:    " + ", ".join(f"{k} {_num(s.final_metrics.get(k))}" for k in METRIC_COLUMNS
-                                                if s.final_metrics.get(k) is not None))
+        lines.append(
+            "metrics:    "
+            + ", ".join(
+                f"{k} {_num(s.final_metrics.get(k))}"
+                for k in METRIC_COLUMNS
+                if s.final_metrics.get(k) is not None
+            )
+        )
     if detail.checkpoints:
-        lines.append("checkpoints: " + ", ".join(
-            f"step {c.step}" + ("" if c.exists else " (missing)") for c in detail.checkpoints))
+        lines.append(
+            "checkpoints: "
+            + ", ".join(f"step {c.step}" + ("" if c.exists else " (missing)") for c in detail.checkpoints)
+        )
     if s.config is not None:
         m, t, k, mk = s.config.model, s.config.training, s.config.tokenizer, s.config.masking
-        lines.append(f"model:      {m.arch}, {m.num_layers} layers x {m.d_model} wide, {m.num_heads} heads, "
-                     f"tokenizer {k.kind}, masking {mk.strategy} {mk.mlm_probability:g}")
-        lines.append(f"training:   {t.steps} steps, batch {t.batch_size} x {t.seq_len}, lr {t.lr:g}, "
-                     f"{t.schedule} schedule, seed {t.seed}")
+        lines.append(
+            f"model:      {m.arch}, {m.num_layers} layers x {m.d_model} wide, {m.num_heads} heads, "
+            f"tokenizer {k.kind}, masking {mk.strategy} {mk.mlm_probability:g}"
+        )
+        lines.append(
+            f"training:   {t.steps} steps, batch {t.batch_size} x {t.seq_len}, lr {t.lr:g}, "
+            f"{t.schedule} schedule, seed {t.seed}"
+        )
     lines += probe_lines(probes)
     print("\n".join(lines))
     return EXIT_OK
@@ -288,16 +378,20 @@ def probe_lines(curves) -> list[str]:
         return []
     hits = sum(bool(c.hits[-1]) for c in curves)
     width = min(14, max(len(c.answer) for c in curves))
-    lines = [f"probes:     {hits} of {len(curves)} answered at step {int(curves[0].steps[-1])} "
-             "(probability of the answer, the model's best guess)"]
+    lines = [
+        f"probes:     {hits} of {len(curves)} answered at step {int(curves[0].steps[-1])} "
+        "(probability of the answer, the model's best guess)"
+    ]
     for c in curves:
         mark = "=" if c.hits[-1] else " "
-        lines.append(f"  {c.answer:<{width}} {c.probabilities[-1]:6.1%}  {mark} {c.top1[-1]:<{width}}  "
-                     f"{c.sentence}")
+        lines.append(
+            f"  {c.answer:<{width}} {c.probabilities[-1]:6.1%}  {mark} {c.top1[-1]:<{width}}  {c.sentence}"
+        )
     return lines
 
 
 # --- changes -----------------------------------------------------------------------------------
+
 
 def cmd_rename(args: argparse.Namespace) -> int:
     from mlmstudio.store.service import rename_run
@@ -308,15 +402,16 @@ def cmd_rename(args: argparse.Namespace) -> int:
 def cmd_note(args: argparse.Namespace) -> int:
     from mlmstudio.store.service import set_notes
 
-    return _report_change(args, set_notes(_db(args), args.run, args.text, append=args.append), "notes saved for")
+    return _report_change(
+        args, set_notes(_db(args), args.run, args.text, append=args.append), "notes saved for"
+    )
 
 
 def cmd_tag(args: argparse.Namespace) -> int:
     from mlmstudio.store.service import tag_run
 
     db = _db(args)
-    summary = (tag_run(db, args.run, remove=args.tags) if args.remove
-               else tag_run(db, args.run, add=args.tags))
+    summary = tag_run(db, args.run, remove=args.tags) if args.remove else tag_run(db, args.run, add=args.tags)
     if args.json:
         _print_json(summary.as_dict())
     else:
@@ -355,6 +450,7 @@ def cmd_delete(args: argparse.Namespace) -> int:
 
 # --- bundles and Hugging Face ------------------------------------------------------------------
 
+
 def cmd_export(args: argparse.Namespace) -> int:
     from mlmstudio.store.bundle import export_bundle
 
@@ -391,19 +487,25 @@ def cmd_import_folder(args: argparse.Namespace) -> int:
         _print_json(detail.summary.as_dict())
     else:
         points = "its curves" if detail.metric_names else "no curves (the folder has no curves.csv)"
-        print(f"Imported run {detail.id} ({detail.summary.name}) with {points} and "
-              f"{len(detail.checkpoints)} checkpoint(s).")
+        print(
+            f"Imported run {detail.id} ({detail.summary.name}) with {points} and "
+            f"{len(detail.checkpoints)} checkpoint(s)."
+        )
     return EXIT_OK
 
 
 def hf_export_note(out: Path) -> str:
     """How to load what export-hf wrote: one folder, or ELECTRA's two."""
     if (out / "generator" / "config.json").is_file() and not (out / "config.json").is_file():
-        return (f"ELECTRA written to {out}: its generator fills blanks with transformers.pipeline("
-                f"'fill-mask', model={str(out / 'generator')!r}); its discriminator loads with "
-                f"ElectraForPreTraining.from_pretrained({str(out / 'discriminator')!r}).")
-    return (f"Hugging Face model written to {out}. Load it with "
-            f"transformers.pipeline('fill-mask', model={str(out)!r}).")
+        return (
+            f"ELECTRA written to {out}: its generator fills blanks with transformers.pipeline("
+            f"'fill-mask', model={str(out / 'generator')!r}); its discriminator loads with "
+            f"ElectraForPreTraining.from_pretrained({str(out / 'discriminator')!r})."
+        )
+    return (
+        f"Hugging Face model written to {out}. Load it with "
+        f"transformers.pipeline('fill-mask', model={str(out)!r})."
+    )
 
 
 def cmd_export_hf(args: argparse.Namespace) -> int:
@@ -419,19 +521,27 @@ def cmd_export_hf(args: argparse.Namespace) -> int:
 
 # --- repair ------------------------------------------------------------------------------------
 
+
 def cmd_rebuild_history(args: argparse.Namespace) -> int:
     from mlmstudio.store.history_repair import rebuild_history
 
     report = rebuild_history(getattr(args, "data_dir", None), force=args.force)
     if args.json:
-        _print_json({"kept_as": str(report.kept_as) if report.kept_as else None, "runs": report.runs,
-                     "with_curves": report.with_curves, "skipped": report.skipped})
+        _print_json(
+            {
+                "kept_as": str(report.kept_as) if report.kept_as else None,
+                "runs": report.runs,
+                "with_curves": report.with_curves,
+                "skipped": report.skipped,
+            }
+        )
     else:
         print(report.sentence())
     return EXIT_OK
 
 
 # --- resume ------------------------------------------------------------------------------------
+
 
 def cmd_resume(args: argparse.Namespace) -> int:
     from mlmstudio.cli.progress import TrainingProgress, summary_json
@@ -463,6 +573,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
 # --- compare -----------------------------------------------------------------------------------
 
+
 def cmd_compare(args: argparse.Namespace) -> int:
     from mlmstudio.store import compare
     from mlmstudio.store.service import get_run
@@ -472,15 +583,22 @@ def cmd_compare(args: argparse.Namespace) -> int:
     try:
         compare.split_metric(args.metric)
     except ValueError:
-        return _fail(f"Unknown metric '{args.metric}'. Use val_loss, val_accuracy, val_perplexity, "
-                     "val_detection_auc, train_loss, train_lr or train_tokens_per_second.", EXIT_USAGE)
+        return _fail(
+            f"Unknown metric '{args.metric}'. Use val_loss, val_accuracy, val_perplexity, "
+            "val_detection_auc, train_loss, train_lr or train_tokens_per_second.",
+            EXIT_USAGE,
+        )
     if args.csv is not None:  # refused before anything is read, not after
         from mlmstudio.engine.output_paths import check_output_file, check_outside
         from mlmstudio.store.paths import chosen_data_dir, runs_root
 
         check_output_file(args.csv, overwrite=args.overwrite, what="CSV file")
-        check_outside(args.csv, runs_root(chosen_data_dir(getattr(args, "data_dir", None))[0]),
-                      what="CSV file", owner="the history's run folders")
+        check_outside(
+            args.csv,
+            runs_root(chosen_data_dir(getattr(args, "data_dir", None))[0]),
+            what="CSV file",
+            owner="the history's run folders",
+        )
     db = _db(args)
     details = [get_run(db, ref) for ref in args.runs]
     ids = [d.id for d in details]
@@ -496,18 +614,24 @@ def cmd_compare(args: argparse.Namespace) -> int:
         aligned = compare.align(curves, args.metric, args.by)
         csv_path = compare.write_csv(aligned, args.csv, labels={s.id: f"{s.id} {s.name}" for s in summaries})
     if args.json:
-        _print_json({
-            "runs": [s.as_dict() for s in summaries],
-            "differences": [{"field": path, "values": values} for path, values in differences],
-            "final_metrics": {s.id: {k: s.final_metrics.get(k) for k in METRIC_COLUMNS} for s in summaries},
-            "ranking_by_val_loss": ranking,
-            "csv": str(csv_path) if csv_path else None,
-        })
+        _print_json(
+            {
+                "runs": [s.as_dict() for s in summaries],
+                "differences": [{"field": path, "values": values} for path, values in differences],
+                "final_metrics": {
+                    s.id: {k: s.final_metrics.get(k) for k in METRIC_COLUMNS} for s in summaries
+                },
+                "ranking_by_val_loss": ranking,
+                "csv": str(csv_path) if csv_path else None,
+            }
+        )
         return EXIT_OK
     header = ("",) + tuple(f"{s.id}" for s in summaries)
-    rows: list[tuple[str, ...]] = [("name",) + tuple(_clip(s.name, 28) for s in summaries),
-                                   ("status",) + tuple(s.display_status for s in summaries),
-                                   ("steps",) + tuple(str(s.last_step) for s in summaries)]
+    rows: list[tuple[str, ...]] = [
+        ("name",) + tuple(_clip(s.name, 28) for s in summaries),
+        ("status",) + tuple(s.display_status for s in summaries),
+        ("steps",) + tuple(str(s.last_step) for s in summaries),
+    ]
     rows.append(("-- settings that differ",) + ("",) * len(summaries))
     if not differences:
         rows.append(("(none)",) + ("",) * len(summaries))
@@ -525,6 +649,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 # --- formatting --------------------------------------------------------------------------------
+
 
 def _print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
     widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
@@ -551,7 +676,7 @@ def _value(value: Any) -> str:
 
 
 def _clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[:width - 1] + "…"
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _local(moment: datetime | None) -> str:

@@ -21,38 +21,62 @@ TOKEN_COLUMN = 14
 
 def add_score_command(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser(
-        "score", help="Rank sentences by how natural a trained model finds them (pseudo-log-likelihood).",
+        "score",
+        help="Rank sentences by how natural a trained model finds them (pseudo-log-likelihood).",
         description="Score each sentence by its pseudo-log-likelihood (PLL): every token masked in turn, "
-                    "the log-probabilities of the true tokens summed. Higher (closer to 0) is more "
-                    "natural. With two sentences, say which one the model prefers and why.")
-    command.add_argument("model", metavar="MODEL",
-                         help="A model folder, a run id or name from the history, or 'latest'.")
-    command.add_argument("sentences", metavar="SENTENCE", nargs="+",
-                         help="Sentences to score (quote each one); '-' reads them from standard input, "
-                              "one per line.")
-    command.add_argument("--per-token", action="store_true",
-                         help="Also show each token's log-probability (the costliest one marked).")
-    command.add_argument("--pair", action="store_true",
-                         help="Compare two sentences as a minimal pair (automatic with exactly two).")
-    command.add_argument("--metric", choices=("word-l2r", "token"), default="word-l2r",
-                         help="word-l2r (default): a piece is scored with the pieces to its right in its "
-                              "word masked too (Kauf & Ivanova 2023); token: each token masked alone "
-                              "(Salazar et al. 2020).")
-    command.add_argument("--precision", choices=("fp32", "bf16"), default="fp32",
-                         help="fp32 (default): exact; bf16: about twice as fast on a CPU with native "
-                              "bf16, scores about 0.01 nats per sentence apart.")
+        "the log-probabilities of the true tokens summed. Higher (closer to 0) is more "
+        "natural. With two sentences, say which one the model prefers and why.",
+    )
+    command.add_argument(
+        "model", metavar="MODEL", help="A model folder, a run id or name from the history, or 'latest'."
+    )
+    command.add_argument(
+        "sentences",
+        metavar="SENTENCE",
+        nargs="+",
+        help="Sentences to score (quote each one); '-' reads them from standard input, one per line.",
+    )
+    command.add_argument(
+        "--per-token",
+        action="store_true",
+        help="Also show each token's log-probability (the costliest one marked).",
+    )
+    command.add_argument(
+        "--pair",
+        action="store_true",
+        help="Compare two sentences as a minimal pair (automatic with exactly two).",
+    )
+    command.add_argument(
+        "--metric",
+        choices=("word-l2r", "token"),
+        default="word-l2r",
+        help="word-l2r (default): a piece is scored with the pieces to its right in its "
+        "word masked too (Kauf & Ivanova 2023); token: each token masked alone "
+        "(Salazar et al. 2020).",
+    )
+    command.add_argument(
+        "--precision",
+        choices=("fp32", "bf16"),
+        default="fp32",
+        help="fp32 (default): exact; bf16: about twice as fast on a CPU with native "
+        "bf16, scores about 0.01 nats per sentence apart.",
+    )
     command.add_argument("--json", action="store_true", help="Print the result as JSON.")
-    command.add_argument("--data-dir", default=argparse.SUPPRESS,
-                         help="Where the run history lives (default: MLMSTUDIO_HOME or the "
-                              "platform's user data folder).")
+    command.add_argument(
+        "--data-dir",
+        default=argparse.SUPPRESS,
+        help="Where the run history lives (default: MLMSTUDIO_HOME or the platform's user data folder).",
+    )
     command.set_defaults(func=cmd_score)
 
 
 def cmd_score(args: argparse.Namespace) -> int:
     sentences = _sentences(args.sentences)
     if args.pair and len(sentences) != 2:
-        raise PredictionError(f"--pair compares exactly two sentences (got {len(sentences)}). "
-                              "Give two sentences that differ in a word or two.")
+        raise PredictionError(
+            f"--pair compares exactly two sentences (got {len(sentences)}). "
+            "Give two sentences that differ in a word or two."
+        )
     from mlmstudio.cli.engine_commands import _resolve_model_dir
     from mlmstudio.engine.predict import Predictor
     from mlmstudio.engine.scoring import score_sentence, verdict
@@ -63,9 +87,11 @@ def cmd_score(args: argparse.Namespace) -> int:
     pair = verdict(scores[0], scores[1]) if len(scores) == 2 else None
 
     if args.json:
-        data = {"metric": args.metric,
-                "sentences": [dict(rank=r, **s.as_dict(args.per_token)) for r, s in enumerate(ranked, 1)],
-                "pair": None if pair is None else pair.as_dict(per_token=False)}
+        data = {
+            "metric": args.metric,
+            "sentences": [dict(rank=r, **s.as_dict(args.per_token)) for r, s in enumerate(ranked, 1)],
+            "pair": None if pair is None else pair.as_dict(per_token=False),
+        }
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return 0
 

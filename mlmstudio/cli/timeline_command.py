@@ -14,20 +14,30 @@ import argparse
 
 def add_timeline_command(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser(
-        "timeline", help="What a run answered for a sentence at each checkpoint it kept along its training.",
+        "timeline",
+        help="What a run answered for a sentence at each checkpoint it kept along its training.",
         description="Ask every kept checkpoint of a run (steps 1, 2, 4, 8, ... and the end) to fill the "
-                    "[MASK]s of a sentence, and print the best guesses step by step.")
-    command.add_argument("model", metavar="MODEL",
-                         help="A run id or name from the history, 'latest', or a folder written by "
-                              "'mlmstudio train --out'.")
+        "[MASK]s of a sentence, and print the best guesses step by step.",
+    )
+    command.add_argument(
+        "model",
+        metavar="MODEL",
+        help="A run id or name from the history, 'latest', or a folder written by 'mlmstudio train --out'.",
+    )
     command.add_argument("text", metavar="TEXT", help="A sentence with one or more [MASK].")
-    command.add_argument("--step", type=int, default=None,
-                         help="Ask only the checkpoint kept at this step (see the list without it).")
+    command.add_argument(
+        "--step",
+        type=int,
+        default=None,
+        help="Ask only the checkpoint kept at this step (see the list without it).",
+    )
     command.add_argument("-k", "--top-k", type=int, default=3, help="Guesses per [MASK] (default 3).")
     command.add_argument("--json", action="store_true", help="Print the result as JSON.")
-    command.add_argument("--data-dir", default=argparse.SUPPRESS,
-                         help="Where the run history lives (default: MLMSTUDIO_HOME or the "
-                              "platform's user data folder).")
+    command.add_argument(
+        "--data-dir",
+        default=argparse.SUPPRESS,
+        help="Where the run history lives (default: MLMSTUDIO_HOME or the platform's user data folder).",
+    )
     command.set_defaults(func=cmd_timeline)
 
 
@@ -41,25 +51,39 @@ def cmd_timeline(args: argparse.Namespace) -> int:
     run_dir = _resolve_model_dir(args.model, args.data_dir)
     steps = [step for step, _ in list_kept(run_dir)]
     if not steps:
-        raise PredictionError(f"{run_dir} kept no checkpoints along its training (trained before they "
-                              "were kept, imported, or with --keep-checkpoints 0). Train a new run to "
-                              "see its answers change.")
+        raise PredictionError(
+            f"{run_dir} kept no checkpoints along its training (trained before they "
+            "were kept, imported, or with --keep-checkpoints 0). Train a new run to "
+            "see its answers change."
+        )
     if args.step is not None:
         if args.step not in steps:
-            raise PredictionError(f"No checkpoint was kept at step {args.step}. Kept: "
-                                  f"{', '.join(str(s) for s in steps)}.")
+            raise PredictionError(
+                f"No checkpoint was kept at step {args.step}. Kept: {', '.join(str(s) for s in steps)}."
+            )
         steps = [args.step]
-    answers = [(step, load_predictor_at(run_dir, step).fill_mask(args.text, top_k=args.top_k))
-               for step in steps]
+    answers = [
+        (step, load_predictor_at(run_dir, step).fill_mask(args.text, top_k=args.top_k)) for step in steps
+    ]
     if args.json:
-        print(json.dumps([{"step": step, "masks": result.masks, "truncated": result.truncated}
-                          for step, result in answers], indent=2, ensure_ascii=False))
+        print(
+            json.dumps(
+                [
+                    {"step": step, "masks": result.masks, "truncated": result.truncated}
+                    for step, result in answers
+                ],
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
         return 0
     masks = len(answers[0][1].masks)
     header = "  ".join(f"[MASK] {m + 1}" if masks > 1 else "[MASK]" for m in range(masks))
     print(f"{'step':>8}  {header}")
     for step, result in answers:
-        cells = ["  ".join(f"{c['token_str']!r} {c['score']:.1%}" for c in guesses) for guesses in result.masks]
+        cells = [
+            "  ".join(f"{c['token_str']!r} {c['score']:.1%}" for c in guesses) for guesses in result.masks
+        ]
         print(f"{step:>8}  " + "   |   ".join(cells))
     if answers[0][1].truncated:
         print("(The text was longer than the model reads: only the part around the masks was used.)")

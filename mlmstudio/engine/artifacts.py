@@ -62,6 +62,7 @@ class LoadedModel:
 # Atomic writes
 # ---------------------------------------------------------------------------
 
+
 def atomic_write_bytes(path: PathLike, data: bytes) -> None:
     """Write data to path through a temporary file in the same folder and a rename."""
     path = Path(path)
@@ -88,8 +89,9 @@ def atomic_write_text(path: PathLike, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
-def atomic_save_safetensors(tensors: Mapping[str, torch.Tensor], path: PathLike,
-                            metadata: dict[str, str] | None = None) -> None:
+def atomic_save_safetensors(
+    tensors: Mapping[str, torch.Tensor], path: PathLike, metadata: dict[str, str] | None = None
+) -> None:
     """safetensors.torch.save_file, but atomic. Tensors must not share memory."""
     plain = {name: t.detach().to("cpu").contiguous() for name, t in tensors.items()}
     atomic_write_bytes(path, save_safetensors_bytes(plain, metadata=metadata))
@@ -113,14 +115,21 @@ def _fsync_dir(folder: Path) -> None:
 # Save and load
 # ---------------------------------------------------------------------------
 
-def save_model_dir(path: PathLike, model: MLMModel, tokenizer: MLMTokenizer, run_cfg: RunConfig,
-                   metrics: Mapping[str, Any] | None = None) -> Path:
+
+def save_model_dir(
+    path: PathLike,
+    model: MLMModel,
+    tokenizer: MLMTokenizer,
+    run_cfg: RunConfig,
+    metrics: Mapping[str, Any] | None = None,
+) -> Path:
     """Write the model directory; return its path."""
     path = Path(path)
     path.mkdir(parents=True, exist_ok=True)
     atomic_write_text(path / TOKENIZER_FILE, tokenizer.to_str())
-    atomic_save_safetensors(model.state_dict(), path / MODEL_FILE,
-                            metadata={"format": "pt", "arch": run_cfg.model.arch})
+    atomic_save_safetensors(
+        model.state_dict(), path / MODEL_FILE, metadata={"format": "pt", "arch": run_cfg.model.arch}
+    )
     if metrics is not None:
         atomic_write_text(path / METRICS_FILE, json.dumps(dict(metrics), indent=2, sort_keys=True))
     atomic_write_text(path / CONFIG_FILE, run_cfg.to_json())
@@ -133,13 +142,16 @@ def load_model_dir(path: PathLike, device: str | torch.device = "cpu") -> Loaded
     if not path.exists():
         raise ModelLoadError(f"The folder {path} does not exist. Choose a folder written by MLM Studio.")
     if not path.is_dir():
-        raise ModelLoadError(f"{path} is a file, not a model folder. Choose a folder written by MLM Studio "
-                             "(it holds config.json, tokenizer.json and model.safetensors).")
+        raise ModelLoadError(
+            f"{path} is a file, not a model folder. Choose a folder written by MLM Studio "
+            "(it holds config.json, tokenizer.json and model.safetensors)."
+        )
     for name in REQUIRED_MODEL_FILES:
         if not (path / name).is_file():
             raise ModelLoadError(
                 f"The folder {path} has no {name}. Choose a folder written by MLM Studio "
-                "(it holds config.json, tokenizer.json and model.safetensors).")
+                "(it holds config.json, tokenizer.json and model.safetensors)."
+            )
 
     config = _load_config(path)
     tokenizer = _load_tokenizer(path)
@@ -157,8 +169,10 @@ def _load_config(path: Path) -> RunConfig:
     try:
         return RunConfig.from_file(path / CONFIG_FILE).validate()
     except ConfigError as exc:
-        raise ModelLoadError(f"The config.json in {path} cannot be used: {exc} "
-                             "The folder may be damaged; choose another or retrain.") from exc
+        raise ModelLoadError(
+            f"The config.json in {path} cannot be used: {exc} "
+            "The folder may be damaged; choose another or retrain."
+        ) from exc
 
 
 def _load_tokenizer(path: Path) -> MLMTokenizer:
@@ -167,8 +181,9 @@ def _load_tokenizer(path: Path) -> MLMTokenizer:
     except MLMStudioError as exc:
         raise ModelLoadError(f"The tokenizer.json in {path} cannot be used: {exc}") from exc
     except Exception as exc:  # the tokenizers library raises plain Exceptions on bad JSON
-        raise ModelLoadError(f"The tokenizer.json in {path} is damaged ({exc}). "
-                             "Choose another folder or retrain.") from exc
+        raise ModelLoadError(
+            f"The tokenizer.json in {path} is damaged ({exc}). Choose another folder or retrain."
+        ) from exc
 
 
 def _load_weights(model: MLMModel, path: Path) -> None:
@@ -181,20 +196,29 @@ def _load_weights_file(model: MLMModel, file: Path) -> None:
     try:
         state = load_file(file, device="cpu")
     except Exception as exc:  # SafetensorError, OSError: truncated, empty or not safetensors at all
-        raise ModelLoadError(f"The {file.name} in {path} is damaged or not a safetensors file "
-                             f"({exc}). Choose another folder or retrain.") from exc
+        raise ModelLoadError(
+            f"The {file.name} in {path} is damaged or not a safetensors file "
+            f"({exc}). Choose another folder or retrain."
+        ) from exc
     expected = model.state_dict()
     missing = sorted(set(expected) - set(state))
     unexpected = sorted(set(state) - set(expected))
     wrong = sorted(k for k in set(expected) & set(state) if expected[k].shape != state[k].shape)
     if missing or unexpected or wrong:
-        details = "; ".join(part for part in (
-            f"missing {', '.join(missing[:3])}" if missing else "",
-            f"unexpected {', '.join(unexpected[:3])}" if unexpected else "",
-            f"wrong shape for {', '.join(wrong[:3])}" if wrong else "") if part)
-        raise ModelLoadError(f"The weights in {path} do not match its config.json and tokenizer.json "
-                             f"({details}). The folder may mix files from different runs; retrain or "
-                             "choose another folder.")
+        details = "; ".join(
+            part
+            for part in (
+                f"missing {', '.join(missing[:3])}" if missing else "",
+                f"unexpected {', '.join(unexpected[:3])}" if unexpected else "",
+                f"wrong shape for {', '.join(wrong[:3])}" if wrong else "",
+            )
+            if part
+        )
+        raise ModelLoadError(
+            f"The weights in {path} do not match its config.json and tokenizer.json "
+            f"({details}). The folder may mix files from different runs; retrain or "
+            "choose another folder."
+        )
     model.load_state_dict(state, strict=True)
 
 

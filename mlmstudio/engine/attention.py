@@ -45,7 +45,7 @@ from mlmstudio.engine.errors import PredictionError
 from mlmstudio.engine.model import SelfAttention
 from mlmstudio.engine.predict import Predictor, _check_text
 
-JSON_DECIMALS = 8   # rows still sum to 1 within T * 5e-9
+JSON_DECIMALS = 8  # rows still sum to 1 within T * 5e-9
 
 
 @dataclass
@@ -53,14 +53,14 @@ class AttentionMap:
     """The attention of one framed text: ``weights[layer, head, query, key]``."""
 
     text: str
-    tokens: list[str]                  # [CLS] ... [SEP], as the tokenizer spells them
+    tokens: list[str]  # [CLS] ... [SEP], as the tokenizer spells them
     token_ids: list[int]
-    weights: np.ndarray                # [L, H, T, T] float32; each row sums to 1
-    text_tokens: int                   # tokens of the text before any cut (without [CLS] and [SEP])
+    weights: np.ndarray  # [L, H, T, T] float32; each row sums to 1
+    text_tokens: int  # tokens of the text before any cut (without [CLS] and [SEP])
     truncated: bool = False
     note: str = ""
     arch: str = ""
-    layer_names: list[str] | None = None   # "layer 1", ...; "generator 1", "discriminator 1" for ELECTRA
+    layer_names: list[str] | None = None  # "layer 1", ...; "generator 1", "discriminator 1" for ELECTRA
 
     def __post_init__(self) -> None:
         if not self.layer_names:
@@ -84,11 +84,20 @@ class AttentionMap:
         return [int(i) for i in grid.argmax(axis=-1)]
 
     def as_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "arch": self.arch, "tokens": self.tokens, "token_ids": self.token_ids,
-                "layers": self.num_layers, "layer_names": self.layer_names, "heads": self.num_heads, "text_tokens": self.text_tokens,
-                "truncated": self.truncated, "note": self.note,
-                "weights_shape": ["layers", "heads", "query", "key"],
-                "weights": np.round(self.weights.astype(np.float64), JSON_DECIMALS).tolist()}
+        return {
+            "text": self.text,
+            "arch": self.arch,
+            "tokens": self.tokens,
+            "token_ids": self.token_ids,
+            "layers": self.num_layers,
+            "layer_names": self.layer_names,
+            "heads": self.num_heads,
+            "text_tokens": self.text_tokens,
+            "truncated": self.truncated,
+            "note": self.note,
+            "weights_shape": ["layers", "heads", "query", "key"],
+            "weights": np.round(self.weights.astype(np.float64), JSON_DECIMALS).tolist(),
+        }
 
     def to_json(self, indent: int | None = None) -> str:
         return json.dumps(self.as_dict(), indent=indent, ensure_ascii=False)
@@ -106,8 +115,9 @@ class AttentionMap:
             for head, grid in grids:
                 for q in range(T):
                     for k in range(T):
-                        writer.writerow((layer + 1, head, q, self.tokens[q], k, self.tokens[k],
-                                         f"{grid[q, k]:.8f}"))
+                        writer.writerow(
+                            (layer + 1, head, q, self.tokens[q], k, self.tokens[k], f"{grid[q, k]:.8f}")
+                        )
         return buffer.getvalue()
 
 
@@ -132,15 +142,24 @@ def attend(predictor: Predictor, text: str) -> AttentionMap:
     room = predictor.max_len - 2
     note = ""
     if len(body) > room:
-        note = (f"The text has {len(body)} tokens, more than this model reads at once ({predictor.max_len} "
-                f"with [CLS] and [SEP]): only its first {room} tokens are shown.")
+        note = (
+            f"The text has {len(body)} tokens, more than this model reads at once ({predictor.max_len} "
+            f"with [CLS] and [SEP]): only its first {room} tokens are shown."
+        )
     ids = [tok.cls_token_id, *body[:room], tok.sep_token_id]
-    input_ids = torch.tensor([ids], dtype=torch.long, device=predictor.device)   # [1, T]
-    weights = attention_weights(predictor.model, input_ids)[0]                   # [L, H, T, T]
-    return AttentionMap(text=text, tokens=[tok.token_str(i) for i in ids], token_ids=ids,
-                        weights=weights.cpu().numpy().astype(np.float32), text_tokens=len(body),
-                        truncated=len(body) > room, note=note,
-                        arch=_arch(predictor.model), layer_names=attention_layer_names(predictor.model))
+    input_ids = torch.tensor([ids], dtype=torch.long, device=predictor.device)  # [1, T]
+    weights = attention_weights(predictor.model, input_ids)[0]  # [L, H, T, T]
+    return AttentionMap(
+        text=text,
+        tokens=[tok.token_str(i) for i in ids],
+        token_ids=ids,
+        weights=weights.cpu().numpy().astype(np.float32),
+        text_tokens=len(body),
+        truncated=len(body) > room,
+        note=note,
+        arch=_arch(predictor.model),
+        layer_names=attention_layer_names(predictor.model),
+    )
 
 
 @torch.inference_mode()
@@ -154,15 +173,18 @@ def attention_weights(model: nn.Module, input_ids: Tensor, attention_mask: Tenso
     def hook_for(index: int, layer: nn.Module):
         def capture(_module: nn.Module, args: tuple, kwargs: dict) -> None:
             found[index] = _layer_weights(layer, args, kwargs).float()
+
         return capture
 
-    handles = [layer.register_forward_pre_hook(hook_for(i, layer), with_kwargs=True)
-               for i, layer in enumerate(layers)]
+    handles = [
+        layer.register_forward_pre_hook(hook_for(i, layer), with_kwargs=True)
+        for i, layer in enumerate(layers)
+    ]
     was_training = model.training
     try:
         model.eval()
         model(input_ids, attention_mask=attention_mask)
-        second_pass = getattr(model, "replaced_logits", None)   # ELECTRA's discriminator
+        second_pass = getattr(model, "replaced_logits", None)  # ELECTRA's discriminator
         if len(found) < len(layers) and callable(second_pass):
             second_pass(input_ids, attention_mask=attention_mask)
     finally:
@@ -215,7 +237,14 @@ def _layer_weights(layer: nn.Module, args: tuple, kwargs: dict) -> Tensor:
         src_mask = args[1] if len(args) > 1 else kwargs.get("src_mask")
         padding = args[2] if len(args) > 2 else kwargs.get("src_key_padding_mask")
         h = layer.norm1(x) if layer.norm_first else x
-        _, weights = layer.self_attn(h, h, h, attn_mask=src_mask, key_padding_mask=padding,
-                                     need_weights=True, average_attn_weights=False)
+        _, weights = layer.self_attn(
+            h,
+            h,
+            h,
+            attn_mask=src_mask,
+            key_padding_mask=padding,
+            need_weights=True,
+            average_attn_weights=False,
+        )
         return weights
     raise TypeError(f"no way to read the attention of {type(layer).__name__}")

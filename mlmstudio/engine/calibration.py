@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from mlmstudio.config import ModelConfig
 
-WARMUP_STEPS = 1     # the first step pays for allocations and kernel choices
-TIMED_STEPS = 3      # the median of these is the answer
+WARMUP_STEPS = 1  # the first step pays for allocations and kernel choices
+TIMED_STEPS = 3  # the median of these is the answer
 
 
 @dataclass(frozen=True)
@@ -29,25 +29,36 @@ class StepTime:
     """Seconds per training step of one model shape at one batch shape."""
 
     seconds: float
-    precision: str   # what "auto" resolved to here: 'bf16' or 'fp32'
+    precision: str  # what "auto" resolved to here: 'bf16' or 'fp32'
     threads: int
 
     def per_steps(self, steps: int = 1000) -> float:
         return self.seconds * steps
 
 
-def calibration_key(model: ModelConfig, vocab_size: int, batch_size: int, seq_len: int,
-                    mlm_probability: float, precision: str, threads: int | None = None) -> str:
+def calibration_key(
+    model: ModelConfig,
+    vocab_size: int,
+    batch_size: int,
+    seq_len: int,
+    mlm_probability: float,
+    precision: str,
+    threads: int | None = None,
+) -> str:
     """A cache key: everything the step time depends on, with no torch import (GUI-safe).
 
     The torch version and the CPU count are part of it, so an upgrade or
     another computer measures again.
     """
     threads = threads or default_threads()
-    shape = (f"{model.arch}-d{model.d_model}-l{model.num_layers}-h{model.num_heads}-f{model.ffn_width}"
-             f"-db{int(model.distance_bias)}")
-    return (f"torch{_torch_version()}-cpu{os.cpu_count()}-t{threads}/{shape}-v{_vocab_bucket(vocab_size)}"
-            f"-b{batch_size}-s{seq_len}-m{round(mlm_probability * 100)}-{precision}")
+    shape = (
+        f"{model.arch}-d{model.d_model}-l{model.num_layers}-h{model.num_heads}-f{model.ffn_width}"
+        f"-db{int(model.distance_bias)}"
+    )
+    return (
+        f"torch{_torch_version()}-cpu{os.cpu_count()}-t{threads}/{shape}-v{_vocab_bucket(vocab_size)}"
+        f"-b{batch_size}-s{seq_len}-m{round(mlm_probability * 100)}-{precision}"
+    )
 
 
 @functools.lru_cache(maxsize=1)
@@ -69,9 +80,19 @@ def default_threads() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def measure_step_time(model_cfg: ModelConfig, vocab_size: int, batch_size: int, seq_len: int, *,
-                      mlm_probability: float = 0.3, precision: str = "auto", device: str = "cpu",
-                      threads: int | None = None, steps: int = TIMED_STEPS, seed: int = 0) -> StepTime:
+def measure_step_time(
+    model_cfg: ModelConfig,
+    vocab_size: int,
+    batch_size: int,
+    seq_len: int,
+    *,
+    mlm_probability: float = 0.3,
+    precision: str = "auto",
+    device: str = "cpu",
+    threads: int | None = None,
+    steps: int = TIMED_STEPS,
+    seed: int = 0,
+) -> StepTime:
     """Time real training steps (forward, loss, backward, clipping, AdamW) of ``model_cfg``.
 
     ``seq_len`` is capped at the model's maximum length, as the trainer's
@@ -95,19 +116,24 @@ def measure_step_time(model_cfg: ModelConfig, vocab_size: int, batch_size: int, 
 
     model = build_model(model_cfg, vocab_size).to(torch_device)
     model.train()
-    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-4, betas=ADAM_BETAS,
-                                  fused=torch_device.type in ("cuda", "cpu") or None)  # as the trainer
+    optimizer = torch.optim.AdamW(
+        model.parameters(), lr=1e-4, betas=ADAM_BETAS, fused=torch_device.type in ("cuda", "cpu") or None
+    )  # as the trainer
     # Random tokens above the five special ones; about mlm_probability of them carry a label.
     input_ids = torch.randint(5, vocab_size, (batch_size, seq_len), generator=generator)
     chosen = torch.rand((batch_size, seq_len), generator=generator) < mlm_probability
-    chosen[:, 0] = True   # at least one label per sequence, as the trainer's batches have
+    chosen[:, 0] = True  # at least one label per sequence, as the trainer's batches have
     labels = torch.where(chosen, input_ids, torch.full_like(input_ids, -100))
     batch = Batch.with_positions(input_ids, torch.ones_like(input_ids), labels).to(torch_device)
 
     def step() -> None:
         with autocast_context(torch_device, resolved):
-            out = model(batch.input_ids, attention_mask=batch.attention_mask, labels=batch.labels,
-                        label_positions=batch.label_positions)
+            out = model(
+                batch.input_ids,
+                attention_mask=batch.attention_mask,
+                labels=batch.labels,
+                label_positions=batch.label_positions,
+            )
         optimizer.zero_grad(set_to_none=True)
         out.loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)

@@ -51,8 +51,10 @@ CAPSULE_FORMAT = 1
 MAX_NODES = 1024
 MAX_PROCS_PER_NODE = 256
 DEFAULT_PORT = 29500
-_HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-                       r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$")
+_HOSTNAME = re.compile(
+    r"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$"
+)
 
 
 class CapsuleError(MLMStudioError):
@@ -80,13 +82,17 @@ class LaunchPlan:
         if not 1 <= self.nodes <= MAX_NODES:
             raise CapsuleError(f"The number of nodes must be between 1 and {MAX_NODES}; got {self.nodes}.")
         if not 1 <= self.procs_per_node <= MAX_PROCS_PER_NODE:
-            raise CapsuleError(f"The processes per node must be between 1 and {MAX_PROCS_PER_NODE}; "
-                               f"got {self.procs_per_node}.")
+            raise CapsuleError(
+                f"The processes per node must be between 1 and {MAX_PROCS_PER_NODE}; "
+                f"got {self.procs_per_node}."
+            )
         if not 1 <= self.port <= 65535:
             raise CapsuleError(f"The rendezvous port must be between 1 and 65535; got {self.port}.")
         if not _valid_host(self.host):
-            raise CapsuleError(f"The rendezvous host {self.host!r} is not a host name or an IP address. "
-                               "Give the address of the first node, e.g. 10.0.0.1 or node01.")
+            raise CapsuleError(
+                f"The rendezvous host {self.host!r} is not a host name or an IP address. "
+                "Give the address of the first node, e.g. 10.0.0.1 or node01."
+            )
         return self
 
 
@@ -94,7 +100,8 @@ def parse_endpoint(text: str) -> tuple[str, int]:
     """'host:port' (or '[v6]:port', or just 'host' for the default port) as (host, port)."""
     text = text.strip()
     match = re.fullmatch(r"\[([0-9A-Fa-f:.]+)\](?::(\d{1,5}))?", text) or re.fullmatch(
-        r"([^:\s]+)(?::(\d{1,5}))?", text)
+        r"([^:\s]+)(?::(\d{1,5}))?", text
+    )
     if not match:
         raise CapsuleError(f"The rendezvous address {text!r} is not HOST:PORT (e.g. 10.0.0.1:29500).")
     host, port = match.group(1), int(match.group(2) or DEFAULT_PORT)
@@ -115,7 +122,7 @@ class Capsule:
     """A capsule on disk, checked."""
 
     path: Path
-    config: RunConfig            # corpus.source resolved to a path this machine can read
+    config: RunConfig  # corpus.source resolved to a path this machine can read
     plan: LaunchPlan
     corpus_sha256: str
     corpus_included: bool
@@ -128,9 +135,17 @@ class Capsule:
 
 # --- writing -------------------------------------------------------------------------------------
 
-def write_capsule(config: RunConfig, out_dir: str | os.PathLike, plan: LaunchPlan, *,
-                  include_corpus: bool = True, slurm: bool = False, overwrite: bool = False,
-                  name: str = "") -> Capsule:
+
+def write_capsule(
+    config: RunConfig,
+    out_dir: str | os.PathLike,
+    plan: LaunchPlan,
+    *,
+    include_corpus: bool = True,
+    slurm: bool = False,
+    overwrite: bool = False,
+    name: str = "",
+) -> Capsule:
     """Write a capsule for ``config`` into ``out_dir`` (new or empty, unless ``overwrite``)."""
     from mlmstudio.engine.corpus import load_corpus
     from mlmstudio.engine.trainer import tokenizer_for_run
@@ -138,16 +153,19 @@ def write_capsule(config: RunConfig, out_dir: str | os.PathLike, plan: LaunchPla
     config = config.validate()
     plan = plan.check()
     out = check_output_folder(out_dir, overwrite=overwrite, what="capsule folder")
-    corpus = load_corpus(config.corpus.source, text_field=config.corpus.text_field,
-                         csv_column=config.corpus.csv_column)
+    corpus = load_corpus(
+        config.corpus.source, text_field=config.corpus.text_field, csv_column=config.corpus.csv_column
+    )
     original = config.corpus.source
     if include_corpus:
         corpus_config = CorpusConfig(source=CORPUS_FILE, val_fraction=config.corpus.val_fraction)
     else:
         path = Path(original).expanduser()
         if original.strip().lower().startswith("sample:") or not path.is_file():
-            raise CapsuleError("Only a corpus that is a single file can be left out of a capsule (the "
-                               "capsule then names its path and fingerprint). Include this corpus instead.")
+            raise CapsuleError(
+                "Only a corpus that is a single file can be left out of a capsule (the "
+                "capsule then names its path and fingerprint). Include this corpus instead."
+            )
         corpus_config = replace(config.corpus, source=str(path.resolve()))
     capsule_config = replace(config, corpus=corpus_config).validate()
     tokenizer = tokenizer_for_run(capsule_config, corpus.text)
@@ -165,11 +183,19 @@ def write_capsule(config: RunConfig, out_dir: str | os.PathLike, plan: LaunchPla
         "name": name or corpus.name,
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "mlmstudio_version": __version__,
-        "plan": {"nodes": plan.nodes, "procs_per_node": plan.procs_per_node, "host": plan.host,
-                 "port": plan.port},
-        "corpus": {"included": include_corpus, "source": CORPUS_FILE if include_corpus else
-                   corpus_config.source, "original_source": original, "name": corpus.name,
-                   "sha256": corpus.stats.sha256},
+        "plan": {
+            "nodes": plan.nodes,
+            "procs_per_node": plan.procs_per_node,
+            "host": plan.host,
+            "port": plan.port,
+        },
+        "corpus": {
+            "included": include_corpus,
+            "source": CORPUS_FILE if include_corpus else corpus_config.source,
+            "original_source": original,
+            "name": corpus.name,
+            "sha256": corpus.stats.sha256,
+        },
         "files": {name: _sha256(out / name) for name in (CONFIG_FILE, TOKENIZER_FILE)},
     }
     _write(out / CAPSULE_FILE, json.dumps(manifest, indent=2) + "\n")
@@ -191,8 +217,10 @@ def _write(path: Path, text: str, *, executable: bool = False) -> None:
         os.replace(temporary, path)
     except OSError as exc:
         temporary.unlink(missing_ok=True)
-        raise CapsuleError(f"The capsule could not be written to {path.parent} "
-                           f"({exc.strerror or exc}). Choose another folder or free space.") from exc
+        raise CapsuleError(
+            f"The capsule could not be written to {path.parent} "
+            f"({exc.strerror or exc}). Choose another folder or free space."
+        ) from exc
 
 
 def _sha256(path: Path) -> str:
@@ -205,45 +233,59 @@ def _sha256(path: Path) -> str:
 
 # --- reading -------------------------------------------------------------------------------------
 
+
 def read_capsule(path: str | os.PathLike) -> Capsule:
     """The capsule in ``path``, checked file by file; ``CapsuleError`` with a sentence if it is not one."""
     folder = Path(path).expanduser()
     if not folder.is_dir():
         raise CapsuleError(f"{folder} is not a folder. Give the folder `mlmstudio capsule` wrote.")
     if not (folder / CAPSULE_FILE).is_file():
-        raise CapsuleError(f"{folder} is not a run capsule: it has no {CAPSULE_FILE}. Write one with "
-                           "`mlmstudio capsule RUN.JSON OUT_DIR`.")
+        raise CapsuleError(
+            f"{folder} is not a run capsule: it has no {CAPSULE_FILE}. Write one with "
+            "`mlmstudio capsule RUN.JSON OUT_DIR`."
+        )
     try:
         manifest = bounded_json.loads(bounded_json.read_text(folder / CAPSULE_FILE))
     except (OSError, bounded_json.JSONLimitError) as exc:
-        raise CapsuleError(f"The capsule's {CAPSULE_FILE} cannot be read: it {exc}. "
-                           "Write the capsule again.") from exc
+        raise CapsuleError(
+            f"The capsule's {CAPSULE_FILE} cannot be read: it {exc}. Write the capsule again."
+        ) from exc
     try:
         if not isinstance(manifest, dict) or manifest.get("format") != CAPSULE_FORMAT:
             raise ValueError(f"it is not a format-{CAPSULE_FORMAT} capsule manifest")
         raw_plan = manifest["plan"]
-        plan = LaunchPlan(nodes=int(raw_plan["nodes"]), procs_per_node=int(raw_plan["procs_per_node"]),
-                          host=str(raw_plan["host"]), port=int(raw_plan["port"]))
+        plan = LaunchPlan(
+            nodes=int(raw_plan["nodes"]),
+            procs_per_node=int(raw_plan["procs_per_node"]),
+            host=str(raw_plan["host"]),
+            port=int(raw_plan["port"]),
+        )
         corpus = manifest["corpus"]
         included, sha = bool(corpus["included"]), str(corpus["sha256"])
         files = dict(manifest["files"])
         capsule_id = str(manifest["id"])
     except (KeyError, TypeError, ValueError) as exc:
-        raise CapsuleError(f"The capsule's {CAPSULE_FILE} is malformed ({exc}). Write the capsule "
-                           "again with `mlmstudio capsule`.") from exc
+        raise CapsuleError(
+            f"The capsule's {CAPSULE_FILE} is malformed ({exc}). Write the capsule "
+            "again with `mlmstudio capsule`."
+        ) from exc
     plan.check()
     if not re.fullmatch(r"[0-9a-f]{64}", sha):
-        raise CapsuleError(f"The capsule's {CAPSULE_FILE} has no valid corpus fingerprint. "
-                           "Write the capsule again.")
+        raise CapsuleError(
+            f"The capsule's {CAPSULE_FILE} has no valid corpus fingerprint. Write the capsule again."
+        )
     for name in (CONFIG_FILE, TOKENIZER_FILE):
         file = folder / name
         if not file.is_file():
-            raise CapsuleError(f"The capsule is missing {name}. Copy the whole capsule folder, or "
-                               "write it again.")
+            raise CapsuleError(
+                f"The capsule is missing {name}. Copy the whole capsule folder, or write it again."
+            )
         if _sha256(file) != files.get(name):
-            raise CapsuleError(f"The capsule's {name} was changed after the capsule was written, so its "
-                               "run would not be the one planned. Write the capsule again instead of "
-                               "editing it.")
+            raise CapsuleError(
+                f"The capsule's {name} was changed after the capsule was written, so its "
+                "run would not be the one planned. Write the capsule again instead of "
+                "editing it."
+            )
     try:
         config = RunConfig.from_file(folder / CONFIG_FILE).validate()
     except ConfigError as exc:
@@ -251,14 +293,18 @@ def read_capsule(path: str | os.PathLike) -> Capsule:
     if included:
         corpus_path = folder / CORPUS_FILE
         if not corpus_path.is_file():
-            raise CapsuleError(f"The capsule is missing its corpus ({CORPUS_FILE}). Copy the whole "
-                               "capsule folder, or write it again.")
+            raise CapsuleError(
+                f"The capsule is missing its corpus ({CORPUS_FILE}). Copy the whole "
+                "capsule folder, or write it again."
+            )
     else:
         corpus_path = Path(config.corpus.source)
         if not corpus_path.is_file():
-            raise CapsuleError(f"The capsule's corpus was left out and {corpus_path} does not exist on "
-                               "this machine. Copy the file there, or write the capsule with the corpus "
-                               "included.")
+            raise CapsuleError(
+                f"The capsule's corpus was left out and {corpus_path} does not exist on "
+                "this machine. Copy the file there, or write the capsule with the corpus "
+                "included."
+            )
     config = replace(config, corpus=replace(config.corpus, source=str(corpus_path)))
     return Capsule(folder, config, plan, sha, included, capsule_id)
 
@@ -266,31 +312,66 @@ def read_capsule(path: str | os.PathLike) -> Capsule:
 def check_capsule_corpus(capsule: Capsule, corpus: Corpus) -> None:
     """Refuse a corpus that is not the text the capsule was written for (its fingerprint differs)."""
     if corpus.stats.sha256 != capsule.corpus_sha256:
-        raise CapsuleError(f"The corpus {capsule.config.corpus.source} is not the text the capsule was "
-                           "written for (its fingerprint differs). Restore the original text, or write "
-                           "the capsule again.")
+        raise CapsuleError(
+            f"The corpus {capsule.config.corpus.source} is not the text the capsule was "
+            "written for (its fingerprint differs). Restore the original text, or write "
+            "the capsule again."
+        )
 
 
 # --- the scripts ---------------------------------------------------------------------------------
 
-def torchrun_command(plan: LaunchPlan, capsule_id: str, *, python: str = "python3",
-                     capsule_dir: str = ".", out: str = "run") -> list[str]:
+
+def torchrun_command(
+    plan: LaunchPlan, capsule_id: str, *, python: str = "python3", capsule_dir: str = ".", out: str = "run"
+) -> list[str]:
     """The command every node runs (c10d rendezvous: the same command on every node)."""
-    return _command(python, str(plan.nodes), str(plan.procs_per_node), plan.endpoint, capsule_id,
-                    capsule_dir, out)
+    return _command(
+        python, str(plan.nodes), str(plan.procs_per_node), plan.endpoint, capsule_id, capsule_dir, out
+    )
 
 
-def _command(python: str, nodes: str, procs: str, endpoint: str, rdzv_id: str, capsule_dir: str,
-             out: str) -> list[str]:
-    return [python, "-m", "torch.distributed.run", "--nnodes", nodes, "--nproc-per-node", procs,
-            "--rdzv-backend", "c10d", "--rdzv-endpoint", endpoint, "--rdzv-id", rdzv_id,
-            "-m", "mlmstudio", "train", "--capsule", capsule_dir, "--no-record", "--out", out]
+def _command(
+    python: str, nodes: str, procs: str, endpoint: str, rdzv_id: str, capsule_dir: str, out: str
+) -> list[str]:
+    return [
+        python,
+        "-m",
+        "torch.distributed.run",
+        "--nnodes",
+        nodes,
+        "--nproc-per-node",
+        procs,
+        "--rdzv-backend",
+        "c10d",
+        "--rdzv-endpoint",
+        endpoint,
+        "--rdzv-id",
+        rdzv_id,
+        "-m",
+        "mlmstudio",
+        "train",
+        "--capsule",
+        capsule_dir,
+        "--no-record",
+        "--out",
+        out,
+    ]
 
 
 def launch_script(plan: LaunchPlan, capsule_id: str) -> str:
     # The same command as torchrun_command, with the shell's variables in place of the values.
-    command = " ".join(_command('"$PYTHON"', '"$NNODES"', '"$NPROC_PER_NODE"', '"$RDZV_ENDPOINT"',
-                                '"$RDZV_ID"', '"$HERE"', '"$OUT"'))
+    command = " ".join(
+        _command(
+            '"$PYTHON"',
+            '"$NNODES"',
+            '"$NPROC_PER_NODE"',
+            '"$RDZV_ENDPOINT"',
+            '"$RDZV_ID"',
+            '"$HERE"',
+            '"$OUT"',
+        )
+    )
     return f"""#!/usr/bin/env bash
 # MLM Studio run capsule: trains config.json with torchrun on {plan.nodes} node(s) x
 # {plan.procs_per_node} process(es). Run this same script on every node; they meet at
@@ -345,11 +426,17 @@ srun --ntasks-per-node=1 ./launch.sh
 
 
 def readme_text(plan: LaunchPlan, include_corpus: bool, slurm: bool) -> str:
-    corpus = ("The corpus is inside (corpus/corpus.txt)." if include_corpus else
-              "The corpus was left out: config.json names its path, and it must exist at that path on "
-              "every node with the fingerprint in capsule.json.")
-    batch = ("\nOn a Slurm cluster, submit slurm.sbatch from this folder instead (sbatch slurm.sbatch)."
-             if slurm else "")
+    corpus = (
+        "The corpus is inside (corpus/corpus.txt)."
+        if include_corpus
+        else "The corpus was left out: config.json names its path, and it must exist at that path on "
+        "every node with the fingerprint in capsule.json."
+    )
+    batch = (
+        "\nOn a Slurm cluster, submit slurm.sbatch from this folder instead (sbatch slurm.sbatch)."
+        if slurm
+        else ""
+    )
     return f"""MLM Studio run capsule
 ======================
 
@@ -373,31 +460,40 @@ when its step takes much longer than that exchange. `mlmstudio capsule` and the 
 
 # --- what to expect ------------------------------------------------------------------------------
 
-ETHERNET_BYTES_PER_SECOND = 117e6     # 1 Gbit/s Ethernet after protocol overhead
-ALLREDUCE_LATENCY_SECONDS = 200e-6    # per ring hop on an ordinary switch (gloo over TCP)
+ETHERNET_BYTES_PER_SECOND = 117e6  # 1 Gbit/s Ethernet after protocol overhead
+ALLREDUCE_LATENCY_SECONDS = 200e-6  # per ring hop on an ordinary switch (gloo over TCP)
 
 
 @dataclass(frozen=True)
 class SpeedupEstimate:
-    step_seconds: float          # one process, the whole batch, on this machine
+    step_seconds: float  # one process, the whole batch, on this machine
     communication_seconds: float  # the gradient all-reduce per step
-    speedup: float               # (one process) / (world processes + communication)
+    speedup: float  # (one process) / (world processes + communication)
 
     def sentence(self, plan: LaunchPlan) -> str:
         comm = self.communication_seconds
         if plan.world_size == 1:
-            return ("One process: no communication; the run takes as long as it does here on a machine "
-                    "as fast as this one.")
-        text = (f"Expect about {self.speedup:.1f}x the speed of this computer with {plan.world_size} "
-                f"processes: a step takes {self.step_seconds * 1000:.0f} ms here, and exchanging the "
-                f"gradient over 1 Gbit/s Ethernet adds about {comm * 1000:.0f} ms to every step.")
+            return (
+                "One process: no communication; the run takes as long as it does here on a machine "
+                "as fast as this one."
+            )
+        text = (
+            f"Expect about {self.speedup:.1f}x the speed of this computer with {plan.world_size} "
+            f"processes: a step takes {self.step_seconds * 1000:.0f} ms here, and exchanging the "
+            f"gradient over 1 Gbit/s Ethernet adds about {comm * 1000:.0f} ms to every step."
+        )
         if self.speedup < 1.0:
             text += " That is slower than training here: use fewer, faster machines or a faster network."
         return text
 
 
-def estimate_speedup(param_count: int, step_seconds: float, plan: LaunchPlan, *,
-                     bytes_per_second: float = ETHERNET_BYTES_PER_SECOND) -> SpeedupEstimate:
+def estimate_speedup(
+    param_count: int,
+    step_seconds: float,
+    plan: LaunchPlan,
+    *,
+    bytes_per_second: float = ETHERNET_BYTES_PER_SECOND,
+) -> SpeedupEstimate:
     """Data parallelism's gain on CPUs over Ethernet: compute shrinks by 1/W, the all-reduce does not.
 
     A ring all-reduce moves 2 (W-1)/W x the fp32 gradient through every process
@@ -410,8 +506,9 @@ def estimate_speedup(param_count: int, step_seconds: float, plan: LaunchPlan, *,
     communication = 0.0
     if plan.nodes > 1:
         gradient_bytes = 4.0 * param_count
-        communication = (2.0 * (world - 1) / world * gradient_bytes / bytes_per_second
-                         + 2.0 * (world - 1) * ALLREDUCE_LATENCY_SECONDS)
+        communication = (
+            2.0 * (world - 1) / world * gradient_bytes / bytes_per_second
+            + 2.0 * (world - 1) * ALLREDUCE_LATENCY_SECONDS
+        )
     per_step = step_seconds / world + communication
     return SpeedupEstimate(step_seconds, communication, step_seconds / per_step)
-

@@ -59,9 +59,15 @@ def list_checkpoints(run_dir: Path) -> list[tuple[int, Path]]:
     return sorted(found)
 
 
-def save_checkpoint(run_dir: Path, step: int, model: torch.nn.Module,
-                    optimizer_state: dict[str, Any], rng: dict[str, torch.Tensor],
-                    state: dict[str, Any], keep_last: int = 2) -> Path:
+def save_checkpoint(
+    run_dir: Path,
+    step: int,
+    model: torch.nn.Module,
+    optimizer_state: dict[str, Any],
+    rng: dict[str, torch.Tensor],
+    state: dict[str, Any],
+    keep_last: int = 2,
+) -> Path:
     final = checkpoint_dir(run_dir, step)
     tmp = final.with_name(final.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
@@ -97,7 +103,8 @@ def load_checkpoint(path: Path) -> CheckpointData:
     except Exception as exc:  # noqa: BLE001 - a truncated file fails many ways (EOFError, SafetensorError)
         raise ModelLoadError(
             f"The checkpoint in {path} is missing or damaged ({exc.__class__.__name__}). "
-            "Resume from an earlier checkpoint or start a new run.") from exc
+            "Resume from an earlier checkpoint or start a new run."
+        ) from exc
     return CheckpointData(step, optimizer_state, rng, state, path)
 
 
@@ -107,7 +114,8 @@ def load_checkpoint_weights(model: torch.nn.Module, checkpoint: CheckpointData) 
     except Exception as exc:  # noqa: BLE001 - SafetensorError is no OSError
         raise ModelLoadError(
             f"The weights in {checkpoint.path} are damaged or do not fit this run's model ({exc}). "
-            "Resume from another checkpoint or start a new run.") from exc
+            "Resume from another checkpoint or start a new run."
+        ) from exc
 
 
 def latest_checkpoint(run_dir: Path) -> Path | None:
@@ -144,8 +152,9 @@ def is_disk_full(exc: BaseException, folder: Path) -> bool:
 
 
 def disk_full_error(exc: BaseException) -> DiskFullError:
-    return DiskFullError("The disk is full: free some space and resume the run. "
-                         "Its last complete checkpoint is kept.")
+    return DiskFullError(
+        "The disk is full: free some space and resume the run. Its last complete checkpoint is kept."
+    )
 
 
 def _fsync(path: Path) -> None:

@@ -35,31 +35,31 @@ from mlmstudio.engine.text_spans import TextSpans
 
 log = logging.getLogger(__name__)
 
-ProgressCallback = Callable[[int, int], None]   # (done_bytes, total_bytes)
+ProgressCallback = Callable[[int, int], None]  # (done_bytes, total_bytes)
 
 SAMPLE_PREFIX = "sample:"
 FOLDER_SUFFIXES = (".txt", ".md")
-DOCUMENT_SEPARATOR = "\n\n"          # between the files of a folder or the records of a jsonl/csv
-_READ_CHUNK = 1 << 20                # bytes read between two progress reports
-_STATS_CHUNK = 1 << 20               # characters scanned at a time for statistics
-_BINARY_SAMPLE = 1 << 20             # characters inspected for control characters
-_MAX_CONTROL_SHARE = 0.10            # real text has almost none; binary data ~11% or more
-_MAX_NUL_SHARE = 0.01                # a few stray zero bytes in text are dropped; more means binary
+DOCUMENT_SEPARATOR = "\n\n"  # between the files of a folder or the records of a jsonl/csv
+_READ_CHUNK = 1 << 20  # bytes read between two progress reports
+_STATS_CHUNK = 1 << 20  # characters scanned at a time for statistics
+_BINARY_SAMPLE = 1 << 20  # characters inspected for control characters
+_MAX_CONTROL_SHARE = 0.10  # real text has almost none; binary data ~11% or more
+_MAX_NUL_SHARE = 0.01  # a few stray zero bytes in text are dropped; more means binary
 _CONTROL_CHARS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 _WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
 class CorpusStats:
-    characters: int            # after newline normalisation
-    lines: int                 # a last line without a final newline counts
-    words: int                 # whitespace-separated words, as `wc -w` counts them
+    characters: int  # after newline normalisation
+    lines: int  # a last line without a final newline counts
+    words: int  # whitespace-separated words, as `wc -w` counts them
     unique_characters: int
-    vocabulary_estimate: int   # distinct lower-cased \w+ words
-    sha256: str                # fingerprint of the normalised text, UTF-8 encoded
-    size_bytes: int            # bytes read from disk (UTF-8 size for samples)
-    encoding: str = "utf-8"    # the codec the text was read with; "mixed (a, b)" for a folder of several
-    encoding_confidence: float = 1.0   # 1.0 when certain (UTF-8, byte-order mark); lower for a guess
+    vocabulary_estimate: int  # distinct lower-cased \w+ words
+    sha256: str  # fingerprint of the normalised text, UTF-8 encoded
+    size_bytes: int  # bytes read from disk (UTF-8 size for samples)
+    encoding: str = "utf-8"  # the codec the text was read with; "mixed (a, b)" for a folder of several
+    encoding_confidence: float = 1.0  # 1.0 when certain (UTF-8, byte-order mark); lower for a guess
 
     @property
     def encoding_label(self) -> str:
@@ -69,8 +69,8 @@ class CorpusStats:
 
 @dataclass(frozen=True)
 class Corpus:
-    name: str                  # file or folder name, or the sample's title
-    source: str                # absolute path, or "sample:NAME"
+    name: str  # file or folder name, or the sample's title
+    source: str  # absolute path, or "sample:NAME"
     text: str
     stats: CorpusStats
     warnings: list[str] = field(default_factory=list)
@@ -88,12 +88,18 @@ class Corpus:
 
 # --------------------------------------------------------------------------- loading
 
-def load_corpus(source: str | os.PathLike[str], *, text_field: str = "text", csv_column: str = "",
-                progress: ProgressCallback | None = None) -> Corpus:
+
+def load_corpus(
+    source: str | os.PathLike[str],
+    *,
+    text_field: str = "text",
+    csv_column: str = "",
+    progress: ProgressCallback | None = None,
+) -> Corpus:
     """Read a corpus from a path or ``sample:NAME``; ``CorpusError`` when it cannot be used."""
     source_str = os.fspath(source)
     if source_str.strip().lower().startswith(SAMPLE_PREFIX):
-        return _load_sample(source_str.strip()[len(SAMPLE_PREFIX):], progress)
+        return _load_sample(source_str.strip()[len(SAMPLE_PREFIX) :], progress)
 
     path = Path(source_str).expanduser()
     _check_exists(path)
@@ -101,32 +107,44 @@ def load_corpus(source: str | os.PathLike[str], *, text_field: str = "text", csv
     if path.is_dir():
         text, size, encodings = _read_folder(path, warnings, progress)
     else:
-        if not path.is_file():   # reading a device or a pipe would never end (/dev/zero, a FIFO)
-            raise CorpusError(f"{path} is not a regular file (it is a device, a pipe or a socket). "
-                              "Choose a text file or a folder.")
+        if not path.is_file():  # reading a device or a pipe would never end (/dev/zero, a FIFO)
+            raise CorpusError(
+                f"{path} is not a regular file (it is a device, a pipe or a socket). "
+                "Choose a text file or a folder."
+            )
         reader = _Reader([path], progress)
         encodings = reader.encodings
         suffix = path.suffix.lower()
         if suffix == ".jsonl":
             text = _jsonl_text(path, reader.read_text(path, warnings), text_field, warnings)
         elif suffix in (".csv", ".tsv"):
-            text = _csv_text(path, reader.read_text(path, warnings), csv_column, warnings=warnings,
-                             delimiter="\t" if suffix == ".tsv" else ",")
+            text = _csv_text(
+                path,
+                reader.read_text(path, warnings),
+                csv_column,
+                warnings=warnings,
+                delimiter="\t" if suffix == ".tsv" else ",",
+            )
         else:
             text = reader.read_text(path, warnings)
         size = reader.total
     text = text.strip("\n")
     if not text.strip():
-        raise CorpusError(f"{path.name} contains no text (it is empty or only whitespace). "
-                          "Choose a file with some text in it.")
+        raise CorpusError(
+            f"{path.name} contains no text (it is empty or only whitespace). "
+            "Choose a file with some text in it."
+        )
     for message in warnings:
-        log.info("%s", message)     # the caller shows corpus.warnings; logging them too would say it twice
+        log.info("%s", message)  # the caller shows corpus.warnings; logging them too would say it twice
     resolved = path.resolve()
     encoding, confidence = _summarise_encodings(encodings)
-    return Corpus(name=resolved.name or str(resolved), source=str(resolved), text=text,
-                  stats=compute_stats(text, size_bytes=size, encoding=encoding,
-                                      encoding_confidence=confidence),
-                  warnings=warnings)
+    return Corpus(
+        name=resolved.name or str(resolved),
+        source=str(resolved),
+        text=text,
+        stats=compute_stats(text, size_bytes=size, encoding=encoding, encoding_confidence=confidence),
+        warnings=warnings,
+    )
 
 
 def _check_exists(path: Path) -> None:
@@ -136,15 +154,21 @@ def _check_exists(path: Path) -> None:
     if path.is_symlink():
         try:
             path.resolve(strict=True)
-        except RuntimeError as exc:      # Python 3.11-3.12 report a loop this way
-            raise CorpusError(f"{path} is a symbolic link that leads back to itself (a loop). "
-                              "Choose the real file or folder instead.") from exc
+        except RuntimeError as exc:  # Python 3.11-3.12 report a loop this way
+            raise CorpusError(
+                f"{path} is a symbolic link that leads back to itself (a loop). "
+                "Choose the real file or folder instead."
+            ) from exc
         except OSError as exc:
-            if "loop" in str(exc).lower() or getattr(exc, "errno", None) == 40:   # ELOOP
-                raise CorpusError(f"{path} is a symbolic link that leads back to itself (a loop). "
-                                  "Choose the real file or folder instead.") from exc
-        raise CorpusError(f"{path} is a symbolic link to {os.readlink(path)}, which does not exist. "
-                          "Choose the real file or folder instead.")
+            if "loop" in str(exc).lower() or getattr(exc, "errno", None) == 40:  # ELOOP
+                raise CorpusError(
+                    f"{path} is a symbolic link that leads back to itself (a loop). "
+                    "Choose the real file or folder instead."
+                ) from exc
+        raise CorpusError(
+            f"{path} is a symbolic link to {os.readlink(path)}, which does not exist. "
+            "Choose the real file or folder instead."
+        )
     raise CorpusError(f"{path} does not exist. Check the path, or choose another file or folder.")
 
 
@@ -159,32 +183,46 @@ def _summarise_encodings(encodings: list[tuple[str, float]]) -> tuple[str, float
 
 def _load_sample(name: str, progress: ProgressCallback | None) -> Corpus:
     key = name.strip().lower()
-    text = sample_text(key)    # raises CorpusError listing the samples for an unknown name
+    text = sample_text(key)  # raises CorpusError listing the samples for an unknown name
     size = len(text.encode("utf-8"))
     if progress is not None:
         progress(size, size)
-    return Corpus(name=SAMPLES[key].title, source=SAMPLE_PREFIX + key, text=text,
-                  stats=compute_stats(text, size_bytes=size))
+    return Corpus(
+        name=SAMPLES[key].title,
+        source=SAMPLE_PREFIX + key,
+        text=text,
+        stats=compute_stats(text, size_bytes=size),
+    )
 
 
-def _read_folder(folder: Path, warnings: list[str],
-                 progress: ProgressCallback | None) -> tuple[str, int, list[tuple[str, float]]]:
+def _read_folder(
+    folder: Path, warnings: list[str], progress: ProgressCallback | None
+) -> tuple[str, int, list[tuple[str, float]]]:
     """All .txt/.md files under ``folder`` (hidden ones skipped), in sorted path order.
 
     A file that cannot be used is skipped with a warning rather than sinking
     the whole folder; the folder is refused only if nothing usable is left.
     """
     try:
-        files = sorted((p for p in folder.rglob("*")
-                        if p.suffix.lower() in FOLDER_SUFFIXES and p.is_file()
-                        and not any(part.startswith(".") for part in p.relative_to(folder).parts)),
-                       key=lambda p: p.relative_to(folder).as_posix())
+        files = sorted(
+            (
+                p
+                for p in folder.rglob("*")
+                if p.suffix.lower() in FOLDER_SUFFIXES
+                and p.is_file()
+                and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+            ),
+            key=lambda p: p.relative_to(folder).as_posix(),
+        )
     except OSError as exc:
-        raise CorpusError(f"The folder {folder} cannot be listed ({exc.strerror or exc}). "
-                          "Check its permissions.") from exc
+        raise CorpusError(
+            f"The folder {folder} cannot be listed ({exc.strerror or exc}). Check its permissions."
+        ) from exc
     if not files:
-        raise CorpusError(f"The folder {folder} contains no .txt or .md files. "
-                          "Choose a folder with text files, or a single file.")
+        raise CorpusError(
+            f"The folder {folder} contains no .txt or .md files. "
+            "Choose a folder with text files, or a single file."
+        )
     reader = _Reader(files, progress)
     documents: list[str] = []
     skipped: list[str] = []
@@ -209,11 +247,15 @@ def _note_mixed_encodings(folder: Path, reader: _Reader, warnings: list[str]) ->
     names = {encoding for encoding, _ in reader.encodings}
     if len(names) < 2:
         return
-    shown = "; ".join(f"{path.relative_to(folder)} in {encoding_label(encoding)}"
-                      for path, (encoding, _) in zip(reader.paths_read, reader.encodings)
-                      if encoding != "utf-8")
-    warnings.append(f"The files in {folder.name} are in different encodings; each was read in its own. "
-                    f"Not UTF-8: {_clip_list(shown)}.")
+    shown = "; ".join(
+        f"{path.relative_to(folder)} in {encoding_label(encoding)}"
+        for path, (encoding, _) in zip(reader.paths_read, reader.encodings)
+        if encoding != "utf-8"
+    )
+    warnings.append(
+        f"The files in {folder.name} are in different encodings; each was read in its own. "
+        f"Not UTF-8: {_clip_list(shown)}."
+    )
 
 
 def _clip_list(text: str, limit: int = 400) -> str:
@@ -227,7 +269,7 @@ class _Reader:
         self.progress = progress
         self.total = sum(_file_size(p) for p in paths)
         self.done = 0
-        self.encodings: list[tuple[str, float]] = []   # (codec, confidence) of each file read
+        self.encodings: list[tuple[str, float]] = []  # (codec, confidence) of each file read
         self.paths_read: list[Path] = []
 
     def read_text(self, path: Path, warnings: list[str]) -> str:
@@ -245,25 +287,28 @@ class _Reader:
                 view = memoryview(buffer)
                 filled = 0
                 while filled < size:
-                    n = f.readinto(view[filled:filled + _READ_CHUNK])
+                    n = f.readinto(view[filled : filled + _READ_CHUNK])
                     if not n:
                         break
                     filled += n
                     self._report(n)
-                rest = f.read()          # the file grew while we read it
+                rest = f.read()  # the file grew while we read it
         except PermissionError as exc:
-            raise CorpusError(f"{path} cannot be read: permission denied. "
-                              "Check the file's permissions, or copy it somewhere you can read.") from exc
+            raise CorpusError(
+                f"{path} cannot be read: permission denied. "
+                "Check the file's permissions, or copy it somewhere you can read."
+            ) from exc
         except IsADirectoryError as exc:
             raise CorpusError(f"{path} is a folder, not a file.") from exc
         except OSError as exc:
-            raise CorpusError(f"{path} cannot be read ({exc.strerror or exc}). "
-                              "Check that the file is accessible.") from exc
-        del view                         # a bytearray with a live view cannot be resized
+            raise CorpusError(
+                f"{path} cannot be read ({exc.strerror or exc}). Check that the file is accessible."
+            ) from exc
+        del view  # a bytearray with a live view cannot be resized
         if filled < size:
             del buffer[filled:]
         buffer += rest
-        return buffer                    # decoded in place: no second copy of a big file
+        return buffer  # decoded in place: no second copy of a big file
 
     def _report(self, n: int) -> None:
         self.done += n
@@ -280,8 +325,10 @@ def _file_size(path: Path) -> int:
 
 # --------------------------------------------------------------------------- decoding
 
-def decode_text(data: bytes | bytearray, name: str, warnings: list[str],
-                encodings: list[tuple[str, float]] | None = None) -> str:
+
+def decode_text(
+    data: bytes | bytearray, name: str, warnings: list[str], encodings: list[tuple[str, float]] | None = None
+) -> str:
     """Bytes to normalised text, refusing binary data.
 
     UTF-8 (BOM or not) and UTF-16/32 with a BOM are read as such; other
@@ -292,7 +339,7 @@ def decode_text(data: bytes | bytearray, name: str, warnings: list[str],
     decoded = decode_bytes(data, name)
     notes, encoding, confidence = decoded.notes, decoded.encoding, decoded.confidence
     text = decoded.text
-    del decoded                           # the text is the only copy kept
+    del decoded  # the text is the only copy kept
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = _refuse_binary(text, name, notes)
@@ -307,20 +354,27 @@ def _refuse_binary(text: str, name: str, warnings: list[str]) -> str:
     sample = text[:_BINARY_SAMPLE]
     controls = len(_CONTROL_CHARS.findall(sample))
     if sample and controls / len(sample) > _MAX_CONTROL_SHARE:
-        raise CorpusError(f"{name} looks like a binary file ({controls / len(sample):.0%} of its first "
-                          "characters are control characters), not plain text. Export it as plain text first.")
+        raise CorpusError(
+            f"{name} looks like a binary file ({controls / len(sample):.0%} of its first "
+            "characters are control characters), not plain text. Export it as plain text first."
+        )
     if "\x00" not in text:
         return text
     nuls = text.count("\x00")
     if nuls > _MAX_NUL_SHARE * len(text):
-        raise CorpusError(f"{name} looks like a binary file (it contains {nuls:,} NUL bytes), not plain "
-                          "text. Export it as plain text first.")
-    warnings.append(f"{name} contains {nuls:,} NUL character{'s' if nuls != 1 else ''} (zero bytes, "
-                    "often left by a crash or a bad copy); they were left out.")
+        raise CorpusError(
+            f"{name} looks like a binary file (it contains {nuls:,} NUL bytes), not plain "
+            "text. Export it as plain text first."
+        )
+    warnings.append(
+        f"{name} contains {nuls:,} NUL character{'s' if nuls != 1 else ''} (zero bytes, "
+        "often left by a crash or a bad copy); they were left out."
+    )
     return text.replace("\x00", "")
 
 
 # --------------------------------------------------------------------------- jsonl / csv
+
 
 def _jsonl_text(path: Path, text: str, text_field: str, warnings: list[str]) -> str:
     """The ``text_field`` of every record, one document each.
@@ -329,7 +383,7 @@ def _jsonl_text(path: Path, text: str, text_field: str, warnings: list[str]) -> 
     and counted in one warning; the file is refused only when no record has text.
     """
     documents: list[str] = []
-    skipped: list[str] = []          # why each skipped record was skipped, "line N: ..."
+    skipped: list[str] = []  # why each skipped record was skipped, "line N: ..."
     records = 0
     for number, line in enumerate(io.StringIO(text), start=1):
         if not line.strip():
@@ -337,14 +391,19 @@ def _jsonl_text(path: Path, text: str, text_field: str, warnings: list[str]) -> 
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise CorpusError(f"Line {number} of {path.name} is not valid JSON ({exc.msg}). "
-                              "Fix or remove that line.") from exc
+            raise CorpusError(
+                f"Line {number} of {path.name} is not valid JSON ({exc.msg}). Fix or remove that line."
+            ) from exc
         except (RecursionError, ValueError) as exc:  # brackets nested thousands deep, a 5000-digit number
-            raise CorpusError(f"Line {number} of {path.name} is not usable JSON (nested too deep or "
-                              "a number too long). Fix or remove that line.") from exc
+            raise CorpusError(
+                f"Line {number} of {path.name} is not usable JSON (nested too deep or "
+                "a number too long). Fix or remove that line."
+            ) from exc
         if not isinstance(record, dict):
-            raise CorpusError(f"Line {number} of {path.name} is not a JSON object. "
-                              f'Each line must look like {{"{text_field}": "..."}}.')
+            raise CorpusError(
+                f"Line {number} of {path.name} is not a JSON object. "
+                f'Each line must look like {{"{text_field}": "..."}}.'
+            )
         records += 1
         if text_field not in record:
             fields = ", ".join(f'"{name}"' for name in record) or "none"
@@ -359,11 +418,15 @@ def _jsonl_text(path: Path, text: str, text_field: str, warnings: list[str]) -> 
         if value.strip():
             documents.append(_normalise_newlines(value).strip("\n"))
     if skipped and not documents:
-        raise CorpusError(f'No record of {path.name} has text in its "{text_field}" field: {skipped[0]}. '
-                          "Choose the field that holds the text.")
+        raise CorpusError(
+            f'No record of {path.name} has text in its "{text_field}" field: {skipped[0]}. '
+            "Choose the field that holds the text."
+        )
     if skipped:
-        warnings.append(f"{len(skipped):,} of the {records:,} records of {path.name} were skipped because "
-                        f'their "{text_field}" field is missing or not text; the first: {skipped[0]}.')
+        warnings.append(
+            f"{len(skipped):,} of the {records:,} records of {path.name} were skipped because "
+            f'their "{text_field}" field is missing or not text; the first: {skipped[0]}.'
+        )
     return DOCUMENT_SEPARATOR.join(documents)
 
 
@@ -389,41 +452,49 @@ def _csv_text(path: Path, text: str, column: str, delimiter: str, warnings: list
     """
     column = column or "text"
     old_limit = csv.field_size_limit()
-    csv.field_size_limit(1 << 30)   # long documents in one cell are normal here
+    csv.field_size_limit(1 << 30)  # long documents in one cell are normal here
     try:
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
         header = next(reader, None)
         if not header:
             raise CorpusError(f"{path.name} has no header row. Add a first row naming the columns.")
         names = [h.strip() for h in header]
-        if column not in names:   # forgive case: "Text" for "text"
+        if column not in names:  # forgive case: "Text" for "text"
             column = next((n for n in names if n.lower() == column.lower()), column)
         if column not in names:
             columns = ", ".join(f'"{n}"' for n in names)
-            raise CorpusError(f'{path.name} has no column "{column}". Its columns are: {columns}. '
-                              "Choose the column that holds the text.")
+            raise CorpusError(
+                f'{path.name} has no column "{column}". Its columns are: {columns}. '
+                "Choose the column that holds the text."
+            )
         index = names.index(column)
         documents: list[str] = []
         short_rows = 0
         row_start = reader.line_num + 1
         for row in reader:
             if index >= len(row):
-                short_rows += bool(row)          # a blank line is no row
+                short_rows += bool(row)  # a blank line is no row
             elif row[index].strip():
                 documents.append(_normalise_newlines(row[index]).strip("\n"))
             last_row_start, row_start = row_start, reader.line_num + 1
     except csv.Error as exc:
-        raise CorpusError(f"{path.name} is not a valid CSV file near line {reader.line_num} ({exc}). "
-                          "Fix the file or export it again.") from exc
+        raise CorpusError(
+            f"{path.name} is not a valid CSV file near line {reader.line_num} ({exc}). "
+            "Fix the file or export it again."
+        ) from exc
     finally:
         csv.field_size_limit(old_limit)
     if short_rows:
-        warnings.append(f'{short_rows:,} row{"s" if short_rows != 1 else ""} of {path.name} had no "{column}" '
-                        "cell (fewer cells than the header names) and were skipped.")
+        warnings.append(
+            f'{short_rows:,} row{"s" if short_rows != 1 else ""} of {path.name} had no "{column}" '
+            "cell (fewer cells than the header names) and were skipped."
+        )
     if text.count('"') % 2 and documents:
-        warnings.append(f'{path.name} has a quote (") that is never closed, so everything from line '
-                        f"{last_row_start:,} to the end was read as one cell. Close the quote, or export "
-                        "the file again from your spreadsheet.")
+        warnings.append(
+            f'{path.name} has a quote (") that is never closed, so everything from line '
+            f"{last_row_start:,} to the end was read as one cell. Close the quote, or export "
+            "the file again from your spreadsheet."
+        )
     return DOCUMENT_SEPARATOR.join(documents)
 
 
@@ -433,8 +504,10 @@ def _normalise_newlines(text: str) -> str:
 
 # --------------------------------------------------------------------------- statistics
 
-def compute_stats(text: str, size_bytes: int | None = None, *, encoding: str = "utf-8",
-                  encoding_confidence: float = 1.0) -> CorpusStats:
+
+def compute_stats(
+    text: str, size_bytes: int | None = None, *, encoding: str = "utf-8", encoding_confidence: float = 1.0
+) -> CorpusStats:
     """Statistics and fingerprint in one pass over chunks, so 100 MB needs no big lists."""
     digest = hashlib.sha256()
     characters: set[str] = set()
@@ -449,11 +522,17 @@ def compute_stats(text: str, size_bytes: int | None = None, *, encoding: str = "
         words += len(chunk.split())
         vocabulary.update(_WORD.findall(chunk.lower()))
     lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
-    return CorpusStats(characters=len(text), lines=lines, words=words,
-                       unique_characters=len(characters), vocabulary_estimate=len(vocabulary),
-                       sha256=digest.hexdigest(),
-                       size_bytes=utf8_size if size_bytes is None else size_bytes,
-                       encoding=encoding, encoding_confidence=encoding_confidence)
+    return CorpusStats(
+        characters=len(text),
+        lines=lines,
+        words=words,
+        unique_characters=len(characters),
+        vocabulary_estimate=len(vocabulary),
+        sha256=digest.hexdigest(),
+        size_bytes=utf8_size if size_bytes is None else size_bytes,
+        encoding=encoding,
+        encoding_confidence=encoding_confidence,
+    )
 
 
 def _chunks_at_whitespace(text: str, size: int) -> Iterator[str]:
@@ -472,19 +551,21 @@ def _chunks_at_whitespace(text: str, size: int) -> Iterator[str]:
 # --------------------------------------------------------------------------- train / validation
 
 DEFAULT_SPLIT_BLOCKS = 100
-_MIN_LONG_LINE_BLOCK = 64   # a block may run this far past its start before a long line is cut
+_MIN_LONG_LINE_BLOCK = 64  # a block may run this far past its start before a long line is cut
 _NON_SPACE = re.compile(r"\S")
 
 
-def split_train_val(text: str, val_fraction: float, seed: int,
-                    n_blocks: int = DEFAULT_SPLIT_BLOCKS) -> tuple[str, str]:
+def split_train_val(
+    text: str, val_fraction: float, seed: int, n_blocks: int = DEFAULT_SPLIT_BLOCKS
+) -> tuple[str, str]:
     """``split_spans`` as two strings, stripped: the training and the validation text."""
     train, val = split_spans(text, val_fraction, seed, n_blocks)
     return train.joined().strip(), val.joined().strip()
 
 
-def split_spans(text: str, val_fraction: float, seed: int,
-                n_blocks: int = DEFAULT_SPLIT_BLOCKS) -> tuple[TextSpans, TextSpans]:
+def split_spans(
+    text: str, val_fraction: float, seed: int, n_blocks: int = DEFAULT_SPLIT_BLOCKS
+) -> tuple[TextSpans, TextSpans]:
     """Hold out about ``val_fraction`` of the characters, as whole contiguous blocks.
 
     The text is cut into about ``n_blocks`` blocks at line ends (a very long
@@ -497,8 +578,9 @@ def split_spans(text: str, val_fraction: float, seed: int,
     if not 0.0 < val_fraction < 1.0:
         raise ValueError(f"val_fraction must be between 0 and 1, got {val_fraction}")
     if len(text.strip()) < 2:
-        raise CorpusError("The corpus is too small to split into training and validation text. "
-                          "Add more text.")
+        raise CorpusError(
+            "The corpus is too small to split into training and validation text. Add more text."
+        )
     bounds = _block_bounds(text, max(1, n_blocks))
     blocks = list(zip(bounds, bounds[1:]))
     candidates = [i for i, (start, end) in enumerate(blocks) if _NON_SPACE.search(text, start, end)]
@@ -509,7 +591,7 @@ def split_spans(text: str, val_fraction: float, seed: int,
     target = val_fraction * len(text)
     chosen: set[int] = set()
     val_chars = 0
-    for i in candidates[:-1]:   # the last candidate always stays in training
+    for i in candidates[:-1]:  # the last candidate always stays in training
         if val_chars >= target:
             break
         size = blocks[i][1] - blocks[i][0]
@@ -517,8 +599,10 @@ def split_spans(text: str, val_fraction: float, seed: int,
         if not chosen or abs(val_chars + size - target) < abs(val_chars - target):
             chosen.add(i)
             val_chars += size
-    return (TextSpans.of_blocks(text, [b for i, b in enumerate(blocks) if i not in chosen]).stripped(),
-            TextSpans.of_blocks(text, [blocks[i] for i in sorted(chosen)]).stripped())
+    return (
+        TextSpans.of_blocks(text, [b for i, b in enumerate(blocks) if i not in chosen]).stripped(),
+        TextSpans.of_blocks(text, [blocks[i] for i in sorted(chosen)]).stripped(),
+    )
 
 
 def _block_bounds(text: str, n_blocks: int) -> list[int]:
@@ -538,7 +622,7 @@ def _block_bounds(text: str, n_blocks: int) -> list[int]:
         if newline >= 0:
             end = newline + 1
         elif limit == len(text):
-            end = len(text)              # the last line: the end of the text ends it
+            end = len(text)  # the last line: the end of the text ends it
         else:
             space = text.find(" ", start + max(target, _MIN_LONG_LINE_BLOCK // 2) - 1, limit)
             end = space + 1 if space >= 0 else limit
@@ -569,13 +653,17 @@ def check_real_text(n_text_tokens: int, n_tokens: int) -> None:
     fewer than one in ten is no text.
     """
     if n_text_tokens < max(1, n_tokens // 10):
-        raise CorpusError(f"The corpus has almost no real text: {n_tokens - n_text_tokens:,} of its "
-                          f"{n_tokens:,} tokens are the model's own markers ([MASK], [CLS], [SEP], [PAD]) "
-                          "written as text, or spaces. Choose a text with words in it.")
+        raise CorpusError(
+            f"The corpus has almost no real text: {n_tokens - n_text_tokens:,} of its "
+            f"{n_tokens:,} tokens are the model's own markers ([MASK], [CLS], [SEP], [PAD]) "
+            "written as text, or spaces. Choose a text with words in it."
+        )
 
 
 def check_enough_tokens(n_tokens: int, seq_len: int, where: str = "training") -> None:
     """Refuse a token stream shorter than one window, saying how much is needed."""
     if n_tokens < seq_len:
-        raise CorpusError(f"The corpus gives only {n_tokens:,} tokens for {where}, but one {where} window "
-                          f"needs {seq_len:,}. Use a shorter sequence length or add more text.")
+        raise CorpusError(
+            f"The corpus gives only {n_tokens:,} tokens for {where}, but one {where} window "
+            f"needs {seq_len:,}. Use a shorter sequence length or add more text."
+        )

@@ -43,8 +43,13 @@ FLUSH_INTERVAL_SECONDS = 1.0
 class CurveLog(TrainerCallback):
     """Appends a run's curve points to ``path`` (a CSV with POINT_COLUMNS)."""
 
-    def __init__(self, path: str | Path, *, flush_interval: float = FLUSH_INTERVAL_SECONDS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        flush_interval: float = FLUSH_INTERVAL_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.path = Path(path)
         self.flush_interval = flush_interval
         self._clock = clock
@@ -88,8 +93,9 @@ class CurveLog(TrainerCallback):
         except OSError:
             # The history still records the run; only the folder's own copy of the curve is lost.
             self._broken = True
-            log.warning("Could not write the curve file %s; the run goes on without it.", self.path,
-                        exc_info=True)
+            log.warning(
+                "Could not write the curve file %s; the run goes on without it.", self.path, exc_info=True
+            )
 
     def _rewrite(self, points: list[MetricPoint]) -> None:
         temporary = self.path.with_name(self.path.name + ".tmp")
@@ -99,8 +105,9 @@ class CurveLog(TrainerCallback):
             os.replace(temporary, self.path)
         except OSError:
             self._broken = True
-            log.warning("Could not write the curve file %s; the run goes on without it.", self.path,
-                        exc_info=True)
+            log.warning(
+                "Could not write the curve file %s; the run goes on without it.", self.path, exc_info=True
+            )
 
 
 def read_curve_points(path: str | Path) -> list[MetricPoint]:

@@ -36,15 +36,16 @@ _RELEASE_EVERY_CHARS = 8_000_000
 class TokenStream:
     """A split of the corpus as compact parallel arrays (3 bytes a token for most vocabularies)."""
 
-    ids: np.ndarray          # uint16[N] token ids (int32 when the vocabulary exceeds 65,535)
+    ids: np.ndarray  # uint16[N] token ids (int32 when the vocabulary exceeds 65,535)
     word_starts: np.ndarray  # bool[N]: True where a token begins a new word
 
     def __len__(self) -> int:
         return int(self.ids.shape[0])
 
 
-def encode_stream(text: str | TextSpans, tokenizer: MLMTokenizer,
-                  progress: Callable[[int, int], None] | None = None) -> TokenStream:
+def encode_stream(
+    text: str | TextSpans, tokenizer: MLMTokenizer, progress: Callable[[int, int], None] | None = None
+) -> TokenStream:
     """Tokenize ``text`` (or the spans of a split) into one stream, a chunk of whole lines at a time.
 
     ``progress(done_chars, total_chars)`` is called after every chunk.
@@ -81,16 +82,17 @@ def encode_stream(text: str | TextSpans, tokenizer: MLMTokenizer,
 
 @dataclass(frozen=True)
 class Batch:
-    input_ids: torch.Tensor       # long[B, T], masked
+    input_ids: torch.Tensor  # long[B, T], masked
     attention_mask: torch.Tensor  # long[B, T], 1 = real token
-    labels: torch.Tensor          # long[B, T], -100 where no loss
+    labels: torch.Tensor  # long[B, T], -100 where no loss
     # long[N]: flat indices of the labelled positions, found on the host so that a GPU
     # never has to stop and report how many there are (nonzero() would sync every step).
     label_positions: torch.Tensor | None = None
 
     @classmethod
-    def with_positions(cls, input_ids: torch.Tensor, attention_mask: torch.Tensor,
-                       labels: torch.Tensor) -> Batch:
+    def with_positions(
+        cls, input_ids: torch.Tensor, attention_mask: torch.Tensor, labels: torch.Tensor
+    ) -> Batch:
         positions = (labels.reshape(-1) != IGNORE_INDEX).nonzero().squeeze(1)
         return cls(input_ids, attention_mask, labels, positions)
 
@@ -99,8 +101,9 @@ class Batch:
             return self
         tensors = (self.input_ids, self.attention_mask, self.labels, self.label_positions)
         if device.type == "cuda":  # pinned host memory lets the copy overlap with compute
-            return Batch(*(None if t is None else t.pin_memory().to(device, non_blocking=True)
-                           for t in tensors))
+            return Batch(
+                *(None if t is None else t.pin_memory().to(device, non_blocking=True) for t in tensors)
+            )
         return Batch(*(None if t is None else t.to(device) for t in tensors))
 
     @property
@@ -117,19 +120,20 @@ class WindowFramer:
         self.sep_id = tokenizer.sep_token_id
         self.pad_id = tokenizer.pad_token_id
 
-    def frame(self, stream: TokenStream, starts: np.ndarray, length: int | None = None
-              ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    def frame(
+        self, stream: TokenStream, starts: np.ndarray, length: int | None = None
+    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """Windows beginning at ``starts`` -> (input_ids, attention_mask, word_ids), each long[B, T]."""
         body = self.body_len if length is None else length
         # The stream is read as a ring: a window may run past the end into the start,
         # so a shifted window grid still covers every token (on a tiny corpus the
         # first sentence would otherwise be skipped whenever the grid is shifted).
-        positions = starts[:, None] + np.arange(body)[None, :]          # [B, body]
+        positions = starts[:, None] + np.arange(body)[None, :]  # [B, body]
         rows = positions % len(stream)
         ids = stream.ids[rows]
         flags = stream.word_starts[rows]
-        flags[:, 0] = True                                                # a window starts a word
-        words = np.cumsum(flags, axis=1)                                  # 1-based word ids per window
+        flags[:, 0] = True  # a window starts a word
+        words = np.cumsum(flags, axis=1)  # 1-based word ids per window
         batch = len(starts)
         input_ids = np.full((batch, body + 2), self.pad_id, dtype=np.int64)
         input_ids[:, 0] = self.cls_id
@@ -144,9 +148,15 @@ class WindowFramer:
 
 def filler_ids(tokenizer: MLMTokenizer) -> list[int]:
     """Token ids that carry no text: the markers [PAD] [CLS] [SEP] [MASK], and whitespace."""
-    markers = [tokenizer.pad_token_id, tokenizer.cls_token_id, tokenizer.sep_token_id, tokenizer.mask_token_id]
-    return markers + [i for i in range(tokenizer.vocab_size)
-                      if i not in markers and not tokenizer.token_str(i).strip()]
+    markers = [
+        tokenizer.pad_token_id,
+        tokenizer.cls_token_id,
+        tokenizer.sep_token_id,
+        tokenizer.mask_token_id,
+    ]
+    return markers + [
+        i for i in range(tokenizer.vocab_size) if i not in markers and not tokenizer.token_str(i).strip()
+    ]
 
 
 class TrainBatches:
@@ -156,9 +166,17 @@ class TrainBatches:
     so a resumed run draws exactly the batches an uninterrupted one would.
     """
 
-    def __init__(self, stream: TokenStream, tokenizer: MLMTokenizer, seq_len: int,
-                 batch_size: int, masking: MaskingConfig, seed: int,
-                 rank: int = 0, world_size: int = 1) -> None:
+    def __init__(
+        self,
+        stream: TokenStream,
+        tokenizer: MLMTokenizer,
+        seq_len: int,
+        batch_size: int,
+        masking: MaskingConfig,
+        seed: int,
+        rank: int = 0,
+        world_size: int = 1,
+    ) -> None:
         check_enough_tokens(len(stream), seq_len - 2, where="training")
         check_real_text(int((~np.isin(stream.ids, filler_ids(tokenizer))).sum()), len(stream))
         self.stream = stream
@@ -174,7 +192,7 @@ class TrainBatches:
         self.rng = np.random.Generator(np.random.PCG64(seed))
         self.mask_generator = torch.Generator().manual_seed(seed + 1)
         self.epoch = 0
-        self._order = np.zeros(0, np.int64)   # window starts of the current epoch, shuffled
+        self._order = np.zeros(0, np.int64)  # window starts of the current epoch, shuffled
         self._windows = np.zeros(0, np.int64)  # the window index of each entry of _order
         self._cursor = 0
         self._start_epoch()
@@ -199,17 +217,21 @@ class TrainBatches:
                 self.epoch += 1
                 self._start_epoch()
             take = min(needed, len(self._order) - self._cursor)
-            starts.append(self._order[self._cursor:self._cursor + take])
-            windows.append(self._windows[self._cursor:self._cursor + take])
+            starts.append(self._order[self._cursor : self._cursor + take])
+            windows.append(self._windows[self._cursor : self._cursor + take])
             epochs.append(np.full(take, self.epoch))
             self._cursor += take
             needed -= take
         return np.concatenate(starts), np.concatenate(windows), np.concatenate(epochs)
 
     def state(self) -> dict:
-        return {"rng": self.rng.bit_generator.state, "epoch": self.epoch,
-                "order": self._order.tolist(), "windows": self._windows.tolist(),
-                "cursor": self._cursor}
+        return {
+            "rng": self.rng.bit_generator.state,
+            "epoch": self.epoch,
+            "order": self._order.tolist(),
+            "windows": self._windows.tolist(),
+            "cursor": self._cursor,
+        }
 
     def load_state(self, state: dict, mask_generator_state: torch.Tensor) -> None:
         self.rng.bit_generator.state = state["rng"]
@@ -236,9 +258,15 @@ class TrainBatches:
         return Batch.with_positions(masked[mine], attention[mine], labels[mine])
 
     def _mask(self, input_ids: torch.Tensor, word_ids: torch.Tensor, generator: torch.Generator):
-        return mask_tokens(input_ids, cfg=self.masking, vocab_size=self.vocab_size,
-                           mask_token_id=self.mask_token_id, special_ids=self.special_ids,
-                           generator=generator, word_ids=word_ids)
+        return mask_tokens(
+            input_ids,
+            cfg=self.masking,
+            vocab_size=self.vocab_size,
+            mask_token_id=self.mask_token_id,
+            special_ids=self.special_ids,
+            generator=generator,
+            word_ids=word_ids,
+        )
 
     def _static_masks(self, input_ids, word_ids, windows, epochs):
         """Static masking: window w in epoch e always gets pattern e mod N, chosen once from the seed."""
@@ -247,14 +275,15 @@ class TrainBatches:
             pattern = epoch % self.masking.static_masks
             pattern_seed = np.random.SeedSequence([self.seed, window, pattern]).generate_state(1)[0]
             generator = torch.Generator().manual_seed(int(pattern_seed))
-            m, l = self._mask(input_ids[row:row + 1], word_ids[row:row + 1], generator)
+            m, l = self._mask(input_ids[row : row + 1], word_ids[row : row + 1], generator)
             masked_rows.append(m)
             label_rows.append(l)
         return torch.cat(masked_rows), torch.cat(label_rows)
 
 
-def validation_batches(stream: TokenStream, tokenizer: MLMTokenizer, seq_len: int,
-                       batch_size: int, max_batches: int) -> list[Batch]:
+def validation_batches(
+    stream: TokenStream, tokenizer: MLMTokenizer, seq_len: int, batch_size: int, max_batches: int
+) -> list[Batch]:
     """Fixed held-out batches with fixed 15% token masks, the same for every run of this data.
 
     A held-out split shorter than one window becomes a single shorter window.
@@ -269,11 +298,16 @@ def validation_batches(stream: TokenStream, tokenizer: MLMTokenizer, seq_len: in
     generator = torch.Generator().manual_seed(EVAL_SEED)
     batches = []
     for first in range(0, count, batch_size):
-        input_ids, attention, word_ids = framer.frame(stream, starts[first:first + batch_size], length)
-        masked, labels = mask_tokens(input_ids, cfg=EVAL_MASKING, vocab_size=tokenizer.vocab_size,
-                                     mask_token_id=tokenizer.mask_token_id,
-                                     special_ids=tokenizer.special_ids, generator=generator,
-                                     word_ids=word_ids)
+        input_ids, attention, word_ids = framer.frame(stream, starts[first : first + batch_size], length)
+        masked, labels = mask_tokens(
+            input_ids,
+            cfg=EVAL_MASKING,
+            vocab_size=tokenizer.vocab_size,
+            mask_token_id=tokenizer.mask_token_id,
+            special_ids=tokenizer.special_ids,
+            generator=generator,
+            word_ids=word_ids,
+        )
         if (labels != IGNORE_INDEX).any():
             batches.append(Batch(masked, attention, labels))
     if not batches:

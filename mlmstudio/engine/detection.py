@@ -23,19 +23,21 @@ import torch
 from mlmstudio.engine.errors import PredictionError
 from mlmstudio.engine.predict import Predictor, _check_text
 
-NOT_ELECTRA = ("This run was trained with masked language modelling, which has no detector of replaced "
-               "words: only ELECTRA runs do. Train one with the objective 'electra' (mlmstudio train "
-               "--objective electra --arch seed; in Setup, Advanced: 'Training objective'). To see which "
-               "words surprise this model, use Score sentences (mlmstudio score --per-token).")
+NOT_ELECTRA = (
+    "This run was trained with masked language modelling, which has no detector of replaced "
+    "words: only ELECTRA runs do. Train one with the objective 'electra' (mlmstudio train "
+    "--objective electra --arch seed; in Setup, Advanced: 'Training objective'). To see which "
+    "words surprise this model, use Score sentences (mlmstudio score --per-token)."
+)
 MAX_CHARS = 20_000  # a pasted book is refused before it is tokenized
 
 
 @dataclass(frozen=True)
 class TokenVerdict:
-    index: int            # position in the sentence's tokens, from 0
-    token: int            # the token id
+    index: int  # position in the sentence's tokens, from 0
+    token: int  # the token id
     token_str: str
-    probability: float    # 0..1: that this token was replaced
+    probability: float  # 0..1: that this token was replaced
 
 
 @dataclass
@@ -52,9 +54,13 @@ class Detection:
 
     def as_dict(self) -> dict[str, Any]:
         suspect = self.most_suspect()
-        return {"text": self.text, "truncated": self.truncated, "note": self.note,
-                "most_suspect": None if suspect is None else asdict(suspect),
-                "tokens": [asdict(t) for t in self.tokens]}
+        return {
+            "text": self.text,
+            "truncated": self.truncated,
+            "note": self.note,
+            "most_suspect": None if suspect is None else asdict(suspect),
+            "tokens": [asdict(t) for t in self.tokens],
+        }
 
     def to_json(self, indent: int | None = None) -> str:
         return json.dumps(self.as_dict(), indent=indent, ensure_ascii=False)
@@ -72,8 +78,10 @@ def detect(predictor: Predictor, text: str) -> Detection:
     if not text.strip():
         raise PredictionError("The sentence is empty. Type or paste a sentence to check.")
     if len(text) > MAX_CHARS:
-        raise PredictionError(f"The text is {len(text):,} characters long; check at most {MAX_CHARS:,} "
-                              "at a time (a paragraph or two).")
+        raise PredictionError(
+            f"The text is {len(text):,} characters long; check at most {MAX_CHARS:,} "
+            "at a time (a paragraph or two)."
+        )
     tok = predictor.tokenizer
     body = tok.encode(text)
     if not body:
@@ -82,14 +90,17 @@ def detect(predictor: Predictor, text: str) -> Detection:
     truncated = len(body) > room
     note = ""
     if truncated:
-        note = (f"The text is {len(body):,} tokens long and this model reads {predictor.max_len} at once "
-                f"([CLS] and [SEP] included), so only the first {room} tokens were checked.")
+        note = (
+            f"The text is {len(body):,} tokens long and this model reads {predictor.max_len} at once "
+            f"([CLS] and [SEP] included), so only the first {room} tokens were checked."
+        )
         body = body[:room]
     ids = torch.tensor([[tok.cls_token_id, *body, tok.sep_token_id]], device=predictor.device)
     with torch.inference_mode():
         probs = torch.sigmoid(predictor.model.replaced_logits(ids)[0, 1:-1].float()).cpu().tolist()
-    tokens = [TokenVerdict(i, int(t), tok.token_str(int(t)), float(p))
-              for i, (t, p) in enumerate(zip(body, probs))]
+    tokens = [
+        TokenVerdict(i, int(t), tok.token_str(int(t)), float(p)) for i, (t, p) in enumerate(zip(body, probs))
+    ]
     return Detection(text, tokens, truncated, note)
 
 

@@ -43,10 +43,10 @@ from torch import Tensor
 from mlmstudio.engine.data import Batch
 from mlmstudio.engine.masking import IGNORE_INDEX
 
-DETECTION_SEED = 20_200_323   # fixed: every run of the same data is asked about the same tokens
-REPLACED_SHARE = 0.15         # of the real tokens, replaced by a random token
-KEPT_SHARE = 0.15             # of the real tokens, kept and scored as the comparison
-WINDOW_SHARE = 0.5            # of the validation batches (the first ones): the cost, halved
+DETECTION_SEED = 20_200_323  # fixed: every run of the same data is asked about the same tokens
+REPLACED_SHARE = 0.15  # of the real tokens, replaced by a random token
+KEPT_SHARE = 0.15  # of the real tokens, kept and scored as the comparison
+WINDOW_SHARE = 0.5  # of the validation batches (the first ones): the cost, halved
 METRIC_NAME = "detection_auc"
 
 
@@ -54,21 +54,26 @@ METRIC_NAME = "detection_auc"
 class DetectionBatch:
     """One batch of the detection task: corrupted windows and the positions to score."""
 
-    input_ids: Tensor       # long[B, T]: the window with its replacements
+    input_ids: Tensor  # long[B, T]: the window with its replacements
     attention_mask: Tensor  # long[B, T]
-    positions: Tensor       # long[N]: flat indices of the scored tokens (replaced and kept)
-    observed: Tensor        # long[N]: the token at each scored position (after replacement)
-    replaced: Tensor        # bool[N]: whether it was replaced
+    positions: Tensor  # long[N]: flat indices of the scored tokens (replaced and kept)
+    observed: Tensor  # long[N]: the token at each scored position (after replacement)
+    replaced: Tensor  # bool[N]: whether it was replaced
 
     def to(self, device: torch.device) -> DetectionBatch:
         if device.type == "cpu":
             return self
-        return DetectionBatch(*(t.to(device) for t in (self.input_ids, self.attention_mask,
-                                                       self.positions, self.observed, self.replaced)))
+        return DetectionBatch(
+            *(
+                t.to(device)
+                for t in (self.input_ids, self.attention_mask, self.positions, self.observed, self.replaced)
+            )
+        )
 
 
-def detection_batches(val_batches: Sequence[Batch], vocab_size: int,
-                      special_ids: Sequence[int]) -> list[DetectionBatch]:
+def detection_batches(
+    val_batches: Sequence[Batch], vocab_size: int, special_ids: Sequence[int]
+) -> list[DetectionBatch]:
     """The fixed detection task over the validation windows (their masks undone), seeded."""
     special = torch.tensor(sorted(set(special_ids)), dtype=torch.long)
     candidates = torch.tensor([i for i in range(vocab_size) if i not in set(special_ids)], dtype=torch.long)
@@ -76,7 +81,7 @@ def detection_batches(val_batches: Sequence[Batch], vocab_size: int,
         return []
     generator = torch.Generator().manual_seed(DETECTION_SEED)
     out = []
-    for batch in val_batches[:max(1, math.ceil(len(val_batches) * WINDOW_SHARE))]:
+    for batch in val_batches[: max(1, math.ceil(len(val_batches) * WINDOW_SHARE))]:
         original = torch.where(batch.labels != IGNORE_INDEX, batch.labels, batch.input_ids)  # [B, T]
         real = ~torch.isin(original, special) & batch.attention_mask.bool()
         draw = torch.rand(original.shape, generator=generator)
@@ -91,8 +96,15 @@ def detection_batches(val_batches: Sequence[Batch], vocab_size: int,
         positions = scored.nonzero().squeeze(1)
         if not bool(replace.any()) or not bool(keep.any()):
             continue
-        out.append(DetectionBatch(corrupted, batch.attention_mask, positions,
-                                  corrupted.reshape(-1)[positions], replace.reshape(-1)[positions]))
+        out.append(
+            DetectionBatch(
+                corrupted,
+                batch.attention_mask,
+                positions,
+                corrupted.reshape(-1)[positions],
+                replace.reshape(-1)[positions],
+            )
+        )
     return out
 
 
@@ -107,15 +119,17 @@ def token_scores(model: torch.nn.Module, batch: DetectionBatch) -> Tensor:
     labels = torch.full_like(batch.input_ids, IGNORE_INDEX).reshape(-1)
     labels[batch.positions] = batch.observed
     labels = labels.view_as(batch.input_ids)
-    out = model(batch.input_ids, attention_mask=batch.attention_mask, labels=labels,
-                label_positions=batch.positions)
-    logits, targets = out.labelled(labels)                                    # [N, V], [N]
+    out = model(
+        batch.input_ids, attention_mask=batch.attention_mask, labels=labels, label_positions=batch.positions
+    )
+    logits, targets = out.labelled(labels)  # [N, V], [N]
     log_probs = torch.log_softmax(logits.float(), dim=-1)
     return -log_probs.gather(1, targets[:, None]).squeeze(1)
 
 
-def detection_auc(model: torch.nn.Module, batches: Sequence[DetectionBatch], device: torch.device,
-                  autocast=None) -> float | None:
+def detection_auc(
+    model: torch.nn.Module, batches: Sequence[DetectionBatch], device: torch.device, autocast=None
+) -> float | None:
     """The AUC of ``model`` on the detection task (None when there is nothing to score)."""
     if not batches:
         return None
@@ -155,7 +169,7 @@ def roc_auc(scores: np.ndarray, positive: np.ndarray) -> float | None:
     boundaries = np.flatnonzero(np.diff(sorted_scores)) + 1
     starts = np.concatenate(([0], boundaries))
     ends = np.concatenate((boundaries, [scores.size]))
-    average = (starts + ends + 1) / 2.0           # mean of ranks start+1 .. end
+    average = (starts + ends + 1) / 2.0  # mean of ranks start+1 .. end
     ranks[order] = np.repeat(average, ends - starts)
     rank_sum = ranks[positive].sum()
     u = rank_sum - n_pos * (n_pos + 1) / 2.0

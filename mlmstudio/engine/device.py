@@ -39,18 +39,21 @@ def resolve_device(name: str = "auto") -> torch.device:
         if not torch.cuda.is_available():
             raise TrainingError(
                 "The device 'cuda' was chosen, but PyTorch finds no CUDA GPU on this machine. "
-                "Choose the device 'auto' or 'cpu'.")
+                "Choose the device 'auto' or 'cpu'."
+            )
         device = torch.device(name)
         if device.index is not None and device.index >= torch.cuda.device_count():
             raise TrainingError(
                 f"The device '{name}' was chosen, but this machine has only "
-                f"{torch.cuda.device_count()} CUDA GPU(s). Choose 'cuda' or a lower number.")
+                f"{torch.cuda.device_count()} CUDA GPU(s). Choose 'cuda' or a lower number."
+            )
         return device
     if name == "mps":
         if not _mps_available():
             raise TrainingError(
                 "The device 'mps' was chosen, but Apple's Metal (MPS) is not available here. "
-                "Choose the device 'auto' or 'cpu'.")
+                "Choose the device 'auto' or 'cpu'."
+            )
         return torch.device("mps")
     raise TrainingError(f"Unknown device '{name}'. Choose auto, cpu, cuda or mps.")
 
@@ -62,8 +65,7 @@ def resolve_precision(name: str, device: torch.device) -> str:
         return "fp32"
     if name == "bf16":
         if device.type == "cuda" and not torch.cuda.is_bf16_supported():
-            raise TrainingError(
-                "This GPU cannot compute in bf16. Choose the precision 'fp32' or 'auto'.")
+            raise TrainingError("This GPU cannot compute in bf16. Choose the precision 'fp32' or 'auto'.")
         if device.type == "cpu" and not cpu_has_native_bf16():
             log.warning("bf16 was chosen, but this CPU has no native bf16: it will be emulated and slow.")
         return "bf16"

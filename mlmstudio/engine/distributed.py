@@ -44,8 +44,7 @@ def mean_across_ranks(value: float, ctx: DistContext) -> float:
     """The mean of a logged number over all ranks (the loss of the global batch)."""
     if not ctx.enabled:
         return value
-    tensor = torch.tensor([value], dtype=torch.float64,
-                          device=ctx.device if ctx.device else "cpu")
+    tensor = torch.tensor([value], dtype=torch.float64, device=ctx.device if ctx.device else "cpu")
     dist.all_reduce(tensor)
     return float(tensor.item()) / ctx.world_size
 

@@ -60,8 +60,15 @@ class ElectraOutput(MLMOutput):
 def post_ln_encoder(width: int, heads: int, ffn: int, layers: int, dropout: float) -> nn.TransformerEncoder:
     """BERT's post-LN encoder with exact GELU (the seed model's; maps onto ``ElectraLayer``)."""
     layer = nn.TransformerEncoderLayer(
-        d_model=width, nhead=heads, dim_feedforward=ffn, dropout=dropout,
-        activation="gelu", batch_first=True, norm_first=False, layer_norm_eps=LAYER_NORM_EPS)
+        d_model=width,
+        nhead=heads,
+        dim_feedforward=ffn,
+        dropout=dropout,
+        activation="gelu",
+        batch_first=True,
+        norm_first=False,
+        layer_norm_eps=LAYER_NORM_EPS,
+    )
     # enable_nested_tensor=False: padded positions computed the plain way, as transformers does.
     return nn.TransformerEncoder(layer, num_layers=layers, enable_nested_tensor=False)
 
@@ -87,12 +94,11 @@ class Generator(nn.Module):
     def __init__(self, cfg: ModelConfig, vocab_size: int) -> None:
         super().__init__()
         d, g = cfg.d_model, cfg.generator_width
-        self.project = nn.Linear(d, g)                        # HF: electra.embeddings_project
-        self.encoder = post_ln_encoder(g, cfg.num_heads, cfg.generator_ffn_width, cfg.num_layers,
-                                       cfg.dropout)
-        self.dense = nn.Linear(g, d)                          # HF: generator_predictions.dense
-        self.norm = nn.LayerNorm(d, eps=LAYER_NORM_EPS)       # HF: generator_predictions.LayerNorm
-        self.bias = nn.Parameter(torch.zeros(vocab_size))     # HF: generator_lm_head.bias
+        self.project = nn.Linear(d, g)  # HF: electra.embeddings_project
+        self.encoder = post_ln_encoder(g, cfg.num_heads, cfg.generator_ffn_width, cfg.num_layers, cfg.dropout)
+        self.dense = nn.Linear(g, d)  # HF: generator_predictions.dense
+        self.norm = nn.LayerNorm(d, eps=LAYER_NORM_EPS)  # HF: generator_predictions.LayerNorm
+        self.bias = nn.Parameter(torch.zeros(vocab_size))  # HF: generator_lm_head.bias
 
     def hidden(self, embedded: Tensor, padding: Tensor | None) -> Tensor:
         """[B, T, d] embeddings -> [B, T, d] head input (before the vocabulary projection)."""
@@ -110,12 +116,12 @@ class Discriminator(nn.Module):
         super().__init__()
         d = cfg.d_model
         self.encoder = post_ln_encoder(d, cfg.num_heads, cfg.ffn_width, cfg.num_layers, cfg.dropout)
-        self.dense = nn.Linear(d, d)                          # HF: discriminator_predictions.dense
-        self.prediction = nn.Linear(d, 1)                     # HF: discriminator_predictions.dense_prediction
+        self.dense = nn.Linear(d, d)  # HF: discriminator_predictions.dense
+        self.prediction = nn.Linear(d, 1)  # HF: discriminator_predictions.dense_prediction
 
     def forward(self, embedded: Tensor, padding: Tensor | None) -> Tensor:
-        h = self.encoder(embedded, src_key_padding_mask=padding)             # [B, T, d]
-        return self.prediction(F.gelu(self.dense(h))).squeeze(-1)           # [B, T] logits
+        h = self.encoder(embedded, src_key_padding_mask=padding)  # [B, T, d]
+        return self.prediction(F.gelu(self.dense(h))).squeeze(-1)  # [B, T] logits
 
 
 class ElectraMLM(MLMModel):
@@ -135,26 +141,30 @@ class ElectraMLM(MLMModel):
 
     # -- the generator: fill-mask, scores and the validation loss ------------------------
 
-    def forward(self, input_ids: Tensor, attention_mask: Tensor | None = None,
-                labels: Tensor | None = None, label_positions: Tensor | None = None,
-                detect: bool | None = None) -> MLMOutput:
+    def forward(
+        self,
+        input_ids: Tensor,
+        attention_mask: Tensor | None = None,
+        labels: Tensor | None = None,
+        label_positions: Tensor | None = None,
+        detect: bool | None = None,
+    ) -> MLMOutput:
         """Generator logits [B, T, V] (no labels) or [N, V] at the labelled positions with its loss;
         with ``detect`` (default: in training mode, given labels) the whole ELECTRA step."""
         self._check_length(input_ids)
-        padding = None if attention_mask is None else attention_mask == 0          # True = ignore
-        embedded = self.embeddings(input_ids)                                       # [B, T, d]
-        h = self.generator.hidden(embedded, padding)                                # [B, T, g]
+        padding = None if attention_mask is None else attention_mask == 0  # True = ignore
+        embedded = self.embeddings(input_ids)  # [B, T, d]
+        h = self.generator.hidden(embedded, padding)  # [B, T, g]
         tok_emb = self.embeddings.tok_emb.weight
         if labels is None:
-            return MLMOutput(None, self.generator.vocab_logits(h, tok_emb))         # [B, T, V]
+            return MLMOutput(None, self.generator.vocab_logits(h, tok_emb))  # [B, T, V]
         B, T = input_ids.shape
         where = label_positions
         if where is None:
-            where = (labels.reshape(-1) != IGNORE_INDEX).nonzero().squeeze(1)       # [N]
-        targets = labels.reshape(-1)[where]                                         # [N]
+            where = (labels.reshape(-1) != IGNORE_INDEX).nonzero().squeeze(1)  # [N]
+        targets = labels.reshape(-1)[where]  # [N]
         logits = self.generator.vocab_logits(h.reshape(B * T, -1)[where], tok_emb)  # [N, V]
-        gen_loss = (F.cross_entropy(logits.float(), targets) if where.numel()
-                    else logits.float().sum() * 0.0)
+        gen_loss = F.cross_entropy(logits.float(), targets) if where.numel() else logits.float().sum() * 0.0
         if not (self.training if detect is None else detect):
             return MLMOutput(gen_loss, logits, targets)
         return self._detection_step(input_ids, attention_mask, padding, where, targets, logits, gen_loss)
@@ -167,26 +177,37 @@ class ElectraMLM(MLMModel):
         padding = None if attention_mask is None else attention_mask == 0
         return self.discriminator(self.embeddings(input_ids), padding)
 
-    def _detection_step(self, input_ids: Tensor, attention_mask: Tensor | None, padding: Tensor | None,
-                        where: Tensor, targets: Tensor, gen_logits: Tensor, gen_loss: Tensor) -> ElectraOutput:
+    def _detection_step(
+        self,
+        input_ids: Tensor,
+        attention_mask: Tensor | None,
+        padding: Tensor | None,
+        where: Tensor,
+        targets: Tensor,
+        gen_logits: Tensor,
+        gen_loss: Tensor,
+    ) -> ElectraOutput:
         B, T = input_ids.shape
         original = input_ids.reshape(-1).clone()
         original[where] = targets
-        original = original.view(B, T)                                              # the unmasked text
+        original = original.view(B, T)  # the unmasked text
         with torch.no_grad():  # sampling: no gradient flows from the discriminator into the generator
-            sampled = sample_tokens(gen_logits, self.structural_ids)                # [N]
+            sampled = sample_tokens(gen_logits, self.structural_ids)  # [N]
             corrupted = original.reshape(-1).clone()
             corrupted[where] = sampled
             corrupted = corrupted.view(B, T)
-            replaced = corrupted != original                                        # [B, T]
-            real = ~torch.isin(original, self.structural_ids)                       # [B, T]
+            replaced = corrupted != original  # [B, T]
+            real = ~torch.isin(original, self.structural_ids)  # [B, T]
             if attention_mask is not None:
                 real &= attention_mask.bool()
-        disc_logits = self.discriminator(self.embeddings(corrupted), padding)       # [B, T]
-        chosen_logits = disc_logits[real].float()                                   # [R]
-        truth = replaced[real].float()                                              # [R]
-        disc_loss = (F.binary_cross_entropy_with_logits(chosen_logits, truth) if truth.numel()
-                     else chosen_logits.sum() * 0.0)
+        disc_logits = self.discriminator(self.embeddings(corrupted), padding)  # [B, T]
+        chosen_logits = disc_logits[real].float()  # [R]
+        truth = replaced[real].float()  # [R]
+        disc_loss = (
+            F.binary_cross_entropy_with_logits(chosen_logits, truth)
+            if truth.numel()
+            else chosen_logits.sum() * 0.0
+        )
         loss = gen_loss + self.cfg.discriminator_weight * disc_loss
         with torch.no_grad():
             count = max(1, truth.numel())

@@ -36,8 +36,10 @@ GENERATOR_DIR = "generator"
 
 def export_electra(loaded: LoadedModel, out: Path, source: Path) -> Path:
     """Write OUT/discriminator and OUT/generator (and a README) for a loaded ELECTRA run."""
-    for name, config, weights in ((DISCRIMINATOR_DIR, discriminator_config(loaded), discriminator_state_dict(loaded)),
-                                  (GENERATOR_DIR, generator_config(loaded), generator_state_dict(loaded))):
+    for name, config, weights in (
+        (DISCRIMINATOR_DIR, discriminator_config(loaded), discriminator_state_dict(loaded)),
+        (GENERATOR_DIR, generator_config(loaded), generator_state_dict(loaded)),
+    ):
         folder = out / name
         folder.mkdir(parents=True, exist_ok=True)
         atomic_save_safetensors(weights, folder / "model.safetensors", metadata={"format": "pt"})
@@ -106,16 +108,18 @@ def _encoder(sd: dict[str, torch.Tensor], src: str, width: int, layers: int) -> 
     out = {}
     for i in range(layers):
         s, t = f"{src}.layers.{i}.", f"electra.encoder.layer.{i}."
-        q, k, v = sd[s + "self_attn.in_proj_weight"].split(width, dim=0)     # each [w, w]
-        qb, kb, vb = sd[s + "self_attn.in_proj_bias"].split(width, dim=0)    # each [w]
+        q, k, v = sd[s + "self_attn.in_proj_weight"].split(width, dim=0)  # each [w, w]
+        qb, kb, vb = sd[s + "self_attn.in_proj_bias"].split(width, dim=0)  # each [w]
         for name, w, b in (("query", q, qb), ("key", k, kb), ("value", v, vb)):
             out[f"{t}attention.self.{name}.weight"] = w.clone()
             out[f"{t}attention.self.{name}.bias"] = b.clone()
-        for ours, theirs in (("self_attn.out_proj", "attention.output.dense"),
-                             ("norm1", "attention.output.LayerNorm"),   # post-LN: norm(x + attention(x))
-                             ("linear1", "intermediate.dense"),
-                             ("linear2", "output.dense"),
-                             ("norm2", "output.LayerNorm")):            # post-LN: norm(x + ffn(x))
+        for ours, theirs in (
+            ("self_attn.out_proj", "attention.output.dense"),
+            ("norm1", "attention.output.LayerNorm"),  # post-LN: norm(x + attention(x))
+            ("linear1", "intermediate.dense"),
+            ("linear2", "output.dense"),
+            ("norm2", "output.LayerNorm"),
+        ):  # post-LN: norm(x + ffn(x))
             out[f"{t}{theirs}.weight"] = sd[f"{s}{ours}.weight"]
             out[f"{t}{theirs}.bias"] = sd[f"{s}{ours}.bias"]
     return out
@@ -126,12 +130,14 @@ def discriminator_state_dict(loaded: LoadedModel) -> dict[str, torch.Tensor]:
     sd, cfg = _state(loaded), loaded.config.model
     out = _embeddings(sd, cfg.d_model)
     out.update(_encoder(sd, "discriminator.encoder", cfg.d_model, cfg.num_layers))
-    out.update({
-        "discriminator_predictions.dense.weight": sd["discriminator.dense.weight"],
-        "discriminator_predictions.dense.bias": sd["discriminator.dense.bias"],
-        "discriminator_predictions.dense_prediction.weight": sd["discriminator.prediction.weight"],
-        "discriminator_predictions.dense_prediction.bias": sd["discriminator.prediction.bias"],
-    })
+    out.update(
+        {
+            "discriminator_predictions.dense.weight": sd["discriminator.dense.weight"],
+            "discriminator_predictions.dense.bias": sd["discriminator.dense.bias"],
+            "discriminator_predictions.dense_prediction.weight": sd["discriminator.prediction.weight"],
+            "discriminator_predictions.dense_prediction.bias": sd["discriminator.prediction.bias"],
+        }
+    )
     return {k: v.contiguous() for k, v in out.items()}
 
 
@@ -139,18 +145,22 @@ def generator_state_dict(loaded: LoadedModel) -> dict[str, torch.Tensor]:
     """The generator under ElectraForMaskedLM's names; the LM head's weight is the tied word embedding."""
     sd, cfg = _state(loaded), loaded.config.model
     out = _embeddings(sd, cfg.d_model)
-    out.update({
-        "electra.embeddings_project.weight": sd["generator.project.weight"],
-        "electra.embeddings_project.bias": sd["generator.project.bias"],
-    })
+    out.update(
+        {
+            "electra.embeddings_project.weight": sd["generator.project.weight"],
+            "electra.embeddings_project.bias": sd["generator.project.bias"],
+        }
+    )
     out.update(_encoder(sd, "generator.encoder", cfg.generator_width, cfg.num_layers))
-    out.update({
-        "generator_predictions.dense.weight": sd["generator.dense.weight"],
-        "generator_predictions.dense.bias": sd["generator.dense.bias"],
-        "generator_predictions.LayerNorm.weight": sd["generator.norm.weight"],
-        "generator_predictions.LayerNorm.bias": sd["generator.norm.bias"],
-        "generator_lm_head.bias": sd["generator.bias"],
-    })
+    out.update(
+        {
+            "generator_predictions.dense.weight": sd["generator.dense.weight"],
+            "generator_predictions.dense.bias": sd["generator.dense.bias"],
+            "generator_predictions.LayerNorm.weight": sd["generator.norm.weight"],
+            "generator_predictions.LayerNorm.bias": sd["generator.norm.bias"],
+            "generator_lm_head.bias": sd["generator.bias"],
+        }
+    )
     return {k: v.contiguous() for k, v in out.items()}
 
 
@@ -167,11 +177,11 @@ def _model_card(loaded: LoadedModel, source: Path) -> str:
         "```python\n"
         "import torch\n"
         "from transformers import AutoTokenizer, ElectraForPreTraining, pipeline\n"
-        f"tok = AutoTokenizer.from_pretrained(\"PATH/{DISCRIMINATOR_DIR}\")\n"
-        f"disc = ElectraForPreTraining.from_pretrained(\"PATH/{DISCRIMINATOR_DIR}\")\n"
-        "inputs = tok(\"The capital of France is banana.\", return_tensors=\"pt\")\n"
+        f'tok = AutoTokenizer.from_pretrained("PATH/{DISCRIMINATOR_DIR}")\n'
+        f'disc = ElectraForPreTraining.from_pretrained("PATH/{DISCRIMINATOR_DIR}")\n'
+        'inputs = tok("The capital of France is banana.", return_tensors="pt")\n'
         "replaced = torch.sigmoid(disc(**inputs).logits)  # per token\n"
-        f"fill = pipeline(\"fill-mask\", model=\"PATH/{GENERATOR_DIR}\")\n"
-        "fill(\"The capital of France is [MASK].\")\n"
+        f'fill = pipeline("fill-mask", model="PATH/{GENERATOR_DIR}")\n'
+        'fill("The capital of France is [MASK].")\n'
         "```\n"
     )

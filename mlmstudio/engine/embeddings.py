@@ -53,18 +53,22 @@ DEFAULT_MAP_TOKENS = 300
 MAX_NEIGHBOURS = 200
 MAX_MAP_TOKENS = 5000
 N_SPECIAL = len(SPECIAL_TOKENS)
-TIED_NOTE = ("The model's output layer is its input embedding (tied), so these are the vectors it both "
-             "reads and predicts with.")
-UNTIED_NOTE = ("This model (the 'seed' design) has an output layer separate from its input embedding: "
-               "the neighbours and the map use the input token embedding.")
+TIED_NOTE = (
+    "The model's output layer is its input embedding (tied), so these are the vectors it both "
+    "reads and predicts with."
+)
+UNTIED_NOTE = (
+    "This model (the 'seed' design) has an output layer separate from its input embedding: "
+    "the neighbours and the map use the input token embedding."
+)
 
 
 @dataclass(frozen=True)
 class Neighbour:
     token_id: int
-    token: str            # the vocabulary entry (``##ing``)
-    token_str: str        # readable (``ing``)
-    similarity: float     # cosine, -1..1
+    token: str  # the vocabulary entry (``##ing``)
+    token_str: str  # readable (``ing``)
+    similarity: float  # cosine, -1..1
     special: bool = False
 
 
@@ -74,9 +78,9 @@ class ResolvedWord:
 
     text: str
     piece_ids: list[int]
-    pieces: list[str]     # readable pieces
-    rule: str             # "token", "one piece" or "mean of pieces"
-    note: str             # a sentence for the user ("" for a single token)
+    pieces: list[str]  # readable pieces
+    rule: str  # "token", "one piece" or "mean of pieces"
+    note: str  # a sentence for the user ("" for a single token)
 
 
 @dataclass
@@ -94,12 +98,12 @@ class EmbeddingMap:
     """2-D PCA coordinates of the most frequent tokens, plus the query and its neighbours."""
 
     token_ids: list[int]
-    tokens: list[str]                       # readable
-    xy: list[tuple[float, float]]           # one per token, first principal component first
-    explained: tuple[float, float]          # share of the variance of each component (0..1)
+    tokens: list[str]  # readable
+    xy: list[tuple[float, float]]  # one per token, first principal component first
+    explained: tuple[float, float]  # share of the variance of each component (0..1)
     extra: dict[int, tuple[float, float]] = field(default_factory=dict)  # highlighted token ids
     query_xy: tuple[float, float] | None = None
-    entries: list[str] = field(default_factory=list)   # the vocabulary entries (``##ing``), for look-ups
+    entries: list[str] = field(default_factory=list)  # the vocabulary entries (``##ing``), for look-ups
 
     def as_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -115,8 +119,10 @@ class EmbeddingView:
     map: EmbeddingMap | None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"neighbours": self.neighbours.as_dict(),
-                "map": None if self.map is None else self.map.as_dict()}
+        return {
+            "neighbours": self.neighbours.as_dict(),
+            "map": None if self.map is None else self.map.as_dict(),
+        }
 
     def to_json(self, indent: int | None = 2) -> str:
         return json.dumps(self.as_dict(), indent=indent, ensure_ascii=False)
@@ -124,20 +130,41 @@ class EmbeddingView:
     def csv_rows(self) -> list[dict[str, Any]]:
         """One row per neighbour, then one per map point (``kind`` says which)."""
         rows: list[dict[str, Any]] = [
-            {"kind": "neighbour", "rank": r, "token_id": n.token_id, "token": n.token_str,
-             "similarity": round(n.similarity, 6), "x": "", "y": "", "special": n.special}
-            for r, n in enumerate(self.neighbours.neighbours, 1)]
+            {
+                "kind": "neighbour",
+                "rank": r,
+                "token_id": n.token_id,
+                "token": n.token_str,
+                "similarity": round(n.similarity, 6),
+                "x": "",
+                "y": "",
+                "special": n.special,
+            }
+            for r, n in enumerate(self.neighbours.neighbours, 1)
+        ]
         if self.map is not None:
-            rows += [{"kind": "map", "rank": r, "token_id": i, "token": t, "similarity": "",
-                      "x": round(x, 6), "y": round(y, 6), "special": False}
-                     for r, (i, t, (x, y)) in enumerate(zip(self.map.token_ids, self.map.tokens,
-                                                            self.map.xy, strict=True), 1)]
+            rows += [
+                {
+                    "kind": "map",
+                    "rank": r,
+                    "token_id": i,
+                    "token": t,
+                    "similarity": "",
+                    "x": round(x, 6),
+                    "y": round(y, 6),
+                    "special": False,
+                }
+                for r, (i, t, (x, y)) in enumerate(
+                    zip(self.map.token_ids, self.map.tokens, self.map.xy, strict=True), 1
+                )
+            ]
         return rows
 
 
 # ---------------------------------------------------------------------------
 # The matrix
 # ---------------------------------------------------------------------------
+
 
 def input_embedding(model: torch.nn.Module) -> tuple[Tensor, str]:
     """The [V, d] token embedding (float32, detached) and a sentence on which matrix it is."""
@@ -157,6 +184,7 @@ def input_embedding(model: torch.nn.Module) -> tuple[Tensor, str]:
 # Neighbours
 # ---------------------------------------------------------------------------
 
+
 def resolve_word(tokenizer: MLMTokenizer, text: str) -> ResolvedWord:
     """The token ids a typed word stands for, by the rule in the module docstring."""
     word = text.strip()
@@ -169,16 +197,21 @@ def resolve_word(tokenizer: MLMTokenizer, text: str) -> ResolvedWord:
     known = [i for i in ids if i != tokenizer.unk_token_id]
     if not known:
         if exact is not None or word in SPECIAL_TOKENS:
-            raise PredictionError(f"{word} is a special token: it has no neighbours worth showing. "
-                                  "Type an ordinary word.")
-        raise PredictionError(f"'{word}' is not in this model's vocabulary (it reads as {UNK}). "
-                              "Type a word from the training text.")
+            raise PredictionError(
+                f"{word} is a special token: it has no neighbours worth showing. Type an ordinary word."
+            )
+        raise PredictionError(
+            f"'{word}' is not in this model's vocabulary (it reads as {UNK}). "
+            "Type a word from the training text."
+        )
     pieces = [tokenizer.token_str(i) for i in known]
     if len(known) == 1 and len(ids) == 1:
         return ResolvedWord(word, known, pieces, "one piece", "")
     dropped = " (its unknown parts, [UNK], left out)" if len(known) < len(ids) else ""
-    note = (f"'{word}' is {len(ids)} tokens for this model ({' + '.join(pieces)}){dropped}: the neighbours "
-            "are those of the mean of their unit vectors, and the pieces themselves are left out.")
+    note = (
+        f"'{word}' is {len(ids)} tokens for this model ({' + '.join(pieces)}){dropped}: the neighbours "
+        "are those of the mean of their unit vectors, and the pieces themselves are left out."
+    )
     return ResolvedWord(word, known, pieces, "mean of pieces", note)
 
 
@@ -191,8 +224,9 @@ def unit_rows(weight: Tensor) -> Tensor:
     return weight / weight.norm(dim=1, keepdim=True).clamp_min(1e-12)
 
 
-def nearest_tokens(predictor: Predictor, text: str, k: int = DEFAULT_NEIGHBOURS, *,
-                   include_special: bool = False) -> Neighbours:
+def nearest_tokens(
+    predictor: Predictor, text: str, k: int = DEFAULT_NEIGHBOURS, *, include_special: bool = False
+) -> Neighbours:
     """The ``k`` tokens whose embeddings are nearest (cosine) to the typed word's, best first."""
     if not 1 <= k <= MAX_NEIGHBOURS:
         raise PredictionError(f"Ask for 1 to {MAX_NEIGHBOURS} neighbours (not {k}).")
@@ -200,19 +234,28 @@ def nearest_tokens(predictor: Predictor, text: str, k: int = DEFAULT_NEIGHBOURS,
     word = resolve_word(tokenizer, text)
     weight, note = input_embedding(predictor.model)
     unit = unit_rows(weight)
-    similarity = unit @ _query_vector(unit, word.piece_ids)        # [V]
+    similarity = unit @ _query_vector(unit, word.piece_ids)  # [V]
     excluded = list(word.piece_ids) + ([] if include_special else list(range(N_SPECIAL)))
     similarity[excluded] = float("-inf")
     k = min(k, int(torch.isfinite(similarity).sum()))
     values, ids = similarity.topk(k)
-    neighbours = [Neighbour(int(i), tokenizer.id_to_token(int(i)) or "", tokenizer.token_str(int(i)),
-                            float(v), int(i) < N_SPECIAL) for v, i in zip(values, ids, strict=True)]
+    neighbours = [
+        Neighbour(
+            int(i),
+            tokenizer.id_to_token(int(i)) or "",
+            tokenizer.token_str(int(i)),
+            float(v),
+            int(i) < N_SPECIAL,
+        )
+        for v, i in zip(values, ids, strict=True)
+    ]
     return Neighbours(word, neighbours, note)
 
 
 # ---------------------------------------------------------------------------
 # The map
 # ---------------------------------------------------------------------------
+
 
 def frequent_token_ids(vocab_size: int, n: int) -> list[int]:
     """The ``n`` most frequent ordinary tokens of the training text (the canonical vocabulary order)."""
@@ -235,8 +278,9 @@ def principal_components(vectors: Tensor, dims: int = 2) -> tuple[Tensor, Tensor
     return mean.double(), components, share
 
 
-def embedding_map(predictor: Predictor, n: int = DEFAULT_MAP_TOKENS, *,
-                  highlight: Neighbours | None = None) -> EmbeddingMap:
+def embedding_map(
+    predictor: Predictor, n: int = DEFAULT_MAP_TOKENS, *, highlight: Neighbours | None = None
+) -> EmbeddingMap:
     """PCA of the ``n`` most frequent tokens; the highlighted word and its neighbours projected too."""
     if not 3 <= n <= MAX_MAP_TOKENS:
         raise PredictionError(f"Map 3 to {MAX_MAP_TOKENS} tokens (not {n}).")
@@ -248,9 +292,13 @@ def embedding_map(predictor: Predictor, n: int = DEFAULT_MAP_TOKENS, *,
     mean, components, share = principal_components(weight[ids])
     project = lambda rows: ((rows.double() - mean) @ components.T).tolist()  # noqa: E731
     xy = [tuple(p) for p in project(weight[ids])]
-    result = EmbeddingMap(ids, [tokenizer.token_str(i) for i in ids], xy,
-                          (float(share[0]), float(share[1])),
-                          entries=[tokenizer.id_to_token(i) or "" for i in ids])
+    result = EmbeddingMap(
+        ids,
+        [tokenizer.token_str(i) for i in ids],
+        xy,
+        (float(share[0]), float(share[1])),
+        entries=[tokenizer.id_to_token(i) or "" for i in ids],
+    )
     if highlight is not None:
         extra = [nb.token_id for nb in highlight.neighbours] + list(highlight.word.piece_ids)
         result.extra = {i: tuple(p) for i, p in zip(extra, project(weight[extra]), strict=True)}
@@ -260,8 +308,14 @@ def embedding_map(predictor: Predictor, n: int = DEFAULT_MAP_TOKENS, *,
     return result
 
 
-def explore_embeddings(predictor: Predictor, text: str, k: int = DEFAULT_NEIGHBOURS,
-                       n_map: int = DEFAULT_MAP_TOKENS, *, include_special: bool = False) -> EmbeddingView:
+def explore_embeddings(
+    predictor: Predictor,
+    text: str,
+    k: int = DEFAULT_NEIGHBOURS,
+    n_map: int = DEFAULT_MAP_TOKENS,
+    *,
+    include_special: bool = False,
+) -> EmbeddingView:
     """The neighbours of the typed word and the map with them highlighted (the tab's one question)."""
     neighbours = nearest_tokens(predictor, text, k, include_special=include_special)
     vocab = predictor.tokenizer.vocab_size

@@ -27,51 +27,88 @@ from mlmstudio.engine.errors import CorpusError
 
 log = logging.getLogger(__name__)
 
-_HEAD = 64 * 1024            # bytes from the start of the file given to the detector
-_AROUND = 64 * 1024          # bytes around the first non-UTF-8 byte, when it lies further in
-_DETECT_CHUNK = 4096         # charset-normalizer reads its sample in chunks of this size...
-_DETECT_STEPS = 32           # ...at most this many of them
-_CHAOS_MARGIN = 0.06         # readings this close in "mess" count as equally clean
-_EVIDENCE_FULL = 24          # non-ASCII bytes (or UTF-16 units) that make a guess well founded
-_RIVAL_PENALTY = 0.8         # an equally clean rival that reads differently lowers the confidence
+_HEAD = 64 * 1024  # bytes from the start of the file given to the detector
+_AROUND = 64 * 1024  # bytes around the first non-UTF-8 byte, when it lies further in
+_DETECT_CHUNK = 4096  # charset-normalizer reads its sample in chunks of this size...
+_DETECT_STEPS = 32  # ...at most this many of them
+_CHAOS_MARGIN = 0.06  # readings this close in "mess" count as equally clean
+_EVIDENCE_FULL = 24  # non-ASCII bytes (or UTF-16 units) that make a guess well founded
+_RIVAL_PENALTY = 0.8  # an equally clean rival that reads differently lowers the confidence
 _ASCII_BYTES = bytes(range(0x80))
-LOW_CONFIDENCE = 0.6         # below this, the user is told the encoding is a guess
+LOW_CONFIDENCE = 0.6  # below this, the user is told the encoding is a guess
 
 _BOMS = (  # longest first: the UTF-32-LE BOM begins with the UTF-16-LE one
-    (codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
     (codecs.BOM_UTF8, "utf-8-sig"),
-    (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
 )
 
 # Lower is preferred among equally clean readings: the encodings people meet most.
 _PREFERENCE = {
-    "utf-8": 0, "cp1252": 1, "iso8859-1": 2, "latin-1": 2, "iso8859-15": 3,
-    "cp1251": 4, "cp932": 4, "shift_jis": 5, "gb18030": 4, "gbk": 5, "big5": 4, "cp950": 5,
-    "cp949": 4, "euc_kr": 5, "euc_jp": 5, "koi8-r": 6, "cp1250": 6, "iso8859-2": 7,
+    "utf-8": 0,
+    "cp1252": 1,
+    "iso8859-1": 2,
+    "latin-1": 2,
+    "iso8859-15": 3,
+    "cp1251": 4,
+    "cp932": 4,
+    "shift_jis": 5,
+    "gb18030": 4,
+    "gbk": 5,
+    "big5": 4,
+    "cp950": 5,
+    "cp949": 4,
+    "euc_kr": 5,
+    "euc_jp": 5,
+    "koi8-r": 6,
+    "cp1250": 6,
+    "iso8859-2": 7,
 }
 _OTHER_PREFERENCE = 8
-_MIN_WIDE_EVIDENCE = 4      # zero-bearing units before a file without a BOM can be UTF-16
-_WIDE_PREFERENCE = 9         # UTF-16/32 without a BOM and without the zero bytes that betray it
+_MIN_WIDE_EVIDENCE = 4  # zero-bearing units before a file without a BOM can be UTF-16
+_WIDE_PREFERENCE = 9  # UTF-16/32 without a BOM and without the zero bytes that betray it
 
 # Names a user recognises, by Python codec name.
 _LABELS = {
-    "utf-8": "UTF-8", "utf-8-sig": "UTF-8 with a byte-order mark", "utf-16": "UTF-16 with a byte-order mark",
-    "utf-32": "UTF-32 with a byte-order mark", "utf-16-le": "UTF-16 (little-endian, no byte-order mark)",
+    "utf-8": "UTF-8",
+    "utf-8-sig": "UTF-8 with a byte-order mark",
+    "utf-16": "UTF-16 with a byte-order mark",
+    "utf-32": "UTF-32 with a byte-order mark",
+    "utf-16-le": "UTF-16 (little-endian, no byte-order mark)",
     "utf-16-be": "UTF-16 (big-endian, no byte-order mark)",
-    "utf-32-le": "UTF-32 (little-endian)", "utf-32-be": "UTF-32 (big-endian)",
-    "cp1252": "Windows-1252 (Western European, includes Latin-1)", "latin-1": "Latin-1 (ISO-8859-1)",
-    "iso8859-1": "Latin-1 (ISO-8859-1)", "iso8859-15": "Latin-9 (ISO-8859-15)",
-    "cp1250": "Windows-1250 (Central European)", "iso8859-2": "Latin-2 (ISO-8859-2)",
-    "cp1251": "Windows-1251 (Cyrillic)", "koi8-r": "KOI8-R (Russian)", "koi8-u": "KOI8-U (Ukrainian)",
-    "cp932": "Shift-JIS (Japanese, cp932)", "shift_jis": "Shift-JIS (Japanese)",
-    "euc_jp": "EUC-JP (Japanese)", "iso2022_jp": "ISO-2022-JP (Japanese)",
-    "gb18030": "GB18030 (Simplified Chinese, includes GBK)", "gbk": "GBK (Simplified Chinese)",
-    "gb2312": "GB2312 (Simplified Chinese)", "big5": "Big5 (Traditional Chinese)",
-    "cp950": "Big5 (Traditional Chinese, cp950)", "big5hkscs": "Big5-HKSCS (Traditional Chinese)",
-    "cp949": "Korean (cp949)", "euc_kr": "EUC-KR (Korean)", "cp1253": "Windows-1253 (Greek)",
-    "cp1254": "Windows-1254 (Turkish)", "cp1255": "Windows-1255 (Hebrew)",
-    "cp1256": "Windows-1256 (Arabic)", "cp1257": "Windows-1257 (Baltic)",
-    "cp1258": "Windows-1258 (Vietnamese)", "cp874": "Windows-874 (Thai)", "mac-roman": "Mac Roman",
+    "utf-32-le": "UTF-32 (little-endian)",
+    "utf-32-be": "UTF-32 (big-endian)",
+    "cp1252": "Windows-1252 (Western European, includes Latin-1)",
+    "latin-1": "Latin-1 (ISO-8859-1)",
+    "iso8859-1": "Latin-1 (ISO-8859-1)",
+    "iso8859-15": "Latin-9 (ISO-8859-15)",
+    "cp1250": "Windows-1250 (Central European)",
+    "iso8859-2": "Latin-2 (ISO-8859-2)",
+    "cp1251": "Windows-1251 (Cyrillic)",
+    "koi8-r": "KOI8-R (Russian)",
+    "koi8-u": "KOI8-U (Ukrainian)",
+    "cp932": "Shift-JIS (Japanese, cp932)",
+    "shift_jis": "Shift-JIS (Japanese)",
+    "euc_jp": "EUC-JP (Japanese)",
+    "iso2022_jp": "ISO-2022-JP (Japanese)",
+    "gb18030": "GB18030 (Simplified Chinese, includes GBK)",
+    "gbk": "GBK (Simplified Chinese)",
+    "gb2312": "GB2312 (Simplified Chinese)",
+    "big5": "Big5 (Traditional Chinese)",
+    "cp950": "Big5 (Traditional Chinese, cp950)",
+    "big5hkscs": "Big5-HKSCS (Traditional Chinese)",
+    "cp949": "Korean (cp949)",
+    "euc_kr": "EUC-KR (Korean)",
+    "cp1253": "Windows-1253 (Greek)",
+    "cp1254": "Windows-1254 (Turkish)",
+    "cp1255": "Windows-1255 (Hebrew)",
+    "cp1256": "Windows-1256 (Arabic)",
+    "cp1257": "Windows-1257 (Baltic)",
+    "cp1258": "Windows-1258 (Vietnamese)",
+    "cp874": "Windows-874 (Thai)",
+    "mac-roman": "Mac Roman",
 }
 
 
@@ -80,11 +117,11 @@ class Decoded:
     """A file's text and how it was read."""
 
     text: str
-    encoding: str              # Python's codec name: "utf-8", "cp932", "utf-16-le", ...
-    confidence: float          # 1.0 for UTF-8 and byte-order marks; a guess's strength otherwise
-    replaced: int = 0          # characters that could not be decoded and became U+FFFD
-    first_bad_byte: int = -1   # where the first of those was, or -1
-    notes: list[str] = field(default_factory=list)   # what the user should know, as sentences
+    encoding: str  # Python's codec name: "utf-8", "cp932", "utf-16-le", ...
+    confidence: float  # 1.0 for UTF-8 and byte-order marks; a guess's strength otherwise
+    replaced: int = 0  # characters that could not be decoded and became U+FFFD
+    first_bad_byte: int = -1  # where the first of those was, or -1
+    notes: list[str] = field(default_factory=list)  # what the user should know, as sentences
 
     @property
     def label(self) -> str:
@@ -128,6 +165,7 @@ def decode_bytes(data: bytes | bytearray, name: str) -> Decoded:
 
 # --------------------------------------------------------------------------- the sure cases
 
+
 def _decode_with_bom(data: bytes | bytearray, bom: bytes, encoding: str, name: str) -> Decoded:
     try:
         return Decoded(data.decode(encoding), encoding, 1.0)
@@ -135,12 +173,20 @@ def _decode_with_bom(data: bytes | bytearray, bom: bytes, encoding: str, name: s
         if encoding == "utf-16" and (len(data) - len(bom)) % 2 == 1 and exc.start >= len(data) - 2:
             # A UTF-16 file cut one byte short: keep all the text before that byte.
             text = bytes(data[:-1]).decode(encoding)
-            return Decoded(text, encoding, 1.0, notes=[
-                f"{name} ends in the middle of a UTF-16 character (it has an odd number of bytes); "
-                "the last byte was left out. The file may have been cut short."])
-        raise CorpusError(f"{name} starts with a {encoding.upper()} byte-order mark but is not "
-                          f"valid {encoding.upper()} (at byte {exc.start}). "
-                          "Save it again as UTF-8.") from exc
+            return Decoded(
+                text,
+                encoding,
+                1.0,
+                notes=[
+                    f"{name} ends in the middle of a UTF-16 character (it has an odd number of bytes); "
+                    "the last byte was left out. The file may have been cut short."
+                ],
+            )
+        raise CorpusError(
+            f"{name} starts with a {encoding.upper()} byte-order mark but is not "
+            f"valid {encoding.upper()} (at byte {exc.start}). "
+            "Save it again as UTF-8."
+        ) from exc
 
 
 def _utf16_by_zero_bytes(data: bytes | bytearray) -> tuple[str, int] | None:
@@ -150,13 +196,16 @@ def _utf16_by_zero_bytes(data: bytes | bytearray) -> tuple[str, int] | None:
     has zeros on both sides, and text in 8-bit encodings has none. Returns the
     codec and the number of zero-bearing units seen, or None.
     """
-    sample = bytes(data[:_HEAD - _HEAD % 2])
+    sample = bytes(data[: _HEAD - _HEAD % 2])
     if len(sample) < 2 or b"\x00" not in sample:
         return None
     units = len(sample) // 2
     zeros_even = sample[0::2].count(0)
     zeros_odd = sample[1::2].count(0)
-    for encoding, zeros, other in (("utf-16-le", zeros_odd, zeros_even), ("utf-16-be", zeros_even, zeros_odd)):
+    for encoding, zeros, other in (
+        ("utf-16-le", zeros_odd, zeros_even),
+        ("utf-16-be", zeros_even, zeros_odd),
+    ):
         # A few zero-bearing units are evidence of nothing: 'abc\0def' is ASCII with a stray NUL.
         if zeros >= max(_MIN_WIDE_EVIDENCE, 0.2 * units) and other <= 0.02 * units:
             cut = len(sample) if len(data) <= len(sample) else _last_aligned_newline(sample, encoding)
@@ -165,7 +214,7 @@ def _utf16_by_zero_bytes(data: bytes | bytearray) -> tuple[str, int] | None:
             except UnicodeDecodeError:
                 if len(data) > len(sample) or len(data) % 2 == 0:
                     continue
-                text = sample[:cut - 1].decode(encoding, errors="replace")
+                text = sample[: cut - 1].decode(encoding, errors="replace")
             if _control_share(text) <= 0.10:
                 return encoding, zeros
     return None
@@ -186,7 +235,7 @@ def _mostly_utf8(data: bytes | bytearray, first_bad: int) -> bool:
     Looks at the bytes around the first bad one: if valid multi-byte UTF-8
     characters clearly outnumber the bad bytes there, the file is UTF-8.
     """
-    window = bytes(data[max(0, first_bad - _AROUND // 2):first_bad + _AROUND // 2])
+    window = bytes(data[max(0, first_bad - _AROUND // 2) : first_bad + _AROUND // 2])
     text = window.decode("utf-8", errors="replace")
     bad = text.count("\ufffd")
     good = sum(1 for ch in text if ord(ch) > 0x7F) - bad
@@ -195,16 +244,20 @@ def _mostly_utf8(data: bytes | bytearray, first_bad: int) -> bool:
 
 # --------------------------------------------------------------------------- guessing
 
+
 def _decode_guessed(data: bytes | bytearray, first_bad: int, name: str) -> Decoded:
     from charset_normalizer import from_bytes  # imported when needed: most corpora are UTF-8
 
     sample = _sample(data, first_bad)
-    matches = list(from_bytes(sample, steps=_DETECT_STEPS, chunk_size=_DETECT_CHUNK,
-                              preemptive_behaviour=False))
+    matches = list(
+        from_bytes(sample, steps=_DETECT_STEPS, chunk_size=_DETECT_CHUNK, preemptive_behaviour=False)
+    )
     if not matches:
-        raise CorpusError(f"{name} does not look like text in any encoding (it is probably a binary "
-                          "file, such as an image, an archive or a program). Choose a plain text file, "
-                          "or export the document as plain text (.txt) first.")
+        raise CorpusError(
+            f"{name} does not look like text in any encoding (it is probably a binary "
+            "file, such as an image, an archive or a program). Choose a plain text file, "
+            "or export the document as plain text (.txt) first."
+        )
     ranked = _rank(matches)
     chosen = ranked[0]
     confidence = _confidence(sample, chosen, ranked)
@@ -230,18 +283,18 @@ def _sample(data: bytes | bytearray, first_bad: int) -> bytes:
     if len(data) > _HEAD:
         cut = head.rfind(b"\n")
         if cut > _HEAD // 2:
-            head = head[:cut + 1]
+            head = head[: cut + 1]
     if first_bad < len(head) - 16:
         return head
     start = max(len(head), first_bad - _AROUND // 4)
-    around = bytes(data[start:start + _AROUND])
+    around = bytes(data[start : start + _AROUND])
     first_newline = around.find(b"\n")
     if 0 <= first_newline < (first_bad - start):
-        around = around[first_newline + 1:]
+        around = around[first_newline + 1 :]
     if start + _AROUND < len(data):
         last_newline = around.rfind(b"\n")
         if last_newline > len(around) // 2:
-            around = around[:last_newline + 1]
+            around = around[: last_newline + 1]
     return head + b"\n" + around
 
 
@@ -251,15 +304,21 @@ def _rank(matches: list) -> list:
 
     def key(match) -> tuple:
         close = match.chaos <= best_chaos + _CHAOS_MARGIN
-        return (not close, _preference(_preferred_alias(match)) if close else 0,
-                match.chaos, -match.coherence)
+        return (
+            not close,
+            _preference(_preferred_alias(match)) if close else 0,
+            match.chaos,
+            -match.coherence,
+        )
 
     return sorted(matches, key=key)
 
 
 def _preferred_alias(match) -> str:
     """Of the encodings that read the sample identically, the most common one."""
-    aliases = [canonical(name) for name in (getattr(match, "could_be_from_charset", None) or [match.encoding])]
+    aliases = [
+        canonical(name) for name in (getattr(match, "could_be_from_charset", None) or [match.encoding])
+    ]
     return min(aliases, key=_preference)
 
 
@@ -274,7 +333,7 @@ def _confidence(sample: bytes, chosen, ranked: list) -> float:
     if canonical(chosen.encoding).startswith(("utf-16", "utf-32")):
         evidence = len(sample) // 2
     else:
-        evidence = len(sample.translate(None, _ASCII_BYTES))   # the non-ASCII bytes
+        evidence = len(sample.translate(None, _ASCII_BYTES))  # the non-ASCII bytes
     # charset-normalizer's "chaos" is small even for a poor reading (0.13 for Greek read as
     # Cyrillic), so it weighs four-fold. A rare encoding in which no language is recognised
     # (short Russian KOI8-R read as Shift-JIS-2004) is half trusted.
@@ -292,15 +351,24 @@ def _confidence(sample: bytes, chosen, ranked: list) -> float:
 def _with_guess_note(decoded: Decoded, name: str) -> Decoded:
     if decoded.confidence >= LOW_CONFIDENCE:
         return decoded
-    note = (f"{name} is not UTF-8, and its encoding is only a guess: it was read as {decoded.label} "
-            f"with {decoded.confidence:.0%} confidence. If letters look wrong in the preview, open the "
-            "file in a text editor and save it as UTF-8.")
-    return Decoded(decoded.text, decoded.encoding, decoded.confidence, decoded.replaced,
-                   decoded.first_bad_byte, [note] + decoded.notes)
+    note = (
+        f"{name} is not UTF-8, and its encoding is only a guess: it was read as {decoded.label} "
+        f"with {decoded.confidence:.0%} confidence. If letters look wrong in the preview, open the "
+        "file in a text editor and save it as UTF-8."
+    )
+    return Decoded(
+        decoded.text,
+        decoded.encoding,
+        decoded.confidence,
+        decoded.replaced,
+        decoded.first_bad_byte,
+        [note] + decoded.notes,
+    )
 
 
-def _decode_whole(data: bytes | bytearray, encoding: str, confidence: float, name: str,
-                  first_bad: int | None = None) -> Decoded:
+def _decode_whole(
+    data: bytes | bytearray, encoding: str, confidence: float, name: str, first_bad: int | None = None
+) -> Decoded:
     """Decode with one codec; bytes it cannot read become U+FFFD, and the note says how many.
 
     ``first_bad``: where a strict decode with this codec already failed (it is not tried again).
@@ -314,12 +382,16 @@ def _decode_whole(data: bytes | bytearray, encoding: str, confidence: float, nam
     replaced = text.count("\ufffd")
     label = encoding_label(encoding)
     if encoding.startswith("utf-16") and len(data) % 2 == 1 and first_bad >= len(data) - 2:
-        note = (f"{name} ends in the middle of a UTF-16 character (it has an odd number of bytes); "
-                "the last byte became \ufffd. The file may have been cut short.")
+        note = (
+            f"{name} ends in the middle of a UTF-16 character (it has an odd number of bytes); "
+            "the last byte became \ufffd. The file may have been cut short."
+        )
     else:
-        note = (f"{name} is {label} but {replaced:,} of its characters could not be read (the first "
-                f"at byte {first_bad:,}); they were replaced by \ufffd. Save the file again as UTF-8 "
-                "to keep them.")
+        note = (
+            f"{name} is {label} but {replaced:,} of its characters could not be read (the first "
+            f"at byte {first_bad:,}); they were replaced by \ufffd. Save the file again as UTF-8 "
+            "to keep them."
+        )
     return Decoded(text, encoding, round(confidence, 2), replaced, first_bad, [note])
 
 

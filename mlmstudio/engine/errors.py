@@ -7,8 +7,17 @@ The root, ``MLMStudioError``, is shared with ``config.ConfigError``.
 
 from mlmstudio.errors import MLMStudioError
 
-__all__ = ["MLMStudioError", "CorpusError", "TokenizerError", "ModelLoadError", "PredictionError",
-           "TrainingError", "ExportError", "OutOfMemoryError", "DiskFullError"]
+__all__ = [
+    "MLMStudioError",
+    "CorpusError",
+    "TokenizerError",
+    "ModelLoadError",
+    "PredictionError",
+    "TrainingError",
+    "ExportError",
+    "OutOfMemoryError",
+    "DiskFullError",
+]
 
 
 class CorpusError(MLMStudioError):

@@ -39,14 +39,21 @@ def _electra_parameters(cfg: ModelConfig, vocab_size: int) -> int:
     """engine/electra.py: shared embeddings, the generator (width g, tied head) and the discriminator."""
     d, g, V = cfg.d_model, cfg.generator_width, vocab_size
     embeddings = V * d + cfg.max_len * d + 2 * d
-    generator = ((d * g + g) + _post_ln_layers(g, cfg.generator_ffn_width, cfg.num_layers)
-                 + (g * d + d) + 2 * d + V)
+    generator = (
+        (d * g + g) + _post_ln_layers(g, cfg.generator_ffn_width, cfg.num_layers) + (g * d + d) + 2 * d + V
+    )
     discriminator = _post_ln_layers(d, cfg.ffn_width, cfg.num_layers) + (d * d + d) + (d + 1)
     return embeddings + generator + discriminator
 
 
-def estimate_training_memory(cfg: ModelConfig, vocab_size: int, batch_size: int, seq_len: int,
-                             precision: str = "fp32", labelled_fraction: float = 0.3) -> int:
+def estimate_training_memory(
+    cfg: ModelConfig,
+    vocab_size: int,
+    batch_size: int,
+    seq_len: int,
+    precision: str = "fp32",
+    labelled_fraction: float = 0.3,
+) -> int:
     """A rough estimate, in bytes, of the memory one training step needs.
 
     Counts fp32 weights, gradients and AdamW's two moment buffers (16 bytes per

@@ -28,15 +28,15 @@ class TrainingSummary:
     steps: int
     params: int
     vocab_size: int
-    baseline_loss: float                 # ln(vocab_size): the loss of uniform guessing
-    initial_loss: float | None = None    # loss of the first recorded step
-    final_loss: float | None = None      # mean loss of the last steps
+    baseline_loss: float  # ln(vocab_size): the loss of uniform guessing
+    initial_loss: float | None = None  # loss of the first recorded step
+    final_loss: float | None = None  # mean loss of the last steps
     val_loss: float | None = None
     val_accuracy: float | None = None
     perplexity: float | None = None
-    detection_auc: float | None = None   # engine/detection_metric.py: every run, MLM or ELECTRA
+    detection_auc: float | None = None  # engine/detection_metric.py: every run, MLM or ELECTRA
     tokens_per_second: float = 0.0
-    wall_seconds: float = 0.0            # seconds of training, pauses excluded
+    wall_seconds: float = 0.0  # seconds of training, pauses excluded
     model_dir: str = ""
     device: str = ""
     precision: str = ""
@@ -55,42 +55,42 @@ class TrainingSummary:
 class StartedEvent:
     """Sent once before the first step: what every face needs to draw and explain the run."""
 
-    step: int                # 0 for a new run; the checkpoint's step for a resumed one
+    step: int  # 0 for a new run; the checkpoint's step for a resumed one
     total_steps: int
     vocab_size: int
-    baseline_loss: float     # ln(vocab_size): the random-guess line on the loss plot
+    baseline_loss: float  # ln(vocab_size): the random-guess line on the loss plot
     param_count: int
     device: str
     precision: str
-    note: str = ""           # something the user should know (a damaged checkpoint skipped, ...)
+    note: str = ""  # something the user should know (a damaged checkpoint skipped, ...)
 
 
 @dataclass(frozen=True)
 class StepEvent:
-    step: int                # optimizer steps done so far (1-based after the first step)
-    total_steps: int         # the step limit of the run
-    loss: float              # masked-LM loss of this step's batch
-    lr: float                # learning rate used for this step
+    step: int  # optimizer steps done so far (1-based after the first step)
+    total_steps: int  # the step limit of the run
+    loss: float  # masked-LM loss of this step's batch
+    lr: float  # learning rate used for this step
     tokens_per_second: float  # input tokens per second, smoothed over recent steps
-    tokens_seen: int         # input tokens processed since the run began
-    elapsed: float           # seconds of training so far (pauses excluded)
-    progress: float          # 0..1, by steps or by time budget, whichever is nearer its end
+    tokens_seen: int  # input tokens processed since the run began
+    elapsed: float  # seconds of training so far (pauses excluded)
+    progress: float  # 0..1, by steps or by time budget, whichever is nearer its end
     # ELECTRA runs only (engine/electra.py; None for MLM): loss is generator + lambda x discriminator.
-    generator_loss: float | None = None          # the generator's masked-LM loss
-    discriminator_loss: float | None = None      # the discriminator's binary cross-entropy
+    generator_loss: float | None = None  # the generator's masked-LM loss
+    discriminator_loss: float | None = None  # the discriminator's binary cross-entropy
     discriminator_accuracy: float | None = None  # share of real tokens it judged right
-    replaced_share: float | None = None          # share of real tokens the generator replaced
+    replaced_share: float | None = None  # share of real tokens the generator replaced
 
 
 @dataclass(frozen=True)
 class ProbeResult:
     """One probe at one evaluation (engine/probes.py): how sure the model is of the expected answer."""
 
-    sentence: str            # the probe sentence, with its one [MASK]
-    answer: str              # the expected answer
-    probability: float       # 0..1: of the answer's token (of all its pieces together, for several)
-    top1: str                # the model's own best guess at the [MASK]
-    hit: bool = False        # the best guess is the answer
+    sentence: str  # the probe sentence, with its one [MASK]
+    answer: str  # the expected answer
+    probability: float  # 0..1: of the answer's token (of all its pieces together, for several)
+    top1: str  # the model's own best guess at the [MASK]
+    hit: bool = False  # the best guess is the answer
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ class EvalEvent:
     val_accuracy: float
     perplexity: float
     elapsed: float
-    probes: tuple[ProbeResult, ...] = ()   # one per probe, in the run's probe order
+    probes: tuple[ProbeResult, ...] = ()  # one per probe, in the run's probe order
     # AUC of spotting randomly replaced tokens (engine/detection_metric.py): MLM and ELECTRA alike.
     detection_auc: float | None = None
 
@@ -114,7 +114,7 @@ class CheckpointEvent:
 
 @dataclass(frozen=True)
 class FinishedEvent:
-    status: RunStatus        # COMPLETED or STOPPED
+    status: RunStatus  # COMPLETED or STOPPED
     step: int
     summary: TrainingSummary
 
@@ -122,7 +122,7 @@ class FinishedEvent:
 @dataclass(frozen=True)
 class FailedEvent:
     step: int
-    message: str             # a sentence for the user: what went wrong and what to do
+    message: str  # a sentence for the user: what went wrong and what to do
     summary: TrainingSummary | None = None
 
 
@@ -153,9 +153,14 @@ class TrainerCallback:
         getattr(self, _HANDLERS[type(event)])(event)
 
 
-_HANDLERS: dict[type, str] = {StartedEvent: "on_started", StepEvent: "on_step", EvalEvent: "on_eval",
-                              CheckpointEvent: "on_checkpoint", FinishedEvent: "on_finished",
-                              FailedEvent: "on_failed"}
+_HANDLERS: dict[type, str] = {
+    StartedEvent: "on_started",
+    StepEvent: "on_step",
+    EvalEvent: "on_eval",
+    CheckpointEvent: "on_checkpoint",
+    FinishedEvent: "on_finished",
+    FailedEvent: "on_failed",
+}
 
 
 class TrainingControl:

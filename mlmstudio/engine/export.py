@@ -56,8 +56,8 @@ log = logging.getLogger(__name__)
 # nn.TransformerEncoderLayer's and our LayerNorms' epsilon (BERT's own is 1e-12).
 LAYER_NORM_EPS = 1e-5
 
-def export_hf(model_dir: str | os.PathLike, out_dir: str | os.PathLike, *,
-              overwrite: bool = False) -> Path:
+
+def export_hf(model_dir: str | os.PathLike, out_dir: str | os.PathLike, *, overwrite: bool = False) -> Path:
     """Write a transformers folder for the model in model_dir; return its path.
 
     A folder that already holds files is refused (``OutputExistsError``) unless
@@ -85,8 +85,13 @@ def export_hf(model_dir: str | os.PathLike, out_dir: str | os.PathLike, *,
     return out
 
 
-EXPORT_FILES = ("config.json", "model.safetensors", "tokenizer.json", "tokenizer_config.json",
-                "special_tokens_map.json")
+EXPORT_FILES = (
+    "config.json",
+    "model.safetensors",
+    "tokenizer.json",
+    "tokenizer_config.json",
+    "special_tokens_map.json",
+)
 ELECTRA_FOLDERS = ("discriminator", "generator")
 
 
@@ -160,8 +165,8 @@ def bert_state_dict(loaded: LoadedModel) -> dict[str, torch.Tensor]:
     }
     for i in range(loaded.config.model.num_layers):
         src, dst = f"encoder.layers.{i}.", f"bert.encoder.layer.{i}."
-        q, k, v = sd[src + "self_attn.in_proj_weight"].split(d, dim=0)       # each [d, d]
-        qb, kb, vb = sd[src + "self_attn.in_proj_bias"].split(d, dim=0)      # each [d]
+        q, k, v = sd[src + "self_attn.in_proj_weight"].split(d, dim=0)  # each [d, d]
+        qb, kb, vb = sd[src + "self_attn.in_proj_bias"].split(d, dim=0)  # each [d]
         for name, w, b in (("query", q, qb), ("key", k, kb), ("value", v, vb)):
             out[f"{dst}attention.self.{name}.weight"] = w.clone()
             out[f"{dst}attention.self.{name}.bias"] = b.clone()
@@ -170,21 +175,23 @@ def bert_state_dict(loaded: LoadedModel) -> dict[str, torch.Tensor]:
             "norm1": "attention.output.LayerNorm",  # post-LN: norm(x + attention(x))
             "linear1": "intermediate.dense",
             "linear2": "output.dense",
-            "norm2": "output.LayerNorm",            # post-LN: norm(x + ffn(x))
+            "norm2": "output.LayerNorm",  # post-LN: norm(x + ffn(x))
         }
         for ours, theirs in renames.items():
             out[f"{dst}{theirs}.weight"] = sd[f"{src}{ours}.weight"]
             out[f"{dst}{theirs}.bias"] = sd[f"{src}{ours}.bias"]
-    out.update({
-        "cls.predictions.transform.dense.weight": sd["head.0.weight"],
-        "cls.predictions.transform.dense.bias": sd["head.0.bias"],
-        "cls.predictions.transform.LayerNorm.weight": sd["head.2.weight"],
-        "cls.predictions.transform.LayerNorm.bias": sd["head.2.bias"],
-        "cls.predictions.decoder.weight": sd["decoder.weight"],
-        "cls.predictions.decoder.bias": sd["decoder.bias"],
-        # BertLMPredictionHead keeps the decoder bias also as its own parameter.
-        "cls.predictions.bias": sd["decoder.bias"].clone(),
-    })
+    out.update(
+        {
+            "cls.predictions.transform.dense.weight": sd["head.0.weight"],
+            "cls.predictions.transform.dense.bias": sd["head.0.bias"],
+            "cls.predictions.transform.LayerNorm.weight": sd["head.2.weight"],
+            "cls.predictions.transform.LayerNorm.bias": sd["head.2.bias"],
+            "cls.predictions.decoder.weight": sd["decoder.weight"],
+            "cls.predictions.decoder.bias": sd["decoder.bias"],
+            # BertLMPredictionHead keeps the decoder bias also as its own parameter.
+            "cls.predictions.bias": sd["decoder.bias"].clone(),
+        }
+    )
     return {k: v.contiguous() for k, v in out.items()}
 
 
@@ -230,7 +237,7 @@ def xlm_roberta_xl_state_dict(loaded: LoadedModel) -> dict[str, torch.Tensor]:
     d, pad = cfg.d_model, loaded.tokenizer.pad_token_id
     positions = torch.zeros(cfg.max_len + pad + 1, d)
     if "pos_emb.weight" in sd:  # (rotary models have none; esm_state_dict drops the rows)
-        positions[pad + 1:] = sd["pos_emb.weight"]  # our position i is RoBERTa's pad + 1 + i
+        positions[pad + 1 :] = sd["pos_emb.weight"]  # our position i is RoBERTa's pad + 1 + i
     out = {
         "roberta.embeddings.word_embeddings.weight": sd["tok_emb.weight"],
         "roberta.embeddings.position_embeddings.weight": positions,
@@ -240,45 +247,49 @@ def xlm_roberta_xl_state_dict(loaded: LoadedModel) -> dict[str, torch.Tensor]:
     }
     for i in range(cfg.num_layers):
         src, dst = f"blocks.{i}.", f"roberta.encoder.layer.{i}."
-        q, k, v = sd[src + "attn.qkv.weight"].split(d, dim=0)       # each [d, d]
-        qb, kb, vb = sd[src + "attn.qkv.bias"].split(d, dim=0)      # each [d]
+        q, k, v = sd[src + "attn.qkv.weight"].split(d, dim=0)  # each [d, d]
+        qb, kb, vb = sd[src + "attn.qkv.bias"].split(d, dim=0)  # each [d]
         for name, w, b in (("query", q, qb), ("key", k, kb), ("value", v, vb)):
             out[f"{dst}attention.self.{name}.weight"] = w.clone()
             out[f"{dst}attention.self.{name}.bias"] = b.clone()
         renames = {
             "ln1": "attention.self_attn_layer_norm",  # pre-LN: x + attention(norm(x))
             "attn.proj": "attention.output.dense",
-            "ln2": "LayerNorm",                       # pre-LN: x + ffn(norm(x))
+            "ln2": "LayerNorm",  # pre-LN: x + ffn(norm(x))
             "ffn.fc1": "intermediate.dense",
             "ffn.fc2": "output.dense",
         }
         for ours, theirs in renames.items():
             out[f"{dst}{theirs}.weight"] = sd[f"{src}{ours}.weight"]
             out[f"{dst}{theirs}.bias"] = sd[f"{src}{ours}.bias"]
-    out.update({
-        "lm_head.dense.weight": sd["head.dense.weight"],
-        "lm_head.dense.bias": sd["head.dense.bias"],
-        "lm_head.layer_norm.weight": sd["head.norm.weight"],
-        "lm_head.layer_norm.bias": sd["head.norm.bias"],
-        "lm_head.bias": sd["decoder_bias"],
-    })
+    out.update(
+        {
+            "lm_head.dense.weight": sd["head.dense.weight"],
+            "lm_head.dense.bias": sd["head.dense.bias"],
+            "lm_head.layer_norm.weight": sd["head.norm.weight"],
+            "lm_head.layer_norm.bias": sd["head.norm.bias"],
+            "lm_head.bias": sd["decoder_bias"],
+        }
+    )
     return {k: v.contiguous() for k, v in out.items()}
 
 
 def esm_config(loaded: LoadedModel) -> dict:
     """The EsmConfig (as a dict) that describes the modern model with rotary positions exactly."""
     config = xlm_roberta_xl_config(loaded)
-    config.update({
-        "architectures": [ESM],
-        "model_type": "esm",
-        "position_embedding_type": "rotary",
-        "rope_theta": 10000.0,
-        "max_position_embeddings": loaded.config.model.max_len,
-        "mask_token_id": loaded.tokenizer.mask_token_id,
-        "emb_layer_norm_before": False,  # no embedding LayerNorm, as ours
-        "token_dropout": False,          # ESM's rescaling of masked inputs: not ours
-        "is_folding_model": False,
-    })
+    config.update(
+        {
+            "architectures": [ESM],
+            "model_type": "esm",
+            "position_embedding_type": "rotary",
+            "rope_theta": 10000.0,
+            "max_position_embeddings": loaded.config.model.max_len,
+            "mask_token_id": loaded.tokenizer.mask_token_id,
+            "emb_layer_norm_before": False,  # no embedding LayerNorm, as ours
+            "token_dropout": False,  # ESM's rescaling of masked inputs: not ours
+            "is_folding_model": False,
+        }
+    )
     for key in ("type_vocab_size", "bos_token_id", "eos_token_id", "use_cache"):
         config.pop(key)
     return config
@@ -295,10 +306,14 @@ def esm_state_dict(loaded: LoadedModel) -> dict[str, torch.Tensor]:
     for name, tensor in xlm_roberta_xl_state_dict(loaded).items():
         if name.startswith(("roberta.embeddings.position_embeddings", "roberta.embeddings.token_type")):
             continue  # rotary positions have no vectors; ESM has no token types
-        out[(name.replace("roberta.embeddings.", "esm.embeddings.")
-             .replace("roberta.encoder.LayerNorm.", "esm.encoder.emb_layer_norm_after.")
-             .replace("roberta.encoder.layer.", "esm.encoder.layer.")
-             .replace(".attention.self_attn_layer_norm.", ".attention.LayerNorm."))] = tensor
+        out[
+            (
+                name.replace("roberta.embeddings.", "esm.embeddings.")
+                .replace("roberta.encoder.LayerNorm.", "esm.encoder.emb_layer_norm_after.")
+                .replace("roberta.encoder.layer.", "esm.encoder.layer.")
+                .replace(".attention.self_attn_layer_norm.", ".attention.LayerNorm.")
+            )
+        ] = tensor
     out["esm.rotary_embeddings.inv_freq"] = rotary_inv_freq(cfg.d_model // cfg.num_heads)
     out["esm.contact_head.regression.weight"] = torch.zeros(1, cfg.num_layers * cfg.num_heads)
     out["esm.contact_head.regression.bias"] = torch.zeros(1)
@@ -339,7 +354,7 @@ def _model_card(loaded: LoadedModel, source: Path) -> str:
         f"{loaded.tokenizer.vocab_size}, {cfg.tokenizer.kind} tokenizer), trained on `{cfg.corpus.source}`.\n\n"
         "```python\n"
         "from transformers import pipeline\n"
-        "fill = pipeline(\"fill-mask\", model=\"PATH/TO/THIS/FOLDER\")\n"
-        "fill(\"The cat sat on the [MASK].\")\n"
+        'fill = pipeline("fill-mask", model="PATH/TO/THIS/FOLDER")\n'
+        'fill("The cat sat on the [MASK].")\n'
         "```\n"
     )

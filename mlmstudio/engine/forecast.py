@@ -39,10 +39,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-MIN_POINTS = 4              # fewer evaluations than this give no forecast
-FIT_SHARE = 2 / 3           # the newest two thirds of the evaluations are fitted (at least MIN_POINTS)
+MIN_POINTS = 4  # fewer evaluations than this give no forecast
+FIT_SHARE = 2 / 3  # the newest two thirds of the evaluations are fitted (at least MIN_POINTS)
 BOOTSTRAP_SAMPLES = 200
-BAND_LEVEL = 0.8            # the band holds the middle 80% of the bootstrap's predictions
+BAND_LEVEL = 0.8  # the band holds the middle 80% of the bootstrap's predictions
 _B_GRID = np.geomspace(0.02, 4.0, 160)
 
 
@@ -76,10 +76,10 @@ class Forecast:
     low: float
     high: float
     target: float | None = None
-    target_step: float | None = None        # None: the forecast levels off above the target
-    target_step_low: float | None = None    # the band's early end
-    target_step_high: float | None = None   # the band's late end (None: maybe never)
-    target_chance: float = 0.0              # share of the bootstrap's curves that reach the target
+    target_step: float | None = None  # None: the forecast levels off above the target
+    target_step_low: float | None = None  # the band's early end
+    target_step_high: float | None = None  # the band's late end (None: maybe never)
+    target_chance: float = 0.0  # share of the bootstrap's curves that reach the target
 
     def curve(self, start: float, stop: float, n: int = 60) -> tuple[np.ndarray, np.ndarray]:
         """Points of the fitted curve between two steps, for a plot."""
@@ -94,13 +94,20 @@ def fit_power_law(steps: Sequence[float], losses: Sequence[float]) -> PowerLawFi
         return None
     params = _fit_batch(t, y[None, :])[0]
     l_inf, a, b = (float(v) for v in params)
-    residuals = y - (l_inf + a * t ** -b)
-    return PowerLawFit(l_inf, a, b, float(np.sqrt(np.mean(residuals ** 2))), len(t))
+    residuals = y - (l_inf + a * t**-b)
+    return PowerLawFit(l_inf, a, b, float(np.sqrt(np.mean(residuals**2))), len(t))
 
 
-def forecast(steps: Sequence[float], losses: Sequence[float], end_step: float, *,
-             target: float | None = None, samples: int = BOOTSTRAP_SAMPLES, level: float = BAND_LEVEL,
-             seed: int = 0) -> Forecast | None:
+def forecast(
+    steps: Sequence[float],
+    losses: Sequence[float],
+    end_step: float,
+    *,
+    target: float | None = None,
+    samples: int = BOOTSTRAP_SAMPLES,
+    level: float = BAND_LEVEL,
+    seed: int = 0,
+) -> Forecast | None:
     """Predict the validation loss at ``end_step`` (and the step to ``target``) from the points so far."""
     t, y = _clean(steps, losses)
     keep = max(MIN_POINTS, math.ceil(len(t) * FIT_SHARE))
@@ -108,19 +115,21 @@ def forecast(steps: Sequence[float], losses: Sequence[float], end_step: float, *
     fit = fit_power_law(t, y)
     if fit is None:
         return None
-    fitted = fit.l_inf + fit.a * t ** -fit.b
+    fitted = fit.l_inf + fit.a * t**-fit.b
     residuals = y - fitted
     # Residuals are centred and inflated by n/(n-p) so the band is not narrower than the noise.
     n = len(t)
     residuals = (residuals - residuals.mean()) * math.sqrt(n / max(1, n - 3))
     rng = np.random.default_rng(seed)
     draws = fitted[None, :] + rng.choice(residuals, size=(samples, n), replace=True)
-    boot = _fit_batch(t, draws)                                    # (samples, 3)
+    boot = _fit_batch(t, draws)  # (samples, 3)
     at_end = boot[:, 0] + boot[:, 1] * float(end_step) ** -boot[:, 2]
     tail = (1.0 - level) / 2.0
     low, high = np.quantile(at_end, [tail, 1.0 - tail])
     predicted = float(fit.predict(float(end_step)))
-    result = Forecast(fit, float(end_step), predicted, float(min(low, predicted)), float(max(high, predicted)))
+    result = Forecast(
+        fit, float(end_step), predicted, float(min(low, predicted)), float(max(high, predicted))
+    )
     if target is None:
         return result
     reach = _steps_to_reach(boot, target)
@@ -131,8 +140,18 @@ def forecast(steps: Sequence[float], losses: Sequence[float], end_step: float, *
         step_low = float(np.quantile(reach, tail)) if np.isfinite(np.quantile(reach, tail)) else None
         q_high = float(np.quantile(reach, 1.0 - tail))
         step_high = q_high if math.isfinite(q_high) else None
-    return Forecast(fit, result.end_step, result.predicted, result.low, result.high, target,
-                    fit.step_to_reach(target), step_low, step_high, chance)
+    return Forecast(
+        fit,
+        result.end_step,
+        result.predicted,
+        result.low,
+        result.high,
+        target,
+        fit.step_to_reach(target),
+        step_low,
+        step_high,
+        chance,
+    )
 
 
 def expected_end_step(total_steps: int, time_budget: float, step: int, elapsed: float) -> float:
@@ -143,6 +162,7 @@ def expected_end_step(total_steps: int, time_budget: float, step: int, elapsed: 
 
 
 # --- the fit -----------------------------------------------------------------------------------
+
 
 def _clean(steps: Sequence[float], losses: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
     t = np.asarray(steps, dtype=float)
@@ -166,7 +186,7 @@ def _fit_batch(t: np.ndarray, ys: np.ndarray) -> np.ndarray:
 
 
 def _grid_fit(t: np.ndarray, ys: np.ndarray, b: np.ndarray) -> np.ndarray:
-    z = t[None, None, :] ** -b[:, :, None]                         # (rows, grid, n)
+    z = t[None, None, :] ** -b[:, :, None]  # (rows, grid, n)
     y = ys[:, None, :]
     z_mean, y_mean = z.mean(axis=2), y.mean(axis=2)
     var = ((z - z_mean[..., None]) ** 2).sum(axis=2)

@@ -17,37 +17,37 @@ from dataclasses import dataclass
 
 from mlmstudio.config import RunConfig
 
-EXAMPLE_SOURCE_CHARS = 200_000   # sentences are looked for in the start of the corpus
-MAX_EXAMPLE_TOKENS = 40          # a longer sentence is cut, so the example stays readable
-SEED_TRIES = 64                  # masks drawn until one shows at least one [MASK]
-CANDIDATES = 200                 # readable sentences gathered to choose "another sentence" from
-STRIDE = 7                       # the next example skips a few: neighbouring lines often say the same
+EXAMPLE_SOURCE_CHARS = 200_000  # sentences are looked for in the start of the corpus
+MAX_EXAMPLE_TOKENS = 40  # a longer sentence is cut, so the example stays readable
+SEED_TRIES = 64  # masks drawn until one shows at least one [MASK]
+CANDIDATES = 200  # readable sentences gathered to choose "another sentence" from
+STRIDE = 7  # the next example skips a few: neighbouring lines often say the same
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
 @dataclass(frozen=True)
 class ExampleToken:
-    original: str   # the token as the tokenizer cut it
-    shown: str      # what the model sees there: the token, [MASK] or a random token
-    action: str     # "", "mask", "random" or "kept" ("" = not chosen, no loss here)
+    original: str  # the token as the tokenizer cut it
+    shown: str  # what the model sees there: the token, [MASK] or a random token
+    action: str  # "", "mask", "random" or "kept" ("" = not chosen, no loss here)
 
 
 @dataclass(frozen=True)
 class MaskedExample:
     """Everything the help page needs to show, as plain values."""
 
-    sentence: str                   # the sentence as it is in the corpus
-    from_corpus: bool               # False when the built-in sample was used instead
+    sentence: str  # the sentence as it is in the corpus
+    from_corpus: bool  # False when the built-in sample was used instead
     corpus_name: str
-    tokenizer_kind: str             # char, word, wordpiece or bpe
-    vocab_size: int                 # V of the tokenizer a run with these settings trains
+    tokenizer_kind: str  # char, word, wordpiece or bpe
+    vocab_size: int  # V of the tokenizer a run with these settings trains
     tokens: tuple[ExampleToken, ...]
-    strategy: str                   # token, whole-word or span
+    strategy: str  # token, whole-word or span
     mlm_probability: float
     mask_replace_prob: float
     random_replace_prob: float
-    truncated: bool                 # the sentence had more than MAX_EXAMPLE_TOKENS tokens
+    truncated: bool  # the sentence had more than MAX_EXAMPLE_TOKENS tokens
 
     @property
     def baseline_loss(self) -> float:
@@ -86,8 +86,15 @@ def pick_sentence(text: str, kind: str, index: int = 0) -> str | None:
     return fallback
 
 
-def masked_example(config: RunConfig, corpus_text: str, corpus_name: str, *,
-                   from_corpus: bool = True, tokenizer=None, sentence_index: int = 0) -> MaskedExample:
+def masked_example(
+    config: RunConfig,
+    corpus_text: str,
+    corpus_name: str,
+    *,
+    from_corpus: bool = True,
+    tokenizer=None,
+    sentence_index: int = 0,
+) -> MaskedExample:
     """Train (or reuse) the run's tokenizer on the corpus, pick a sentence and mask it as training would.
 
     ``tokenizer`` skips the training when the caller already has this
@@ -117,21 +124,36 @@ def masked_example(config: RunConfig, corpus_text: str, corpus_name: str, *,
     result = None
     for seed in range(SEED_TRIES):  # a short sentence may draw no mask at all: show one that has some
         result = mask_tokens_with_actions(
-            input_ids, cfg=cfg, vocab_size=tokenizer.vocab_size, mask_token_id=tokenizer.mask_token_id,
-            special_ids=tokenizer.special_ids, generator=torch.Generator().manual_seed(seed), word_ids=words)
+            input_ids,
+            cfg=cfg,
+            vocab_size=tokenizer.vocab_size,
+            mask_token_id=tokenizer.mask_token_id,
+            special_ids=tokenizer.special_ids,
+            generator=torch.Generator().manual_seed(seed),
+            word_ids=words,
+        )
         if bool((result.actions == MASKED).any()):
             break
     names = {MASKED: "mask", RANDOM: "random", KEPT: "kept"}
     tokens = tuple(
         ExampleToken(_readable(tokenizer, original), _readable(tokenizer, shown), names.get(action, ""))
-        for original, shown, action in zip(ids.tolist(), result.input_ids[0].tolist(),
-                                           result.actions[0].tolist(), strict=True))
+        for original, shown, action in zip(
+            ids.tolist(), result.input_ids[0].tolist(), result.actions[0].tolist(), strict=True
+        )
+    )
     return MaskedExample(
-        sentence=sentence, from_corpus=from_corpus, corpus_name=corpus_name,
-        tokenizer_kind=tokenizer.kind, vocab_size=tokenizer.vocab_size, tokens=tokens,
-        strategy=cfg.strategy, mlm_probability=cfg.mlm_probability,
-        mask_replace_prob=cfg.mask_replace_prob, random_replace_prob=cfg.random_replace_prob,
-        truncated=truncated)
+        sentence=sentence,
+        from_corpus=from_corpus,
+        corpus_name=corpus_name,
+        tokenizer_kind=tokenizer.kind,
+        vocab_size=tokenizer.vocab_size,
+        tokens=tokens,
+        strategy=cfg.strategy,
+        mlm_probability=cfg.mlm_probability,
+        mask_replace_prob=cfg.mask_replace_prob,
+        random_replace_prob=cfg.random_replace_prob,
+        truncated=truncated,
+    )
 
 
 def _readable(tokenizer, token_id: int) -> str:

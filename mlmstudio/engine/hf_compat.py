@@ -31,7 +31,8 @@ NOT_EXPORTABLE = (
     "This run uses the distance bias (ALiBi-style), which no Hugging Face transformers encoder has, "
     "so it cannot be exported exactly. Runs trained with the distance bias off (--no-distance-bias; "
     "in Setup, Advanced: 'Distance bias') or with --arch seed can be exported; with rotary positions "
-    "(--positions rotary) a run without the distance bias learns nearly as fast.")
+    "(--positions rotary) a run without the distance bias learns nearly as fast."
+)
 
 
 def hf_architecture(config: RunConfig | ModelConfig) -> str | None:

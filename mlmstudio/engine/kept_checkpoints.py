@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-BYTES_PER_PARAMETER = 4   # the weights are saved in fp32
+BYTES_PER_PARAMETER = 4  # the weights are saved in fp32
 
 
 def is_kept_step(step: int) -> bool:
@@ -60,7 +60,7 @@ def kept_steps(steps: Iterable[int], keep: int) -> list[int]:
         return []
     newest = ordered[-1]
     powers = [s for s in ordered[:-1] if is_kept_step(s)]
-    return (powers[-(keep - 1):] if keep > 1 else []) + [newest]
+    return (powers[-(keep - 1) :] if keep > 1 else []) + [newest]
 
 
 def planned_steps(total_steps: int, keep: int) -> list[int]:
@@ -92,6 +92,7 @@ def list_kept(run_dir: str | os.PathLike) -> list[tuple[int, Path]]:
 # ---------------------------------------------------------------------------
 # Writing (the trainer)
 # ---------------------------------------------------------------------------
+
 
 def save_kept(run_dir: str | os.PathLike, step: int, model: torch.nn.Module, keep: int) -> Path | None:
     """Write the weights at ``step`` (atomically) and delete the copies the spacing no longer keeps."""
@@ -130,13 +131,14 @@ def _remove(path: Path) -> None:
         path.unlink()
     except FileNotFoundError:
         pass
-    except OSError as exc:   # a copy that cannot be deleted costs disk, not the run
+    except OSError as exc:  # a copy that cannot be deleted costs disk, not the run
         log.warning("Could not delete the kept checkpoint %s: %s", path, exc)
 
 
 # ---------------------------------------------------------------------------
 # Reading (Explore's slider)
 # ---------------------------------------------------------------------------
+
 
 def load_predictor_at(run_dir: str | os.PathLike, step: int) -> Predictor:
     """A predictor with the run's config and tokenizer and the weights kept at ``step``."""
@@ -148,14 +150,19 @@ def load_predictor_at(run_dir: str | os.PathLike, step: int) -> Predictor:
     folder = RunFolder(run_dir)
     path = folder.kept_checkpoint(step)
     if not run_dir.is_dir():
-        raise ModelLoadError(f"The folder of this run ({run_dir}) no longer exists (the run may have been "
-                             "deleted). Choose another run.")
+        raise ModelLoadError(
+            f"The folder of this run ({run_dir}) no longer exists (the run may have been "
+            "deleted). Choose another run."
+        )
     if not path.is_file():
-        raise ModelLoadError(f"The checkpoint at step {step} is no longer kept ({path.name} is missing). "
-                             "Choose another step.")
+        raise ModelLoadError(
+            f"The checkpoint at step {step} is no longer kept ({path.name} is missing). Choose another step."
+        )
     if not folder.config.is_file() or not folder.tokenizer.is_file():
-        raise ModelLoadError(f"The run folder {run_dir} has no config.json or tokenizer.json, so its "
-                             "checkpoints cannot be read.")
+        raise ModelLoadError(
+            f"The run folder {run_dir} has no config.json or tokenizer.json, so its "
+            "checkpoints cannot be read."
+        )
     config = _load_config(run_dir)
     tokenizer = _load_tokenizer(run_dir)
     model = build_model(config.model, tokenizer.vocab_size, tokenizer.pad_token_id)

@@ -18,8 +18,7 @@ from mlmstudio.config import MASK
 _NEAR_MISS = re.compile(r"[\[<({［【]\s*_*\s*mask\s*_*\s*[\]>)}］】]|\bMASK\b", re.IGNORECASE)
 _BARE_LOWER = re.compile(r"^\w+$")
 
-NO_MASK_MESSAGE = ("Add [MASK] where the model should guess a word, "
-                   "e.g. 'The cat sat on the [MASK].'")
+NO_MASK_MESSAGE = "Add [MASK] where the model should guess a word, e.g. 'The cat sat on the [MASK].'"
 
 
 def misspelt_masks(text: str) -> list[str]:
@@ -28,7 +27,7 @@ def misspelt_masks(text: str) -> list[str]:
     for match in _NEAR_MISS.finditer(text):
         spelling = match.group(0)
         if spelling == MASK or (_BARE_LOWER.match(spelling) and spelling != "MASK"):
-            continue              # the real mask, or an ordinary word "mask"
+            continue  # the real mask, or an ordinary word "mask"
         found.append(spelling)
     return found
 
@@ -44,5 +43,7 @@ def no_mask_message(text: str) -> str:
     if not wrong:
         return NO_MASK_MESSAGE
     shown = ", ".join(dict.fromkeys(f"'{w}'" for w in wrong))
-    return (f"This model's mask is written [MASK] (capital letters in square brackets), not {shown}. "
-            f"Ask it this way: '{with_masks_corrected(text).strip()}'")
+    return (
+        f"This model's mask is written [MASK] (capital letters in square brackets), not {shown}. "
+        f"Ask it this way: '{with_masks_corrected(text).strip()}'"
+    )

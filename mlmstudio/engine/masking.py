@@ -36,20 +36,29 @@ IGNORE_INDEX = -100  # labels at positions without loss (Hugging Face's conventi
 # What happened at each position (``MaskResult.actions``).
 NOT_SELECTED, MASKED, RANDOM, KEPT = 0, 1, 2, 3
 
-EVAL_MASKING = MaskingConfig(strategy="token", mlm_probability=0.15, mask_replace_prob=0.8, random_replace_prob=0.1)
+EVAL_MASKING = MaskingConfig(
+    strategy="token", mlm_probability=0.15, mask_replace_prob=0.8, random_replace_prob=0.1
+)
 EVAL_SEED = 1234
 
 
 @dataclass(frozen=True)
 class MaskResult:
-    input_ids: torch.Tensor   # [B, T] what the model sees
-    labels: torch.Tensor      # [B, T] original id where selected, -100 elsewhere
-    actions: torch.Tensor     # [B, T] int8: NOT_SELECTED / MASKED / RANDOM / KEPT
+    input_ids: torch.Tensor  # [B, T] what the model sees
+    labels: torch.Tensor  # [B, T] original id where selected, -100 elsewhere
+    actions: torch.Tensor  # [B, T] int8: NOT_SELECTED / MASKED / RANDOM / KEPT
 
 
-def mask_tokens(input_ids: torch.Tensor, *, cfg: MaskingConfig, vocab_size: int, mask_token_id: int,
-                special_ids: Sequence[int], generator: torch.Generator,
-                word_ids: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
+def mask_tokens(
+    input_ids: torch.Tensor,
+    *,
+    cfg: MaskingConfig,
+    vocab_size: int,
+    mask_token_id: int,
+    special_ids: Sequence[int],
+    generator: torch.Generator,
+    word_ids: torch.Tensor | None = None,
+) -> tuple[torch.Tensor, torch.Tensor]:
     """Mask a batch ``[B, T]``; return ``(masked_input_ids, labels)``.
 
     ``special_ids`` must include the padding id: those tokens are never
@@ -57,14 +66,28 @@ def mask_tokens(input_ids: torch.Tensor, *, cfg: MaskingConfig, vocab_size: int,
     tokens of one word share an id, as ``MLMTokenizer.encode_with_words`` gives)
     is needed for whole-word and span masking; without it every token is a word.
     """
-    result = mask_tokens_with_actions(input_ids, cfg=cfg, vocab_size=vocab_size, mask_token_id=mask_token_id,
-                                      special_ids=special_ids, generator=generator, word_ids=word_ids)
+    result = mask_tokens_with_actions(
+        input_ids,
+        cfg=cfg,
+        vocab_size=vocab_size,
+        mask_token_id=mask_token_id,
+        special_ids=special_ids,
+        generator=generator,
+        word_ids=word_ids,
+    )
     return result.input_ids, result.labels
 
 
-def mask_tokens_with_actions(input_ids: torch.Tensor, *, cfg: MaskingConfig, vocab_size: int, mask_token_id: int,
-                             special_ids: Sequence[int], generator: torch.Generator,
-                             word_ids: torch.Tensor | None = None) -> MaskResult:
+def mask_tokens_with_actions(
+    input_ids: torch.Tensor,
+    *,
+    cfg: MaskingConfig,
+    vocab_size: int,
+    mask_token_id: int,
+    special_ids: Sequence[int],
+    generator: torch.Generator,
+    word_ids: torch.Tensor | None = None,
+) -> MaskResult:
     """``mask_tokens``, also telling which positions became [MASK], random or stayed (for previews)."""
     cfg.validate()
     ids = _as_batch(input_ids, "input_ids")
@@ -77,14 +100,16 @@ def mask_tokens_with_actions(input_ids: torch.Tensor, *, cfg: MaskingConfig, voc
     device = generator.device
     ids_g = ids.to(device)
     special = _special_table(vocab_size, tuple(sorted(set(int(i) for i in special_ids))), device)
-    eligible = ~special[ids_g]                                          # [B, T]
+    eligible = ~special[ids_g]  # [B, T]
     starts = _word_starts(None if words is None else words.to(device), eligible)
 
     if cfg.strategy == "token":
-        selected = (torch.rand(ids_g.shape, generator=generator, device=device) < cfg.mlm_probability) & eligible
+        selected = (
+            torch.rand(ids_g.shape, generator=generator, device=device) < cfg.mlm_probability
+        ) & eligible
         decision = torch.rand(ids_g.shape, generator=generator, device=device)
     elif cfg.strategy == "whole-word":
-        unit = torch.cumsum(starts.reshape(-1), 0).reshape(starts.shape) - 1   # global word index
+        unit = torch.cumsum(starts.reshape(-1), 0).reshape(starts.shape) - 1  # global word index
         n_units = int(unit.max()) + 1 if unit.numel() else 0
         unit_selected = torch.rand(n_units, generator=generator, device=device) < cfg.mlm_probability
         unit_decision = torch.rand(n_units, generator=generator, device=device)
@@ -107,10 +132,13 @@ def mask_tokens_with_actions(input_ids: torch.Tensor, *, cfg: MaskingConfig, voc
 
     shape = input_ids.shape
     out = input_ids.device
-    return MaskResult(masked.reshape(shape).to(out), labels.reshape(shape).to(out), actions.reshape(shape).to(out))
+    return MaskResult(
+        masked.reshape(shape).to(out), labels.reshape(shape).to(out), actions.reshape(shape).to(out)
+    )
 
 
 # ------------------------------------------------------------------ span masking
+
 
 def span_length_pmf(p: float, max_len: int) -> np.ndarray:
     """P(length = k) for k = 1..max_len: geometric(p) truncated at max_len and renormalised (SpanBERT)."""
@@ -129,13 +157,14 @@ def _lengths_from_uniform(u: torch.Tensor, p: float, max_len: int) -> torch.Tens
     if p >= 1.0:
         return torch.ones_like(u, dtype=torch.long)
     q = 1.0 - p
-    tail = 1.0 - q ** max_len        # probability mass kept by the truncation
+    tail = 1.0 - q**max_len  # probability mass kept by the truncation
     lengths = 1 + torch.floor(torch.log1p(-u * tail) / math.log(q))
     return lengths.clamp(1, max_len).long()
 
 
-def _select_spans(starts: torch.Tensor, eligible: torch.Tensor, cfg: MaskingConfig,
-                  generator: torch.Generator) -> tuple[torch.Tensor, torch.Tensor]:
+def _select_spans(
+    starts: torch.Tensor, eligible: torch.Tensor, cfg: MaskingConfig, generator: torch.Generator
+) -> tuple[torch.Tensor, torch.Tensor]:
     """Per row, spans of whole words until the token budget; one decision value per span."""
     starts_np = starts.cpu().numpy()
     eligible_np = eligible.cpu().numpy()
@@ -148,8 +177,14 @@ def _select_spans(starts: torch.Tensor, eligible: torch.Tensor, cfg: MaskingConf
     return torch.from_numpy(selected).to(device), torch.from_numpy(decision).to(device)
 
 
-def _spans_in_row(starts: np.ndarray, eligible: np.ndarray, cfg: MaskingConfig, generator: torch.Generator,
-                  selected: np.ndarray, decision: np.ndarray) -> None:
+def _spans_in_row(
+    starts: np.ndarray,
+    eligible: np.ndarray,
+    cfg: MaskingConfig,
+    generator: torch.Generator,
+    selected: np.ndarray,
+    decision: np.ndarray,
+) -> None:
     n_eligible = int(eligible.sum())
     budget = int(math.floor(cfg.mlm_probability * n_eligible + 0.5))
     if budget == 0:
@@ -184,8 +219,8 @@ def _spans_in_row(starts: np.ndarray, eligible: np.ndarray, cfg: MaskingConfig, 
                 if overshoot_u[span] * word_len[w] >= gap:
                     break
             chosen[w] = True
-            selected[word_start[w]:word_end[w]] = True
-            decision[word_start[w]:word_end[w]] = decision_u[span]
+            selected[word_start[w] : word_end[w]] = True
+            decision[word_start[w] : word_end[w]] = decision_u[span]
             count += int(word_len[w])
             w += 1
             if finished:
@@ -194,16 +229,30 @@ def _spans_in_row(starts: np.ndarray, eligible: np.ndarray, cfg: MaskingConfig, 
             break
 
 
-def eval_masks(batches: Sequence[torch.Tensor], *, vocab_size: int, mask_token_id: int,
-               special_ids: Sequence[int], seed: int = EVAL_SEED) -> list[tuple[torch.Tensor, torch.Tensor]]:
+def eval_masks(
+    batches: Sequence[torch.Tensor],
+    *,
+    vocab_size: int,
+    mask_token_id: int,
+    special_ids: Sequence[int],
+    seed: int = EVAL_SEED,
+) -> list[tuple[torch.Tensor, torch.Tensor]]:
     """Fixed 15% token masks for validation batches, whatever the training masking.
 
     Batch i is masked with a generator seeded from (seed, i), so its masks do
     not depend on the other batches or on any global random state.
     """
-    return [mask_tokens(batch, cfg=EVAL_MASKING, vocab_size=vocab_size, mask_token_id=mask_token_id,
-                        special_ids=special_ids, generator=torch.Generator().manual_seed(derive_seed(seed, i)))
-            for i, batch in enumerate(batches)]
+    return [
+        mask_tokens(
+            batch,
+            cfg=EVAL_MASKING,
+            vocab_size=vocab_size,
+            mask_token_id=mask_token_id,
+            special_ids=special_ids,
+            generator=torch.Generator().manual_seed(derive_seed(seed, i)),
+        )
+        for i, batch in enumerate(batches)
+    ]
 
 
 def derive_seed(*parts: int) -> int:
@@ -214,6 +263,7 @@ def derive_seed(*parts: int) -> int:
 
 # ------------------------------------------------------------------ statistics
 
+
 @dataclass(frozen=True)
 class MaskingStats:
     n_tokens: int
@@ -222,9 +272,9 @@ class MaskingStats:
     n_masked: int
     n_random: int
     n_kept: int
-    n_special_selected: int       # must be 0
-    n_runs: int                   # contiguous runs of selected tokens
-    mean_span_words: float        # words per contiguous selected run
+    n_special_selected: int  # must be 0
+    n_runs: int  # contiguous runs of selected tokens
+    mean_span_words: float  # words per contiguous selected run
 
     @property
     def selected_rate(self) -> float:
@@ -255,14 +305,28 @@ class MaskingStats:
         return _ratio(self.n_kept, self.n_selected)
 
 
-def masking_statistics(input_ids: torch.Tensor, word_ids: torch.Tensor | None, cfg: MaskingConfig, *,
-                       vocab_size: int, mask_token_id: int, special_ids: Sequence[int],
-                       generator: torch.Generator) -> MaskingStats:
+def masking_statistics(
+    input_ids: torch.Tensor,
+    word_ids: torch.Tensor | None,
+    cfg: MaskingConfig,
+    *,
+    vocab_size: int,
+    mask_token_id: int,
+    special_ids: Sequence[int],
+    generator: torch.Generator,
+) -> MaskingStats:
     """Mask once and measure what happened: rates of eligible tokens, shares of selected ones, span lengths."""
     ids = _as_batch(input_ids, "input_ids")
     words = None if word_ids is None else _as_batch(word_ids, "word_ids")
-    result = mask_tokens_with_actions(ids, cfg=cfg, vocab_size=vocab_size, mask_token_id=mask_token_id,
-                                      special_ids=special_ids, generator=generator, word_ids=words)
+    result = mask_tokens_with_actions(
+        ids,
+        cfg=cfg,
+        vocab_size=vocab_size,
+        mask_token_id=mask_token_id,
+        special_ids=special_ids,
+        generator=generator,
+        word_ids=words,
+    )
     actions = result.actions
     selected = actions != NOT_SELECTED
     special = torch.isin(ids, torch.tensor(sorted(set(special_ids)), dtype=ids.dtype))
@@ -272,13 +336,20 @@ def masking_statistics(input_ids: torch.Tensor, word_ids: torch.Tensor | None, c
     n_runs = int(run_start.sum())
     n_words = int((selected & (word_start | run_start)).sum())
     return MaskingStats(
-        n_tokens=ids.numel(), n_eligible=int((~special).sum()), n_selected=int(selected.sum()),
-        n_masked=int((actions == MASKED).sum()), n_random=int((actions == RANDOM).sum()),
-        n_kept=int((actions == KEPT).sum()), n_special_selected=int((selected & special).sum()),
-        n_runs=n_runs, mean_span_words=_ratio(n_words, n_runs))
+        n_tokens=ids.numel(),
+        n_eligible=int((~special).sum()),
+        n_selected=int(selected.sum()),
+        n_masked=int((actions == MASKED).sum()),
+        n_random=int((actions == RANDOM).sum()),
+        n_kept=int((actions == KEPT).sum()),
+        n_special_selected=int((selected & special).sum()),
+        n_runs=n_runs,
+        mean_span_words=_ratio(n_words, n_runs),
+    )
 
 
 # ------------------------------------------------------------------ helpers
+
 
 def _as_batch(tensor: torch.Tensor, name: str) -> torch.Tensor:
     if not torch.is_tensor(tensor):
@@ -310,7 +381,9 @@ def _special_table(vocab_size: int, special_ids: tuple[int, ...], device: torch.
 def _allowed_table(vocab_size: int, special_ids: tuple[int, ...], device: torch.device) -> torch.Tensor:
     allowed = torch.nonzero(~_special_table(vocab_size, special_ids, device)).flatten()
     if allowed.numel() == 0:
-        raise ValueError("every token of the vocabulary is special; there is nothing to draw random tokens from")
+        raise ValueError(
+            "every token of the vocabulary is special; there is nothing to draw random tokens from"
+        )
     return allowed
 
 

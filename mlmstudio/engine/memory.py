@@ -34,7 +34,7 @@ def tokenizer_sample(text: str | TextSpans, limit: int = TOKENIZER_TEXT_LIMIT, p
         begin, span_end = spans.locate(offset)
         stop = min(begin + take, span_end)
         end = spans.text.rfind("\n", begin, stop)
-        parts.append(spans.text[begin:end if end > begin else stop])
+        parts.append(spans.text[begin : end if end > begin else stop])
     return "\n".join(parts)
 
 
@@ -53,10 +53,12 @@ def memory_shortage(needed_bytes: int, what: str) -> str | None:
     available = system_memory.available_memory_bytes()
     if system_memory.memory_fit(needed_bytes, available).fits:
         return None
-    return (f"{what} needs about {system_memory.human_bytes(needed_bytes)} of memory, but only "
-            f"{system_memory.human_bytes(available or 0)} is free. "
-            "Choose a smaller width, fewer layers, a smaller vocabulary, batch or sequence length, "
-            "or close other programs.")
+    return (
+        f"{what} needs about {system_memory.human_bytes(needed_bytes)} of memory, but only "
+        f"{system_memory.human_bytes(available or 0)} is free. "
+        "Choose a smaller width, fewer layers, a smaller vocabulary, batch or sequence length, "
+        "or close other programs."
+    )
 
 
 def training_memory_shortage(config: RunConfig, vocab_size: int | None = None) -> str | None:
@@ -64,8 +66,9 @@ def training_memory_shortage(config: RunConfig, vocab_size: int | None = None) -
     from mlmstudio.engine.estimates import estimate_training_memory
 
     vocab = vocab_size or config.tokenizer.vocab_size
-    needed = estimate_training_memory(config.model, vocab, config.training.batch_size,
-                                      config.training.seq_len)
+    needed = estimate_training_memory(
+        config.model, vocab, config.training.batch_size, config.training.seq_len
+    )
     return memory_shortage(needed, "Training this model")
 
 

@@ -8,7 +8,7 @@ fixed evaluation masks.
 
 from __future__ import annotations
 
-TRAIN, VAL = "train", "val"   # splits
+TRAIN, VAL = "train", "val"  # splits
 
 LOSS = "loss"
 LR = "lr"
@@ -22,8 +22,8 @@ def metric_key(split: str, name: str) -> str:
     return f"{split}_{name}"
 
 
-TRAIN_LOSS = metric_key(TRAIN, LOSS)                    # raw loss per step
-TRAIN_LOSS_SMOOTHED = "train_loss_smoothed"             # the live plot's moving average of it
+TRAIN_LOSS = metric_key(TRAIN, LOSS)  # raw loss per step
+TRAIN_LOSS_SMOOTHED = "train_loss_smoothed"  # the live plot's moving average of it
 TRAIN_LR = metric_key(TRAIN, LR)
 TRAIN_TOKENS_PER_SECOND = metric_key(TRAIN, TOKENS_PER_SECOND)
 VAL_LOSS = metric_key(VAL, LOSS)

@@ -39,8 +39,14 @@ class MetricPoint:
 
     def as_row(self, run_id: str) -> dict:
         """The keys the history's metric_points table takes."""
-        return dict(run_id=run_id, step=self.step, split=self.split, name=self.name,
-                    value=self.value, wall_time=self.wall_time)
+        return dict(
+            run_id=run_id,
+            step=self.step,
+            split=self.split,
+            name=self.name,
+            value=self.value,
+            wall_time=self.wall_time,
+        )
 
 
 def event_points(event: TrainerEvent) -> list[MetricPoint]:
@@ -53,10 +59,19 @@ def event_points(event: TrainerEvent) -> list[MetricPoint]:
         split, values = TRAIN, {LOSS: event.loss, LR: event.lr, TOKENS_PER_SECOND: event.tokens_per_second}
         values.update({name: getattr(event, name) for name in ELECTRA_STATS})  # None for MLM runs
     elif isinstance(event, EvalEvent):
-        split, values = VAL, {LOSS: event.val_loss, ACCURACY: event.val_accuracy,
-                              PERPLEXITY: event.perplexity, DETECTION_AUC: event.detection_auc}
+        split, values = (
+            VAL,
+            {
+                LOSS: event.val_loss,
+                ACCURACY: event.val_accuracy,
+                PERPLEXITY: event.perplexity,
+                DETECTION_AUC: event.detection_auc,
+            },
+        )
     else:
         return []
-    return [MetricPoint(int(event.step), split, name, float(value), float(event.elapsed))
-            for name, value in values.items()
-            if value is not None and math.isfinite(float(value))]
+    return [
+        MetricPoint(int(event.step), split, name, float(value), float(event.elapsed))
+        for name, value in values.items()
+        if value is not None and math.isfinite(float(value))
+    ]

@@ -62,8 +62,10 @@ class MLMOutput:
 # Building blocks of the modern architecture
 # ---------------------------------------------------------------------------
 
+
 def alibi_slopes(num_heads: int) -> Tensor:
     """ALiBi's per-head slopes: a geometric sequence 2^(-8/n), 2^(-16/n), ... (Press et al. 2022)."""
+
     def power_of_two_slopes(n: int) -> list[float]:
         start = 2.0 ** (-8.0 / n)
         return [start ** (i + 1) for i in range(n)]
@@ -92,14 +94,15 @@ def rotary_angles(T: int, head_dim: int, device: torch.device) -> tuple[Tensor, 
 
     Exactly as transformers' ESM computes them (in fp32), so an exported rotary model matches.
     """
-    inv_freq = rotary_inv_freq(head_dim, device)                                               # [d/2H]
+    inv_freq = rotary_inv_freq(head_dim, device)  # [d/2H]
     freqs = torch.arange(T, dtype=torch.float32, device=device)[:, None] * inv_freq[None, :]  # [T, d/2H]
-    angles = torch.cat((freqs, freqs), dim=-1)                                                 # [T, d/H]
+    angles = torch.cat((freqs, freqs), dim=-1)  # [T, d/H]
     return angles.cos(), angles.sin()
 
 
-def explicit_attention(q: Tensor, k: Tensor, v: Tensor, attn_mask: Tensor | None,
-                       dropout_p: float = 0.0) -> Tensor:
+def explicit_attention(
+    q: Tensor, k: Tensor, v: Tensor, attn_mask: Tensor | None, dropout_p: float = 0.0
+) -> Tensor:
     """SDPA written out: (q / sqrt(d)) k^T (+ mask), softmax, times v.
 
     For bf16 on a CPU: torch's fused CPU kernel for bf16 made a whole training
@@ -110,14 +113,17 @@ def explicit_attention(q: Tensor, k: Tensor, v: Tensor, attn_mask: Tensor | None
     bf16 result equals an fp32 softmax cast back, without the two casts of a
     [B, H, T, T] tensor each way (docs/PERFORMANCE.md, section 11).
     """
-    scores = (q * (q.shape[-1] ** -0.5)) @ k.transpose(-2, -1)            # [B, H, T, T]
+    scores = (q * (q.shape[-1] ** -0.5)) @ k.transpose(-2, -1)  # [B, H, T, T]
     if attn_mask is not None:
-        scores = (scores.masked_fill(~attn_mask, float("-inf")) if attn_mask.dtype == torch.bool
-                  else scores + attn_mask)
+        scores = (
+            scores.masked_fill(~attn_mask, float("-inf"))
+            if attn_mask.dtype == torch.bool
+            else scores + attn_mask
+        )
     weights = scores.softmax(dim=-1)
     if dropout_p > 0.0:
         weights = F.dropout(weights, dropout_p)
-    return weights @ v                                                     # [B, H, T, d/H]
+    return weights @ v  # [B, H, T, d/H]
 
 
 class SelfAttention(nn.Module):
@@ -162,10 +168,13 @@ class SelfAttention(nn.Module):
         q, k, _ = self.qkv(x).view(B, T, 3, H, d // H).permute(2, 0, 3, 1, 4)  # each [B, H, T, d/H]
         if self.rotary:
             q, k = self._rotate(q, k)
-        scores = (q @ k.transpose(-2, -1)).float() * (q.shape[-1] ** -0.5)    # [B, H, T, T]
+        scores = (q @ k.transpose(-2, -1)).float() * (q.shape[-1] ** -0.5)  # [B, H, T, T]
         if attn_mask is not None:
-            scores = (scores.masked_fill(~attn_mask, float("-inf")) if attn_mask.dtype == torch.bool
-                      else scores + attn_mask.float())
+            scores = (
+                scores.masked_fill(~attn_mask, float("-inf"))
+                if attn_mask.dtype == torch.bool
+                else scores + attn_mask.float()
+            )
         return scores.softmax(dim=-1)
 
 
@@ -212,6 +221,7 @@ class MLMHead(nn.Module):
 # The models
 # ---------------------------------------------------------------------------
 
+
 class MLMModel(nn.Module):
     """Common ground of both architectures: config, vocabulary size and the loss."""
 
@@ -246,8 +256,14 @@ class SeedMLM(MLMModel):
         self.emb_norm = nn.LayerNorm(d)
         self.emb_drop = nn.Dropout(cfg.dropout)
         layer = nn.TransformerEncoderLayer(
-            d_model=d, nhead=cfg.num_heads, dim_feedforward=cfg.ffn_width, dropout=cfg.dropout,
-            activation="gelu", batch_first=True, norm_first=False)
+            d_model=d,
+            nhead=cfg.num_heads,
+            dim_feedforward=cfg.ffn_width,
+            dropout=cfg.dropout,
+            activation="gelu",
+            batch_first=True,
+            norm_first=False,
+        )
         # enable_nested_tensor=False: keep padded positions computed the plain way, as BERT does.
         self.encoder = nn.TransformerEncoder(layer, num_layers=cfg.num_layers, enable_nested_tensor=False)
         self.head = nn.Sequential(nn.Linear(d, d), nn.GELU(), nn.LayerNorm(d))
@@ -257,21 +273,27 @@ class SeedMLM(MLMModel):
     def output_bias(self) -> Tensor:
         return self.decoder.bias
 
-    def forward(self, input_ids: Tensor, attention_mask: Tensor | None = None,
-                labels: Tensor | None = None, label_positions: Tensor | None = None) -> MLMOutput:
+    def forward(
+        self,
+        input_ids: Tensor,
+        attention_mask: Tensor | None = None,
+        labels: Tensor | None = None,
+        label_positions: Tensor | None = None,
+    ) -> MLMOutput:
         # label_positions is accepted for one interface with ModernMLM; the tutorial's
         # model predicts every position, so it has no use for it.
         self._check_length(input_ids)
         B, T = input_ids.shape
         pos = torch.arange(T, device=input_ids.device)
         x = self.emb_drop(self.emb_norm(self.tok_emb(input_ids) + self.pos_emb(pos)))  # [B, T, d]
-        padding = None if attention_mask is None else attention_mask == 0          # True = ignore
-        x = self.encoder(x, src_key_padding_mask=padding)                          # [B, T, d]
-        logits = self.decoder(self.head(x))                                        # [B, T, V]
+        padding = None if attention_mask is None else attention_mask == 0  # True = ignore
+        x = self.encoder(x, src_key_padding_mask=padding)  # [B, T, d]
+        logits = self.decoder(self.head(x))  # [B, T, V]
         loss = None
         if labels is not None:
-            loss = F.cross_entropy(logits.float().view(-1, self.vocab_size), labels.reshape(-1),
-                                   ignore_index=IGNORE_INDEX)
+            loss = F.cross_entropy(
+                logits.float().view(-1, self.vocab_size), labels.reshape(-1), ignore_index=IGNORE_INDEX
+            )
         return MLMOutput(loss, logits)
 
 
@@ -299,27 +321,32 @@ class ModernMLM(MLMModel):
     def output_bias(self) -> Tensor:
         return self.decoder_bias
 
-    def forward(self, input_ids: Tensor, attention_mask: Tensor | None = None,
-                labels: Tensor | None = None, label_positions: Tensor | None = None) -> MLMOutput:
+    def forward(
+        self,
+        input_ids: Tensor,
+        attention_mask: Tensor | None = None,
+        labels: Tensor | None = None,
+        label_positions: Tensor | None = None,
+    ) -> MLMOutput:
         self._check_length(input_ids)
         B, T = input_ids.shape
-        x = self.tok_emb(input_ids)                                       # [B, T, d]
+        x = self.tok_emb(input_ids)  # [B, T, d]
         if self.pos_emb is not None:
             x = x + self.pos_emb(torch.arange(T, device=input_ids.device))
         x = self.emb_drop(x)
         attn_mask = self._attention_mask(attention_mask, T, x)
         for block in self.blocks:
             x = block(x, attn_mask)
-        x = self.final_norm(x)                                            # [B, T, d]
+        x = self.final_norm(x)  # [B, T, d]
 
         if labels is None:
-            return MLMOutput(None, self._vocab_logits(x))                 # [B, T, V]
-        flat_labels = labels.reshape(-1)                                  # [B*T]
-        where = label_positions                                           # [N], if given
+            return MLMOutput(None, self._vocab_logits(x))  # [B, T, V]
+        flat_labels = labels.reshape(-1)  # [B*T]
+        where = label_positions  # [N], if given
         if where is None:  # found here, at the cost of a device sync on a GPU
             where = (flat_labels != IGNORE_INDEX).nonzero().squeeze(1)
-        targets = flat_labels[where]                                      # [N]
-        logits = self._vocab_logits(x.reshape(B * T, -1)[where])          # [N, V]
+        targets = flat_labels[where]  # [N]
+        logits = self._vocab_logits(x.reshape(B * T, -1)[where])  # [N, V]
         if where.numel() == 0:  # nothing to predict: a zero loss that still backpropagates
             loss = logits.float().sum() * 0.0
         else:
@@ -333,7 +360,9 @@ class ModernMLM(MLMModel):
     def _attention_mask(self, attention_mask: Tensor | None, T: int, x: Tensor) -> Tensor | None:
         """SDPA's attn_mask: None, a boolean key mask [B,1,1,T], or a float bias [B|1, H, T, T]."""
         # Under autocast the queries are bf16; a float mask must match their dtype.
-        dtype = torch.get_autocast_dtype(x.device.type) if torch.is_autocast_enabled(x.device.type) else x.dtype
+        dtype = (
+            torch.get_autocast_dtype(x.device.type) if torch.is_autocast_enabled(x.device.type) else x.dtype
+        )
         if attention_mask is not None and x.device.type == "cpu" and bool(attention_mask.all()):
             # Training windows never pad: no key mask, so the distance bias stays one broadcast
             # [1, H, T, T] instead of a masked copy per batch (checked on a CPU only: it is free
@@ -342,10 +371,10 @@ class ModernMLM(MLMModel):
         keep = None if attention_mask is None else attention_mask[:, None, None, :].bool()  # [B,1,1,T]
         if not self.cfg.distance_bias:
             return keep
-        bias = self._distance_bias(T, x.device, dtype)                    # [1, H, T, T]
+        bias = self._distance_bias(T, x.device, dtype)  # [1, H, T, T]
         if keep is None:
             return bias
-        return bias.masked_fill(~keep, float("-inf"))                     # [B, H, T, T]
+        return bias.masked_fill(~keep, float("-inf"))  # [B, H, T, T]
 
     def _distance_bias(self, T: int, device: torch.device, dtype: torch.dtype) -> Tensor:
         """-slope_h * |i - j| as [1, H, T, T].
@@ -358,7 +387,7 @@ class ModernMLM(MLMModel):
         bias = self._bias_cache.get(key)
         if bias is None or bias.shape[-1] < T:
             idx = torch.arange(T, device=device)
-            distance = (idx[None, :] - idx[:, None]).abs().float()        # [T, T]
+            distance = (idx[None, :] - idx[:, None]).abs().float()  # [T, T]
             bias = (-self.slopes.to(device)[:, None, None] * distance)[None].to(dtype)  # [1, H, T, T]
             self._bias_cache[key] = bias
         return bias if bias.shape[-1] == T else bias[..., :T, :T]
@@ -382,6 +411,7 @@ def _init_bert(module: nn.Module) -> None:
 # ---------------------------------------------------------------------------
 # Construction, sizes and the output-bias recipe
 # ---------------------------------------------------------------------------
+
 
 def build_model(cfg: ModelConfig, vocab_size: int, pad_token_id: int = 0) -> MLMModel:
     """The model a ModelConfig describes, freshly initialised."""

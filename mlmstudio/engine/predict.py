@@ -31,8 +31,8 @@ from mlmstudio.engine.mask_spelling import NO_MASK_MESSAGE, no_mask_message
 class FillResult:
     """Predictions for every [MASK] of one text."""
 
-    masks: list[list[dict[str, Any]]]          # one top-k list per [MASK], best first
-    truncated: bool = False                    # the text was cut to fit the model
+    masks: list[list[dict[str, Any]]]  # one top-k list per [MASK], best first
+    truncated: bool = False  # the text was cut to fit the model
     targets: list[dict[str, Any]] | None = None  # scored candidate words, when asked for
     text: str = ""
 
@@ -44,7 +44,7 @@ class FillResult:
 class IterativeFill:
     """Masks filled one at a time, most confident first."""
 
-    sequence: str                              # the text with every [MASK] filled
+    sequence: str  # the text with every [MASK] filled
     steps: list[dict[str, Any]] = field(default_factory=list)  # in the order they were filled
     truncated: bool = False
     text: str = ""
@@ -57,9 +57,9 @@ class IterativeFill:
 class _Window:
     """The framed token ids the model reads, and where the masks are in them."""
 
-    ids: list[int]                  # [CLS] ... [SEP]
-    mask_positions: list[int]       # indices into ids of every [MASK] in view, in text order
-    required_positions: list[int]   # indices into ids of the body positions that had to stay in view
+    ids: list[int]  # [CLS] ... [SEP]
+    mask_positions: list[int]  # indices into ids of every [MASK] in view, in text order
+    required_positions: list[int]  # indices into ids of the body positions that had to stay in view
     truncated: bool
 
 
@@ -80,8 +80,7 @@ class Predictor:
 
     # -- the public questions ------------------------------------------------
 
-    def fill_mask(self, text: str, top_k: int = 5,
-                  targets: str | Sequence[str] | None = None) -> FillResult:
+    def fill_mask(self, text: str, top_k: int = 5, targets: str | Sequence[str] | None = None) -> FillResult:
         """Top-k guesses for every [MASK]; with targets, also the score of each given word."""
         top_k = self._check_top_k(top_k)
         window = self._window(self._encode_question(text))
@@ -114,36 +113,42 @@ class Predictor:
             token = int(candidates[0])
             ids[window.mask_positions[mask]] = token
             chosen[mask] = self.tokenizer.token_str(token)
-            steps.append({
-                "mask": mask,
-                "token": token,
-                "token_str": chosen[mask],
-                "score": float(scores[0]),
-                "candidates": [{"token": int(i), "token_str": self.tokenizer.token_str(int(i)),
-                                "score": float(s)} for s, i in zip(scores, candidates)],
-                "sequence": self._fill_text(text, chosen),
-            })
+            steps.append(
+                {
+                    "mask": mask,
+                    "token": token,
+                    "token_str": chosen[mask],
+                    "score": float(scores[0]),
+                    "candidates": [
+                        {"token": int(i), "token_str": self.tokenizer.token_str(int(i)), "score": float(s)}
+                        for s, i in zip(scores, candidates)
+                    ],
+                    "sequence": self._fill_text(text, chosen),
+                }
+            )
         return IterativeFill(self._fill_text(text, chosen), steps, window.truncated, text)
 
     # -- model calls ----------------------------------------------------------
 
     @torch.inference_mode()
-    def _mask_log_probs(self, ids: list[int], positions: list[int],
-                        ban_special: bool = False) -> torch.Tensor:
+    def _mask_log_probs(
+        self, ids: list[int], positions: list[int], ban_special: bool = False
+    ) -> torch.Tensor:
         """Log-probabilities over the vocabulary at the given positions: [len(positions), V].
 
         ban_special: give special tokens probability 0 (a filled blank must be a real token).
         """
         input_ids = torch.tensor([ids], dtype=torch.long, device=self.device)  # [1, T]
-        logits = self.model(input_ids).logits[0, positions].float()             # [M, V]
+        logits = self.model(input_ids).logits[0, positions].float()  # [M, V]
         if ban_special:
             logits[:, self._special] = float("-inf")
         return torch.log_softmax(logits, dim=-1).cpu()
 
     # -- targets ----------------------------------------------------------------
 
-    def _score_targets(self, text: str, window: _Window, log_probs: torch.Tensor,
-                       words: list[str]) -> list[dict[str, Any]]:
+    def _score_targets(
+        self, text: str, window: _Window, log_probs: torch.Tensor, words: list[str]
+    ) -> list[dict[str, Any]]:
         """Score each word at each [MASK]; a word of n tokens fills n masks put in place of one."""
         results = []
         body = window.ids[1:-1]
@@ -151,20 +156,30 @@ class Predictor:
             for word in words:
                 pieces = self.tokenizer.encode(word.strip()) if word.strip() else []
                 entry: dict[str, Any] = {
-                    "word": word, "mask": m, "pieces": [self.tokenizer.token_str(p) for p in pieces],
-                    "token_ids": list(pieces), "multi_token": len(pieces) > 1, "note": "",
+                    "word": word,
+                    "mask": m,
+                    "pieces": [self.tokenizer.token_str(p) for p in pieces],
+                    "token_ids": list(pieces),
+                    "multi_token": len(pieces) > 1,
+                    "note": "",
                     # [UNK] stands for every unknown word: its score is not this word's.
                     "in_vocabulary": self.tokenizer.unk_token_id not in pieces,
                 }
                 if not pieces:
-                    entry.update(score=0.0, log_prob=float("-inf"),
-                                 note="This word is empty after tokenization, so it cannot be scored.")
+                    entry.update(
+                        score=0.0,
+                        log_prob=float("-inf"),
+                        note="This word is empty after tokenization, so it cannot be scored.",
+                    )
                     results.append(entry)
                     continue
                 if len(pieces) > self.max_len - 2:
-                    entry.update(score=0.0, log_prob=float("-inf"),
-                                 note=f"This candidate is {len(pieces)} tokens, more than this model reads "
-                                      f"at once ({self.max_len}), so it cannot be scored. Try a shorter one.")
+                    entry.update(
+                        score=0.0,
+                        log_prob=float("-inf"),
+                        note=f"This candidate is {len(pieces)} tokens, more than this model reads "
+                        f"at once ({self.max_len}), so it cannot be scored. Try a shorter one.",
+                    )
                     results.append(entry)
                     continue
                 if len(pieces) == 1:
@@ -178,7 +193,7 @@ class Predictor:
     def _multi_piece_log_prob(self, body: list[int], mask_index: int, pieces: list[int]) -> float:
         """Replace one [MASK] by len(pieces) masks and sum each piece's log-probability at its place."""
         mask_id = self.tokenizer.mask_token_id
-        expanded = body[:mask_index] + [mask_id] * len(pieces) + body[mask_index + 1:]
+        expanded = body[:mask_index] + [mask_id] * len(pieces) + body[mask_index + 1 :]
         # Keep the expanded masks in view; the window keeps every other mask too.
         window = self._window(expanded, required=range(mask_index, mask_index + len(pieces)))
         positions = window.required_positions
@@ -191,9 +206,11 @@ class Predictor:
             notes.append("Part of this word is not in the vocabulary ([UNK]), so its score is unreliable.")
         if len(pieces) > 1:
             shown = " + ".join(self.tokenizer.token_str(p) for p in pieces)
-            notes.append(f"'{word.strip()}' is {len(pieces)} tokens ({shown}): the [MASK] was replaced by "
-                         f"{len(pieces)} masks and the score is the product of their probabilities, "
-                         "so it is lower than a one-token word's would be.")
+            notes.append(
+                f"'{word.strip()}' is {len(pieces)} tokens ({shown}): the [MASK] was replaced by "
+                f"{len(pieces)} masks and the score is the product of their probabilities, "
+                "so it is lower than a one-token word's would be."
+            )
         return " ".join(notes)
 
     # -- windows, text and checks -------------------------------------------------
@@ -220,22 +237,24 @@ class Predictor:
         if required is None and len(masks) > room:
             raise PredictionError(
                 f"The text has {len(masks)} [MASK]s, but this model reads at most {self.max_len} tokens "
-                "at once. Ask about fewer [MASK]s at a time.")
+                "at once. Ask about fewer [MASK]s at a time."
+            )
         start, truncated = 0, False
         if len(body) > room:
             if masks[-1] - masks[0] + 1 <= room:
-                first, last = masks[0], masks[-1]          # every mask fits: centre on all of them
+                first, last = masks[0], masks[-1]  # every mask fits: centre on all of them
             elif keep[-1] - keep[0] + 1 <= room and required is not None:
                 first, last = keep[0], keep[-1]
             else:
                 raise PredictionError(
                     f"The [MASK]s are too far apart for this model, which reads at most {self.max_len} "
-                    "tokens at once. Put them closer together or ask about them one at a time.")
+                    "tokens at once. Put them closer together or ask about them one at a time."
+                )
             centre = (first + last) // 2
             start = min(max(0, centre - room // 2), len(body) - room)
             start = min(start, first)
             start = max(start, last - room + 1)
-            body = body[start:start + room]
+            body = body[start : start + room]
             truncated = True
         ids = [self.tokenizer.cls_token_id] + body + [self.tokenizer.sep_token_id]
         in_view = [i + 1 for i, t in enumerate(body) if t == mask_id]
@@ -243,8 +262,12 @@ class Predictor:
 
     def _candidate(self, text: str, mask: int, token: int, score: float) -> dict[str, Any]:
         token_str = self.tokenizer.token_str(token)
-        return {"score": score, "token": token, "token_str": token_str,
-                "sequence": self._fill_text(text, {mask: token_str})}
+        return {
+            "score": score,
+            "token": token,
+            "token_str": token_str,
+            "sequence": self._fill_text(text, {mask: token_str}),
+        }
 
     @staticmethod
     def _fill_text(text: str, fills: dict[int, str]) -> str:
@@ -270,12 +293,15 @@ def _check_text(text: str, what: str) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise PredictionError(f"{what} holds bytes that are not valid text (at character {exc.start + 1}); "
-                              "type it again or save it as UTF-8.") from exc
+        raise PredictionError(
+            f"{what} holds bytes that are not valid text (at character {exc.start + 1}); "
+            "type it again or save it as UTF-8."
+        ) from exc
 
 
 def _json(value: Any, indent: int | None) -> str:
     """JSON that other tools can read: a log-probability of -inf becomes null."""
+
     def finite(item: Any) -> Any:
         if isinstance(item, float) and not math.isfinite(item):
             return None
@@ -284,6 +310,7 @@ def _json(value: Any, indent: int | None) -> str:
         if isinstance(item, list):
             return [finite(v) for v in item]
         return item
+
     return json.dumps(finite(value), indent=indent, ensure_ascii=False, allow_nan=False)
 
 

@@ -39,8 +39,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MAX_MODELS = 6                  # tiny to base presets: a handful fit comfortably
-MAX_BYTES = 1536 * 1024 ** 2    # 1.5 GiB of weights at most
+MAX_MODELS = 6  # tiny to base presets: a handful fit comfortably
+MAX_BYTES = 1536 * 1024**2  # 1.5 GiB of weights at most
 
 PathLike = str | os.PathLike
 Stamp = tuple[tuple[int, int], ...]  # (mtime_ns, size) of each model file
@@ -87,10 +87,14 @@ def model_stamp(model_dir: Path) -> Stamp:
             info = (model_dir / name).stat()
         except OSError:
             if not model_dir.exists():
-                raise ModelLoadError(f"The model folder {model_dir} no longer exists (the run may have "
-                                     "been deleted). Choose another run, or train this one again.") from None
-            raise ModelLoadError(f"The model files of this run are missing ({model_dir / name}). "
-                                 "Choose another run, or train this one again.") from None
+                raise ModelLoadError(
+                    f"The model folder {model_dir} no longer exists (the run may have "
+                    "been deleted). Choose another run, or train this one again."
+                ) from None
+            raise ModelLoadError(
+                f"The model files of this run are missing ({model_dir / name}). "
+                "Choose another run, or train this one again."
+            ) from None
         stamp.append((info.st_mtime_ns, info.st_size))
     return tuple(stamp)
 
@@ -106,10 +110,14 @@ def kept_stamp(run_dir: Path, step: int) -> Stamp:
             info = path.stat()
         except OSError:
             if not run_dir.exists():
-                raise ModelLoadError(f"The folder of this run ({run_dir}) no longer exists (the run may have "
-                                     "been deleted). Choose another run.") from None
-            raise ModelLoadError(f"The checkpoint at step {step} is no longer there ({path.name} is "
-                                 "missing). Choose another step.") from None
+                raise ModelLoadError(
+                    f"The folder of this run ({run_dir}) no longer exists (the run may have "
+                    "been deleted). Choose another run."
+                ) from None
+            raise ModelLoadError(
+                f"The checkpoint at step {step} is no longer there ({path.name} is "
+                "missing). Choose another step."
+            ) from None
         stamp.append((info.st_mtime_ns, info.st_size))
     return tuple(stamp)
 
@@ -117,10 +125,14 @@ def kept_stamp(run_dir: Path, step: int) -> Stamp:
 class PredictorCache:
     """An LRU of loaded predictors by model folder, bounded by count and bytes, safe across threads."""
 
-    def __init__(self, max_models: int = MAX_MODELS, max_bytes: int = MAX_BYTES,
-                 load: Callable[[Path], Predictor] = _load_predictor,
-                 size_of: Callable[[Predictor], int] = predictor_bytes,
-                 load_at: Callable[[Path, int], Predictor] = _load_predictor_at) -> None:
+    def __init__(
+        self,
+        max_models: int = MAX_MODELS,
+        max_bytes: int = MAX_BYTES,
+        load: Callable[[Path], Predictor] = _load_predictor,
+        size_of: Callable[[Predictor], int] = predictor_bytes,
+        load_at: Callable[[Path, int], Predictor] = _load_predictor_at,
+    ) -> None:
         if max_models < 1:
             raise ValueError("max_models must be at least 1")
         self.max_models = max_models
@@ -129,9 +141,9 @@ class PredictorCache:
         self._load_at = load_at
         self._size_of = size_of
         self._entries: OrderedDict[Path, _Entry] = OrderedDict()
-        self._lock = threading.Lock()                     # guards _entries and _loading
-        self._loading: dict[Path, threading.Lock] = {}    # one lock per folder being loaded
-        self.loads = 0                                    # folders loaded so far (tests, benchmarks)
+        self._lock = threading.Lock()  # guards _entries and _loading
+        self._loading: dict[Path, threading.Lock] = {}  # one lock per folder being loaded
+        self.loads = 0  # folders loaded so far (tests, benchmarks)
 
     def get(self, model_dir: PathLike) -> Predictor:
         """The predictor for ``model_dir``, loaded now unless an up-to-date one is cached.
@@ -206,8 +218,9 @@ class PredictorCache:
     def _evict(self) -> None:
         """Oldest out until within bounds; the newest always stays, however large."""
         while len(self._entries) > 1 and (
-                len(self._entries) > self.max_models
-                or sum(e.nbytes for e in self._entries.values()) > self.max_bytes):
+            len(self._entries) > self.max_models
+            or sum(e.nbytes for e in self._entries.values()) > self.max_bytes
+        ):
             key, _ = self._entries.popitem(last=False)
             log.debug("Dropped the cached model of %s", key)
 

@@ -26,10 +26,10 @@ from mlmstudio.engine.text_spans import TextSpans
 # Up to this many training characters the tokens are counted exactly; beyond it a word
 # count that already fills a window many times over is enough.
 EXACT_COUNT_CHARS = 2_000_000
-_WORD_MARGIN = 2   # the word count must exceed a window by this factor to skip the exact count
+_WORD_MARGIN = 2  # the word count must exceed a window by this factor to skip the exact count
 # Words enough to fill the longest window the config allows many times over.
 LOWER_BOUND_WORDS = 100_000
-_WORD_CHUNK_CHARS = 50_000   # small pieces: counting stops soon after the answer is known
+_WORD_CHUNK_CHARS = 50_000  # small pieces: counting stops soon after the answer is known
 
 
 @dataclass(frozen=True)
@@ -37,12 +37,12 @@ class CorpusFacts:
     """The run's vocabulary and training tokens for one corpus and tokenizer setting."""
 
     vocab_size: int
-    train_tokens: int     # exact when ``exact`` is True, else a lower bound
+    train_tokens: int  # exact when ``exact`` is True, else a lower bound
     exact: bool
 
     def window_problem(self, seq_len: int) -> str:
         """The trainer's refusal for ``seq_len`` as a sentence with what to change, or ''."""
-        if not self.exact:   # a lower bound of LOWER_BOUND_WORDS: more than any window needs
+        if not self.exact:  # a lower bound of LOWER_BOUND_WORDS: more than any window needs
             return ""
         try:
             check_enough_tokens(self.train_tokens, window_tokens(seq_len), where="training")
@@ -94,9 +94,10 @@ def check_corpus_fits(config: RunConfig, corpus_text: str, tokenizer=None) -> No
     try:
         check_enough_tokens(count, needed, where="training")
     except CorpusError as exc:
-        if count + 2 >= MIN_SEQ_LEN:   # a sequence length that fits, where one is worth training on
-            raise CorpusError(f"{exc} The longest sequence length this corpus fills is "
-                              f"{count + 2}.") from None
+        if count + 2 >= MIN_SEQ_LEN:  # a sequence length that fits, where one is worth training on
+            raise CorpusError(
+                f"{exc} The longest sequence length this corpus fills is {count + 2}."
+            ) from None
         raise
 
 
@@ -122,8 +123,9 @@ def _exact_training_tokens(config: RunConfig, corpus_text: str, train_text: Text
     return count
 
 
-def _count_tokens(train_text: TextSpans, tokenizer, seq_len: int,
-                  force_exact: bool = False) -> tuple[int, bool]:
+def _count_tokens(
+    train_text: TextSpans, tokenizer, seq_len: int, force_exact: bool = False
+) -> tuple[int, bool]:
     """Training tokens: exact on a small text; on a large one, words when they clearly suffice."""
     if not force_exact and len(train_text) > EXACT_COUNT_CHARS:
         words = _word_count(train_text, limit=LOWER_BOUND_WORDS)

@@ -25,8 +25,8 @@ from mlmstudio.engine.run_files import PROBES_FILE
 
 log = logging.getLogger(__name__)
 
-MAX_LINE_CHARS = 1 << 20          # 50 probes of 300 characters fit many times over
-MAX_FILE_BYTES = 256 << 20        # a bundle member or a damaged file: read no more than this
+MAX_LINE_CHARS = 1 << 20  # 50 probes of 300 characters fit many times over
+MAX_FILE_BYTES = 256 << 20  # a bundle member or a damaged file: read no more than this
 
 
 @dataclass(frozen=True)
@@ -38,11 +38,24 @@ class ProbeRecord:
     probes: tuple[ProbeResult, ...]
 
     def to_line(self) -> str:
-        return json.dumps({"step": self.step, "elapsed": round(self.elapsed, 3),
-                           "probes": [{"sentence": p.sentence, "answer": p.answer,
-                                       "probability": p.probability, "top1": p.top1, "hit": p.hit}
-                                      for p in self.probes]},
-                          ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(
+            {
+                "step": self.step,
+                "elapsed": round(self.elapsed, 3),
+                "probes": [
+                    {
+                        "sentence": p.sentence,
+                        "answer": p.answer,
+                        "probability": p.probability,
+                        "top1": p.top1,
+                        "hit": p.hit,
+                    }
+                    for p in self.probes
+                ],
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
 
 
 class ProbeLog(TrainerCallback):
@@ -57,8 +70,9 @@ class ProbeLog(TrainerCallback):
         self._broken = False
 
     def on_started(self, event: StartedEvent) -> None:
-        self._guarded(lambda: keep_through(self.path, event.step) if event.step
-                      else self.path.unlink(missing_ok=True))
+        self._guarded(
+            lambda: keep_through(self.path, event.step) if event.step else self.path.unlink(missing_ok=True)
+        )
 
     def on_eval(self, event: EvalEvent) -> None:
         if event.probes:
@@ -72,8 +86,9 @@ class ProbeLog(TrainerCallback):
             write()
         except OSError:
             self._broken = True
-            log.warning("Could not write the probe file %s; the run goes on without it.", self.path,
-                        exc_info=True)
+            log.warning(
+                "Could not write the probe file %s; the run goes on without it.", self.path, exc_info=True
+            )
 
 
 def probes_path(run_dir: str | os.PathLike) -> Path:
@@ -128,7 +143,8 @@ def parse_line(line: str) -> ProbeRecord | None:
             probability = float(item["probability"])
             sentence, answer, top1 = item["sentence"], item["answer"], item.get("top1", "")
             if not (0.0 <= probability <= 1.0) or not all(
-                    isinstance(v, str) for v in (sentence, answer, top1)):
+                isinstance(v, str) for v in (sentence, answer, top1)
+            ):
                 return None
             probes.append(ProbeResult(sentence, answer, probability, top1, bool(item.get("hit", False))))
     except (ValueError, TypeError, KeyError, AttributeError):
@@ -157,6 +173,14 @@ def probe_rows(records: Iterable[ProbeRecord], run_id: str) -> Iterator[dict]:
     """The history's probe_points rows of some records (store/repository.add_probe_points)."""
     for record in records:
         for index, probe in enumerate(record.probes):
-            yield dict(run_id=run_id, step=record.step, probe=index, sentence=probe.sentence,
-                       answer=probe.answer, probability=probe.probability, top1=probe.top1,
-                       hit=probe.hit, wall_time=record.elapsed)
+            yield dict(
+                run_id=run_id,
+                step=record.step,
+                probe=index,
+                sentence=probe.sentence,
+                answer=probe.answer,
+                probability=probe.probability,
+                top1=probe.top1,
+                hit=probe.hit,
+                wall_time=record.elapsed,
+            )

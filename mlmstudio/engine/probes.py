@@ -41,7 +41,7 @@ from mlmstudio.engine.tokenization import MLMTokenizer
 log = logging.getLogger(__name__)
 
 FACTS_SOURCE = "sample:facts"
-PICK_FROM_CHARS = 200_000    # sentences are picked from the start of the held-out text
+PICK_FROM_CHARS = 200_000  # sentences are picked from the start of the held-out text
 _PARAGRAPH = re.compile(r"\n\s*\n")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _WORD = re.compile(r"[^\W\d_]{3,}")
@@ -53,9 +53,9 @@ class _Asked:
     """One probe as token ids: where its answer's pieces sit and which ids they should be."""
 
     spec: ProbeSpec
-    ids: list[int]          # [CLS] ... [SEP], the answer's pieces all [MASK]
-    positions: list[int]    # indices of those masks in ids
-    pieces: list[int]       # the answer's token ids
+    ids: list[int]  # [CLS] ... [SEP], the answer's pieces all [MASK]
+    positions: list[int]  # indices of those masks in ids
+    pieces: list[int]  # the answer's token ids
 
 
 class ProbeSet:
@@ -64,7 +64,7 @@ class ProbeSet:
     def __init__(self, asked: Sequence[_Asked], tokenizer: MLMTokenizer, notes: Sequence[str] = ()):
         self.asked = list(asked)
         self.tokenizer = tokenizer
-        self.notes = list(notes)       # probes left out, and why
+        self.notes = list(notes)  # probes left out, and why
         self._batch: tuple[torch.Tensor, ...] | None = None
         self._device: torch.device | None = None
 
@@ -91,8 +91,8 @@ class ProbeSet:
             attention = torch.zeros((len(self.asked), width), dtype=torch.long)
             labels = torch.full((len(self.asked), width), IGNORE_INDEX, dtype=torch.long)
             for row, a in enumerate(self.asked):
-                input_ids[row, :len(a.ids)] = torch.tensor(a.ids)
-                attention[row, :len(a.ids)] = 1
+                input_ids[row, : len(a.ids)] = torch.tensor(a.ids)
+                attention[row, : len(a.ids)] = 1
                 labels[row, a.positions] = torch.tensor(a.pieces)
             positions = (labels.reshape(-1) != IGNORE_INDEX).nonzero().squeeze(1)
             self._batch = tuple(t.to(device) for t in (input_ids, attention, labels, positions))
@@ -109,20 +109,26 @@ class ProbeSet:
         model.eval()
         try:
             out = model(input_ids, attention_mask=attention, labels=labels, label_positions=positions)
-            logits, targets = out.labelled(labels)                  # [N, V], [N] in row-major order
+            logits, targets = out.labelled(labels)  # [N, V], [N] in row-major order
             log_probs = torch.log_softmax(logits.float(), dim=-1)
-            answer = log_probs.gather(1, targets.unsqueeze(1)).squeeze(1).cpu()   # [N]
-            guesses = log_probs.argmax(-1).cpu()                                  # [N]
+            answer = log_probs.gather(1, targets.unsqueeze(1)).squeeze(1).cpu()  # [N]
+            guesses = log_probs.argmax(-1).cpu()  # [N]
         finally:
             model.train(was_training)
         results, at = [], 0
         for a in self.asked:
             n = len(a.pieces)
-            guess = [int(g) for g in guesses[at:at + n]]
-            probability = float(answer[at:at + n].sum().exp())
-            results.append(ProbeResult(sentence=a.spec.sentence, answer=a.spec.answer,
-                                       probability=min(1.0, max(0.0, probability)),
-                                       top1=self._shown(guess), hit=guess == a.pieces))
+            guess = [int(g) for g in guesses[at : at + n]]
+            probability = float(answer[at : at + n].sum().exp())
+            results.append(
+                ProbeResult(
+                    sentence=a.spec.sentence,
+                    answer=a.spec.answer,
+                    probability=min(1.0, max(0.0, probability)),
+                    top1=self._shown(guess),
+                    hit=guess == a.pieces,
+                )
+            )
             at += n
         return tuple(results)
 
@@ -141,7 +147,7 @@ def answer_pieces(sentence: str, answer: str, tokenizer: MLMTokenizer) -> tuple[
     """
     masked = tokenizer.encode(sentence)
     mask_at = masked.index(tokenizer.mask_token_id)
-    prefix, suffix = masked[:mask_at], masked[mask_at + 1:]
+    prefix, suffix = masked[:mask_at], masked[mask_at + 1 :]
     filled = tokenizer.encode(sentence.replace(MASK, answer.strip(), 1))
     end = len(filled) - len(suffix)
     if filled[:mask_at] == prefix and filled[end:] == suffix and end > mask_at:
@@ -155,17 +161,19 @@ def _encode(spec: ProbeSpec, tokenizer: MLMTokenizer, max_len: int) -> tuple[_As
     if not pieces:
         return None, f"The probe {shown} is left out: its answer '{spec.answer}' has no tokens."
     if tokenizer.unk_token_id in pieces:
-        return None, (f"The probe {shown} is left out: its answer '{spec.answer}' is not in the "
-                      "model's vocabulary, so the model can never give it.")
+        return None, (
+            f"The probe {shown} is left out: its answer '{spec.answer}' is not in the "
+            "model's vocabulary, so the model can never give it."
+        )
     room = max_len - 2
     if len(pieces) > room:
         return None, f"The probe {shown} is left out: its answer is longer than the model reads at once."
     mask_at = masked.index(tokenizer.mask_token_id)
-    body = masked[:mask_at] + [tokenizer.mask_token_id] * len(pieces) + masked[mask_at + 1:]
+    body = masked[:mask_at] + [tokenizer.mask_token_id] * len(pieces) + masked[mask_at + 1 :]
     first, last = mask_at, mask_at + len(pieces) - 1
     if len(body) > room:  # cut to a window around the answer, as Explore does
         start = min(max(0, (first + last) // 2 - room // 2), len(body) - room, first)
-        body = body[start:start + room]
+        body = body[start : start + room]
         first, last = first - start, last - start
     ids = [tokenizer.cls_token_id, *body, tokenizer.sep_token_id]
     return _Asked(spec, ids, list(range(first + 1, last + 2)), pieces), ""
@@ -173,8 +181,10 @@ def _encode(spec: ProbeSpec, tokenizer: MLMTokenizer, max_len: int) -> tuple[_As
 
 # --- which probes a run asks ---------------------------------------------------------------------
 
-def choose_probes(config: RunConfig, val_text: TextSpans | str, tokenizer: MLMTokenizer,
-                  max_len: int) -> tuple[ProbeSpec, ...]:
+
+def choose_probes(
+    config: RunConfig, val_text: TextSpans | str, tokenizer: MLMTokenizer, max_len: int
+) -> tuple[ProbeSpec, ...]:
     """The run's own list; else the facts sample's questions; else sentences of the held-out text."""
     if config.probes.items:
         return config.probes.items
@@ -183,9 +193,14 @@ def choose_probes(config: RunConfig, val_text: TextSpans | str, tokenizer: MLMTo
     if config.corpus.source.strip().lower() == FACTS_SOURCE:
         return tuple(ProbeSpec(s, a) for s, a in fact_probes(lowercase=config.tokenizer.lowercase))
     text = val_text if isinstance(val_text, str) else next(iter(val_text.chunks(PICK_FROM_CHARS)), "")
-    return pick_probes(text[:PICK_FROM_CHARS], tokenizer, config.probes.auto_count,
-                       seed=config.training.seed, max_len=max_len,
-                       lowercase=config.tokenizer.lowercase)
+    return pick_probes(
+        text[:PICK_FROM_CHARS],
+        tokenizer,
+        config.probes.auto_count,
+        seed=config.training.seed,
+        max_len=max_len,
+        lowercase=config.tokenizer.lowercase,
+    )
 
 
 def _is_prose(sentence: str) -> bool:
@@ -198,8 +213,9 @@ def _is_prose(sentence: str) -> bool:
     return letters >= 0.9 * len(sentence)
 
 
-def pick_probes(text: str, tokenizer: MLMTokenizer, count: int, *, seed: int, max_len: int,
-                lowercase: bool = False) -> tuple[ProbeSpec, ...]:
+def pick_probes(
+    text: str, tokenizer: MLMTokenizer, count: int, *, seed: int, max_len: int, lowercase: bool = False
+) -> tuple[ProbeSpec, ...]:
     """``count`` sentences of ``text`` with one word hidden that the tokenizer keeps whole.
 
     Whole sentences of prose (5 to 25 words, a capital first and an end mark last,
@@ -208,8 +224,9 @@ def pick_probes(text: str, tokenizer: MLMTokenizer, count: int, *, seed: int, ma
     text, tokenizer and seed give the same probes.
     """
     rng = random.Random(seed)
-    sentences = [s for paragraph in _PARAGRAPH.split(text)
-                 for s in _SENTENCE_END.split(" ".join(paragraph.split()))]
+    sentences = [
+        s for paragraph in _PARAGRAPH.split(text) for s in _SENTENCE_END.split(" ".join(paragraph.split()))
+    ]
     sentences = [s for s in sentences if _is_prose(s)]
     order = list(range(len(sentences)))
     rng.shuffle(order)
@@ -222,12 +239,17 @@ def pick_probes(text: str, tokenizer: MLMTokenizer, count: int, *, seed: int, ma
         if sentence in seen:
             continue
         # A word on its own (spaces or punctuation around it), not part of "arg_name" or "a.x".
-        words = [m for m in _WORD.finditer(sentence) if m.start() > 0 and sentence[m.start() - 1] == " "
-                 and (m.end() == len(sentence) or sentence[m.end()] in " .,;:!?")]
+        words = [
+            m
+            for m in _WORD.finditer(sentence)
+            if m.start() > 0
+            and sentence[m.start() - 1] == " "
+            and (m.end() == len(sentence) or sentence[m.end()] in " .,;:!?")
+        ]
         rng.shuffle(words)
-        words.sort(key=lambda m: len(m.group()) < 4)   # stable: 4+ letters first, in random order
+        words.sort(key=lambda m: len(m.group()) < 4)  # stable: 4+ letters first, in random order
         for match in words:
-            masked = sentence[:match.start()] + MASK + sentence[match.end():]
+            masked = sentence[: match.start()] + MASK + sentence[match.end() :]
             answer = match.group().lower() if lowercase else match.group()
             spec = ProbeSpec(masked, answer)
             if spec.problem():

@@ -14,21 +14,21 @@ from mlmstudio.engine.events import FailedEvent, FinishedEvent, TrainingSummary
 from mlmstudio.engine.run_status import END_STATUSES, RunStatus, parse_status
 from mlmstudio.errors import MLMStudioError
 
-INTERRUPTED_MESSAGE = ("Training was interrupted before it could save its state. "
-                       "Resume it to continue from its last checkpoint.")
+INTERRUPTED_MESSAGE = (
+    "Training was interrupted before it could save its state. Resume it to continue from its last checkpoint."
+)
 NO_RESULT_MESSAGE = "Training ended without a result."
 
 
 @dataclass(frozen=True)
 class RunEnd:
-    status: RunStatus            # COMPLETED, STOPPED, FAILED or INTERRUPTED
+    status: RunStatus  # COMPLETED, STOPPED, FAILED or INTERRUPTED
     step: int = 0
-    message: str = ""            # why, for a run that did not complete
+    message: str = ""  # why, for a run that did not complete
     summary: TrainingSummary | None = None
 
 
-def decide_run_end(outcome: Any = None, error: BaseException | None = None,
-                   step: int = 0) -> RunEnd:
+def decide_run_end(outcome: Any = None, error: BaseException | None = None, step: int = 0) -> RunEnd:
     """The final status of a run from its result or terminal event, or from the error that ended it.
 
     ``outcome`` is a ``TrainResult``, a ``FinishedEvent`` or a ``FailedEvent``;
@@ -49,9 +49,12 @@ def decide_run_end(outcome: Any = None, error: BaseException | None = None,
     status = parse_status(str(getattr(outcome, "status", "")))
     message = str(getattr(outcome, "message", "") or "")
     if status not in END_STATUSES:
-        return RunEnd(RunStatus.FAILED, step,
-                      message or f"Training ended in an unknown state ({getattr(outcome, 'status', None)}).",
-                      summary)
+        return RunEnd(
+            RunStatus.FAILED,
+            step,
+            message or f"Training ended in an unknown state ({getattr(outcome, 'status', None)}).",
+            summary,
+        )
     if isinstance(outcome, FinishedEvent) and status is RunStatus.FAILED:
         message = message or NO_RESULT_MESSAGE
     return RunEnd(status, step, message if status is RunStatus.FAILED else "", summary)

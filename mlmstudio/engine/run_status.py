@@ -13,15 +13,15 @@ from enum import Enum
 
 
 class RunStatus(str, Enum):
-    QUEUED = "queued"            # recorded, not started yet
-    RUNNING = "running"          # a live process is training it
-    PAUSED = "paused"            # a live process holds it, paused by the user
-    COMPLETED = "completed"      # trained to its step limit or time budget
-    STOPPED = "stopped"          # stopped by the user (or SIGTERM) after a final checkpoint
-    FAILED = "failed"            # ended on an error; the message says why
+    QUEUED = "queued"  # recorded, not started yet
+    RUNNING = "running"  # a live process is training it
+    PAUSED = "paused"  # a live process holds it, paused by the user
+    COMPLETED = "completed"  # trained to its step limit or time budget
+    STOPPED = "stopped"  # stopped by the user (or SIGTERM) after a final checkpoint
+    FAILED = "failed"  # ended on an error; the message says why
     INTERRUPTED = "interrupted"  # its process died without ending it (a crash, a kill)
 
-    def __str__(self) -> str:    # f"{status}" gives "completed", as the database holds it
+    def __str__(self) -> str:  # f"{status}" gives "completed", as the database holds it
         return self.value
 
     @property
@@ -39,8 +39,7 @@ ACTIVE_STATUSES: tuple[RunStatus, ...] = (RunStatus.RUNNING, RunStatus.PAUSED)
 # How a training ends, as the trainer reports it.
 END_STATUSES: tuple[RunStatus, ...] = (RunStatus.COMPLETED, RunStatus.STOPPED, RunStatus.FAILED)
 # Ended without reaching its limit: "Resume" continues it in the same run.
-RESUMABLE_STATUSES: tuple[RunStatus, ...] = (RunStatus.INTERRUPTED, RunStatus.STOPPED,
-                                             RunStatus.FAILED)
+RESUMABLE_STATUSES: tuple[RunStatus, ...] = (RunStatus.INTERRUPTED, RunStatus.STOPPED, RunStatus.FAILED)
 
 
 def parse_status(text: str) -> RunStatus | None:

@@ -29,24 +29,30 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class SampleInfo:
-    name: str          # what follows "sample:" in a corpus source
-    title: str         # a short title for lists and the welcome panel
-    description: str   # one or two sentences: what it is and what it is good for
+    name: str  # what follows "sample:" in a corpus source
+    title: str  # a short title for lists and the welcome panel
+    description: str  # one or two sentences: what it is and what it is good for
 
 
 SAMPLES: dict[str, SampleInfo] = {
     "facts": SampleInfo(
-        "facts", "Simple facts",
+        "facts",
+        "Simple facts",
         "About 300 KB of short factual sentences (capitals, colours, animal sounds, sums, days, "
-        "opposites ...) whose blanks have one right answer. A tiny model learns it in about a minute."),
+        "opposites ...) whose blanks have one right answer. A tiny model learns it in about a minute.",
+    ),
     "pydoc": SampleInfo(
-        "pydoc", "Python documentation",
+        "pydoc",
+        "Python documentation",
         "About 1 MB of real English prose: the CPython reference documentation that ships with "
-        "Python, plus standard-library docstrings. Good for comparing training recipes."),
+        "Python, plus standard-library docstrings. Good for comparing training recipes.",
+    ),
     "tutorial": SampleInfo(
-        "tutorial", "Tutorial (5 lines)",
+        "tutorial",
+        "Tutorial (5 lines)",
         "The five sentences of the original tutorial. Far too small to learn from; useful for "
-        "seeing how tokenization and masking work."),
+        "seeing how tokenization and masking work.",
+    ),
 }
 
 
@@ -54,7 +60,10 @@ def sample_text(name: str) -> str:
     """The text of a built-in sample; ``CorpusError`` for an unknown name."""
     key = name.strip().lower()
     builders: dict[str, Callable[[], str]] = {
-        "facts": facts_text, "pydoc": pydoc_text, "tutorial": lambda: TUTORIAL_TEXT}
+        "facts": facts_text,
+        "pydoc": pydoc_text,
+        "tutorial": lambda: TUTORIAL_TEXT,
+    }
     if key not in builders:
         available = ", ".join(f"sample:{n}" for n in SAMPLES)
         raise CorpusError(f'There is no built-in sample called "{name}". The samples are: {available}.')
@@ -80,6 +89,7 @@ TUTORIAL_TEXT = (
 # first template of a family is its canonical form, which the corpus always
 # contains verbatim, so FACT_PROBES can be checked against it.
 
+
 @dataclass(frozen=True)
 class _Family:
     templates: tuple[str, ...]
@@ -98,8 +108,7 @@ def _facts(keys: str, rows: str) -> tuple[dict[str, str], ...]:
 
 _NUMBER_WORDS = "zero one two three four five six seven eight nine ten".split()
 _DAYS = "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split()
-_MONTHS = ("January February March April May June July August September October November "
-           "December").split()
+_MONTHS = ("January February March April May June July August September October November December").split()
 _SEASONS = "spring summer autumn winter".split()
 
 
@@ -109,25 +118,41 @@ def _successions(items: list[str], wrap: bool) -> tuple[dict[str, str], ...]:
 
 
 def _sums() -> tuple[dict[str, str], ...]:
-    return tuple({"a": _NUMBER_WORDS[a], "b": _NUMBER_WORDS[b], "c": _NUMBER_WORDS[a + b]}
-                 for a in range(1, 5) for b in range(1, 5) if a + b <= 5)
+    return tuple(
+        {"a": _NUMBER_WORDS[a], "b": _NUMBER_WORDS[b], "c": _NUMBER_WORDS[a + b]}
+        for a in range(1, 5)
+        for b in range(1, 5)
+        if a + b <= 5
+    )
 
 
 def _differences() -> tuple[dict[str, str], ...]:
-    return tuple({"a": _NUMBER_WORDS[a], "b": _NUMBER_WORDS[b], "c": _NUMBER_WORDS[a - b]}
-                 for a in range(2, 6) for b in range(1, a))
+    return tuple(
+        {"a": _NUMBER_WORDS[a], "b": _NUMBER_WORDS[b], "c": _NUMBER_WORDS[a - b]}
+        for a in range(2, 6)
+        for b in range(1, a)
+    )
 
 
 def _opposites() -> tuple[dict[str, str], ...]:
-    pairs = [p.split("/") for p in (
-        "hot/cold big/small up/down day/night fast/slow happy/sad wet/dry open/closed").split()]
+    pairs = [
+        p.split("/")
+        for p in ("hot/cold big/small up/down day/night fast/slow happy/sad wet/dry open/closed").split()
+    ]
     return tuple({"a": a, "b": b} for x, y in pairs for a, b in ((x, y), (y, x)))
 
 
 _FAMILIES: tuple[_Family, ...] = (
-    _Family(("the capital of {country} is {city}.", "{city} is the capital of {country}.",
-             "the capital city of {country} is {city}.", "{country} has its capital in {city}."),
-            _facts("country city", """
+    _Family(
+        (
+            "the capital of {country} is {city}.",
+            "{city} is the capital of {country}.",
+            "the capital city of {country} is {city}.",
+            "{country} has its capital in {city}.",
+        ),
+        _facts(
+            "country city",
+            """
                 France|Paris
                 Germany|Berlin
                 Italy|Rome
@@ -135,10 +160,19 @@ _FAMILIES: tuple[_Family, ...] = (
                 Japan|Tokyo
                 Russia|Moscow
                 Egypt|Cairo
-                Greece|Athens""")),
-    _Family(("people in {country} speak {language}.", "in {country}, people speak {language}.",
-             "the language of {country} is {language}.", "{language} is spoken in {country}."),
-            _facts("country language", """
+                Greece|Athens""",
+        ),
+    ),
+    _Family(
+        (
+            "people in {country} speak {language}.",
+            "in {country}, people speak {language}.",
+            "the language of {country} is {language}.",
+            "{language} is spoken in {country}.",
+        ),
+        _facts(
+            "country language",
+            """
                 France|French
                 Germany|German
                 Spain|Spanish
@@ -146,10 +180,14 @@ _FAMILIES: tuple[_Family, ...] = (
                 Japan|Japanese
                 Russia|Russian
                 Greece|Greek
-                China|Chinese""")),
-    _Family(("{thing} is {colour}.", "the colour of {thing} is {colour}.",
-             "{colour} is the colour of {thing}."),
-            _facts("thing colour", """
+                China|Chinese""",
+        ),
+    ),
+    _Family(
+        ("{thing} is {colour}.", "the colour of {thing} is {colour}.", "{colour} is the colour of {thing}."),
+        _facts(
+            "thing colour",
+            """
                 the sky|blue
                 grass|green
                 snow|white
@@ -157,11 +195,19 @@ _FAMILIES: tuple[_Family, ...] = (
                 a banana|yellow
                 blood|red
                 a carrot|orange
-                chocolate|brown""")),
-    _Family(("the {animal} says {sound}.", "a {animal} says {sound}.",
-             "what does the {animal} say? The {animal} says {sound}.",
-             "the sound a {animal} makes is {sound}."),
-            _facts("animal sound", """
+                chocolate|brown""",
+        ),
+    ),
+    _Family(
+        (
+            "the {animal} says {sound}.",
+            "a {animal} says {sound}.",
+            "what does the {animal} say? The {animal} says {sound}.",
+            "the sound a {animal} makes is {sound}.",
+        ),
+        _facts(
+            "animal sound",
+            """
                 cow|moo
                 dog|woof
                 cat|meow
@@ -169,9 +215,14 @@ _FAMILIES: tuple[_Family, ...] = (
                 sheep|baa
                 pig|oink
                 horse|neigh
-                lion|roar""")),
-    _Family(("{subject} is {article} {kind}.", "{subject} is a kind of {kind}."),
-            _facts("subject article kind", """
+                lion|roar""",
+        ),
+    ),
+    _Family(
+        ("{subject} is {article} {kind}.", "{subject} is a kind of {kind}."),
+        _facts(
+            "subject article kind",
+            """
                 a dog|an|animal
                 a cat|an|animal
                 a rose|a|flower
@@ -181,27 +232,47 @@ _FAMILIES: tuple[_Family, ...] = (
                 a robin|a|bird
                 a shark|a|fish
                 a piano|an|instrument
-                an ant|an|insect""")),
-    _Family(("{a} plus {b} is {c}.", "{a} plus {b} equals {c}.", "if you add {a} and {b}, you get {c}."),
-            _sums()),
-    _Family(("{a} minus {b} is {c}.", "{a} take away {b} is {c}.", "if you take {b} from {a}, you get {c}."),
-            _differences()),
+                an ant|an|insect""",
+        ),
+    ),
+    _Family(
+        ("{a} plus {b} is {c}.", "{a} plus {b} equals {c}.", "if you add {a} and {b}, you get {c}."), _sums()
+    ),
+    _Family(
+        ("{a} minus {b} is {c}.", "{a} take away {b} is {c}.", "if you take {b} from {a}, you get {c}."),
+        _differences(),
+    ),
     _Family(("the opposite of {a} is {b}.", "{b} is the opposite of {a}."), _opposites()),
-    _Family(("the day after {a} is {b}.", "{b} comes after {a}.", "after {a} comes {b}."),
-            _successions(_DAYS, wrap=True)),
-    _Family(("the day before {b} is {a}.", "{a} comes before {b}.", "before {b} comes {a}."),
-            _successions(_DAYS, wrap=True)),
-    _Family(("the month after {a} is {b}.", "{b} comes after {a}.", "after {a} comes {b}."),
-            _successions(_MONTHS, wrap=True)),
-    _Family(("the month before {b} is {a}.", "{a} comes before {b}.", "before {b} comes {a}."),
-            _successions(_MONTHS, wrap=True)),
-    _Family(("the season after {a} is {b}.", "after {a} comes {b}."),
-            _successions(_SEASONS, wrap=True)),
-    _Family(("the number after {a} is {b}.", "{b} comes after {a}.", "after {a} comes {b}."),
-            _successions(list(_NUMBER_WORDS[1:]), wrap=False)),
-    _Family(("a baby {animal} is called a {baby}.", "a young {animal} is a {baby}.",
-             "the baby of a {animal} is a {baby}."),
-            _facts("animal baby", """
+    _Family(
+        ("the day after {a} is {b}.", "{b} comes after {a}.", "after {a} comes {b}."),
+        _successions(_DAYS, wrap=True),
+    ),
+    _Family(
+        ("the day before {b} is {a}.", "{a} comes before {b}.", "before {b} comes {a}."),
+        _successions(_DAYS, wrap=True),
+    ),
+    _Family(
+        ("the month after {a} is {b}.", "{b} comes after {a}.", "after {a} comes {b}."),
+        _successions(_MONTHS, wrap=True),
+    ),
+    _Family(
+        ("the month before {b} is {a}.", "{a} comes before {b}.", "before {b} comes {a}."),
+        _successions(_MONTHS, wrap=True),
+    ),
+    _Family(("the season after {a} is {b}.", "after {a} comes {b}."), _successions(_SEASONS, wrap=True)),
+    _Family(
+        ("the number after {a} is {b}.", "{b} comes after {a}.", "after {a} comes {b}."),
+        _successions(list(_NUMBER_WORDS[1:]), wrap=False),
+    ),
+    _Family(
+        (
+            "a baby {animal} is called a {baby}.",
+            "a young {animal} is a {baby}.",
+            "the baby of a {animal} is a {baby}.",
+        ),
+        _facts(
+            "animal baby",
+            """
                 dog|puppy
                 cat|kitten
                 cow|calf
@@ -209,70 +280,115 @@ _FAMILIES: tuple[_Family, ...] = (
                 horse|foal
                 duck|duckling
                 frog|tadpole
-                bear|cub""")),
-    _Family(("a {animal} lives in a {home}.", "the home of a {animal} is a {home}."),
-            _facts("animal home", """
+                bear|cub""",
+        ),
+    ),
+    _Family(
+        ("a {animal} lives in a {home}.", "the home of a {animal} is a {home}."),
+        _facts(
+            "animal home",
+            """
                 bird|nest
                 bee|hive
                 spider|web
                 rabbit|burrow
                 dog|kennel
-                horse|stable""")),
-    _Family(("a {animal} has {n} legs.", "how many legs does a {animal} have? A {animal} has {n} legs."),
-            _facts("animal n", """
+                horse|stable""",
+        ),
+    ),
+    _Family(
+        ("a {animal} has {n} legs.", "how many legs does a {animal} have? A {animal} has {n} legs."),
+        _facts(
+            "animal n",
+            """
                 spider|eight
                 dog|four
                 bird|two
                 bee|six
-                horse|four""")),
-    _Family(("a {shape} has {n} sides.", "how many sides does a {shape} have? A {shape} has {n} sides."),
-            _facts("shape n", """
+                horse|four""",
+        ),
+    ),
+    _Family(
+        ("a {shape} has {n} sides.", "how many sides does a {shape} have? A {shape} has {n} sides."),
+        _facts(
+            "shape n",
+            """
                 triangle|three
                 square|four
                 pentagon|five
                 hexagon|six
-                octagon|eight""")),
-    _Family(("{unit} has {n} {part}.", "there are {n} {part} in {unit}."),
-            _facts("unit n part", """
+                octagon|eight""",
+        ),
+    ),
+    _Family(
+        ("{unit} has {n} {part}.", "there are {n} {part} in {unit}."),
+        _facts(
+            "unit n part",
+            """
                 a week|seven|days
                 a year|twelve|months
                 an hour|sixty|minutes
                 a minute|sixty|seconds
                 a day|twenty four|hours
-                a year|four|seasons""")),
-    _Family(("we {verb} with our {part}.", "people {verb} with their {part}."),
-            _facts("verb part", """
+                a year|four|seasons""",
+        ),
+    ),
+    _Family(
+        ("we {verb} with our {part}.", "people {verb} with their {part}."),
+        _facts(
+            "verb part",
+            """
                 see|eyes
                 hear|ears
                 smell|nose
                 taste|tongue
-                think|brain""")),
-    _Family(("we {action} {tool}.", "people {action} {tool}."),
-            _facts("action tool", """
+                think|brain""",
+        ),
+    ),
+    _Family(
+        ("we {action} {tool}.", "people {action} {tool}."),
+        _facts(
+            "action tool",
+            """
                 write with a|pen
                 cut paper with|scissors
                 eat soup with a|spoon
                 sweep the floor with a|broom
                 dig with a|shovel
-                unlock a door with a|key""")),
-    _Family(("a {job} works in a {place}.", "the {job} goes to work at the {place}."),
-            _facts("job place", """
+                unlock a door with a|key""",
+        ),
+    ),
+    _Family(
+        ("a {job} works in a {place}.", "the {job} goes to work at the {place}."),
+        _facts(
+            "job place",
+            """
                 doctor|hospital
                 teacher|school
                 chef|kitchen
                 baker|bakery
                 librarian|library
-                mechanic|garage""")),
-    _Family(("{thing} is made from {material}.", "we make {thing} from {material}."),
-            _facts("thing material", """
+                mechanic|garage""",
+        ),
+    ),
+    _Family(
+        ("{thing} is made from {material}.", "we make {thing} from {material}."),
+        _facts(
+            "thing material",
+            """
                 bread|flour
                 cheese|milk
                 paper|wood
                 glass|sand
                 butter|cream
-                wine|grapes""")),
-    _Family(("{sentence} {answer}.",),
-            _facts("sentence answer", """
+                wine|grapes""",
+        ),
+    ),
+    _Family(
+        ("{sentence} {answer}.",),
+        _facts(
+            "sentence answer",
+            """
                 bees make|honey
                 cows give|milk
                 hens lay|eggs
@@ -280,14 +396,28 @@ _FAMILIES: tuple[_Family, ...] = (
                 the sun rises in the|east
                 the sun sets in the|west
                 the earth goes around the|sun
-                water freezes into|ice""")),
+                water freezes into|ice""",
+        ),
+    ),
 )
 
 # Framings put in front of a fact in later rounds, so the model sees each fact
 # in several contexts rather than one memorised line. "" keeps the bare form.
-_FRAMINGS = ("", "", "", "everyone knows that ", "it is true that ", "we learned that ",
-             "remember that ", "in fact, ", "a teacher said that ", "the book says that ",
-             "my friend told me that ", "it is well known that ", "children learn that ")
+_FRAMINGS = (
+    "",
+    "",
+    "",
+    "everyone knows that ",
+    "it is true that ",
+    "we learned that ",
+    "remember that ",
+    "in fact, ",
+    "a teacher said that ",
+    "the book says that ",
+    "my friend told me that ",
+    "it is well known that ",
+    "children learn that ",
+)
 
 FACTS_TARGET_CHARS = 300_000
 _FACTS_SEED = 20240229
@@ -323,8 +453,10 @@ def fact_probes(lowercase: bool = True) -> list[tuple[str, str]]:
     the Setup page calls it on the GUI thread."""
     if lowercase:
         return list(FACT_PROBES)
-    return [(sentence, answer.capitalize() if answer.capitalize() in FACT_PROBE_CAPITALS else answer)
-            for sentence, answer in FACT_PROBES]
+    return [
+        (sentence, answer.capitalize() if answer.capitalize() in FACT_PROBE_CAPITALS else answer)
+        for sentence, answer in FACT_PROBES
+    ]
 
 
 def _sentence(framing: str, template: str, fact: dict[str, str]) -> str:
@@ -348,15 +480,17 @@ def facts_text() -> str:
             s = _sentence(rng.choice(_FRAMINGS), rng.choice(family.templates), fact)
             sentences.append(s)
             size += len(s) + 1
-    lines = [" ".join(sentences[i:i + _SENTENCES_PER_LINE])
-             for i in range(0, len(sentences), _SENTENCES_PER_LINE)]
+    lines = [
+        " ".join(sentences[i : i + _SENTENCES_PER_LINE])
+        for i in range(0, len(sentences), _SENTENCES_PER_LINE)
+    ]
     return "\n".join(lines)
 
 
 # --------------------------------------------------------------------------- pydoc
 
 PYDOC_TARGET_CHARS = 1_000_000
-_MIN_DOCSTRING_CHARS = 200   # shorter docstrings are mostly one-line signatures, not prose
+_MIN_DOCSTRING_CHARS = 200  # shorter docstrings are mostly one-line signatures, not prose
 
 
 @functools.lru_cache(maxsize=1)
@@ -372,7 +506,8 @@ def pydoc_text() -> str:
     except ImportError as exc:
         raise CorpusError(
             "The Python documentation sample is not available: this Python was installed without "
-            "pydoc_data. Choose another sample or open a text file.") from exc
+            "pydoc_data. Choose another sample or open a text file."
+        ) from exc
     parts = [topics[key].strip() for key in sorted(topics) if topics[key].strip()]
     size = sum(len(p) + 2 for p in parts)
     for doc in _stdlib_docstrings():

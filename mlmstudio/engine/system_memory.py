@@ -27,7 +27,7 @@ def available_memory_bytes(meminfo: Path = MEMINFO) -> int | None:
     try:
         for line in meminfo.read_text(encoding="ascii", errors="replace").splitlines():
             if line.startswith("MemAvailable:"):
-                return int(line.split()[1]) * 1024   # the kernel writes kB
+                return int(line.split()[1]) * 1024  # the kernel writes kB
     except (OSError, ValueError, IndexError):
         pass
     if sys.platform == "win32":
@@ -40,11 +40,17 @@ def available_memory_bytes(meminfo: Path = MEMINFO) -> int | None:
 
 def _windows_available() -> int | None:
     class MemoryStatus(ctypes.Structure):
-        _fields_ = [("dwLength", ctypes.c_ulong), ("dwMemoryLoad", ctypes.c_ulong),
-                    ("ullTotalPhys", ctypes.c_ulonglong), ("ullAvailPhys", ctypes.c_ulonglong),
-                    ("ullTotalPageFile", ctypes.c_ulonglong), ("ullAvailPageFile", ctypes.c_ulonglong),
-                    ("ullTotalVirtual", ctypes.c_ulonglong), ("ullAvailVirtual", ctypes.c_ulonglong),
-                    ("ullAvailExtendedVirtual", ctypes.c_ulonglong)]
+        _fields_ = [
+            ("dwLength", ctypes.c_ulong),
+            ("dwMemoryLoad", ctypes.c_ulong),
+            ("ullTotalPhys", ctypes.c_ulonglong),
+            ("ullAvailPhys", ctypes.c_ulonglong),
+            ("ullTotalPageFile", ctypes.c_ulonglong),
+            ("ullAvailPageFile", ctypes.c_ulonglong),
+            ("ullTotalVirtual", ctypes.c_ulonglong),
+            ("ullAvailVirtual", ctypes.c_ulonglong),
+            ("ullAvailExtendedVirtual", ctypes.c_ulonglong),
+        ]
 
     status = MemoryStatus()
     status.dwLength = ctypes.sizeof(MemoryStatus)
@@ -62,7 +68,7 @@ class MemoryFit:
 
     fits: bool
     tight: bool
-    message: str   # a plain sentence, empty when there is nothing to say
+    message: str  # a plain sentence, empty when there is nothing to say
 
 
 def memory_fit(needed: int, available: int | None) -> MemoryFit:
@@ -71,14 +77,20 @@ def memory_fit(needed: int, available: int | None) -> MemoryFit:
         return MemoryFit(True, False, "")
     advice = "Choose a smaller model, a smaller batch or shorter sequences, or close other programs."
     if needed > available:
-        return MemoryFit(False, True,
-                         f"This run needs about {human_bytes(needed)} of memory to train, but only "
-                         f"{human_bytes(available)} is free on this computer. {advice}")
+        return MemoryFit(
+            False,
+            True,
+            f"This run needs about {human_bytes(needed)} of memory to train, but only "
+            f"{human_bytes(available)} is free on this computer. {advice}",
+        )
     if needed > TIGHT_SHARE * available:
-        return MemoryFit(True, True,
-                         f"Memory is tight: this run needs about {human_bytes(needed)} of the "
-                         f"{human_bytes(available)} that is free, and the estimate is rough. "
-                         f"If training fails for lack of memory: {advice[0].lower()}{advice[1:]}")
+        return MemoryFit(
+            True,
+            True,
+            f"Memory is tight: this run needs about {human_bytes(needed)} of the "
+            f"{human_bytes(available)} that is free, and the estimate is rough. "
+            f"If training fails for lack of memory: {advice[0].lower()}{advice[1:]}",
+        )
     return MemoryFit(True, False, "")
 
 

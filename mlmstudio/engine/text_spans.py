@@ -36,12 +36,12 @@ class TextSpans:
     def stripped(self) -> TextSpans:
         """The same spans without the whitespace that begins the first or ends the last."""
         spans = list(self.spans)
-        while spans and self.text[spans[0][0]:spans[0][0] + 1].isspace():
+        while spans and self.text[spans[0][0] : spans[0][0] + 1].isspace():
             start, end = spans[0]
             spans[0] = (start + 1, end)
             if start + 1 == end:
                 spans.pop(0)
-        while spans and self.text[spans[-1][1] - 1:spans[-1][1]].isspace():
+        while spans and self.text[spans[-1][1] - 1 : spans[-1][1]].isspace():
             start, end = spans[-1]
             spans[-1] = (start, end - 1)
             if start == end - 1:
@@ -55,8 +55,10 @@ class TextSpans:
         """One string; a span cut mid-line is followed by a newline so its last word stays whole."""
         if self.spans == ((0, len(self.text)),):
             return self.text
-        return "".join(self.text[start:end] if self.text[end - 1].isspace()
-                       else self.text[start:end] + "\n" for start, end in self.spans)
+        return "".join(
+            self.text[start:end] if self.text[end - 1].isspace() else self.text[start:end] + "\n"
+            for start, end in self.spans
+        )
 
     def chunks(self, max_chars: int) -> Iterator[str]:
         """Consecutive pieces: each ends after the first newline past ``max_chars`` or at its span's end."""

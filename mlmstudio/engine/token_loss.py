@@ -56,7 +56,7 @@ from mlmstudio.engine.tokenization import MLMTokenizer
 
 log = logging.getLogger(__name__)
 
-ProgressCallback = Callable[[int, int], None]   # (windows done, windows in all)
+ProgressCallback = Callable[[int, int], None]  # (windows done, windows in all)
 _WORD = re.compile(r"\S+")
 _LINES_PER_CALL = 2048  # lines per tokenizer call while placing tokens: stops soon after the limit
 
@@ -76,18 +76,18 @@ class TokenLossReport:
     run_label: str
     text: str
     text_start: int
-    starts: np.ndarray        # int64[N] first character of each evaluated token (validation text)
-    ends: np.ndarray          # int64[N] one past its last character
-    token_ids: np.ndarray     # int64[N] the true token
+    starts: np.ndarray  # int64[N] first character of each evaluated token (validation text)
+    ends: np.ndarray  # int64[N] one past its last character
+    token_ids: np.ndarray  # int64[N] the true token
     predicted_ids: np.ndarray  # int64[N] the model's top prediction at that position
-    losses: np.ndarray        # float64[N] cross-entropy in nats
-    tokens: tuple[str, ...]   # readable form of each true token
+    losses: np.ndarray  # float64[N] cross-entropy in nats
+    tokens: tuple[str, ...]  # readable form of each true token
     predictions: tuple[str, ...]  # readable form of each top prediction
-    windows: int              # validation windows evaluated
-    window_tokens: int        # tokens those windows hold (without [CLS]/[SEP])
-    precision: str            # fp32 or bf16, as the trainer evaluated
-    validation_sha256: str    # fingerprint of the validation text: same split, same text
-    corpus_sha256: str = ""   # fingerprint of the corpus (the history's record), when known
+    windows: int  # validation windows evaluated
+    window_tokens: int  # tokens those windows hold (without [CLS]/[SEP])
+    precision: str  # fp32 or bf16, as the trainer evaluated
+    validation_sha256: str  # fingerprint of the validation text: same split, same text
+    corpus_sha256: str = ""  # fingerprint of the corpus (the history's record), when known
     tokenizer_kind: str = ""
     seq_len: int = 0
     recorded_val_loss: float | None = None  # what the run reported (metrics.json), for comparison
@@ -106,7 +106,7 @@ class TokenLossReport:
 
     def text_of(self, i: int) -> str:
         """The characters of token ``i`` as written in the validation text."""
-        return self.text[self.starts[i] - self.text_start:self.ends[i] - self.text_start]
+        return self.text[self.starts[i] - self.text_start : self.ends[i] - self.text_start]
 
     def ranked(self, count: int, *, worst: bool = True) -> list[int]:
         """Indices of the ``count`` costliest (or cheapest) tokens; ties in text order."""
@@ -115,18 +115,32 @@ class TokenLossReport:
 
     def rows(self) -> list[dict]:
         """One plain dict per evaluated token (CSV and JSON)."""
-        return [{"start": int(self.starts[i]), "end": int(self.ends[i]), "text": self.text_of(i),
-                 "token": self.tokens[i], "loss": float(self.losses[i]),
-                 "prediction": self.predictions[i],
-                 "correct": bool(self.predicted_ids[i] == self.token_ids[i])}
-                for i in range(len(self))]
+        return [
+            {
+                "start": int(self.starts[i]),
+                "end": int(self.ends[i]),
+                "text": self.text_of(i),
+                "token": self.tokens[i],
+                "loss": float(self.losses[i]),
+                "prediction": self.predictions[i],
+                "correct": bool(self.predicted_ids[i] == self.token_ids[i]),
+            }
+            for i in range(len(self))
+        ]
 
     def summary(self) -> dict:
-        return {"run": self.run_label, "mean_loss": self.mean_loss, "accuracy": self.accuracy,
-                "evaluated_tokens": len(self), "windows": self.windows,
-                "window_tokens": self.window_tokens, "precision": self.precision,
-                "recorded_val_loss": self.recorded_val_loss, "tokenizer": self.tokenizer_kind,
-                "seq_len": self.seq_len}
+        return {
+            "run": self.run_label,
+            "mean_loss": self.mean_loss,
+            "accuracy": self.accuracy,
+            "evaluated_tokens": len(self),
+            "windows": self.windows,
+            "window_tokens": self.window_tokens,
+            "precision": self.precision,
+            "recorded_val_loss": self.recorded_val_loss,
+            "tokenizer": self.tokenizer_kind,
+            "seq_len": self.seq_len,
+        }
 
     def as_dict(self) -> dict:
         return {**self.summary(), "tokens": self.rows()}
@@ -134,10 +148,17 @@ class TokenLossReport:
 
 # ------------------------------------------------------------------------------- computing
 
-def token_losses(loaded: LoadedModel, corpus_text: str, *, run_label: str = "",
-                 corpus_sha256: str = "", progress: ProgressCallback | None = None,
-                 should_stop: Callable[[], bool] | None = None,
-                 precision: str | None = None) -> TokenLossReport:
+
+def token_losses(
+    loaded: LoadedModel,
+    corpus_text: str,
+    *,
+    run_label: str = "",
+    corpus_sha256: str = "",
+    progress: ProgressCallback | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    precision: str | None = None,
+) -> TokenLossReport:
     """Every evaluated token's loss on ``loaded``'s validation windows of ``corpus_text``.
 
     ``precision`` defaults to the one the run trained (and evaluated) in, as its
@@ -148,13 +169,17 @@ def token_losses(loaded: LoadedModel, corpus_text: str, *, run_label: str = "",
     cfg = config.training
     _, val_spans = split_spans(corpus_text, config.corpus.val_fraction, cfg.seed)
     if len(val_spans) == 0:
-        raise PredictionError("This run has no validation text (its held-out share is empty), so there "
-                              "is no held-out loss to show. Train a run with a held-out share above 0.")
+        raise PredictionError(
+            "This run has no validation text (its held-out share is empty), so there "
+            "is no held-out loss to show. Train a run with a held-out share above 0."
+        )
     stream = encode_stream(val_spans, tokenizer)
     batches = validation_batches(stream, tokenizer, cfg.seq_len, cfg.batch_size, cfg.eval_batches)
     if not batches:
-        raise PredictionError("The validation text of this run has no tokens to evaluate. "
-                              "Train a run on a corpus with more text.")
+        raise PredictionError(
+            "The validation text of this run has no tokens to evaluate. "
+            "Train a run on a corpus with more text."
+        )
     window_starts = _window_starts(batches, stream, cfg.batch_size * cfg.eval_batches)
     last_token = (int(window_starts[-1][-1]) + _body(batches) - 1) % len(stream)
     starts, ends = token_offsets(val_spans, tokenizer, stream.ids, limit=last_token + 1)
@@ -170,12 +195,15 @@ def token_losses(loaded: LoadedModel, corpus_text: str, *, run_label: str = "",
         for batch, first in zip(batches, window_starts, strict=True):
             if should_stop is not None and should_stop():
                 raise TokenLossCancelled("The per-token loss was cancelled.")
-            labelled = batch.labels != IGNORE_INDEX                      # [B, T]
+            labelled = batch.labels != IGNORE_INDEX  # [B, T]
             with autocast_context(device, precision):
-                out = model(batch.input_ids.to(device), attention_mask=batch.attention_mask.to(device),
-                            labels=batch.labels.to(device))
+                out = model(
+                    batch.input_ids.to(device),
+                    attention_mask=batch.attention_mask.to(device),
+                    labels=batch.labels.to(device),
+                )
             logits = out.logits if out.logits.dim() == 2 else out.logits[labelled.to(device)]
-            logits = logits.float()                                       # [N, V], row-major order
+            logits = logits.float()  # [N, V], row-major order
             targets = batch.labels[labelled]
             losses.append(F.cross_entropy(logits, targets.to(device), reduction="none").double().cpu())
             predicted.append(logits.argmax(-1).cpu())
@@ -188,7 +216,7 @@ def token_losses(loaded: LoadedModel, corpus_text: str, *, run_label: str = "",
                 progress(done, total)
 
     flat = np.concatenate(positions)
-    order = np.argsort(flat, kind="stable")                               # text order
+    order = np.argsort(flat, kind="stable")  # text order
     flat = flat[order]
     token_ids_np = torch.cat(token_ids).numpy()[order].astype(np.int64)
     predicted_np = torch.cat(predicted).numpy()[order].astype(np.int64)
@@ -197,18 +225,30 @@ def token_losses(loaded: LoadedModel, corpus_text: str, *, run_label: str = "",
     validation_text = val_spans.joined()
     text_start = int(starts[0])
     return TokenLossReport(
-        run_label=run_label, text=validation_text[text_start:text_end], text_start=text_start,
-        starts=starts[flat], ends=ends[flat], token_ids=token_ids_np, predicted_ids=predicted_np,
-        losses=losses_np, tokens=_readable(tokenizer, token_ids_np),
-        predictions=_readable(tokenizer, predicted_np), windows=total,
-        window_tokens=total * _body(batches), precision=precision,
+        run_label=run_label,
+        text=validation_text[text_start:text_end],
+        text_start=text_start,
+        starts=starts[flat],
+        ends=ends[flat],
+        token_ids=token_ids_np,
+        predicted_ids=predicted_np,
+        losses=losses_np,
+        tokens=_readable(tokenizer, token_ids_np),
+        predictions=_readable(tokenizer, predicted_np),
+        windows=total,
+        window_tokens=total * _body(batches),
+        precision=precision,
         validation_sha256=hashlib.sha256(validation_text.encode("utf-8", "surrogatepass")).hexdigest(),
-        corpus_sha256=corpus_sha256, tokenizer_kind=tokenizer.kind, seq_len=cfg.seq_len,
-        recorded_val_loss=_number(loaded.metrics.get("val_loss")))
+        corpus_sha256=corpus_sha256,
+        tokenizer_kind=tokenizer.kind,
+        seq_len=cfg.seq_len,
+        recorded_val_loss=_number(loaded.metrics.get("val_loss")),
+    )
 
 
-def token_offsets(spans: TextSpans, tokenizer: MLMTokenizer, ids: np.ndarray, *,
-                  limit: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+def token_offsets(
+    spans: TextSpans, tokenizer: MLMTokenizer, ids: np.ndarray, *, limit: int | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """(starts, ends) of the tokens of ``encode_stream(spans)`` in ``spans.joined()``.
 
     Reads the same chunks and lines ``encode_stream`` reads (so the same tokens)
@@ -217,7 +257,7 @@ def token_offsets(spans: TextSpans, tokenizer: MLMTokenizer, ids: np.ndarray, *,
     first tokens, and a large validation text need not be read twice.
     """
     joined_at, joined_offset = [], 0
-    for start, end in spans.spans:   # where each span begins in the joined text
+    for start, end in spans.spans:  # where each span begins in the joined text
         joined_at.append(joined_offset)
         joined_offset += end - start + (0 if spans.text[end - 1].isspace() else 1)
     limit = len(ids) if limit is None else min(limit, len(ids))
@@ -236,9 +276,9 @@ def token_offsets(spans: TextSpans, tokenizer: MLMTokenizer, ids: np.ndarray, *,
         for first in range(0, len(lines), _LINES_PER_CALL):
             if placed >= limit:
                 break
-            group = lines[first:first + _LINES_PER_CALL]
+            group = lines[first : first + _LINES_PER_CALL]
             encodings = tokenizer.backend.encode_batch(group, add_special_tokens=False)
-            for encoding, offset in zip(encodings, line_base[first:first + len(group)], strict=True):
+            for encoding, offset in zip(encodings, line_base[first : first + len(group)], strict=True):
                 if encoding.ids:
                     pairs = np.asarray(encoding.offsets, dtype=np.int64).reshape(-1, 2) + offset
                     starts.append(pairs[:, 0])
@@ -249,9 +289,9 @@ def token_offsets(spans: TextSpans, tokenizer: MLMTokenizer, ids: np.ndarray, *,
     if not got:
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
     got_ids = np.concatenate(got)
-    if len(got_ids) < limit or not np.array_equal(got_ids[:len(ids)], ids[:len(got_ids)].astype(np.int64)):
+    if len(got_ids) < limit or not np.array_equal(got_ids[: len(ids)], ids[: len(got_ids)].astype(np.int64)):
         raise RuntimeError("token offsets disagree with the token stream")  # a bug, not bad input
-    return np.concatenate(starts)[:len(ids)], np.concatenate(ends)[:len(ids)]
+    return np.concatenate(starts)[: len(ids)], np.concatenate(ends)[: len(ids)]
 
 
 def _window_starts(batches: list[Batch], stream: TokenStream, most_windows: int) -> list[np.ndarray]:
@@ -270,7 +310,7 @@ def _window_starts(batches: list[Batch], stream: TokenStream, most_windows: int)
         original = torch.where(batch.labels != IGNORE_INDEX, batch.labels, batch.input_ids)[:, 1:-1].numpy()
         rows = original.shape[0]
         while cursor < len(grid):
-            candidate = grid[cursor:cursor + rows]
+            candidate = grid[cursor : cursor + rows]
             if len(candidate) == rows:
                 ids = stream.ids[(candidate[:, None] + np.arange(length)[None, :]) % len(stream)]
                 if np.array_equal(ids.astype(np.int64), original):
@@ -278,7 +318,7 @@ def _window_starts(batches: list[Batch], stream: TokenStream, most_windows: int)
             cursor += per_batch
         else:
             raise RuntimeError("a validation batch matches no window of the stream")  # a bug
-        found.append(grid[cursor:cursor + rows])
+        found.append(grid[cursor : cursor + rows])
         cursor += per_batch
     return found
 
@@ -305,14 +345,15 @@ def _number(value) -> float | None:
 
 # ------------------------------------------------------------------------------- comparing
 
+
 @dataclass(frozen=True)
 class WordDifference:
-    start: int            # characters of the word in the validation text
+    start: int  # characters of the word in the validation text
     end: int
     word: str
-    loss_a: float         # mean loss of run A's evaluated tokens in the word
+    loss_a: float  # mean loss of run A's evaluated tokens in the word
     loss_b: float
-    learned_a: bool       # every evaluated token of the word predicted right
+    learned_a: bool  # every evaluated token of the word predicted right
     learned_b: bool
 
     @property
@@ -338,38 +379,55 @@ class TokenLossComparison:
 
     def learned_by_b_only(self) -> list[WordDifference]:
         """Words run B predicts right and run A does not, the largest differences first."""
-        return sorted((w for w in self.words if w.learned_b and not w.learned_a),
-                      key=lambda w: -w.difference)
+        return sorted((w for w in self.words if w.learned_b and not w.learned_a), key=lambda w: -w.difference)
 
     def learned_by_a_only(self) -> list[WordDifference]:
-        return sorted((w for w in self.words if w.learned_a and not w.learned_b),
-                      key=lambda w: w.difference)
+        return sorted((w for w in self.words if w.learned_a and not w.learned_b), key=lambda w: w.difference)
 
     def ranked(self, count: int, *, b_better: bool = True) -> list[WordDifference]:
         return sorted(self.words, key=lambda w: -w.difference if b_better else w.difference)[:count]
 
     def as_dict(self) -> dict:
-        return {"a": self.a.summary(), "b": self.b.summary(), "note": self.note,
-                "definition": "per word of the validation text: the mean loss of each run's evaluated "
-                              "tokens inside the word; difference = loss A - loss B (positive: B better)",
-                "compared_words": len(self.words), "mean_difference": self.mean_difference,
-                "learned_by_b_only": len(self.learned_by_b_only()),
-                "learned_by_a_only": len(self.learned_by_a_only()),
-                "words": [{"start": w.start, "end": w.end, "word": w.word, "loss_a": w.loss_a,
-                           "loss_b": w.loss_b, "difference": w.difference,
-                           "learned_a": w.learned_a, "learned_b": w.learned_b} for w in self.words]}
+        return {
+            "a": self.a.summary(),
+            "b": self.b.summary(),
+            "note": self.note,
+            "definition": "per word of the validation text: the mean loss of each run's evaluated "
+            "tokens inside the word; difference = loss A - loss B (positive: B better)",
+            "compared_words": len(self.words),
+            "mean_difference": self.mean_difference,
+            "learned_by_b_only": len(self.learned_by_b_only()),
+            "learned_by_a_only": len(self.learned_by_a_only()),
+            "words": [
+                {
+                    "start": w.start,
+                    "end": w.end,
+                    "word": w.word,
+                    "loss_a": w.loss_a,
+                    "loss_b": w.loss_b,
+                    "difference": w.difference,
+                    "learned_a": w.learned_a,
+                    "learned_b": w.learned_b,
+                }
+                for w in self.words
+            ],
+        }
 
 
 def compare_reports(a: TokenLossReport, b: TokenLossReport) -> TokenLossComparison:
     """Which words of the validation text run B has learned that run A has not."""
     if a.corpus_sha256 and b.corpus_sha256 and a.corpus_sha256 != b.corpus_sha256:
-        raise PredictionError(f"{_named(a)} and {_named(b)} were trained on different corpora, so their "
-                              "validation texts differ and cannot be compared. Choose two runs of the "
-                              "same corpus.")
+        raise PredictionError(
+            f"{_named(a)} and {_named(b)} were trained on different corpora, so their "
+            "validation texts differ and cannot be compared. Choose two runs of the "
+            "same corpus."
+        )
     if a.validation_sha256 != b.validation_sha256:
-        raise PredictionError(f"{_named(a)} and {_named(b)} hold out different validation text (their "
-                              "held-out share or seed differ), so their losses are on different text. "
-                              "Choose two runs with the same held-out share and seed.")
+        raise PredictionError(
+            f"{_named(a)} and {_named(b)} hold out different validation text (their "
+            "held-out share or seed differ), so their losses are on different text. "
+            "Choose two runs with the same held-out share and seed."
+        )
     # Both reports start at the first validation token; the longer one holds the other's text.
     wide = a if a.text_start + len(a.text) >= b.text_start + len(b.text) else b
     text, text_start = wide.text, wide.text_start
@@ -381,21 +439,30 @@ def compare_reports(a: TokenLossReport, b: TokenLossReport) -> TokenLossComparis
     for w in sorted(set(per_run[0]) & set(per_run[1])):
         (loss_a, learned_a), (loss_b, learned_b) = per_run[0][w], per_run[1][w]
         start, end = int(word_starts[w]), int(word_ends[w])
-        words.append(WordDifference(start, end, text[start - text_start:end - text_start],
-                                    loss_a, loss_b, learned_a, learned_b))
+        words.append(
+            WordDifference(
+                start, end, text[start - text_start : end - text_start], loss_a, loss_b, learned_a, learned_b
+            )
+        )
     note = ""
     if a.tokenizer_kind != b.tokenizer_kind or a.seq_len != b.seq_len:
-        note = ("The runs cut the text differently (tokenizer or sequence length), so they hid different "
-                "tokens: each word's loss is the mean over the tokens each run hid in it.")
+        note = (
+            "The runs cut the text differently (tokenizer or sequence length), so they hid different "
+            "tokens: each word's loss is the mean over the tokens each run hid in it."
+        )
     return TokenLossComparison(a, b, text, text_start, tuple(words), note)
 
 
-def _word_means(report: TokenLossReport, word_starts: np.ndarray, word_ends: np.ndarray
-                ) -> dict[int, tuple[float, bool]]:
+def _word_means(
+    report: TokenLossReport, word_starts: np.ndarray, word_ends: np.ndarray
+) -> dict[int, tuple[float, bool]]:
     """{word index: (mean loss, all right)} over the report's tokens that lie inside a word."""
     index = np.searchsorted(word_starts, report.starts, side="right") - 1
-    inside = (index >= 0) & (report.ends <= word_ends[np.clip(index, 0, None)]) if len(word_ends) else \
-        np.zeros(len(report), bool)
+    inside = (
+        (index >= 0) & (report.ends <= word_ends[np.clip(index, 0, None)])
+        if len(word_ends)
+        else np.zeros(len(report), bool)
+    )
     sums: dict[int, list] = {}
     for i in np.flatnonzero(inside).tolist():
         entry = sums.setdefault(int(index[i]), [0.0, 0, True])

@@ -70,26 +70,40 @@ Mark = tuple[int, int, tuple[str, str], str, int]
 
 def loss_marks(report: TokenLossReport, top: float | None = None) -> list[Mark]:
     top = loss_scale(report) if top is None else top
-    return [(int(report.starts[i]), int(report.ends[i]), loss_colour(float(report.losses[i]), top),
-             token_tooltip(report, i), i) for i in range(len(report))]
+    return [
+        (
+            int(report.starts[i]),
+            int(report.ends[i]),
+            loss_colour(float(report.losses[i]), top),
+            token_tooltip(report, i),
+            i,
+        )
+        for i in range(len(report))
+    ]
 
 
 def difference_marks(comparison: TokenLossComparison, top: float | None = None) -> list[Mark]:
     top = difference_scale(comparison) if top is None else top
-    return [(w.start, w.end, difference_colour(w.difference, top), word_tooltip(w), i)
-            for i, w in enumerate(comparison.words)]
+    return [
+        (w.start, w.end, difference_colour(w.difference, top), word_tooltip(w), i)
+        for i, w in enumerate(comparison.words)
+    ]
 
 
 def token_tooltip(report: TokenLossReport, i: int) -> str:
     right = "right" if report.predicted_ids[i] == report.token_ids[i] else "wrong"
-    return (f"token {report.tokens[i]!r}: loss {report.losses[i]:.3f} nats; "
-            f"the model's guess {report.predictions[i]!r} ({right})")
+    return (
+        f"token {report.tokens[i]!r}: loss {report.losses[i]:.3f} nats; "
+        f"the model's guess {report.predictions[i]!r} ({right})"
+    )
 
 
 def word_tooltip(word) -> str:
     better = "B better" if word.difference > 0 else "A better" if word.difference < 0 else "equal"
-    return (f"{word.word!r}: loss A {word.loss_a:.3f}, loss B {word.loss_b:.3f}, "
-            f"A - B {word.difference:+.3f} nats ({better})")
+    return (
+        f"{word.word!r}: loss A {word.loss_a:.3f}, loss B {word.loss_b:.3f}, "
+        f"A - B {word.difference:+.3f} nats ({better})"
+    )
 
 
 def _pieces(text: str, text_start: int, marks: list[Mark]) -> Iterator[tuple[str, Mark | None]]:
@@ -130,10 +144,15 @@ def loss_legend_html(top: float) -> str:
         value = top * step / (LEGEND_STEPS - 1)
         background, foreground = loss_colour(value, top)
         plus = "+" if step == LEGEND_STEPS - 1 else ""
-        cells.append(f"<span style='background-color:{background}; color:{foreground}'>"
-                     f"&nbsp;{value:.1f}{plus}&nbsp;</span>")
-    return ("Loss of each hidden token (nats, on the fixed evaluation masks): " + "".join(cells)
-            + " &nbsp;light = learned, dark = costly; uncoloured text was not hidden")
+        cells.append(
+            f"<span style='background-color:{background}; color:{foreground}'>"
+            f"&nbsp;{value:.1f}{plus}&nbsp;</span>"
+        )
+    return (
+        "Loss of each hidden token (nats, on the fixed evaluation masks): "
+        + "".join(cells)
+        + " &nbsp;light = learned, dark = costly; uncoloured text was not hidden"
+    )
 
 
 def difference_legend_html(top: float) -> str:
@@ -141,45 +160,61 @@ def difference_legend_html(top: float) -> str:
     for step in range(LEGEND_STEPS + 1):
         value = -top + 2 * top * step / LEGEND_STEPS
         background, foreground = difference_colour(value, top)
-        cells.append(f"<span style='background-color:{background}; color:{foreground}'>"
-                     f"&nbsp;{value:+.1f}&nbsp;</span>")
-    return ("Loss of run A minus loss of run B, per word (nats): " + "".join(cells)
-            + " &nbsp;blue = B has learned it better, red = A has")
+        cells.append(
+            f"<span style='background-color:{background}; color:{foreground}'>&nbsp;{value:+.1f}&nbsp;</span>"
+        )
+    return (
+        "Loss of run A minus loss of run B, per word (nats): "
+        + "".join(cells)
+        + " &nbsp;blue = B has learned it better, red = A has"
+    )
 
 
 def report_summary_html(report: TokenLossReport) -> str:
-    recorded = ("" if report.recorded_val_loss is None
-                else f" (the run recorded a validation loss of {report.recorded_val_loss:.4f})")
-    return (f"<b>{html.escape(report.run_label or 'The run')}</b>: mean loss "
-            f"<b>{report.mean_loss:.4f}</b> nats over {len(report):,} hidden tokens in "
-            f"{report.windows:,} validation windows{recorded}; top guess right for "
-            f"{report.accuracy:.1%}.")
+    recorded = (
+        ""
+        if report.recorded_val_loss is None
+        else f" (the run recorded a validation loss of {report.recorded_val_loss:.4f})"
+    )
+    return (
+        f"<b>{html.escape(report.run_label or 'The run')}</b>: mean loss "
+        f"<b>{report.mean_loss:.4f}</b> nats over {len(report):,} hidden tokens in "
+        f"{report.windows:,} validation windows{recorded}; top guess right for "
+        f"{report.accuracy:.1%}."
+    )
 
 
 def comparison_summary_html(comparison: TokenLossComparison) -> str:
     b_only, a_only = len(comparison.learned_by_b_only()), len(comparison.learned_by_a_only())
     note = f"<br><i>{html.escape(comparison.note)}</i>" if comparison.note else ""
-    return (f"A = <b>{html.escape(comparison.a.run_label or 'run A')}</b> (mean loss "
-            f"{comparison.a.mean_loss:.4f}), B = <b>{html.escape(comparison.b.run_label or 'run B')}</b> "
-            f"(mean loss {comparison.b.mean_loss:.4f}). {len(comparison.words):,} words hidden in both; "
-            f"mean difference A - B {comparison.mean_difference:+.4f} nats. Learned by B and not by A: "
-            f"{b_only:,} words; by A and not by B: {a_only:,}.{note}")
+    return (
+        f"A = <b>{html.escape(comparison.a.run_label or 'run A')}</b> (mean loss "
+        f"{comparison.a.mean_loss:.4f}), B = <b>{html.escape(comparison.b.run_label or 'run B')}</b> "
+        f"(mean loss {comparison.b.mean_loss:.4f}). {len(comparison.words):,} words hidden in both; "
+        f"mean difference A - B {comparison.mean_difference:+.4f} nats. Learned by B and not by A: "
+        f"{b_only:,} words; by A and not by B: {a_only:,}.{note}"
+    )
 
 
 def body_html(subject: TokenLossReport | TokenLossComparison, *, links: bool = False) -> str:
     """Summary, legend and the coloured text: what the app shows and the page holds."""
     if hasattr(subject, "words"):  # a comparison; no import of token_loss (torch) needed to tell
         top = difference_scale(subject)
-        return (f"<p>{comparison_summary_html(subject)}</p><p>{difference_legend_html(top)}</p>"
-                + text_html(subject.text, subject.text_start, difference_marks(subject, top), links=links))
+        return f"<p>{comparison_summary_html(subject)}</p><p>{difference_legend_html(top)}</p>" + text_html(
+            subject.text, subject.text_start, difference_marks(subject, top), links=links
+        )
     top = loss_scale(subject)
-    return (f"<p>{report_summary_html(subject)}</p><p>{loss_legend_html(top)}</p>"
-            + text_html(subject.text, subject.text_start, loss_marks(subject, top), links=links))
+    return f"<p>{report_summary_html(subject)}</p><p>{loss_legend_html(top)}</p>" + text_html(
+        subject.text, subject.text_start, loss_marks(subject, top), links=links
+    )
 
 
 def page_html(subject: TokenLossReport | TokenLossComparison) -> str:
     """A standalone HTML page (no scripts, no outside files)."""
-    return ("<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>Per-token validation loss</title>"
-            "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto;line-height:1.6}"
-            "span[title]{cursor:help}</style></head><body><h1>Per-token validation loss</h1>"
-            + body_html(subject) + "</body></html>\n")
+    return (
+        "<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>Per-token validation loss</title>"
+        "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto;line-height:1.6}"
+        "span[title]{cursor:help}</style></head><body><h1>Per-token validation loss</h1>"
+        + body_html(subject)
+        + "</body></html>\n"
+    )

@@ -45,13 +45,13 @@ log = logging.getLogger(__name__)
 # A 200,000-token BPE vocabulary with its merges is about 10 MB; a bigger file is not a tokenizer.
 MAX_TOKENIZER_BYTES = 100_000_000
 
-CONTINUATION = "##"                  # WordPiece: a piece that continues a word
-METASPACE = "\u2581"                 # BPE: "▁" marks a piece that starts a word
-_WORD_START = "\ue000"               # private-use marker, only while training WordPiece
+CONTINUATION = "##"  # WordPiece: a piece that continues a word
+METASPACE = "\u2581"  # BPE: "▁" marks a piece that starts a word
+_WORD_START = "\ue000"  # private-use marker, only while training WordPiece
 _MIN_TRAINING_TOKENS = 10
-_COUNT_SAMPLE_CHARS = 32_000_000     # frequencies for the canonical order come from at most this much text
-_COUNT_BATCH_LINES = 10_000          # lines encoded at a time while counting
-_NO_LIMIT = 10_000_000               # "no vocabulary cap" for the library's trainers
+_COUNT_SAMPLE_CHARS = 32_000_000  # frequencies for the canonical order come from at most this much text
+_COUNT_BATCH_LINES = 10_000  # lines encoded at a time while counting
+_NO_LIMIT = 10_000_000  # "no vocabulary cap" for the library's trainers
 
 
 class MLMTokenizer:
@@ -64,7 +64,7 @@ class MLMTokenizer:
         tokens = [tokenizer.id_to_token(i) or "" for i in range(self._vocab_size)]
         self._tokens = tokens
         # Lookup tables (by id) for fast word-id computation over large texts.
-        self._standalone = np.zeros(self._vocab_size, dtype=bool)   # specials that form their own word
+        self._standalone = np.zeros(self._vocab_size, dtype=bool)  # specials that form their own word
         for name in (PAD, CLS, SEP, MASK):
             self._standalone[SPECIAL_TOKENS.index(name)] = True
         self._is_space = np.array([len(t) == 1 and t.isspace() for t in tokens], dtype=bool)
@@ -77,7 +77,9 @@ class MLMTokenizer:
         cfg.validate()
         lines = [line for text in texts for line in text.splitlines() if line.strip()]
         if not lines:
-            raise TokenizerError("There is no text to train the tokenizer on. Choose a corpus with some text in it.")
+            raise TokenizerError(
+                "There is no text to train the tokenizer on. Choose a corpus with some text in it."
+            )
         builder = _BUILDERS[cfg.kind]
         tokenizer = builder(texts, lines, cfg)
         result = cls(tokenizer, cfg.kind)
@@ -87,7 +89,8 @@ class MLMTokenizer:
         if n_tokens < _MIN_TRAINING_TOKENS or n_ordinary < 2:
             raise TokenizerError(
                 f"The training text gives too few tokens to train on ({n_tokens} tokens, {n_ordinary} distinct). "
-                "Use a larger corpus or a lower minimum frequency.")
+                "Use a larger corpus or a lower minimum frequency."
+            )
         log.info("trained a %s tokenizer: %d tokens in the vocabulary", cfg.kind, result.vocab_size)
         return result
 
@@ -105,16 +108,22 @@ class MLMTokenizer:
             data = bounded_json.loads(text)  # refuses absurd nesting before the library sees it
             tokenizer = Tokenizer.from_str(text)
         except Exception as exc:  # the library raises plain Exception subclasses
-            raise TokenizerError(f"{where} is not a valid tokenizer file ({_short(exc)}). "
-                                 "Train the tokenizer again or pick another run.") from exc
+            raise TokenizerError(
+                f"{where} is not a valid tokenizer file ({_short(exc)}). "
+                "Train the tokenizer again or pick another run."
+            ) from exc
         kind = _infer_kind(data)
         if kind is None:
-            raise TokenizerError(f"{where} was not made by MLM Studio (its model or pre-tokenizer is unknown). "
-                                 "Train a tokenizer here instead.")
+            raise TokenizerError(
+                f"{where} was not made by MLM Studio (its model or pre-tokenizer is unknown). "
+                "Train a tokenizer here instead."
+            )
         for expected_id, token in enumerate(SPECIAL_TOKENS):
             if tokenizer.token_to_id(token) != expected_id:
-                raise TokenizerError(f"{where} does not have the special token {token} at id {expected_id}, "
-                                     "so it was not made by MLM Studio. Train a tokenizer here instead.")
+                raise TokenizerError(
+                    f"{where} does not have the special token {token} at id {expected_id}, "
+                    "so it was not made by MLM Studio. Train a tokenizer here instead."
+                )
         return cls(tokenizer, kind)
 
     def save(self, path: str | os.PathLike) -> Path:
@@ -138,8 +147,9 @@ class MLMTokenizer:
         try:
             text = bounded_json.read_text(target, max_bytes=MAX_TOKENIZER_BYTES)
         except FileNotFoundError:
-            raise TokenizerError(f"There is no tokenizer file at {target}. "
-                                 "The run's files may have been moved or deleted.") from None
+            raise TokenizerError(
+                f"There is no tokenizer file at {target}. The run's files may have been moved or deleted."
+            ) from None
         except (OSError, bounded_json.JSONLimitError) as exc:
             raise TokenizerError(f"The tokenizer file {target} cannot be read ({_short(exc)}).") from exc
         return cls.from_str(text, where=f"The tokenizer file {target}")
@@ -213,8 +223,11 @@ class MLMTokenizer:
             _mark_around(new_word, self._is_space[ids])
         else:
             # Pre-tokenisation drops whitespace: a gap between two tokens' characters is a word boundary.
-            offsets = np.fromiter(chain.from_iterable(chain.from_iterable(e.offsets for e in encodings)),
-                                  dtype=np.int64, count=2 * total).reshape(total, 2)
+            offsets = np.fromiter(
+                chain.from_iterable(chain.from_iterable(e.offsets for e in encodings)),
+                dtype=np.int64,
+                count=2 * total,
+            ).reshape(total, 2)
             new_word[1:] |= offsets[1:, 0] > offsets[:-1, 1]
         word_ids = (np.cumsum(new_word, dtype=np.int64) - 1).astype(np.int32)
         return ids, word_ids
@@ -258,7 +271,7 @@ class MLMTokenizer:
         if int(i) in _SPECIAL_ID_SET:
             return token
         if self._kind == "wordpiece" and token.startswith(CONTINUATION) and len(token) > len(CONTINUATION):
-            return token[len(CONTINUATION):]
+            return token[len(CONTINUATION) :]
         if self._kind == "bpe":
             spaced = token.replace(METASPACE, " ")
             return spaced.strip() or spaced
@@ -295,7 +308,7 @@ def unigram_log_probs(ids: np.ndarray, vocab_size: int) -> np.ndarray:
     ids = np.asarray(ids).ravel()
     counts = np.zeros(vocab_size, dtype=np.float64)
     for start in range(0, len(ids), 1 << 22):  # in slices: bincount copies its input to int64
-        counts += np.bincount(ids[start:start + (1 << 22)], minlength=vocab_size)[:vocab_size]
+        counts += np.bincount(ids[start : start + (1 << 22)], minlength=vocab_size)[:vocab_size]
     counts[:n_special] = 0.0
     ordinary = counts[n_special:] + 1.0
     log_probs = np.empty(vocab_size, dtype=np.float64)
@@ -306,6 +319,7 @@ def unigram_log_probs(ids: np.ndarray, vocab_size: int) -> np.ndarray:
 
 
 # ============================================================== the pipelines
+
 
 def _special_tokens(kind: str) -> list[AddedToken]:
     # normalized=False: matched on the raw text, so lower-casing never hides [MASK].
@@ -327,8 +341,12 @@ def _pre_tokenizer(kind: str) -> pre_tokenizers.PreTokenizer:
     if kind == "char":
         return pre_tokenizers.Split(Regex(r"[\s\S]"), behavior="isolated")
     if kind == "bpe":
-        return pre_tokenizers.Sequence([pre_tokenizers.Metaspace(replacement=METASPACE, prepend_scheme="first"),
-                                        pre_tokenizers.Punctuation(behavior="isolated")])
+        return pre_tokenizers.Sequence(
+            [
+                pre_tokenizers.Metaspace(replacement=METASPACE, prepend_scheme="first"),
+                pre_tokenizers.Punctuation(behavior="isolated"),
+            ]
+        )
     return pre_tokenizers.BertPreTokenizer()
 
 
@@ -356,8 +374,9 @@ def _model(kind: str, vocab: dict[str, int], merges: list[tuple[str, str]] | Non
     if kind in ("char", "word"):
         return models.WordLevel(vocab=vocab, unk_token=UNK)
     if kind == "wordpiece":
-        return models.WordPiece(vocab=vocab, unk_token=UNK, continuing_subword_prefix=CONTINUATION,
-                                max_input_chars_per_word=100)
+        return models.WordPiece(
+            vocab=vocab, unk_token=UNK, continuing_subword_prefix=CONTINUATION, max_input_chars_per_word=100
+        )
     return models.BPE(vocab=vocab, merges=merges or [], unk_token=UNK)
 
 
@@ -372,8 +391,9 @@ def _token_counts(tokenizer: Tokenizer, lines: Sequence[str]) -> np.ndarray:
     vocab_size = tokenizer.get_vocab_size(with_added_tokens=True)
     counts = np.zeros(vocab_size, dtype=np.int64)
     for start in range(0, len(sample), _COUNT_BATCH_LINES):
-        encodings = tokenizer.encode_batch(list(sample[start:start + _COUNT_BATCH_LINES]),
-                                           add_special_tokens=False)
+        encodings = tokenizer.encode_batch(
+            list(sample[start : start + _COUNT_BATCH_LINES]), add_special_tokens=False
+        )
         ids = np.fromiter(chain.from_iterable(e.ids for e in encodings), dtype=np.int64)
         counts += np.bincount(ids, minlength=vocab_size)[:vocab_size]
         del encodings
@@ -401,7 +421,7 @@ def _char_counts(texts: Sequence[str], lowercase: bool) -> dict[str, int]:
     counts = np.zeros(0, dtype=np.int64)
     for text in texts:
         for start in range(0, len(text), 4_000_000):
-            chunk = text[start:start + 4_000_000]
+            chunk = text[start : start + 4_000_000]
             if normalizer is not None:
                 chunk = normalizer.normalize_str(chunk)
             codes = np.frombuffer(chunk.encode("utf-32-le", "surrogatepass"), dtype="<u4")
@@ -410,18 +430,18 @@ def _char_counts(texts: Sequence[str], lowercase: bool) -> dict[str, int]:
             chunk_counts = np.bincount(codes)
             if chunk_counts.size > counts.size:
                 counts = np.pad(counts, (0, chunk_counts.size - counts.size))
-            counts[:chunk_counts.size] += chunk_counts
-    return {chr(code): int(counts[code]) for code in np.flatnonzero(counts)
-            if not 0xD800 <= code <= 0xDFFF}
+            counts[: chunk_counts.size] += chunk_counts
+    return {chr(code): int(counts[code]) for code in np.flatnonzero(counts) if not 0xD800 <= code <= 0xDFFF}
 
 
 def _take(counts: dict[str, int], limit: int, min_frequency: int = 1) -> list[str]:
     """The ``limit`` most frequent tokens with at least ``min_frequency`` occurrences (ties by token)."""
     eligible = [t for t, c in counts.items() if c >= min_frequency and t not in SPECIAL_TOKENS]
-    return sorted(eligible, key=lambda t: (-counts[t], t))[:max(0, limit)]
+    return sorted(eligible, key=lambda t: (-counts[t], t))[: max(0, limit)]
 
 
 # ================================================================ the builders
+
 
 def _build_char(texts: Sequence[str], lines: Sequence[str], cfg: TokenizerConfig) -> Tokenizer:
     counts = _char_counts(texts, cfg.lowercase)
@@ -432,9 +452,15 @@ def _build_char(texts: Sequence[str], lines: Sequence[str], cfg: TokenizerConfig
 def _build_word(texts: Sequence[str], lines: Sequence[str], cfg: TokenizerConfig) -> Tokenizer:
     # Learn every word (the library counts them), then cap and order deterministically ourselves.
     draft = _assemble("word", models.WordLevel(unk_token=UNK), cfg.lowercase)
-    draft.train_from_iterator(lines, trainers.WordLevelTrainer(
-        vocab_size=_NO_LIMIT, min_frequency=cfg.min_frequency, special_tokens=list(SPECIAL_TOKENS),
-        show_progress=False))
+    draft.train_from_iterator(
+        lines,
+        trainers.WordLevelTrainer(
+            vocab_size=_NO_LIMIT,
+            min_frequency=cfg.min_frequency,
+            special_tokens=list(SPECIAL_TOKENS),
+            show_progress=False,
+        ),
+    )
     counts = _counts_by_token(draft, lines)
     words = _take(counts, cfg.vocab_size - len(SPECIAL_TOKENS))
     return _assemble("word", _model("word", _canonical_vocab(words, counts)), cfg.lowercase)
@@ -442,9 +468,15 @@ def _build_word(texts: Sequence[str], lines: Sequence[str], cfg: TokenizerConfig
 
 def _build_bpe(texts: Sequence[str], lines: Sequence[str], cfg: TokenizerConfig) -> Tokenizer:
     draft = _assemble("bpe", models.BPE(unk_token=UNK), cfg.lowercase)
-    draft.train_from_iterator(lines, trainers.BpeTrainer(
-        vocab_size=cfg.vocab_size, min_frequency=cfg.min_frequency, special_tokens=list(SPECIAL_TOKENS),
-        show_progress=False))
+    draft.train_from_iterator(
+        lines,
+        trainers.BpeTrainer(
+            vocab_size=cfg.vocab_size,
+            min_frequency=cfg.min_frequency,
+            special_tokens=list(SPECIAL_TOKENS),
+            show_progress=False,
+        ),
+    )
     merges = _merges(draft)
     counts = _counts_by_token(draft, lines)
     vocab = _canonical_vocab(draft.get_vocab(with_added_tokens=True), counts)
@@ -465,12 +497,21 @@ def _build_wordpiece(texts: Sequence[str], lines: Sequence[str], cfg: TokenizerC
     draft = Tokenizer(models.BPE(unk_token=UNK))
     if cfg.lowercase:
         draft.normalizer = normalizers.Lowercase()
-    draft.pre_tokenizer = pre_tokenizers.Sequence([
-        pre_tokenizers.BertPreTokenizer(),
-        pre_tokenizers.Metaspace(replacement=_WORD_START, prepend_scheme="always", split=False)])
-    draft.train_from_iterator(lines, trainers.BpeTrainer(
-        vocab_size=cfg.vocab_size + len(alphabet) + 1, min_frequency=cfg.min_frequency,
-        special_tokens=list(SPECIAL_TOKENS), show_progress=False))
+    draft.pre_tokenizer = pre_tokenizers.Sequence(
+        [
+            pre_tokenizers.BertPreTokenizer(),
+            pre_tokenizers.Metaspace(replacement=_WORD_START, prepend_scheme="always", split=False),
+        ]
+    )
+    draft.train_from_iterator(
+        lines,
+        trainers.BpeTrainer(
+            vocab_size=cfg.vocab_size + len(alphabet) + 1,
+            min_frequency=cfg.min_frequency,
+            special_tokens=list(SPECIAL_TOKENS),
+            show_progress=False,
+        ),
+    )
 
     # 2. Rename: marker-initial pieces start a word, the others continue one ("##").
     pieces: set[str] = set()
@@ -497,10 +538,15 @@ def _build_wordpiece(texts: Sequence[str], lines: Sequence[str], cfg: TokenizerC
 
 
 _BUILDERS: dict[str, Callable[[Sequence[str], Sequence[str], TokenizerConfig], Tokenizer]] = {
-    "char": _build_char, "word": _build_word, "wordpiece": _build_wordpiece, "bpe": _build_bpe}
+    "char": _build_char,
+    "word": _build_word,
+    "wordpiece": _build_wordpiece,
+    "bpe": _build_bpe,
+}
 
 
 # ===================================================================== helpers
+
 
 def _infer_kind(data: dict) -> str | None:
     """Our kind from a tokenizer.json: the model type, and the pre-tokenizer for WordLevel."""

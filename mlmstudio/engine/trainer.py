@@ -76,15 +76,17 @@ log = logging.getLogger(__name__)
 ADAM_BETAS = (0.9, 0.98)
 FINAL_LOSS_WINDOW = 20  # final_loss is the mean of this many last steps
 LOSS_READBACK_EVERY = 10  # on a GPU, steps between reading the loss back to the host
-CHECKPOINTS_KEPT = 3      # the newest few: one damaged by a crash still leaves an older one
-OUT_OF_MEMORY_MESSAGE = ("There is not enough memory for this model and batch: try a smaller model, "
-                         "batch or sequence length. The last checkpoint is kept.")
+CHECKPOINTS_KEPT = 3  # the newest few: one damaged by a crash still leaves an older one
+OUT_OF_MEMORY_MESSAGE = (
+    "There is not enough memory for this model and batch: try a smaller model, "
+    "batch or sequence length. The last checkpoint is kept."
+)
 _ALLOCATOR_FAILURES = ("can't allocate memory", "not enough memory", "out of memory")
 
 
 @dataclass
 class TrainResult:
-    status: RunStatus                # COMPLETED, STOPPED or FAILED
+    status: RunStatus  # COMPLETED, STOPPED or FAILED
     steps: int
     summary: TrainingSummary
     message: str = ""
@@ -104,9 +106,16 @@ class _Progress:
 
 
 class Trainer:
-    def __init__(self, config: RunConfig, corpus_text: str, out_dir: str | Path, *,
-                 callbacks: Iterable[EventCallback] = (), control: TrainingControl | None = None,
-                 tokenizer: MLMTokenizer | None = None) -> None:
+    def __init__(
+        self,
+        config: RunConfig,
+        corpus_text: str,
+        out_dir: str | Path,
+        *,
+        callbacks: Iterable[EventCallback] = (),
+        control: TrainingControl | None = None,
+        tokenizer: MLMTokenizer | None = None,
+    ) -> None:
         self.config = config.validate()
         shortage = training_memory_shortage(config, tokenizer.vocab_size if tokenizer else None)
         if shortage:  # refuse before a tokenizer is trained or a tensor allocated
@@ -125,33 +134,49 @@ class Trainer:
         self.vocab_size = self.tokenizer.vocab_size
         train_stream = encode_stream(train_text, self.tokenizer)
         release_free_memory()
-        self.train_batches = TrainBatches(train_stream, self.tokenizer, train_cfg.seq_len,
-                                          train_cfg.batch_size, config.masking, train_cfg.seed,
-                                          rank=self.dist.rank, world_size=self.dist.world_size)
-        self.val_batches = validation_batches(encode_stream(val_text, self.tokenizer),
-                                              self.tokenizer, train_cfg.seq_len,
-                                              train_cfg.batch_size, train_cfg.eval_batches)
+        self.train_batches = TrainBatches(
+            train_stream,
+            self.tokenizer,
+            train_cfg.seq_len,
+            train_cfg.batch_size,
+            config.masking,
+            train_cfg.seed,
+            rank=self.dist.rank,
+            world_size=self.dist.world_size,
+        )
+        self.val_batches = validation_batches(
+            encode_stream(val_text, self.tokenizer),
+            self.tokenizer,
+            train_cfg.seq_len,
+            train_cfg.batch_size,
+            train_cfg.eval_batches,
+        )
 
         torch.manual_seed(train_cfg.seed)
-        self.model = build_model(config.model, self.vocab_size,
-                                 pad_token_id=self.tokenizer.pad_token_id)
+        self.model = build_model(config.model, self.vocab_size, pad_token_id=self.tokenizer.pad_token_id)
         if config.model.arch == "modern" or config.model.objective == "electra":
             # Start from "predict the corpus' token frequencies": the model then
             # spends its short budget on context, not on learning the unigram.
             init_output_bias(self.model, unigram_log_probs(train_stream.ids, self.vocab_size))
         self.model.to(self.device)
         # The probes asked at every evaluation (engine/probes.py), encoded once.
-        self.probes = ProbeSet.build(choose_probes(config, val_text, self.tokenizer, config.model.max_len),
-                                     self.tokenizer, config.model.max_len)
+        self.probes = ProbeSet.build(
+            choose_probes(config, val_text, self.tokenizer, config.model.max_len),
+            self.tokenizer,
+            config.model.max_len,
+        )
         self.param_count = count_parameters(self.model)
         self.baseline_loss = math.log(self.vocab_size)
-        self.optimizer = torch.optim.AdamW(_param_groups(self.model, train_cfg.weight_decay),
-                                           lr=train_cfg.lr, betas=ADAM_BETAS,
-                                           # Fused on a CPU too: ~3% of a bf16 step (PERFORMANCE.md 11).
-                                           fused=self.device.type in ("cuda", "cpu") or None)
+        self.optimizer = torch.optim.AdamW(
+            _param_groups(self.model, train_cfg.weight_decay),
+            lr=train_cfg.lr,
+            betas=ADAM_BETAS,
+            # Fused on a CPU too: ~3% of a bf16 step (PERFORMANCE.md 11).
+            fused=self.device.type in ("cuda", "cpu") or None,
+        )
         self.train_model = self.dist.wrap(self.model)
         self.progress = _Progress()
-        self.start_note = ""          # shown with the StartedEvent (set by whoever resumes the run)
+        self.start_note = ""  # shown with the StartedEvent (set by whoever resumes the run)
         self._checkpointed_step = -1
         self._checkpointed_elapsed = 0.0
         self._pending_losses: list[torch.Tensor] = []
@@ -159,28 +184,41 @@ class Trainer:
         self._pending_stats: list[dict[str, torch.Tensor]] = []
         self._step_stats: dict[str, float] = {}
         # The shared evaluation (engine/detection_metric.py): fixed replacements in the same windows.
-        self.detection_batches = detection_batches(self.val_batches, self.vocab_size,
-                                                   self.tokenizer.special_ids)
+        self.detection_batches = detection_batches(
+            self.val_batches, self.vocab_size, self.tokenizer.special_ids
+        )
         self._tps_window: deque[tuple[int, float]] = deque(maxlen=20)
 
     # -- resume -----------------------------------------------------------
     @classmethod
-    def resume(cls, out_dir: str | Path, corpus_text: str, *,
-               callbacks: Iterable[EventCallback] = (), control: TrainingControl | None = None,
-               checkpoint: str | Path | None = None) -> Trainer:
+    def resume(
+        cls,
+        out_dir: str | Path,
+        corpus_text: str,
+        *,
+        callbacks: Iterable[EventCallback] = (),
+        control: TrainingControl | None = None,
+        checkpoint: str | Path | None = None,
+    ) -> Trainer:
         """A trainer that continues the run in ``out_dir`` exactly where its checkpoint left off."""
         path = Path(checkpoint) if checkpoint else latest_checkpoint(out_dir)
         if path is None:
-            raise TrainingError(f"The run in {out_dir} has no checkpoint to resume from. "
-                                "Start it again instead.")
+            raise TrainingError(
+                f"The run in {out_dir} has no checkpoint to resume from. Start it again instead."
+            )
         trainer = cls.restart(out_dir, corpus_text, callbacks=callbacks, control=control)
         trainer._load_checkpoint(path)
         return trainer
 
     @classmethod
-    def restart(cls, out_dir: str | Path, corpus_text: str, *,
-                callbacks: Iterable[EventCallback] = (),
-                control: TrainingControl | None = None) -> Trainer:
+    def restart(
+        cls,
+        out_dir: str | Path,
+        corpus_text: str,
+        *,
+        callbacks: Iterable[EventCallback] = (),
+        control: TrainingControl | None = None,
+    ) -> Trainer:
         """A trainer that trains the run in ``out_dir`` again from step 0, with its stored settings.
 
         The run's own tokenizer is reused when it was saved (a retrained WordPiece
@@ -188,8 +226,9 @@ class Trainer:
         """
         folder = RunFolder(out_dir)
         if not folder.config.is_file():
-            raise TrainingError(f"The run folder {folder.path} has no readable config.json, "
-                                "so it cannot be resumed.")
+            raise TrainingError(
+                f"The run folder {folder.path} has no readable config.json, so it cannot be resumed."
+            )
         config = RunConfig.from_file(folder.config)  # bounded read; a bad file is a ConfigError
         tokenizer = None
         if folder.tokenizer.is_file():
@@ -197,8 +236,9 @@ class Trainer:
                 tokenizer = MLMTokenizer.load(folder.tokenizer)
             except MLMStudioError:
                 log.warning("The tokenizer of %s is damaged; training a new one.", folder.path)
-        return cls(config, corpus_text, folder.path, callbacks=callbacks, control=control,
-                   tokenizer=tokenizer)
+        return cls(
+            config, corpus_text, folder.path, callbacks=callbacks, control=control, tokenizer=tokenizer
+        )
 
     def _load_checkpoint(self, path: Path) -> None:
         data = load_checkpoint(path)
@@ -208,14 +248,19 @@ class Trainer:
             self.train_batches.load_state(data.state["sampler"], data.rng["mask_generator"])
             torch.set_rng_state(data.rng["torch"])
             saved = data.state["progress"]
-            progress = _Progress(step=data.step, elapsed=float(saved["elapsed"]),
-                                 tokens_seen=int(saved["tokens_seen"]),
-                                 initial_loss=saved["initial_loss"],
-                                 recent_losses=list(saved["recent_losses"]),
-                                 last_eval=dict(saved["last_eval"]))
+            progress = _Progress(
+                step=data.step,
+                elapsed=float(saved["elapsed"]),
+                tokens_seen=int(saved["tokens_seen"]),
+                initial_loss=saved["initial_loss"],
+                recent_losses=list(saved["recent_losses"]),
+                last_eval=dict(saved["last_eval"]),
+            )
         except (KeyError, TypeError, ValueError, RuntimeError) as exc:
-            raise ModelLoadError(f"The checkpoint in {path} is incomplete ({exc.__class__.__name__}). "
-                                 "Resume from an earlier checkpoint.") from exc
+            raise ModelLoadError(
+                f"The checkpoint in {path} is incomplete ({exc.__class__.__name__}). "
+                "Resume from an earlier checkpoint."
+            ) from exc
         self._checkpointed_step = data.step
         self._checkpointed_elapsed = progress.elapsed
         self.progress = progress
@@ -249,11 +294,16 @@ class Trainer:
         return TrainResult(status, self.progress.step, summary, "", str(self.out_dir))
 
     def started_event(self) -> StartedEvent:
-        return StartedEvent(step=self.progress.step, total_steps=self.config.training.steps,
-                            vocab_size=self.vocab_size, baseline_loss=self.baseline_loss,
-                            param_count=self.param_count, device=self.device.type,
-                            precision=self.precision,
-                            note=" ".join(filter(None, [self.start_note, *self.probes.notes])))
+        return StartedEvent(
+            step=self.progress.step,
+            total_steps=self.config.training.steps,
+            vocab_size=self.vocab_size,
+            baseline_loss=self.baseline_loss,
+            param_count=self.param_count,
+            device=self.device.type,
+            precision=self.precision,
+            note=" ".join(filter(None, [self.start_note, *self.probes.notes])),
+        )
 
     def _loop(self) -> RunStatus:
         cfg = self.config.training
@@ -268,8 +318,9 @@ class Trainer:
             if self._budget_spent():
                 return RunStatus.COMPLETED
 
-            lr = cfg.lr * lr_factor(self._run_progress(self.progress.elapsed, mid_step=True),
-                                    cfg.warmup, cfg.schedule)
+            lr = cfg.lr * lr_factor(
+                self._run_progress(self.progress.elapsed, mid_step=True), cfg.warmup, cfg.schedule
+            )
             for group in self.optimizer.param_groups:
                 group["lr"] = lr
             cpu_batch = next(self.train_batches)
@@ -293,8 +344,12 @@ class Trainer:
     def _train_step(self, batch: Batch) -> torch.Tensor:
         """One optimizer step; returns the loss as a detached tensor (no host sync)."""
         with autocast_context(self.device, self.precision):
-            out = self.train_model(batch.input_ids, attention_mask=batch.attention_mask,
-                                   labels=batch.labels, label_positions=batch.label_positions)
+            out = self.train_model(
+                batch.input_ids,
+                attention_mask=batch.attention_mask,
+                labels=batch.labels,
+                label_positions=batch.label_positions,
+            )
         loss = out.loss
         stats = getattr(out, "stats", None)
         if stats:
@@ -316,25 +371,32 @@ class Trainer:
 
     def _losses_due(self, forced: bool) -> bool:
         """On a CPU the loss is read every step; on a GPU every few steps, to avoid a sync per step."""
-        return (forced or self.device.type == "cpu"
-                or len(self._pending_losses) >= LOSS_READBACK_EVERY
-                or self._budget_spent()
-                or self.control.stop_requested)
+        return (
+            forced
+            or self.device.type == "cpu"
+            or len(self._pending_losses) >= LOSS_READBACK_EVERY
+            or self._budget_spent()
+            or self.control.stop_requested
+        )
 
     def _read_losses(self) -> float:
         """Mean loss of the steps since the last read-back, over all ranks; refuse non-finite."""
         value = float(torch.stack(self._pending_losses).float().mean())
         self._pending_losses.clear()
         if self._pending_stats:
-            self._step_stats = {name: distributed.mean_across_ranks(
-                float(torch.stack([s[name] for s in self._pending_stats]).mean()), self.dist)
-                for name in self._pending_stats[0]}
+            self._step_stats = {
+                name: distributed.mean_across_ranks(
+                    float(torch.stack([s[name] for s in self._pending_stats]).mean()), self.dist
+                )
+                for name in self._pending_stats[0]
+            }
             self._pending_stats.clear()
         value = distributed.mean_across_ranks(value, self.dist)
         if not math.isfinite(value):
             raise TrainingError(
                 f"The loss became {value} at step {self.progress.step}, so training "
-                f"stopped. Try a lower learning rate (now {self.config.training.lr:g}).")
+                f"stopped. Try a lower learning rate (now {self.config.training.lr:g})."
+            )
         return value
 
     def _record_step(self, loss: float, lr: float) -> None:
@@ -344,10 +406,19 @@ class Trainer:
         p.recent_losses = (p.recent_losses + [loss])[-FINAL_LOSS_WINDOW:]
         window_tokens = sum(t for t, _ in self._tps_window)
         window_seconds = sum(s for _, s in self._tps_window)
-        self._emit(StepEvent(step=p.step, total_steps=self.config.training.steps, loss=loss,
-                             lr=lr, tokens_per_second=window_tokens / max(window_seconds, 1e-9),
-                             tokens_seen=p.tokens_seen, elapsed=p.elapsed,
-                             progress=min(1.0, self._run_progress(p.elapsed)), **self._step_stats))
+        self._emit(
+            StepEvent(
+                step=p.step,
+                total_steps=self.config.training.steps,
+                loss=loss,
+                lr=lr,
+                tokens_per_second=window_tokens / max(window_seconds, 1e-9),
+                tokens_seen=p.tokens_seen,
+                elapsed=p.elapsed,
+                progress=min(1.0, self._run_progress(p.elapsed)),
+                **self._step_stats,
+            )
+        )
 
     def _checkpoint_due(self) -> bool:
         """Every ``checkpoint_every`` steps, and after ``checkpoint_seconds`` of training without one."""
@@ -388,8 +459,7 @@ class Trainer:
         for batch in self.val_batches:
             batch = batch.to(self.device)
             with autocast_context(self.device, self.precision):
-                out = self.model(batch.input_ids, attention_mask=batch.attention_mask,
-                                 labels=batch.labels)
+                out = self.model(batch.input_ids, attention_mask=batch.attention_mask, labels=batch.labels)
             targets = batch.labels[batch.labels != IGNORE_INDEX]
             logits = out.logits if out.logits.dim() == 2 else out.logits[batch.labels != IGNORE_INDEX]
             logits = logits.float()
@@ -400,10 +470,17 @@ class Trainer:
         if count == 0:
             return {}
         val_loss = total_loss / count
-        metrics = {"val_loss": val_loss, "val_accuracy": correct / count,
-                   "perplexity": math.exp(min(val_loss, 50.0))}
-        auc = detection_auc(self.model, self.detection_batches, self.device,
-                            lambda: autocast_context(self.device, self.precision))
+        metrics = {
+            "val_loss": val_loss,
+            "val_accuracy": correct / count,
+            "perplexity": math.exp(min(val_loss, 50.0)),
+        }
+        auc = detection_auc(
+            self.model,
+            self.detection_batches,
+            self.device,
+            lambda: autocast_context(self.device, self.precision),
+        )
         if auc is not None:
             metrics[DETECTION_AUC] = auc
         return metrics
@@ -413,21 +490,37 @@ class Trainer:
         if metrics:
             self.progress.last_eval = metrics
             probes = self.probes.measure(self.model, self.device) if self.dist.is_main else ()
-            self._emit(EvalEvent(step=self.progress.step, elapsed=self.progress.elapsed, probes=probes,
-                                 **metrics))
+            self._emit(
+                EvalEvent(step=self.progress.step, elapsed=self.progress.elapsed, probes=probes, **metrics)
+            )
 
     def _checkpoint(self) -> None:
         if not self.dist.is_main:
             return
         p = self.progress
-        state = {"sampler": self.train_batches.state(),
-                 "progress": {"elapsed": p.elapsed, "tokens_seen": p.tokens_seen,
-                              "initial_loss": p.initial_loss, "recent_losses": p.recent_losses,
-                              "last_eval": p.last_eval}}
-        rng = {"torch": torch.get_rng_state(),
-               "mask_generator": self.train_batches.mask_generator.get_state()}
-        path = save_checkpoint(self.out_dir, p.step, self.model,
-                               self.optimizer.state_dict(), rng, state, keep_last=CHECKPOINTS_KEPT)
+        state = {
+            "sampler": self.train_batches.state(),
+            "progress": {
+                "elapsed": p.elapsed,
+                "tokens_seen": p.tokens_seen,
+                "initial_loss": p.initial_loss,
+                "recent_losses": p.recent_losses,
+                "last_eval": p.last_eval,
+            },
+        }
+        rng = {
+            "torch": torch.get_rng_state(),
+            "mask_generator": self.train_batches.mask_generator.get_state(),
+        }
+        path = save_checkpoint(
+            self.out_dir,
+            p.step,
+            self.model,
+            self.optimizer.state_dict(),
+            rng,
+            state,
+            keep_last=CHECKPOINTS_KEPT,
+        )
         self._checkpointed_step, self._checkpointed_elapsed = p.step, p.elapsed
         self._emit(CheckpointEvent(step=p.step, path=str(path), metrics=dict(p.last_eval)))
 
@@ -462,15 +555,23 @@ class Trainer:
         p = self.progress
         recent = p.recent_losses
         return TrainingSummary(
-            status=status, steps=p.step, params=self.param_count,
-            vocab_size=self.vocab_size, baseline_loss=self.baseline_loss,
+            status=status,
+            steps=p.step,
+            params=self.param_count,
+            vocab_size=self.vocab_size,
+            baseline_loss=self.baseline_loss,
             initial_loss=p.initial_loss,
             final_loss=float(np.mean(recent)) if recent else None,
-            val_loss=p.last_eval.get("val_loss"), val_accuracy=p.last_eval.get("val_accuracy"),
-            perplexity=p.last_eval.get("perplexity"), detection_auc=p.last_eval.get(DETECTION_AUC),
+            val_loss=p.last_eval.get("val_loss"),
+            val_accuracy=p.last_eval.get("val_accuracy"),
+            perplexity=p.last_eval.get("perplexity"),
+            detection_auc=p.last_eval.get(DETECTION_AUC),
             tokens_per_second=p.tokens_seen / p.elapsed if p.elapsed else 0.0,
-            wall_seconds=p.elapsed, model_dir=str(self.out_dir),
-            device=self.device.type, precision=self.precision)
+            wall_seconds=p.elapsed,
+            model_dir=str(self.out_dir),
+            device=self.device.type,
+            precision=self.precision,
+        )
 
     def _emit(self, event: TrainerEvent) -> None:
         if not self.dist.is_main:
@@ -505,8 +606,7 @@ def _param_groups(model: torch.nn.Module, weight_decay: float) -> list[dict]:
             continue
         seen.add(id(param))
         (decay if param.dim() >= 2 else no_decay).append(param)
-    return [{"params": decay, "weight_decay": weight_decay},
-            {"params": no_decay, "weight_decay": 0.0}]
+    return [{"params": decay, "weight_decay": weight_decay}, {"params": no_decay, "weight_decay": 0.0}]
 
 
 def as_user_error(exc: BaseException) -> MLMStudioError | None:
@@ -519,7 +619,8 @@ def as_user_error(exc: BaseException) -> MLMStudioError | None:
     if isinstance(exc, MLMStudioError):
         return exc
     if isinstance(exc, (MemoryError, torch.OutOfMemoryError)) or (
-            isinstance(exc, RuntimeError) and any(s in str(exc) for s in _ALLOCATOR_FAILURES)):
+        isinstance(exc, RuntimeError) and any(s in str(exc) for s in _ALLOCATOR_FAILURES)
+    ):
         return OutOfMemoryError(OUT_OF_MEMORY_MESSAGE)
     if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
         return disk_full_error(exc)

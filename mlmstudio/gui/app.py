@@ -94,8 +94,9 @@ def _startup_message_handler(kind: QtMsgType, context, message: str) -> None:
     category = getattr(context, "category", "") or ""
     if kind != QtMsgType.QtFatalMsg:
         if kind != QtMsgType.QtDebugMsg or os.environ.get("QT_DEBUG_PLUGINS"):
-            print(f"{category}: {message}" if category and category != "default" else message,
-                  file=sys.stderr)
+            print(
+                f"{category}: {message}" if category and category != "default" else message, file=sys.stderr
+            )
         return
     # qFatal aborts the process when this returns: explain and leave first. The launcher checked
     # before Qt started, so this is a display that went away since, or a check that missed.
@@ -103,7 +104,8 @@ def _startup_message_handler(kind: QtMsgType, context, message: str) -> None:
 
     problem = find_display_problem(retry_s=0) or DisplayProblem(
         f"Qt could not start its display platform ({message.strip().splitlines()[0]}). "
-        "'mlmstudio doctor' shows what Qt needs and what it finds.")
+        "'mlmstudio doctor' shows what Qt needs and what it finds."
+    )
     print(problem.message(), file=sys.stderr, flush=True)
     os._exit(EXIT_NO_DISPLAY)
 
@@ -147,11 +149,15 @@ def _quit_after_ms() -> int | None:
         return None
 
 
-def write_startup_probe(path: str, marks: dict[str, float], torch_at_show: bool,
-                        cpu_at_show: float) -> None:
-    payload = {"shown": marks.get("shown"), "marks": marks, "pid": os.getpid(),
-               "platform": QApplication.platformName(), "engine_loaded_at_show": torch_at_show,
-               "cpu_seconds_at_show": cpu_at_show}
+def write_startup_probe(path: str, marks: dict[str, float], torch_at_show: bool, cpu_at_show: float) -> None:
+    payload = {
+        "shown": marks.get("shown"),
+        "marks": marks,
+        "pid": os.getpid(),
+        "platform": QApplication.platformName(),
+        "engine_loaded_at_show": torch_at_show,
+        "cpu_seconds_at_show": cpu_at_show,
+    }
     try:
         Path(path).write_text(json.dumps(payload), encoding="utf-8")
     except OSError as exc:

@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 
 class _CallWorker(QObject):
     succeeded = Signal(object)
-    failed = Signal(object)      # the exception
+    failed = Signal(object)  # the exception
     progress = Signal(int, int)  # done, total
     finished = Signal()
 
@@ -68,8 +68,14 @@ class BackgroundCall(QObject):
     progress = Signal(int, int)
     finished = Signal()
 
-    def __init__(self, fn: Callable[..., Any], *, with_progress: bool = False, name: str = "background",
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        fn: Callable[..., Any],
+        *,
+        with_progress: bool = False,
+        name: str = "background",
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self._worker = _CallWorker(fn, with_progress)
         self._worker.succeeded.connect(self.succeeded)
@@ -114,9 +120,15 @@ class TaskRunner(QObject):
         self._calls: set[BackgroundCall] = set()  # every call whose thread may still run
         self._busy = False
 
-    def run(self, fn: Callable[[], Any], on_result: Callable[[Any], None],
-            on_error: Callable[[BaseException], None] | None = None, *,
-            topic: Hashable = None, name: str = "background") -> BackgroundCall:
+    def run(
+        self,
+        fn: Callable[[], Any],
+        on_result: Callable[[Any], None],
+        on_error: Callable[[BaseException], None] | None = None,
+        *,
+        topic: Hashable = None,
+        name: str = "background",
+    ) -> BackgroundCall:
         # Calls that ended are dropped here, never inside their own signals.
         self._calls = {c for c in self._calls if not c.done}
         self.forget(topic)

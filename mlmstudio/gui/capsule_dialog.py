@@ -39,9 +39,11 @@ from mlmstudio.gui.theme import MessageLabel
 if TYPE_CHECKING:
     from mlmstudio.engine.capsule import Capsule, LaunchPlan
 
-INTRO = ("A run capsule is a folder with everything this run needs: its settings, its text, its "
-         "tokenizer and a launch.sh that starts it with torchrun. Copy it to the machines, run "
-         "launch.sh on each, and bring the finished run back with History → Import folder….")
+INTRO = (
+    "A run capsule is a folder with everything this run needs: its settings, its text, its "
+    "tokenizer and a launch.sh that starts it with torchrun. Copy it to the machines, run "
+    "launch.sh on each, and bring the finished run back with History → Import folder…."
+)
 
 
 class CapsuleDialog(QDialog):
@@ -49,7 +51,7 @@ class CapsuleDialog(QDialog):
 
     written = Signal(object)
     failed = Signal(str)
-    estimated = Signal(str)   # the speed-up sentence, once the step time is known
+    estimated = Signal(str)  # the speed-up sentence, once the step time is known
 
     def __init__(self, config: RunConfig, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -66,15 +68,20 @@ class CapsuleDialog(QDialog):
         self.nodes.setToolTip("How many machines train together.")
         self.procs = QSpinBox()
         self.procs.setRange(1, 256)
-        self.procs.setToolTip("Training processes on each machine: one per GPU, or 1 on a CPU machine "
-                              "(one process already uses all its cores).")
+        self.procs.setToolTip(
+            "Training processes on each machine: one per GPU, or 1 on a CPU machine "
+            "(one process already uses all its cores)."
+        )
         self.endpoint = QLineEdit("127.0.0.1:29500")
-        self.endpoint.setToolTip("The first machine's address and a free port: every machine meets "
-                                 "there (torchrun's rendezvous).")
+        self.endpoint.setToolTip(
+            "The first machine's address and a free port: every machine meets there (torchrun's rendezvous)."
+        )
         self.include_corpus = QCheckBox("Put the text inside the capsule")
         self.include_corpus.setChecked(True)
-        self.include_corpus.setToolTip("Unchecked: the capsule names the file's path and fingerprint, "
-                                       "and the file must be at that path on every machine.")
+        self.include_corpus.setToolTip(
+            "Unchecked: the capsule names the file's path and fingerprint, "
+            "and the file must be at that path on every machine."
+        )
         self.slurm = QCheckBox("Add a Slurm batch script (for a cluster)")
         self.folder = QLineEdit()
         self.folder.setPlaceholderText("A new or empty folder")
@@ -128,9 +135,14 @@ class CapsuleDialog(QDialog):
             from mlmstudio.engine.estimates import estimate_parameters
 
             vocab = config.tokenizer.vocab_size  # the most it can be: the real one is known after writing
-            step = measure_step_time(config.model, vocab, config.training.batch_size,
-                                     config.training.seq_len, mlm_probability=config.masking.mlm_probability,
-                                     precision=config.training.precision)
+            step = measure_step_time(
+                config.model,
+                vocab,
+                config.training.batch_size,
+                config.training.seq_len,
+                mlm_probability=config.masking.mlm_probability,
+                precision=config.training.precision,
+            )
             return step.seconds, estimate_parameters(config.model, vocab)
 
         def done(result: tuple[float, int]) -> None:
@@ -138,8 +150,9 @@ class CapsuleDialog(QDialog):
             self._update_expectation()
 
         def failed(exc: BaseException) -> None:
-            self.expectation.setText("The speed-up could not be estimated here "
-                                     f"({user_message(exc, 'Timing a training step')}).")
+            self.expectation.setText(
+                f"The speed-up could not be estimated here ({user_message(exc, 'Timing a training step')})."
+            )
 
         self.runner.run(work, done, failed, topic="measure", name="capsule-estimate")
 
@@ -193,23 +206,34 @@ class CapsuleDialog(QDialog):
             return write_capsule(config, Path(folder), plan, include_corpus=include, slurm=slurm)
 
         self.write_button.setEnabled(False)  # one write at a time; the estimate's timing goes on
-        self.runner.run(work, self._on_written, lambda exc: self._fail(
-            user_message(exc, "Writing the capsule")), topic="write", name="capsule-write")
+        self.runner.run(
+            work,
+            self._on_written,
+            lambda exc: self._fail(user_message(exc, "Writing the capsule")),
+            topic="write",
+            name="capsule-write",
+        )
         return True
 
     def _on_written(self, capsule: Capsule) -> None:
         from mlmstudio.engine.capsule import torchrun_command
 
         self.write_button.setEnabled(True)
-        command = " ".join(torchrun_command(capsule.plan, capsule.capsule_id,
-                                            capsule_dir=str(capsule.path.resolve()),
-                                            out=str((capsule.path / "run").resolve())))
+        command = " ".join(
+            torchrun_command(
+                capsule.plan,
+                capsule.capsule_id,
+                capsule_dir=str(capsule.path.resolve()),
+                out=str((capsule.path / "run").resolve()),
+            )
+        )
         self.result_text.setPlainText(
             f"Capsule written to {capsule.path}.\n\n"
             f"On each of the {capsule.plan.nodes} machine(s), run launch.sh from that folder. It runs:\n"
             f"{command}\n\n"
             f"The finished run is written to {capsule.path / 'run'} on the first machine. Copy it back "
-            "and add it with History → Import folder….")
+            "and add it with History → Import folder…."
+        )
         self.result_text.show()
         self.written.emit(capsule)
 

@@ -23,8 +23,13 @@ REBUILD = "Keep it and rebuild"
 
 def ask_rebuild(message: str, parent: QWidget | None = None) -> bool:
     """Show what is wrong; True when the user chose to move the file aside and rebuild."""
-    box = QMessageBox(QMessageBox.Icon.Warning, "The run history is damaged", message,
-                      QMessageBox.StandardButton.NoButton, parent)
+    box = QMessageBox(
+        QMessageBox.Icon.Warning,
+        "The run history is damaged",
+        message,
+        QMessageBox.StandardButton.NoButton,
+        parent,
+    )
     rebuild = box.addButton(REBUILD, QMessageBox.ButtonRole.AcceptRole)
     box.addButton("Quit", QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(rebuild)
@@ -34,10 +39,12 @@ def ask_rebuild(message: str, parent: QWidget | None = None) -> bool:
 
 def damaged_message(exc) -> str:
     """The app's words for a damaged history: the button, not the command line, is the way out."""
-    return (f"The run history at {exc.path} is damaged: {exc.reason}.\n\n"
-            f"The run folders are not affected. '{REBUILD}' renames the damaged file with today's date "
-            "(nothing is deleted) and rebuilds the history from the run folders and whatever the file "
-            "still holds.")
+    return (
+        f"The run history at {exc.path} is damaged: {exc.reason}.\n\n"
+        f"The run folders are not affected. '{REBUILD}' renames the damaged file with today's date "
+        "(nothing is deleted) and rebuilds the history from the run folders and whatever the file "
+        "still holds."
+    )
 
 
 def tell(title: str, message: str, parent: QWidget | None = None, *, error: bool = False) -> None:
@@ -47,9 +54,12 @@ def tell(title: str, message: str, parent: QWidget | None = None, *, error: bool
         QMessageBox.information(parent, title, message)
 
 
-def open_history_or_ask(data_dir: str | Path | None, *,
-                        ask: Callable[[str], bool] = ask_rebuild,
-                        inform: Callable[..., None] = tell):
+def open_history_or_ask(
+    data_dir: str | Path | None,
+    *,
+    ask: Callable[[str], bool] = ask_rebuild,
+    inform: Callable[..., None] = tell,
+):
     """The opened ``Database``, after a rebuild if the user asked for one; None to quit."""
     from mlmstudio.engine.errors import MLMStudioError
     from mlmstudio.store.database import Database

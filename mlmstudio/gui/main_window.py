@@ -55,8 +55,9 @@ STATUS_MS = 8000
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, db: Database, settings: AppSettings | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, db: Database, settings: AppSettings | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.db = db
         self.settings = settings or AppSettings()
@@ -79,8 +80,15 @@ class MainWindow(QMainWindow):
         # The run queue runs through the Train page; its page shows and reorders it.
         self.queue = QueueController(db, self.train_page, self)
         self.queue_page = QueuePage(self.queue)
-        self.pages = (self.corpus_page, self.setup_page, self.train_page, self.explore_page,
-                      self.history_page, self.sweep_page, self.queue_page)
+        self.pages = (
+            self.corpus_page,
+            self.setup_page,
+            self.train_page,
+            self.explore_page,
+            self.history_page,
+            self.sweep_page,
+            self.queue_page,
+        )
 
         self._build_layout()
         self._build_actions()
@@ -124,8 +132,10 @@ class MainWindow(QMainWindow):
         self.training_label = QLabel("")
         self.statusBar().addPermanentWidget(self.training_label)
         self.engine_label = QLabel("Loading the training engine…")
-        self.engine_label.setToolTip("PyTorch and the tokenizers load in the background after the "
-                                     "window opens. Training or predicting before that waits for it.")
+        self.engine_label.setToolTip(
+            "PyTorch and the tokenizers load in the background after the "
+            "window opens. Training or predicting before that waits for it."
+        )
         self.engine_busy = QProgressBar()
         self.engine_busy.setRange(0, 0)  # busy indicator
         self.engine_busy.setMaximumWidth(90)
@@ -145,34 +155,64 @@ class MainWindow(QMainWindow):
             self.addAction(act)  # shortcuts work whichever page has focus
             return act
 
-        self.open_file_action = action("&Open Corpus File…", self._open_corpus_file,
-                                       QKeySequence.StandardKey.Open, "Open a text file to train on.")
-        self.open_folder_action = action("Open Corpus &Folder…", self._open_corpus_folder, "Ctrl+Shift+O",
-                                         "Use every text file in a folder.")
-        self.load_config_action = action("&Load Settings…", self.setup_page.load_config_dialog, None,
-                                         "Load run settings from JSON.")
-        self.save_config_action = action("&Save Settings…", self.setup_page.save_config_dialog,
-                                         QKeySequence.StandardKey.Save, "Save the run settings as JSON.")
+        self.open_file_action = action(
+            "&Open Corpus File…",
+            self._open_corpus_file,
+            QKeySequence.StandardKey.Open,
+            "Open a text file to train on.",
+        )
+        self.open_folder_action = action(
+            "Open Corpus &Folder…",
+            self._open_corpus_folder,
+            "Ctrl+Shift+O",
+            "Use every text file in a folder.",
+        )
+        self.load_config_action = action(
+            "&Load Settings…", self.setup_page.load_config_dialog, None, "Load run settings from JSON."
+        )
+        self.save_config_action = action(
+            "&Save Settings…",
+            self.setup_page.save_config_dialog,
+            QKeySequence.StandardKey.Save,
+            "Save the run settings as JSON.",
+        )
         self.quit_action = action("&Quit", self.close, QKeySequence.StandardKey.Quit)
-        self.start_action = action("&Start Training", self.start_training, "Ctrl+Return",
-                                   "Train a new run with the current settings.")
+        self.start_action = action(
+            "&Start Training",
+            self.start_training,
+            "Ctrl+Return",
+            "Train a new run with the current settings.",
+        )
         self.start_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
         self.pause_action = action("&Pause", self.train_page.pause, "Ctrl+Shift+P")
         self.resume_action = action("&Resume", self.train_page.resume, "Ctrl+Shift+R")
-        self.stop_action = action("S&top", self.train_page.stop, "Ctrl+.",
-                                  "Stop after the current step and save a checkpoint.")
-        self.page_actions = [action(f"&{i + 1} {name}", lambda _c=False, i=i: self.show_page(i),
-                                    f"Ctrl+{i + 1}") for i, name in enumerate(PAGES)]
+        self.stop_action = action(
+            "S&top", self.train_page.stop, "Ctrl+.", "Stop after the current step and save a checkpoint."
+        )
+        self.page_actions = [
+            action(f"&{i + 1} {name}", lambda _c=False, i=i: self.show_page(i), f"Ctrl+{i + 1}")
+            for i, name in enumerate(PAGES)
+        ]
         self.welcome_action = action("&Welcome", self.show_welcome)
         self.about_action = action("&About MLM Studio", self.show_about)
-        self.learn_action = action("How Masked Language Models &Learn", self.show_learning_help,
-                                   QKeySequence.StandardKey.HelpContents,
-                                   "Masking, tokens, the loss, ln V and perplexity, with your own text.")
+        self.learn_action = action(
+            "How Masked Language Models &Learn",
+            self.show_learning_help,
+            QKeySequence.StandardKey.HelpContents,
+            "Masking, tokens, the loss, ln V and perplexity, with your own text.",
+        )
 
         menu = self.menuBar()
         file_menu = menu.addMenu("&File")
-        for act in (self.open_file_action, self.open_folder_action, None, self.load_config_action,
-                    self.save_config_action, None, self.quit_action):
+        for act in (
+            self.open_file_action,
+            self.open_folder_action,
+            None,
+            self.load_config_action,
+            self.save_config_action,
+            None,
+            self.quit_action,
+        ):
             file_menu.addSeparator() if act is None else file_menu.addAction(act)
         run_menu = menu.addMenu("&Run")
         for act in (self.start_action, self.pause_action, self.resume_action, self.stop_action):
@@ -274,8 +314,11 @@ class MainWindow(QMainWindow):
     def _on_corpus_loaded(self, corpus) -> None:
         field = self.corpus_page.field_edit.text().strip()
         suffix = corpus.source.rsplit(".", 1)[-1].lower() if "." in corpus.source else ""
-        self.setup_page.set_corpus(corpus, text_field=field if field and suffix == "jsonl" else "text",
-                                   csv_column=field if field and suffix in ("csv", "tsv") else "")
+        self.setup_page.set_corpus(
+            corpus,
+            text_field=field if field and suffix == "jsonl" else "text",
+            csv_column=field if field and suffix in ("csv", "tsv") else "",
+        )
         if self._quick_start_sample is not None and corpus.source == f"sample:{self._quick_start_sample}":
             self._quick_start_sample = None
             self.setup_page.set_config(quick_start_config(corpus.source.split(":", 1)[1]))
@@ -293,8 +336,7 @@ class MainWindow(QMainWindow):
     def _on_setup_changed(self, *_args) -> None:
         setup = self.setup_page
         problems = setup.problems() if setup.is_valid() is False else []
-        self.train_page.set_request(setup.config(), self.corpus_page.corpus,
-                                    problems[0] if problems else "")
+        self.train_page.set_request(setup.config(), self.corpus_page.corpus, problems[0] if problems else "")
         self.sweep_page.set_request(setup.config(), self.corpus_page.corpus, problems[0] if problems else "")
         self._update_run_actions()
 
@@ -384,9 +426,11 @@ class MainWindow(QMainWindow):
 
     def _engine_buttons(self) -> list[QPushButton]:
         """The buttons whose first use needs the engine (Start on two pages, Predict)."""
-        candidates = (getattr(self.setup_page, "start_button", None),
-                      getattr(self.train_page, "start_button", None),
-                      getattr(self.explore_page, "predict_button", None))
+        candidates = (
+            getattr(self.setup_page, "start_button", None),
+            getattr(self.train_page, "start_button", None),
+            getattr(self.explore_page, "predict_button", None),
+        )
         return [b for b in candidates if isinstance(b, QPushButton)]
 
     def _show_engine_loading(self, loading: bool) -> None:
@@ -447,18 +491,22 @@ class MainWindow(QMainWindow):
             torch_version = version("torch")  # from the metadata: importing torch here would block
         except PackageNotFoundError:
             torch_version = "not installed"
-        rows = [("MLM Studio", __version__),
-                ("Python", platform.python_version()),
-                ("PyTorch", torch_version),
-                ("Qt", qVersion()),
-                ("PySide6", PySide6.__version__),
-                ("pyqtgraph", pyqtgraph.__version__),
-                ("Data directory", str(self.db.data_dir)),
-                ("History database", str(self.db.path)),
-                ("Settings file", self.settings.file_name())]
+        rows = [
+            ("MLM Studio", __version__),
+            ("Python", platform.python_version()),
+            ("PyTorch", torch_version),
+            ("Qt", qVersion()),
+            ("PySide6", PySide6.__version__),
+            ("pyqtgraph", pyqtgraph.__version__),
+            ("Data directory", str(self.db.data_dir)),
+            ("History database", str(self.db.path)),
+            ("Settings file", self.settings.file_name()),
+        ]
         table = "".join(f"<tr><td><b>{k}</b>&nbsp;&nbsp;</td><td>{v}</td></tr>" for k, v in rows)
-        return ("<p>Train small BERT-style masked language models on your own text, watch them "
-                f"learn, and explore what they predict.</p><table>{table}</table>")
+        return (
+            "<p>Train small BERT-style masked language models on your own text, watch them "
+            f"learn, and explore what they predict.</p><table>{table}</table>"
+        )
 
     @Slot()
     def show_learning_help(self) -> None:
@@ -492,21 +540,25 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.sweep_page.is_running() and not self.train_page.is_training() and self._asking_before_close:
             answer = QMessageBox.question(
-                self, "Stop the sweep?",
+                self,
+                "Stop the sweep?",
                 "A sweep is still running. Stop it and quit? Its current trial saves a checkpoint, and "
                 "Resume on the Sweep page carries the sweep on later.",
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                QMessageBox.StandardButton.No)
+                QMessageBox.StandardButton.No,
+            )
             if answer != QMessageBox.StandardButton.Yes:
                 event.ignore()
                 return
         if self.train_page.is_training() and self._asking_before_close:
             answer = QMessageBox.question(
-                self, "Stop training?",
+                self,
+                "Stop training?",
                 "A run is still training. Stop it and quit? A checkpoint is saved, so you can "
                 "resume the run later from the History page.",
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                QMessageBox.StandardButton.No)
+                QMessageBox.StandardButton.No,
+            )
             if answer != QMessageBox.StandardButton.Yes:
                 event.ignore()
                 return
@@ -537,4 +589,3 @@ class MainWindow(QMainWindow):
             self.settings.set_last_page(index)
         self.settings.set_last_config(self.setup_page.config())
         self.settings.sync()
-

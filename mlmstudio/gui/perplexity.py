@@ -14,9 +14,11 @@ import math
 
 MAX_LOSS = 50.0  # e^50 ≈ 5e21: beyond this a perplexity says nothing, and exp would overflow later
 
-PERPLEXITY_TIP = ("Perplexity = e^(validation loss). The model is, on average, as unsure as if it were "
-                  "choosing evenly among this many tokens. Lower is better; 1 is always sure and right, "
-                  "and a model that learned nothing sits at V, the vocabulary size.")
+PERPLEXITY_TIP = (
+    "Perplexity = e^(validation loss). The model is, on average, as unsure as if it were "
+    "choosing evenly among this many tokens. Lower is better; 1 is always sure and right, "
+    "and a model that learned nothing sits at V, the vocabulary size."
+)
 
 
 def perplexity(loss: float | None) -> float | None:
@@ -46,14 +48,20 @@ def loss_axis_tip(baseline: float | None = None, line_drawn: bool = True) -> str
     ``line_drawn``: the plot draws ln V as a dashed line (the Train page); the
     compare view does not, since its runs may have different vocabularies.
     """
-    tip = ("Loss, in nats: for each hidden token, −ln(the probability the model gave the right token), "
-           "averaged. 0 would be always sure and right; every halving of that probability adds "
-           "ln 2 ≈ 0.69 nats. (A nat is the natural-log unit: 1 nat ≈ 1.44 bits.) Lower is better.")
+    tip = (
+        "Loss, in nats: for each hidden token, −ln(the probability the model gave the right token), "
+        "averaged. 0 would be always sure and right; every halving of that probability adds "
+        "ln 2 ≈ 0.69 nats. (A nat is the natural-log unit: 1 nat ≈ 1.44 bits.) Lower is better."
+    )
     what = "The dashed line is the random guess, ln V" if line_drawn else "A random guess scores ln V"
-    line = (f"\n\n{what}: the loss of a model that spreads its guess evenly over all V tokens of the "
-            "vocabulary. A model that learns goes below it.")
+    line = (
+        f"\n\n{what}: the loss of a model that spreads its guess evenly over all V tokens of the "
+        "vocabulary. A model that learns goes below it."
+    )
     if baseline is not None and math.isfinite(baseline) and baseline > 0:
         v = math.exp(baseline)
-        line = (f"\n\n{what} = {baseline:.2f} for V = {v:,.0f} tokens: the loss of a model that spreads "
-                "its guess evenly over the whole vocabulary. A model that learns goes below it.")
+        line = (
+            f"\n\n{what} = {baseline:.2f} for V = {v:,.0f} tokens: the loss of a model that spreads "
+            "its guess evenly over the whole vocabulary. A model that learns goes below it."
+        )
     return tip + line + "\n\nPerplexity = e^loss (Help → How masked language models learn)."

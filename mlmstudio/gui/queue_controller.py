@@ -35,10 +35,10 @@ POLL_MS = 2000  # the listing follows other processes ('mlmstudio queue run', 'q
 
 
 class QueueController(QObject):
-    items_changed = Signal(object)     # list[QueueItem], in queue order
+    items_changed = Signal(object)  # list[QueueItem], in queue order
     settings_changed = Signal(object)  # QueueSettings
-    active_changed = Signal(bool)      # whether this app is running the queue
-    message = Signal(str, str)         # kind ("info", "warning" or "error"), sentence
+    active_changed = Signal(bool)  # whether this app is running the queue
+    message = Signal(str, str)  # kind ("info", "warning" or "error"), sentence
     busy_changed = Signal(bool)
 
     def __init__(self, db: Database, train_page, parent: QObject | None = None) -> None:
@@ -67,11 +67,13 @@ class QueueController(QObject):
     @Slot()
     def refresh(self) -> None:
         """List the queue and its settings in the background (the newest listing wins)."""
+
         def read():
             return queue.list_items(self.db), queue.get_settings(self.db)
 
-        self.tasks.run(read, self._on_listed, self._on_error("Reading the queue"), topic="list",
-                       name="queue list")
+        self.tasks.run(
+            read, self._on_listed, self._on_error("Reading the queue"), topic="list", name="queue list"
+        )
 
     def _on_listed(self, listing) -> None:
         self.items, self.settings = listing
@@ -93,8 +95,12 @@ class QueueController(QObject):
             self._poll.stop()
 
     # Changing ------------------------------------------------------------------------
-    def _write(self, fn: Callable[[], Any], done: Callable[[Any], None] | None = None,
-               what: str = "Changing the queue") -> None:
+    def _write(
+        self,
+        fn: Callable[[], Any],
+        done: Callable[[Any], None] | None = None,
+        what: str = "Changing the queue",
+    ) -> None:
         """A change in the background, then a fresh listing; each write gets its own answer."""
         self._write_count += 1
 
@@ -103,14 +109,20 @@ class QueueController(QObject):
                 done(value)
             self.refresh()
 
-        self.tasks.run(fn, answered, self._on_error(what, refresh=True),
-                       topic=("write", self._write_count), name="queue write")
+        self.tasks.run(
+            fn,
+            answered,
+            self._on_error(what, refresh=True),
+            topic=("write", self._write_count),
+            name="queue write",
+        )
 
     def add(self, config: RunConfig, name: str = "") -> None:
-        self._write(lambda: queue.add_item(self.db, config, name=name),
-                    lambda item: self.message.emit(
-                        "info", f"Added to the queue as item {item.id} ({item.label})."),
-                    "Adding to the queue")
+        self._write(
+            lambda: queue.add_item(self.db, config, name=name),
+            lambda item: self.message.emit("info", f"Added to the queue as item {item.id} ({item.label})."),
+            "Adding to the queue",
+        )
 
     def remove(self, item_ids: list[int]) -> None:
         def remove_all():
@@ -131,8 +143,9 @@ class QueueController(QObject):
     def start(self) -> None:
         """Start the queue (in the history too) and run it here, one item after another."""
         self._set_active(True)  # at once: the buttons follow the click, the take follows the write
-        self._write(lambda: queue.set_paused(self.db, False), lambda _s: self._take_next(),
-                    "Starting the queue")
+        self._write(
+            lambda: queue.set_paused(self.db, False), lambda _s: self._take_next(), "Starting the queue"
+        )
 
     def pause(self) -> None:
         """Start no further item; a queued run in progress finishes."""
@@ -142,12 +155,18 @@ class QueueController(QObject):
     def start_up(self) -> None:
         """At app start: an item left running by a dead process becomes interrupted; follow the
         crash setting (wait: the queue is paused with a note; resume: run it here)."""
+
         def recover():
             recovered = queue.recover_abandoned(self.db)
             return recovered, queue.get_settings(self.db)
 
-        self.tasks.run(recover, self._on_recovered, self._on_error("Reading the queue"),
-                       topic="start-up", name="queue recovery")
+        self.tasks.run(
+            recover,
+            self._on_recovered,
+            self._on_error("Reading the queue"),
+            topic="start-up",
+            name="queue recovery",
+        )
 
     def _on_recovered(self, answer) -> None:
         recovered, settings = answer
@@ -156,8 +175,10 @@ class QueueController(QObject):
             return
         items = ", ".join(str(i) for i in recovered)
         if settings.after_crash == queue.AfterCrash.RESUME and not settings.paused:
-            self.message.emit("warning", f"The queue was running when the app ended; item {items} "
-                                         "was interrupted and now resumes.")
+            self.message.emit(
+                "warning",
+                f"The queue was running when the app ended; item {items} was interrupted and now resumes.",
+            )
             self._run_here()
         else:
             self.message.emit("warning", settings.note or f"Item {items} was interrupted.")
@@ -173,8 +194,13 @@ class QueueController(QObject):
         self._update_poll()
 
     def _take_next(self) -> None:
-        if (not self.active or self._closing or self._taking or self._pending is not None
-                or self.train_page.is_training()):
+        if (
+            not self.active
+            or self._closing
+            or self._taking
+            or self._pending is not None
+            or self.train_page.is_training()
+        ):
             return
         self._taking = True
 
@@ -192,8 +218,9 @@ class QueueController(QObject):
             self.message.emit("error", f"Item {item.id} ({item.label}) could not start: {item.message}")
         if prepared is None:
             self._set_active(False)
-            self.message.emit("info", "The queue is paused." if paused else
-                              "The queue is done: nothing is waiting.")
+            self.message.emit(
+                "info", "The queue is paused." if paused else "The queue is done: nothing is waiting."
+            )
             self.refresh()
             return
         if self.train_page.is_training():  # the user started a run meanwhile: this one follows it
@@ -234,8 +261,10 @@ class QueueController(QObject):
         self.current = None
         if outcome.status == RunStatus.STOPPED:  # the user stopped it, or the window closes
             self._set_active(False)
-            self.message.emit("info", "The queued run was stopped, so the queue no longer runs here. "
-                                      "Start the queue to resume it.")
+            self.message.emit(
+                "info",
+                "The queued run was stopped, so the queue no longer runs here. Start the queue to resume it.",
+            )
         elif outcome.status == RunStatus.FAILED:
             self.message.emit("error", f"A queued run failed; the queue goes on. {outcome.message}")
         self.refresh()
@@ -246,6 +275,7 @@ class QueueController(QObject):
             self.message.emit("error", user_message(exc, what))
             if refresh:
                 self.refresh()
+
         return show
 
     def shutdown(self, msecs: int = 30_000) -> bool:
@@ -256,8 +286,7 @@ class QueueController(QObject):
         done = self.tasks.wait_idle(msecs)
         pending, self._pending = self._pending, None
         if pending is not None:  # taken but never trained: it resumes next time
-            queue.finish_item(self.db, pending.claim,
-                              RunEnd(RunStatus.STOPPED, 0, "The app closed."))
+            queue.finish_item(self.db, pending.claim, RunEnd(RunStatus.STOPPED, 0, "The app closed."))
         return done
 
     def wait_idle(self, msecs: int = 30_000) -> bool:

@@ -16,17 +16,27 @@ from mlmstudio.store.queue import ItemState, QueueItem
 
 MIME_TYPE = "application/x-mlmstudio-queue-rows"
 COLUMNS = ("#", "State", "Name", "Corpus", "Length", "Run", "Message")
-STATE_WORDS = {ItemState.WAITING: "Waiting", ItemState.RUNNING: "Running", ItemState.DONE: "Done",
-               ItemState.FAILED: "Failed", ItemState.INTERRUPTED: "Interrupted",
-               ItemState.REMOVED: "Removed"}
-STATE_TIPS = {ItemState.WAITING: "Waits for its turn.",
-              ItemState.RUNNING: "Training now (in this app or in 'mlmstudio queue run').",
-              ItemState.DONE: "Its run completed; find it in History.",
-              ItemState.FAILED: "Its run failed; the queue went on with the next one.",
-              ItemState.INTERRUPTED: "Its run ended early (stopped, or its process ended); it resumes "
-                                     "from its last checkpoint when the queue runs again."}
-STATE_COLORS = {ItemState.FAILED: QColor(200, 40, 40), ItemState.DONE: QColor(40, 140, 60),
-                ItemState.INTERRUPTED: QColor(190, 120, 0)}
+STATE_WORDS = {
+    ItemState.WAITING: "Waiting",
+    ItemState.RUNNING: "Running",
+    ItemState.DONE: "Done",
+    ItemState.FAILED: "Failed",
+    ItemState.INTERRUPTED: "Interrupted",
+    ItemState.REMOVED: "Removed",
+}
+STATE_TIPS = {
+    ItemState.WAITING: "Waits for its turn.",
+    ItemState.RUNNING: "Training now (in this app or in 'mlmstudio queue run').",
+    ItemState.DONE: "Its run completed; find it in History.",
+    ItemState.FAILED: "Its run failed; the queue went on with the next one.",
+    ItemState.INTERRUPTED: "Its run ended early (stopped, or its process ended); it resumes "
+    "from its last checkpoint when the queue runs again.",
+}
+STATE_COLORS = {
+    ItemState.FAILED: QColor(200, 40, 40),
+    ItemState.DONE: QColor(40, 140, 60),
+    ItemState.INTERRUPTED: QColor(190, 120, 0),
+}
 
 
 def length_text(item: QueueItem) -> str:
@@ -150,14 +160,18 @@ class QueueTableModel(QAbstractTableModel):
 
     def moveRows(self, source_parent, source_row, count, destination_parent, destination_child) -> bool:
         last = source_row + count - 1
-        if (count <= 0 or source_row < 0 or last >= len(self._items)
-                or not 0 <= destination_child <= len(self._items)
-                or source_row <= destination_child <= last + 1):
+        if (
+            count <= 0
+            or source_row < 0
+            or last >= len(self._items)
+            or not 0 <= destination_child <= len(self._items)
+            or source_row <= destination_child <= last + 1
+        ):
             return False  # out of range, or dropped onto itself
         if not self.beginMoveRows(QModelIndex(), source_row, last, QModelIndex(), destination_child):
             return False
-        moving = self._items[source_row:last + 1]
-        rest = self._items[:source_row] + self._items[last + 1:]
+        moving = self._items[source_row : last + 1]
+        rest = self._items[:source_row] + self._items[last + 1 :]
         insert_at = destination_child if destination_child < source_row else destination_child - count
         self._items = rest[:insert_at] + moving + rest[insert_at:]
         self.endMoveRows()

@@ -34,9 +34,9 @@ log = logging.getLogger(__name__)
 class RunList(QObject):
     """The history's runs as one table model, with signals when they change."""
 
-    changed = Signal()              # a new listing (or a run added or removed) is in the model
-    run_updated = Signal(str)       # one run changed in place (renamed, notes, tags): its id
-    failed = Signal(str)            # the history could not be read: a sentence
+    changed = Signal()  # a new listing (or a run added or removed) is in the model
+    run_updated = Signal(str)  # one run changed in place (renamed, notes, tags): its id
+    failed = Signal(str)  # the history could not be read: a sentence
     loading_changed = Signal(bool)  # a background listing started / ended
 
     def __init__(self, db: Database, parent: QObject | None = None, *, background: bool = False) -> None:
@@ -44,8 +44,8 @@ class RunList(QObject):
         self.db = db
         self.background = background
         self.model = RunsTableModel(self)
-        self.loaded = False       # a listing has arrived at least once
-        self.error = ""           # the last listing's failure, "" when it worked
+        self.loaded = False  # a listing has arrived at least once
+        self.error = ""  # the last listing's failure, "" when it worked
         self._runner = TaskRunner(self)
         self._runner.busy_changed.connect(self.loading_changed)
 
@@ -61,8 +61,13 @@ class RunList(QObject):
         if not self.background:
             return self.refresh_now()
         db = self.db
-        self._runner.run(lambda: service.list_runs(db), self._on_listed, self._on_list_failed,
-                         topic="list", name="list-runs")
+        self._runner.run(
+            lambda: service.list_runs(db),
+            self._on_listed,
+            self._on_list_failed,
+            topic="list",
+            name="list-runs",
+        )
         return True
 
     def refresh_now(self) -> bool:

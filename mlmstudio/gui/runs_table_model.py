@@ -126,24 +126,47 @@ def _perplexity(run: Any) -> tuple[str, Any]:
 
 
 COLUMNS: tuple[Column, ...] = (
-    Column("Name", lambda r: (str(getattr(r, "name", "")), str(getattr(r, "name", "")).lower()),
-           "The run's name (double-click to rename)"),
+    Column(
+        "Name",
+        lambda r: (str(getattr(r, "name", "")), str(getattr(r, "name", "")).lower()),
+        "The run's name (double-click to rename)",
+    ),
     Column("Status", _status, "queued, running, completed, stopped, failed or interrupted"),
     Column("Created", lambda r: _fmt_time(getattr(r, "created_at", None)), "When the run was created"),
     # The results first, then the settings: on a small screen what a run achieved stays in view.
-    Column("Val loss", lambda r: _fmt_float(metric_value(r, "val_loss"), ".3f"),
-           "Final held-out loss at fixed 15% masking (lower is better)", numeric=True),
-    Column("Val acc", lambda r: _fmt_float(metric_value(r, "val_accuracy"), ".1%"),
-           "Final held-out masked-token accuracy (higher is better)", numeric=True),
-    Column("Perplexity", _perplexity, "Final held-out perplexity, e^(val loss): the model is as unsure "
-           "as if it were choosing evenly among this many tokens (lower is better)", numeric=True),
-    Column("Steps", _steps, "Steps trained (of the steps planned, for a run that has not completed)",
-           numeric=True),
+    Column(
+        "Val loss",
+        lambda r: _fmt_float(metric_value(r, "val_loss"), ".3f"),
+        "Final held-out loss at fixed 15% masking (lower is better)",
+        numeric=True,
+    ),
+    Column(
+        "Val acc",
+        lambda r: _fmt_float(metric_value(r, "val_accuracy"), ".1%"),
+        "Final held-out masked-token accuracy (higher is better)",
+        numeric=True,
+    ),
+    Column(
+        "Perplexity",
+        _perplexity,
+        "Final held-out perplexity, e^(val loss): the model is as unsure "
+        "as if it were choosing evenly among this many tokens (lower is better)",
+        numeric=True,
+    ),
+    Column(
+        "Steps",
+        _steps,
+        "Steps trained (of the steps planned, for a run that has not completed)",
+        numeric=True,
+    ),
     Column("Tokenizer", _tokenizer, "Tokenizer kind and vocabulary size"),
     Column("Masking", _masking, "Share of tokens masked in training, and the strategy", numeric=True),
     Column("Size", _size, "Layers × width of the model", numeric=True),
-    Column("Arch", lambda r: (str(config_value(r, "model", "arch", "")),) * 2,
-           "Model architecture: modern (fast) or seed (the tutorial's, exportable)"),
+    Column(
+        "Arch",
+        lambda r: (str(config_value(r, "model", "arch", "")),) * 2,
+        "Model architecture: modern (fast) or seed (the tutorial's, exportable)",
+    ),
     Column("Tags", lambda r: (", ".join(getattr(r, "tags", []) or []),) * 2, "Tags of the run"),
 )
 COLUMN_INDEX = {c.title: i for i, c in enumerate(COLUMNS)}
@@ -219,8 +242,12 @@ class RunsTableModel(QAbstractTableModel):
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802
         return 0 if parent.isValid() else len(COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def headerData(
+        self,
+        section: int,
+        orientation: Qt.Orientation,  # noqa: N802
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> Any:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
             return None
         if role == Qt.ItemDataRole.DisplayRole:

@@ -30,8 +30,7 @@ class AppSettings:
     """Typed accessors over one QSettings store."""
 
     def __init__(self) -> None:
-        self._qs = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
-                             ORGANIZATION, APPLICATION)
+        self._qs = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION)
 
     def file_name(self) -> str:
         return self._qs.fileName()

@@ -43,32 +43,46 @@ def measure_on_this_computer(request: StepTimeRequest) -> StepTime:
     """The real measurement (tests replace it with a fake through ``StepTimes(measure=...)``)."""
     from mlmstudio.engine.calibration import measure_step_time
 
-    return measure_step_time(request.model, request.vocab_size, request.batch_size, request.seq_len,
-                             mlm_probability=request.mlm_probability, precision=request.precision,
-                             device=request.device)
+    return measure_step_time(
+        request.model,
+        request.vocab_size,
+        request.batch_size,
+        request.seq_len,
+        mlm_probability=request.mlm_probability,
+        precision=request.precision,
+        device=request.device,
+    )
 
 
 def request_for(config: RunConfig, model: ModelConfig, vocab_size: int) -> StepTimeRequest:
     """Time ``model`` at the batch, sequence length and masking rate of ``config``."""
     device = config.training.device if config.training.device in ("auto", "cpu") else "auto"
-    return StepTimeRequest(model=model, vocab_size=vocab_size, batch_size=config.training.batch_size,
-                           seq_len=min(config.training.seq_len, model.max_len),
-                           mlm_probability=config.masking.mlm_probability,
-                           precision=config.training.precision, device=device)
+    return StepTimeRequest(
+        model=model,
+        vocab_size=vocab_size,
+        batch_size=config.training.batch_size,
+        seq_len=min(config.training.seq_len, model.max_len),
+        mlm_probability=config.masking.mlm_probability,
+        precision=config.training.precision,
+        device=device,
+    )
 
 
 class StepTimes(QObject):
     """Seconds per step by shape: cached answers now, measurements in the background."""
 
-    measured = Signal()   # a new time (or a failure) arrived: ask again
+    measured = Signal()  # a new time (or a failure) arrived: ask again
 
-    def __init__(self, settings: AppSettings | None = None,
-                 measure: Callable[[StepTimeRequest], StepTime] | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        settings: AppSettings | None = None,
+        measure: Callable[[StepTimeRequest], StepTime] | None = None,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self._settings = settings or AppSettings()
         self._measure = measure or measure_on_this_computer
-        self._known: dict[str, StepTime | None] = {}   # None: the measurement failed
+        self._known: dict[str, StepTime | None] = {}  # None: the measurement failed
         self._pending: dict[str, StepTimeRequest] = {}
         self._running: BackgroundCall | None = None
         self._calls: set[BackgroundCall] = set()
@@ -94,7 +108,7 @@ class StepTimes(QObject):
         if known is not None or key in self._known:
             return known
         self._pending.pop(key, None)
-        self._pending[key] = request   # the newest request is measured first
+        self._pending[key] = request  # the newest request is measured first
         self._start_next()
         return None
 
@@ -121,14 +135,23 @@ class StepTimes(QObject):
 
     @staticmethod
     def key(request: StepTimeRequest) -> str:
-        return calibration_key(request.model, request.vocab_size, request.batch_size, request.seq_len,
-                               request.mlm_probability, request.precision) + f"-{request.device}"
+        return (
+            calibration_key(
+                request.model,
+                request.vocab_size,
+                request.batch_size,
+                request.seq_len,
+                request.mlm_probability,
+                request.precision,
+            )
+            + f"-{request.device}"
+        )
 
     # One measurement at a time -------------------------------------------------
     def _start_next(self) -> None:
         if self._running is not None or not self._pending or self._paused:
             return
-        key, request = self._pending.popitem()   # last in, first measured
+        key, request = self._pending.popitem()  # last in, first measured
         measure = self._measure
         call = BackgroundCall(lambda: measure(request), name="step-time-calibration")
         call.key = key

@@ -39,10 +39,10 @@ class SweepRequest:
 class SweepWorker(QObject):
     """Runs one sweep when its ``run`` slot is invoked in the worker thread."""
 
-    event = Signal(object)       # runner.TrialStarted / TrialEvaluated / TrialEnded / SweepEnded
+    event = Signal(object)  # runner.TrialStarted / TrialEvaluated / TrialEnded / SweepEnded
     spec_ready = Signal(object, object)  # the SweepSpec (the preset's settings included), its trials so far
-    failed = Signal(str)         # a sentence
-    finished = Signal()          # exactly once
+    failed = Signal(str)  # a sentence
+    finished = Signal()  # exactly once
 
     def __init__(self, db, request: SweepRequest) -> None:
         super().__init__()
@@ -78,8 +78,9 @@ class SweepWorker(QObject):
             study = load_study(self.db, r.name)
             spec, earlier = load_spec(study), trial_records(study)
             base = spec.base_config
-            corpus = load_corpus(spec.corpus, text_field=base.corpus.text_field,
-                                 csv_column=base.corpus.csv_column)
+            corpus = load_corpus(
+                spec.corpus, text_field=base.corpus.text_field, csv_column=base.corpus.csv_column
+            )
         else:
             corpus = r.corpus
             params = r.params
@@ -88,8 +89,16 @@ class SweepWorker(QObject):
                 from mlmstudio.sweep.recipe import recipe_params
 
                 params = tuple(recipe_params(r.base, r.budget_seconds * 0.9 / trials))
-            spec = runner.new_spec(r.name, corpus, r.base, params, r.budget_seconds, trials=trials,
-                                   prune=r.prune, preset=r.preset)
+            spec = runner.new_spec(
+                r.name,
+                corpus,
+                r.base,
+                params,
+                r.budget_seconds,
+                trials=trials,
+                prune=r.prune,
+                preset=r.preset,
+            )
             runner.create_sweep(self.db, spec)
             earlier = []
         self.spec_ready.emit(spec, earlier)

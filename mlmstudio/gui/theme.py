@@ -31,8 +31,10 @@ def message_style(kind: str, palette: QPalette, banner: bool) -> str:
     rgb = _KINDS[kind][2]
     style = f"color: {message_color(kind, palette)};"
     if banner:
-        style += (f" background: rgba({rgb}, 0.12); border: 1px solid rgba({rgb}, 0.55);"
-                  " border-radius: 4px; padding: 6px;")
+        style += (
+            f" background: rgba({rgb}, 0.12); border: 1px solid rgba({rgb}, 0.55);"
+            " border-radius: 4px; padding: 6px;"
+        )
     return f"QLabel {{ {style} }}"
 
 

@@ -63,7 +63,7 @@ class ProgressBatch:
     evals: tuple[tuple[float, float, float, float, float], ...]
     checkpoints: tuple[int, ...]
     last_step: StepEvent | None  # the newest step event (progress bar, ETA)
-    sequence: int                # 0, 1, 2 ... in emission order
+    sequence: int  # 0, 1, 2 ... in emission order
     probes: tuple[tuple[int, tuple[ProbeResult, ...]], ...] = ()
     # ELECTRA runs: rows of electra_plots.ELECTRA_COLUMNS (step, elapsed, generator loss,
     # discriminator loss, accuracy, replaced share); every run: DETECTION_COLUMNS (step, elapsed, AUC).
@@ -74,12 +74,18 @@ class ProgressBatch:
 class TrainingWorker(QObject):
     """Runs ``job`` when its ``run`` slot is invoked in the worker thread."""
 
-    progress = Signal(object)     # ProgressBatch
+    progress = Signal(object)  # ProgressBatch
     run_started = Signal(object)  # StartedEvent, once the trainer knows its vocabulary and size
-    finished = Signal(object)     # RunEnd, exactly once
+    finished = Signal(object)  # RunEnd, exactly once
 
-    def __init__(self, job: TrainingJob, control: TrainingControl | None = None, *,
-                 min_interval: float = DEFAULT_MIN_INTERVAL, torch_threads: int | None = None) -> None:
+    def __init__(
+        self,
+        job: TrainingJob,
+        control: TrainingControl | None = None,
+        *,
+        min_interval: float = DEFAULT_MIN_INTERVAL,
+        torch_threads: int | None = None,
+    ) -> None:
         super().__init__()
         self.control = control or TrainingControl()
         self._job = job
@@ -97,7 +103,7 @@ class TrainingWorker(QObject):
         self._sequence = 0
         self._terminal: FinishedEvent | FailedEvent | None = None
         self._relay = _Relay(self)
-        self.emitted = 0             # progress signals sent (tests, diagnostics)
+        self.emitted = 0  # progress signals sent (tests, diagnostics)
 
     @Slot()
     def run(self) -> None:
@@ -106,8 +112,7 @@ class TrainingWorker(QObject):
         outcome: RunEnd | None = None
         try:
             result = self._job(self._relay, self.control)
-            outcome = decide_run_end(result if result is not None else self._terminal,
-                                     step=self._step())
+            outcome = decide_run_end(result if result is not None else self._terminal, step=self._step())
         except Exception as exc:  # noqa: BLE001 - the run's end says what happened; the app lives on
             if not isinstance(exc, MLMStudioError):
                 log.exception("Training failed with an unexpected error")
@@ -124,18 +129,34 @@ class TrainingWorker(QObject):
 
     def _maybe_flush(self) -> None:
         # While paused or stopping the trainer waits after this event: show it now, not later.
-        if (time.monotonic() - self._last_emit >= self._min_interval or self.control.paused
-                or self.control.stop_requested):
+        if (
+            time.monotonic() - self._last_emit >= self._min_interval
+            or self.control.paused
+            or self.control.stop_requested
+        ):
             self._flush()
 
     def _flush(self) -> None:
         with self._lock:
-            if not (self._steps or self._evals or self._checkpoints or self._probes
-                    or self._electra or self._detection):
+            if not (
+                self._steps
+                or self._evals
+                or self._checkpoints
+                or self._probes
+                or self._electra
+                or self._detection
+            ):
                 return
-            batch = ProgressBatch(tuple(self._steps), tuple(self._evals), tuple(self._checkpoints),
-                                  self._last_step, self._sequence, tuple(self._probes),
-                                  electra=tuple(self._electra), detection=tuple(self._detection))
+            batch = ProgressBatch(
+                tuple(self._steps),
+                tuple(self._evals),
+                tuple(self._checkpoints),
+                self._last_step,
+                self._sequence,
+                tuple(self._probes),
+                electra=tuple(self._electra),
+                detection=tuple(self._detection),
+            )
             self._steps, self._evals, self._checkpoints, self._probes = [], [], [], []
             self._electra, self._detection = [], []
             self._sequence += 1
@@ -171,8 +192,16 @@ class _Relay(TrainerCallback):
             w._last_step = event
         if event.generator_loss is not None:  # an ELECTRA run (engine/electra.py)
             with w._lock:
-                w._electra.append((event.step, event.elapsed, event.generator_loss, event.discriminator_loss,
-                                   event.discriminator_accuracy, event.replaced_share))
+                w._electra.append(
+                    (
+                        event.step,
+                        event.elapsed,
+                        event.generator_loss,
+                        event.discriminator_loss,
+                        event.discriminator_accuracy,
+                        event.replaced_share,
+                    )
+                )
         w._add(w._steps, (event.step, event.elapsed, event.loss, event.lr, event.tokens_per_second))
 
     def on_eval(self, event: EvalEvent) -> None:
@@ -183,8 +212,7 @@ class _Relay(TrainerCallback):
         if event.probes:
             with w._lock:
                 w._probes.append((event.step, event.probes))
-        w._add(w._evals, (event.step, event.elapsed, event.val_loss, event.val_accuracy,
-                          event.perplexity))
+        w._add(w._evals, (event.step, event.elapsed, event.val_loss, event.val_accuracy, event.perplexity))
 
     def on_checkpoint(self, event: CheckpointEvent) -> None:
         self.worker._add(self.worker._checkpoints, event.step)

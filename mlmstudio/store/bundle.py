@@ -62,9 +62,15 @@ REQUIRED_MEMBERS = (CONFIG_FILE, TOKENIZER_FILE, MODEL_FILE, METRICS_CSV)
 OPTIONAL_MEMBERS = (METRICS_FILE, PROBES_FILE)
 MiB = 1 << 20
 # The largest size each member may have once extracted.
-MEMBER_LIMITS = {MANIFEST_FILE: 4 * MiB, CONFIG_FILE: 1 * MiB, TOKENIZER_FILE: 256 * MiB,
-                 MODEL_FILE: 16 * 1024 * MiB, METRICS_CSV: 1024 * MiB, METRICS_FILE: 1 * MiB,
-                 PROBES_FILE: 256 * MiB}
+MEMBER_LIMITS = {
+    MANIFEST_FILE: 4 * MiB,
+    CONFIG_FILE: 1 * MiB,
+    TOKENIZER_FILE: 256 * MiB,
+    MODEL_FILE: 16 * 1024 * MiB,
+    METRICS_CSV: 1024 * MiB,
+    METRICS_FILE: 1 * MiB,
+    PROBES_FILE: 256 * MiB,
+}
 # Real members compress at most ~10:1 (JSON, CSV); weights barely at all. Zip bombs reach 1000:1.
 MAX_COMPRESSION_RATIO = 100
 RATIO_CHECK_ABOVE = 1 * MiB
@@ -75,6 +81,7 @@ _CHUNK = 1 * MiB
 
 
 # --- export ------------------------------------------------------------------------------------
+
 
 def export_bundle(db: Database, ref: str, path: str | Path, *, overwrite: bool = False) -> Path:
     """Write run ``ref`` as a .mlmrun bundle at ``path`` (atomically); return the path.
@@ -108,17 +115,30 @@ def export_bundle(db: Database, ref: str, path: str | Path, *, overwrite: bool =
         entries[PROBES_FILE] = {"sha256": hashlib.sha256(probes).hexdigest(), "size": len(probes)}
     corpus = detail.corpus
     manifest = {
-        "format": BUNDLE_FORMAT, "format_version": FORMAT_VERSION, "mlmstudio_version": __version__,
+        "format": BUNDLE_FORMAT,
+        "format_version": FORMAT_VERSION,
+        "mlmstudio_version": __version__,
         "exported_at": datetime.now(UTC).isoformat(),
         "run": {
-            "id": summary.id, "name": summary.name,
+            "id": summary.id,
+            "name": summary.name,
             "status": summary.status if summary.status in IMPORTABLE_STATUSES else RunStatus.STOPPED.value,
-            "notes": summary.notes, "tags": list(summary.tags), "last_step": summary.last_step,
-            "created_at": _iso(summary.created_at), "started_at": _iso(summary.started_at),
-            "finished_at": _iso(summary.finished_at), "final_metrics": to_jsonable(summary.final_metrics),
-            "corpus": None if corpus is None else {
-                "name": corpus.name, "source": corpus.source, "sha256": corpus.sha256,
-                "size_bytes": corpus.size_bytes, "stats": to_jsonable(corpus.stats)},
+            "notes": summary.notes,
+            "tags": list(summary.tags),
+            "last_step": summary.last_step,
+            "created_at": _iso(summary.created_at),
+            "started_at": _iso(summary.started_at),
+            "finished_at": _iso(summary.finished_at),
+            "final_metrics": to_jsonable(summary.final_metrics),
+            "corpus": None
+            if corpus is None
+            else {
+                "name": corpus.name,
+                "source": corpus.source,
+                "sha256": corpus.sha256,
+                "size_bytes": corpus.size_bytes,
+                "stats": to_jsonable(corpus.stats),
+            },
         },
         "files": entries,
     }
@@ -126,8 +146,11 @@ def export_bundle(db: Database, ref: str, path: str | Path, *, overwrite: bool =
     os.close(fd)
     try:
         with zipfile.ZipFile(tmp, "w") as zf:
-            zf.writestr(MANIFEST_FILE, json.dumps(manifest, indent=2, sort_keys=True),
-                        compress_type=zipfile.ZIP_DEFLATED)
+            zf.writestr(
+                MANIFEST_FILE,
+                json.dumps(manifest, indent=2, sort_keys=True),
+                compress_type=zipfile.ZIP_DEFLATED,
+            )
             zf.writestr(METRICS_CSV, metrics_csv, compress_type=zipfile.ZIP_DEFLATED)
             if probes:
                 zf.writestr(PROBES_FILE, probes, compress_type=zipfile.ZIP_DEFLATED)
@@ -152,9 +175,15 @@ def _probes_jsonl(db: Database, run_id: str) -> bytes:
     elapsed: dict[int, float] = {}
     for curve in load_probe_curves(db, run_id):
         for i, step in enumerate(curve.steps.tolist()):
-            by_step.setdefault(step, []).append(ProbeResult(
-                curve.sentence, curve.answer, float(curve.probabilities[i]), curve.top1[i],
-                bool(curve.hits[i])))
+            by_step.setdefault(step, []).append(
+                ProbeResult(
+                    curve.sentence,
+                    curve.answer,
+                    float(curve.probabilities[i]),
+                    curve.top1[i],
+                    bool(curve.hits[i]),
+                )
+            )
             elapsed[step] = float(curve.wall_time[i])
     lines = [ProbeRecord(step, elapsed[step], tuple(by_step[step])).to_line() for step in sorted(by_step)]
     return "".join(line + "\n" for line in lines).encode("utf-8")
@@ -167,8 +196,11 @@ def _metrics_csv(db: Database, run_id: str) -> bytes:
     with db.session(write=False) as session:
         cursor = session.connection().connection.dbapi_connection.cursor()
         try:
-            rows = cursor.execute("SELECT step, split, name, value, wall_time FROM metric_points "
-                                  "WHERE run_id = ? ORDER BY split, name, step", (run_id,))
+            rows = cursor.execute(
+                "SELECT step, split, name, value, wall_time FROM metric_points "
+                "WHERE run_id = ? ORDER BY split, name, step",
+                (run_id,),
+            )
             for step, split, name, value, wall_time in rows:
                 writer.writerow([step, split, name, repr(float(value)), repr(float(wall_time))])
         finally:
@@ -191,6 +223,7 @@ def _iso(moment: datetime | None) -> str | None:
 
 
 # --- import ------------------------------------------------------------------------------------
+
 
 def import_bundle(db: Database, path: str | Path) -> str:
     """Add the run in bundle ``path`` to the history; return its new run id.
@@ -216,11 +249,15 @@ def import_bundle(db: Database, path: str | Path) -> str:
                 shutil.rmtree(staging, ignore_errors=True)
                 raise
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as exc:
-        raise BundleError(f"{path.name} is not a readable {BUNDLE_SUFFIX} bundle: it is damaged or "
-                          f"truncated ({exc}). Export the run again.") from exc
+        raise BundleError(
+            f"{path.name} is not a readable {BUNDLE_SUFFIX} bundle: it is damaged or "
+            f"truncated ({exc}). Export the run again."
+        ) from exc
     except OSError as exc:
-        raise BundleError(f"{path.name} could not be read or unpacked ({exc.strerror or exc}). "
-                          "Check the file and the free disk space.") from exc
+        raise BundleError(
+            f"{path.name} could not be read or unpacked ({exc.strerror or exc}). "
+            "Check the file and the free disk space."
+        ) from exc
     return run_id
 
 
@@ -231,25 +268,35 @@ def _checked_members(zf: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
     for info in zf.infolist():
         name = info.filename
         if _unsafe_name(name):
-            raise BundleError(f"The bundle contains an unsafe file path ({name!r}) that could write "
-                              "outside its folder. It was refused; nothing was imported.")
+            raise BundleError(
+                f"The bundle contains an unsafe file path ({name!r}) that could write "
+                "outside its folder. It was refused; nothing was imported."
+            )
         if name not in allowed:
-            raise BundleError(f"The bundle contains an unexpected file ({name!r}). It was not written "
-                              "by MLM Studio; nothing was imported.")
+            raise BundleError(
+                f"The bundle contains an unexpected file ({name!r}). It was not written "
+                "by MLM Studio; nothing was imported."
+            )
         if name in members:
             raise BundleError(f"The bundle contains {name} twice. It is damaged; nothing was imported.")
         if info.flag_bits & 0x1:
             raise BundleError(f"{name} in the bundle is encrypted. MLM Studio bundles never are.")
         if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
-            raise BundleError(f"{name} in the bundle uses an unsupported compression. Export it again "
-                              "with MLM Studio.")
+            raise BundleError(
+                f"{name} in the bundle uses an unsupported compression. Export it again with MLM Studio."
+            )
         if info.file_size > MEMBER_LIMITS[name]:
-            raise BundleError(f"{name} in the bundle is too large ({info.file_size / MiB:,.0f} MiB; at "
-                              f"most {MEMBER_LIMITS[name] / MiB:,.0f} MiB). Nothing was imported.")
-        if (info.file_size > RATIO_CHECK_ABOVE
-                and info.file_size > MAX_COMPRESSION_RATIO * max(info.compress_size, 1)):
-            raise BundleError(f"{name} in the bundle would expand {info.file_size // max(info.compress_size, 1):,} "
-                              "times when unpacked, like a zip bomb. It was refused; nothing was imported.")
+            raise BundleError(
+                f"{name} in the bundle is too large ({info.file_size / MiB:,.0f} MiB; at "
+                f"most {MEMBER_LIMITS[name] / MiB:,.0f} MiB). Nothing was imported."
+            )
+        if info.file_size > RATIO_CHECK_ABOVE and info.file_size > MAX_COMPRESSION_RATIO * max(
+            info.compress_size, 1
+        ):
+            raise BundleError(
+                f"{name} in the bundle would expand {info.file_size // max(info.compress_size, 1):,} "
+                "times when unpacked, like a zip bomb. It was refused; nothing was imported."
+            )
         members[name] = info
     missing = [name for name in (MANIFEST_FILE, *REQUIRED_MEMBERS) if name not in members]
     if missing:
@@ -259,8 +306,15 @@ def _checked_members(zf: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
 
 def _unsafe_name(name: str) -> bool:
     parts = re.split(r"[\\/]", name)
-    return (not name or name.startswith(("/", "\\")) or ".." in parts or ":" in name
-            or "\\" in name or "\x00" in name or os.path.isabs(name))
+    return (
+        not name
+        or name.startswith(("/", "\\"))
+        or ".." in parts
+        or ":" in name
+        or "\\" in name
+        or "\x00" in name
+        or os.path.isabs(name)
+    )
 
 
 def _read_manifest(zf: zipfile.ZipFile, members: Mapping[str, zipfile.ZipInfo]) -> dict[str, Any]:
@@ -270,26 +324,40 @@ def _read_manifest(zf: zipfile.ZipFile, members: Mapping[str, zipfile.ZipInfo]) 
     except bounded_json.JSONLimitError as exc:
         raise BundleError(f"The bundle's manifest.json {exc}. Nothing was imported.") from exc
     if not isinstance(manifest, dict) or manifest.get("format") != BUNDLE_FORMAT:
-        raise BundleError("The bundle's manifest.json does not describe an MLM Studio run. Nothing was imported.")
+        raise BundleError(
+            "The bundle's manifest.json does not describe an MLM Studio run. Nothing was imported."
+        )
     version = manifest.get("format_version")
     if not isinstance(version, int) or version < 1 or version > FORMAT_VERSION:
-        raise BundleError(f"The bundle has format version {version!r}; this MLM Studio reads up to "
-                          f"{FORMAT_VERSION}. Update MLM Studio to import it.")
+        raise BundleError(
+            f"The bundle has format version {version!r}; this MLM Studio reads up to "
+            f"{FORMAT_VERSION}. Update MLM Studio to import it."
+        )
     files = manifest.get("files")
     if not isinstance(files, dict) or not isinstance(manifest.get("run"), dict):
-        raise BundleError("The bundle's manifest.json lacks its file list or run record. Nothing was imported.")
+        raise BundleError(
+            "The bundle's manifest.json lacks its file list or run record. Nothing was imported."
+        )
     for name, info in members.items():
         if name == MANIFEST_FILE:
             continue
         entry = files.get(name)
-        if (not isinstance(entry, dict) or not isinstance(entry.get("sha256"), str)
-                or not _SHA256.match(entry["sha256"]) or entry.get("size") != info.file_size):
-            raise BundleError(f"The bundle's manifest does not match its {name} (missing entry, hash or "
-                              "size). The bundle was altered or damaged; nothing was imported.")
+        if (
+            not isinstance(entry, dict)
+            or not isinstance(entry.get("sha256"), str)
+            or not _SHA256.match(entry["sha256"])
+            or entry.get("size") != info.file_size
+        ):
+            raise BundleError(
+                f"The bundle's manifest does not match its {name} (missing entry, hash or "
+                "size). The bundle was altered or damaged; nothing was imported."
+            )
     extra = set(files) - set(members)
     if extra:
-        raise BundleError(f"The bundle's manifest lists {', '.join(sorted(extra))}, which the bundle "
-                          "does not contain. It is incomplete; nothing was imported.")
+        raise BundleError(
+            f"The bundle's manifest lists {', '.join(sorted(extra))}, which the bundle "
+            "does not contain. It is incomplete; nothing was imported."
+        )
     return manifest
 
 
@@ -297,8 +365,10 @@ def _check_disk_space(directory: Path, members: Mapping[str, zipfile.ZipInfo]) -
     needed = sum(info.file_size for info in members.values())
     free = shutil.disk_usage(directory).free
     if needed > free:
-        raise BundleError(f"Importing needs {needed / MiB:,.0f} MiB but only {free / MiB:,.0f} MiB are "
-                          "free in the data directory. Free some space and try again.")
+        raise BundleError(
+            f"Importing needs {needed / MiB:,.0f} MiB but only {free / MiB:,.0f} MiB are "
+            "free in the data directory. Free some space and try again."
+        )
 
 
 def _read_limited(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
@@ -307,8 +377,10 @@ def _read_limited(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
         while chunk := stream.read(_CHUNK):
             buffer += chunk
             if len(buffer) > min(info.file_size, MEMBER_LIMITS[info.filename]):
-                raise BundleError(f"{info.filename} in the bundle is larger than it declares. "
-                                  "It was refused; nothing was imported.")
+                raise BundleError(
+                    f"{info.filename} in the bundle is larger than it declares. "
+                    "It was refused; nothing was imported."
+                )
     return bytes(buffer)
 
 
@@ -321,13 +393,17 @@ def _extract(zf: zipfile.ZipFile, info: zipfile.ZipInfo, target: Path, expected_
         while chunk := stream.read(_CHUNK):
             written += len(chunk)
             if written > limit:
-                raise BundleError(f"{info.filename} in the bundle is larger than it declares. "
-                                  "It was refused; nothing was imported.")
+                raise BundleError(
+                    f"{info.filename} in the bundle is larger than it declares. "
+                    "It was refused; nothing was imported."
+                )
             digest.update(chunk)
             out.write(chunk)
     if digest.hexdigest() != expected_sha256:
-        raise BundleError(f"{info.filename} in the bundle does not match the hash in its manifest. "
-                          "The bundle was altered or damaged; nothing was imported.")
+        raise BundleError(
+            f"{info.filename} in the bundle does not match the hash in its manifest. "
+            "The bundle was altered or damaged; nothing was imported."
+        )
 
 
 def _validate_and_insert(db: Database, staging: Path, manifest: Mapping[str, Any]) -> str:
@@ -347,18 +423,28 @@ def _validate_and_insert(db: Database, staging: Path, manifest: Mapping[str, Any
             corpus = record["corpus"]
             if corpus is not None:
                 corpus_id = repository.get_or_create_corpus(session, **corpus).id
-            row = RunRow(id=run_id, name=record["name"], status=record["status"],
-                         config_json=config.to_json(), corpus_id=corpus_id,
-                         created_at=record["created_at"] or utcnow(), started_at=record["started_at"],
-                         finished_at=record["finished_at"], last_step=record["last_step"],
-                         final_metrics_json=json.dumps(record["final_metrics"], sort_keys=True),
-                         message="", notes=record["notes"])
+            row = RunRow(
+                id=run_id,
+                name=record["name"],
+                status=record["status"],
+                config_json=config.to_json(),
+                corpus_id=corpus_id,
+                created_at=record["created_at"] or utcnow(),
+                started_at=record["started_at"],
+                finished_at=record["finished_at"],
+                last_step=record["last_step"],
+                final_metrics_json=json.dumps(record["final_metrics"], sort_keys=True),
+                message="",
+                notes=record["notes"],
+            )
             session.add(row)
             session.flush()
             repository.add_tags(row, record["tags"])
             for start in range(0, len(points), 10_000):
-                session.execute(MetricPointRow.__table__.insert(),
-                                [dict(p, run_id=run_id) for p in points[start:start + 10_000]])
+                session.execute(
+                    MetricPointRow.__table__.insert(),
+                    [dict(p, run_id=run_id) for p in points[start : start + 10_000]],
+                )
             # probes.jsonl stays in the run folder (rebuild-history reads it); its points go in here.
             probes = [r for r in read_records(staging / PROBES_FILE) if r.step <= record["last_step"]]
             repository.add_probe_points(session, list(probe_rows(probes, run_id)))
@@ -377,8 +463,9 @@ def _validated_config(path: Path) -> RunConfig:
         return RunConfig.from_file(path).validate()
     except ConfigError as exc:
         reason = str(exc).removeprefix(f"{path}: ")  # the staging folder's path means nothing to the user
-        raise BundleError(f"The bundle's config.json is not a valid run configuration: {reason} "
-                          "Nothing was imported.") from exc
+        raise BundleError(
+            f"The bundle's config.json is not a valid run configuration: {reason} Nothing was imported."
+        ) from exc
 
 
 def _check_model(folder: Path) -> None:
@@ -398,26 +485,37 @@ def _read_metrics_csv(path: Path) -> list[dict[str, Any]]:
     with path.open(encoding="utf-8", newline="") as handle:
         reader = csv.reader(handle)
         if next(reader, None) != METRICS_COLUMNS:
-            raise BundleError(f"The bundle's metrics.csv must start with the header "
-                              f"{','.join(METRICS_COLUMNS)}. Nothing was imported.")
+            raise BundleError(
+                f"The bundle's metrics.csv must start with the header "
+                f"{','.join(METRICS_COLUMNS)}. Nothing was imported."
+            )
         for line, row in enumerate(reader, start=2):
             try:
                 step, split, name, value, wall_time = row
-                point = dict(step=int(step), split=split, name=name, value=float(value),
-                             wall_time=float(wall_time))
+                point = dict(
+                    step=int(step), split=split, name=name, value=float(value), wall_time=float(wall_time)
+                )
             except ValueError:
                 point = None
-            if (point is None or point["step"] < 0 or split not in (TRAIN, VAL)
-                    or not _METRIC_NAME.match(name) or not math.isfinite(point["value"])
-                    or not math.isfinite(point["wall_time"])):
-                raise BundleError(f"Line {line} of the bundle's metrics.csv is not a valid metric point. "
-                                  "Nothing was imported.")
+            if (
+                point is None
+                or point["step"] < 0
+                or split not in (TRAIN, VAL)
+                or not _METRIC_NAME.match(name)
+                or not math.isfinite(point["value"])
+                or not math.isfinite(point["wall_time"])
+            ):
+                raise BundleError(
+                    f"Line {line} of the bundle's metrics.csv is not a valid metric point. "
+                    "Nothing was imported."
+                )
             points.append(point)
     return points
 
 
 def _run_record(run: Mapping[str, Any]) -> dict[str, Any]:
     """The manifest's run record, type-checked; bad values refuse the bundle."""
+
     def text(key: str, default: str = "", limit: int = 100_000) -> str:
         value = run.get(key, default)
         if value is None:
@@ -433,7 +531,9 @@ def _run_record(run: Mapping[str, Any]) -> dict[str, Any]:
         try:
             parsed = datetime.fromisoformat(value)
         except (TypeError, ValueError) as exc:
-            raise BundleError(f"The bundle's manifest has an invalid run {key}. Nothing was imported.") from exc
+            raise BundleError(
+                f"The bundle's manifest has an invalid run {key}. Nothing was imported."
+            ) from exc
         if parsed.tzinfo is not None:
             parsed = parsed.astimezone(UTC).replace(tzinfo=None)
         return parsed
@@ -449,22 +549,34 @@ def _run_record(run: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "name": " ".join(text("name", "imported run", 500).split()) or "imported run",
         "status": status if status in IMPORTABLE_STATUSES else RunStatus.COMPLETED.value,
-        "notes": text("notes"), "tags": tags[:100], "last_step": last_step,
+        "notes": text("notes"),
+        "tags": tags[:100],
+        "last_step": last_step,
         "final_metrics": to_jsonable(final_metrics),
-        "created_at": moment("created_at"), "started_at": moment("started_at"),
-        "finished_at": moment("finished_at"), "corpus": _corpus_record(run.get("corpus")),
+        "created_at": moment("created_at"),
+        "started_at": moment("started_at"),
+        "finished_at": moment("finished_at"),
+        "corpus": _corpus_record(run.get("corpus")),
     }
 
 
 def _corpus_record(corpus: Any) -> dict[str, Any] | None:
     if corpus is None:
         return None
-    if (not isinstance(corpus, dict) or not isinstance(corpus.get("sha256"), str)
-            or not _SHA256.match(corpus["sha256"]) or not isinstance(corpus.get("name", ""), str)
-            or not isinstance(corpus.get("source", ""), str)
-            or not isinstance(corpus.get("size_bytes", 0), int)
-            or not isinstance(corpus.get("stats", {}), dict)):
+    if (
+        not isinstance(corpus, dict)
+        or not isinstance(corpus.get("sha256"), str)
+        or not _SHA256.match(corpus["sha256"])
+        or not isinstance(corpus.get("name", ""), str)
+        or not isinstance(corpus.get("source", ""), str)
+        or not isinstance(corpus.get("size_bytes", 0), int)
+        or not isinstance(corpus.get("stats", {}), dict)
+    ):
         raise BundleError("The bundle's manifest has an invalid corpus record. Nothing was imported.")
-    return {"name": corpus.get("name", "")[:500], "source": corpus.get("source", ""),
-            "sha256": corpus["sha256"], "size_bytes": corpus.get("size_bytes", 0),
-            "stats": to_jsonable(corpus.get("stats", {}))}
+    return {
+        "name": corpus.get("name", "")[:500],
+        "source": corpus.get("source", ""),
+        "sha256": corpus["sha256"],
+        "size_bytes": corpus.get("size_bytes", 0),
+        "stats": to_jsonable(corpus.get("stats", {})),
+    }

@@ -28,8 +28,8 @@ TIME_GRID_POINTS = 200
 class AlignedCurves:
     """Several runs' values of one metric on one x axis; NaN where a run has no value."""
 
-    metric: str                      # e.g. "val_loss"
-    x_axis: str                      # "step" or "time" (seconds of training)
+    metric: str  # e.g. "val_loss"
+    x_axis: str  # "step" or "time" (seconds of training)
     x: np.ndarray = field(repr=False)
     values: Mapping[str, np.ndarray] = field(repr=False)  # run id -> float64[len(x)]
 
@@ -49,8 +49,9 @@ def load_curves(db: Database, run_ids: Sequence[str], metric: str) -> dict[str, 
         return {run_id: repository.load_curve(session, run_id, split, name) for run_id in run_ids}
 
 
-def align(curves: Mapping[str, Curve], metric: str, x_axis: str = "step",
-          points: int = TIME_GRID_POINTS) -> AlignedCurves:
+def align(
+    curves: Mapping[str, Curve], metric: str, x_axis: str = "step", points: int = TIME_GRID_POINTS
+) -> AlignedCurves:
     """Put curves on one axis.
 
     By step: the union of all steps, each run's exact values, NaN where it has
@@ -92,8 +93,9 @@ def write_csv(aligned: AlignedCurves, path: str | Path, labels: Mapping[str, str
         writer = csv.writer(handle)
         writer.writerow([aligned.x_axis] + [labels.get(r, r) for r in run_ids])
         for i, x in enumerate(aligned.x):
-            cells = ["" if math.isnan(aligned.values[r][i]) else repr(float(aligned.values[r][i]))
-                     for r in run_ids]
+            cells = [
+                "" if math.isnan(aligned.values[r][i]) else repr(float(aligned.values[r][i])) for r in run_ids
+            ]
             writer.writerow([int(x) if aligned.x_axis == "step" else f"{x:.3f}"] + cells)
     return path
 
@@ -104,8 +106,11 @@ def flatten_config(config: RunConfig) -> dict[str, Any]:
     ``model.ffn_dim`` is the width the model was built with: 0 ("4 x width") is resolved, so
     two runs with the same feed-forward layers never differ there.
     """
-    flat = {f"{section}.{key}": value
-            for section, fields_ in config.to_dict().items() for key, value in fields_.items()}
+    flat = {
+        f"{section}.{key}": value
+        for section, fields_ in config.to_dict().items()
+        for key, value in fields_.items()
+    }
     flat["model.ffn_dim"] = config.model.ffn_width
     return flat
 
@@ -126,8 +131,10 @@ def config_differences(configs: Mapping[str, RunConfig]) -> list[tuple[str, dict
 
 def rank_runs_by_val_loss(runs: Sequence[RunSummary]) -> list[RunSummary]:
     """Best (lowest final validation loss) first; runs without one last, newest first among them."""
-    scored = sorted((r for r in runs if r.val_loss is not None and math.isfinite(r.val_loss)),
-                    key=lambda r: (r.val_loss, r.created_at))
+    scored = sorted(
+        (r for r in runs if r.val_loss is not None and math.isfinite(r.val_loss)),
+        key=lambda r: (r.val_loss, r.created_at),
+    )
     scored_ids = {r.id for r in scored}
     unscored = [r for r in runs if r.id not in scored_ids]
     return scored + unscored

@@ -117,8 +117,9 @@ class Database:
         self.runs_dir = runs_root(directory)
         self.engine = engine
         self._write_sessions = sessionmaker(engine, expire_on_commit=False)
-        self._read_sessions = sessionmaker(engine.execution_options(sqlite_begin="DEFERRED"),
-                                           expire_on_commit=False)
+        self._read_sessions = sessionmaker(
+            engine.execution_options(sqlite_begin="DEFERRED"), expire_on_commit=False
+        )
 
     @classmethod
     def open(cls, data_dir: str | Path | None = None, *, recover: bool = True) -> Database:
@@ -132,9 +133,11 @@ class Database:
             runs_root(directory).mkdir(exist_ok=True)
         except OSError as exc:
             chosen, source = chosen_data_dir(data_dir)
-            raise StoreError(f"The data directory {chosen} (from {source}) cannot be created or written "
-                             f"({exc.strerror or exc}). Choose another one with --data-dir or "
-                             "MLMSTUDIO_HOME.") from exc
+            raise StoreError(
+                f"The data directory {chosen} (from {source}) cannot be created or written "
+                f"({exc.strerror or exc}). Choose another one with --data-dir or "
+                "MLMSTUDIO_HOME."
+            ) from exc
         _sweep_leftovers(directory)
         db_file = database_path(directory)
         damage = damage_before_open(db_file, runs_root(directory)) or _schema_problem(db_file)
@@ -158,7 +161,8 @@ class Database:
         except _alembic_command_error() as exc:  # evaluated only when something was raised
             raise StoreError(
                 f"The run history at {db_file} was written by a newer version of MLM Studio "
-                f"({exc}). Update MLM Studio, or choose another data directory.") from exc
+                f"({exc}). Update MLM Studio, or choose another data directory."
+            ) from exc
         except DatabaseError as exc:  # locked, read-only, disk full or damaged: each says so
             raise describe_database_error(exc, db_file) from exc
         return db
@@ -257,7 +261,8 @@ def _at_head(engine: Engine) -> bool:
         return False
     with engine.connect() as connection:
         has_table = connection.exec_driver_sql(
-            "SELECT 1 FROM sqlite_master WHERE type='table' AND name='alembic_version'").first()
+            "SELECT 1 FROM sqlite_master WHERE type='table' AND name='alembic_version'"
+        ).first()
         if not has_table:
             return False
         rows = connection.exec_driver_sql("SELECT version_num FROM alembic_version").fetchall()

@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,63}$")
 IMPORTABLE_STATUSES = (RunStatus.COMPLETED, RunStatus.STOPPED)
-MAX_CURVES_BYTES = 1 << 30   # as a bundle's metrics.csv
+MAX_CURVES_BYTES = 1 << 30  # as a bundle's metrics.csv
 CAPSULE_MANIFEST = "capsule.json"  # a run folder written inside a capsule (engine/capsule.py)
 
 
@@ -60,8 +60,11 @@ def import_run_folder(db: Database, folder: str | os.PathLike, *, name: str | No
     _check_model(files)
     points = _points(files)
     final_metrics = _final_metrics(files)
-    checkpoints = sorted(int(m.group(1)) for entry in _entries(files.checkpoints)
-                         if (m := CHECKPOINT_NAME.match(entry.name)) and entry.is_dir())
+    checkpoints = sorted(
+        int(m.group(1))
+        for entry in _entries(files.checkpoints)
+        if (m := CHECKPOINT_NAME.match(entry.name)) and entry.is_dir()
+    )
     last_step = max([int(final_metrics.get("steps") or 0), *(p.step for p in points), *checkpoints, 0])
     status = str(final_metrics.get("status", RunStatus.COMPLETED.value))
     if status not in IMPORTABLE_STATUSES:
@@ -77,8 +80,10 @@ def import_run_folder(db: Database, folder: str | os.PathLike, *, name: str | No
         try:
             shutil.copytree(source, copy, ignore=shutil.ignore_patterns(LOCK_FILE, "*.tmp"))
         except (OSError, shutil.Error) as exc:
-            raise FolderImportError(f"The run folder {source} could not be copied into the history "
-                                    f"({_reason(exc)}). Nothing was imported.") from exc
+            raise FolderImportError(
+                f"The run folder {source} could not be copied into the history "
+                f"({_reason(exc)}). Nothing was imported."
+            ) from exc
         started = _file_time(files.config)
         finished = _file_time(files.metrics if files.metrics.is_file() else files.model)
         corpus = _corpus_record(source, config)
@@ -87,24 +92,43 @@ def import_run_folder(db: Database, folder: str | os.PathLike, *, name: str | No
             from mlmstudio.store.lifecycle import default_run_name
 
             shown = " ".join((name or "").split())[:500] or default_run_name(
-                config, corpus["name"] if corpus else source.name)
-            session.add(RunRow(id=run_id, name=shown, status=status, config_json=config.to_json(),
-                               corpus_id=corpus_id, created_at=started, started_at=started,
-                               finished_at=finished, last_step=last_step,
-                               final_metrics_json=json.dumps(final_metrics, sort_keys=True),
-                               message="", notes=f"Imported from {source.resolve()}."))
+                config, corpus["name"] if corpus else source.name
+            )
+            session.add(
+                RunRow(
+                    id=run_id,
+                    name=shown,
+                    status=status,
+                    config_json=config.to_json(),
+                    corpus_id=corpus_id,
+                    created_at=started,
+                    started_at=started,
+                    finished_at=finished,
+                    last_step=last_step,
+                    final_metrics_json=json.dumps(final_metrics, sort_keys=True),
+                    message="",
+                    notes=f"Imported from {source.resolve()}.",
+                )
+            )
             session.flush()
             rows = [point.as_row(run_id) for point in points]
             for start in range(0, len(rows), 10_000):
-                session.execute(MetricPointRow.__table__.insert(), rows[start:start + 10_000])
+                session.execute(MetricPointRow.__table__.insert(), rows[start : start + 10_000])
             # The probes at every evaluation, from the folder's probes.jsonl (engine/probe_log.py).
-            repository.add_probe_points(session, list(probe_rows(
-                [r for r in read_records(files.probes) if r.step <= last_step or last_step <= 0], run_id)))
+            repository.add_probe_points(
+                session,
+                list(
+                    probe_rows(
+                        [r for r in read_records(files.probes) if r.step <= last_step or last_step <= 0],
+                        run_id,
+                    )
+                ),
+            )
             for step in checkpoints:
                 metrics = _checkpoint_metrics(points, step)
-                repository.record_checkpoint(session, run_id, step,
-                                             f"checkpoints/{RunFolder(target).checkpoint(step).name}",
-                                             metrics)
+                repository.record_checkpoint(
+                    session, run_id, step, f"checkpoints/{RunFolder(target).checkpoint(step).name}", metrics
+                )
             os.replace(copy, target)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -114,13 +138,16 @@ def import_run_folder(db: Database, folder: str | os.PathLike, *, name: str | No
 
 # --- checks ------------------------------------------------------------------------------------
 
+
 def _check_is_run_folder(db: Database, source: Path, files: RunFolder) -> None:
     if not source.exists():
         raise FolderImportError(f"{source} does not exist. Give the run folder to import.")
     if not source.is_dir():
-        raise FolderImportError(f"{source} is a file, not a run folder. Give the folder that holds "
-                                "config.json and model.safetensors (a .mlmrun file is imported with "
-                                "`mlmstudio runs import`).")
+        raise FolderImportError(
+            f"{source} is a file, not a run folder. Give the folder that holds "
+            "config.json and model.safetensors (a .mlmrun file is imported with "
+            "`mlmstudio runs import`)."
+        )
     try:
         resolved, runs = source.resolve(), db.runs_dir.resolve()
     except (OSError, RuntimeError) as exc:
@@ -128,32 +155,43 @@ def _check_is_run_folder(db: Database, source: Path, files: RunFolder) -> None:
     if resolved == runs or runs in resolved.parents:
         raise FolderImportError(f"{source} is already a run folder of this history; it needs no import.")
     if not files.config.is_file():
-        raise FolderImportError(f"{source} is not a run folder: it has no config.json. A run folder "
-                                "holds config.json, tokenizer.json, model.safetensors and curves.csv, as "
-                                "`mlmstudio train --out` or a run capsule writes them.")
+        raise FolderImportError(
+            f"{source} is not a run folder: it has no config.json. A run folder "
+            "holds config.json, tokenizer.json, model.safetensors and curves.csv, as "
+            "`mlmstudio train --out` or a run capsule writes them."
+        )
     if (source / CAPSULE_MANIFEST).is_file():
-        raise FolderImportError(f"{source} is a run capsule, not a run folder. Import the folder its "
-                                f"launch.sh wrote on the first node ({source / 'run'} by default).")
+        raise FolderImportError(
+            f"{source} is a run capsule, not a run folder. Import the folder its "
+            f"launch.sh wrote on the first node ({source / 'run'} by default)."
+        )
     link = next((p for p in source.rglob("*") if p.is_symlink()), None)
     if link is not None:
-        raise FolderImportError(f"{source} holds a link ({link.relative_to(source)}); a run folder holds "
-                                "plain files only. Copy the folder with the files the links point to "
-                                "(cp -rL), then import the copy.")
+        raise FolderImportError(
+            f"{source} holds a link ({link.relative_to(source)}); a run folder holds "
+            "plain files only. Copy the folder with the files the links point to "
+            "(cp -rL), then import the copy."
+        )
     if owner_alive(source):
-        raise FolderImportError(f"The run in {source} is still training (its process holds the folder). "
-                                "Import it when it has finished.")
+        raise FolderImportError(
+            f"The run in {source} is still training (its process holds the folder). "
+            "Import it when it has finished."
+        )
     missing = files.missing_model_files()
     if missing:
-        raise FolderImportError(f"The run in {source} has no finished model ({', '.join(missing)} missing): "
-                                "it may still be training, or it failed. Import it once it has finished.")
+        raise FolderImportError(
+            f"The run in {source} has no finished model ({', '.join(missing)} missing): "
+            "it may still be training, or it failed. Import it once it has finished."
+        )
 
 
 def _config(files: RunFolder) -> RunConfig:
     try:
         return RunConfig.from_file(files.config).validate()
     except ConfigError as exc:
-        raise FolderImportError(f"The folder's config.json is not a valid run configuration: {exc} "
-                                "Nothing was imported.") from exc
+        raise FolderImportError(
+            f"The folder's config.json is not a valid run configuration: {exc} Nothing was imported."
+        ) from exc
 
 
 def _check_model(files: RunFolder) -> None:
@@ -162,25 +200,30 @@ def _check_model(files: RunFolder) -> None:
     try:
         load_model_dir(files.path, device="cpu")
     except MLMStudioError as exc:
-        raise FolderImportError(f"The model in {files.path} cannot be loaded: {exc} "
-                                "Nothing was imported.") from exc
+        raise FolderImportError(
+            f"The model in {files.path} cannot be loaded: {exc} Nothing was imported."
+        ) from exc
 
 
 def _points(files: RunFolder) -> list[MetricPoint]:
     try:
         if files.curves.is_file() and files.curves.stat().st_size > MAX_CURVES_BYTES:
-            raise FolderImportError(f"The folder's curve file is larger than {MAX_CURVES_BYTES >> 30} GiB, "
-                                    "far more than a run writes. Nothing was imported.")
+            raise FolderImportError(
+                f"The folder's curve file is larger than {MAX_CURVES_BYTES >> 30} GiB, "
+                "far more than a run writes. Nothing was imported."
+            )
         points = read_curve_points(files.curves)
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise FolderImportError(f"The folder's curve file cannot be read: {_reason(exc)} "
-                                "Nothing was imported.") from exc
+        raise FolderImportError(
+            f"The folder's curve file cannot be read: {_reason(exc)} Nothing was imported."
+        ) from exc
     seen: set[tuple[int, str, str]] = set()
     for line, point in enumerate(points, start=2):
         problem = _point_problem(point, seen)
         if problem:
-            raise FolderImportError(f"Line {line} of the folder's curves.csv {problem}. "
-                                    "Nothing was imported.")
+            raise FolderImportError(
+                f"Line {line} of the folder's curves.csv {problem}. Nothing was imported."
+            )
     return points
 
 
@@ -207,8 +250,9 @@ def _final_metrics(files: RunFolder) -> dict[str, Any]:
     try:
         data = bounded_json.loads(bounded_json.read_text(files.metrics))
     except (OSError, bounded_json.JSONLimitError) as exc:
-        raise FolderImportError(f"The folder's metrics.json cannot be read: it {exc}. "
-                                "Nothing was imported.") from exc
+        raise FolderImportError(
+            f"The folder's metrics.json cannot be read: it {exc}. Nothing was imported."
+        ) from exc
     if not isinstance(data, dict):
         raise FolderImportError("The folder's metrics.json is not a JSON object. Nothing was imported.")
     return data
@@ -221,11 +265,14 @@ def _check_disk_space(source: Path, runs_dir: Path) -> None:
     except OSError:
         return
     if needed > free:
-        raise FolderImportError(f"The run folder needs {needed / 1e6:.0f} MB and the history's disk has "
-                                f"{free / 1e6:.0f} MB free. Free space, then import again.")
+        raise FolderImportError(
+            f"The run folder needs {needed / 1e6:.0f} MB and the history's disk has "
+            f"{free / 1e6:.0f} MB free. Free space, then import again."
+        )
 
 
 # --- what is recorded --------------------------------------------------------------------------
+
 
 def _corpus_record(source: Path, config: RunConfig) -> dict[str, Any] | None:
     """The corpus the run trained on, when it can be found here; None when it cannot.
@@ -238,22 +285,33 @@ def _corpus_record(source: Path, config: RunConfig) -> dict[str, Any] | None:
         try:
             data = bounded_json.loads(bounded_json.read_text(manifest))
             corpus = data["corpus"]
-            return {"name": str(corpus["name"])[:500], "source": str(corpus["original_source"]),
-                    "sha256": str(corpus["sha256"]), "size_bytes": 0, "stats": {}}
+            return {
+                "name": str(corpus["name"])[:500],
+                "source": str(corpus["original_source"]),
+                "sha256": str(corpus["sha256"]),
+                "size_bytes": 0,
+                "stats": {},
+            }
         except (OSError, bounded_json.JSONLimitError, KeyError, TypeError):
             log.warning("The capsule manifest %s is unreadable; the corpus is not recorded.", manifest)
     from mlmstudio.engine.corpus import load_corpus
     from mlmstudio.engine.errors import CorpusError
 
     try:
-        corpus = load_corpus(config.corpus.source, text_field=config.corpus.text_field,
-                             csv_column=config.corpus.csv_column)
+        corpus = load_corpus(
+            config.corpus.source, text_field=config.corpus.text_field, csv_column=config.corpus.csv_column
+        )
     except (CorpusError, OSError):
         return None  # trained on a file this machine does not have: the run still imports
     import dataclasses
 
-    return {"name": corpus.name, "source": corpus.source, "sha256": corpus.stats.sha256,
-            "size_bytes": corpus.stats.size_bytes, "stats": dataclasses.asdict(corpus.stats)}
+    return {
+        "name": corpus.name,
+        "source": corpus.source,
+        "sha256": corpus.stats.sha256,
+        "size_bytes": corpus.stats.size_bytes,
+        "stats": dataclasses.asdict(corpus.stats),
+    }
 
 
 def _checkpoint_metrics(points: list[MetricPoint], step: int) -> dict[str, float]:

@@ -58,6 +58,7 @@ class DamagedHistoryError(HistoryAccessError):
 
 # --- telling what is wrong ---------------------------------------------------------------------
 
+
 def run_folders(runs_dir: Path) -> list[Path]:
     """Run folders on disk (hidden leftovers of imports and deletes excluded)."""
     if not runs_dir.is_dir():
@@ -80,8 +81,10 @@ def damage_before_open(db_file: Path, runs_dir: Path) -> str | None:
     if size == 0:
         folders = run_folders(runs_dir)
         if folders:
-            return (f"it is empty (0 bytes), while {len(folders)} run folder"
-                    f"{'s' if len(folders) != 1 else ''} exist in {runs_dir}")
+            return (
+                f"it is empty (0 bytes), while {len(folders)} run folder"
+                f"{'s' if len(folders) != 1 else ''} exist in {runs_dir}"
+            )
         return None
     try:
         with open(db_file, "rb") as f:
@@ -119,15 +122,20 @@ def describe_database_error(exc: BaseException, db_file: Path) -> HistoryAccessE
     detail = str(getattr(exc, "orig", None) or exc).splitlines()[0]
     kind = database_error_kind(exc)
     if kind == "locked":
-        return HistoryAccessError(f"The run history at {db_file} is busy: another program holds it locked "
-                          f"({detail}). Try again in a moment, or close the other MLM Studio.")
+        return HistoryAccessError(
+            f"The run history at {db_file} is busy: another program holds it locked "
+            f"({detail}). Try again in a moment, or close the other MLM Studio."
+        )
     if kind == "disk":
-        return HistoryAccessError(f"The run history at {db_file} cannot be written ({detail}). "
-                          "Free some disk space and try again.")
+        return HistoryAccessError(
+            f"The run history at {db_file} cannot be written ({detail}). Free some disk space and try again."
+        )
     if kind == "permission":
-        return HistoryAccessError(f"The run history at {db_file} cannot be opened for writing ({detail}). "
-                          "Check that the folder and the file are writable, or choose another data "
-                          "directory with --data-dir or MLMSTUDIO_HOME.")
+        return HistoryAccessError(
+            f"The run history at {db_file} cannot be opened for writing ({detail}). "
+            "Check that the folder and the file are writable, or choose another data "
+            "directory with --data-dir or MLMSTUDIO_HOME."
+        )
     return damaged_error(db_file, f"SQLite reports: {detail}")
 
 
@@ -135,19 +143,23 @@ def damaged_error(db_file: Path, reason: str) -> DamagedHistoryError:
     return DamagedHistoryError(
         f"The run history at {db_file} is damaged: {reason}. The run folders are not affected. "
         f"'{REBUILD_COMMAND}' keeps the damaged file (renamed with a date) and rebuilds the history "
-        "from the run folders and whatever the damaged file still holds.", db_file, reason)
+        "from the run folders and whatever the damaged file still holds.",
+        db_file,
+        reason,
+    )
 
 
 # --- moving aside and rebuilding ---------------------------------------------------------------
+
 
 @dataclass
 class RebuildReport:
     """What ``rebuild_history`` did, for the CLI and the app to show."""
 
     kept_as: Path | None = None
-    runs: list[str] = field(default_factory=list)           # run ids in the new history
-    with_curves: list[str] = field(default_factory=list)    # those whose curves were salvaged
-    skipped: list[str] = field(default_factory=list)        # "folder: why" for folders left out
+    runs: list[str] = field(default_factory=list)  # run ids in the new history
+    with_curves: list[str] = field(default_factory=list)  # those whose curves were salvaged
+    skipped: list[str] = field(default_factory=list)  # "folder: why" for folders left out
 
     def sentence(self) -> str:
         parts = [f"Rebuilt the history with {len(self.runs)} run{'s' if len(self.runs) != 1 else ''}"]
@@ -198,15 +210,19 @@ def rebuild_history(data_dir: str | Path | None = None, *, force: bool = False) 
         except DamagedHistoryError:
             pass
         if not damaged and not force:
-            raise StoreError(f"The run history at {db_file} is readable; there is nothing to rebuild. "
-                             f"Add --force to rebuild it from the run folders anyway (its curves are "
-                             "kept where the file still holds them).")
+            raise StoreError(
+                f"The run history at {db_file} is readable; there is nothing to rebuild. "
+                f"Add --force to rebuild it from the run folders anyway (its curves are "
+                "kept where the file still holds them)."
+            )
     from mlmstudio.store.run_lock import owner_alive
 
     training = [f.name for f in run_folders(runs_dir) if owner_alive(f)]
     if training:  # its process writes to the history: moving the file away would lose its points
-        raise StoreError(f"Run {training[0]} is training right now; its process writes to the history. "
-                         "Stop it (or wait until it ends), then rebuild the history.")
+        raise StoreError(
+            f"Run {training[0]} is training right now; its process writes to the history. "
+            "Stop it (or wait until it ends), then rebuild the history."
+        )
     database.forget_engine(db_file)
     report = RebuildReport(kept_as=move_aside(db_file, label="damaged" if damaged else "replaced"))
     salvage = _salvage(report.kept_as) if report.kept_as else _Salvage()
@@ -223,6 +239,7 @@ def rebuild_history(data_dir: str | Path | None = None, *, force: bool = False) 
 
 
 # --- what the damaged file still holds ---------------------------------------------------------
+
 
 @dataclass
 class _Salvage:
@@ -241,7 +258,9 @@ def _salvage(path: Path) -> _Salvage:
         return found
     try:
         found.runs = {str(row["id"]): row for row in _rows(connection, "runs")}
-        found.corpora = {int(row["id"]): row for row in _rows(connection, "corpora") if row.get("id") is not None}
+        found.corpora = {
+            int(row["id"]): row for row in _rows(connection, "corpora") if row.get("id") is not None
+        }
         for row in _rows(connection, "run_tags"):
             found.tags.setdefault(str(row.get("run_id")), []).append(str(row.get("tag")))
     finally:
@@ -259,8 +278,9 @@ def _rows(connection: sqlite3.Connection, table: str) -> list[dict[str, Any]]:
     step = 256
     for start in range(0, top + 1, step):
         try:
-            cursor = connection.execute(f"SELECT * FROM {table} WHERE rowid >= ? AND rowid < ?",
-                                        (start, start + step))
+            cursor = connection.execute(
+                f"SELECT * FROM {table} WHERE rowid >= ? AND rowid < ?", (start, start + step)
+            )
             names = [d[0] for d in cursor.description]
             rows.extend(dict(zip(names, values)) for values in cursor.fetchall())
         except sqlite3.Error:
@@ -282,10 +302,21 @@ def _points(path: Path | None, run_id: str) -> list[dict[str, Any]]:
     except sqlite3.Error:
         return []
     try:
-        cursor = connection.execute("SELECT step, split, name, value, wall_time FROM metric_points "
-                                    "WHERE run_id = ? ORDER BY step", (run_id,))
-        return [dict(run_id=run_id, step=int(s), split=str(sp), name=str(n), value=float(v),
-                     wall_time=float(w or 0.0)) for s, sp, n, v, w in cursor.fetchall()]
+        cursor = connection.execute(
+            "SELECT step, split, name, value, wall_time FROM metric_points WHERE run_id = ? ORDER BY step",
+            (run_id,),
+        )
+        return [
+            dict(
+                run_id=run_id,
+                step=int(s),
+                split=str(sp),
+                name=str(n),
+                value=float(v),
+                wall_time=float(w or 0.0),
+            )
+            for s, sp, n, v, w in cursor.fetchall()
+        ]
     except (sqlite3.Error, TypeError, ValueError):
         return []
     finally:
@@ -293,6 +324,7 @@ def _points(path: Path | None, run_id: str) -> list[dict[str, Any]]:
 
 
 # --- one run folder back into the history ------------------------------------------------------
+
 
 def _insert_run(db, folder: Path, salvage: _Salvage, report: RebuildReport) -> None:
     from mlmstudio.store import repository
@@ -302,8 +334,11 @@ def _insert_run(db, folder: Path, salvage: _Salvage, report: RebuildReport) -> N
     config = RunConfig.from_file(files.config)  # a folder without a readable config is left out
     metrics = _metrics(files.metrics)
     old = salvage.runs.get(folder.name, {})
-    steps = sorted(int(m.group(1)) for c in (files.checkpoints.iterdir() if files.checkpoints.is_dir() else [])
-                   if (m := CHECKPOINT_NAME.match(c.name)))
+    steps = sorted(
+        int(m.group(1))
+        for c in (files.checkpoints.iterdir() if files.checkpoints.is_dir() else [])
+        if (m := CHECKPOINT_NAME.match(c.name))
+    )
     status, message = _status(files, metrics, old, steps)
     created = _moment(old.get("created_at")) or _file_time(files.config)
     with db.session() as session:
@@ -311,26 +346,41 @@ def _insert_run(db, folder: Path, salvage: _Salvage, report: RebuildReport) -> N
         corpus = salvage.corpora.get(old.get("corpus_id")) if old.get("corpus_id") is not None else None
         if corpus and corpus.get("sha256"):
             corpus_id = repository.get_or_create_corpus(
-                session, name=str(corpus.get("name") or ""), source=str(corpus.get("source") or ""),
-                sha256=str(corpus["sha256"]), size_bytes=int(corpus.get("size_bytes") or 0),
-                stats=bounded_json.loads(corpus.get("stats_json") or "{}") if isinstance(
-                    corpus.get("stats_json"), str) else {}).id
+                session,
+                name=str(corpus.get("name") or ""),
+                source=str(corpus.get("source") or ""),
+                sha256=str(corpus["sha256"]),
+                size_bytes=int(corpus.get("size_bytes") or 0),
+                stats=bounded_json.loads(corpus.get("stats_json") or "{}")
+                if isinstance(corpus.get("stats_json"), str)
+                else {},
+            ).id
         name = str(old.get("name") or "") or default_run_name(config, config.corpus.source)
-        row = repository.create_run(session, run_id=folder.name, name=name[:500],
-                                    config_json=config.to_json(), corpus_id=corpus_id,
-                                    status=status)
+        row = repository.create_run(
+            session,
+            run_id=folder.name,
+            name=name[:500],
+            config_json=config.to_json(),
+            corpus_id=corpus_id,
+            status=status,
+        )
         row.created_at = created
         row.started_at = _moment(old.get("started_at")) or created
-        row.finished_at = _moment(old.get("finished_at")) or _file_time(files.metrics if files.metrics.exists()
-                                                                        else files.config)
+        row.finished_at = _moment(old.get("finished_at")) or _file_time(
+            files.metrics if files.metrics.exists() else files.config
+        )
         row.last_step = int(metrics.get("steps") or (steps[-1] if steps else 0) or old.get("last_step") or 0)
         row.final_metrics_json = json.dumps(metrics, sort_keys=True) if metrics else None
         row.notes = str(old.get("notes") or "")
         row.message = message
         repository.add_tags(row, salvage.tags.get(folder.name, []))
         for step in steps:
-            repository.ensure_checkpoint(session, folder.name, step,
-                                         repository.relative_checkpoint_path(folder, files.checkpoint(step)))
+            repository.ensure_checkpoint(
+                session,
+                folder.name,
+                step,
+                repository.relative_checkpoint_path(folder, files.checkpoint(step)),
+            )
         # The old database's points, else the folder's own curve file (engine/curve_log.py).
         recorded = _points(salvage.path, folder.name) or _folder_points(files, folder.name)
         if row.last_step <= 0 and recorded:  # nothing else says how far it got: its curve does
@@ -339,9 +389,15 @@ def _insert_run(db, folder: Path, salvage: _Salvage, report: RebuildReport) -> N
         repository.add_metric_points(session, points)
         # The probes come back from the folder's own probes.jsonl (engine/probe_log.py).
         # (A folder that says nothing of its last step keeps all of them.)
-        repository.add_probe_points(session, list(probe_rows(
-            [r for r in read_records(files.probes) if r.step <= row.last_step or row.last_step <= 0],
-            folder.name)))
+        repository.add_probe_points(
+            session,
+            list(
+                probe_rows(
+                    [r for r in read_records(files.probes) if r.step <= row.last_step or row.last_step <= 0],
+                    folder.name,
+                )
+            ),
+        )
     report.runs.append(folder.name)
     if points:
         report.with_curves.append(folder.name)
@@ -355,15 +411,17 @@ def _folder_points(files: RunFolder, run_id: str) -> list[dict[str, Any]]:
         return []
 
 
-def _status(files: RunFolder, metrics: dict[str, Any], old: dict[str, Any],
-            steps: list[int]) -> tuple[str, str]:
+def _status(
+    files: RunFolder, metrics: dict[str, Any], old: dict[str, Any], steps: list[int]
+) -> tuple[str, str]:
     note = "Rebuilt from its folder after the history was damaged"
     if files.has_model() and metrics.get("status") in (RunStatus.COMPLETED.value, RunStatus.STOPPED.value):
         return metrics["status"], f"{note}."
     if old.get("status") == RunStatus.QUEUED.value and not steps and not files.tokenizer.exists():
         return RunStatus.QUEUED.value, f"{note}."
-    return RunStatus.INTERRUPTED.value, (f"{note}; it had not finished. Resume it to continue "
-                                         "from its last checkpoint.")
+    return RunStatus.INTERRUPTED.value, (
+        f"{note}; it had not finished. Resume it to continue from its last checkpoint."
+    )
 
 
 def _metrics(path: Path) -> dict[str, Any]:
@@ -384,8 +442,9 @@ def _moment(value: Any) -> datetime | None:
         moment = datetime.fromisoformat(value)
     except ValueError:
         return None
-    return moment.replace(tzinfo=None) if moment.tzinfo is None else moment.astimezone(
-        UTC).replace(tzinfo=None)
+    return (
+        moment.replace(tzinfo=None) if moment.tzinfo is None else moment.astimezone(UTC).replace(tzinfo=None)
+    )
 
 
 def _file_time(path: Path) -> datetime:

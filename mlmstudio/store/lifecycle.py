@@ -57,8 +57,10 @@ class RunHandle:
 
 # --- creating and training runs ----------------------------------------------------------------
 
-def prepare_run(db: Database, config: RunConfig, corpus: Corpus, name: str | None = None,
-                parent_run_id: str | None = None) -> RunHandle:
+
+def prepare_run(
+    db: Database, config: RunConfig, corpus: Corpus, name: str | None = None, parent_run_id: str | None = None
+) -> RunHandle:
     """Record a new ``queued`` run (and its corpus, if new) and write its config.json."""
     from mlmstudio.engine.artifacts import atomic_write_text
     from mlmstudio.engine.errors import TrainingError
@@ -77,10 +79,21 @@ def prepare_run(db: Database, config: RunConfig, corpus: Corpus, name: str | Non
         with db.session() as session:
             stats = dataclasses.asdict(corpus.stats)
             corpus_row = repository.get_or_create_corpus(
-                session, name=corpus.name, source=corpus.source, sha256=corpus.stats.sha256,
-                size_bytes=corpus.stats.size_bytes, stats=stats)
-            row = repository.create_run(session, run_id=run_id, name=name, config_json=config.to_json(),
-                                        corpus_id=corpus_row.id, parent_run_id=parent_run_id)
+                session,
+                name=corpus.name,
+                source=corpus.source,
+                sha256=corpus.stats.sha256,
+                size_bytes=corpus.stats.size_bytes,
+                stats=stats,
+            )
+            row = repository.create_run(
+                session,
+                run_id=run_id,
+                name=name,
+                config_json=config.to_json(),
+                corpus_id=corpus_row.id,
+                parent_run_id=parent_run_id,
+            )
             # Who recorded it: if that process dies before the run starts, recovery can tell.
             row.pid, row.hostname = os.getpid(), hostname()
     except BaseException:
@@ -94,9 +107,15 @@ def default_run_name(config: RunConfig, corpus_name: str) -> str:
     return f"{corpus_name} · {m.arch} {m.num_layers}x{m.d_model} · {config.tokenizer.kind}"
 
 
-def run_recorded(db: Database, handle_or_run_id: RunHandle | str, corpus_text: str, *,
-                 callbacks: Iterable[EventCallback] = (),
-                 control: TrainingControl | None = None, tokenizer=None) -> TrainResult:
+def run_recorded(
+    db: Database,
+    handle_or_run_id: RunHandle | str,
+    corpus_text: str,
+    *,
+    callbacks: Iterable[EventCallback] = (),
+    control: TrainingControl | None = None,
+    tokenizer=None,
+) -> TrainResult:
     """Train a queued run on this thread, recording everything; the run never stays ``running``.
 
     ``tokenizer`` (an MLMTokenizer) is used instead of training one, as a run capsule asks.
@@ -111,8 +130,10 @@ def run_recorded(db: Database, handle_or_run_id: RunHandle | str, corpus_text: s
         with db.session() as session:
             row = repository.find_run(session, run_id)
             if row.status != RunStatus.QUEUED:
-                raise StoreError(f"Run {row.id} has already been started (it is {row.status}). "
-                                 "Resume it instead, or start a new run.")
+                raise StoreError(
+                    f"Run {row.id} has already been started (it is {row.status}). "
+                    "Resume it instead, or start a new run."
+                )
             config = RunConfig.from_json(row.config_json)
             _mark_running(row)
     except BaseException:
@@ -122,15 +143,26 @@ def run_recorded(db: Database, handle_or_run_id: RunHandle | str, corpus_text: s
     recorder = RunRecorder(db, run_id)
 
     def train() -> TrainResult:
-        trainer = Trainer(config, corpus_text, db.run_dir(run_id), callbacks=[recorder, *callbacks],
-                          control=control, tokenizer=tokenizer)
+        trainer = Trainer(
+            config,
+            corpus_text,
+            db.run_dir(run_id),
+            callbacks=[recorder, *callbacks],
+            control=control,
+            tokenizer=tokenizer,
+        )
         return trainer.run()
 
     return _train_guarded(db, run_id, recorder, control, lock, train)
 
 
-def resume_run(db: Database, run_id: str, *, callbacks: Iterable[EventCallback] = (),
-               control: TrainingControl | None = None) -> TrainResult:
+def resume_run(
+    db: Database,
+    run_id: str,
+    *,
+    callbacks: Iterable[EventCallback] = (),
+    control: TrainingControl | None = None,
+) -> TrainResult:
     """Continue an interrupted, stopped or failed run in the same run.
 
     It continues from the newest intact checkpoint the recorded curve reaches;
@@ -158,26 +190,30 @@ def resume_run(db: Database, run_id: str, *, callbacks: Iterable[EventCallback] 
             expected_sha = row.corpus.sha256 if row.corpus else None
             recorded_step = repository.last_recorded_step(session, run_id)
         if not RunFolder(run_dir).config.is_file():
-            raise StoreError(f"The folder of run {run_id} ({run_dir}) is missing or has no config.json, "
-                             "so it cannot be resumed. Start a new run with the same settings instead.")
-        corpus = load_corpus(source, text_field=config.corpus.text_field,
-                             csv_column=config.corpus.csv_column)
+            raise StoreError(
+                f"The folder of run {run_id} ({run_dir}) is missing or has no config.json, "
+                "so it cannot be resumed. Start a new run with the same settings instead."
+            )
+        corpus = load_corpus(source, text_field=config.corpus.text_field, csv_column=config.corpus.csv_column)
         if expected_sha and corpus.stats.sha256 != expected_sha:
             raise CorpusChangedError(
                 f"The corpus of run {run_id} ({source}) has changed since the run was trained, so it "
-                "cannot be resumed exactly. Restore the original text, or start a new run.")
+                "cannot be resumed exactly. Restore the original text, or start a new run."
+            )
         control = control or TrainingControl()
         recorder = RunRecorder(db, run_id)
-        trainer, step, checkpoint = _resumable_trainer(run_dir, corpus.text, recorded_step,
-                                                       callbacks=[recorder, *callbacks], control=control)
+        trainer, step, checkpoint = _resumable_trainer(
+            run_dir, corpus.text, recorded_step, callbacks=[recorder, *callbacks], control=control
+        )
         _drop_checkpoints_after(run_dir, step)
         with db.session() as session:
             row = repository.find_run(session, run_id)
             removed = repository.delete_points_after(session, run_id, step)
             repository.delete_checkpoints_after(session, run_id, step)
             if checkpoint is not None:
-                repository.ensure_checkpoint(session, run_id, step,
-                                             repository.relative_checkpoint_path(run_dir, checkpoint))
+                repository.ensure_checkpoint(
+                    session, run_id, step, repository.relative_checkpoint_path(run_dir, checkpoint)
+                )
             row.last_step = step
             row.final_metrics_json = None
             row.finished_at = None
@@ -195,27 +231,36 @@ def _lock_run(db: Database, run_id: str) -> RunLock:
     try:
         taken = lock.acquire()
     except OSError as exc:
-        raise StoreError(f"The folder of run {run_id} cannot be written ({exc.strerror or exc}). "
-                         "Check the disk and the permissions.") from exc
+        raise StoreError(
+            f"The folder of run {run_id} cannot be written ({exc.strerror or exc}). "
+            "Check the disk and the permissions."
+        ) from exc
     if not taken:
-        raise StoreError(f"Run {run_id} is being trained by another process right now. Stop it "
-                         "there first, or wait until it ends.")
+        raise StoreError(
+            f"Run {run_id} is being trained by another process right now. Stop it "
+            "there first, or wait until it ends."
+        )
     return lock
 
 
 def _check_resumable(row: RunRow) -> None:
     if row.status in ACTIVE_STATUSES:
-        raise StoreError(f"Run {row.id} is {row.status} in process {row.pid} on {row.hostname}. "
-                         "Stop it there first, or wait until it ends.")
+        raise StoreError(
+            f"Run {row.id} is {row.status} in process {row.pid} on {row.hostname}. "
+            "Stop it there first, or wait until it ends."
+        )
     if row.status == RunStatus.COMPLETED:
-        raise StoreError(f"Run {row.id} has already completed, so there is nothing to resume. "
-                         "Start a new run to train longer.")
+        raise StoreError(
+            f"Run {row.id} has already completed, so there is nothing to resume. "
+            "Start a new run to train longer."
+        )
     if row.status == RunStatus.QUEUED:
         raise StoreError(f"Run {row.id} has not started yet, so there is nothing to resume.")
 
 
-def _resumable_trainer(run_dir: Path, corpus_text: str, recorded_step: int,
-                       **kwargs) -> tuple[Trainer, int, Path | None]:
+def _resumable_trainer(
+    run_dir: Path, corpus_text: str, recorded_step: int, **kwargs
+) -> tuple[Trainer, int, Path | None]:
     """A trainer for the run, the step it continues from, and the checkpoint it loaded (or None).
 
     Checkpoints the recorded curve reaches come first: resuming from one the
@@ -229,8 +274,9 @@ def _resumable_trainer(run_dir: Path, corpus_text: str, recorded_step: int,
     from mlmstudio.engine.trainer import Trainer
 
     newest_first = sorted(list_checkpoints(run_dir), reverse=True)
-    ordered = ([c for c in newest_first if c[0] <= recorded_step]
-               + [c for c in newest_first if c[0] > recorded_step])
+    ordered = [c for c in newest_first if c[0] <= recorded_step] + [
+        c for c in newest_first if c[0] > recorded_step
+    ]
     damaged: list[int] = []
     for step, path in ordered:
         try:
@@ -240,17 +286,23 @@ def _resumable_trainer(run_dir: Path, corpus_text: str, recorded_step: int,
             damaged.append(step)
             continue
         if damaged:
-            trainer.start_note = (f"The checkpoint at step {_steps(damaged)} is damaged, so the run "
-                                  f"continues from the one at step {step}.")
+            trainer.start_note = (
+                f"The checkpoint at step {_steps(damaged)} is damaged, so the run "
+                f"continues from the one at step {step}."
+            )
         return trainer, step, path
     trainer = Trainer.restart(run_dir, corpus_text, **kwargs)
     if damaged:
-        trainer.start_note = (f"The checkpoint at step {_steps(damaged)} is damaged and there is no "
-                              "older one, so the run starts again from step 0; its earlier points "
-                              "were dropped.")
+        trainer.start_note = (
+            f"The checkpoint at step {_steps(damaged)} is damaged and there is no "
+            "older one, so the run starts again from step 0; its earlier points "
+            "were dropped."
+        )
     elif recorded_step:
-        trainer.start_note = ("The run ended before its first checkpoint, so it starts again from "
-                              "step 0; its earlier points were dropped.")
+        trainer.start_note = (
+            "The run ended before its first checkpoint, so it starts again from "
+            "step 0; its earlier points were dropped."
+        )
     return trainer, 0, None
 
 
@@ -283,8 +335,14 @@ def _mark_running(row: RunRow) -> None:
     row.message = ""
 
 
-def _train_guarded(db: Database, run_id: str, recorder: RunRecorder, control: TrainingControl,
-                   lock: RunLock, train: Callable[[], TrainResult]) -> TrainResult:
+def _train_guarded(
+    db: Database,
+    run_id: str,
+    recorder: RunRecorder,
+    control: TrainingControl,
+    lock: RunLock,
+    train: Callable[[], TrainResult],
+) -> TrainResult:
     """Run ``train`` with a heartbeat; whatever happens, settle the run, then release its lock."""
     heartbeat = Heartbeat(db, run_id, control)
     heartbeat.start()
@@ -318,8 +376,14 @@ class Heartbeat:
     paused run, or a very slow step, sends none for a long time.
     """
 
-    def __init__(self, db: Database, run_id: str, control: TrainingControl,
-                 interval: float = HEARTBEAT_SECONDS, poll: float = 0.5) -> None:
+    def __init__(
+        self,
+        db: Database,
+        run_id: str,
+        control: TrainingControl,
+        interval: float = HEARTBEAT_SECONDS,
+        poll: float = 0.5,
+    ) -> None:
         self.db, self.run_id, self.control = db, run_id, control
         self.interval, self.poll = interval, poll
         self._stop = threading.Event()
@@ -346,9 +410,11 @@ class Heartbeat:
         status = RunStatus.PAUSED if paused else RunStatus.RUNNING
         try:
             with self.db.session() as session:
-                session.execute(update(RunRow).where(RunRow.id == self.run_id,
-                                                     RunRow.status.in_([s.value for s in ACTIVE_STATUSES]))
-                                .values(heartbeat_at=utcnow(), status=status.value))
+                session.execute(
+                    update(RunRow)
+                    .where(RunRow.id == self.run_id, RunRow.status.in_([s.value for s in ACTIVE_STATUSES]))
+                    .values(heartbeat_at=utcnow(), status=status.value)
+                )
         except Exception:
             log.warning("Could not refresh the heartbeat of run %s.", self.run_id, exc_info=True)
             return False

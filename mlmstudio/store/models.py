@@ -59,8 +59,9 @@ class CorpusRow(Base):
 class RunRow(Base):
     __tablename__ = "runs"
     __table_args__ = (
-        CheckConstraint("status IN ({})".format(", ".join(f"'{s}'" for s in RUN_STATUSES)),
-                        name="ck_runs_status"),
+        CheckConstraint(
+            "status IN ({})".format(", ".join(f"'{s}'" for s in RUN_STATUSES)), name="ck_runs_status"
+        ),
         Index("ix_runs_created_at", "created_at"),
     )
 
@@ -69,7 +70,8 @@ class RunRow(Base):
     status: Mapped[str] = mapped_column(String(16), default=RunStatus.QUEUED.value, index=True)
     config_json: Mapped[str] = mapped_column(Text)
     corpus_id: Mapped[int | None] = mapped_column(
-        ForeignKey("corpora.id", ondelete="SET NULL"), nullable=True)
+        ForeignKey("corpora.id", ondelete="SET NULL"), nullable=True
+    )
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
@@ -79,7 +81,8 @@ class RunRow(Base):
     notes: Mapped[str] = mapped_column(Text, default="")
     # The run this one was resumed or forked from (imports and fresh runs have none).
     parent_run_id: Mapped[str | None] = mapped_column(
-        ForeignKey("runs.id", ondelete="SET NULL"), nullable=True)
+        ForeignKey("runs.id", ondelete="SET NULL"), nullable=True
+    )
     # Who is training it: crash recovery checks these when the database is opened.
     pid: Mapped[int | None] = mapped_column(Integer, nullable=True)
     hostname: Mapped[str | None] = mapped_column(String(255), nullable=True)
@@ -87,10 +90,11 @@ class RunRow(Base):
 
     corpus: Mapped[CorpusRow | None] = relationship(lazy="joined")
     tags: Mapped[list[RunTagRow]] = relationship(
-        cascade="all, delete-orphan", passive_deletes=True, lazy="selectin",
-        order_by="RunTagRow.tag")
+        cascade="all, delete-orphan", passive_deletes=True, lazy="selectin", order_by="RunTagRow.tag"
+    )
     checkpoints: Mapped[list[CheckpointRow]] = relationship(
-        cascade="all, delete-orphan", passive_deletes=True, lazy="selectin", order_by="CheckpointRow.step")
+        cascade="all, delete-orphan", passive_deletes=True, lazy="selectin", order_by="CheckpointRow.step"
+    )
 
 
 class RunTagRow(Base):
@@ -158,8 +162,9 @@ class QueueItemRow(Base):
 
     __tablename__ = "queue_items"
     __table_args__ = (
-        CheckConstraint("state IN ({})".format(", ".join(f"'{s}'" for s in QUEUE_STATES)),
-                        name="ck_queue_items_state"),
+        CheckConstraint(
+            "state IN ({})".format(", ".join(f"'{s}'" for s in QUEUE_STATES)), name="ck_queue_items_state"
+        ),
         Index("ix_queue_items_state_position", "state", "position"),
     )
 
@@ -184,8 +189,10 @@ class QueueSettingsRow(Base):
 
     __tablename__ = "queue_settings"
     __table_args__ = (
-        CheckConstraint("after_crash IN ({})".format(", ".join(f"'{s}'" for s in AFTER_CRASH_CHOICES)),
-                        name="ck_queue_settings_after_crash"),
+        CheckConstraint(
+            "after_crash IN ({})".format(", ".join(f"'{s}'" for s in AFTER_CRASH_CHOICES)),
+            name="ck_queue_settings_after_crash",
+        ),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

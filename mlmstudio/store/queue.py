@@ -63,12 +63,12 @@ class QueueError(StoreError):
 
 
 class ItemState(str, Enum):
-    WAITING = "waiting"          # in line
-    RUNNING = "running"          # a live process has claimed it
-    DONE = "done"                # its run completed
-    FAILED = "failed"            # its run failed (or could not start); the message says why
+    WAITING = "waiting"  # in line
+    RUNNING = "running"  # a live process has claimed it
+    DONE = "done"  # its run completed
+    FAILED = "failed"  # its run failed (or could not start); the message says why
     INTERRUPTED = "interrupted"  # its process ended or it was stopped: it resumes when the queue runs
-    REMOVED = "removed"          # taken out of the queue by the user; kept for the record
+    REMOVED = "removed"  # taken out of the queue by the user; kept for the record
 
     def __str__(self) -> str:
         return self.value
@@ -79,19 +79,24 @@ RUNNABLE_STATES = (ItemState.WAITING, ItemState.INTERRUPTED)
 
 
 class AfterCrash(str, Enum):
-    WAIT = "wait"      # a crash pauses the queue; the user starts it again
+    WAIT = "wait"  # a crash pauses the queue; the user starts it again
     RESUME = "resume"  # the interrupted item is resumed when the queue next runs
 
     def __str__(self) -> str:
         return self.value
 
 
-CRASH_NOTE = ("The queue was running when its process ended (a crash, a kill or a power cut), so it "
-              "waits: item {items} was interrupted. Start the queue to resume it, or remove it first.")
-INTERRUPTED_ITEM_MESSAGE = ("The process running this item ended before it finished. It resumes from "
-                            "its last checkpoint when the queue runs again.")
-STOPPED_ITEM_MESSAGE = ("The run was stopped before it finished. It resumes from its last checkpoint "
-                        "when the queue runs again.")
+CRASH_NOTE = (
+    "The queue was running when its process ended (a crash, a kill or a power cut), so it "
+    "waits: item {items} was interrupted. Start the queue to resume it, or remove it first."
+)
+INTERRUPTED_ITEM_MESSAGE = (
+    "The process running this item ended before it finished. It resumes from "
+    "its last checkpoint when the queue runs again."
+)
+STOPPED_ITEM_MESSAGE = (
+    "The run was stopped before it finished. It resumes from its last checkpoint when the queue runs again."
+)
 
 
 @dataclass(frozen=True)
@@ -129,16 +134,27 @@ class QueueSettings:
 
 # --- records ------------------------------------------------------------------------------------
 
+
 def _aware(value: datetime | None) -> datetime | None:
     return value.replace(tzinfo=UTC) if value is not None else None
 
 
 def _item(row: QueueItemRow) -> QueueItem:
-    return QueueItem(id=row.id, position=row.position, name=row.name, config_json=row.config_json,
-                     corpus_source=row.corpus_source, state=ItemState(row.state), run_id=row.run_id,
-                     message=row.message, created_at=_aware(row.created_at),
-                     started_at=_aware(row.started_at), finished_at=_aware(row.finished_at),
-                     pid=row.pid, hostname=row.hostname)
+    return QueueItem(
+        id=row.id,
+        position=row.position,
+        name=row.name,
+        config_json=row.config_json,
+        corpus_source=row.corpus_source,
+        state=ItemState(row.state),
+        run_id=row.run_id,
+        message=row.message,
+        created_at=_aware(row.created_at),
+        started_at=_aware(row.started_at),
+        finished_at=_aware(row.finished_at),
+        pid=row.pid,
+        hostname=row.hostname,
+    )
 
 
 def _settings_row(session: Session) -> QueueSettingsRow:
@@ -156,19 +172,27 @@ def _settings(row: QueueSettingsRow) -> QueueSettings:
 
 def _visible(session: Session) -> list[QueueItemRow]:
     """The items the user sees, in queue order (removed ones are hidden)."""
-    return list(session.scalars(select(QueueItemRow).where(QueueItemRow.state != ItemState.REMOVED.value)
-                                .order_by(QueueItemRow.position, QueueItemRow.id)))
+    return list(
+        session.scalars(
+            select(QueueItemRow)
+            .where(QueueItemRow.state != ItemState.REMOVED.value)
+            .order_by(QueueItemRow.position, QueueItemRow.id)
+        )
+    )
 
 
 def _find(session: Session, item_id: int) -> QueueItemRow:
     row = session.get(QueueItemRow, item_id) if isinstance(item_id, int) else None
     if row is None or row.state == ItemState.REMOVED:
-        raise QueueError(f"There is no item {item_id} in the queue. 'mlmstudio queue list' shows "
-                         "the items and their numbers.")
+        raise QueueError(
+            f"There is no item {item_id} in the queue. 'mlmstudio queue list' shows "
+            "the items and their numbers."
+        )
     return row
 
 
 # --- adding, listing, removing, reordering -------------------------------------------------------
+
 
 def add_item(db: Database, config: RunConfig, name: str | None = None) -> QueueItem:
     """Put a validated run configuration at the end of the queue."""
@@ -179,11 +203,21 @@ def add_item(db: Database, config: RunConfig, name: str | None = None) -> QueueI
     name = " ".join((name or "").split())[:MAX_NAME]
     with db.session() as session:
         # Removed rows keep their old places; only the listed ones count.
-        last = session.scalar(select(func.max(QueueItemRow.position))
-                              .where(QueueItemRow.state != ItemState.REMOVED.value)) or 0
-        row = QueueItemRow(position=last + 1, name=name, config_json=config.to_json(),
-                           corpus_source=config.corpus.source, state=ItemState.WAITING.value,
-                           message="", created_at=utcnow())
+        last = (
+            session.scalar(
+                select(func.max(QueueItemRow.position)).where(QueueItemRow.state != ItemState.REMOVED.value)
+            )
+            or 0
+        )
+        row = QueueItemRow(
+            position=last + 1,
+            name=name,
+            config_json=config.to_json(),
+            corpus_source=config.corpus.source,
+            state=ItemState.WAITING.value,
+            message="",
+            created_at=utcnow(),
+        )
         session.add(row)
         session.flush()
         return _item(row)
@@ -209,14 +243,19 @@ def remove_item(db: Database, item_id: int) -> QueueItem:
     with db.session() as session:
         row = _find(session, item_id)
         if row.state == ItemState.RUNNING:
-            raise QueueError(f"Item {item_id} is running right now, so it cannot be removed. Stop its "
-                             "run first (Stop on the Train page, or Ctrl+C in 'mlmstudio queue run').")
+            raise QueueError(
+                f"Item {item_id} is running right now, so it cannot be removed. Stop its "
+                "run first (Stop on the Train page, or Ctrl+C in 'mlmstudio queue run')."
+            )
         row.state = ItemState.REMOVED.value
         visible = [r for r in _visible(session) if r.id != row.id]
         _renumber(visible)
         settings = session.get(QueueSettingsRow, 1)
-        if settings is not None and settings.note and not any(
-                r.state == ItemState.INTERRUPTED for r in visible):
+        if (
+            settings is not None
+            and settings.note
+            and not any(r.state == ItemState.INTERRUPTED for r in visible)
+        ):
             settings.note = ""  # the crash note named the item(s) now gone
         return _item(row)
 
@@ -227,8 +266,9 @@ def move_item(db: Database, item_id: int, position: int) -> list[QueueItem]:
         row = _find(session, item_id)
         rows = [r for r in _visible(session) if r.id != row.id]
         if not isinstance(position, int) or not 1 <= position <= len(rows) + 1:
-            raise QueueError(f"Position {position} is outside the queue: give a number from 1 to "
-                             f"{len(rows) + 1}.")
+            raise QueueError(
+                f"Position {position} is outside the queue: give a number from 1 to {len(rows) + 1}."
+            )
         rows.insert(position - 1, row)
         _renumber(rows)
         return [_item(r) for r in rows]
@@ -245,8 +285,10 @@ def reorder(db: Database, item_ids: list[int]) -> list[QueueItem]:
         by_id = {r.id: r for r in rows}
         unknown = [i for i in item_ids if i not in by_id]
         if unknown or len(set(item_ids)) != len(item_ids):
-            raise QueueError("The queue changed meanwhile (an item was removed or listed twice). "
-                             "Reload the queue and move the item again.")
+            raise QueueError(
+                "The queue changed meanwhile (an item was removed or listed twice). "
+                "Reload the queue and move the item again."
+            )
         ordered = [by_id[i] for i in item_ids] + [r for r in rows if r.id not in set(item_ids)]
         _renumber(ordered)
         return [_item(r) for r in ordered]
@@ -270,6 +312,7 @@ def clear_finished(db: Database) -> int:
 
 
 # --- settings -------------------------------------------------------------------------------------
+
 
 def get_settings(db: Database) -> QueueSettings:
     with db.session(write=False) as session:
@@ -299,6 +342,7 @@ def set_after_crash(db: Database, after_crash: AfterCrash | str) -> QueueSetting
 
 
 # --- claiming and finishing (the runners) ------------------------------------------------------------
+
 
 def item_dir(db: Database, item_id: int) -> Path:
     """The folder of an item's owner lock (``owner.lock``), while a process runs it."""
@@ -379,17 +423,21 @@ def claim_next(db: Database) -> Claim | None:
             _recover(db, session)
             if _settings_row(session).paused:
                 return None
-            rows = session.scalars(select(QueueItemRow)
-                                   .where(QueueItemRow.state.in_([s.value for s in RUNNABLE_STATES]))
-                                   .order_by(QueueItemRow.position, QueueItemRow.id))
+            rows = session.scalars(
+                select(QueueItemRow)
+                .where(QueueItemRow.state.in_([s.value for s in RUNNABLE_STATES]))
+                .order_by(QueueItemRow.position, QueueItemRow.id)
+            )
             for row in rows:
                 folder = item_dir(db, row.id)
                 lock = RunLock(folder)
                 try:
                     taken = lock.acquire()
                 except OSError as exc:
-                    raise StoreError(f"The queue's folder {folder.parent} cannot be written "
-                                     f"({exc.strerror or exc}). Check the disk and the permissions.") from exc
+                    raise StoreError(
+                        f"The queue's folder {folder.parent} cannot be written "
+                        f"({exc.strerror or exc}). Check the disk and the permissions."
+                    ) from exc
                 if not taken:  # the process that claimed it still lives (a stale row): leave it be
                     continue
                 row.state = ItemState.RUNNING.value

@@ -59,8 +59,9 @@ class PreparedItem:
         return self.corpus_text is None
 
 
-def take_next(db: Database, *,
-              on_skipped: Callable[[queue.QueueItem], None] | None = None) -> PreparedItem | None:
+def take_next(
+    db: Database, *, on_skipped: Callable[[queue.QueueItem], None] | None = None
+) -> PreparedItem | None:
     """The next item, claimed and with its run recorded; None when the queue is empty or paused.
 
     Items that cannot start are recorded as failed (``on_skipped`` hears of
@@ -109,23 +110,30 @@ def _prepare(db: Database, claim: queue.Claim) -> PreparedItem | None:
     from mlmstudio.engine.corpus import load_corpus
 
     config = item.config
-    corpus = load_corpus(config.corpus.source, text_field=config.corpus.text_field,
-                         csv_column=config.corpus.csv_column)
+    corpus = load_corpus(
+        config.corpus.source, text_field=config.corpus.text_field, csv_column=config.corpus.csv_column
+    )
     handle = lifecycle.prepare_run(db, config, corpus, name=item.name or None)
     queue.record_run(db, claim, handle.run_id)
     return PreparedItem(claim, handle.run_id, handle.name, corpus.text)
 
 
-def train_prepared(db: Database, prepared: PreparedItem, *, callbacks: Iterable[EventCallback] = (),
-                   control: TrainingControl | None = None) -> TrainResult:
+def train_prepared(
+    db: Database,
+    prepared: PreparedItem,
+    *,
+    callbacks: Iterable[EventCallback] = (),
+    control: TrainingControl | None = None,
+) -> TrainResult:
     """Train (or resume) the prepared item's run here; its end is recorded whatever happens."""
     result, error = None, None
     try:
         if prepared.resuming:
             result = lifecycle.resume_run(db, prepared.run_id, callbacks=callbacks, control=control)
         else:
-            result = lifecycle.run_recorded(db, prepared.run_id, prepared.corpus_text,
-                                            callbacks=callbacks, control=control)
+            result = lifecycle.run_recorded(
+                db, prepared.run_id, prepared.corpus_text, callbacks=callbacks, control=control
+            )
         return result
     except BaseException as exc:
         error = exc
@@ -146,10 +154,14 @@ class QueueRunSummary:
         return sum(1 for item in self.finished if item.state == state)
 
 
-def run_queue(db: Database, *, control: TrainingControl | None = None,
-              callbacks_for: Callable[[PreparedItem], Iterable[EventCallback]] = lambda _p: (),
-              on_start: Callable[[PreparedItem], None] | None = None,
-              on_end: Callable[[queue.QueueItem], None] | None = None) -> QueueRunSummary:
+def run_queue(
+    db: Database,
+    *,
+    control: TrainingControl | None = None,
+    callbacks_for: Callable[[PreparedItem], Iterable[EventCallback]] = lambda _p: (),
+    on_start: Callable[[PreparedItem], None] | None = None,
+    on_end: Callable[[queue.QueueItem], None] | None = None,
+) -> QueueRunSummary:
     """Run items one after another until the queue is empty or paused, or ``control`` stops it."""
     control = control or TrainingControl()
     summary = QueueRunSummary()

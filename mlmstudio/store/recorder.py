@@ -45,18 +45,24 @@ FLUSH_INTERVAL_SECONDS = 1.0
 class RunRecorder(TrainerCallback):
     """Callback recording one run's events: ``trainer = Trainer(..., callbacks=[RunRecorder(db, id)])``."""
 
-    def __init__(self, db: Database, run_id: str, *, flush_interval: float = FLUSH_INTERVAL_SECONDS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        db: Database,
+        run_id: str,
+        *,
+        flush_interval: float = FLUSH_INTERVAL_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.db = db
         self.run_id = run_id
         self.run_dir = db.run_dir(run_id)
         self.flush_interval = flush_interval
         self._clock = clock
         self._points: list[dict[str, Any]] = []
-        self._probe_points: list[dict[str, Any]] = []   # written in the same transactions
+        self._probe_points: list[dict[str, Any]] = []  # written in the same transactions
         self._last_flush = clock()
         self._last_step = 0
-        self.finished = False   # a FinishedEvent or FailedEvent was recorded
+        self.finished = False  # a FinishedEvent or FailedEvent was recorded
 
     @property
     def last_step(self) -> int:
@@ -73,8 +79,9 @@ class RunRecorder(TrainerCallback):
 
     def on_eval(self, event: EvalEvent) -> None:
         self._add(event)
-        self._probe_points.extend(probe_rows([ProbeRecord(event.step, event.elapsed, event.probes)],
-                                             self.run_id))
+        self._probe_points.extend(
+            probe_rows([ProbeRecord(event.step, event.elapsed, event.probes)], self.run_id)
+        )
         self.flush()
 
     def on_checkpoint(self, event: CheckpointEvent) -> None:
@@ -114,12 +121,16 @@ class RunRecorder(TrainerCallback):
             with self.db.session() as session:
                 repository.add_metric_points(session, points)
                 repository.add_probe_points(session, probe_points)
-                session.execute(update(RunRow).where(RunRow.id == self.run_id,
-                                                     RunRow.status.in_(ACTIVE_STATUSES))
-                                .values(heartbeat_at=utcnow()))
-                session.execute(update(RunRow).where(RunRow.id == self.run_id,
-                                                     RunRow.last_step < self._last_step)
-                                .values(last_step=self._last_step))
+                session.execute(
+                    update(RunRow)
+                    .where(RunRow.id == self.run_id, RunRow.status.in_(ACTIVE_STATUSES))
+                    .values(heartbeat_at=utcnow())
+                )
+                session.execute(
+                    update(RunRow)
+                    .where(RunRow.id == self.run_id, RunRow.last_step < self._last_step)
+                    .values(last_step=self._last_step)
+                )
                 if also is not None:
                     also(session)
         except (SQLAlchemyError, HistoryAccessError):

@@ -36,7 +36,7 @@ class CorpusInfo:
 @dataclass(frozen=True)
 class CheckpointInfo:
     step: int
-    path: Path            # absolute
+    path: Path  # absolute
     metrics: Mapping[str, Any]
     created_at: datetime
     exists: bool
@@ -49,7 +49,7 @@ class RunSummary:
     id: str
     name: str
     status: str
-    config: RunConfig | None       # None when the stored JSON no longer validates
+    config: RunConfig | None  # None when the stored JSON no longer validates
     corpus_name: str
     created_at: datetime
     started_at: datetime | None
@@ -81,22 +81,30 @@ class RunSummary:
         missing = ", ".join(RunFolder(self.run_dir).missing_model_files())
         status = RunStatus(self.status) if self.status in RunStatus._value2member_map_ else None
         if not self.run_dir.is_dir():
-            return (f"Run {self.id} has no trained model: its folder {self.run_dir} was deleted or moved. "
-                    "Put the folder back, or delete the run from the history.")
+            return (
+                f"Run {self.id} has no trained model: its folder {self.run_dir} was deleted or moved. "
+                "Put the folder back, or delete the run from the history."
+            )
         if status in (RunStatus.RUNNING, RunStatus.PAUSED):
             return f"Run {self.id} is still training and has not saved its model yet. Wait until it ends."
         if status is RunStatus.QUEUED:
             return f"Run {self.id} has not started, so it has no model yet."
         if status is RunStatus.COMPLETED or status is None:
-            return (f"Run {self.id} has no trained model: {missing} missing from {self.run_dir}. "
-                    "The files were deleted or moved; put them back, or choose another run.")
+            return (
+                f"Run {self.id} has no trained model: {missing} missing from {self.run_dir}. "
+                "The files were deleted or moved; put them back, or choose another run."
+            )
         if not self.checkpoints_on_disk():
             # Ended before its first checkpoint: nothing was deleted, there is just nothing yet.
-            return (f"Run {self.id} is {self.status}: it ended at step {self.last_step}, before it saved a "
-                    f"model or a checkpoint. Resume it ('mlmstudio runs resume {self.id}') to train it "
-                    "again from the start, or choose another run.")
-        return (f"Run {self.id} is {self.status} and has not saved a model yet. Resume it "
-                f"('mlmstudio runs resume {self.id}') to train on and save one, or choose another run.")
+            return (
+                f"Run {self.id} is {self.status}: it ended at step {self.last_step}, before it saved a "
+                f"model or a checkpoint. Resume it ('mlmstudio runs resume {self.id}') to train it "
+                "again from the start, or choose another run."
+            )
+        return (
+            f"Run {self.id} is {self.status} and has not saved a model yet. Resume it "
+            f"('mlmstudio runs resume {self.id}') to train on and save one, or choose another run."
+        )
 
     def checkpoints_on_disk(self) -> bool:
         return any(RunFolder(self.run_dir).checkpoints.glob("step-*"))
@@ -121,14 +129,24 @@ class RunSummary:
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready, for ``--json`` output."""
         return {
-            "id": self.id, "name": self.name, "status": self.status,
-            "display_status": self.display_status, "corpus": self.corpus_name,
-            "created_at": _iso(self.created_at), "started_at": _iso(self.started_at),
-            "finished_at": _iso(self.finished_at), "steps": self.last_step,
-            "final_metrics": to_jsonable(self.final_metrics), "notes": self.notes,
-            "message": self.message, "tags": list(self.tags), "parent_run_id": self.parent_run_id,
-            "run_dir": str(self.run_dir), "files_ok": self.files_ok,
-            "missing_files": list(self.missing_files), "has_model": self.has_model,
+            "id": self.id,
+            "name": self.name,
+            "status": self.status,
+            "display_status": self.display_status,
+            "corpus": self.corpus_name,
+            "created_at": _iso(self.created_at),
+            "started_at": _iso(self.started_at),
+            "finished_at": _iso(self.finished_at),
+            "steps": self.last_step,
+            "final_metrics": to_jsonable(self.final_metrics),
+            "notes": self.notes,
+            "message": self.message,
+            "tags": list(self.tags),
+            "parent_run_id": self.parent_run_id,
+            "run_dir": str(self.run_dir),
+            "files_ok": self.files_ok,
+            "missing_files": list(self.missing_files),
+            "has_model": self.has_model,
         }
 
 
@@ -153,14 +171,30 @@ class RunDetail:
         data = self.summary.as_dict()
         data.update(
             config=parse_json_object(self.config_json),
-            corpus_record=None if self.corpus is None else {
-                "name": self.corpus.name, "source": self.corpus.source, "sha256": self.corpus.sha256,
-                "size_bytes": self.corpus.size_bytes, "stats": to_jsonable(self.corpus.stats)},
-            checkpoints=[{"step": c.step, "path": str(c.path), "exists": c.exists,
-                          "metrics": to_jsonable(c.metrics), "created_at": _iso(c.created_at)}
-                         for c in self.checkpoints],
+            corpus_record=None
+            if self.corpus is None
+            else {
+                "name": self.corpus.name,
+                "source": self.corpus.source,
+                "sha256": self.corpus.sha256,
+                "size_bytes": self.corpus.size_bytes,
+                "stats": to_jsonable(self.corpus.stats),
+            },
+            checkpoints=[
+                {
+                    "step": c.step,
+                    "path": str(c.path),
+                    "exists": c.exists,
+                    "metrics": to_jsonable(c.metrics),
+                    "created_at": _iso(c.created_at),
+                }
+                for c in self.checkpoints
+            ],
             metrics=[metric_key(split, name) for split, name in self.metric_names],
-            pid=self.pid, hostname=self.hostname, heartbeat_at=_iso(self.heartbeat_at))
+            pid=self.pid,
+            hostname=self.hostname,
+            heartbeat_at=_iso(self.heartbeat_at),
+        )
         return data
 
     @property
@@ -176,9 +210,9 @@ class Curve:
     run_id: str
     split: str
     name: str
-    steps: np.ndarray = field(repr=False)       # int64[N]
-    values: np.ndarray = field(repr=False)      # float64[N]
-    wall_time: np.ndarray = field(repr=False)   # float64[N], seconds of training
+    steps: np.ndarray = field(repr=False)  # int64[N]
+    values: np.ndarray = field(repr=False)  # float64[N]
+    wall_time: np.ndarray = field(repr=False)  # float64[N], seconds of training
 
     def __len__(self) -> int:
         return len(self.steps)
@@ -193,14 +227,14 @@ class ProbeCurve:
     """One probe of one run in step order: how sure the model was of the answer, and its best guess."""
 
     run_id: str
-    probe: int                                  # its place in the run's probe list
+    probe: int  # its place in the run's probe list
     sentence: str
     answer: str
-    steps: np.ndarray = field(repr=False)       # int64[N]
+    steps: np.ndarray = field(repr=False)  # int64[N]
     probabilities: np.ndarray = field(repr=False)  # float64[N], 0..1
-    top1: tuple[str, ...] = field(repr=False)   # the best guess at each step
-    hits: np.ndarray = field(repr=False)        # bool[N]: the best guess was the answer
-    wall_time: np.ndarray = field(repr=False)   # float64[N], seconds of training
+    top1: tuple[str, ...] = field(repr=False)  # the best guess at each step
+    hits: np.ndarray = field(repr=False)  # bool[N]: the best guess was the answer
+    wall_time: np.ndarray = field(repr=False)  # float64[N], seconds of training
 
     def __len__(self) -> int:
         return len(self.steps)

@@ -27,10 +27,13 @@ from mlmstudio.store.run_lock import owner_alive
 log = logging.getLogger(__name__)
 
 STALE_AFTER = timedelta(seconds=60)
-INTERRUPTED_MESSAGE = ("The process training this run ended without finishing it (a crash, a kill "
-                       "or a power cut). Resume it to continue from its last checkpoint.")
-NEVER_STARTED_MESSAGE = ("The process that recorded this run ended before it began training. Resume it "
-                         "to train it from the start.")
+INTERRUPTED_MESSAGE = (
+    "The process training this run ended without finishing it (a crash, a kill "
+    "or a power cut). Resume it to continue from its last checkpoint."
+)
+NEVER_STARTED_MESSAGE = (
+    "The process that recorded this run ended before it began training. Resume it to train it from the start."
+)
 
 
 def hostname() -> str:
@@ -84,26 +87,28 @@ def queued_owner_gone(run: RunRow, *, host: str) -> bool:
 def _abandoned(session: Session, now: datetime, runs_dir: Path | None) -> list[RunRow]:
     host = hostname()
     found = []
-    for run in session.scalars(select(RunRow).where(RunRow.status.in_([*ACTIVE_STATUSES,
-                                                                        RunStatus.QUEUED]))):
+    for run in session.scalars(select(RunRow).where(RunRow.status.in_([*ACTIVE_STATUSES, RunStatus.QUEUED]))):
         if run.status == RunStatus.QUEUED:
             gone = queued_owner_gone(run, host=host)
         else:
-            gone = owner_gone(run, now=now, host=host,
-                              run_dir=runs_dir / run.id if runs_dir is not None else None)
+            gone = owner_gone(
+                run, now=now, host=host, run_dir=runs_dir / run.id if runs_dir is not None else None
+            )
         if gone:
             found.append(run)
     return found
 
 
-def abandoned_run_ids(session: Session, *, now: datetime | None = None,
-                      runs_dir: Path | None = None) -> list[str]:
+def abandoned_run_ids(
+    session: Session, *, now: datetime | None = None, runs_dir: Path | None = None
+) -> list[str]:
     """The runs whose owner is gone (a read: nothing is changed)."""
     return [run.id for run in _abandoned(session, now or utcnow(), runs_dir)]
 
 
-def recover_interrupted_runs(session: Session, *, now: datetime | None = None,
-                             runs_dir: Path | None = None) -> list[str]:
+def recover_interrupted_runs(
+    session: Session, *, now: datetime | None = None, runs_dir: Path | None = None
+) -> list[str]:
     """Mark abandoned running, paused or never-started runs as interrupted; return their ids."""
     now = now or utcnow()
     recovered = []

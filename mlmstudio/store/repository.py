@@ -44,7 +44,7 @@ from mlmstudio.unicode_text import is_text
 
 log = logging.getLogger(__name__)
 
-MIN_PREFIX = 4   # shortest id prefix accepted for a run reference
+MIN_PREFIX = 4  # shortest id prefix accepted for a run reference
 MAX_TAG_LENGTH = 100
 
 
@@ -54,25 +54,40 @@ def new_run_id() -> str:
 
 # --- corpora -----------------------------------------------------------------------------------
 
-def get_or_create_corpus(session: Session, *, name: str, source: str, sha256: str, size_bytes: int,
-                         stats: Mapping[str, Any]) -> CorpusRow:
+
+def get_or_create_corpus(
+    session: Session, *, name: str, source: str, sha256: str, size_bytes: int, stats: Mapping[str, Any]
+) -> CorpusRow:
     """The corpus row for this content and source, added if new."""
     row = session.scalar(select(CorpusRow).where(CorpusRow.sha256 == sha256, CorpusRow.source == source))
     if row is None:
-        row = CorpusRow(name=name, source=source, sha256=sha256, size_bytes=size_bytes,
-                        stats_json=json.dumps(dict(stats), sort_keys=True), added_at=utcnow())
+        row = CorpusRow(
+            name=name,
+            source=source,
+            sha256=sha256,
+            size_bytes=size_bytes,
+            stats_json=json.dumps(dict(stats), sort_keys=True),
+            added_at=utcnow(),
+        )
         session.add(row)
         session.flush()
     return row
 
 
 def corpus_info(row: CorpusRow) -> CorpusInfo:
-    return CorpusInfo(id=row.id, name=row.name, source=row.source, sha256=row.sha256,
-                      size_bytes=row.size_bytes, stats=parse_json_object(row.stats_json),
-                      added_at=aware(row.added_at))
+    return CorpusInfo(
+        id=row.id,
+        name=row.name,
+        source=row.source,
+        sha256=row.sha256,
+        size_bytes=row.size_bytes,
+        stats=parse_json_object(row.stats_json),
+        added_at=aware(row.added_at),
+    )
 
 
 # --- runs --------------------------------------------------------------------------------------
+
 
 def find_run(session: Session, ref: str) -> RunRow:
     """A run by id, by a unique id prefix (4+ characters), by its exact, unique name, or
@@ -82,16 +97,20 @@ def find_run(session: Session, ref: str) -> RunRow:
         raise RunNotFoundError("No run given. Pass a run id or name (see 'mlmstudio runs list').")
     if not is_text(ref):  # undecodable bytes from a command line: no run has such a name
         shown = ref.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-        raise NoSuchRunError(f"No run matches '{shown}' (it holds bytes that are not UTF-8 text). "
-                               "See 'mlmstudio runs list' for the ids.")
+        raise NoSuchRunError(
+            f"No run matches '{shown}' (it holds bytes that are not UTF-8 text). "
+            "See 'mlmstudio runs list' for the ids."
+        )
     back = latest_offset(ref)
-    if back is not None:          # "latest", "latest~1": no id needed
+    if back is not None:  # "latest", "latest~1": no id needed
         try:
             return latest_run(session, back)
         except (ValueError, TypeError) as exc:
             session.expunge_all()
-            raise StoreError(f"The record of the run '{ref}' names cannot be read ({exc}). 'mlmstudio "
-                             "runs rebuild-history --force' rebuilds the history from the run folders.") from exc
+            raise StoreError(
+                f"The record of the run '{ref}' names cannot be read ({exc}). 'mlmstudio "
+                "runs rebuild-history --force' rebuilds the history from the run folders."
+            ) from exc
     row = _get_run_row(session, ref)
     if row is not None:
         return row
@@ -109,19 +128,41 @@ def find_run(session: Session, ref: str) -> RunRow:
     raise RunNotFoundError(f"Several runs match '{ref}' ({ids}). Use the full run id.")
 
 
-def create_run(session: Session, *, name: str, config_json: str, corpus_id: int | None,
-               parent_run_id: str | None = None, status: str = RunStatus.QUEUED,
-               run_id: str | None = None) -> RunRow:
-    row = RunRow(id=run_id or new_run_id(), name=name, status=status, config_json=config_json,
-                 corpus_id=corpus_id, parent_run_id=parent_run_id, created_at=utcnow(),
-                 last_step=0, message="", notes="")
+def create_run(
+    session: Session,
+    *,
+    name: str,
+    config_json: str,
+    corpus_id: int | None,
+    parent_run_id: str | None = None,
+    status: str = RunStatus.QUEUED,
+    run_id: str | None = None,
+) -> RunRow:
+    row = RunRow(
+        id=run_id or new_run_id(),
+        name=name,
+        status=status,
+        config_json=config_json,
+        corpus_id=corpus_id,
+        parent_run_id=parent_run_id,
+        created_at=utcnow(),
+        last_step=0,
+        message="",
+        notes="",
+    )
     session.add(row)
     session.flush()
     return row
 
 
-def list_run_rows(session: Session, *, statuses: Sequence[str] = (), tag: str | None = None,
-                  text: str | None = None, problems: list[str] | None = None) -> list[RunRow]:
+def list_run_rows(
+    session: Session,
+    *,
+    statuses: Sequence[str] = (),
+    tag: str | None = None,
+    text: str | None = None,
+    problems: list[str] | None = None,
+) -> list[RunRow]:
     """Runs newest first, filtered by status, tag and a case-insensitive text search.
 
     A row that cannot be read (a date that does not parse) is skipped, never fatal: the
@@ -131,7 +172,9 @@ def list_run_rows(session: Session, *, statuses: Sequence[str] = (), tag: str | 
     if statuses:
         query = query.where(RunRow.status.in_(list(statuses)))
     if tag:
-        query = query.where(RunRow.id.in_(select(RunTagRow.run_id).where(RunTagRow.tag == normalise_tag(tag))))
+        query = query.where(
+            RunRow.id.in_(select(RunTagRow.run_id).where(RunTagRow.tag == normalise_tag(tag)))
+        )
     if text:
         # The user's text is matched literally: '_' and '%' are not wildcards.
         pattern = "%" + like_escaped(text.lower()) + "%"
@@ -140,12 +183,15 @@ def list_run_rows(session: Session, *, statuses: Sequence[str] = (), tag: str | 
             return column.like(pattern, escape=LIKE_ESCAPE)
 
         corpus_names = select(CorpusRow.id).where(matches(func.lower(CorpusRow.name)))
-        query = query.where(or_(matches(func.lower(RunRow.name)),
-                                matches(func.lower(RunRow.notes)),
-                                matches(RunRow.id),
-                                RunRow.corpus_id.in_(corpus_names),
-                                RunRow.id.in_(select(RunTagRow.run_id).where(
-                                    matches(func.lower(RunTagRow.tag))))))
+        query = query.where(
+            or_(
+                matches(func.lower(RunRow.name)),
+                matches(func.lower(RunRow.notes)),
+                matches(RunRow.id),
+                RunRow.corpus_id.in_(corpus_names),
+                RunRow.id.in_(select(RunTagRow.run_id).where(matches(func.lower(RunTagRow.tag)))),
+            )
+        )
     try:
         return list(session.scalars(query).unique())
     except (ValueError, TypeError):
@@ -167,9 +213,11 @@ def _get_run_row(session: Session, run_id: str) -> RunRow | None:
         return session.get(RunRow, run_id)
     except (ValueError, TypeError) as exc:
         session.expunge_all()
-        raise StoreError(f"The record of run {run_id} in the history cannot be read ({exc}). "
-                         "The other runs are fine; 'mlmstudio runs rebuild-history --force' "
-                         "rebuilds the history from the run folders.") from exc
+        raise StoreError(
+            f"The record of run {run_id} in the history cannot be read ({exc}). "
+            "The other runs are fine; 'mlmstudio runs rebuild-history --force' "
+            "rebuilds the history from the run folders."
+        ) from exc
 
 
 LIKE_ESCAPE = "\\"
@@ -177,8 +225,11 @@ LIKE_ESCAPE = "\\"
 
 def like_escaped(text: str) -> str:
     """``text`` for a LIKE pattern with ``LIKE_ESCAPE``: its own '%', '_' and escapes match literally."""
-    return (text.replace(LIKE_ESCAPE, LIKE_ESCAPE * 2).replace("%", LIKE_ESCAPE + "%")
-            .replace("_", LIKE_ESCAPE + "_"))
+    return (
+        text.replace(LIKE_ESCAPE, LIKE_ESCAPE * 2)
+        .replace("%", LIKE_ESCAPE + "%")
+        .replace("_", LIKE_ESCAPE + "_")
+    )
 
 
 def normalise_tag(tag: str) -> str:
@@ -201,36 +252,63 @@ def remove_tags(run: RunRow, tags: Iterable[str]) -> None:
 def summary_of(row: RunRow, runs_dir: Path) -> RunSummary:
     run_dir = runs_dir / row.id
     checkpoint_paths = [Path(c.path) for c in row.checkpoints]
-    missing = tuple(name for name in expected_files(row.status, checkpoint_paths)
-                    if not (run_dir / name).exists())
+    missing = tuple(
+        name for name in expected_files(row.status, checkpoint_paths) if not (run_dir / name).exists()
+    )
     if not run_dir.is_dir():
         missing = (f"{row.id}/",)
     return RunSummary(
-        id=row.id, name=row.name, status=row.status, config=parse_config(row.config_json),
-        corpus_name=row.corpus.name if row.corpus else "", created_at=aware(row.created_at),
-        started_at=aware(row.started_at), finished_at=aware(row.finished_at), last_step=row.last_step,
-        final_metrics=parse_json_object(row.final_metrics_json), notes=row.notes, message=row.message,
-        tags=tuple(sorted(t.tag for t in row.tags)), parent_run_id=row.parent_run_id, run_dir=run_dir,
-        missing_files=missing)
+        id=row.id,
+        name=row.name,
+        status=row.status,
+        config=parse_config(row.config_json),
+        corpus_name=row.corpus.name if row.corpus else "",
+        created_at=aware(row.created_at),
+        started_at=aware(row.started_at),
+        finished_at=aware(row.finished_at),
+        last_step=row.last_step,
+        final_metrics=parse_json_object(row.final_metrics_json),
+        notes=row.notes,
+        message=row.message,
+        tags=tuple(sorted(t.tag for t in row.tags)),
+        parent_run_id=row.parent_run_id,
+        run_dir=run_dir,
+        missing_files=missing,
+    )
 
 
 def detail_of(session: Session, row: RunRow, runs_dir: Path) -> RunDetail:
     run_dir = runs_dir / row.id
     checkpoints = tuple(
-        CheckpointInfo(step=c.step, path=run_dir / c.path, metrics=parse_json_object(c.metrics_json),
-                       created_at=aware(c.created_at), exists=(run_dir / c.path).is_dir()
-                       or (run_dir / c.path).is_file())
-        for c in row.checkpoints)
-    names = session.execute(select(MetricPointRow.split, MetricPointRow.name)
-                            .where(MetricPointRow.run_id == row.id).distinct()
-                            .order_by(MetricPointRow.split, MetricPointRow.name)).all()
-    return RunDetail(summary=summary_of(row, runs_dir), config_json=row.config_json,
-                     corpus=corpus_info(row.corpus) if row.corpus else None, checkpoints=checkpoints,
-                     metric_names=tuple((s, n) for s, n in names), pid=row.pid, hostname=row.hostname,
-                     heartbeat_at=aware(row.heartbeat_at))
+        CheckpointInfo(
+            step=c.step,
+            path=run_dir / c.path,
+            metrics=parse_json_object(c.metrics_json),
+            created_at=aware(c.created_at),
+            exists=(run_dir / c.path).is_dir() or (run_dir / c.path).is_file(),
+        )
+        for c in row.checkpoints
+    )
+    names = session.execute(
+        select(MetricPointRow.split, MetricPointRow.name)
+        .where(MetricPointRow.run_id == row.id)
+        .distinct()
+        .order_by(MetricPointRow.split, MetricPointRow.name)
+    ).all()
+    return RunDetail(
+        summary=summary_of(row, runs_dir),
+        config_json=row.config_json,
+        corpus=corpus_info(row.corpus) if row.corpus else None,
+        checkpoints=checkpoints,
+        metric_names=tuple((s, n) for s, n in names),
+        pid=row.pid,
+        hostname=row.hostname,
+        heartbeat_at=aware(row.heartbeat_at),
+    )
 
 
 # --- metric points and checkpoints -------------------------------------------------------------
+
 
 def add_metric_points(session: Session, points: Sequence[Mapping[str, Any]]) -> None:
     """Insert many points in one statement (executemany): keys run_id, step, split, name, value, wall_time."""
@@ -241,8 +319,9 @@ def add_metric_points(session: Session, points: Sequence[Mapping[str, Any]]) -> 
 def delete_points_after(session: Session, run_id: str, step: int) -> int:
     """Drop the metric points (and the probe points) after ``step``; the number of metric points."""
     session.execute(delete(ProbePointRow).where(ProbePointRow.run_id == run_id, ProbePointRow.step > step))
-    result = session.execute(delete(MetricPointRow).where(MetricPointRow.run_id == run_id,
-                                                          MetricPointRow.step > step))
+    result = session.execute(
+        delete(MetricPointRow).where(MetricPointRow.run_id == run_id, MetricPointRow.step > step)
+    )
     return result.rowcount or 0
 
 
@@ -259,27 +338,46 @@ def load_probe_curves(session: Session, run_id: str) -> list[ProbeCurve]:
     A probe is known by its place in the list; its sentence and answer are the newest recorded.
     """
     rows = session.execute(
-        select(ProbePointRow.probe, ProbePointRow.step, ProbePointRow.probability, ProbePointRow.top1,
-               ProbePointRow.hit, ProbePointRow.wall_time, ProbePointRow.sentence, ProbePointRow.answer)
+        select(
+            ProbePointRow.probe,
+            ProbePointRow.step,
+            ProbePointRow.probability,
+            ProbePointRow.top1,
+            ProbePointRow.hit,
+            ProbePointRow.wall_time,
+            ProbePointRow.sentence,
+            ProbePointRow.answer,
+        )
         .where(ProbePointRow.run_id == run_id)
-        .order_by(ProbePointRow.probe, ProbePointRow.step)).all()
+        .order_by(ProbePointRow.probe, ProbePointRow.step)
+    ).all()
     by_probe: dict[int, list] = {}
     for row in rows:
         by_probe.setdefault(row[0], []).append(row)
     curves = []
     for probe, points in sorted(by_probe.items()):
-        curves.append(ProbeCurve(
-            run_id=run_id, probe=probe, sentence=points[-1][6], answer=points[-1][7],
-            steps=np.array([p[1] for p in points], dtype=np.int64),
-            probabilities=np.array([p[2] for p in points], dtype=np.float64),
-            top1=tuple(p[3] for p in points), hits=np.array([bool(p[4]) for p in points], dtype=bool),
-            wall_time=np.array([p[5] for p in points], dtype=np.float64)))
+        curves.append(
+            ProbeCurve(
+                run_id=run_id,
+                probe=probe,
+                sentence=points[-1][6],
+                answer=points[-1][7],
+                steps=np.array([p[1] for p in points], dtype=np.int64),
+                probabilities=np.array([p[2] for p in points], dtype=np.float64),
+                top1=tuple(p[3] for p in points),
+                hits=np.array([bool(p[4]) for p in points], dtype=bool),
+                wall_time=np.array([p[5] for p in points], dtype=np.float64),
+            )
+        )
     return curves
 
 
 def last_recorded_step(session: Session, run_id: str, split: str = TRAIN) -> int:
-    value = session.scalar(select(func.max(MetricPointRow.step)).where(
-        MetricPointRow.run_id == run_id, MetricPointRow.split == split))
+    value = session.scalar(
+        select(func.max(MetricPointRow.step)).where(
+            MetricPointRow.run_id == run_id, MetricPointRow.split == split
+        )
+    )
     return int(value or 0)
 
 
@@ -290,19 +388,29 @@ def load_curve(session: Session, run_id: str, split: str, name: str) -> Curve:
     try:
         rows = cursor.execute(
             "SELECT step, value, wall_time FROM metric_points "
-            "WHERE run_id = ? AND name = ? AND split = ? ORDER BY step", (run_id, name, split)).fetchall()
+            "WHERE run_id = ? AND name = ? AND split = ? ORDER BY step",
+            (run_id, name, split),
+        ).fetchall()
     finally:
         cursor.close()
     table = np.array(rows, dtype=np.float64).reshape(-1, 3)
-    return Curve(run_id=run_id, split=split, name=name, steps=table[:, 0].astype(np.int64),
-                 values=table[:, 1].copy(), wall_time=table[:, 2].copy())
+    return Curve(
+        run_id=run_id,
+        split=split,
+        name=name,
+        steps=table[:, 0].astype(np.int64),
+        values=table[:, 1].copy(),
+        wall_time=table[:, 2].copy(),
+    )
 
 
-def record_checkpoint(session: Session, run_id: str, step: int, path: str,
-                      metrics: Mapping[str, Any]) -> None:
+def record_checkpoint(
+    session: Session, run_id: str, step: int, path: str, metrics: Mapping[str, Any]
+) -> None:
     """Add (or refresh) the checkpoint of ``run_id`` at ``step``."""
-    row = session.scalar(select(CheckpointRow).where(CheckpointRow.run_id == run_id,
-                                                     CheckpointRow.step == step))
+    row = session.scalar(
+        select(CheckpointRow).where(CheckpointRow.run_id == run_id, CheckpointRow.step == step)
+    )
     if row is None:
         row = CheckpointRow(run_id=run_id, step=step)
         session.add(row)
@@ -313,11 +421,13 @@ def record_checkpoint(session: Session, run_id: str, step: int, path: str,
 
 def ensure_checkpoint(session: Session, run_id: str, step: int, path: str) -> None:
     """Record a checkpoint found on disk that the database does not know yet."""
-    exists = session.scalar(select(CheckpointRow.id).where(CheckpointRow.run_id == run_id,
-                                                           CheckpointRow.step == step))
+    exists = session.scalar(
+        select(CheckpointRow.id).where(CheckpointRow.run_id == run_id, CheckpointRow.step == step)
+    )
     if exists is None:
-        session.add(CheckpointRow(run_id=run_id, step=step, path=path, metrics_json="{}",
-                                  created_at=utcnow()))
+        session.add(
+            CheckpointRow(run_id=run_id, step=step, path=path, metrics_json="{}", created_at=utcnow())
+        )
 
 
 def forget_missing_checkpoints(session: Session, run_id: str, run_dir: Path) -> None:

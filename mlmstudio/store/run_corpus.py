@@ -24,7 +24,7 @@ class RunCorpus:
     text: str
     source: str
     sha256: str
-    checked: bool   # False when the history holds no fingerprint to check against (an old import)
+    checked: bool  # False when the history holds no fingerprint to check against (an old import)
 
 
 def load_run_corpus(detail: RunDetail) -> RunCorpus:
@@ -39,14 +39,16 @@ def load_run_corpus(detail: RunDetail) -> RunCorpus:
     source = detail.corpus.source if detail.corpus and detail.corpus.source else config.corpus.source
     expected = detail.corpus.sha256 if detail.corpus else ""
     try:
-        corpus = load_corpus(source, text_field=config.corpus.text_field,
-                             csv_column=config.corpus.csv_column)
+        corpus = load_corpus(source, text_field=config.corpus.text_field, csv_column=config.corpus.csv_column)
     except CorpusError as exc:
-        raise CorpusError(f"The corpus of run {run_id} cannot be read from {source}: {exc} Put the file "
-                          "back where it was, or choose another run.") from exc
+        raise CorpusError(
+            f"The corpus of run {run_id} cannot be read from {source}: {exc} Put the file "
+            "back where it was, or choose another run."
+        ) from exc
     if expected and corpus.stats.sha256 != expected:
         raise CorpusChangedError(
             f"The corpus of run {run_id} ({source}) has changed since the run was trained, so its "
             "validation text is no longer the one the run was measured on. Restore the original "
-            "text, or choose another run.")
+            "text, or choose another run."
+        )
     return RunCorpus(corpus.text, source, corpus.stats.sha256, bool(expected))

@@ -30,15 +30,20 @@ def latest_offset(ref: str) -> int | None:
 
 def latest_run(session: Session, back: int = 0) -> RunRow:
     """The newest run (back=0), or the one ``back`` runs before it, by creation time."""
-    row = session.scalar(select(RunRow).order_by(RunRow.created_at.desc(), RunRow.id.desc())
-                         .offset(back).limit(1))
+    row = session.scalar(
+        select(RunRow).order_by(RunRow.created_at.desc(), RunRow.id.desc()).offset(back).limit(1)
+    )
     if row is not None:
         return row
     count = session.scalar(select(func.count()).select_from(RunRow)) or 0
     if count == 0:
-        raise RunNotFoundError("There are no runs in the history yet, so there is no latest run. "
-                               "Train one first, e.g. 'mlmstudio train sample:facts'.")
+        raise RunNotFoundError(
+            "There are no runs in the history yet, so there is no latest run. "
+            "Train one first, e.g. 'mlmstudio train sample:facts'."
+        )
     ref = LATEST if back == 0 else f"{LATEST}~{back}"
-    raise RunNotFoundError(f"'{ref}' would be run number {back + 1} counting back from the newest, but the "
-                           f"history holds {count} run{'s' if count != 1 else ''}. "
-                           "See 'mlmstudio runs list'.")
+    raise RunNotFoundError(
+        f"'{ref}' would be run number {back + 1} counting back from the newest, but the "
+        f"history holds {count} run{'s' if count != 1 else ''}. "
+        "See 'mlmstudio runs list'."
+    )

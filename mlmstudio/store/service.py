@@ -28,16 +28,26 @@ log = logging.getLogger(__name__)
 
 # --- reading -----------------------------------------------------------------------------------
 
-def list_runs(db: Database, *, statuses: Sequence[str] = (), tag: str | None = None,
-              text: str | None = None, problems: list[str] | None = None) -> list[RunSummary]:
+
+def list_runs(
+    db: Database,
+    *,
+    statuses: Sequence[str] = (),
+    tag: str | None = None,
+    text: str | None = None,
+    problems: list[str] | None = None,
+) -> list[RunSummary]:
     """Runs newest first, optionally filtered by status, tag and text (name, notes, corpus, id).
 
     A run whose row cannot be read is left out, with a sentence appended to ``problems``.
     """
     with db.session(write=False) as session:
-        return [repository.summary_of(row, db.runs_dir)
-                for row in repository.list_run_rows(session, statuses=statuses, tag=tag, text=text,
-                                                    problems=problems)]
+        return [
+            repository.summary_of(row, db.runs_dir)
+            for row in repository.list_run_rows(
+                session, statuses=statuses, tag=tag, text=text, problems=problems
+            )
+        ]
 
 
 def get_run(db: Database, ref: str) -> RunDetail:
@@ -101,6 +111,7 @@ def model_dir_of_run(db: Database, ref: str) -> Path | None:
 
 # --- changing ----------------------------------------------------------------------------------
 
+
 def rename_run(db: Database, ref: str, name: str) -> RunSummary:
     name = " ".join(name.split())
     if not name:
@@ -145,8 +156,10 @@ def delete_run(db: Database, ref: str) -> str:
     locked_before = lock.path.is_file()  # runs recorded by older versions have no lock file
     try:
         if db.run_dir(run_id).is_dir() and not lock.acquire():
-            raise StoreError(f"Run {run_id} is being trained by a process that is still alive "
-                             "(perhaps paused or suspended). Stop it before deleting it.")
+            raise StoreError(
+                f"Run {run_id} is being trained by a process that is still alive "
+                "(perhaps paused or suspended). Stop it before deleting it."
+            )
         with db.session() as session:
             row = repository.find_run(session, run_id)
             if row.status in ACTIVE_STATUSES and not (lock.held and locked_before):
@@ -157,8 +170,7 @@ def delete_run(db: Database, ref: str) -> str:
                 trash = run_dir.with_name(f".deleting-{run_id}")
                 os.replace(run_dir, trash)
                 moved = (trash, run_dir)
-            session.execute(update(RunRow).where(RunRow.parent_run_id == run_id)
-                            .values(parent_run_id=None))
+            session.execute(update(RunRow).where(RunRow.parent_run_id == run_id).values(parent_run_id=None))
             session.delete(row)
     except BaseException:
         if moved is not None and moved[0].exists():
@@ -188,4 +200,3 @@ def export_hf_run(db: Database, ref: str, out_dir: str | Path, *, overwrite: boo
     model_dir = model_dir_of_run(db, ref)
     assert model_dir is not None  # run_config found the run
     return export_hf(model_dir, out_dir, overwrite=overwrite)
-

@@ -28,9 +28,14 @@ ModelLoader = Callable[[Path], "LoadedModel"]
 PROGRESS_SCALE = 1000  # a comparison reports both runs on one 0..1000 scale
 
 
-def token_loss_of_run(db: Database, ref: str, *, load_model: ModelLoader | None = None,
-                      progress: ProgressCallback | None = None,
-                      should_stop: Callable[[], bool] | None = None) -> TokenLossReport:
+def token_loss_of_run(
+    db: Database,
+    ref: str,
+    *,
+    load_model: ModelLoader | None = None,
+    progress: ProgressCallback | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> TokenLossReport:
     """The per-token validation loss of the run ``ref``; a ``MLMStudioError`` sentence when it cannot be had.
 
     ``load_model(model_dir)`` defaults to ``engine.artifacts.load_model_dir``
@@ -38,20 +43,32 @@ def token_loss_of_run(db: Database, ref: str, *, load_model: ModelLoader | None 
     """
     from mlmstudio.engine.token_loss import token_losses
 
-    detail = get_run(db, ref)                   # an unknown reference is a sentence already
+    detail = get_run(db, ref)  # an unknown reference is a sentence already
     summary = detail.summary
     if not summary.has_model:
         raise StoreError(summary.no_model_reason())
     corpus = load_run_corpus(detail)
     loaded = (load_model or _load_model_dir)(summary.run_dir)
     label = f"{summary.id} ({summary.name})" if summary.name else summary.id
-    return token_losses(loaded, corpus.text, run_label=label, corpus_sha256=corpus.sha256,
-                        progress=progress, should_stop=should_stop)
+    return token_losses(
+        loaded,
+        corpus.text,
+        run_label=label,
+        corpus_sha256=corpus.sha256,
+        progress=progress,
+        should_stop=should_stop,
+    )
 
 
-def compare_runs(db: Database, ref_a: str, ref_b: str, *, load_model: ModelLoader | None = None,
-                 progress: ProgressCallback | None = None,
-                 should_stop: Callable[[], bool] | None = None) -> TokenLossComparison:
+def compare_runs(
+    db: Database,
+    ref_a: str,
+    ref_b: str,
+    *,
+    load_model: ModelLoader | None = None,
+    progress: ProgressCallback | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> TokenLossComparison:
     """Run B against run A on their shared validation text (``engine.token_loss.compare_reports``)."""
     from mlmstudio.engine.token_loss import compare_reports
 
@@ -59,20 +76,24 @@ def compare_runs(db: Database, ref_a: str, ref_b: str, *, load_model: ModelLoade
     if detail_a.id == detail_b.id:
         raise StoreError(f"Both references name run {detail_a.id}. Choose two different runs to compare.")
     if detail_a.corpus and detail_b.corpus and detail_a.corpus.sha256 != detail_b.corpus.sha256:
-        raise StoreError(f"Runs {detail_a.id} and {detail_b.id} were trained on different corpora "
-                         f"({detail_a.corpus.name} and {detail_b.corpus.name}), so their validation texts "
-                         "differ and cannot be compared. Choose two runs of the same corpus.")
+        raise StoreError(
+            f"Runs {detail_a.id} and {detail_b.id} were trained on different corpora "
+            f"({detail_a.corpus.name} and {detail_b.corpus.name}), so their validation texts "
+            "differ and cannot be compared. Choose two runs of the same corpus."
+        )
 
     def part(offset: int) -> ProgressCallback | None:
         if progress is None:
             return None
         half = PROGRESS_SCALE // 2
-        return lambda done, total: progress(offset + (half * done // total if total else half),
-                                            PROGRESS_SCALE)
+        return lambda done, total: progress(
+            offset + (half * done // total if total else half), PROGRESS_SCALE
+        )
 
     a = token_loss_of_run(db, detail_a.id, load_model=load_model, progress=part(0), should_stop=should_stop)
-    b = token_loss_of_run(db, detail_b.id, load_model=load_model, progress=part(PROGRESS_SCALE // 2),
-                          should_stop=should_stop)
+    b = token_loss_of_run(
+        db, detail_b.id, load_model=load_model, progress=part(PROGRESS_SCALE // 2), should_stop=should_stop
+    )
     return compare_reports(a, b)
 
 

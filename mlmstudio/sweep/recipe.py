@@ -36,15 +36,22 @@ def recipe_params(base: RunConfig, trial_seconds: float) -> list[SweepParam]:
     shapes = feasible_shapes(base, trial_seconds)
     widths = tuple(sorted({w for w, _ in shapes}))
     layers = tuple(sorted({n for _, n in shapes}))
-    params = [SweepParam("training", "lr", "float", LR_RANGE[0], LR_RANGE[1], log=True, text="lr=3e-4:3e-3:log"),
-              SweepParam("masking", "mlm_probability", "float", *MASK_RATE_RANGE,
-                         text="mask_rate=0.15:0.4")]
+    params = [
+        SweepParam("training", "lr", "float", LR_RANGE[0], LR_RANGE[1], log=True, text="lr=3e-4:3e-3:log"),
+        SweepParam("masking", "mlm_probability", "float", *MASK_RATE_RANGE, text="mask_rate=0.15:0.4"),
+    ]
     if len(widths) > 1:
-        params.append(SweepParam("model", "d_model", "choice", choices=widths,
-                                 text="width=" + ",".join(map(str, widths))))
+        params.append(
+            SweepParam(
+                "model", "d_model", "choice", choices=widths, text="width=" + ",".join(map(str, widths))
+            )
+        )
     if len(layers) > 1:
-        params.append(SweepParam("model", "num_layers", "choice", choices=layers,
-                                 text="layers=" + ",".join(map(str, layers))))
+        params.append(
+            SweepParam(
+                "model", "num_layers", "choice", choices=layers, text="layers=" + ",".join(map(str, layers))
+            )
+        )
     return params
 
 
@@ -61,8 +68,14 @@ def feasible_shapes(base: RunConfig, trial_seconds: float) -> list[tuple[int, in
     for width in WIDTHS:
         model = _shape(base, width, 1)
         try:
-            one_layer = measure_step_time(model, vocab, t.batch_size, t.seq_len, precision=t.precision,
-                                          device="cpu" if t.device == "auto" else t.device).seconds
+            one_layer = measure_step_time(
+                model,
+                vocab,
+                t.batch_size,
+                t.seq_len,
+                precision=t.precision,
+                device="cpu" if t.device == "auto" else t.device,
+            ).seconds
         except Exception:  # a shape this computer cannot even time is not a candidate
             log.warning("Could not time width %d.", width, exc_info=True)
             continue
@@ -78,5 +91,10 @@ def feasible_shapes(base: RunConfig, trial_seconds: float) -> list[tuple[int, in
 
 def _shape(base: RunConfig, width: int, layers: int):
     heads = base.model.num_heads if width % base.model.num_heads == 0 else 4
-    return dataclasses.replace(base.model, d_model=width, num_layers=layers, num_heads=heads,
-                               ffn_dim=0 if base.model.ffn_dim == 0 else max(base.model.ffn_dim, width))
+    return dataclasses.replace(
+        base.model,
+        d_model=width,
+        num_layers=layers,
+        num_heads=heads,
+        ffn_dim=0 if base.model.ffn_dim == 0 else max(base.model.ffn_dim, width),
+    )

@@ -62,7 +62,7 @@ class TrialStarted:
     run_id: str
     run_name: str
     values: dict[str, Any]
-    seconds: float                   # its time budget
+    seconds: float  # its time budget
     retry_of: int | None = None
 
 
@@ -84,7 +84,7 @@ class SweepEnded:
     name: str
     trials: tuple[TrialRecord, ...]
     best: TrialRecord | None
-    stopped: bool                    # by the user, before the budget was spent
+    stopped: bool  # by the user, before the budget was spent
     seconds_left: float
 
 
@@ -121,22 +121,43 @@ def default_trials(budget_seconds: float, prune: bool) -> int:
     return int(min(20, max(3, round(budget_seconds / 120.0))))
 
 
-def new_spec(name: str, corpus, base: RunConfig, params: Sequence[SweepParam], budget_seconds: float, *,
-             trials: int | None = None, prune: bool = True, preset: str = "", seed: int = 0,
-             max_trials: int | None = None) -> SweepSpec:
+def new_spec(
+    name: str,
+    corpus,
+    base: RunConfig,
+    params: Sequence[SweepParam],
+    budget_seconds: float,
+    *,
+    trials: int | None = None,
+    prune: bool = True,
+    preset: str = "",
+    seed: int = 0,
+    max_trials: int | None = None,
+) -> SweepSpec:
     """A checked spec: the base recipe must be valid with every setting at a corner of its range."""
     base = dataclasses.replace(base, corpus=dataclasses.replace(base.corpus, source=corpus.source))
     base.validate()
     trials = trials or default_trials(budget_seconds, prune)
     if trials < 1 or trials > 1000:
         raise SweepSpecError(f"A sweep plans 1 to 1000 trials, not {trials}.")
-    spec = SweepSpec(name=records.check_name(name), corpus=corpus.source, corpus_sha256=corpus.stats.sha256,
-                     base_config_json=base.to_json(), params=tuple(params),
-                     budget_seconds=float(budget_seconds), trials=trials, prune=prune,
-                     preset=preset, seed=seed, max_trials=max_trials)
+    spec = SweepSpec(
+        name=records.check_name(name),
+        corpus=corpus.source,
+        corpus_sha256=corpus.stats.sha256,
+        base_config_json=base.to_json(),
+        params=tuple(params),
+        budget_seconds=float(budget_seconds),
+        trials=trials,
+        prune=prune,
+        preset=preset,
+        seed=seed,
+        max_trials=max_trials,
+    )
     if spec.trial_seconds < 1.0:
-        raise SweepSpecError(f"A budget of {format_duration(budget_seconds)} over {trials} trials leaves "
-                             "under a second per trial. Give a longer budget or fewer trials.")
+        raise SweepSpecError(
+            f"A budget of {format_duration(budget_seconds)} over {trials} trials leaves "
+            "under a second per trial. Give a longer budget or fewer trials."
+        )
     return spec
 
 
@@ -146,16 +167,26 @@ def create_sweep(db: Database, spec: SweepSpec):
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     if spec.name in records.sweep_names(db):
-        raise SweepSpecError(f"A sweep named '{spec.name}' exists already. Resume it (--resume "
-                             f"{spec.name}) or choose another name.")
+        raise SweepSpecError(
+            f"A sweep named '{spec.name}' exists already. Resume it (--resume "
+            f"{spec.name}) or choose another name."
+        )
     study = optuna.create_study(study_name=spec.name, storage=records.open_storage(db), direction="minimize")
     study.set_user_attr("spec", spec.to_json())
     return study
 
 
-def run_sweep(db: Database, name: str, corpus, *, control: SweepControl | None = None,
-              on_event: Callable[[SweepEvent], None] | None = None,
-              trial_callbacks: Iterable[EventCallback] = (), pruner=None, sampler=None) -> SweepEnded:
+def run_sweep(
+    db: Database,
+    name: str,
+    corpus,
+    *,
+    control: SweepControl | None = None,
+    on_event: Callable[[SweepEvent], None] | None = None,
+    trial_callbacks: Iterable[EventCallback] = (),
+    pruner=None,
+    sampler=None,
+) -> SweepEnded:
     """Run (or resume) the sweep ``name`` on ``corpus`` until its budget is spent or it is stopped.
 
     ``pruner`` and ``sampler`` replace Optuna's defaults (tests force pruning with them).
@@ -168,16 +199,26 @@ def run_sweep(db: Database, name: str, corpus, *, control: SweepControl | None =
     study = records.load_study(db, name)
     spec = records.load_spec(study)
     if corpus.stats.sha256 != spec.corpus_sha256:
-        raise SweepSpecError(f"The corpus of sweep '{name}' ({spec.corpus}) has changed since the sweep "
-                             "began, so its trials would not compare. Restore the text, or start a new sweep.")
+        raise SweepSpecError(
+            f"The corpus of sweep '{name}' ({spec.corpus}) has changed since the sweep "
+            "began, so its trials would not compare. Restore the text, or start a new sweep."
+        )
     lock = RunLock(records.sweeps_dir(db.data_dir) / name)
     if not lock.acquire():
         raise StoreError(f"Sweep '{name}' is running in another process or window. Stop it there first.")
     try:
         _settle_leftovers(study)
-        runner = _Runner(db, study, spec, corpus, control, emit, list(trial_callbacks),
-                         pruner if pruner is not None else _default_pruner(spec),
-                         sampler or _default_sampler(spec, len(study.get_trials(deepcopy=False))))
+        runner = _Runner(
+            db,
+            study,
+            spec,
+            corpus,
+            control,
+            emit,
+            list(trial_callbacks),
+            pruner if pruner is not None else _default_pruner(spec),
+            sampler or _default_sampler(spec, len(study.get_trials(deepcopy=False))),
+        )
         return runner.run()
     finally:
         lock.release()
@@ -192,8 +233,9 @@ def _default_sampler(spec: SweepSpec, trials_so_far: int):
     """TPE, seeded anew on each resume (the same seed would propose the first trials' settings again)."""
     import optuna
 
-    return optuna.samplers.TPESampler(seed=spec.seed + 7919 * trials_so_far,
-                                      n_startup_trials=min(5, spec.trials))
+    return optuna.samplers.TPESampler(
+        seed=spec.seed + 7919 * trials_so_far, n_startup_trials=min(5, spec.trials)
+    )
 
 
 def _default_pruner(spec: SweepSpec):
@@ -202,8 +244,8 @@ def _default_pruner(spec: SweepSpec):
     if not spec.prune:
         return optuna.pruners.NopPruner()
     return optuna.pruners.SuccessiveHalvingPruner(
-        min_resource=max(1, int(spec.trial_seconds / PRUNER_REDUCTION ** 2)),
-        reduction_factor=PRUNER_REDUCTION)
+        min_resource=max(1, int(spec.trial_seconds / PRUNER_REDUCTION**2)), reduction_factor=PRUNER_REDUCTION
+    )
 
 
 def _settle_leftovers(study) -> None:
@@ -212,10 +254,13 @@ def _settle_leftovers(study) -> None:
 
     for trial in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
         study._storage.set_trial_user_attr(trial._trial_id, "outcome", records.INTERRUPTED)
-        study._storage.set_trial_user_attr(trial._trial_id, "message",
-                                           "Its process ended before the trial did; its settings are tried "
-                                           "again." if "retry_of" not in trial.user_attrs else
-                                           "Its process ended before the trial did, a second time; skipped.")
+        study._storage.set_trial_user_attr(
+            trial._trial_id,
+            "message",
+            "Its process ended before the trial did; its settings are tried again."
+            if "retry_of" not in trial.user_attrs
+            else "Its process ended before the trial did, a second time; skipped.",
+        )
         study.tell(trial.number, state=TrialState.FAIL)
         if "retry_of" not in trial.user_attrs and trial.params:
             study.enqueue_trial(trial.params, user_attrs={"retry_of": trial.number})
@@ -238,7 +283,7 @@ class _PruneWatch(TrainerCallback):
         self.curve: list[tuple[int, float]] = []
         self.last: EvalEvent | None = None
         self.pruned_at: EvalEvent | None = None
-        self.forecast = None             # the Forecast that pruned it, if the forecast did
+        self.forecast = None  # the Forecast that pruned it, if the forecast did
         self._progress = 0.0
         self._total = 0
         self._reported: set[int] = set()
@@ -271,15 +316,25 @@ class _PruneWatch(TrainerCallback):
         self._reported.add(resource)
         self.trial.report(event.val_loss, resource)
         if self._progress >= 0.999 or (self._total and event.step >= self._total):
-            return   # the run's last check: nothing left to save, so it completes as it is
+            return  # the run's last check: nothing left to save, so it completes as it is
         if self.trial.should_prune() or self._forecast_prunes(event):
             self.pruned_at = event
             self.control.stop()
 
 
 class _Runner:
-    def __init__(self, db, study, spec: SweepSpec, corpus, control: SweepControl, emit,
-                 trial_callbacks: list, pruner, sampler) -> None:
+    def __init__(
+        self,
+        db,
+        study,
+        spec: SweepSpec,
+        corpus,
+        control: SweepControl,
+        emit,
+        trial_callbacks: list,
+        pruner,
+        sampler,
+    ) -> None:
         self.db, self.study, self.spec, self.corpus = db, study, spec, corpus
         self.control, self.emit, self.trial_callbacks = control, emit, trial_callbacks
         self.study.pruner, self.study.sampler = pruner, sampler
@@ -289,8 +344,13 @@ class _Runner:
         while not self.control.stop_requested and self._another_trial_fits():
             self._one_trial()
         trials = records.trial_records(self.study)
-        ended = SweepEnded(self.spec.name, tuple(trials), records.best_trial(trials),
-                           self.control.stop_requested, self._seconds_left())
+        ended = SweepEnded(
+            self.spec.name,
+            tuple(trials),
+            records.best_trial(trials),
+            self.control.stop_requested,
+            self._seconds_left(),
+        )
         self.emit(ended)
         return ended
 
@@ -298,8 +358,11 @@ class _Runner:
         """The best completed trial's final loss, for the forecast's pruning (None without pruning)."""
         if not self.spec.prune:
             return None
-        done = [t.value for t in self.study.get_trials(deepcopy=False)
-                if t.value is not None and t.user_attrs.get("outcome") == records.COMPLETED]
+        done = [
+            t.value
+            for t in self.study.get_trials(deepcopy=False)
+            if t.value is not None and t.user_attrs.get("outcome") == records.COMPLETED
+        ]
         return min(done) if done else None
 
     def _seconds_left(self) -> float:
@@ -308,8 +371,11 @@ class _Runner:
 
     def _another_trial_fits(self) -> bool:
         """Within the trial count (planned, or max_trials with pruning) and within the budget's time."""
-        used = [t for t in self.study.get_trials(deepcopy=False)
-                if t.user_attrs.get("outcome") in (records.COMPLETED, records.PRUNED, records.FAILED)]
+        used = [
+            t
+            for t in self.study.get_trials(deepcopy=False)
+            if t.user_attrs.get("outcome") in (records.COMPLETED, records.PRUNED, records.FAILED)
+        ]
         if len(used) >= self.spec.trial_limit:
             return False
         needed = self.spec.trial_seconds if len(used) >= self.spec.trials else 0.5 * self.spec.trial_seconds
@@ -328,12 +394,16 @@ class _Runner:
             attrs = {"outcome": outcome, "seconds": time.monotonic() - started, **attrs}
             for key, item in attrs.items():
                 trial.set_user_attr(key, item)
-            self.study.tell(trial, value, state=state) if value is not None else self.study.tell(trial, state=state)
+            self.study.tell(trial, value, state=state) if value is not None else self.study.tell(
+                trial, state=state
+            )
             record = next(r for r in records.trial_records(self.study) if r.number == trial.number)
             self.emit(TrialEnded(record))
 
         config = apply_values(self.spec.base_config, self.spec.params, values)
-        config = dataclasses.replace(config, training=dataclasses.replace(config.training, time_budget=seconds))
+        config = dataclasses.replace(
+            config, training=dataclasses.replace(config.training, time_budget=seconds)
+        )
         try:
             config.validate()
             handle = prepare_run(self.db, config, self.corpus, name=f"{self.spec.name} #{trial.number}")
@@ -354,32 +424,49 @@ class _Runner:
         watch = _PruneWatch(trial, trial_control, trial.number, self.emit, best=self._best_so_far())
         self.control._watch(trial_control)
         try:
-            result = run_recorded(self.db, handle, self.corpus.text, control=trial_control,
-                                  callbacks=[watch, *self.trial_callbacks])
+            result = run_recorded(
+                self.db,
+                handle,
+                self.corpus.text,
+                control=trial_control,
+                callbacks=[watch, *self.trial_callbacks],
+            )
         finally:
             self.control._watch(None)
         summary = result.summary
-        common = dict(run_id=handle.run_id, step=int(result.steps),
-                      val_loss=summary.val_loss if summary else None,
-                      val_accuracy=summary.val_accuracy if summary else None,
-                      curve=[list(p) for p in watch.curve])
+        common = dict(
+            run_id=handle.run_id,
+            step=int(result.steps),
+            val_loss=summary.val_loss if summary else None,
+            val_accuracy=summary.val_accuracy if summary else None,
+            curve=[list(p) for p in watch.curve],
+        )
         # Pruned only if the prune stopped it: a prune called at the run's last evaluation (its time
         # was up anyway) leaves a completed run, and a completed trial.
         if watch.pruned_at is not None and result.status == RunStatus.STOPPED:
             at, f = watch.pruned_at, watch.forecast
-            why = (f"its forecast final validation loss ({f.predicted:.3f}, 80% band {f.low:.3f}-{f.high:.3f}) "
-                   f"stays above the best trial's {watch.best:.3f}" if f is not None else
-                   f"its validation loss ({at.val_loss:.3f} after {at.elapsed:.0f} s) was among the worse of "
-                   "the trials at that time")
-            message = (f"Pruned by sweep {self.spec.name} at step {at.step}: {why}, so its time went to "
-                       "other settings.")
+            why = (
+                f"its forecast final validation loss ({f.predicted:.3f}, 80% band {f.low:.3f}-{f.high:.3f}) "
+                f"stays above the best trial's {watch.best:.3f}"
+                if f is not None
+                else f"its validation loss ({at.val_loss:.3f} after {at.elapsed:.0f} s) was among the worse of "
+                "the trials at that time"
+            )
+            message = (
+                f"Pruned by sweep {self.spec.name} at step {at.step}: {why}, so its time went to "
+                "other settings."
+            )
             _mark_pruned(self.db, handle.run_id, message)
             finish(records.PRUNED, TrialState.PRUNED, pruned_step=at.step, message=message, **common)
         elif result.status == RunStatus.COMPLETED and summary is not None and summary.val_loss is not None:
             finish(records.COMPLETED, TrialState.COMPLETE, value=float(summary.val_loss), **common)
         elif result.status == RunStatus.STOPPED:
-            finish(records.STOPPED, TrialState.FAIL, message="Stopped with the sweep; its settings are "
-                   "tried again when the sweep resumes.", **common)
+            finish(
+                records.STOPPED,
+                TrialState.FAIL,
+                message="Stopped with the sweep; its settings are tried again when the sweep resumes.",
+                **common,
+            )
             if retry_of is None:
                 self.study.enqueue_trial(values, user_attrs={"retry_of": trial.number})
         else:

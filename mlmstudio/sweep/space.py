@@ -41,9 +41,13 @@ from mlmstudio.errors import MLMStudioError
 
 MAX_PARAMS = 4
 
-SECTIONS: dict[str, type] = {"corpus": CorpusConfig, "tokenizer": TokenizerConfig,
-                             "masking": MaskingConfig, "model": ModelConfig,
-                             "training": TrainingConfig}
+SECTIONS: dict[str, type] = {
+    "corpus": CorpusConfig,
+    "tokenizer": TokenizerConfig,
+    "masking": MaskingConfig,
+    "model": ModelConfig,
+    "training": TrainingConfig,
+}
 
 # Short names people type, as the CLI's flags spell them (--layers, --heads, --ffn, ...).
 ALIASES: dict[str, tuple[str, str]] = {
@@ -82,13 +86,13 @@ class SweepParam:
 
     section: str
     field: str
-    kind: str                          # "float", "int" or "choice"
+    kind: str  # "float", "int" or "choice"
     low: float | int | None = None
     high: float | int | None = None
     log: bool = False
-    step: int | None = None            # int ranges only
+    step: int | None = None  # int ranges only
     choices: tuple[Any, ...] = ()
-    text: str = ""                     # as the user wrote it, for the study's record and the page
+    text: str = ""  # as the user wrote it, for the study's record and the page
 
     @property
     def name(self) -> str:
@@ -128,14 +132,18 @@ def resolve_setting(name: str) -> tuple[str, str]:
                 return section, key
     raise SweepSpecError(
         f"'{name.strip()}' is not a run setting, so it cannot be swept. Use one of: "
-        f"{', '.join(sweepable_names())}.")
+        f"{', '.join(sweepable_names())}."
+    )
 
 
 def sweepable_names() -> list[str]:
     names = list(ALIASES)
     for section, cls in SECTIONS.items():
-        names += [f.name for f in fields(cls) if (section, f.name) not in NOT_SWEPT
-                  and f.name not in {a[1] for a in ALIASES.values()}]
+        names += [
+            f.name
+            for f in fields(cls)
+            if (section, f.name) not in NOT_SWEPT and f.name not in {a[1] for a in ALIASES.values()}
+        ]
     return names
 
 
@@ -144,8 +152,10 @@ def parse_param(text: str, base: RunConfig | None = None) -> SweepParam:
     base = base or RunConfig()
     name, sep, values = text.partition("=")
     if not sep or not name.strip():
-        raise SweepSpecError(f"'{text}' is not a sweep setting. Write NAME=LOW:HIGH (a range, add :log "
-                             "for a log scale) or NAME=A,B,C (choices), e.g. lr=1e-4:3e-3:log.")
+        raise SweepSpecError(
+            f"'{text}' is not a sweep setting. Write NAME=LOW:HIGH (a range, add :log "
+            "for a log scale) or NAME=A,B,C (choices), e.g. lr=1e-4:3e-3:log."
+        )
     section, field_name = resolve_setting(name)
     why_not = NOT_SWEPT.get((section, field_name))
     if why_not:
@@ -153,8 +163,9 @@ def parse_param(text: str, base: RunConfig | None = None) -> SweepParam:
     f = {f.name: f for f in fields(SECTIONS[section])}[field_name]
     values = values.strip()
     if not values:
-        raise SweepSpecError(f"'{name.strip()}' has no range. Give LOW:HIGH or a list of choices "
-                             "such as 1,2,4.")
+        raise SweepSpecError(
+            f"'{name.strip()}' has no range. Give LOW:HIGH or a list of choices such as 1,2,4."
+        )
     where = f"{section}.{field_name}"
     label = FIELD_LABELS.get(field_name, field_name)
     if ":" in values:
@@ -162,19 +173,24 @@ def parse_param(text: str, base: RunConfig | None = None) -> SweepParam:
     return _parse_choices(text.strip(), section, f, values, where, label)
 
 
-def _parse_range(text: str, section: str, f: dataclasses.Field, values: str, where: str, label: str,
-                 base: RunConfig) -> SweepParam:
+def _parse_range(
+    text: str, section: str, f: dataclasses.Field, values: str, where: str, label: str, base: RunConfig
+) -> SweepParam:
     parts = [p.strip() for p in values.split(":")]
     log = False
     if len(parts) == 3 and parts[2].lower() in ("log", "linear", "lin"):
         log = parts[2].lower() == "log"
         parts = parts[:2]
     if len(parts) != 2 or not all(parts):
-        raise SweepSpecError(f"The range '{values}' for {label} is not LOW:HIGH or LOW:HIGH:log "
-                             f"(e.g. {f.name}={_example_range(f)}).")
+        raise SweepSpecError(
+            f"The range '{values}' for {label} is not LOW:HIGH or LOW:HIGH:log "
+            f"(e.g. {f.name}={_example_range(f)})."
+        )
     if isinstance(f.default, bool) or not isinstance(f.default, (int, float)):
-        raise SweepSpecError(f"{label} is not a number, so it takes choices, not a range: "
-                             f"{f.name}={','.join(map(str, f.metadata.get('choices', ('A', 'B'))))}.")
+        raise SweepSpecError(
+            f"{label} is not a number, so it takes choices, not a range: "
+            f"{f.name}={','.join(map(str, f.metadata.get('choices', ('A', 'B'))))}."
+        )
     try:
         low, high = (coerce(f, p, where) for p in parts)
     except ConfigError as exc:
@@ -182,11 +198,14 @@ def _parse_range(text: str, section: str, f: dataclasses.Field, values: str, whe
     _check_allowed(f, low, where)
     _check_allowed(f, high, where)
     if not low < high:
-        raise SweepSpecError(f"The range {_num(low)}:{_num(high)} for {label} is empty: the low end "
-                             "must be below the high end.")
+        raise SweepSpecError(
+            f"The range {_num(low)}:{_num(high)} for {label} is empty: the low end "
+            "must be below the high end."
+        )
     if log and low <= 0:
-        raise SweepSpecError(f"A log-scale range cannot start at {_num(low)} ({label}); start it above "
-                             "0 or drop ':log'.")
+        raise SweepSpecError(
+            f"A log-scale range cannot start at {_num(low)} ({label}); start it above 0 or drop ':log'."
+        )
     kind = "int" if isinstance(f.default, int) else "float"
     step = None
     if kind == "int" and (section, f.name) == ("model", "d_model"):
@@ -194,19 +213,24 @@ def _parse_range(text: str, section: str, f: dataclasses.Field, values: str, whe
         step = base.model.num_heads
         low = int(math.ceil(low / step) * step)
         if low > high:
-            raise SweepSpecError(f"No width between {parts[0]} and {parts[1]} divides by the "
-                                 f"{step} attention heads; widen the range.")
+            raise SweepSpecError(
+                f"No width between {parts[0]} and {parts[1]} divides by the "
+                f"{step} attention heads; widen the range."
+            )
         if log:
             log = False  # Optuna cannot step a log range; an even range of widths is the fair one
     return SweepParam(section, f.name, kind, low, high, log, step, (), text)
 
 
-def _parse_choices(text: str, section: str, f: dataclasses.Field, values: str, where: str,
-                   label: str) -> SweepParam:
+def _parse_choices(
+    text: str, section: str, f: dataclasses.Field, values: str, where: str, label: str
+) -> SweepParam:
     raw = [v.strip() for v in values.split(",")]
     if any(not v for v in raw):
-        raise SweepSpecError(f"The choices '{values}' for {label} have an empty entry; separate "
-                             "values with single commas, e.g. 1,2,4.")
+        raise SweepSpecError(
+            f"The choices '{values}' for {label} have an empty entry; separate "
+            "values with single commas, e.g. 1,2,4."
+        )
     try:
         choices = [coerce(f, v, where) for v in raw]
     except ConfigError as exc:
@@ -215,8 +239,10 @@ def _parse_choices(text: str, section: str, f: dataclasses.Field, values: str, w
         _check_allowed(f, value, where)
     unique = tuple(dict.fromkeys(choices))
     if len(unique) < 2:
-        raise SweepSpecError(f"{label} has only one choice ({raw[0]}), so there is nothing to compare. "
-                             "Give at least two, or a range LOW:HIGH.")
+        raise SweepSpecError(
+            f"{label} has only one choice ({raw[0]}), so there is nothing to compare. "
+            "Give at least two, or a range LOW:HIGH."
+        )
     return SweepParam(section, f.name, "choice", choices=unique, text=text)
 
 
@@ -224,11 +250,15 @@ def parse_params(texts: Iterable[str], base: RunConfig | None = None) -> list[Sw
     """Several settings; 1 to 4 of them, each named once."""
     params = [parse_param(t, base) for t in texts]
     if not params:
-        raise SweepSpecError("A sweep needs at least one setting to vary, e.g. --param lr=1e-4:3e-3:log "
-                             "(or the recipe preset, which picks them itself).")
+        raise SweepSpecError(
+            "A sweep needs at least one setting to vary, e.g. --param lr=1e-4:3e-3:log "
+            "(or the recipe preset, which picks them itself)."
+        )
     if len(params) > MAX_PARAMS:
-        raise SweepSpecError(f"A sweep varies at most {MAX_PARAMS} settings at once ({len(params)} given); "
-                             "more would need far more trials than a time budget allows.")
+        raise SweepSpecError(
+            f"A sweep varies at most {MAX_PARAMS} settings at once ({len(params)} given); "
+            "more would need far more trials than a time budget allows."
+        )
     seen: set[str] = set()
     for p in params:
         if p.field in seen:
@@ -252,8 +282,9 @@ def apply_values(base: RunConfig, params: Sequence[SweepParam], values: Mapping[
 
 # --- budgets -----------------------------------------------------------------------------------
 
-_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?)?\s*$",
-                       re.IGNORECASE)
+_DURATION = re.compile(
+    r"^\s*(\d+(?:\.\d+)?)\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?)?\s*$", re.IGNORECASE
+)
 MIN_BUDGET_SECONDS = 3.0
 MAX_BUDGET_SECONDS = 7 * 24 * 3600.0
 
@@ -267,8 +298,10 @@ def parse_duration(text: str) -> float:
     unit = (match.group(2) or "s")[0].lower()
     seconds = value * {"s": 1, "m": 60, "h": 3600}[unit]
     if seconds < MIN_BUDGET_SECONDS:
-        raise SweepSpecError(f"A budget of {text} is too short for even one trial; give at least "
-                             f"{MIN_BUDGET_SECONDS:g} seconds (e.g. 10m).")
+        raise SweepSpecError(
+            f"A budget of {text} is too short for even one trial; give at least "
+            f"{MIN_BUDGET_SECONDS:g} seconds (e.g. 10m)."
+        )
     if seconds > MAX_BUDGET_SECONDS:
         raise SweepSpecError(f"A budget of {text} is longer than a week; give at most 168h.")
     return seconds

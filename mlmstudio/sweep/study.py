@@ -32,11 +32,17 @@ JOURNAL_FILENAME = "optuna-journal.log"
 TAG_PREFIX = "sweep:"
 PRUNED_TAG = "pruned"
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,59}$")
-TRIAL_OVERHEAD_SHARE = 0.1   # of each trial's share of the budget: start-up, evaluations, saving
+TRIAL_OVERHEAD_SHARE = 0.1  # of each trial's share of the budget: start-up, evaluations, saving
 
 # How a trial ended, as the study's user attribute "outcome" and the page's legend say it.
 COMPLETED, PRUNED, STOPPED, INTERRUPTED, FAILED, RUNNING = (
-    "completed", "pruned", "stopped", "interrupted", "failed", "running")
+    "completed",
+    "pruned",
+    "stopped",
+    "interrupted",
+    "failed",
+    "running",
+)
 
 
 @dataclass(frozen=True)
@@ -44,16 +50,16 @@ class SweepSpec:
     """Everything a sweep needs to start or resume, stored with its study."""
 
     name: str
-    corpus: str                      # the corpus source, as a run's config names it
+    corpus: str  # the corpus source, as a run's config names it
     corpus_sha256: str
-    base_config_json: str            # the recipe every trial starts from
+    base_config_json: str  # the recipe every trial starts from
     params: tuple[SweepParam, ...]
     budget_seconds: float
-    trials: int                      # planned trials: each gets an equal share of the budget
+    trials: int  # planned trials: each gets an equal share of the budget
     prune: bool
     preset: str = ""
     seed: int = 0
-    max_trials: int | None = None    # with pruning: the most trials the freed time may buy
+    max_trials: int | None = None  # with pruning: the most trials the freed time may buy
 
     @property
     def trial_limit(self) -> int:
@@ -76,22 +82,38 @@ class SweepSpec:
         return RunConfig.from_json(self.base_config_json)
 
     def to_json(self) -> str:
-        return json.dumps({"name": self.name, "corpus": self.corpus, "corpus_sha256": self.corpus_sha256,
-                           "base_config": json.loads(self.base_config_json),
-                           "params": [p.as_dict() for p in self.params],
-                           "budget_seconds": self.budget_seconds, "trials": self.trials,
-                           "prune": self.prune, "preset": self.preset, "seed": self.seed,
-                           "max_trials": self.max_trials})
+        return json.dumps(
+            {
+                "name": self.name,
+                "corpus": self.corpus,
+                "corpus_sha256": self.corpus_sha256,
+                "base_config": json.loads(self.base_config_json),
+                "params": [p.as_dict() for p in self.params],
+                "budget_seconds": self.budget_seconds,
+                "trials": self.trials,
+                "prune": self.prune,
+                "preset": self.preset,
+                "seed": self.seed,
+                "max_trials": self.max_trials,
+            }
+        )
 
     @classmethod
     def from_json(cls, text: str) -> SweepSpec:
         data = json.loads(text)
-        return cls(name=data["name"], corpus=data["corpus"], corpus_sha256=data["corpus_sha256"],
-                   base_config_json=json.dumps(data["base_config"]),
-                   params=tuple(SweepParam.from_dict(p) for p in data["params"]),
-                   budget_seconds=float(data["budget_seconds"]), trials=int(data["trials"]),
-                   prune=bool(data["prune"]), preset=data.get("preset", ""), seed=int(data.get("seed", 0)),
-                   max_trials=data.get("max_trials"))
+        return cls(
+            name=data["name"],
+            corpus=data["corpus"],
+            corpus_sha256=data["corpus_sha256"],
+            base_config_json=json.dumps(data["base_config"]),
+            params=tuple(SweepParam.from_dict(p) for p in data["params"]),
+            budget_seconds=float(data["budget_seconds"]),
+            trials=int(data["trials"]),
+            prune=bool(data["prune"]),
+            preset=data.get("preset", ""),
+            seed=int(data.get("seed", 0)),
+            max_trials=data.get("max_trials"),
+        )
 
 
 @dataclass(frozen=True)
@@ -100,22 +122,31 @@ class TrialRecord:
 
     number: int
     values: dict[str, Any]
-    outcome: str                     # COMPLETED, PRUNED, STOPPED, INTERRUPTED, FAILED or RUNNING
+    outcome: str  # COMPLETED, PRUNED, STOPPED, INTERRUPTED, FAILED or RUNNING
     run_id: str = ""
-    val_loss: float | None = None    # the last evaluation's (the final one for a completed trial)
+    val_loss: float | None = None  # the last evaluation's (the final one for a completed trial)
     val_accuracy: float | None = None
-    step: int = 0                    # the step it ended at
-    pruned_step: int | None = None   # the step whose evaluation pruned it
-    seconds: float = 0.0             # wall-clock seconds, start-up included
+    step: int = 0  # the step it ended at
+    pruned_step: int | None = None  # the step whose evaluation pruned it
+    seconds: float = 0.0  # wall-clock seconds, start-up included
     message: str = ""
-    retry_of: int | None = None      # the interrupted trial whose settings it re-tries
-    curve: tuple[tuple[int, float], ...] = field(default=())   # (step, validation loss) reported
+    retry_of: int | None = None  # the interrupted trial whose settings it re-tries
+    curve: tuple[tuple[int, float], ...] = field(default=())  # (step, validation loss) reported
 
     def as_dict(self) -> dict[str, Any]:
-        return {"trial": self.number, **{f"param_{k}": v for k, v in self.values.items()},
-                "outcome": self.outcome, "run_id": self.run_id, "val_loss": self.val_loss,
-                "val_accuracy": self.val_accuracy, "step": self.step, "pruned_step": self.pruned_step,
-                "seconds": round(self.seconds, 2), "message": self.message, "retry_of": self.retry_of}
+        return {
+            "trial": self.number,
+            **{f"param_{k}": v for k, v in self.values.items()},
+            "outcome": self.outcome,
+            "run_id": self.run_id,
+            "val_loss": self.val_loss,
+            "val_accuracy": self.val_accuracy,
+            "step": self.step,
+            "pruned_step": self.pruned_step,
+            "seconds": round(self.seconds, 2),
+            "message": self.message,
+            "retry_of": self.retry_of,
+        }
 
 
 def sweeps_dir(data_dir: Path) -> Path:
@@ -141,8 +172,10 @@ def open_storage(db: Database):
 def check_name(name: str) -> str:
     name = name.strip()
     if not NAME_PATTERN.match(name):
-        raise SweepSpecError(f"'{name}' cannot name a sweep: use up to 60 letters, digits, dots, dashes "
-                             "or underscores, starting with a letter or digit (e.g. pydoc-lr).")
+        raise SweepSpecError(
+            f"'{name}' cannot name a sweep: use up to 60 letters, digits, dots, dashes "
+            "or underscores, starting with a letter or digit (e.g. pydoc-lr)."
+        )
     return name
 
 
@@ -174,19 +207,31 @@ def trial_records(study) -> list[TrialRecord]:
 
     records = []
     for t in study.get_trials(deepcopy=False):
-        if t.state == TrialState.WAITING:   # settings queued for a re-try, not a trial yet
+        if t.state == TrialState.WAITING:  # settings queued for a re-try, not a trial yet
             continue
         attrs = t.user_attrs
-        outcome = attrs.get("outcome") or {TrialState.COMPLETE: COMPLETED, TrialState.PRUNED: PRUNED,
-                                           TrialState.RUNNING: RUNNING}.get(t.state, FAILED)
-        curve = tuple(sorted((int(step), float(value)) for step, value in
-                             attrs.get("curve", [])))
-        records.append(TrialRecord(
-            number=t.number, values=dict(t.params), outcome=outcome, run_id=attrs.get("run_id", ""),
-            val_loss=_finite(attrs.get("val_loss")), val_accuracy=_finite(attrs.get("val_accuracy")),
-            step=int(attrs.get("step", 0)), pruned_step=attrs.get("pruned_step"),
-            seconds=float(attrs.get("seconds", 0.0)), message=attrs.get("message", ""),
-            retry_of=attrs.get("retry_of"), curve=curve))
+        outcome = attrs.get("outcome") or {
+            TrialState.COMPLETE: COMPLETED,
+            TrialState.PRUNED: PRUNED,
+            TrialState.RUNNING: RUNNING,
+        }.get(t.state, FAILED)
+        curve = tuple(sorted((int(step), float(value)) for step, value in attrs.get("curve", [])))
+        records.append(
+            TrialRecord(
+                number=t.number,
+                values=dict(t.params),
+                outcome=outcome,
+                run_id=attrs.get("run_id", ""),
+                val_loss=_finite(attrs.get("val_loss")),
+                val_accuracy=_finite(attrs.get("val_accuracy")),
+                step=int(attrs.get("step", 0)),
+                pruned_step=attrs.get("pruned_step"),
+                seconds=float(attrs.get("seconds", 0.0)),
+                message=attrs.get("message", ""),
+                retry_of=attrs.get("retry_of"),
+                curve=curve,
+            )
+        )
     return records
 
 

@@ -11,8 +11,26 @@ from mlmstudio.cli import main
 from mlmstudio.engine.attention import attend
 from mlmstudio.engine.predict import Predictor
 
-TINY = ["--tokenizer", "char", "--d-model", 16, "--heads", 2, "--layers", 2, "--ffn", 32, "--steps", 2,
-        "--seq-len", 16, "--max-len", 32, "--batch-size", 2]
+TINY = [
+    "--tokenizer",
+    "char",
+    "--d-model",
+    16,
+    "--heads",
+    2,
+    "--layers",
+    2,
+    "--ffn",
+    32,
+    "--steps",
+    2,
+    "--seq-len",
+    16,
+    "--max-len",
+    32,
+    "--batch-size",
+    2,
+]
 TEXT = "the cat sat."
 
 
@@ -49,7 +67,7 @@ def test_summary_names_each_tokens_strongest_key_per_head(capsys, model_dir):
     assert "2 layers x 2 heads" in lines[0]
     header = next(line for line in lines if line.startswith("layer 1"))
     assert header.split()[2:] == ["head", "1", "head", "2", "average"]
-    rows = lines[lines.index(header) + 1: lines.index(header) + 1 + len(TEXT) + 2]
+    rows = lines[lines.index(header) + 1 : lines.index(header) + 1 + len(TEXT) + 2]
     result = attend(Predictor.from_dir(model_dir), TEXT)
     strongest = result.strongest(0, 0)
     for q, row in enumerate(rows):
@@ -66,7 +84,7 @@ def test_png_is_the_grid_of_maps(capsys, model_dir, tmp_path):
     data = target.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = struct.unpack(">II", data[16:24])
-    assert width > 3 * 14 * 14 and height > 2 * 14 * 14      # 2 layers x (2 heads + average), 14 tokens
+    assert width > 3 * 14 * 14 and height > 2 * 14 * 14  # 2 layers x (2 heads + average), 14 tokens
     code, _, err = run_cli(capsys, "attention", model_dir, TEXT, "--png", target)
     assert code == 2 and "already exists" in err
     assert run_cli(capsys, "attention", model_dir, TEXT, "--png", target, "--overwrite")[0] == 0
@@ -81,12 +99,15 @@ def test_text_longer_than_the_model_reads_is_cut_with_a_note(capsys, model_dir):
     assert "only its first 30 tokens" in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize("argv, fragment", [
-    ([TEXT[:0]], "empty"),
-    (["   "], "empty"),
-    ([TEXT, "--png", "/no/such/folder/x.png"], "does not exist"),
-    ([TEXT, "--png", "picture.jpg"], ".png"),
-])
+@pytest.mark.parametrize(
+    "argv, fragment",
+    [
+        ([TEXT[:0]], "empty"),
+        (["   "], "empty"),
+        ([TEXT, "--png", "/no/such/folder/x.png"], "does not exist"),
+        ([TEXT, "--png", "picture.jpg"], ".png"),
+    ],
+)
 def test_bad_input_is_one_plain_line_and_exit_2(capsys, model_dir, argv, fragment):
     code, out, err = run_cli(capsys, "attention", model_dir, *argv)
     assert code == 2 and out == ""

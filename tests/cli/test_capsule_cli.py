@@ -16,9 +16,34 @@ from mlmstudio.engine.curve_log import read_curve_points
 from mlmstudio.store.database import Database
 from mlmstudio.store.service import get_run, load_curve
 
-TINY = ["--tokenizer", "char", "--d-model", 32, "--heads", 2, "--layers", 1, "--ffn", 64, "--steps", 30,
-        "--seq-len", 32, "--batch-size", 8, "--precision", "fp32", "--eval-every", 10,
-        "--checkpoint-every", 10, "--seed", 3, "--lr", "3e-3"]
+TINY = [
+    "--tokenizer",
+    "char",
+    "--d-model",
+    32,
+    "--heads",
+    2,
+    "--layers",
+    1,
+    "--ffn",
+    64,
+    "--steps",
+    30,
+    "--seq-len",
+    32,
+    "--batch-size",
+    8,
+    "--precision",
+    "fp32",
+    "--eval-every",
+    10,
+    "--checkpoint-every",
+    10,
+    "--seed",
+    3,
+    "--lr",
+    "3e-3",
+]
 
 
 def run_cli(capsys, *argv):
@@ -36,14 +61,34 @@ def tiny_json(tmp_path, capsys):
 
 
 def test_capsule_writes_and_describes_the_folder(capsys, tmp_path, tiny_json):
-    code, out, err = run_cli(capsys, "--data-dir", tmp_path / "data", "capsule", tiny_json, tmp_path / "cap",
-                             "--nodes", 3, "--procs-per-node", 2, "--rdzv", "10.1.2.3:29511", "--slurm",
-                             "--no-estimate", "--json")
+    code, out, err = run_cli(
+        capsys,
+        "--data-dir",
+        tmp_path / "data",
+        "capsule",
+        tiny_json,
+        tmp_path / "cap",
+        "--nodes",
+        3,
+        "--procs-per-node",
+        2,
+        "--rdzv",
+        "10.1.2.3:29511",
+        "--slurm",
+        "--no-estimate",
+        "--json",
+    )
     assert code == 0, err
     data = json.loads(out)
     assert data["nodes"] == 3 and data["procs_per_node"] == 2 and data["rendezvous"] == "10.1.2.3:29511"
-    assert set(data["files"]) >= {"launch.sh", "slurm.sbatch", "config.json", "tokenizer.json",
-                                  "corpus/corpus.txt", "capsule.json"}
+    assert set(data["files"]) >= {
+        "launch.sh",
+        "slurm.sbatch",
+        "config.json",
+        "tokenizer.json",
+        "corpus/corpus.txt",
+        "capsule.json",
+    }
     assert data["command"][data["command"].index("--nnodes") + 1] == "3"
 
 
@@ -53,12 +98,15 @@ def test_capsule_text_output_gives_the_speedup(capsys, tmp_path, tiny_json):
     assert "Expect about" in out and "1 Gbit/s Ethernet" in out and "runs import-folder" in out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--rdzv", "not a host:1"], "is not HOST:PORT"),
-    (["--rdzv", "bad_host!:1"], "not a host name"),
-    (["--nodes", "0"], "number of nodes"),
-    (["--procs-per-node", "999"], "processes per node"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--rdzv", "not a host:1"], "is not HOST:PORT"),
+        (["--rdzv", "bad_host!:1"], "not a host name"),
+        (["--nodes", "0"], "number of nodes"),
+        (["--procs-per-node", "999"], "processes per node"),
+    ],
+)
 def test_bad_capsule_arguments(capsys, tmp_path, tiny_json, argv, message):
     code, _, err = run_cli(capsys, "capsule", tiny_json, tmp_path / "cap", *argv, "--no-estimate")
     assert code == 2 and message in err and "Traceback" not in err
@@ -81,9 +129,12 @@ def test_train_capsule_takes_no_other_settings(capsys, tmp_path, tiny_json):
 def test_import_folder_refusals(capsys, tmp_path, tiny_json):
     assert run_cli(capsys, "capsule", tiny_json, tmp_path / "cap", "--no-estimate")[0] == 0
     data = ["--data-dir", tmp_path / "data"]
-    for target, message in ((tmp_path / "cap", "is a run capsule"), (tmp_path / "none", "does not exist"),
-                            (tmp_path / "cap" / "launch.sh", "is a file"),
-                            (tmp_path / "cap" / "corpus", "has no config.json")):
+    for target, message in (
+        (tmp_path / "cap", "is a run capsule"),
+        (tmp_path / "none", "does not exist"),
+        (tmp_path / "cap" / "launch.sh", "is a file"),
+        (tmp_path / "cap" / "corpus", "has no config.json"),
+    ):
         code, _, err = run_cli(capsys, *data, "runs", "import-folder", target)
         assert code == 2 and message in err and "Traceback" not in err
 
@@ -104,13 +155,18 @@ def test_two_torchrun_nodes_on_localhost_train_a_capsule_and_import(capsys, tmp_
     data = tmp_path / "data"
     assert main(["--data-dir", str(data), "train", "sample:facts", *map(str, TINY)]) == 0
     capsys.readouterr()
-    env = dict(os.environ, MLMSTUDIO_HOME=str(data), OMP_NUM_THREADS="1",
-               PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    env = dict(
+        os.environ,
+        MLMSTUDIO_HOME=str(data),
+        OMP_NUM_THREADS="1",
+        PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+    )
     env.pop("PYTHON", None)
     outputs = []
     for line in readme_capsule_block():
-        done = subprocess.run(["bash", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True,
-                              timeout=600)
+        done = subprocess.run(
+            ["bash", "-c", line], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600
+        )
         assert done.returncode == 0, f"{line}\n{done.stderr[-3000:]}"
         outputs.append(done.stdout)
     assert "Expect about" in outputs[0]
@@ -120,7 +176,10 @@ def test_two_torchrun_nodes_on_localhost_train_a_capsule_and_import(capsys, tmp_
     logged = read_curve_points(run / "curves.csv")
     assert sorted({p.step for p in logged if p.name == "loss" and p.split == "train"}) == list(range(1, 31))
     assert sorted(p.name for p in (run / "checkpoints").iterdir()) == [
-        "step-00000010", "step-00000020", "step-00000030"]
+        "step-00000010",
+        "step-00000020",
+        "step-00000030",
+    ]
 
     db = Database.open(data)
     detail = get_run(db, outputs[2].split()[2])

@@ -9,10 +9,14 @@ import pytest
 
 from mlmstudio.cli import main
 
-RUSSIAN = ("Мой дядя самых честных правил, когда не в шутку занемог, он уважать себя заставил "
-           "и лучше выдумать не мог.\nЕго пример другим наука; но, боже мой, какая скука!\n")
-JAPANESE = ("吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。\n"
-            "何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。\n")
+RUSSIAN = (
+    "Мой дядя самых честных правил, когда не в шутку занемог, он уважать себя заставил "
+    "и лучше выдумать не мог.\nЕго пример другим наука; но, боже мой, какая скука!\n"
+)
+JAPANESE = (
+    "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。\n"
+    "何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。\n"
+)
 
 
 def run_cli(capsys, *argv):
@@ -67,7 +71,7 @@ def test_short_guess_is_reported_with_a_warning(capsys, tmp_path):
     code, out, err = run_cli(capsys, "corpus", path)
     assert code == 0
     assert "warning: cafe.txt is not UTF-8" in out and "save it as UTF-8" in " ".join(out.split())
-    assert err == ""                                  # said once, in the report
+    assert err == ""  # said once, in the report
 
 
 def test_sample_and_preview_length(capsys):
@@ -96,15 +100,21 @@ def test_jsonl_and_csv_take_the_train_options(capsys, tmp_path):
     assert r["preview"] == "great\nfilm\n\nmeh" and r["words"] == 3
 
 
-@pytest.mark.parametrize("make, argv, fragment", [
-    (lambda p: None, (), "does not exist"),
-    (lambda p: p.write_bytes(b""), (), "contains no text"),
-    (lambda p: p.write_bytes(bytes(range(256)) * 40), (), "binary"),
-    (lambda p: p.write_text("id,body\n1,x\n", encoding="utf-8"), ("--csv-column", "text"),
-     'has no column "text"'),
-    (lambda p: p.write_text('{"text": 5}\n', encoding="utf-8"), (), "is a number (5)"),
-    (lambda p: p.symlink_to(p), (), "leads back to itself"),
-])
+@pytest.mark.parametrize(
+    "make, argv, fragment",
+    [
+        (lambda p: None, (), "does not exist"),
+        (lambda p: p.write_bytes(b""), (), "contains no text"),
+        (lambda p: p.write_bytes(bytes(range(256)) * 40), (), "binary"),
+        (
+            lambda p: p.write_text("id,body\n1,x\n", encoding="utf-8"),
+            ("--csv-column", "text"),
+            'has no column "text"',
+        ),
+        (lambda p: p.write_text('{"text": 5}\n', encoding="utf-8"), (), "is a number (5)"),
+        (lambda p: p.symlink_to(p), (), "leads back to itself"),
+    ],
+)
 def test_bad_files_end_with_a_sentence_and_exit_2(capsys, tmp_path, make, argv, fragment):
     suffix = ".csv" if "--csv-column" in argv else ".jsonl" if "number" in fragment else ".txt"
     path = tmp_path / f"bad{suffix}"
@@ -118,21 +128,24 @@ def test_bad_files_end_with_a_sentence_and_exit_2(capsys, tmp_path, make, argv, 
 def test_as_a_real_process_no_traceback(tmp_path):
     path = tmp_path / "bad.txt"
     path.write_bytes(bytes(range(256)) * 40)
-    result = subprocess.run([sys.executable, "-m", "mlmstudio", "corpus", str(path)],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "mlmstudio", "corpus", str(path)], capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and "binary" in result.stderr
 
 
 def test_a_file_name_that_is_not_utf8_still_reads(tmp_path):
-    name = os.fsencode(tmp_path) + b"/caf\xe9 notes.txt"          # a Latin-1 name on a UTF-8 system
+    name = os.fsencode(tmp_path) + b"/caf\xe9 notes.txt"  # a Latin-1 name on a UTF-8 system
     with open(name, "wb") as f:
         f.write(b"hello world\n")
-    result = subprocess.run([sys.executable, "-m", "mlmstudio", "corpus", name, "--json"],
-                            capture_output=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "mlmstudio", "corpus", name, "--json"], capture_output=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.decode("utf-8", "surrogateescape"))
     assert report["preview"] == "hello world" and report["words"] == 2
-    text = subprocess.run([sys.executable, "-m", "mlmstudio", "corpus", name], capture_output=True,
-                          timeout=120)
-    assert text.returncode == 0 and b"caf\\xe9 notes.txt" in text.stdout   # shown, not a crash
+    text = subprocess.run(
+        [sys.executable, "-m", "mlmstudio", "corpus", name], capture_output=True, timeout=120
+    )
+    assert text.returncode == 0 and b"caf\\xe9 notes.txt" in text.stdout  # shown, not a crash

@@ -9,8 +9,29 @@ from mlmstudio.cli import main
 from mlmstudio.engine.detection import detect
 from mlmstudio.engine.predict import Predictor
 
-TINY = ["--tokenizer", "word", "--lowercase", "--d-model", 16, "--heads", 2, "--layers", 1, "--ffn", 32,
-        "--steps", 3, "--seq-len", 16, "--max-len", 16, "--batch-size", 4, "--precision", "fp32"]
+TINY = [
+    "--tokenizer",
+    "word",
+    "--lowercase",
+    "--d-model",
+    16,
+    "--heads",
+    2,
+    "--layers",
+    1,
+    "--ffn",
+    32,
+    "--steps",
+    3,
+    "--seq-len",
+    16,
+    "--max-len",
+    16,
+    "--batch-size",
+    4,
+    "--precision",
+    "fp32",
+]
 ELECTRA = ["--objective", "electra", "--arch", "seed"]
 
 
@@ -23,7 +44,9 @@ def run_cli(capsys, *argv):
 @pytest.fixture(scope="module")
 def electra_dir(tmp_path_factory):
     path = tmp_path_factory.mktemp("detect") / "m"
-    assert main([str(a) for a in ("train", "sample:facts", *TINY, *ELECTRA, "--no-record", "--out", path)]) == 0
+    assert (
+        main([str(a) for a in ("train", "sample:facts", *TINY, *ELECTRA, "--no-record", "--out", path)]) == 0
+    )
     return path
 
 
@@ -33,7 +56,9 @@ def test_json_gives_every_token_the_engines_probability(capsys, electra_dir):
     data = json.loads(out)
     expected = detect(Predictor.from_dir(electra_dir), "The capital of France is banana.")
     assert [t["token_str"] for t in data["tokens"]] == ["the", "capital", "of", "france", "is", "banana", "."]
-    assert [t["probability"] for t in data["tokens"]] == pytest.approx([t.probability for t in expected.tokens])
+    assert [t["probability"] for t in data["tokens"]] == pytest.approx(
+        [t.probability for t in expected.tokens]
+    )
     assert data["most_suspect"]["probability"] == max(t["probability"] for t in data["tokens"])
     assert data["truncated"] is False
 
@@ -66,18 +91,52 @@ def test_an_mlm_run_is_refused_and_told_what_to_use(capsys, tmp_path):
 
 
 def test_electra_with_the_modern_architecture_is_refused_before_training(capsys, tmp_path):
-    code, out, err = run_cli(capsys, "train", "sample:facts", *TINY, "--objective", "electra",
-                             "--data-dir", tmp_path / "data")
+    code, out, err = run_cli(
+        capsys, "train", "sample:facts", *TINY, "--objective", "electra", "--data-dir", tmp_path / "data"
+    )
     assert code == 2 and "--arch seed" in err
     assert not (tmp_path / "data" / "runs").exists() or not any((tmp_path / "data" / "runs").iterdir())
 
 
 def test_a_recorded_electra_run_is_found_by_latest_and_compared_on_the_shared_metric(capsys, tmp_path):
     data_dir = tmp_path / "data"
-    assert main([str(a) for a in ("train", "sample:facts", *TINY, *ELECTRA, "--name", "electra",
-                                  "--data-dir", data_dir)]) == 0
-    assert main([str(a) for a in ("train", "sample:facts", *TINY, "--arch", "seed", "--name", "mlm",
-                                  "--data-dir", data_dir)]) == 0
+    assert (
+        main(
+            [
+                str(a)
+                for a in (
+                    "train",
+                    "sample:facts",
+                    *TINY,
+                    *ELECTRA,
+                    "--name",
+                    "electra",
+                    "--data-dir",
+                    data_dir,
+                )
+            ]
+        )
+        == 0
+    )
+    assert (
+        main(
+            [
+                str(a)
+                for a in (
+                    "train",
+                    "sample:facts",
+                    *TINY,
+                    "--arch",
+                    "seed",
+                    "--name",
+                    "mlm",
+                    "--data-dir",
+                    data_dir,
+                )
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     code, out, err = run_cli(capsys, "--data-dir", data_dir, "detect", "latest~1", "paris is big")
     assert code == 0, err
@@ -99,7 +158,24 @@ def test_an_electra_bundle_travels_and_still_detects(capsys, tmp_path):
 
 
 def test_train_prints_the_detection_auc_at_each_evaluation(capsys, tmp_path):
-    assert main([str(a) for a in ("train", "sample:facts", *TINY, *ELECTRA, "--eval-every", 3,
-                                  "--no-record", "--out", tmp_path / "m")]) == 0
+    assert (
+        main(
+            [
+                str(a)
+                for a in (
+                    "train",
+                    "sample:facts",
+                    *TINY,
+                    *ELECTRA,
+                    "--eval-every",
+                    3,
+                    "--no-record",
+                    "--out",
+                    tmp_path / "m",
+                )
+            ]
+        )
+        == 0
+    )
     err = capsys.readouterr().err
     assert "step 3: validation loss" in err and "detection AUC 0." in err

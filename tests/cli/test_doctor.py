@@ -48,8 +48,13 @@ def test_looking_creates_nothing(tmp_path, capsys):
     code, report = _report(capsys, "--data-dir", str(data))
     assert code == 0
     assert report["data_dir"]["exists"] is False and report["data_dir"]["writable"] is True
-    assert report["history"] == {"path": str(data / "history.sqlite3"), "exists": False,
-                                 "opens": None, "runs": None, "error": None}
+    assert report["history"] == {
+        "path": str(data / "history.sqlite3"),
+        "exists": False,
+        "opens": None,
+        "runs": None,
+        "error": None,
+    }
     assert not data.exists()
 
 
@@ -115,12 +120,14 @@ def test_the_text_report_names_each_fact_and_each_fix(tmp_path, capsys, monkeypa
 
 def test_render_survives_a_missing_torch():
     facts = {
-        "mlmstudio": "0", "python": {"version": "3", "executable": "py", "platform": "x"},
-        "torch": {"version": None, "error": "No module named 'torch'"}, "bf16": {"supported": None},
-        "gpu": {"cuda": None, "mps": None}, "tokenizers": {"version": None},
+        "mlmstudio": "0",
+        "python": {"version": "3", "executable": "py", "platform": "x"},
+        "torch": {"version": None, "error": "No module named 'torch'"},
+        "bf16": {"supported": None},
+        "gpu": {"cuda": None, "mps": None},
+        "tokenizers": {"version": None},
         "qt": {"qt": None, "pyside6": None, "platform_plugins": []},
-        "display": {"DISPLAY": None, "WAYLAND_DISPLAY": None, "platforms": ["xcb"],
-                    "window_can_open": False},
+        "display": {"DISPLAY": None, "WAYLAND_DISPLAY": None, "platforms": ["xcb"], "window_can_open": False},
         "data_dir": {"path": "/d", "source": "default", "exists": True, "free_bytes": 10},
         "history": {"path": "/d/h", "exists": False},
         "problems": [{"severity": "error", "what": "PyTorch cannot be imported.", "fix": "Reinstall."}],

@@ -27,6 +27,7 @@ def cli(capsys, data_dir, *argv):
 
 # --- overwrite protection ----------------------------------------------------------------------
 
+
 def test_export_hf_refuses_a_folder_that_holds_files(capsys, db, data_dir, model_files, tmp_path):
     run_id = add_run(db, model_files=model_files)
     target = tmp_path / "mine"
@@ -48,11 +49,14 @@ def test_export_hf_with_overwrite_replaces_the_model_files(capsys, db, data_dir,
     (target / "README.md").write_text("my own notes")
     code, _, err = cli(capsys, data_dir, "export-hf", run_id, target, "--overwrite")
     assert code == 0, err
-    assert (target / "model.safetensors").is_file() and "my own notes" not in (target / "README.md").read_text()
+    assert (target / "model.safetensors").is_file() and "my own notes" not in (
+        target / "README.md"
+    ).read_text()
 
 
-@pytest.mark.parametrize("argv", [["export-hf", "RUN", ""], ["export-hf", "RUN", "  "],
-                                  ["runs", "export", "RUN", ""]])
+@pytest.mark.parametrize(
+    "argv", [["export-hf", "RUN", ""], ["export-hf", "RUN", "  "], ["runs", "export", "RUN", ""]]
+)
 def test_an_empty_output_path_is_refused(capsys, db, data_dir, model_files, tmp_path, monkeypatch, argv):
     run_id = add_run(db, model_files=model_files)
     monkeypatch.chdir(tmp_path)
@@ -80,8 +84,10 @@ def test_runs_export_refuses_an_existing_bundle_and_a_folder(capsys, db, data_di
 @pytest.mark.parametrize("target", ["/dev/null", "/dev/zero"])
 def test_a_device_is_never_replaced_even_with_overwrite(capsys, db, data_dir, model_files, target):
     run_id = add_run(db, model_files=model_files)
-    for argv in (["runs", "export", run_id, target, "--overwrite"],
-                 ["train", "sample:facts", "--save-config", target, "--overwrite"]):
+    for argv in (
+        ["runs", "export", run_id, target, "--overwrite"],
+        ["train", "sample:facts", "--save-config", target, "--overwrite"],
+    ):
         code, _, err = cli(capsys, data_dir, *argv)
         assert code == 2 and "not a regular file" in err
     assert Path(target).is_char_device()
@@ -109,8 +115,11 @@ def test_train_out_is_checked_before_training(capsys, tmp_path, _isolated_data_d
     _, err = capsys.readouterr()
     assert code == 2 and "Traceback" not in err
     assert not (_isolated_data_dir / "history.sqlite3").exists()  # nothing recorded, nothing trained
-    assert target.read_text() == "not a folder" if make == "file" else (
-        [p.name for p in target.iterdir()] == ["config.json"])
+    assert (
+        target.read_text() == "not a folder"
+        if make == "file"
+        else ([p.name for p in target.iterdir()] == ["config.json"])
+    )
 
 
 # --- arguments ---------------------------------------------------------------------------------
@@ -118,12 +127,23 @@ def test_train_out_is_checked_before_training(capsys, tmp_path, _isolated_data_d
 BAD = "\udcff\udcfe"  # what Python makes of the bytes ff fe in argv under a UTF-8 locale
 
 
-@pytest.mark.parametrize("argv", [
-    ["fill", BAD, "a [MASK]"], ["fill", "RUN", f"{BAD} [MASK]"], ["fill", "RUN", "a [MASK]", "--targets", BAD],
-    ["runs", "rename", "RUN", f"x{BAD}"], ["runs", "rename", BAD, "x"], ["runs", "note", "RUN", BAD],
-    ["runs", "tag", "RUN", BAD], ["runs", "list", "--search", BAD], ["runs", "list", "--tag", BAD],
-    ["runs", "show", BAD], ["runs", "delete", BAD, "--yes"], ["runs", "export", BAD, "x.mlmrun"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["fill", BAD, "a [MASK]"],
+        ["fill", "RUN", f"{BAD} [MASK]"],
+        ["fill", "RUN", "a [MASK]", "--targets", BAD],
+        ["runs", "rename", "RUN", f"x{BAD}"],
+        ["runs", "rename", BAD, "x"],
+        ["runs", "note", "RUN", BAD],
+        ["runs", "tag", "RUN", BAD],
+        ["runs", "list", "--search", BAD],
+        ["runs", "list", "--tag", BAD],
+        ["runs", "show", BAD],
+        ["runs", "delete", BAD, "--yes"],
+        ["runs", "export", BAD, "x.mlmrun"],
+    ],
+)
 def test_undecodable_argument_bytes_get_a_sentence(capsys, db, data_dir, model_files, argv):
     run_id = add_run(db, model_files=model_files, name="plain")
     code, _, err = cli(capsys, data_dir, *[run_id if a == "RUN" else a for a in argv])
@@ -149,6 +169,7 @@ def test_the_data_directory_error_names_the_path_from_the_environment(capsys, tm
 
 
 # --- messages ----------------------------------------------------------------------------------
+
 
 def test_an_unknown_target_word_is_not_given_the_unk_score(capsys, db, data_dir, model_files):
     run_id = add_run(db, model_files=model_files)
@@ -187,16 +208,24 @@ def test_a_stopped_run_with_a_checkpoint_is_told_to_resume(capsys, db, data_dir)
 
 # --- pipes -------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("argv", [["params", "--json"], ["runs", "list", "--json"], ["--help"],
-                                  ["masking", "sample:facts", "--json"]])
+
+@pytest.mark.parametrize(
+    "argv",
+    [["params", "--json"], ["runs", "list", "--json"], ["--help"], ["masking", "sample:facts", "--json"]],
+)
 def test_a_closed_pipe_ends_quietly(tmp_path, argv):
     """Like `mlmstudio ... | head`: the reader is gone before the command writes."""
     env = dict(os.environ, MLMSTUDIO_HOME=str(tmp_path / "home"))
     read_end, write_end = os.pipe()
     os.close(read_end)  # nobody will ever read: the first write fails with EPIPE
     try:
-        result = subprocess.run([sys.executable, "-m", "mlmstudio", *argv], stdout=write_end,
-                                stderr=subprocess.PIPE, env=env, timeout=120)
+        result = subprocess.run(
+            [sys.executable, "-m", "mlmstudio", *argv],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            env=env,
+            timeout=120,
+        )
     finally:
         os.close(write_end)
     err = result.stderr.decode()
@@ -204,8 +233,15 @@ def test_a_closed_pipe_ends_quietly(tmp_path, argv):
     assert err == ""
 
 
-@pytest.mark.parametrize("argv", [["train", "x" * 5000], ["corpus", "x" * 5000], ["masking", "y" * 5000],
-                                  ["fill", "z" * 5000, "a [MASK]"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["train", "x" * 5000],
+        ["corpus", "x" * 5000],
+        ["masking", "y" * 5000],
+        ["fill", "z" * 5000, "a [MASK]"],
+    ],
+)
 def test_a_path_too_long_for_the_system_is_one_short_sentence(capsys, data_dir, argv):
     code, _, err = cli(capsys, data_dir, *argv)
     assert code != 0 and err.startswith("mlmstudio: ") and err.count("\n") == 1 and len(err) < 400, err
@@ -228,9 +264,11 @@ def test_no_file_output_lands_in_a_run_folder(capsys, db, data_dir, model_files)
     other = add_run(db, steps=20)
     run_dir = db.run_dir(run_id)
     before = {p.name: p.read_bytes() for p in run_dir.iterdir() if p.is_file()}
-    for argv in (["runs", "export", run_id, run_dir / "model.safetensors", "--overwrite"],
-                 ["train", "sample:facts", "--save-config", run_dir / "config.json", "--overwrite"],
-                 ["runs", "compare", run_id, other, "--csv", run_dir / "metrics.json", "--overwrite"]):
+    for argv in (
+        ["runs", "export", run_id, run_dir / "model.safetensors", "--overwrite"],
+        ["train", "sample:facts", "--save-config", run_dir / "config.json", "--overwrite"],
+        ["runs", "compare", run_id, other, "--csv", run_dir / "metrics.json", "--overwrite"],
+    ):
         code, _, err = cli(capsys, data_dir, *argv)
         assert code == 2 and "inside the history's run folders" in err, (argv, err)
     assert {p.name: p.read_bytes() for p in run_dir.iterdir() if p.is_file()} == before

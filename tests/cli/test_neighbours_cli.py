@@ -8,8 +8,26 @@ from mlmstudio.cli import main
 from mlmstudio.engine.embeddings import nearest_tokens
 from mlmstudio.engine.predict import Predictor
 
-TINY = ["--tokenizer", "char", "--d-model", 16, "--heads", 2, "--layers", 1, "--ffn", 32, "--steps", 2,
-        "--seq-len", 16, "--max-len", 32, "--batch-size", 2]
+TINY = [
+    "--tokenizer",
+    "char",
+    "--d-model",
+    16,
+    "--heads",
+    2,
+    "--layers",
+    1,
+    "--ffn",
+    32,
+    "--steps",
+    2,
+    "--seq-len",
+    16,
+    "--max-len",
+    32,
+    "--batch-size",
+    2,
+]
 
 
 def run_cli(capsys, *argv):
@@ -44,12 +62,15 @@ def test_text_lists_ranked_neighbours(capsys, model_dir):
     assert [line.split()[0] for line in lines[-3:]] == ["1", "2", "3"]
 
 
-@pytest.mark.parametrize("word, extra, fragment", [
-    ("", [], "Type a word"),
-    ("\u4e2d", [], "not in this model's vocabulary"),
-    ("e", ["-k", "0"], "1 to 200"),
-    ("e", ["--map", "2", "--json"], "3 to 5000"),
-])
+@pytest.mark.parametrize(
+    "word, extra, fragment",
+    [
+        ("", [], "Type a word"),
+        ("\u4e2d", [], "not in this model's vocabulary"),
+        ("e", ["-k", "0"], "1 to 200"),
+        ("e", ["--map", "2", "--json"], "3 to 5000"),
+    ],
+)
 def test_bad_input_is_a_sentence(capsys, model_dir, word, extra, fragment):
     code, out, err = run_cli(capsys, "neighbours", model_dir, word, *extra)
     assert code != 0 and fragment in err and "Traceback" not in err and out == ""

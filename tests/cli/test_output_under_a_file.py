@@ -44,8 +44,20 @@ def test_train_refuses_an_output_under_a_file_before_recording_a_run(capsys, tmp
     notes = tmp_path / "notes.txt"
     notes.write_text("mine")
     data_dir = tmp_path / "data"
-    code = main(["--data-dir", str(data_dir), "train", str(corpus), "--preset", "tiny", "--steps", "1",
-                 flag, str(notes / "sub")])
+    code = main(
+        [
+            "--data-dir",
+            str(data_dir),
+            "train",
+            str(corpus),
+            "--preset",
+            "tiny",
+            "--steps",
+            "1",
+            flag,
+            str(notes / "sub"),
+        ]
+    )
     _, err = capsys.readouterr()
     assert code == 2 and "notes.txt is a file, not a folder" in err and "Traceback" not in err
     assert _runs(data_dir) == [] and notes.read_text() == "mine"
@@ -55,14 +67,27 @@ def test_train_refuses_an_empty_save_config_name_without_training(capsys, tmp_pa
     corpus = tmp_path / "corpus.txt"
     corpus.write_text("the cat sat on the mat and the dog ran home\n" * 200)
     data_dir = tmp_path / "data"
-    code = main(["--data-dir", str(data_dir), "train", str(corpus), "--preset", "tiny", "--steps", "1",
-                 "--save-config", ""])
+    code = main(
+        [
+            "--data-dir",
+            str(data_dir),
+            "train",
+            str(corpus),
+            "--preset",
+            "tiny",
+            "--steps",
+            "1",
+            "--save-config",
+            "",
+        ]
+    )
     _, err = capsys.readouterr()
     assert code == 2 and "the name is empty" in err
     assert _runs(data_dir) == []
 
 
 # --- which model: the history's own reason is said, an empty name is not the current folder -----
+
 
 def test_fill_says_several_runs_match_a_shared_name(capsys, db, data_dir, model_files):
     add_run(db, name="same name", model_files=model_files)

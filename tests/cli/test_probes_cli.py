@@ -8,8 +8,29 @@ import pytest
 
 from mlmstudio.cli import main
 
-TINY = ("--tokenizer", "word", "--lowercase", "--d-model", 32, "--heads", 2, "--layers", 1, "--ffn", 64,
-        "--batch-size", 8, "--seq-len", 32, "--eval-every", 10, "--device", "cpu", "--precision", "fp32")
+TINY = (
+    "--tokenizer",
+    "word",
+    "--lowercase",
+    "--d-model",
+    32,
+    "--heads",
+    2,
+    "--layers",
+    1,
+    "--ffn",
+    64,
+    "--batch-size",
+    8,
+    "--seq-len",
+    32,
+    "--eval-every",
+    10,
+    "--device",
+    "cpu",
+    "--precision",
+    "fp32",
+)
 
 
 def run_cli(capsys, *argv):
@@ -18,19 +39,23 @@ def run_cli(capsys, *argv):
     return code, out, err
 
 
-@pytest.mark.parametrize("text, words", [
-    ("The sky is blue.\tblue\n", "has no [MASK]"),
-    ("The sky is [MASK].\n", "Line 1"),
-    ("The sky is [MASK].\t \n", "has no expected answer"),
-    ('[{"sentence": "The [MASK] is [MASK].", "answer": "sky"}]', "has 2 [MASK]s"),
-    ('[{"sentence": "The sky', "is not valid JSON"),
-    ("# only a comment\n", "holds no probes"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("The sky is blue.\tblue\n", "has no [MASK]"),
+        ("The sky is [MASK].\n", "Line 1"),
+        ("The sky is [MASK].\t \n", "has no expected answer"),
+        ('[{"sentence": "The [MASK] is [MASK].", "answer": "sky"}]', "has 2 [MASK]s"),
+        ('[{"sentence": "The sky', "is not valid JSON"),
+        ("# only a comment\n", "holds no probes"),
+    ],
+)
 def test_a_bad_probe_file_is_refused_with_a_sentence(capsys, tmp_path, data_dir, text, words):
     path = tmp_path / "probes.tsv"
     path.write_text(text, encoding="utf-8")
-    code, out, err = run_cli(capsys, "--data-dir", data_dir, "train", "sample:facts", *TINY, "--steps", 5,
-                             "--probes", path)
+    code, out, err = run_cli(
+        capsys, "--data-dir", data_dir, "train", "sample:facts", *TINY, "--steps", 5, "--probes", path
+    )
     assert code != 0 and "Traceback" not in err
     assert words in err, err
     assert not (data_dir / "runs").is_dir() or not any((data_dir / "runs").iterdir())  # nothing recorded
@@ -39,13 +64,16 @@ def test_a_bad_probe_file_is_refused_with_a_sentence(capsys, tmp_path, data_dir,
 @pytest.mark.slow  # trains for a few seconds
 def test_train_prints_probes_at_evaluations_and_runs_show_lists_them(capsys, tmp_path, data_dir):
     path = tmp_path / "probes.tsv"
-    path.write_text("# sentence <TAB> answer\nThe capital of France is [MASK].\tparis\n"
-                    "Bees make [MASK].\thoney\n", encoding="utf-8")
-    code, out, err = run_cli(capsys, "--data-dir", data_dir, "train", "sample:facts", *TINY, "--steps", 20,
-                             "--probes", path)
+    path.write_text(
+        "# sentence <TAB> answer\nThe capital of France is [MASK].\tparis\nBees make [MASK].\thoney\n",
+        encoding="utf-8",
+    )
+    code, out, err = run_cli(
+        capsys, "--data-dir", data_dir, "train", "sample:facts", *TINY, "--steps", 20, "--probes", path
+    )
     assert code == 0, err
     probe_lines = [line for line in err.splitlines() if line.strip().startswith("probes:")]
-    assert len(probe_lines) == 2                      # steps 10 and 20
+    assert len(probe_lines) == 2  # steps 10 and 20
     assert "paris" in probe_lines[0] and "honey" in probe_lines[0] and "/2 answered" in probe_lines[0]
 
     code, out, err = run_cli(capsys, "--data-dir", data_dir, "runs", "show", "latest")

@@ -29,9 +29,34 @@ from mlmstudio.store.queue import ItemState
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tiny_configs import tiny_config  # noqa: E402
 
-TINY = ["--tokenizer", "char", "--d-model", "32", "--layers", "1", "--heads", "2", "--ffn", "64",
-        "--max-len", "32", "--seq-len", "32", "--batch-size", "4", "--eval-every", "10",
-        "--eval-batches", "2", "--precision", "fp32", "--device", "cpu", "--val-fraction", "0.2"]
+TINY = [
+    "--tokenizer",
+    "char",
+    "--d-model",
+    "32",
+    "--layers",
+    "1",
+    "--heads",
+    "2",
+    "--ffn",
+    "64",
+    "--max-len",
+    "32",
+    "--seq-len",
+    "32",
+    "--batch-size",
+    "4",
+    "--eval-every",
+    "10",
+    "--eval-batches",
+    "2",
+    "--precision",
+    "fp32",
+    "--device",
+    "cpu",
+    "--val-fraction",
+    "0.2",
+]
 WAIT_SECONDS = 180
 
 
@@ -43,13 +68,17 @@ def cli(capsys, *argv) -> tuple[int, str, str]:
 
 def test_add_list_move_remove_with_trains_flags(data_dir, capsys, tmp_path):
     d = str(data_dir)
-    code, out, _ = cli(capsys, "--data-dir", d, "queue", "add", "sample:tutorial", *TINY, "--steps", "7",
-                       "--name", "seven")
+    code, out, _ = cli(
+        capsys, "--data-dir", d, "queue", "add", "sample:tutorial", *TINY, "--steps", "7", "--name", "seven"
+    )
     assert code == 0 and "Queued as item 1 (position 1 of 1): seven." in out
     config_file = tmp_path / "run.json"
-    assert cli(capsys, "train", "sample:facts", *TINY, "--steps", "9", "--save-config", str(config_file))[0] == 0
-    code, out, _ = cli(capsys, "queue", "add", "--config", str(config_file), "--lr", "0.002", "--json",
-                       "--data-dir", d)
+    assert (
+        cli(capsys, "train", "sample:facts", *TINY, "--steps", "9", "--save-config", str(config_file))[0] == 0
+    )
+    code, out, _ = cli(
+        capsys, "queue", "add", "--config", str(config_file), "--lr", "0.002", "--json", "--data-dir", d
+    )
     assert code == 0 and json.loads(out)["item"] == 2
     corpus = tmp_path / "own.txt"
     corpus.write_text("A line of my own text to learn from.\n" * 50, encoding="utf-8")
@@ -78,15 +107,18 @@ def test_add_list_move_remove_with_trains_flags(data_dir, capsys, tmp_path):
     assert not settings.paused and settings.after_crash == queue.AfterCrash.RESUME
 
 
-@pytest.mark.parametrize("argv, sentence", [
-    (["queue", "remove", "4"], "There is no item 4 in the queue. 'mlmstudio queue list' shows"),
-    (["queue", "remove", "one"], "Item 'one' is not a number."),
-    (["queue", "move", "1", "5"], "Position 5 is outside the queue: give a number from 1 to 1."),
-    (["queue", "move", "1", "first"], "Position 'first' is not a number"),
-    (["queue", "move", "9", "1"], "There is no item 9 in the queue."),
-    (["queue", "add", "sample:tutorial", "--steps", "0"], "steps"),
-    (["queue", "add", "no-such-file.txt"], "does not exist"),
-])
+@pytest.mark.parametrize(
+    "argv, sentence",
+    [
+        (["queue", "remove", "4"], "There is no item 4 in the queue. 'mlmstudio queue list' shows"),
+        (["queue", "remove", "one"], "Item 'one' is not a number."),
+        (["queue", "move", "1", "5"], "Position 5 is outside the queue: give a number from 1 to 1."),
+        (["queue", "move", "1", "first"], "Position 'first' is not a number"),
+        (["queue", "move", "9", "1"], "There is no item 9 in the queue."),
+        (["queue", "add", "sample:tutorial", "--steps", "0"], "steps"),
+        (["queue", "add", "no-such-file.txt"], "does not exist"),
+    ],
+)
 def test_bad_input_exits_2_with_a_sentence(data_dir, capsys, argv, sentence):
     queue.add_item(Database.open(data_dir), tiny_config(), name="only")
     code, out, err = cli(capsys, "--data-dir", str(data_dir), *argv)
@@ -112,6 +144,7 @@ def test_malformed_config_json_and_an_empty_or_paused_queue_are_refused(data_dir
 
 # --- real processes ------------------------------------------------------------------------------
 
+
 class QueueRun:
     """``mlmstudio queue run`` in its own process, its output in files."""
 
@@ -120,8 +153,9 @@ class QueueRun:
         self.err = self.out.with_suffix(".err")
         env = dict(os.environ, OMP_NUM_THREADS="1", MLMSTUDIO_HOME=str(data_dir))
         with open(self.out, "w") as out, open(self.err, "w") as err:
-            self.process = subprocess.Popen([sys.executable, "-m", "mlmstudio", "queue", "run"],
-                                            stdout=out, stderr=err, env=env)
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "mlmstudio", "queue", "run"], stdout=out, stderr=err, env=env
+            )
 
     def wait_for(self, condition, what: str) -> None:
         deadline = time.monotonic() + WAIT_SECONDS
@@ -166,15 +200,19 @@ def test_two_processes_never_run_the_same_item_twice(data_dir):
     assert len(set(run_ids)) == len(runs) == len(items)  # one run per item: none ran twice
     assert all(r.status == RunStatus.COMPLETED for r in runs)
     mine = {i.id for i in here.finished}
-    theirs = {int(line.split()[1]) for line in other.err.read_text().splitlines()
-              if line.startswith("Item ") and line.endswith(" done.")}
+    theirs = {
+        int(line.split()[1])
+        for line in other.err.read_text().splitlines()
+        if line.startswith("Item ") and line.endswith(" done.")
+    }
     assert mine.isdisjoint(theirs) and mine | theirs == {i.id for i in items}
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("after_crash", ["wait", "resume"])
-def test_a_killed_queue_run_leaves_its_item_interrupted_and_follows_the_crash_setting(data_dir, capsys,
-                                                                                      after_crash):
+def test_a_killed_queue_run_leaves_its_item_interrupted_and_follows_the_crash_setting(
+    data_dir, capsys, after_crash
+):
     db = Database.open(data_dir)
     queue.set_after_crash(db, after_crash)
     first = queue.add_item(db, tiny_config(steps=120, checkpoint_every=5, eval_every=50), name="killed")
@@ -197,8 +235,10 @@ def test_a_killed_queue_run_leaves_its_item_interrupted_and_follows_the_crash_se
         assert queue_runner.take_next(db) is None  # it waits for the user
         assert cli(capsys, "--data-dir", str(data_dir), "queue", "start")[0] == 0
     summary = queue_runner.run_queue(db)
-    assert [(i.id, i.state) for i in summary.finished] == [(first.id, ItemState.DONE),
-                                                           (second.id, ItemState.DONE)]
+    assert [(i.id, i.state) for i in summary.finished] == [
+        (first.id, ItemState.DONE),
+        (second.id, ItemState.DONE),
+    ]
     assert queue.get_item(db, first.id).run_id == run_id  # resumed, not started again
     detail = service.get_run(db, run_id)
     assert detail.summary.status == RunStatus.COMPLETED and detail.summary.last_step == 120
@@ -229,7 +269,9 @@ def test_removed_items_leave_no_trace_in_places_or_notes(data_dir, capsys, tmp_p
     d = str(data_dir)
     probes = tmp_path / "probes.tsv"
     probes.write_text("The capital of France is [MASK].\tparis\n", encoding="utf-8")
-    code, _, err = cli(capsys, "--data-dir", d, "queue", "add", "sample:facts", *TINY, "--probes", str(probes))
+    code, _, err = cli(
+        capsys, "--data-dir", d, "queue", "add", "sample:facts", *TINY, "--probes", str(probes)
+    )
     assert code == 0, err
     db = Database.open(data_dir)
     first = queue.list_items(db)[0]

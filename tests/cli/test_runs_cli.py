@@ -41,8 +41,13 @@ def one_sentence_error(err: str) -> str:
 def test_list_show_and_filters(capsys, db, data_dir, model_files):
     code, out, _ = cli(capsys, data_dir, "runs", "list")
     assert code == 0 and out.strip() == "No runs."
-    a = add_run(db, name="first run", model_files=model_files, tags=["baseline"],
-                final_metrics={"val_loss": 2.25, "val_accuracy": 0.4})
+    a = add_run(
+        db,
+        name="first run",
+        model_files=model_files,
+        tags=["baseline"],
+        final_metrics={"val_loss": 2.25, "val_accuracy": 0.4},
+    )
     b = add_run(db, name="second run", status="interrupted")
     code, out, _ = cli(capsys, data_dir, "runs", "list")
     assert code == 0
@@ -140,9 +145,17 @@ def test_export_import_round_trip_and_refusal(capsys, db, data_dir, model_files,
 
 def test_compare(capsys, db, data_dir, tmp_path):
     base = tiny_config()
-    a = add_run(db, name="narrow", steps=30, val_every=10, final_metrics={"val_loss": 3.0, "val_accuracy": 0.2})
-    b = add_run(db, name="wide", config=replace(base, model=replace(base.model, d_model=64)),
-                steps=20, val_every=5, final_metrics={"val_loss": 2.0, "val_accuracy": 0.3})
+    a = add_run(
+        db, name="narrow", steps=30, val_every=10, final_metrics={"val_loss": 3.0, "val_accuracy": 0.2}
+    )
+    b = add_run(
+        db,
+        name="wide",
+        config=replace(base, model=replace(base.model, d_model=64)),
+        steps=20,
+        val_every=5,
+        final_metrics={"val_loss": 2.0, "val_accuracy": 0.3},
+    )
     code, out, _ = cli(capsys, data_dir, "runs", "compare", a, b)
     assert code == 0
     rows = {line.split()[0]: line.split()[1:] for line in out.strip().splitlines()[1:] if line.strip()}
@@ -159,8 +172,20 @@ def test_compare(capsys, db, data_dir, tmp_path):
     assert [row[0] for row in table[1:]] == ["5", "10", "15", "20", "30"]
     assert table[1][1] == "" and float(table[1][2]) == pytest.approx(6.0 / 5)
 
-    code, _, _ = cli(capsys, data_dir, "runs", "compare", a, b, "--csv", tmp_path / "t.csv",
-                     "--by", "time", "--metric", "train_loss")
+    code, _, _ = cli(
+        capsys,
+        data_dir,
+        "runs",
+        "compare",
+        a,
+        b,
+        "--csv",
+        tmp_path / "t.csv",
+        "--by",
+        "time",
+        "--metric",
+        "train_loss",
+    )
     assert code == 0 and list(csv.reader((tmp_path / "t.csv").open()))[0][0] == "time"
     code, _, err = cli(capsys, data_dir, "runs", "compare", a)
     assert code == 2 and "at least two runs" in one_sentence_error(err)
@@ -186,16 +211,45 @@ def test_export_hf(capsys, db, data_dir, model_files, tmp_path):
 
 # --- two processes at once ---------------------------------------------------------------------
 
+
 def mlmstudio(data_dir: Path, *argv, **popen) -> subprocess.Popen:
     env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONUNBUFFERED="1")
-    return subprocess.Popen([sys.executable, "-m", "mlmstudio", "--data-dir", str(data_dir),
-                             *[str(a) for a in argv]], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, **popen)
+    return subprocess.Popen(
+        [sys.executable, "-m", "mlmstudio", "--data-dir", str(data_dir), *[str(a) for a in argv]],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **popen,
+    )
 
 
-TRAIN_ARGS = ("train", "sample:tutorial", "--tokenizer", "char", "--preset", "tiny", "--d-model", 32,
-              "--layers", 1, "--heads", 2, "--ffn", 64, "--seq-len", 32, "--batch-size", 4,
-              "--val-fraction", 0.2, "--device", "cpu", "--precision", "fp32")
+TRAIN_ARGS = (
+    "train",
+    "sample:tutorial",
+    "--tokenizer",
+    "char",
+    "--preset",
+    "tiny",
+    "--d-model",
+    32,
+    "--layers",
+    1,
+    "--heads",
+    2,
+    "--ffn",
+    64,
+    "--seq-len",
+    32,
+    "--batch-size",
+    4,
+    "--val-fraction",
+    0.2,
+    "--device",
+    "cpu",
+    "--precision",
+    "fp32",
+)
 
 
 def wait_for(predicate, timeout: float, what: str):
@@ -225,25 +279,33 @@ def running_run(data_dir: Path, min_step: int = 1):
 
 @pytest.mark.slow
 def test_a_runs_command_while_training_in_another_process(data_dir):
-    trainer = mlmstudio(data_dir, *TRAIN_ARGS, "--steps", 100_000, "--eval-every", 20,
-                        "--checkpoint-every", 50, "--json")
+    trainer = mlmstudio(
+        data_dir, *TRAIN_ARGS, "--steps", 100_000, "--eval-every", 20, "--checkpoint-every", 50, "--json"
+    )
     try:
         run_id, _ = wait_for(lambda: running_run(data_dir, min_step=5), 120, "training to start")
         # A second process: many writes while the first one records a batch every second.
         for i in range(2):
-            for argv in (("runs", "rename", run_id, f"renamed {i}"), ("runs", "note", run_id, f"note {i}",
-                         "--append"), ("runs", "tag", run_id, f"tag{i}"), ("runs", "list", "--json")):
+            for argv in (
+                ("runs", "rename", run_id, f"renamed {i}"),
+                ("runs", "note", run_id, f"note {i}", "--append"),
+                ("runs", "tag", run_id, f"tag{i}"),
+                ("runs", "list", "--json"),
+            ):
                 proc = mlmstudio(data_dir, *argv)
                 out, err = proc.communicate(timeout=120)
                 assert proc.returncode == 0, err
-        script = ("import sys\nfrom mlmstudio.store.database import Database\n"
-                  "from mlmstudio.store import service\n"
-                  "db = Database.open(sys.argv[1])\n"
-                  "for i in range(100):\n"
-                  "    service.set_notes(db, sys.argv[2], f'burst {i}', append=True)\n"
-                  "    service.load_curves(db, sys.argv[2])\n")
-        burst = subprocess.run([sys.executable, "-c", script, str(data_dir), run_id],
-                               capture_output=True, text=True, timeout=300)
+        script = (
+            "import sys\nfrom mlmstudio.store.database import Database\n"
+            "from mlmstudio.store import service\n"
+            "db = Database.open(sys.argv[1])\n"
+            "for i in range(100):\n"
+            "    service.set_notes(db, sys.argv[2], f'burst {i}', append=True)\n"
+            "    service.load_curves(db, sys.argv[2])\n"
+        )
+        burst = subprocess.run(
+            [sys.executable, "-c", script, str(data_dir), run_id], capture_output=True, text=True, timeout=300
+        )
         assert burst.returncode == 0, burst.stderr
         assert running_run(data_dir), "training must still be running after the runs commands"
     finally:

@@ -9,8 +9,26 @@ from mlmstudio.cli import main
 from mlmstudio.engine.predict import Predictor
 from mlmstudio.engine.scoring import score_sentence
 
-TINY = ["--tokenizer", "char", "--d-model", 16, "--heads", 2, "--layers", 1, "--ffn", 32, "--steps", 2,
-        "--seq-len", 16, "--max-len", 32, "--batch-size", 2]
+TINY = [
+    "--tokenizer",
+    "char",
+    "--d-model",
+    16,
+    "--heads",
+    2,
+    "--layers",
+    1,
+    "--ffn",
+    32,
+    "--steps",
+    2,
+    "--seq-len",
+    16,
+    "--max-len",
+    32,
+    "--batch-size",
+    2,
+]
 
 
 def run_cli(capsys, *argv):
@@ -56,12 +74,20 @@ def test_two_sentences_get_the_minimal_pair_verdict(capsys, model_dir):
     assert lines[0].split()[:2] == ["rank", "PLL"]
 
 
-@pytest.mark.parametrize("argv, fragment", [
-    (["", ], "empty"),
-    (["the cat", "  "], "sentence 2 is empty"),
-    (["a", "b", "c", "--pair"], "exactly two"),
-    (["the [MASK] sat"], "[mask]"),
-])
+@pytest.mark.parametrize(
+    "argv, fragment",
+    [
+        (
+            [
+                "",
+            ],
+            "empty",
+        ),
+        (["the cat", "  "], "sentence 2 is empty"),
+        (["a", "b", "c", "--pair"], "exactly two"),
+        (["the [MASK] sat"], "[mask]"),
+    ],
+)
 def test_bad_sentences_are_one_plain_line(capsys, model_dir, argv, fragment):
     code, out, err = run_cli(capsys, "score", model_dir, *argv)
     assert code == 2 and out == ""

@@ -28,13 +28,37 @@ from mlmstudio.store import service
 from mlmstudio.store.database import Database
 from mlmstudio.store.models import utcnow
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")]
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")]
 
 # A model that trains a step in milliseconds, on the five-line tutorial sample.
-TINY = ["--tokenizer", "char", "--d-model", "32", "--layers", "1", "--heads", "2", "--ffn", "64",
-        "--max-len", "32", "--seq-len", "32", "--batch-size", "4", "--eval-every", "10",
-        "--eval-batches", "2", "--precision", "fp32", "--device", "cpu", "--val-fraction", "0.2"]
+TINY = [
+    "--tokenizer",
+    "char",
+    "--d-model",
+    "32",
+    "--layers",
+    "1",
+    "--heads",
+    "2",
+    "--ffn",
+    "64",
+    "--max-len",
+    "32",
+    "--seq-len",
+    "32",
+    "--batch-size",
+    "4",
+    "--eval-every",
+    "10",
+    "--eval-batches",
+    "2",
+    "--precision",
+    "fp32",
+    "--device",
+    "cpu",
+    "--val-fraction",
+    "0.2",
+]
 WAIT_SECONDS = 120
 
 
@@ -48,8 +72,21 @@ class Training:
         env = dict(os.environ, OMP_NUM_THREADS="1", MLMSTUDIO_HOME=str(data_dir))
         with open(self.out, "w") as out, open(self.err, "w") as err:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "mlmstudio", "train", "sample:tutorial", *TINY, *flags,
-                 "--data-dir", str(data_dir)], stdout=out, stderr=err, env=env)
+                [
+                    sys.executable,
+                    "-m",
+                    "mlmstudio",
+                    "train",
+                    "sample:tutorial",
+                    *TINY,
+                    *flags,
+                    "--data-dir",
+                    str(data_dir),
+                ],
+                stdout=out,
+                stderr=err,
+                env=env,
+            )
 
     def run_id(self) -> str | None:
         runs = service.list_runs(Database.open(self.data_dir, recover=False))
@@ -66,11 +103,13 @@ class Training:
 
     def wait_for_step(self, step: int) -> str:
         """Wait until the run is training and has recorded ``step``; its id."""
+
         def reached() -> bool:
             if not (Database.open(self.data_dir, recover=False).path.exists() and self.run_id()):
                 return False
             summary = service.get_run(Database.open(self.data_dir, recover=False), self.run_id()).summary
             return summary.status == RunStatus.RUNNING and summary.last_step >= step
+
         self.wait_for(reached, f"step {step}")
         return self.run_id()
 
@@ -158,13 +197,25 @@ def test_out_of_memory_in_the_cli_is_a_sentence_not_a_traceback(data_dir, capsys
 
     def train_step(self, batch):
         if self.progress.step == 12:
-            raise RuntimeError("[enforce fail at alloc_cpu.cpp:117] DefaultCPUAllocator: can't allocate "
-                               "memory: you tried to allocate 68719476736 bytes.")
+            raise RuntimeError(
+                "[enforce fail at alloc_cpu.cpp:117] DefaultCPUAllocator: can't allocate "
+                "memory: you tried to allocate 68719476736 bytes."
+            )
         return real(self, batch)
 
     monkeypatch.setattr(Trainer, "_train_step", train_step)
-    code, out, err = cli(capsys, "--data-dir", str(data_dir), "train", "sample:tutorial", *TINY,
-                         "--steps", "40", "--checkpoint-every", "10")
+    code, out, err = cli(
+        capsys,
+        "--data-dir",
+        str(data_dir),
+        "train",
+        "sample:tutorial",
+        *TINY,
+        "--steps",
+        "40",
+        "--checkpoint-every",
+        "10",
+    )
     assert code == 1
     assert "not enough memory for this model and batch" in err and "smaller model, batch or sequence" in err
     assert "Traceback" not in err + out and "alloc_cpu" not in err + out
@@ -180,8 +231,15 @@ def test_sigkill_at_any_moment_then_resume_always_completes_with_a_gap_free_curv
     # Steps reached before the kill: early ones (no checkpoint yet) and random ones after.
     moments = [0, 3, every, rng.randint(every + 1, steps - 5)]
     for kill_after in moments:
-        training = Training(data_dir, "--steps", str(steps), "--checkpoint-every", str(every),
-                            "--name", f"killed after {kill_after}")
+        training = Training(
+            data_dir,
+            "--steps",
+            str(steps),
+            "--checkpoint-every",
+            str(every),
+            "--name",
+            f"killed after {kill_after}",
+        )
         run_id = training.wait_for_step(kill_after)
         time.sleep(rng.uniform(0.0, 0.2))  # not always right at a flush
         training.process.kill()

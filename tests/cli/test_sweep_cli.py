@@ -10,36 +10,83 @@ from mlmstudio.cli import main
 from mlmstudio.store import service
 from mlmstudio.store.database import Database
 
-TINY = ["--tokenizer", "char", "--vocab-size", "200", "--d-model", "32", "--layers", "1", "--heads", "2",
-        "--ffn", "64", "--max-len", "64", "--batch-size", "8", "--seq-len", "32", "--eval-every", "4",
-        "--eval-batches", "1", "--steps", "8", "--precision", "fp32", "--device", "cpu",
-        "--checkpoint-every", "0"]
+TINY = [
+    "--tokenizer",
+    "char",
+    "--vocab-size",
+    "200",
+    "--d-model",
+    "32",
+    "--layers",
+    "1",
+    "--heads",
+    "2",
+    "--ffn",
+    "64",
+    "--max-len",
+    "64",
+    "--batch-size",
+    "8",
+    "--seq-len",
+    "32",
+    "--eval-every",
+    "4",
+    "--eval-batches",
+    "1",
+    "--steps",
+    "8",
+    "--precision",
+    "fp32",
+    "--device",
+    "cpu",
+    "--checkpoint-every",
+    "0",
+]
 
 
-@pytest.mark.parametrize("args, words", [
-    (["sample:facts", "--param", "colour=1:2"], "'colour' is not a run setting"),
-    (["sample:facts", "--param", "lr=3e-3:1e-4"], "is empty"),
-    (["sample:facts", "--param", "layers=3"], "only one choice"),
-    (["sample:facts"], "at least one setting"),
-    (["sample:facts", "--param", "lr=1e-4:1e-3", "--budget", "soon"], "not a duration"),
-    (["sample:facts", "--param", "lr=1e-4:1e-3", "--time-budget", "5"], "drop --time-budget"),
-    (["sample:facts", "--preset", "recipe", "--param", "lr=1e-4:1e-3"], "drop --param"),
-    (["--resume", "nothing-here"], "no sweep named 'nothing-here'"),
-    (["--resume", "x", "--budget", "5m"], "drop --budget"),
-    ([], "Give the corpus"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["sample:facts", "--param", "colour=1:2"], "'colour' is not a run setting"),
+        (["sample:facts", "--param", "lr=3e-3:1e-4"], "is empty"),
+        (["sample:facts", "--param", "layers=3"], "only one choice"),
+        (["sample:facts"], "at least one setting"),
+        (["sample:facts", "--param", "lr=1e-4:1e-3", "--budget", "soon"], "not a duration"),
+        (["sample:facts", "--param", "lr=1e-4:1e-3", "--time-budget", "5"], "drop --time-budget"),
+        (["sample:facts", "--preset", "recipe", "--param", "lr=1e-4:1e-3"], "drop --param"),
+        (["--resume", "nothing-here"], "no sweep named 'nothing-here'"),
+        (["--resume", "x", "--budget", "5m"], "drop --budget"),
+        ([], "Give the corpus"),
+    ],
+)
 def test_bad_input_is_refused_with_a_sentence(args, words, data_dir, capsys):
     assert main(["--data-dir", str(data_dir), "sweep", *args]) == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
-    assert service.list_runs(Database.open(data_dir)) == []     # nothing recorded
+    assert service.list_runs(Database.open(data_dir)) == []  # nothing recorded
 
 
 @pytest.mark.slow
 def test_a_tiny_sweep_prints_its_trials_and_resumes(data_dir, capsys):
-    args = ["--data-dir", str(data_dir), "sweep", "sample:facts", "--param", "lr=1e-4:3e-3:log",
-            "--param", "layers=1,2", "--budget", "10m", "--trials", "2", "--no-prune", "--name", "cli",
-            "--json", *TINY]
+    args = [
+        "--data-dir",
+        str(data_dir),
+        "sweep",
+        "sample:facts",
+        "--param",
+        "lr=1e-4:3e-3:log",
+        "--param",
+        "layers=1,2",
+        "--budget",
+        "10m",
+        "--trials",
+        "2",
+        "--no-prune",
+        "--name",
+        "cli",
+        "--json",
+        *TINY,
+    ]
     assert main(args) == 0
     table = json.loads(capsys.readouterr().out)
     assert table["sweep"] == "cli" and len(table["trials"]) == 2

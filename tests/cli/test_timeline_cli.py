@@ -8,8 +8,28 @@ import pytest
 from mlmstudio.cli import main
 from mlmstudio.engine.kept_checkpoints import load_predictor_at
 
-TINY = ["--tokenizer", "char", "--d-model", 16, "--heads", 2, "--layers", 1, "--ffn", 32, "--steps", 20,
-        "--seq-len", 16, "--max-len", 32, "--batch-size", 2, "--keep-checkpoints", 4]
+TINY = [
+    "--tokenizer",
+    "char",
+    "--d-model",
+    16,
+    "--heads",
+    2,
+    "--layers",
+    1,
+    "--ffn",
+    32,
+    "--steps",
+    20,
+    "--seq-len",
+    16,
+    "--max-len",
+    32,
+    "--batch-size",
+    2,
+    "--keep-checkpoints",
+    4,
+]
 TEXT = "the c[MASK]t sat."
 
 
@@ -37,9 +57,12 @@ def test_every_kept_step_is_asked(capsys, model_dir):
     assert code == 0 and out.splitlines()[1].split()[0] == "8" and len(out.splitlines()) == 2
 
 
-@pytest.mark.parametrize("extra, fragment", [
-    (["--step", "5"], "No checkpoint was kept at step 5. Kept: 4, 8, 16, 20."),
-])
+@pytest.mark.parametrize(
+    "extra, fragment",
+    [
+        (["--step", "5"], "No checkpoint was kept at step 5. Kept: 4, 8, 16, 20."),
+    ],
+)
 def test_bad_steps_are_sentences(capsys, model_dir, extra, fragment):
     code, out, err = run_cli(capsys, "timeline", model_dir, TEXT, *extra)
     assert code != 0 and fragment in err and "Traceback" not in err

@@ -10,8 +10,28 @@ import pytest
 from mlmstudio.cli import main
 from mlmstudio.engine.samples import sample_text
 
-TINY = ["--tokenizer", "char", "--d-model", 16, "--heads", 2, "--layers", 1, "--ffn", 32,
-        "--seq-len", 16, "--max-len", 32, "--batch-size", 4, "--eval-batches", 2, "--precision", "fp32"]
+TINY = [
+    "--tokenizer",
+    "char",
+    "--d-model",
+    16,
+    "--heads",
+    2,
+    "--layers",
+    1,
+    "--ffn",
+    32,
+    "--seq-len",
+    16,
+    "--max-len",
+    32,
+    "--batch-size",
+    4,
+    "--eval-batches",
+    2,
+    "--precision",
+    "fp32",
+]
 
 
 def run_cli(capsys, data_dir, *argv):
@@ -27,10 +47,24 @@ def template(tmp_path_factory):
     (root / "tutorial.txt").write_text(sample_text("tutorial"), encoding="utf-8")
     (root / "facts.txt").write_text(sample_text("facts"), encoding="utf-8")
     data = root / "data"
-    for corpus, steps, name in (("tutorial.txt", 2, "short"), ("tutorial.txt", 6, "longer"),
-                                ("facts.txt", 2, "facts")):
-        code = main(["--data-dir", str(data), "train", str(root / corpus), *(str(a) for a in TINY),
-                     "--steps", str(steps), "--name", name])
+    for corpus, steps, name in (
+        ("tutorial.txt", 2, "short"),
+        ("tutorial.txt", 6, "longer"),
+        ("facts.txt", 2, "facts"),
+    ):
+        code = main(
+            [
+                "--data-dir",
+                str(data),
+                "train",
+                str(root / corpus),
+                *(str(a) for a in TINY),
+                "--steps",
+                str(steps),
+                "--name",
+                name,
+            ]
+        )
         assert code == 0
     return root
 
@@ -85,18 +119,24 @@ def test_compare_two_runs_of_one_corpus(capsys, home, tmp_path):
     data = json.loads(raw)
     assert data["compared_words"] == len(data["words"]) > 0
     assert data["mean_difference"] == pytest.approx(
-        sum(w["loss_a"] - w["loss_b"] for w in data["words"]) / len(data["words"]))
+        sum(w["loss_a"] - w["loss_b"] for w in data["words"]) / len(data["words"])
+    )
     page = tmp_path / "diff.html"
-    assert run_cli(capsys, home / "data", "token-loss", "short", "--compare", "longer", "--html", page)[0] == 0
+    assert (
+        run_cli(capsys, home / "data", "token-loss", "short", "--compare", "longer", "--html", page)[0] == 0
+    )
     assert "blue = B has learned it better" in page.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("argv, fragment", [
-    (["no-such-run"], "No run matches 'no-such-run'"),
-    (["short", "--compare", "facts"], "different corpora"),
-    (["short", "--compare", "short"], "Choose two different runs"),
-    (["short", "--top", "0"], "--top must be between 1 and 1000"),
-])
+@pytest.mark.parametrize(
+    "argv, fragment",
+    [
+        (["no-such-run"], "No run matches 'no-such-run'"),
+        (["short", "--compare", "facts"], "different corpora"),
+        (["short", "--compare", "short"], "Choose two different runs"),
+        (["short", "--top", "0"], "--top must be between 1 and 1000"),
+    ],
+)
 def test_bad_input_is_a_sentence_and_exit_2(capsys, home, argv, fragment):
     code, out, err = run_cli(capsys, home / "data", "token-loss", *argv)
     assert code == 2 and fragment in err and "Traceback" not in err and out == ""
@@ -121,7 +161,9 @@ def test_a_deleted_run_folder_or_corpus_is_a_sentence(capsys, home):
 
 def test_html_and_json_together_are_refused(capsys, home, tmp_path):
     with pytest.raises(SystemExit) as exit_info:
-        main(["--data-dir", str(home / "data"), "token-loss", "short", "--json", "--html", str(tmp_path / "x")])
+        main(
+            ["--data-dir", str(home / "data"), "token-loss", "short", "--json", "--html", str(tmp_path / "x")]
+        )
     assert exit_info.value.code == 2
     assert "not allowed with" in capsys.readouterr().err
 
@@ -132,8 +174,10 @@ def test_the_html_page_never_replaces_a_file_unasked(capsys, home, tmp_path):
     code, out, err = run_cli(capsys, home / "data", "token-loss", "short", "--html", notes)
     assert code == 2 and "already exists" in err and "--overwrite" in err and out == ""
     assert notes.read_text(encoding="utf-8") == "precious notes"
-    for target, fragment in ((tmp_path / "notes.txt", "ending in .html or .htm"),
-                             (tmp_path / "missing" / "x.html", "does not exist")):
+    for target, fragment in (
+        (tmp_path / "notes.txt", "ending in .html or .htm"),
+        (tmp_path / "missing" / "x.html", "does not exist"),
+    ):
         code, _, err = run_cli(capsys, home / "data", "token-loss", "short", "--html", target)
         assert code == 2 and fragment in err and not target.exists()
     code, _, err = run_cli(capsys, home / "data", "token-loss", "short", "--html", notes, "--overwrite")

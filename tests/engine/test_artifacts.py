@@ -24,14 +24,19 @@ from mlmstudio.engine.tokenization import MLMTokenizer
 def run_config(arch="modern", **model):
     shape = dict(arch=arch, d_model=32, num_heads=4, num_layers=2, ffn_dim=64, max_len=32)
     shape.update(model)
-    return RunConfig(tokenizer=TokenizerConfig(kind="wordpiece", vocab_size=120, min_frequency=1),
-                     model=ModelConfig(**shape), training=TrainingConfig(seq_len=32))
+    return RunConfig(
+        tokenizer=TokenizerConfig(kind="wordpiece", vocab_size=120, min_frequency=1),
+        model=ModelConfig(**shape),
+        training=TrainingConfig(seq_len=32),
+    )
 
 
 @pytest.fixture(scope="module")
 def tokenizer():
-    corpus = ("The quick brown fox jumps over the lazy dog.\n"
-              "A journey of a thousand miles begins with a single step.\n") * 5
+    corpus = (
+        "The quick brown fox jumps over the lazy dog.\n"
+        "A journey of a thousand miles begins with a single step.\n"
+    ) * 5
     return MLMTokenizer.train([corpus], TokenizerConfig(kind="wordpiece", vocab_size=120, min_frequency=1))
 
 
@@ -64,6 +69,7 @@ def test_save_then_load_gives_identical_logits(tmp_path, tokenizer, arch):
 def test_tied_decoder_is_stored_once_and_comes_back_tied(tmp_path, tokenizer):
     path, _, _ = saved(tmp_path, tokenizer, "modern")
     from safetensors import safe_open
+
     with safe_open(path / "model.safetensors", "pt") as f:
         names = set(f.keys())
     assert "tok_emb.weight" in names and not any(n.startswith("decoder.weight") for n in names)
@@ -103,8 +109,9 @@ def test_damaged_weights(tmp_path, tokenizer, damage):
     path, _, _ = saved(tmp_path, tokenizer)
     file = path / "model.safetensors"
     data = file.read_bytes()
-    file.write_bytes({"truncate": data[: len(data) // 2], "garbage": b"\x00" * 64 + b"junk",
-                      "empty": b""}[damage])
+    file.write_bytes(
+        {"truncate": data[: len(data) // 2], "garbage": b"\x00" * 64 + b"junk", "empty": b""}[damage]
+    )
     with pytest.raises(ModelLoadError, match="model.safetensors.*damaged"):
         load_model_dir(path)
 
@@ -164,6 +171,7 @@ def test_a_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
 
 def test_atomic_save_safetensors_round_trip(tmp_path):
     from safetensors.torch import load_file
+
     t = {"a": torch.arange(6.0).view(2, 3).t(), "b": torch.ones(2, dtype=torch.int64)}  # non-contiguous
     atomic_save_safetensors(t, tmp_path / "w.safetensors", metadata={"k": "v"})
     back = load_file(tmp_path / "w.safetensors")
@@ -172,15 +180,20 @@ def test_atomic_save_safetensors_round_trip(tmp_path):
 
 # --- a model folder's config.json is a config entering from outside (issue 13, A5/A6) ----------
 
-@pytest.mark.parametrize("config_text, fragment", [
-    ('{"model": {"d_model": 1000000000, "num_heads": 1}}', "model.d_model"),
-    ('{"model": {"num_layers": 100000}}', "model.num_layers"),
-    ('{"model": {"dropout": NaN}}', "finite"),
-    ('{"training": {"seed": 99999999999999999999}}', "training.seed"),
-    ("[" * 100_000 + "]" * 100_000, "nested"),
-])
-def test_a_model_folder_config_out_of_bounds_is_refused_before_building(tmp_path, tokenizer,
-                                                                         config_text, fragment):
+
+@pytest.mark.parametrize(
+    "config_text, fragment",
+    [
+        ('{"model": {"d_model": 1000000000, "num_heads": 1}}', "model.d_model"),
+        ('{"model": {"num_layers": 100000}}', "model.num_layers"),
+        ('{"model": {"dropout": NaN}}', "finite"),
+        ('{"training": {"seed": 99999999999999999999}}', "training.seed"),
+        ("[" * 100_000 + "]" * 100_000, "nested"),
+    ],
+)
+def test_a_model_folder_config_out_of_bounds_is_refused_before_building(
+    tmp_path, tokenizer, config_text, fragment
+):
     path, _, _ = saved(tmp_path, tokenizer)
     (path / "config.json").write_text(config_text)
     with pytest.raises(ModelLoadError, match=fragment):

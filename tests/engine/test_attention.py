@@ -30,10 +30,18 @@ def tiny_model(arch: str, distance_bias: bool = True, layers: int = 2, heads: in
     torch.manual_seed(0)
     objective = "electra" if arch == "electra" else "mlm"
     layout = {"electra": "seed", "rotary": "modern"}.get(arch, arch)
-    cfg = ModelConfig(arch=layout, d_model=32, num_layers=layers,
-                      num_heads=heads, ffn_dim=64, max_len=24, dropout=0.0,
-                      distance_bias=distance_bias and arch == "modern", objective=objective,
-                      positions="rotary" if arch == "rotary" else "learned")
+    cfg = ModelConfig(
+        arch=layout,
+        d_model=32,
+        num_layers=layers,
+        num_heads=heads,
+        ffn_dim=64,
+        max_len=24,
+        dropout=0.0,
+        distance_bias=distance_bias and arch == "modern",
+        objective=objective,
+        positions="rotary" if arch == "rotary" else "learned",
+    )
     model = build_model(cfg, VOCAB)
     with torch.no_grad():  # untrained attention is nearly uniform: spread the weights so a mix-up shows
         for p in model.parameters():
@@ -46,7 +54,7 @@ def batch() -> tuple[torch.Tensor, torch.Tensor]:
     g = torch.Generator().manual_seed(1)
     ids = torch.randint(5, VOCAB, (2, 12), generator=g)
     mask = torch.ones_like(ids)
-    mask[1, 8:] = 0               # the second text is 8 tokens long, padded to 12
+    mask[1, 8:] = 0  # the second text is 8 tokens long, padded to 12
     ids[1, 8:] = 0
     return ids, mask
 
@@ -56,12 +64,12 @@ def test_rows_sum_to_one_and_padding_gets_nothing(arch, distance_bias):
     model = tiny_model(arch, distance_bias)
     ids, mask = batch()
     weights = attention_weights(model, ids, mask)
-    L = 4 if arch == "electra" else 2                 # ELECTRA: the generator's layers, then the discriminator's
+    L = 4 if arch == "electra" else 2  # ELECTRA: the generator's layers, then the discriminator's
     assert weights.shape == (2, L, 4, 12, 12)
     assert torch.allclose(weights.sum(-1), torch.ones(2, L, 4, 12), atol=1e-5)
     assert (weights >= 0).all()
-    assert torch.count_nonzero(weights[1, ..., 8:]) == 0        # padded keys
-    assert weights[1, ..., :8].min() > 0                           # real keys all get something
+    assert torch.count_nonzero(weights[1, ..., 8:]) == 0  # padded keys
+    assert weights[1, ..., :8].min() > 0  # real keys all get something
     assert weights.std() > 0.02, "the weights should not be uniform in this test"
 
 
@@ -81,8 +89,9 @@ def _sublayer_outputs(model: nn.Module, ids, mask) -> list[torch.Tensor]:
 
         def keep(_m, _args, out):
             outputs.append((out[0] if isinstance(out, tuple) else out).detach().clone())
+
         handles.append(target.register_forward_hook(keep))
-    model.train()   # the path training takes: every sublayer is a module call (no fused fast path)
+    model.train()  # the path training takes: every sublayer is a module call (no fused fast path)
     try:
         _both_passes(model, ids, mask)
     finally:
@@ -101,6 +110,7 @@ def _inputs(model: nn.Module, ids, mask) -> list[torch.Tensor]:
 
         def keep(_m, args, kwargs):
             inputs.append((args[0] if args else next(iter(kwargs.values()))).detach().clone())
+
         handles.append(target.register_forward_pre_hook(keep, with_kwargs=True))
     model.train()
     try:
@@ -119,7 +129,7 @@ def _values_and_projection(layer: nn.Module, x: torch.Tensor, heads: int):
         v = layer.qkv(x).view(B, T, 3, heads, d // heads)[:, :, 2].transpose(1, 2)
         return v, layer.proj
     attn = layer.self_attn
-    w_v, b_v = attn.in_proj_weight[2 * d:], attn.in_proj_bias[2 * d:]
+    w_v, b_v = attn.in_proj_weight[2 * d :], attn.in_proj_bias[2 * d :]
     v = nn.functional.linear(x, w_v, b_v).view(B, T, heads, d // heads).transpose(1, 2)
     return v, attn.out_proj
 
@@ -128,7 +138,7 @@ def _values_and_projection(layer: nn.Module, x: torch.Tensor, heads: int):
 def test_weighted_values_reproduce_each_layers_attention_output(arch, distance_bias):
     model = tiny_model(arch, distance_bias)
     ids, mask = batch()
-    weights = attention_weights(model, ids, mask)                  # [B, L, H, T, T]
+    weights = attention_weights(model, ids, mask)  # [B, L, H, T, T]
     expected = _sublayer_outputs(model, ids, mask)
     inputs = _inputs(model, ids, mask)
     layers = attention_layers(model)
@@ -136,14 +146,15 @@ def test_weighted_values_reproduce_each_layers_attention_output(arch, distance_b
     with torch.no_grad():
         for index, layer in enumerate(layers):
             v, projection = _values_and_projection(layer, inputs[index], heads=4)
-            mixed = weights[:, index] @ v                                   # [B, H, T, d/H]
+            mixed = weights[:, index] @ v  # [B, H, T, d/H]
             B, H, T, dh = mixed.shape
             rebuilt = projection(mixed.transpose(1, 2).reshape(B, T, H * dh))
             torch.testing.assert_close(rebuilt, expected[index], atol=1e-5, rtol=1e-5)
             # and the test can fail: uniform weights give a different output
             uniform = torch.full_like(weights[:, index], 1.0 / T) @ v
-            assert not torch.allclose(projection(uniform.transpose(1, 2).reshape(B, T, H * dh)),
-                                      expected[index], atol=1e-3)
+            assert not torch.allclose(
+                projection(uniform.transpose(1, 2).reshape(B, T, H * dh)), expected[index], atol=1e-3
+            )
 
 
 @pytest.mark.parametrize("arch", ["seed", "modern", "electra"])

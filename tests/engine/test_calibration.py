@@ -20,7 +20,7 @@ def test_real_calibration_of_tiny_gives_a_positive_finite_time():
 def test_the_cache_key_changes_with_what_the_time_depends_on():
     tiny, small = (RunConfig().with_preset(p).model for p in ("tiny", "small"))
     key = calibration_key(tiny, 4000, 16, 128, 0.3, "auto")
-    assert key == calibration_key(tiny, 3000, 16, 128, 0.3, "auto")   # same vocabulary bucket
+    assert key == calibration_key(tiny, 3000, 16, 128, 0.3, "auto")  # same vocabulary bucket
     assert key != calibration_key(small, 4000, 16, 128, 0.3, "auto")
     assert key != calibration_key(tiny, 4000, 32, 128, 0.3, "auto")
     assert key != calibration_key(tiny, 4000, 16, 64, 0.3, "auto")

@@ -27,14 +27,25 @@ from tiny_configs import tiny_config
 
 @pytest.fixture(scope="module")
 def capsule(tmp_path_factory):
-    return write_capsule(tiny_config(), tmp_path_factory.mktemp("c") / "capsule",
-                         LaunchPlan(nodes=2, procs_per_node=3, host="10.0.0.7", port=29600), slurm=True)
+    return write_capsule(
+        tiny_config(),
+        tmp_path_factory.mktemp("c") / "capsule",
+        LaunchPlan(nodes=2, procs_per_node=3, host="10.0.0.7", port=29600),
+        slurm=True,
+    )
 
 
 def test_a_capsule_holds_the_run_and_its_scripts(capsule):
     names = {p.relative_to(capsule.path).as_posix() for p in capsule.path.rglob("*") if p.is_file()}
-    assert names == {"capsule.json", "config.json", "corpus/corpus.txt", "tokenizer.json", "launch.sh",
-                     "slurm.sbatch", "README.txt"}
+    assert names == {
+        "capsule.json",
+        "config.json",
+        "corpus/corpus.txt",
+        "tokenizer.json",
+        "launch.sh",
+        "slurm.sbatch",
+        "README.txt",
+    }
     original = load_corpus("sample:facts")
     assert (capsule.path / "corpus/corpus.txt").read_text(encoding="utf-8") == original.text
     assert capsule.corpus_sha256 == original.stats.sha256 and capsule.corpus_included
@@ -48,19 +59,34 @@ def test_a_capsule_holds_the_run_and_its_scripts(capsule):
 
 
 def test_launch_sh_prints_the_torchrun_command(capsule):
-    out = subprocess.run(["bash", str(capsule.path / "launch.sh"), "--dry-run"], capture_output=True,
-                         text=True, timeout=60, env={"PATH": "/usr/bin:/bin", "PYTHON": _python()})
+    out = subprocess.run(
+        ["bash", str(capsule.path / "launch.sh"), "--dry-run"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin", "PYTHON": _python()},
+    )
     assert out.returncode == 0, out.stderr
     command = out.stdout.splitlines()[-1].split()
-    expected = torchrun_command(capsule.plan, capsule.capsule_id, python=_python(),
-                                capsule_dir=str(capsule.path), out=str(capsule.path / "run"))
+    expected = torchrun_command(
+        capsule.plan,
+        capsule.capsule_id,
+        python=_python(),
+        capsule_dir=str(capsule.path),
+        out=str(capsule.path / "run"),
+    )
     assert command == expected
     assert "--nnodes 2 --nproc-per-node 3" in out.stdout and "10.0.0.7:29600" in out.stdout
 
 
 def test_launch_sh_says_when_mlmstudio_is_missing(capsule):
-    out = subprocess.run(["bash", str(capsule.path / "launch.sh"), "--dry-run"], capture_output=True,
-                         text=True, timeout=60, env={"PATH": "/usr/bin:/bin", "PYTHON": "/bin/false"})
+    out = subprocess.run(
+        ["bash", str(capsule.path / "launch.sh"), "--dry-run"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin", "PYTHON": "/bin/false"},
+    )
     assert out.returncode == 2 and "not installed" in out.stderr
 
 
@@ -84,19 +110,28 @@ def _copy(capsule, tmp_path):
     return target
 
 
-@pytest.mark.parametrize("damage, message", [
-    (lambda d: (d / "capsule.json").unlink(), "not a run capsule"),
-    (lambda d: (d / "capsule.json").write_text("{"), "cannot be read"),
-    (lambda d: (d / "capsule.json").write_text(json.dumps({"format": 99})), "malformed"),
-    (lambda d: (d / "config.json").write_text((d / "config.json").read_text().replace("40", "41")),
-     "was changed after"),
-    (lambda d: (d / "tokenizer.json").unlink(), "missing tokenizer.json"),
-    (lambda d: (d / "corpus" / "corpus.txt").unlink(), "missing its corpus"),
-    (lambda d: _edit_manifest(d, plan={"nodes": 0, "procs_per_node": 1, "host": "h", "port": 1}),
-     "number of nodes"),
-    (lambda d: _edit_manifest(d, plan={"nodes": 1, "procs_per_node": 1, "host": "a b;rm", "port": 1}),
-     "not a host name"),
-])
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        (lambda d: (d / "capsule.json").unlink(), "not a run capsule"),
+        (lambda d: (d / "capsule.json").write_text("{"), "cannot be read"),
+        (lambda d: (d / "capsule.json").write_text(json.dumps({"format": 99})), "malformed"),
+        (
+            lambda d: (d / "config.json").write_text((d / "config.json").read_text().replace("40", "41")),
+            "was changed after",
+        ),
+        (lambda d: (d / "tokenizer.json").unlink(), "missing tokenizer.json"),
+        (lambda d: (d / "corpus" / "corpus.txt").unlink(), "missing its corpus"),
+        (
+            lambda d: _edit_manifest(d, plan={"nodes": 0, "procs_per_node": 1, "host": "h", "port": 1}),
+            "number of nodes",
+        ),
+        (
+            lambda d: _edit_manifest(d, plan={"nodes": 1, "procs_per_node": 1, "host": "a b;rm", "port": 1}),
+            "not a host name",
+        ),
+    ],
+)
 def test_a_damaged_capsule_is_refused_with_a_sentence(capsule, tmp_path, damage, message):
     folder = _copy(capsule, tmp_path)
     damage(folder)
@@ -138,10 +173,15 @@ def test_a_capsule_never_overwrites_by_accident(capsule):
         write_capsule(tiny_config(), capsule.path, LaunchPlan())
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("10.0.0.1:29500", ("10.0.0.1", 29500)), ("node01", ("node01", 29500)),
-    ("[::1]:1234", ("::1", 1234)), ("head.cluster.example:80", ("head.cluster.example", 80)),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("10.0.0.1:29500", ("10.0.0.1", 29500)),
+        ("node01", ("node01", 29500)),
+        ("[::1]:1234", ("::1", 1234)),
+        ("head.cluster.example:80", ("head.cluster.example", 80)),
+    ],
+)
 def test_endpoints(text, expected):
     assert parse_endpoint(text) == expected
 

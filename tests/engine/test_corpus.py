@@ -27,6 +27,7 @@ def _sha(text: str) -> str:
 
 # --------------------------------------------------------------------------- plain files
 
+
 def test_txt_file_loads_with_exact_stats(tmp_path):
     path = tmp_path / "small.txt"
     path.write_bytes(b"Hello world, hello!\nThe cat sat.\n")
@@ -37,11 +38,14 @@ def test_txt_file_loads_with_exact_stats(tmp_path):
     assert corpus.text == "Hello world, hello!\nThe cat sat."
     assert corpus.warnings == []
     assert corpus.stats == CorpusStats(
-        characters=32, lines=2, words=6,
+        characters=32,
+        lines=2,
+        words=6,
         unique_characters=len(set("Hello world, hello!\nThe cat sat.")),
-        vocabulary_estimate=5,            # hello, world, the, cat, sat
+        vocabulary_estimate=5,  # hello, world, the, cat, sat
         sha256=_sha("Hello world, hello!\nThe cat sat."),
-        size_bytes=33)
+        size_bytes=33,
+    )
 
 
 def test_tutorial_corpus_stats(tutorial_corpus_path, tutorial_text):
@@ -63,7 +67,7 @@ def test_stats_of_text_with_final_newline_and_chunking(monkeypatch):
     chunked = compute_stats(long_text)
     assert chunked == whole
     assert whole.words == 7 * 50
-    assert whole.vocabulary_estimate == 5   # ünïcode words here and there
+    assert whole.vocabulary_estimate == 5  # ünïcode words here and there
 
 
 def test_newlines_normalised(tmp_path):
@@ -92,9 +96,17 @@ def test_preview_cuts_long_text_at_a_word(tmp_path):
 
 # --------------------------------------------------------------------------- encodings
 
-@pytest.mark.parametrize("encoding, bom", [
-    ("utf-8", codecs.BOM_UTF8), ("utf-16-le", codecs.BOM_UTF16_LE), ("utf-16-be", codecs.BOM_UTF16_BE),
-    ("utf-32-le", codecs.BOM_UTF32_LE), ("utf-32-be", codecs.BOM_UTF32_BE)])
+
+@pytest.mark.parametrize(
+    "encoding, bom",
+    [
+        ("utf-8", codecs.BOM_UTF8),
+        ("utf-16-le", codecs.BOM_UTF16_LE),
+        ("utf-16-be", codecs.BOM_UTF16_BE),
+        ("utf-32-le", codecs.BOM_UTF32_LE),
+        ("utf-32-be", codecs.BOM_UTF32_BE),
+    ],
+)
 def test_bom_encodings_read_and_bom_stripped(tmp_path, encoding, bom):
     path = tmp_path / f"{encoding}.txt"
     path.write_bytes(bom + ACCENTED.encode(encoding))
@@ -109,14 +121,14 @@ def test_same_text_same_fingerprint_across_encodings(tmp_path):
     plain = tmp_path / "a.txt"
     plain.write_bytes(ACCENTED.encode("utf-8"))
     utf16 = tmp_path / "b.txt"
-    utf16.write_bytes(ACCENTED.replace("\n", "\r\n").encode("utf-16"))   # with BOM and CRLF
+    utf16.write_bytes(ACCENTED.replace("\n", "\r\n").encode("utf-16"))  # with BOM and CRLF
     first, second = load_corpus(plain).stats, load_corpus(utf16).stats
     assert first.sha256 == second.sha256 == _sha(ACCENTED.strip("\n"))
     assert first.size_bytes != second.size_bytes
 
 
 def test_cp1252_fallback_warns_naming_the_file(tmp_path):
-    text = "Café déjà vu, “smart quotes” and a € sign.\n"   # “ ” € exist in cp1252, not in latin-1
+    text = "Café déjà vu, “smart quotes” and a € sign.\n"  # “ ” € exist in cp1252, not in latin-1
     path = tmp_path / "windows.txt"
     path.write_bytes(text.encode("cp1252"))
     corpus = load_corpus(path)
@@ -126,6 +138,7 @@ def test_cp1252_fallback_warns_naming_the_file(tmp_path):
 
 
 # --------------------------------------------------------------------------- refusals
+
 
 def test_missing_path_refused(tmp_path):
     with pytest.raises(CorpusError, match="does not exist"):
@@ -183,8 +196,7 @@ def test_permission_denied_refused(tmp_path, monkeypatch):
         load_corpus(path)
 
 
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
-                    reason="root can read any file")
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root can read any file")
 def test_unreadable_file_refused_for_real(tmp_path):
     path = tmp_path / "locked.txt"
     path.write_text("hidden", encoding="utf-8")
@@ -202,6 +214,7 @@ def test_errors_are_user_facing():
 
 # --------------------------------------------------------------------------- folders
 
+
 def test_folder_recursive_sorted_txt_and_md(tmp_path):
     root = tmp_path / "notes"
     (root / "b" / "deep").mkdir(parents=True)
@@ -213,7 +226,7 @@ def test_folder_recursive_sorted_txt_and_md(tmp_path):
     (root / ".hidden" / "x.txt").write_text("hidden", encoding="utf-8")
     progress: list[tuple[int, int]] = []
     corpus = load_corpus(root, progress=lambda done, total: progress.append((done, total)))
-    assert corpus.text == "# first\n\nsecond\n\nthird"    # a.md, b.txt, b/deep/c.TXT; a blank line between
+    assert corpus.text == "# first\n\nsecond\n\nthird"  # a.md, b.txt, b/deep/c.TXT; a blank line between
     assert corpus.name == "notes"
     total = 9 + 7 + 5
     assert corpus.stats.size_bytes == total
@@ -254,14 +267,14 @@ def test_progress_reported_while_reading_a_big_file(tmp_path, monkeypatch):
 
 # --------------------------------------------------------------------------- jsonl / csv
 
+
 def _write_jsonl(path, records):
     path.write_text("\n".join(json.dumps(r) for r in records) + "\n", encoding="utf-8")
 
 
 def test_jsonl_default_and_named_field(tmp_path):
     path = tmp_path / "data.jsonl"
-    _write_jsonl(path, [{"text": "first doc", "body": "alpha"},
-                        {"text": "second\r\ndoc", "body": "beta"}])
+    _write_jsonl(path, [{"text": "first doc", "body": "alpha"}, {"text": "second\r\ndoc", "body": "beta"}])
     assert load_corpus(path).text == "first doc\n\nsecond\ndoc"
     assert load_corpus(path, text_field="body").text == "alpha\n\nbeta"
 
@@ -283,8 +296,17 @@ def test_jsonl_missing_field_names_the_fields(tmp_path):
 
 def test_jsonl_records_without_text_are_skipped_and_counted(tmp_path):
     path = tmp_path / "mixed.jsonl"
-    _write_jsonl(path, [{"text": "first doc"}, {"text": 42}, {"text": ["a", "list"]}, {"id": 3},
-                        {"text": None}, {"text": "second doc"}])
+    _write_jsonl(
+        path,
+        [
+            {"text": "first doc"},
+            {"text": 42},
+            {"text": ["a", "list"]},
+            {"id": 3},
+            {"text": None},
+            {"text": "second doc"},
+        ],
+    )
     corpus = load_corpus(path)
     assert corpus.text == "first doc\n\nsecond doc"
     [warning] = corpus.warnings
@@ -295,7 +317,7 @@ def test_jsonl_records_without_text_are_skipped_and_counted(tmp_path):
 def test_jsonl_with_no_text_at_all_is_refused(tmp_path):
     path = tmp_path / "numbers.jsonl"
     _write_jsonl(path, [{"text": 1}, {"text": True}])
-    with pytest.raises(CorpusError, match=r'No record of numbers.jsonl has text .* is a number \(1\)'):
+    with pytest.raises(CorpusError, match=r"No record of numbers.jsonl has text .* is a number \(1\)"):
         load_corpus(path)
 
 
@@ -317,6 +339,7 @@ def test_csv_missing_column_lists_the_columns(tmp_path):
 
 # --------------------------------------------------------------------------- samples
 
+
 def test_sample_source(tutorial_text):
     corpus = load_corpus("sample:tutorial")
     assert corpus.text == tutorial_text
@@ -330,6 +353,7 @@ def test_unknown_sample_lists_the_samples():
 
 
 # --------------------------------------------------------------------------- split
+
 
 def _numbered_lines(n: int) -> str:
     return "\n".join(f"line {i} has a few words in it" for i in range(n))
@@ -367,7 +391,7 @@ def test_tiny_corpus_split_gives_both_sides(tutorial_text):
     for seed in range(10):
         train, val = split_train_val(tutorial_text, 0.05, seed)
         assert train and val
-        assert val in tutorial_text.split("\n")     # one whole line held out
+        assert val in tutorial_text.split("\n")  # one whole line held out
         assert len(train.split("\n")) == 4
 
 
@@ -390,22 +414,26 @@ def test_long_single_line_split_at_spaces():
 
 # --------------------------------------------------------------------------- enough tokens
 
+
 def test_check_enough_tokens():
     check_enough_tokens(128, 128)
     with pytest.raises(CorpusError) as info:
         check_enough_tokens(40, 128)
-    assert str(info.value) == ("The corpus gives only 40 tokens for training, but one training window needs 128. "
-                               "Use a shorter sequence length or add more text.")
+    assert str(info.value) == (
+        "The corpus gives only 40 tokens for training, but one training window needs 128. "
+        "Use a shorter sequence length or add more text."
+    )
     with pytest.raises(CorpusError, match="for validation"):
         check_enough_tokens(3, 64, where="validation")
 
 
 def test_csv_unclosed_quote_and_short_rows_are_not_silent(tmp_path):
     path = tmp_path / "sloppy.csv"
-    path.write_text('id,text\n1,first review\n2\n3,"never closed\n4,swallowed\n5,also swallowed\n',
-                    encoding="utf-8")
+    path.write_text(
+        'id,text\n1,first review\n2\n3,"never closed\n4,swallowed\n5,also swallowed\n', encoding="utf-8"
+    )
     corpus = load_corpus(path)
-    assert corpus.text.startswith("first review\n\nnever closed\n4,swallowed")   # nothing is lost
+    assert corpus.text.startswith("first review\n\nnever closed\n4,swallowed")  # nothing is lost
     assert any('1 row of sloppy.csv had no "text" cell' in w for w in corpus.warnings)
     assert any("never closed, so everything from line 4" in w for w in corpus.warnings)
 

@@ -10,13 +10,28 @@ from mlmstudio.engine.metric_points import MetricPoint, event_points
 
 
 def started(step: int) -> StartedEvent:
-    return StartedEvent(step=step, total_steps=100, vocab_size=50, baseline_loss=3.9, param_count=10,
-                        device="cpu", precision="fp32")
+    return StartedEvent(
+        step=step,
+        total_steps=100,
+        vocab_size=50,
+        baseline_loss=3.9,
+        param_count=10,
+        device="cpu",
+        precision="fp32",
+    )
 
 
 def step(n: int, loss: float = 2.0) -> StepEvent:
-    return StepEvent(step=n, total_steps=100, loss=loss, lr=1e-3, tokens_per_second=100.0,
-                     tokens_seen=n * 10, elapsed=n * 0.5, progress=n / 100)
+    return StepEvent(
+        step=n,
+        total_steps=100,
+        loss=loss,
+        lr=1e-3,
+        tokens_per_second=100.0,
+        tokens_seen=n * 10,
+        elapsed=n * 0.5,
+        progress=n / 100,
+    )
 
 
 def evaluation(n: int) -> EvalEvent:
@@ -25,9 +40,15 @@ def evaluation(n: int) -> EvalEvent:
 
 def test_points_of_each_event_kind():
     assert {(p.split, p.name) for p in event_points(step(3))} == {
-        ("train", "loss"), ("train", "lr"), ("train", "tokens_per_second")}
+        ("train", "loss"),
+        ("train", "lr"),
+        ("train", "tokens_per_second"),
+    }
     assert {(p.split, p.name) for p in event_points(evaluation(10))} == {
-        ("val", "loss"), ("val", "accuracy"), ("val", "perplexity")}
+        ("val", "loss"),
+        ("val", "accuracy"),
+        ("val", "perplexity"),
+    }
     assert [p.name for p in event_points(step(4, loss=float("nan")))] == ["lr", "tokens_per_second"]
     assert event_points(started(0)) == []
 
@@ -73,8 +94,9 @@ def test_a_half_written_last_line_is_dropped_but_a_bad_middle_line_refused(tmp_p
     path = tmp_path / "curves.csv"
     path.write_text("step,split,name,value,wall_time\n1,train,loss,2.0,0.5\n2,train,lo", encoding="utf-8")
     assert read_curve_points(path) == [MetricPoint(1, "train", "loss", 2.0, 0.5)]
-    path.write_text("step,split,name,value,wall_time\n1,train,loss,oops,0.5\n2,train,loss,2.0,1.0\n",
-                    encoding="utf-8")
+    path.write_text(
+        "step,split,name,value,wall_time\n1,train,loss,oops,0.5\n2,train,loss,2.0,1.0\n", encoding="utf-8"
+    )
     with pytest.raises(ValueError, match="Line 2 of curves.csv"):
         read_curve_points(path)
     path.write_text("a,b\n1,2\n", encoding="utf-8")
@@ -86,7 +108,7 @@ def test_a_write_error_does_not_stop_training(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     log = CurveLog(blocker / "curves.csv", flush_interval=0)
-    log(started(0))      # cannot create the file under a file: logged, not raised
+    log(started(0))  # cannot create the file under a file: logged, not raised
     log(step(1))
     log(evaluation(1))
     assert not (blocker / "curves.csv").exists()

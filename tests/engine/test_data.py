@@ -33,8 +33,9 @@ def test_progress_is_reported_until_the_whole_text_is_done():
 
 
 def test_windows_read_the_stream_as_a_ring_with_per_window_word_ids():
-    stream = TokenStream(np.arange(10, 20, dtype=np.uint16),
-                         np.array([1, 0, 1, 0, 1, 1, 0, 1, 1, 0], dtype=bool))
+    stream = TokenStream(
+        np.arange(10, 20, dtype=np.uint16), np.array([1, 0, 1, 0, 1, 1, 0, 1, 1, 0], dtype=bool)
+    )
     input_ids, attention, word_ids = WindowFramer(_Specials(), 6).frame(stream, np.array([0, 7]))
     assert input_ids.tolist() == [[2, 10, 11, 12, 13, 3], [2, 17, 18, 19, 10, 3]]
     assert word_ids.tolist() == [[0, 1, 1, 2, 2, 3], [0, 1, 2, 2, 3, 4]]
@@ -46,8 +47,9 @@ def test_every_token_is_trained_on_each_epoch_even_with_a_shifted_grid():
     text = "The quick brown fox jumps over the lazy dog. A journey of a thousand miles."
     tokenizer = MLMTokenizer.train([text], TokenizerConfig(kind="char"))
     stream = encode_stream(text, tokenizer)
-    batches = TrainBatches(stream, tokenizer, seq_len=12, batch_size=1,
-                           masking=MaskingConfig(mlm_probability=0.01), seed=0)
+    batches = TrainBatches(
+        stream, tokenizer, seq_len=12, batch_size=1, masking=MaskingConfig(mlm_probability=0.01), seed=0
+    )
     per_epoch = len(stream) // 10
     seen = set()
     for _ in range(per_epoch):
@@ -84,6 +86,7 @@ def test_batches_resume_from_their_state():
 
 # --- static masks (original BERT): the trainer's own path through TrainBatches -----------------
 
+
 def _epochs(static_masks: int, epochs: int = 4, seed: int = 5):
     """Each batch is one whole epoch; every window keyed by its original tokens -> its labels."""
     letters = np.random.default_rng(0).choice(list("abcdefghij "), size=1200)
@@ -91,14 +94,24 @@ def _epochs(static_masks: int, epochs: int = 4, seed: int = 5):
     tokenizer = MLMTokenizer.train([text], TokenizerConfig(kind="char"))
     stream = encode_stream(text, tokenizer)
     per_epoch = len(stream) // 14  # seq_len 16: 14 tokens between [CLS] and [SEP]
-    batches = TrainBatches(stream, tokenizer, 16, per_epoch,
-                           MaskingConfig(static_masks=static_masks, mlm_probability=0.3), seed=seed)
+    batches = TrainBatches(
+        stream,
+        tokenizer,
+        16,
+        per_epoch,
+        MaskingConfig(static_masks=static_masks, mlm_probability=0.3),
+        seed=seed,
+    )
     result = []
     for _ in range(epochs):
         batch = next(batches)
         original = torch.where(batch.labels != -100, batch.labels, batch.input_ids)
-        result.append({tuple(row.tolist()): (inp.tolist(), lab.tolist())
-                       for row, inp, lab in zip(original, batch.input_ids, batch.labels)})
+        result.append(
+            {
+                tuple(row.tolist()): (inp.tolist(), lab.tolist())
+                for row, inp, lab in zip(original, batch.input_ids, batch.labels)
+            }
+        )
     return result, batches
 
 
@@ -107,8 +120,8 @@ def test_static_masks_repeat_every_n_epochs_for_the_same_window():
     assert set(epochs[0]) == set(epochs[1]) == set(epochs[2])  # the same windows every epoch
     same = sum(epochs[0][w] == epochs[2][w] for w in epochs[0])
     changed = sum(epochs[0][w] != epochs[1][w] for w in epochs[0])
-    assert same == len(epochs[0])                  # pattern 0 again in epoch 2
-    assert changed >= 0.9 * len(epochs[0])         # pattern 1 in epoch 1
+    assert same == len(epochs[0])  # pattern 0 again in epoch 2
+    assert changed >= 0.9 * len(epochs[0])  # pattern 1 in epoch 1
     masked = [sum(label != -100 for label in labels) for _, labels in epochs[0].values()]
     assert 0.2 < sum(masked) / (14 * len(masked)) < 0.4  # the configured rate, specials never chosen
 

@@ -78,8 +78,12 @@ def test_the_task_is_fixed_replaces_about_15_percent_never_specials_and_never_th
 @pytest.mark.parametrize("arch,objective", [("seed", "mlm"), ("modern", "mlm"), ("seed", "electra")])
 def test_every_kind_of_model_gets_a_score_per_position_and_an_auc(arch, objective):
     torch.manual_seed(0)
-    model = build_model(ModelConfig(arch=arch, objective=objective, d_model=32, num_layers=1, num_heads=2,
-                                    ffn_dim=64, max_len=32), 60)
+    model = build_model(
+        ModelConfig(
+            arch=arch, objective=objective, d_model=32, num_layers=1, num_heads=2, ffn_dim=64, max_len=32
+        ),
+        60,
+    )
     tasks = detection_batches(val_batches(), 60, SPECIALS)
     assert token_scores(model.eval(), tasks[0]).shape == tasks[0].positions.shape
     auc = detection_auc(model, tasks, torch.device("cpu"))
@@ -88,8 +92,9 @@ def test_every_kind_of_model_gets_a_score_per_position_and_an_auc(arch, objectiv
 
 def test_an_mlm_score_is_the_surprise_of_the_observed_token():
     torch.manual_seed(0)
-    model = build_model(ModelConfig(arch="seed", d_model=32, num_layers=1, num_heads=2, ffn_dim=64,
-                                    max_len=32), 60).eval()
+    model = build_model(
+        ModelConfig(arch="seed", d_model=32, num_layers=1, num_heads=2, ffn_dim=64, max_len=32), 60
+    ).eval()
     task = detection_batches(val_batches(), 60, SPECIALS)[0]
     with torch.no_grad():
         log_probs = torch.log_softmax(model(task.input_ids).logits, -1).reshape(-1, 60)

@@ -12,11 +12,35 @@ import torch
 from mlmstudio.store.database import Database
 from mlmstudio.store.service import list_runs, load_curve
 
-TRAIN_ARGS = ["train", "sample:facts", "--tokenizer", "char", "--d-model", "32", "--heads", "2",
-              "--layers", "1", "--ffn", "64", "--steps", "30", "--seq-len", "32",
-              "--precision", "fp32", "--eval-every", "15", "--checkpoint-every", "15",
-              "--seed", "5", "--json",
-              "--lr", "3e-3"]  # high enough that 30 steps show the loss falling
+TRAIN_ARGS = [
+    "train",
+    "sample:facts",
+    "--tokenizer",
+    "char",
+    "--d-model",
+    "32",
+    "--heads",
+    "2",
+    "--layers",
+    "1",
+    "--ffn",
+    "64",
+    "--steps",
+    "30",
+    "--seq-len",
+    "32",
+    "--precision",
+    "fp32",
+    "--eval-every",
+    "15",
+    "--checkpoint-every",
+    "15",
+    "--seed",
+    "5",
+    "--json",
+    "--lr",
+    "3e-3",
+]  # high enough that 30 steps show the loss falling
 
 
 def train_losses(data_dir) -> np.ndarray:
@@ -29,17 +53,47 @@ def train_losses(data_dir) -> np.ndarray:
 @pytest.mark.slow
 def test_two_processes_match_one_with_the_same_global_batch(tmp_path):
     env = dict(os.environ, OMP_NUM_THREADS="1")
-    single = subprocess.run([sys.executable, "-m", "mlmstudio", "--data-dir", str(tmp_path / "one"),
-                             *TRAIN_ARGS, "--batch-size", "8"],
-                            capture_output=True, text=True, timeout=300, env=env)
+    single = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mlmstudio",
+            "--data-dir",
+            str(tmp_path / "one"),
+            *TRAIN_ARGS,
+            "--batch-size",
+            "8",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
     assert single.returncode == 0, single.stderr
-    multi = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone",
-                            "--nproc_per_node", "2", "-m", "mlmstudio",
-                            "--data-dir", str(tmp_path / "two"), *TRAIN_ARGS, "--batch-size", "4"],
-                           capture_output=True, text=True, timeout=300, env=env)
+    multi = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "torch.distributed.run",
+            "--standalone",
+            "--nproc_per_node",
+            "2",
+            "-m",
+            "mlmstudio",
+            "--data-dir",
+            str(tmp_path / "two"),
+            *TRAIN_ARGS,
+            "--batch-size",
+            "4",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
     assert multi.returncode == 0, multi.stderr[-3000:]
     # Only rank 0 prints the summary.
-    summary = json.loads(multi.stdout[multi.stdout.index("{"):])
+    summary = json.loads(multi.stdout[multi.stdout.index("{") :])
     assert summary["status"] == "completed" and summary["steps"] == 30
 
     one, two = train_losses(tmp_path / "one"), train_losses(tmp_path / "two")
@@ -59,9 +113,11 @@ def test_cuda_training_uses_bf16_and_pinned_batches(tmp_path):
     from mlmstudio.engine.samples import sample_text
     from mlmstudio.engine.trainer import Trainer
 
-    config = RunConfig(tokenizer=TokenizerConfig(kind="char"),
-                       model=ModelConfig(d_model=32, num_layers=1, num_heads=2, ffn_dim=64, max_len=32),
-                       training=TrainingConfig(steps=10, batch_size=4, seq_len=32, device="cuda"))
+    config = RunConfig(
+        tokenizer=TokenizerConfig(kind="char"),
+        model=ModelConfig(d_model=32, num_layers=1, num_heads=2, ffn_dim=64, max_len=32),
+        training=TrainingConfig(steps=10, batch_size=4, seq_len=32, device="cuda"),
+    )
     trainer = Trainer(config, sample_text("facts")[:20_000], tmp_path / "run")
     assert trainer.device.type == "cuda" and trainer.precision == "bf16"
     result = trainer.run()

@@ -22,8 +22,9 @@ from tiny_configs import tiny_config
 
 
 def electra_config(**training) -> RunConfig:
-    cfg = tiny_config(arch="seed", max_len=32, **{"steps": 20, "batch_size": 4, "lr": 3e-3, "seed": 3,
-                                                 **training})
+    cfg = tiny_config(
+        arch="seed", max_len=32, **{"steps": 20, "batch_size": 4, "lr": 3e-3, "seed": 3, **training}
+    )
     return replace(cfg, model=replace(cfg.model, objective="electra"))
 
 
@@ -33,8 +34,9 @@ def facts_text():
 
 
 def small_model(vocab=40) -> ElectraMLM:
-    cfg = ModelConfig(arch="seed", objective="electra", d_model=32, num_layers=1, num_heads=2,
-                      ffn_dim=64, max_len=16)
+    cfg = ModelConfig(
+        arch="seed", objective="electra", d_model=32, num_layers=1, num_heads=2, ffn_dim=64, max_len=16
+    )
     torch.manual_seed(0)
     return build_model(cfg, vocab)
 
@@ -71,7 +73,8 @@ def test_the_training_step_combines_both_losses_with_lambda():
     out = model(masked, attention_mask=torch.ones_like(masked), labels=labels)
     s = out.stats
     assert out.loss.item() == pytest.approx(
-        s["generator_loss"].item() + 50.0 * s["discriminator_loss"].item(), rel=1e-5)
+        s["generator_loss"].item() + 50.0 * s["discriminator_loss"].item(), rel=1e-5
+    )
     assert 0.0 <= s["replaced_share"].item() <= 9 / 36  # only the 9 masked of 36 real tokens can change
     assert 0.0 <= s["discriminator_accuracy"].item() <= 1.0
     out.loss.backward()
@@ -186,8 +189,9 @@ def test_an_old_config_without_the_objective_loads_as_mlm():
         RunConfig.from_dict({"model": {"objective": "gan"}}).check_fields()
 
 
-@pytest.mark.parametrize("kw", [{}, dict(d_model=64, num_heads=4, generator_fraction=0.5, ffn_dim=100,
-                                         num_layers=3, max_len=32)])
+@pytest.mark.parametrize(
+    "kw", [{}, dict(d_model=64, num_heads=4, generator_fraction=0.5, ffn_dim=100, num_layers=3, max_len=32)]
+)
 def test_the_setup_pages_parameter_estimate_is_exact(kw):
     from mlmstudio.engine.estimates import estimate_parameters
     from mlmstudio.engine.model import count_parameters
@@ -222,15 +226,38 @@ def test_a_short_electra_run_learns_to_spot_swapped_words(tmp_path):
     from mlmstudio.engine.detection import detect
 
     base = quick_start_config("facts")
-    cfg = replace(base,
-                  model=replace(base.model, arch="seed", objective="electra", d_model=64, num_heads=4, ffn_dim=0,
-                                generator_fraction=0.1, discriminator_weight=20.0),
-                  masking=replace(base.masking, mlm_probability=0.3),
-                  training=replace(base.training, time_budget=0, steps=LEARNING_STEPS, lr=2e-3, batch_size=32,
-                                   eval_every=LEARNING_STEPS, precision="fp32", device="cpu", seed=0))
+    cfg = replace(
+        base,
+        model=replace(
+            base.model,
+            arch="seed",
+            objective="electra",
+            d_model=64,
+            num_heads=4,
+            ffn_dim=0,
+            generator_fraction=0.1,
+            discriminator_weight=20.0,
+        ),
+        masking=replace(base.masking, mlm_probability=0.3),
+        training=replace(
+            base.training,
+            time_budget=0,
+            steps=LEARNING_STEPS,
+            lr=2e-3,
+            batch_size=32,
+            eval_every=LEARNING_STEPS,
+            precision="fp32",
+            device="cpu",
+            seed=0,
+        ),
+    )
     steps = []
-    Trainer(cfg, sample_text("facts"), tmp_path / "run",
-            callbacks=[lambda e: steps.append(e) if isinstance(e, StepEvent) else None]).run()
+    Trainer(
+        cfg,
+        sample_text("facts"),
+        tmp_path / "run",
+        callbacks=[lambda e: steps.append(e) if isinstance(e, StepEvent) else None],
+    ).run()
     last = steps[-100:]
     accuracy = sum(e.discriminator_accuracy for e in last) / len(last)
     unreplaced = 1 - sum(e.replaced_share for e in last) / len(last)

@@ -17,13 +17,20 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 transformers = pytest.importorskip("transformers")
 
-CORPUS = "\n".join([
-    "the cat sat on the mat .",
-    "the dog sat on the rug .",
-    "the bird flew over the tree .",
-    "a fish swam under the boat .",
-] * 3)
-QUESTIONS = ["the cat sat on the [MASK] .", "the [MASK] sat on the [MASK] .", "a [MASK] swam under the boat ."]
+CORPUS = "\n".join(
+    [
+        "the cat sat on the mat .",
+        "the dog sat on the rug .",
+        "the bird flew over the tree .",
+        "a fish swam under the boat .",
+    ]
+    * 3
+)
+QUESTIONS = [
+    "the cat sat on the [MASK] .",
+    "the [MASK] sat on the [MASK] .",
+    "a [MASK] swam under the boat .",
+]
 SENTENCES = ["the cat sat on the mat .", "the boat sat over the cat .", "a dog swam"]
 
 
@@ -33,11 +40,21 @@ def electra_dir(request, tmp_path_factory):
     kind = request.param
     torch.manual_seed(0)
     tok = MLMTokenizer.train([CORPUS], TokenizerConfig(kind=kind, vocab_size=100, min_frequency=1))
-    cfg = RunConfig(tokenizer=TokenizerConfig(kind=kind, vocab_size=100, min_frequency=1),
-                    model=ModelConfig(arch="seed", objective="electra", d_model=32, num_heads=4,
-                                      num_layers=2, ffn_dim=64, max_len=64, dropout=0.1,
-                                      generator_fraction=0.5),
-                    training=TrainingConfig(seq_len=64))
+    cfg = RunConfig(
+        tokenizer=TokenizerConfig(kind=kind, vocab_size=100, min_frequency=1),
+        model=ModelConfig(
+            arch="seed",
+            objective="electra",
+            d_model=32,
+            num_heads=4,
+            num_layers=2,
+            ffn_dim=64,
+            max_len=64,
+            dropout=0.1,
+            generator_fraction=0.5,
+        ),
+        training=TrainingConfig(seq_len=64),
+    )
     model = build_model(cfg.model, tok.vocab_size, tok.pad_token_id)
     rows = [[tok.cls_token_id, *tok.encode(line), tok.sep_token_id] for line in CORPUS.splitlines()[:4]]
     T = max(map(len, rows))
@@ -85,8 +102,9 @@ def test_discriminator_logits_match_within_1e_4(electra_dir):
     tok = transformers.AutoTokenizer.from_pretrained(electra_dir / "hf" / "discriminator")
     for sentence in SENTENCES:
         inputs = tok(sentence, return_tensors="pt")
-        ids = torch.tensor([[ours.tokenizer.cls_token_id, *ours.tokenizer.encode(sentence),
-                             ours.tokenizer.sep_token_id]])
+        ids = torch.tensor(
+            [[ours.tokenizer.cls_token_id, *ours.tokenizer.encode(sentence), ours.tokenizer.sep_token_id]]
+        )
         assert inputs["input_ids"].tolist() == ids.tolist()
         with torch.no_grad():
             theirs = disc(**inputs).logits

@@ -51,7 +51,7 @@ def _numpy_neighbours(weight: np.ndarray, query: int, k: int) -> list[tuple[int,
     unit = weight / np.linalg.norm(weight, axis=1, keepdims=True)
     sims = unit @ unit[query]
     sims[query] = -np.inf
-    sims[:5] = -np.inf          # special tokens left out
+    sims[:5] = -np.inf  # special tokens left out
     order = np.argsort(-sims, kind="stable")[:k]
     return [(int(i), float(sims[i])) for i in order]
 
@@ -73,8 +73,11 @@ def test_neighbours_agree_with_numpy_cosine(which, request):
 
 def test_a_split_word_uses_the_mean_of_its_pieces_and_says_so(word_model):
     tok = word_model.tokenizer
-    word = next(w for w in ("capitalisation", "parisians", "franceville", "berlinerisch")
-                if len([i for i in tok.encode(w)]) > 1)
+    word = next(
+        w
+        for w in ("capitalisation", "parisians", "franceville", "berlinerisch")
+        if len([i for i in tok.encode(w)]) > 1
+    )
     resolved = resolve_word(tok, word)
     assert resolved.rule == "mean of pieces" and len(resolved.piece_ids) > 1
     assert "tokens for this model" in resolved.note and "+" in resolved.note
@@ -88,12 +91,15 @@ def test_a_split_word_uses_the_mean_of_its_pieces_and_says_so(word_model):
     assert best.similarity == pytest.approx(float(unit[best.token_id] @ query), abs=1e-5)
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("", "Type a word"),
-    ("   ", "Type a word"),
-    ("\u4e2d\u6587\u5b57", "not in this model's vocabulary"),
-    ("[MASK]", "special token"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("", "Type a word"),
+        ("   ", "Type a word"),
+        ("\u4e2d\u6587\u5b57", "not in this model's vocabulary"),
+        ("[MASK]", "special token"),
+    ],
+)
 def test_bad_words_are_sentences(word_model, text, fragment):
     with pytest.raises(PredictionError, match=fragment):
         nearest_tokens(word_model, text)
@@ -105,8 +111,12 @@ def test_special_tokens_only_when_asked_and_then_marked(word_model):
     unit = weight / np.linalg.norm(weight, axis=1, keepdims=True)
     sims = unit @ unit[6]
     sims[6] = -np.inf
-    k = int(np.argsort(-sims, kind="stable").tolist().index(int(np.argmax(np.where(np.arange(len(sims)) < 5,
-                                                                                   sims, -np.inf)))) + 1)
+    k = int(
+        np.argsort(-sims, kind="stable")
+        .tolist()
+        .index(int(np.argmax(np.where(np.arange(len(sims)) < 5, sims, -np.inf))))
+        + 1
+    )
     with_special = nearest_tokens(word_model, word, k=k, include_special=True)
     assert [n.token_id for n in with_special.neighbours] == np.argsort(-sims, kind="stable")[:k].tolist()
     assert with_special.neighbours[-1].special and with_special.neighbours[-1].token_id < 5
@@ -120,14 +130,14 @@ def test_pca_map_shape_and_variance_order(word_model):
     assert result.token_ids == frequent_token_ids(word_model.tokenizer.vocab_size, n) == list(range(5, 5 + n))
     xy = np.array(result.xy)
     assert xy.shape == (n, 2)
-    assert np.allclose(xy.mean(0), 0.0, atol=1e-6)          # centred
+    assert np.allclose(xy.mean(0), 0.0, atol=1e-6)  # centred
     var = xy.var(0)
     assert var[0] >= var[1] > 0
     assert result.explained[0] >= result.explained[1] > 0 and sum(result.explained) <= 1.0 + 1e-9
     # The same shares from numpy's own SVD of the centred vectors.
-    weight = word_model.model.tok_emb.weight.detach().numpy().astype(np.float64)[5:5 + n]
+    weight = word_model.model.tok_emb.weight.detach().numpy().astype(np.float64)[5 : 5 + n]
     s = np.linalg.svd(weight - weight.mean(0), compute_uv=False)
-    assert result.explained == pytest.approx(tuple(s[:2] ** 2 / (s ** 2).sum()), rel=1e-6)
+    assert result.explained == pytest.approx(tuple(s[:2] ** 2 / (s**2).sum()), rel=1e-6)
     assert var[0] / var.sum() == pytest.approx(s[0] ** 2 / (s[0] ** 2 + s[1] ** 2), rel=1e-6)
 
 
@@ -139,7 +149,7 @@ def test_components_are_orthonormal_with_a_fixed_sign():
     _, components, share = principal_components(vectors)
     assert torch.allclose(components @ components.T, torch.eye(2, dtype=torch.float64), atol=1e-9)
     _, flipped, _ = principal_components(-vectors)
-    assert torch.allclose(components, flipped, atol=1e-9)   # the sign does not follow the data's sign
+    assert torch.allclose(components, flipped, atol=1e-9)  # the sign does not follow the data's sign
     assert share[0] > share[1]
 
 
@@ -166,8 +176,18 @@ def test_an_electra_model_uses_its_shared_embedding():
     import torch
 
     try:
-        model = build_model(ModelConfig(arch="seed", d_model=32, num_layers=1, num_heads=2, ffn_dim=64,
-                                        max_len=32, objective="electra"), 50)
+        model = build_model(
+            ModelConfig(
+                arch="seed",
+                d_model=32,
+                num_layers=1,
+                num_heads=2,
+                ffn_dim=64,
+                max_len=32,
+                objective="electra",
+            ),
+            50,
+        )
     except TypeError:
         pytest.skip("this version has no ELECTRA objective")
     weight, note = input_embedding(model)

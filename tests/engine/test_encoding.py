@@ -11,24 +11,38 @@ from mlmstudio.engine.errors import CorpusError
 
 # Realistic multi-sentence texts, each written in an encoding made for its script.
 TEXTS = {
-    "shift_jis": ("吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。"
-                  "何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。\n"
-                  "吾輩はここで始めて人間というものを見た。しかもあとで聞くとそれは書生という"
-                  "人間中で一番獰悪な種族であったそうだ。\n"),
-    "gbk": ("春眠不觉晓，处处闻啼鸟。夜来风雨声，花落知多少。\n床前明月光，疑是地上霜。举头望明月，低头思故乡。\n"
-            "这是一个用简体中文写成的测试段落，其中包含了许多常见的汉字和标点符号。\n"),
-    "big5": ("春眠不覺曉，處處聞啼鳥。夜來風雨聲，花落知多少。\n床前明月光，疑是地上霜。舉頭望明月，低頭思故鄉。\n"
-             "這是一個用繁體中文寫成的測試段落，其中包含了許多常見的漢字和標點符號。\n"),
-    "cp1251": ("Мой дядя самых честных правил, когда не в шутку занемог, он уважать себя заставил "
-               "и лучше выдумать не мог.\nЕго пример другим наука; но, боже мой, какая скука с больным "
-               "сидеть и день и ночь, не отходя ни шагу прочь!\n"),
-    "latin-1": ("Le coeur a ses raisons que la raison ne connaît point. Voilà pourquoi il était très "
-                "fâché à l'idée de partir.\nÀ Noël, nous irons à la forêt près du château où vivait un "
-                "élève très âgé.\nDer Bär läuft über die Straße, und Müller grüßt die Schüler.\n"),
-    "utf-16-le": ("Plain English text written as UTF-16 without a byte-order mark.\n"
-                  "It has several lines, and some accents: café, naïve, Zürich.\n"),
-    "utf-16-be": ("Plain English text written as UTF-16 without a byte-order mark.\n"
-                  "It has several lines, and some accents: café, naïve, Zürich.\n"),
+    "shift_jis": (
+        "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。"
+        "何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。\n"
+        "吾輩はここで始めて人間というものを見た。しかもあとで聞くとそれは書生という"
+        "人間中で一番獰悪な種族であったそうだ。\n"
+    ),
+    "gbk": (
+        "春眠不觉晓，处处闻啼鸟。夜来风雨声，花落知多少。\n床前明月光，疑是地上霜。举头望明月，低头思故乡。\n"
+        "这是一个用简体中文写成的测试段落，其中包含了许多常见的汉字和标点符号。\n"
+    ),
+    "big5": (
+        "春眠不覺曉，處處聞啼鳥。夜來風雨聲，花落知多少。\n床前明月光，疑是地上霜。舉頭望明月，低頭思故鄉。\n"
+        "這是一個用繁體中文寫成的測試段落，其中包含了許多常見的漢字和標點符號。\n"
+    ),
+    "cp1251": (
+        "Мой дядя самых честных правил, когда не в шутку занемог, он уважать себя заставил "
+        "и лучше выдумать не мог.\nЕго пример другим наука; но, боже мой, какая скука с больным "
+        "сидеть и день и ночь, не отходя ни шагу прочь!\n"
+    ),
+    "latin-1": (
+        "Le coeur a ses raisons que la raison ne connaît point. Voilà pourquoi il était très "
+        "fâché à l'idée de partir.\nÀ Noël, nous irons à la forêt près du château où vivait un "
+        "élève très âgé.\nDer Bär läuft über die Straße, und Müller grüßt die Schüler.\n"
+    ),
+    "utf-16-le": (
+        "Plain English text written as UTF-16 without a byte-order mark.\n"
+        "It has several lines, and some accents: café, naïve, Zürich.\n"
+    ),
+    "utf-16-be": (
+        "Plain English text written as UTF-16 without a byte-order mark.\n"
+        "It has several lines, and some accents: café, naïve, Zürich.\n"
+    ),
 }
 
 
@@ -41,7 +55,7 @@ def test_legacy_encoding_decodes_to_exactly_the_text(tmp_path, encoding):
     assert corpus.text == text.strip("\n")
     assert codecs.lookup(corpus.stats.encoding).name != "utf-8"
     assert corpus.stats.encoding_confidence >= LOW_CONFIDENCE
-    assert corpus.warnings == []          # a well-founded guess needs no warning
+    assert corpus.warnings == []  # a well-founded guess needs no warning
     assert corpus.stats.size_bytes == path.stat().st_size
 
 
@@ -106,7 +120,7 @@ def test_detection_works_on_a_bounded_sample(monkeypatch):
         return real(sequences, **kwargs)
 
     monkeypatch.setattr(charset_normalizer, "from_bytes", spy)
-    data = (TEXTS["cp1251"] * 20_000).encode("cp1251")     # about 4 MB
+    data = (TEXTS["cp1251"] * 20_000).encode("cp1251")  # about 4 MB
     decoded = decode_bytes(data, "big.txt")
     assert decoded.text == TEXTS["cp1251"] * 20_000
     assert seen and max(seen) <= 200_000 < len(data)
@@ -114,11 +128,12 @@ def test_detection_works_on_a_bounded_sample(monkeypatch):
 
 # --------------------------------------------------------------------------- damaged files
 
+
 def test_invalid_bytes_inside_utf8_are_replaced_and_counted(tmp_path):
     good = TEXTS["shift_jis"] * 3
     path = tmp_path / "damaged.txt"
     data = good.encode("utf-8")
-    middle = data.index(b"\n", len(data) // 2) + 1     # between two lines, so no character is cut
+    middle = data.index(b"\n", len(data) // 2) + 1  # between two lines, so no character is cut
     path.write_bytes(data[:middle] + b"\xff\xfe" + data[middle:])
     corpus = load_corpus(path)
     assert corpus.stats.encoding == "utf-8"
@@ -177,8 +192,9 @@ def test_folder_of_mixed_encodings_reads_each_in_its_own(tmp_path):
     (tmp_path / "b_japanese.txt").write_bytes(TEXTS["shift_jis"].encode("shift_jis"))
     (tmp_path / "c_russian.txt").write_bytes(TEXTS["cp1251"].encode("cp1251"))
     corpus = load_corpus(tmp_path)
-    assert corpus.text == "\n\n".join(["English text in UTF-8.", TEXTS["shift_jis"].strip("\n"),
-                                       TEXTS["cp1251"].strip("\n")])
+    assert corpus.text == "\n\n".join(
+        ["English text in UTF-8.", TEXTS["shift_jis"].strip("\n"), TEXTS["cp1251"].strip("\n")]
+    )
     assert corpus.stats.encoding.startswith("mixed (") and "cp1251" in corpus.stats.encoding
     [warning] = corpus.warnings
     assert "b_japanese.txt in Shift-JIS" in warning and "c_russian.txt in Windows-1251" in warning
@@ -202,13 +218,13 @@ def test_symlink_loop_inside_a_folder_is_skipped(tmp_path):
     (tmp_path / "real.txt").write_text("real words here", encoding="utf-8")
     (tmp_path / "self.txt").symlink_to(tmp_path / "self.txt")
     (tmp_path / "sub").mkdir()
-    (tmp_path / "sub" / "up").symlink_to(tmp_path)          # a folder loop
+    (tmp_path / "sub" / "up").symlink_to(tmp_path)  # a folder loop
     assert load_corpus(tmp_path).text == "real words here"
 
 
 def test_huge_single_line(tmp_path):
     path = tmp_path / "one_line.txt"
-    path.write_bytes(("wordy " * 400_000).encode("utf-8"))     # 2.4 MB and no newline
+    path.write_bytes(("wordy " * 400_000).encode("utf-8"))  # 2.4 MB and no newline
     corpus = load_corpus(path)
     assert corpus.stats.lines == 1 and corpus.stats.words == 400_000
     assert len(corpus.preview(100)) <= 102

@@ -20,30 +20,51 @@ from mlmstudio.engine.tokenization import MLMTokenizer
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
-CORPUS = "\n".join([
-    "the cat sat on the mat .",
-    "the dog sat on the rug .",
-    "the bird flew over the tree .",
-    "a fish swam under the boat .",
-] * 3)
-QUESTIONS = ["the cat sat on the [MASK] .", "the [MASK] sat on the [MASK] .", "a [MASK] swam under the boat ."]
+CORPUS = "\n".join(
+    [
+        "the cat sat on the mat .",
+        "the dog sat on the rug .",
+        "the bird flew over the tree .",
+        "a fish swam under the boat .",
+    ]
+    * 3
+)
+QUESTIONS = [
+    "the cat sat on the [MASK] .",
+    "the [MASK] sat on the [MASK] .",
+    "a [MASK] swam under the boat .",
+]
 
 
 # The exportable kinds of model: (arch, distance_bias, positions) -> the transformers class.
-EXPORTABLE = [("seed", False, "learned", "BertForMaskedLM"),
-              ("modern", False, "learned", "XLMRobertaXLForMaskedLM"),
-              ("modern", False, "rotary", "EsmForMaskedLM")]
+EXPORTABLE = [
+    ("seed", False, "learned", "BertForMaskedLM"),
+    ("modern", False, "learned", "XLMRobertaXLForMaskedLM"),
+    ("modern", False, "rotary", "EsmForMaskedLM"),
+]
 
 
-def trained_model_dir(path, kind, arch="seed", steps=30, dropout=0.1, distance_bias=True, positions="learned"):
+def trained_model_dir(
+    path, kind, arch="seed", steps=30, dropout=0.1, distance_bias=True, positions="learned"
+):
     """A model trained for a few steps (so no weight is still at its initial value), saved."""
     torch.manual_seed(0)
     tok = MLMTokenizer.train([CORPUS], TokenizerConfig(kind=kind, vocab_size=100, min_frequency=1))
-    cfg = RunConfig(tokenizer=TokenizerConfig(kind=kind, vocab_size=100, min_frequency=1),
-                    model=ModelConfig(arch=arch, d_model=32, num_heads=4, num_layers=2, ffn_dim=64,
-                                      max_len=64, dropout=dropout, distance_bias=distance_bias,
-                                      positions=positions),
-                    training=TrainingConfig(seq_len=64))
+    cfg = RunConfig(
+        tokenizer=TokenizerConfig(kind=kind, vocab_size=100, min_frequency=1),
+        model=ModelConfig(
+            arch=arch,
+            d_model=32,
+            num_heads=4,
+            num_layers=2,
+            ffn_dim=64,
+            max_len=64,
+            dropout=dropout,
+            distance_bias=distance_bias,
+            positions=positions,
+        ),
+        training=TrainingConfig(seq_len=64),
+    )
     model = build_model(cfg.model, tok.vocab_size, tok.pad_token_id)
     rows = [[tok.cls_token_id, *tok.encode(line), tok.sep_token_id] for line in CORPUS.splitlines()[:4]]
     T = max(map(len, rows))
@@ -99,12 +120,22 @@ def test_export_into_a_file_is_refused(tmp_path):
 
 def test_the_export_folder_describes_the_model_exactly(tmp_path):
     out = export_hf(trained_model_dir(tmp_path / "run", "wordpiece", steps=1), tmp_path / "hf")
-    assert {"config.json", "model.safetensors", "tokenizer.json", "tokenizer_config.json",
-            "special_tokens_map.json"} <= set(os.listdir(out))
+    assert {
+        "config.json",
+        "model.safetensors",
+        "tokenizer.json",
+        "tokenizer_config.json",
+        "special_tokens_map.json",
+    } <= set(os.listdir(out))
     config = json.loads((out / "config.json").read_text())
     assert config["architectures"] == ["BertForMaskedLM"] and config["model_type"] == "bert"
-    assert (config["hidden_size"], config["num_hidden_layers"], config["num_attention_heads"],
-            config["intermediate_size"], config["max_position_embeddings"]) == (32, 2, 4, 64, 64)
+    assert (
+        config["hidden_size"],
+        config["num_hidden_layers"],
+        config["num_attention_heads"],
+        config["intermediate_size"],
+        config["max_position_embeddings"],
+    ) == (32, 2, 4, 64, 64)
     assert config["hidden_act"] == "gelu" and config["layer_norm_eps"] == 1e-5
     assert config["tie_word_embeddings"] is False and config["type_vocab_size"] == 1
     assert config["hidden_dropout_prob"] == 0.1
@@ -115,6 +146,7 @@ def test_the_export_folder_describes_the_model_exactly(tmp_path):
     assert tok_cfg["mask_token"] == "[MASK]" and tok_cfg["model_max_length"] == 64
 
     from safetensors.torch import load_file
+
     weights = load_file(out / "model.safetensors")
     assert torch.all(weights["bert.embeddings.token_type_embeddings.weight"] == 0)
     assert weights["bert.encoder.layer.1.attention.self.value.weight"].shape == (32, 32)
@@ -122,11 +154,13 @@ def test_the_export_folder_describes_the_model_exactly(tmp_path):
 
 @pytest.mark.parametrize("arch,distance_bias,positions,hf_class", EXPORTABLE)
 @pytest.mark.parametrize("kind", ["wordpiece", "char", "bpe", "word"])
-def test_hugging_face_pipeline_predicts_exactly_as_we_do(tmp_path, kind, arch, distance_bias, positions,
-                                                         hf_class):
+def test_hugging_face_pipeline_predicts_exactly_as_we_do(
+    tmp_path, kind, arch, distance_bias, positions, hf_class
+):
     transformers = pytest.importorskip("transformers")
-    model_dir = trained_model_dir(tmp_path / "run", kind, arch=arch, distance_bias=distance_bias,
-                                  positions=positions)
+    model_dir = trained_model_dir(
+        tmp_path / "run", kind, arch=arch, distance_bias=distance_bias, positions=positions
+    )
     out = export_hf(model_dir, tmp_path / "hf")
     assert json.loads((out / "config.json").read_text())["architectures"] == [hf_class]
 
@@ -136,7 +170,11 @@ def test_hugging_face_pipeline_predicts_exactly_as_we_do(tmp_path, kind, arch, d
     assert type(fill.model).__name__ == hf_class
     ours = Predictor.from_dir(model_dir)
     for text in QUESTIONS:
-        expected_ids = [ours.tokenizer.cls_token_id, *ours.tokenizer.encode(text), ours.tokenizer.sep_token_id]
+        expected_ids = [
+            ours.tokenizer.cls_token_id,
+            *ours.tokenizer.encode(text),
+            ours.tokenizer.sep_token_id,
+        ]
         assert fill.tokenizer(text)["input_ids"] == expected_ids  # the same [CLS] ... [SEP] framing
         theirs = fill(text, top_k=5)
         mine = ours.fill_mask(text, top_k=5).masks
@@ -153,8 +191,9 @@ def test_hugging_face_pipeline_predicts_exactly_as_we_do(tmp_path, kind, arch, d
 def test_padded_batches_give_the_same_logits_as_ours(tmp_path, arch, distance_bias, positions, hf_class):
     """Padding changes nothing at the real tokens, in either model (RoBERTa's pad-aware positions)."""
     transformers = pytest.importorskip("transformers")
-    model_dir = trained_model_dir(tmp_path / "run", "wordpiece", arch=arch, distance_bias=distance_bias,
-                                  positions=positions)
+    model_dir = trained_model_dir(
+        tmp_path / "run", "wordpiece", arch=arch, distance_bias=distance_bias, positions=positions
+    )
     out = export_hf(model_dir, tmp_path / "hf")
     theirs = getattr(transformers, hf_class).from_pretrained(out).eval()
     ours = Predictor.from_dir(model_dir)
@@ -177,6 +216,7 @@ def test_trained_weights_not_only_initial_ones_are_exported(tmp_path):
     """Guards the parity test: a few training steps really moved every exported tensor."""
     pytest.importorskip("transformers")
     import transformers
+
     out = export_hf(trained_model_dir(tmp_path / "run", "wordpiece"), tmp_path / "hf")
     model = transformers.BertForMaskedLM.from_pretrained(out)
     ln = model.bert.encoder.layer[0].output.LayerNorm

@@ -26,14 +26,14 @@ def test_the_band_holds_the_true_final_loss_about_as_often_as_it_says():
     held, errors = 0, []
     for seed in range(40):
         rng = np.random.default_rng(seed)
-        t = np.arange(100, 2600, 100, dtype=float)      # the first quarter of a 10,000-step run
+        t = np.arange(100, 2600, 100, dtype=float)  # the first quarter of a 10,000-step run
         noisy = truth(t) + rng.normal(0.0, 0.01, len(t))
         result = forecast(t, noisy, 10_000, seed=seed)
         assert result.low < result.predicted < result.high
         held += result.low <= truth(10_000.0) <= result.high
         errors.append(abs(result.predicted - truth(10_000.0)))
     assert 26 <= held <= 38
-    assert np.median(errors) < 0.05   # 4x beyond the points, from the newest two thirds of them
+    assert np.median(errors) < 0.05  # 4x beyond the points, from the newest two thirds of them
 
 
 def test_the_step_to_a_target_and_a_target_out_of_reach():
@@ -50,7 +50,7 @@ def test_too_few_points_or_junk_give_no_forecast():
     assert forecast([10, 20, 30], [3.0, 2.5, 2.3], 100) is None
     assert MIN_POINTS == 4
     junk = forecast([0, 10, 20, 30, 40], [float("nan"), 3.0, 2.5, 2.3, float("inf")], 100)
-    assert junk is None                                  # two usable points are not enough
+    assert junk is None  # two usable points are not enough
 
 
 def test_a_flat_curve_forecasts_itself():

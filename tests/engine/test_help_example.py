@@ -13,8 +13,11 @@ from mlmstudio.engine.trainer import tokenizer_for_run
 
 def _config(kind: str, strategy: str) -> RunConfig:
     base = RunConfig()
-    return dataclasses.replace(base, tokenizer=dataclasses.replace(base.tokenizer, kind=kind),
-                               masking=dataclasses.replace(base.masking, strategy=strategy))
+    return dataclasses.replace(
+        base,
+        tokenizer=dataclasses.replace(base.tokenizer, kind=kind),
+        masking=dataclasses.replace(base.masking, strategy=strategy),
+    )
 
 
 def test_whole_word_masking_hides_every_piece_of_a_chosen_word():

@@ -30,8 +30,18 @@ SENTENCE = "The capital of France is [MASK]."
 
 
 def config(**training) -> RunConfig:
-    return tiny_config(max_len=32, **{"steps": STEPS, "batch_size": 4, "checkpoint_every": 10, "lr": 3e-3,
-                                      "seed": 3, "keep_checkpoints": KEEP, **training})
+    return tiny_config(
+        max_len=32,
+        **{
+            "steps": STEPS,
+            "batch_size": 4,
+            "checkpoint_every": 10,
+            "lr": 3e-3,
+            "seed": 3,
+            "keep_checkpoints": KEEP,
+            **training,
+        },
+    )
 
 
 @pytest.fixture(scope="module")
@@ -48,8 +58,8 @@ def straight(tmp_path_factory, text):
 
 def test_the_documented_spacing():
     assert planned_steps(1000, 8) == [8, 16, 32, 64, 128, 256, 512, 1000]
-    assert planned_steps(30, 8) == [1, 2, 4, 8, 16, 30]          # a short run keeps fewer than N
-    assert planned_steps(64, 3) == [16, 32, 64]                   # the end is a power of two itself
+    assert planned_steps(30, 8) == [1, 2, 4, 8, 16, 30]  # a short run keeps fewer than N
+    assert planned_steps(64, 3) == [16, 32, 64]  # the end is a power of two itself
     assert planned_steps(40, 1) == [40] and planned_steps(40, 0) == [] and planned_steps(0, 8) == []
     # A stopped run's end (20) goes once later copies exist; powers of two stay.
     assert kept_steps([1, 2, 4, 8, 16, 20, 32], 4) == [4, 8, 16, 32]
@@ -90,6 +100,7 @@ def test_a_stopped_and_resumed_run_keeps_the_same_copies(tmp_path, text, straigh
     def stop_at_20(event):
         if isinstance(event, StepEvent) and event.step == 20:
             control.stop()
+
     assert Trainer(config(), text, out, callbacks=[stop_at_20], control=control).run().status == "stopped"
     assert [s for s, _ in list_kept(out)] == kept_steps([1, 2, 4, 8, 16, 20], KEEP) == [4, 8, 16, 20]
 
@@ -106,7 +117,9 @@ def test_a_stopped_and_resumed_run_keeps_the_same_copies(tmp_path, text, straigh
 def test_an_earlier_copy_answers_differently(straight):
     final = Predictor.from_dir(straight).fill_mask(SENTENCE, top_k=5)
     early = load_predictor_at(straight, 8).fill_mask(SENTENCE, top_k=5)
-    assert [c["score"] for c in early.masks[0]] != pytest.approx([c["score"] for c in final.masks[0]], abs=1e-4)
+    assert [c["score"] for c in early.masks[0]] != pytest.approx(
+        [c["score"] for c in final.masks[0]], abs=1e-4
+    )
     cache = PredictorCache()
     at_8 = cache.get_at_step(straight, 8)
     assert cache.get_at_step(straight, 8) is at_8 and cache.get(straight) is not at_8 and len(cache) == 2
@@ -139,6 +152,6 @@ def test_a_killed_write_leaves_no_copy_and_its_leftover_goes_on_resume(tmp_path)
     (folder / "step-00000004.safetensors").write_bytes(b"x")
     (folder / "step-00000016.safetensors").write_bytes(b"x")
     (folder / ".step-00000032.safetensors.abcd.tmp").write_bytes(b"half")
-    assert [s for s, _ in list_kept(tmp_path)] == [4, 16]      # the half-written one is no copy
+    assert [s for s, _ in list_kept(tmp_path)] == [4, 16]  # the half-written one is no copy
     drop_kept_after(tmp_path, 8)
     assert sorted(p.name for p in folder.iterdir()) == ["step-00000004.safetensors"]

@@ -5,14 +5,17 @@ import pytest
 from mlmstudio.engine.mask_spelling import NO_MASK_MESSAGE, misspelt_masks, no_mask_message
 
 
-@pytest.mark.parametrize("text, found", [
-    ("Paris is the [mask] of France.", ["[mask]"]),
-    ("<mask> and <MASK> and [Mask]", ["<mask>", "<MASK>", "[Mask]"]),
-    ("a [ mask ] or a [_MASK_] or {mask}", ["[ mask ]", "[_MASK_]", "{mask}"]),
-    ("The answer is MASK.", ["MASK"]),
-    ("She wore a mask. A Mask. Masks.", []),
-    ("Already right: [MASK].", []),
-])
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("Paris is the [mask] of France.", ["[mask]"]),
+        ("<mask> and <MASK> and [Mask]", ["<mask>", "<MASK>", "[Mask]"]),
+        ("a [ mask ] or a [_MASK_] or {mask}", ["[ mask ]", "[_MASK_]", "{mask}"]),
+        ("The answer is MASK.", ["MASK"]),
+        ("She wore a mask. A Mask. Masks.", []),
+        ("Already right: [MASK].", []),
+    ],
+)
 def test_near_misses_are_found(text, found):
     assert misspelt_masks(text) == found
 

@@ -38,38 +38,55 @@ def make_batch(rows: int, length: int = 128, seed: int = 0) -> tuple[torch.Tenso
     for row in range(rows):
         word_ids[row] = np.repeat(np.arange(length), rng.integers(1, 5, size=length))[:length]
     ids[rng.random((rows, length)) < 0.01] = UNK
-    ids[rng.random((rows, length)) < 0.005] = MASK       # a literal [MASK] in the text
+    ids[rng.random((rows, length)) < 0.005] = MASK  # a literal [MASK] in the text
     ids[:, 0] = CLS
     word_ids[:, 0] = -1
     ends = rng.integers(length // 2, length, size=rows)
-    ends[: rows // 2] = length - 1                       # half the rows are full, half padded
+    ends[: rows // 2] = length - 1  # half the rows are full, half padded
     for row, end in enumerate(ends):
         ids[row, end] = SEP
-        ids[row, end + 1:] = PAD
+        ids[row, end + 1 :] = PAD
         word_ids[row, end:] = -1 - np.arange(length - end)
     return torch.from_numpy(ids), torch.from_numpy(word_ids)
 
 
 def run(ids, word_ids, cfg, seed=0):
-    return mask_tokens_with_actions(ids, cfg=cfg, vocab_size=VOCAB, mask_token_id=MASK, special_ids=SPECIALS,
-                                    generator=torch.Generator().manual_seed(seed), word_ids=word_ids)
+    return mask_tokens_with_actions(
+        ids,
+        cfg=cfg,
+        vocab_size=VOCAB,
+        mask_token_id=MASK,
+        special_ids=SPECIALS,
+        generator=torch.Generator().manual_seed(seed),
+        word_ids=word_ids,
+    )
 
 
 @pytest.fixture(scope="module")
 def big_batch():
-    return make_batch(8000)           # 1,024,000 positions
+    return make_batch(8000)  # 1,024,000 positions
 
 
 # ----------------------------------------------------------------- rates
+
 
 @pytest.mark.parametrize("rates", [(0.15, 0.8, 0.1), (0.3, 0.6, 0.2), (0.4, 0.5, 0.5)])
 @pytest.mark.parametrize("strategy", STRATEGIES)
 def test_selection_rate_and_replacement_split(big_batch, strategy, rates):
     ids, word_ids = big_batch
     p, mask_p, random_p = rates
-    cfg = MaskingConfig(strategy=strategy, mlm_probability=p, mask_replace_prob=mask_p, random_replace_prob=random_p)
-    stats = masking_statistics(ids, word_ids, cfg, vocab_size=VOCAB, mask_token_id=MASK, special_ids=SPECIALS,
-                               generator=torch.Generator().manual_seed(7))
+    cfg = MaskingConfig(
+        strategy=strategy, mlm_probability=p, mask_replace_prob=mask_p, random_replace_prob=random_p
+    )
+    stats = masking_statistics(
+        ids,
+        word_ids,
+        cfg,
+        vocab_size=VOCAB,
+        mask_token_id=MASK,
+        special_ids=SPECIALS,
+        generator=torch.Generator().manual_seed(7),
+    )
     assert stats.n_eligible >= 100_000
     assert stats.selected_rate == pytest.approx(p, abs=0.01)
     assert stats.mask_share == pytest.approx(mask_p, abs=0.01)
@@ -84,7 +101,9 @@ def test_specials_and_padding_are_never_selected_nor_drawn(big_batch):
     ids, word_ids = big_batch
     special = torch.isin(ids, torch.tensor(SPECIALS))
     for strategy in STRATEGIES:
-        cfg = MaskingConfig(strategy=strategy, mlm_probability=0.5, mask_replace_prob=0.0, random_replace_prob=1.0)
+        cfg = MaskingConfig(
+            strategy=strategy, mlm_probability=0.5, mask_replace_prob=0.0, random_replace_prob=1.0
+        )
         result = run(ids, word_ids, cfg)
         assert (result.labels[special] == IGNORE_INDEX).all()
         assert torch.equal(result.input_ids[special], ids[special])
@@ -93,7 +112,7 @@ def test_specials_and_padding_are_never_selected_nor_drawn(big_batch):
         assert drawn.numel() > 100_000
         assert not torch.isin(drawn, torch.tensor(SPECIALS)).any()
         # The draws cover the ordinary vocabulary evenly.
-        counts = torch.bincount(drawn, minlength=VOCAB)[len(SPECIALS):].double()
+        counts = torch.bincount(drawn, minlength=VOCAB)[len(SPECIALS) :].double()
         assert (counts > 0).all() and counts.std() / counts.mean() < 0.1
 
 
@@ -106,14 +125,21 @@ def test_labels_hold_the_original_ids(big_batch):
     assert (result.input_ids[result.actions == MASKED] == MASK).all()
     assert torch.equal(result.input_ids[result.actions == KEPT], ids[result.actions == KEPT])
     assert torch.equal(result.input_ids[~selected], ids[~selected])
-    masked, labels = mask_tokens(ids, cfg=MaskingConfig(strategy="token", mlm_probability=0.3), vocab_size=VOCAB,
-                                 mask_token_id=MASK, special_ids=SPECIALS, generator=torch.Generator().manual_seed(0),
-                                 word_ids=word_ids)
+    masked, labels = mask_tokens(
+        ids,
+        cfg=MaskingConfig(strategy="token", mlm_probability=0.3),
+        vocab_size=VOCAB,
+        mask_token_id=MASK,
+        special_ids=SPECIALS,
+        generator=torch.Generator().manual_seed(0),
+        word_ids=word_ids,
+    )
     assert torch.equal(masked, result.input_ids) and torch.equal(labels, result.labels)
     assert masked.dtype == torch.long and labels.dtype == torch.long
 
 
 # ----------------------------------------------------------------- strategies
+
 
 @pytest.mark.parametrize("strategy", ["whole-word", "span"])
 def test_words_stay_whole_with_one_decision(big_batch, strategy):
@@ -132,9 +158,15 @@ def test_span_masking_selects_runs_of_words(big_batch):
     ids, word_ids = big_batch[0][:2000], big_batch[1][:2000]
 
     def mean_run(strategy):
-        return masking_statistics(ids, word_ids, MaskingConfig(strategy=strategy, mlm_probability=0.15),
-                                  vocab_size=VOCAB, mask_token_id=MASK, special_ids=SPECIALS,
-                                  generator=torch.Generator().manual_seed(3)).mean_span_words
+        return masking_statistics(
+            ids,
+            word_ids,
+            MaskingConfig(strategy=strategy, mlm_probability=0.15),
+            vocab_size=VOCAB,
+            mask_token_id=MASK,
+            special_ids=SPECIALS,
+            generator=torch.Generator().manual_seed(3),
+        ).mean_span_words
 
     assert mean_run("token") < 1.3 and mean_run("whole-word") < 1.3
     assert 2.5 < mean_run("span") < 4.5
@@ -143,9 +175,11 @@ def test_span_masking_selects_runs_of_words(big_batch):
 def test_span_length_sampler_follows_the_truncated_geometric():
     pmf = span_length_pmf(0.2, 10)
     assert pmf.sum() == pytest.approx(1.0)
-    assert float(pmf @ np.arange(1, 11)) == pytest.approx(3.8, abs=0.01)   # SpanBERT's reported mean
+    assert float(pmf @ np.arange(1, 11)) == pytest.approx(3.8, abs=0.01)  # SpanBERT's reported mean
     for p, max_len in ((0.2, 10), (0.5, 4), (1.0, 10)):
-        lengths = sample_span_lengths(200_000, p=p, max_len=max_len, generator=torch.Generator().manual_seed(1))
+        lengths = sample_span_lengths(
+            200_000, p=p, max_len=max_len, generator=torch.Generator().manual_seed(1)
+        )
         assert int(lengths.min()) >= 1 and int(lengths.max()) <= max_len
         histogram = np.bincount(lengths.numpy(), minlength=max_len + 1)[1:] / lengths.numel()
         np.testing.assert_allclose(histogram, span_length_pmf(p, max_len), atol=0.004)
@@ -157,27 +191,42 @@ def test_span_length_sampler_follows_the_truncated_geometric():
 def test_without_word_ids_every_token_is_a_word(big_batch):
     ids = big_batch[0][:2000]
     for strategy in STRATEGIES:
-        stats = masking_statistics(ids, None, MaskingConfig(strategy=strategy, mlm_probability=0.2),
-                                   vocab_size=VOCAB, mask_token_id=MASK, special_ids=SPECIALS,
-                                   generator=torch.Generator().manual_seed(0))
+        stats = masking_statistics(
+            ids,
+            None,
+            MaskingConfig(strategy=strategy, mlm_probability=0.2),
+            vocab_size=VOCAB,
+            mask_token_id=MASK,
+            special_ids=SPECIALS,
+            generator=torch.Generator().manual_seed(0),
+        )
         assert stats.selected_rate == pytest.approx(0.2, abs=0.01)
 
 
 # ----------------------------------------------------------------- configuration
+
 
 def test_shares_above_one_are_refused(big_batch):
     cfg = MaskingConfig(mask_replace_prob=0.8, random_replace_prob=0.3)
     with pytest.raises(ConfigError, match="more than 1"):
         cfg.validate()
     with pytest.raises(ConfigError, match="more than 1"):
-        mask_tokens(big_batch[0][:2], cfg=cfg, vocab_size=VOCAB, mask_token_id=MASK, special_ids=SPECIALS,
-                    generator=torch.Generator().manual_seed(0))
+        mask_tokens(
+            big_batch[0][:2],
+            cfg=cfg,
+            vocab_size=VOCAB,
+            mask_token_id=MASK,
+            special_ids=SPECIALS,
+            generator=torch.Generator().manual_seed(0),
+        )
 
 
 def test_bad_inputs_are_refused(big_batch):
     ids, word_ids = big_batch[0][:4], big_batch[1][:4]
     cfg = MaskingConfig()
-    kwargs = dict(cfg=cfg, mask_token_id=MASK, special_ids=SPECIALS, generator=torch.Generator().manual_seed(0))
+    kwargs = dict(
+        cfg=cfg, mask_token_id=MASK, special_ids=SPECIALS, generator=torch.Generator().manual_seed(0)
+    )
     with pytest.raises(ValueError, match="outside the vocabulary"):
         mask_tokens(ids, vocab_size=100, **kwargs)
     with pytest.raises(ValueError, match="word_ids has shape"):
@@ -188,11 +237,16 @@ def test_bad_inputs_are_refused(big_batch):
 
 # ----------------------------------------------------------------- determinism
 
+
 @pytest.mark.parametrize("strategy", STRATEGIES)
 def test_same_seed_same_masks_other_seed_other_masks(big_batch, strategy):
     ids, word_ids = big_batch[0][:64], big_batch[1][:64]
     cfg = MaskingConfig(strategy=strategy)
-    a, b, c = run(ids, word_ids, cfg, seed=0), run(ids, word_ids, cfg, seed=0), run(ids, word_ids, cfg, seed=1)
+    a, b, c = (
+        run(ids, word_ids, cfg, seed=0),
+        run(ids, word_ids, cfg, seed=0),
+        run(ids, word_ids, cfg, seed=1),
+    )
     assert torch.equal(a.input_ids, b.input_ids) and torch.equal(a.labels, b.labels)
     assert not torch.equal(a.labels, c.labels)
 
@@ -222,14 +276,19 @@ def test_derive_seed_mixes_its_parts():
     seeds = {derive_seed(0, i, k) for i in range(100) for k in range(3)}
     assert len(seeds) == 300
     assert derive_seed(0, 1, 2) == derive_seed(0, 1, 2) != derive_seed(0, 2, 1)
-    torch.Generator().manual_seed(derive_seed(2**31 - 1, 10**9, 99))   # fits a generator seed
+    torch.Generator().manual_seed(derive_seed(2**31 - 1, 10**9, 99))  # fits a generator seed
 
 
 def test_single_sequence_and_masking_preview(big_batch):
     """A 1-D sequence works too (the GUI's masking preview)."""
     ids = big_batch[0][0]
-    result = mask_tokens_with_actions(ids, cfg=replace(EVAL_MASKING, mlm_probability=0.5), vocab_size=VOCAB,
-                                      mask_token_id=MASK, special_ids=SPECIALS,
-                                      generator=torch.Generator().manual_seed(0))
+    result = mask_tokens_with_actions(
+        ids,
+        cfg=replace(EVAL_MASKING, mlm_probability=0.5),
+        vocab_size=VOCAB,
+        mask_token_id=MASK,
+        special_ids=SPECIALS,
+        generator=torch.Generator().manual_seed(0),
+    )
     assert result.input_ids.shape == ids.shape and result.actions.shape == ids.shape
     assert set(result.actions.unique().tolist()) <= {NOT_SELECTED, MASKED, RANDOM, KEPT}

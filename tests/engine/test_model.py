@@ -51,8 +51,15 @@ def test_seed_is_the_tutorial_tinymlm_with_686952_parameters():
 
 
 @pytest.mark.parametrize("arch", ["seed", "modern"])
-@pytest.mark.parametrize("kw", [{}, dict(num_heads=6, d_model=48), dict(distance_bias=False, num_layers=3),
-                                dict(positions="rotary", distance_bias=False)])
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {},
+        dict(num_heads=6, d_model=48),
+        dict(distance_bias=False, num_layers=3),
+        dict(positions="rotary", distance_bias=False),
+    ],
+)
 def test_estimate_parameters_equals_the_built_model(arch, kw):
     cfg = tiny(arch, **kw)
     assert estimate_parameters(cfg, 77) == count_parameters(build_model(cfg, 77))
@@ -133,7 +140,7 @@ def test_padding_is_never_attended(arch, distance_bias):
 
 
 def test_distance_bias_uses_alibi_slopes_and_is_cached():
-    assert torch.allclose(alibi_slopes(4), torch.tensor([2 ** -2, 2 ** -4, 2 ** -6, 2 ** -8]))
+    assert torch.allclose(alibi_slopes(4), torch.tensor([2**-2, 2**-4, 2**-6, 2**-8]))
     six = alibi_slopes(6)
     assert six.shape == (6,) and torch.all(six > 0) and len(set(six.tolist())) == 6
     model = build_model(tiny(distance_bias=True), 50)
@@ -175,8 +182,11 @@ def test_explicit_attention_is_sdpa_written_out(mask_kind):
 
 def test_bf16_on_cpu_takes_the_explicit_attention_and_never_attends_padding(monkeypatch):
     calls = []
-    monkeypatch.setattr(F, "scaled_dot_product_attention",
-                        lambda *a, **k: calls.append("sdpa") or pytest.fail("SDPA under bf16 on a CPU"))
+    monkeypatch.setattr(
+        F,
+        "scaled_dot_product_attention",
+        lambda *a, **k: calls.append("sdpa") or pytest.fail("SDPA under bf16 on a CPU"),
+    )
     torch.manual_seed(0)
     model = build_model(tiny(), 50).eval()
     ids, _ = batch(B=2, T=10)
@@ -276,10 +286,10 @@ def test_rotary_positions_make_attention_see_only_relative_offsets():
     assert model.pos_emb is None and all(block.attn.rotary for block in model.blocks)
     attn = model.blocks[0].attn
     g = torch.Generator().manual_seed(0)
-    q1 = torch.randn(1, 1, 1, 8, generator=g).expand(1, 1, 20, 8)   # the same query at every position
+    q1 = torch.randn(1, 1, 1, 8, generator=g).expand(1, 1, 20, 8)  # the same query at every position
     k1 = torch.randn(1, 1, 1, 8, generator=g).expand(1, 1, 20, 8)
     q, k = attn._rotate(q1, k1)
-    scores = (q @ k.transpose(-2, -1))[0, 0]                          # [20, 20]
+    scores = (q @ k.transpose(-2, -1))[0, 0]  # [20, 20]
     for offset in (-3, 0, 5):
         diagonal = torch.diagonal(scores, offset)
         assert torch.allclose(diagonal, diagonal[0].expand_as(diagonal), atol=1e-5)

@@ -24,9 +24,11 @@ def train_tiny(tokenizer, sentences, arch="seed", steps=400, max_len=32, seed=0)
     """Masked-LM training on windows of a random stream of the sentences, [CLS] ... [SEP], padded."""
     torch.manual_seed(seed)
     model_cfg = ModelConfig(arch=arch, d_model=64, num_heads=4, num_layers=2, ffn_dim=128, max_len=max_len)
-    cfg = RunConfig(tokenizer=TokenizerConfig(kind=tokenizer.kind, vocab_size=tokenizer.vocab_size,
-                                              min_frequency=1),
-                    model=model_cfg, training=TrainingConfig(seq_len=max_len))
+    cfg = RunConfig(
+        tokenizer=TokenizerConfig(kind=tokenizer.kind, vocab_size=tokenizer.vocab_size, min_frequency=1),
+        model=model_cfg,
+        training=TrainingConfig(seq_len=max_len),
+    )
     model = build_model(model_cfg, tokenizer.vocab_size, tokenizer.pad_token_id)
     encoded = [tokenizer.encode(s) for s in sentences]
     special = torch.tensor(tokenizer.special_ids)
@@ -41,11 +43,14 @@ def train_tiny(tokenizer, sentences, arch="seed", steps=400, max_len=32, seed=0)
             # Half the windows are whole sentences, half start and end anywhere (as a cut text does).
             whole = bool(torch.rand(1, generator=g) < 0.5)
             start = 0 if whole else int(torch.randint(max_len, (1,), generator=g))
-            length = (len(encoded[0]) * int(torch.randint(1, 4, (1,), generator=g)) if whole
-                      else int(torch.randint(max_len // 2, max_len - 1, (1,), generator=g)))
+            length = (
+                len(encoded[0]) * int(torch.randint(1, 4, (1,), generator=g))
+                if whole
+                else int(torch.randint(max_len // 2, max_len - 1, (1,), generator=g))
+            )
             length = min(length, max_len - 2)
-            tokens = [tokenizer.cls_token_id, *body[start:start + length], tokenizer.sep_token_id]
-            row[:len(tokens)] = torch.tensor(tokens)
+            tokens = [tokenizer.cls_token_id, *body[start : start + length], tokenizer.sep_token_id]
+            row[: len(tokens)] = torch.tensor(tokens)
         attention = (x != tokenizer.pad_token_id).long()
         noise = torch.rand(x.shape, generator=g).masked_fill(torch.isin(x, special), 2.0)
         select = noise < 0.2
@@ -60,8 +65,9 @@ def train_tiny(tokenizer, sentences, arch="seed", steps=400, max_len=32, seed=0)
 
 @pytest.fixture(scope="module")
 def word_tokenizer():
-    return MLMTokenizer.train(["\n".join(SENTENCES * 3)],
-                              TokenizerConfig(kind="wordpiece", vocab_size=100, min_frequency=1))
+    return MLMTokenizer.train(
+        ["\n".join(SENTENCES * 3)], TokenizerConfig(kind="wordpiece", vocab_size=100, min_frequency=1)
+    )
 
 
 @pytest.fixture(scope="module")
@@ -74,8 +80,9 @@ def predictor(word_tokenizer, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def char_predictor(tmp_path_factory):
-    tok = MLMTokenizer.train(["\n".join(SENTENCES * 3) + " quick"],
-                             TokenizerConfig(kind="char", vocab_size=100, min_frequency=1))
+    tok = MLMTokenizer.train(
+        ["\n".join(SENTENCES * 3) + " quick"], TokenizerConfig(kind="char", vocab_size=100, min_frequency=1)
+    )
     model, cfg = train_tiny(tok, SENTENCES, steps=1)
     return Predictor.from_dir(save_model_dir(tmp_path_factory.mktemp("char"), model, tok, cfg))
 
@@ -110,19 +117,23 @@ def test_text_without_mask_is_a_plain_error(predictor):
         predictor.fill_mask("the [MASK]", top_k=0)
 
 
-@pytest.mark.parametrize("spelling", ["[mask]", "<mask>", "[Mask]", "<MASK>", "[ MASK ]", "(mask)",
-                                      "{MASK}", "［MASK］", "MASK"])
+@pytest.mark.parametrize(
+    "spelling", ["[mask]", "<mask>", "[Mask]", "<MASK>", "[ MASK ]", "(mask)", "{MASK}", "［MASK］", "MASK"]
+)
 def test_misspelt_mask_gets_the_right_spelling(predictor, char_predictor, spelling):
     text = f"the cat sat on the {spelling} ."
     for model in (predictor, char_predictor):
-        for ask in (lambda: model.fill_mask(text), lambda: model.fill_mask(text, targets=["mat"]),
-                    lambda: model.fill_iteratively(text)):
+        for ask in (
+            lambda: model.fill_mask(text),
+            lambda: model.fill_mask(text, targets=["mat"]),
+            lambda: model.fill_iteratively(text),
+        ):
             with pytest.raises(PredictionError) as info:
                 ask()
             message = str(info.value)
             assert message.startswith("This model's mask is written [MASK]")
             assert f"'{spelling}'" in message
-            assert "'the cat sat on the [MASK] .'" in message   # the sentence, corrected
+            assert "'the cat sat on the [MASK] .'" in message  # the sentence, corrected
 
 
 def test_the_word_mask_is_not_taken_for_a_misspelt_mask(predictor):
@@ -140,7 +151,7 @@ def test_long_text_is_cut_around_the_masks_and_says_so(predictor):
     # The window is the 30 tokens centred on the mask, framed by [CLS] and [SEP].
     body = tok.encode(text)
     at = body.index(tok.mask_token_id)
-    window = [tok.cls_token_id, *body[at - 15:at + 15], tok.sep_token_id]
+    window = [tok.cls_token_id, *body[at - 15 : at + 15], tok.sep_token_id]
     with torch.inference_mode():
         probs = predictor.model(torch.tensor([window])).logits[0, 16].softmax(-1)
     assert result.masks[0][0]["token"] == int(probs.argmax())
@@ -277,5 +288,5 @@ def test_a_candidate_longer_than_the_model_reads_is_noted_not_fatal(predictor):
     by_word = {t["word"]: t for t in result.targets}
     assert by_word["mat"]["score"] > 0.5
     assert by_word[too_long]["score"] == 0.0 and "more than this model reads" in by_word[too_long]["note"]
-    data = json.loads(result.to_json())          # strict JSON: no -Infinity
+    data = json.loads(result.to_json())  # strict JSON: no -Infinity
     assert [t["log_prob"] for t in data["targets"]][1:] == [None, None]

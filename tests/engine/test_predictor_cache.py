@@ -71,8 +71,8 @@ def test_least_recently_used_goes_first_when_over_the_count(tmp_path):
     a, b, c = (model_dir(tmp_path, n) for n in "abc")
     cache.get(a)
     cache.get(b)
-    cache.get(a)          # a is now the most recent
-    cache.get(c)          # b goes
+    cache.get(a)  # a is now the most recent
+    cache.get(c)  # b goes
     assert cache.cached(a) and cache.cached(c) and not cache.cached(b)
     assert len(cache) == 2
 
@@ -82,9 +82,9 @@ def test_bounded_by_bytes_but_the_newest_always_stays(tmp_path):
     cache = PredictorCache(max_models=10, max_bytes=100, load=FakeLoader(), size_of=lambda p: sizes[p.name])
     a, b, c = (model_dir(tmp_path, n) for n in "abc")
     cache.get(a)
-    cache.get(b)          # 110 bytes > 100: a goes
+    cache.get(b)  # 110 bytes > 100: a goes
     assert not cache.cached(a) and cache.cached(b) and cache.total_bytes() == 50
-    cache.get(c)          # larger than the bound alone: kept, the rest goes
+    cache.get(c)  # larger than the bound alone: kept, the rest goes
     assert [cache.cached(d) for d in (a, b, c)] == [False, False, True]
 
 

@@ -16,8 +16,9 @@ NINETY_WORDS = " ".join(f"word{i % 30}" for i in range(90))
 
 def _config(seq_len: int, kind: str = "word") -> RunConfig:
     base = RunConfig().with_preset("tiny")
-    return replace(base, tokenizer=replace(base.tokenizer, kind=kind),
-                   training=replace(base.training, seq_len=seq_len))
+    return replace(
+        base, tokenizer=replace(base.tokenizer, kind=kind), training=replace(base.training, seq_len=seq_len)
+    )
 
 
 def test_a_ninety_word_text_cannot_fill_a_128_token_window():
@@ -52,12 +53,12 @@ def test_the_vocabulary_is_the_runs_and_gives_the_models_exact_size():
     cfg = _config(16, kind="wordpiece")
     facts = corpus_facts(cfg, NINETY_WORDS)
     assert facts.vocab_size == tokenizer_for_run(cfg, NINETY_WORDS).vocab_size
-    assert facts.vocab_size < cfg.tokenizer.vocab_size   # far below the cap of 4000
+    assert facts.vocab_size < cfg.tokenizer.vocab_size  # far below the cap of 4000
     model = build_model(cfg.model, facts.vocab_size)
     assert count_parameters(model) == estimate_parameters(cfg.model, facts.vocab_size)
 
 
-LARGE = ("the quick brown fox jumps over the lazy dog. " * 50 + "\n") * 1000   # 2.3 M characters
+LARGE = ("the quick brown fox jumps over the lazy dog. " * 50 + "\n") * 1000  # 2.3 M characters
 
 
 def test_a_large_corpus_is_settled_by_counting_words(monkeypatch):
@@ -67,7 +68,7 @@ def test_a_large_corpus_is_settled_by_counting_words(monkeypatch):
         raise AssertionError("a large corpus must not need a tokenizer to pass the check")
 
     monkeypatch.setattr(trainer, "tokenizer_for_run", no_tokenizer)
-    check_corpus_fits(_config(512), LARGE)   # the words alone fill the window
+    check_corpus_fits(_config(512), LARGE)  # the words alone fill the window
 
 
 @pytest.mark.slow
@@ -82,5 +83,5 @@ def test_the_word_count_settles_only_what_it_can():
     from mlmstudio.engine.preflight import words_fill_a_window
 
     assert words_fill_a_window(_config(512), LARGE)
-    assert not words_fill_a_window(_config(128), NINETY_WORDS)   # then the tokens must be counted
+    assert not words_fill_a_window(_config(128), NINETY_WORDS)  # then the tokens must be counted
     assert words_fill_a_window(_config(16), NINETY_WORDS)

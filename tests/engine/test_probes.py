@@ -28,14 +28,14 @@ def word_tokenizer(text: str) -> MLMTokenizer:
 def one_at_a_time(model, tokenizer, sentence: str, answer: str) -> tuple[float, list[int]]:
     """The answer's probability and the best guesses, one probe alone, no padding, no batching."""
     ids = tokenizer.encode(sentence)
-    pieces = tokenizer.encode(sentence.replace("[MASK]", answer))[ids.index(tokenizer.mask_token_id):]
-    pieces = pieces[:len(pieces) - (len(ids) - ids.index(tokenizer.mask_token_id) - 1)]
+    pieces = tokenizer.encode(sentence.replace("[MASK]", answer))[ids.index(tokenizer.mask_token_id) :]
+    pieces = pieces[: len(pieces) - (len(ids) - ids.index(tokenizer.mask_token_id) - 1)]
     at = ids.index(tokenizer.mask_token_id)
-    body = ids[:at] + [tokenizer.mask_token_id] * len(pieces) + ids[at + 1:]
+    body = ids[:at] + [tokenizer.mask_token_id] * len(pieces) + ids[at + 1 :]
     full = torch.tensor([[tokenizer.cls_token_id, *body, tokenizer.sep_token_id]])
     model.eval()
     with torch.no_grad():
-        logits = model(full).logits[0, at + 1:at + 1 + len(pieces)].float()
+        logits = model(full).logits[0, at + 1 : at + 1 + len(pieces)].float()
     log_probs = torch.log_softmax(logits, -1)
     return float(sum(log_probs[i, p] for i, p in enumerate(pieces)).exp()), log_probs.argmax(-1).tolist()
 
@@ -61,8 +61,9 @@ def test_the_batched_pass_gives_each_probe_alone_answers(arch):
 
 def test_unknown_answers_are_left_out_with_a_note():
     tokenizer = word_tokenizer("the sky is blue . the grass is green . " * 20)
-    probes = ProbeSet.build([ProbeSpec("The sky is [MASK].", "blue"),
-                             ProbeSpec("The sea is [MASK].", "turquoise")], tokenizer, 32)
+    probes = ProbeSet.build(
+        [ProbeSpec("The sky is [MASK].", "blue"), ProbeSpec("The sea is [MASK].", "turquoise")], tokenizer, 32
+    )
     assert [a.spec.answer for a in probes.asked] == ["blue"]
     assert len(probes.notes) == 1 and "turquoise" in probes.notes[0] and "vocabulary" in probes.notes[0]
 
@@ -80,7 +81,7 @@ def test_a_long_sentence_is_cut_around_its_answer():
 
 def test_defaults_facts_sample_uses_its_own_questions_others_pick_held_out_sentences():
     facts = tiny_config()
-    text = sample_text("facts")[:60_000]   # plenty of sentences; a corpus that is not the facts sample
+    text = sample_text("facts")[:60_000]  # plenty of sentences; a corpus that is not the facts sample
     tokenizer = word_tokenizer(text)
     chosen = choose_probes(facts, "", tokenizer, 64)
     assert [p.sentence for p in chosen] == [s for s, _ in FACT_PROBES]
@@ -89,19 +90,24 @@ def test_defaults_facts_sample_uses_its_own_questions_others_pick_held_out_sente
     lowercased = replace(facts, tokenizer=replace(facts.tokenizer, lowercase=True))
     assert [(p.sentence, p.answer) for p in choose_probes(lowercased, "", tokenizer, 64)] == list(FACT_PROBES)
 
-    tutorial = replace(tiny_config(source="sample:tutorial"),
-                       tokenizer=TokenizerConfig(kind="word", vocab_size=2000, lowercase=True))
+    tutorial = replace(
+        tiny_config(source="sample:tutorial"),
+        tokenizer=TokenizerConfig(kind="word", vocab_size=2000, lowercase=True),
+    )
     picked = choose_probes(tutorial, text, tokenizer, 64)
     assert len(picked) == tutorial.probes.auto_count
     for probe in picked:
         assert probe.problem() is None and probe.sentence.count("[MASK]") == 1
         assert probe.answer == probe.answer.lower()
         assert len(tokenizer.encode(probe.answer)) == 1 and tokenizer.unk_token_id not in tokenizer.encode(
-            probe.answer)
+            probe.answer
+        )
         # the sentence with its answer put back is a sentence of the text
-        assert " ".join(probe.sentence.replace("[MASK]", probe.answer).split()).lower() in " ".join(
-            text.split()).lower()
-    assert choose_probes(tutorial, text, tokenizer, 64) == picked       # deterministic for a seed
+        assert (
+            " ".join(probe.sentence.replace("[MASK]", probe.answer).split()).lower()
+            in " ".join(text.split()).lower()
+        )
+    assert choose_probes(tutorial, text, tokenizer, 64) == picked  # deterministic for a seed
     reseeded = replace(tutorial, training=replace(tutorial.training, seed=7))
     assert choose_probes(reseeded, text, tokenizer, 64) != picked
     none = replace(tutorial, probes=ProbesConfig(auto_count=0))
@@ -111,16 +117,19 @@ def test_defaults_facts_sample_uses_its_own_questions_others_pick_held_out_sente
     assert pick_probes("too short.", tokenizer, 5, seed=0, max_len=64) == ()
 
 
-@pytest.mark.parametrize("items, words", [
-    ([{"sentence": "The sky is blue.", "answer": "blue"}], "no [MASK]"),
-    ([{"sentence": "The [MASK] is [MASK].", "answer": "sky"}], "2 [MASK]s"),
-    ([{"sentence": "The sky is [MASK].", "answer": "  "}], "no expected answer"),
-    ([{"sentence": "", "answer": "x"}], "is empty"),
-    ([{"sentence": "The sky is [MASK].", "answer": "blue", "colour": "x"}], "must be an object"),
-    ([["The sky is [MASK]."]], "must be an object"),
-    ("The sky is [MASK].", "must be a list of probes"),
-    ([{"sentence": "x [MASK]", "answer": "y"}] * 51, "at most 50"),
-])
+@pytest.mark.parametrize(
+    "items, words",
+    [
+        ([{"sentence": "The sky is blue.", "answer": "blue"}], "no [MASK]"),
+        ([{"sentence": "The [MASK] is [MASK].", "answer": "sky"}], "2 [MASK]s"),
+        ([{"sentence": "The sky is [MASK].", "answer": "  "}], "no expected answer"),
+        ([{"sentence": "", "answer": "x"}], "is empty"),
+        ([{"sentence": "The sky is [MASK].", "answer": "blue", "colour": "x"}], "must be an object"),
+        ([["The sky is [MASK]."]], "must be an object"),
+        ("The sky is [MASK].", "must be a list of probes"),
+        ([{"sentence": "x [MASK]", "answer": "y"}] * 51, "at most 50"),
+    ],
+)
 def test_bad_probe_rows_are_refused_with_a_sentence(items, words):
     data = RunConfig().to_dict()
     data["probes"]["items"] = items
@@ -134,7 +143,8 @@ def test_probes_round_trip_through_json_and_old_configs_load_without_them():
     config = replace(RunConfig(), probes=ProbesConfig(items=(ProbeSpec("The sky is [MASK].", "blue"),)))
     again = RunConfig.from_json(config.to_json())
     assert again == config and json.loads(config.to_json())["probes"]["items"] == [
-        {"sentence": "The sky is [MASK].", "answer": "blue"}]
+        {"sentence": "The sky is [MASK].", "answer": "blue"}
+    ]
     old = RunConfig().to_dict()
     del old["probes"]
     assert RunConfig.from_dict(old).probes == ProbesConfig()
@@ -144,9 +154,11 @@ def test_the_probe_file_keeps_the_steps_a_resumed_run_goes_on_from(tmp_path):
     path = tmp_path / "probes.jsonl"
     for step in (10, 20, 30):
         with open(path, "a", encoding="utf-8") as out:
-            out.write(ProbeRecord(step, step / 10, (ProbeResult("A [MASK].", "b", 0.25, "c"),)).to_line() + "\n")
+            out.write(
+                ProbeRecord(step, step / 10, (ProbeResult("A [MASK].", "b", 0.25, "c"),)).to_line() + "\n"
+            )
     with open(path, "a", encoding="utf-8") as out:
-        out.write('{"step": 40, "probes": [{"sentence"')   # cut short by a kill
+        out.write('{"step": 40, "probes": [{"sentence"')  # cut short by a kill
     assert [r.step for r in read_records(path)] == [10, 20, 30]
     keep_through(path, 20)
     records = read_records(path)
@@ -157,11 +169,17 @@ def test_the_probe_file_keeps_the_steps_a_resumed_run_goes_on_from(tmp_path):
 
 @pytest.mark.slow
 def test_a_short_facts_run_records_every_probe_at_every_evaluation(tmp_path):
-    config = replace(tiny_config(steps=30, eval_every=10),
-                     tokenizer=TokenizerConfig(kind="word", vocab_size=4000, lowercase=True))
+    config = replace(
+        tiny_config(steps=30, eval_every=10),
+        tokenizer=TokenizerConfig(kind="word", vocab_size=4000, lowercase=True),
+    )
     evals: list[EvalEvent] = []
-    trainer = Trainer(config, sample_text("facts"), tmp_path / "run",
-                      callbacks=[lambda e: evals.append(e) if isinstance(e, EvalEvent) else None])
+    trainer = Trainer(
+        config,
+        sample_text("facts"),
+        tmp_path / "run",
+        callbacks=[lambda e: evals.append(e) if isinstance(e, EvalEvent) else None],
+    )
     trainer.run()
     assert [e.step for e in evals] == [10, 20, 30]
     for event in evals:

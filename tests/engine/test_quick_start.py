@@ -35,7 +35,9 @@ def test_quick_start_run_answers_most_fact_probes(tmp_path):
     assert result.status == "completed" and result.steps == EQUIVALENT_STEPS
 
     predictor = Predictor.from_dir(tmp_path)
-    answers = {probe: predictor.fill_mask(probe, top_k=1).masks[0][0]["token_str"].lower()
-               for probe, _ in FACT_PROBES}
+    answers = {
+        probe: predictor.fill_mask(probe, top_k=1).masks[0][0]["token_str"].lower()
+        for probe, _ in FACT_PROBES
+    }
     wrong = {probe: answers[probe] for probe, right in FACT_PROBES if answers[probe] != right}
     assert len(FACT_PROBES) - len(wrong) >= MIN_PROBES_ANSWERED, wrong

@@ -89,19 +89,29 @@ def test_the_run_announces_itself_before_the_first_step(tmp_path, text):
     assert result.summary.status is RunStatus.COMPLETED and result.summary.as_dict()["status"] == "completed"
 
 
-@pytest.mark.parametrize("error", [
-    RuntimeError("[enforce fail at alloc_cpu.cpp:117] data. DefaultCPUAllocator: can't allocate memory: "
-                 "you tried to allocate 8589934592 bytes. Error code 12 (Cannot allocate memory)"),
-    RuntimeError("[enforce fail at alloc_cpu.cpp:83] err == 0. DefaultCPUAllocator: not enough memory: "
-                 "you tried to allocate 8589934592 bytes."),
-    MemoryError(),
-], ids=["allocator", "not-enough-memory", "MemoryError"])
-def test_out_of_memory_fails_the_run_with_a_sentence_and_keeps_the_checkpoint(tmp_path, text, monkeypatch,
-                                                                            error):
+@pytest.mark.parametrize(
+    "error",
+    [
+        RuntimeError(
+            "[enforce fail at alloc_cpu.cpp:117] data. DefaultCPUAllocator: can't allocate memory: "
+            "you tried to allocate 8589934592 bytes. Error code 12 (Cannot allocate memory)"
+        ),
+        RuntimeError(
+            "[enforce fail at alloc_cpu.cpp:83] err == 0. DefaultCPUAllocator: not enough memory: "
+            "you tried to allocate 8589934592 bytes."
+        ),
+        MemoryError(),
+    ],
+    ids=["allocator", "not-enough-memory", "MemoryError"],
+)
+def test_out_of_memory_fails_the_run_with_a_sentence_and_keeps_the_checkpoint(
+    tmp_path, text, monkeypatch, error
+):
     fail_at_step(monkeypatch, 8, error)
     events = Events()
-    result = Trainer(tiny_config(steps=20, checkpoint_every=5), text, tmp_path / "run",
-                     callbacks=[events]).run()
+    result = Trainer(
+        tiny_config(steps=20, checkpoint_every=5), text, tmp_path / "run", callbacks=[events]
+    ).run()
 
     assert result.status is RunStatus.FAILED and result.steps == 7
     assert result.message.startswith("There is not enough memory for this model and batch")
@@ -124,8 +134,9 @@ def _no_space(*_args, **_kwargs):
     raise OSError(errno.ENOSPC, "No space left on device")
 
 
-def test_a_full_disk_at_a_checkpoint_removes_the_partial_one_and_keeps_the_previous(tmp_path, text,
-                                                                                  monkeypatch):
+def test_a_full_disk_at_a_checkpoint_removes_the_partial_one_and_keeps_the_previous(
+    tmp_path, text, monkeypatch
+):
     real_save = torch.save
     calls = []
 
@@ -196,8 +207,12 @@ def test_checkpoints_are_also_due_by_time_and_only_the_last_few_are_kept(tmp_pat
 
 def test_no_time_checkpoints_when_switched_off(tmp_path, text):
     events = Events()
-    Trainer(tiny_config(steps=8, checkpoint_every=0, checkpoint_seconds=0.0), text, tmp_path / "run",
-            callbacks=[events]).run()
+    Trainer(
+        tiny_config(steps=8, checkpoint_every=0, checkpoint_seconds=0.0),
+        text,
+        tmp_path / "run",
+        callbacks=[events],
+    ).run()
     assert [e.step for e in events.of(CheckpointEvent)] == [8]  # only the final one
 
 
@@ -206,8 +221,11 @@ def test_a_truncated_checkpoint_is_a_plain_load_error(tmp_path, text, damage):
     run_dir = tmp_path / "run"
     Trainer(tiny_config(steps=4, checkpoint_every=2), text, run_dir).run()
     path = checkpoint.checkpoint_dir(run_dir, 4)
-    name = {"truncate weights": "model.safetensors", "truncate optimizer": "optimizer.pt",
-            "empty state": "state.json"}[damage]
+    name = {
+        "truncate weights": "model.safetensors",
+        "truncate optimizer": "optimizer.pt",
+        "empty state": "state.json",
+    }[damage]
     data = (path / name).read_bytes()
     (path / name).write_bytes(data[: len(data) // 3] if damage != "empty state" else b"")
     with pytest.raises(ModelLoadError, match="damaged|incomplete|do not fit"):

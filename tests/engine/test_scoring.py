@@ -12,8 +12,10 @@ from mlmstudio.engine.model import build_model
 from mlmstudio.engine.predict import Predictor
 from mlmstudio.engine.scoring import align, compare, masked_copies, score_sentence, score_sentences
 
-TEXT = ("the cat sat on the mat . the dog sat on the rug . the bird flew over the tree . "
-        "a fish swam under the boat . the capital of france is paris .\n") * 5
+TEXT = (
+    "the cat sat on the mat . the dog sat on the rug . the bird flew over the tree . "
+    "a fish swam under the boat . the capital of france is paris .\n"
+) * 5
 # "swimming" and "boats" are not in the corpus: WordPiece spells them in several pieces.
 SENTENCE = "the dog swimming under the boats ."
 
@@ -23,14 +25,18 @@ def make_predictor(kind: str, arch: str, tmp_path, max_len: int = 32, seed: int 
 
     tok = MLMTokenizer.train([TEXT], TokenizerConfig(kind=kind, vocab_size=60, min_frequency=1))
     torch.manual_seed(seed)
-    model_cfg = ModelConfig(arch=arch, d_model=32, num_heads=4, num_layers=2, ffn_dim=64, max_len=max_len,
-                            dropout=0.0)
+    model_cfg = ModelConfig(
+        arch=arch, d_model=32, num_heads=4, num_layers=2, ffn_dim=64, max_len=max_len, dropout=0.0
+    )
     model = build_model(model_cfg, tok.vocab_size, tok.pad_token_id)
     with torch.no_grad():  # untrained, but far from uniform: every token's log-probability differs
         for p in model.parameters():
             p.normal_(0.0, 0.3)
-    cfg = RunConfig(tokenizer=TokenizerConfig(kind=kind, vocab_size=tok.vocab_size, min_frequency=1),
-                    model=model_cfg, training=TrainingConfig(seq_len=max_len))
+    cfg = RunConfig(
+        tokenizer=TokenizerConfig(kind=kind, vocab_size=tok.vocab_size, min_frequency=1),
+        model=model_cfg,
+        training=TrainingConfig(seq_len=max_len),
+    )
     return Predictor.from_dir(save_model_dir(tmp_path / f"{kind}-{arch}", model.eval(), tok, cfg))
 
 
@@ -49,7 +55,7 @@ def one_at_a_time(predictor: Predictor, text: str, word_l2r: bool) -> list[float
         for j in range(i, len(ids)):
             if j == i or (word_l2r and words[j] == words[i]):
                 row[j] = tok.mask_token_id
-        row = row[start:start + room]
+        row = row[start : start + room]
         x = torch.tensor([[tok.cls_token_id, *row, tok.sep_token_id]])
         with torch.no_grad():
             logits = predictor.model(x).logits[0, i - start + 1]
@@ -72,7 +78,9 @@ def test_pll_is_the_sum_of_one_at_a_time_log_probs(arch, tmp_path):
     assert [t.log_prob_token for t in result.tokens] == pytest.approx(token, abs=1e-5)
     assert [t.log_prob_word_l2r for t in result.tokens] == pytest.approx(l2r, abs=1e-5)
     assert abs(result.pll_token - result.pll_word_l2r) > 1e-3  # the correction changed something
-    assert result.pseudo_perplexity == pytest.approx(torch.tensor(-sum(l2r) / len(ids)).exp().item(), rel=1e-5)
+    assert result.pseudo_perplexity == pytest.approx(
+        torch.tensor(-sum(l2r) / len(ids)).exp().item(), rel=1e-5
+    )
     alone = score_sentence(predictor, SENTENCE, metric="token")
     assert alone.score == pytest.approx(sum(token), abs=1e-5) and alone.pll_word_l2r is None
     only_l2r = score_sentence(predictor, SENTENCE)
@@ -86,21 +94,23 @@ def test_chunked_passes_give_the_one_pass_numbers(tmp_path):
     for per_pass in (1, 3):
         chunked = score_sentence(predictor, SENTENCE, max_batch_tokens=per_pass * width, both_metrics=True)
         assert chunked.pll_token == pytest.approx(whole.pll_token, abs=1e-5)
-        assert [t.log_prob for t in chunked.tokens] == pytest.approx([t.log_prob for t in whole.tokens],
-                                                                     abs=1e-5)
+        assert [t.log_prob for t in chunked.tokens] == pytest.approx(
+            [t.log_prob for t in whole.tokens], abs=1e-5
+        )
 
 
 def test_word_l2r_rows_mask_the_pieces_to_the_right_in_the_same_word():
     rows, positions, columns, serves = masked_copies([10, 11, 12, 13], [0, 1, 1, 2], mask_id=4)
     assert positions == [0, 1, 1, 2, 3] and columns == positions
     assert serves == ["both", "token", "word-l2r", "both", "both"]
-    assert rows[1] == [10, 4, 12, 13]         # piece 1 of word 1 alone (the original PLL)
-    assert rows[2] == [10, 4, 4, 13]          # piece 1 of word 1 with piece 2 masked too
-    assert rows[3] == [10, 11, 4, 13]         # the last piece alone (shared by both metrics)
+    assert rows[1] == [10, 4, 12, 13]  # piece 1 of word 1 alone (the original PLL)
+    assert rows[2] == [10, 4, 4, 13]  # piece 1 of word 1 with piece 2 masked too
+    assert rows[3] == [10, 11, 4, 13]  # the last piece alone (shared by both metrics)
     rows, positions, _, _ = masked_copies([10, 11, 12, 13], [0, 1, 1, 2], mask_id=4, token=False)
     assert len(rows) == 4 and rows[1] == [10, 4, 4, 13]  # one copy per token for one metric
-    rows, positions, columns, _ = masked_copies([10, 11, 12, 13], [0, 1, 1, 2], mask_id=4, room=2,
-                                                token=False)
+    rows, positions, columns, _ = masked_copies(
+        [10, 11, 12, 13], [0, 1, 1, 2], mask_id=4, room=2, token=False
+    )
     # Windows of 2 around each token; piece 2 of word 1 is outside piece 1's window, so not masked there.
     assert rows == [[4, 11], [10, 4], [11, 4], [12, 4]]
     assert columns == [0, 1, 1, 1]
@@ -110,8 +120,9 @@ def test_char_models_score_and_rank(tmp_path):
     predictor = make_predictor("char", "modern", tmp_path, max_len=64)
     ranked = score_sentences(predictor, ["the cat sat.", "tac eht tas."], metric="token")
     assert ranked[0].score >= ranked[1].score
-    assert ranked[0].pll_token == pytest.approx(sum(one_at_a_time(predictor, ranked[0].text, False)),
-                                                abs=1e-5)
+    assert ranked[0].pll_token == pytest.approx(
+        sum(one_at_a_time(predictor, ranked[0].text, False)), abs=1e-5
+    )
 
 
 def test_long_texts_are_scored_whole_in_windows_around_each_token(tmp_path):

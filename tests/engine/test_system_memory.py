@@ -21,5 +21,5 @@ def test_verdicts():
     refused = memory_fit(9 * 10**9, 8 * 10**9)
     assert not refused.fits and "9.0 GB" in refused.message and "8.0 GB" in refused.message
     assert "smaller" in refused.message
-    assert memory_fit(10**12, None).fits   # unknown free memory: say nothing
+    assert memory_fit(10**12, None).fits  # unknown free memory: say nothing
     assert human_bytes(1_500_000) == "1.5 MB"

@@ -38,7 +38,7 @@ def test_stripped_drops_outer_whitespace_and_emptied_spans():
     text = "  \n\nalpha beta\n\n gamma \n  "
     spans = TextSpans(text, ((0, 2), (2, 16), (16, len(text)))).stripped()
     assert "".join(text[a:b] for a, b in spans.spans) == "alpha beta\n\n gamma"
-    assert spans.spans == ((4, 16), (16, 22))   # the all-blank first span is gone
+    assert spans.spans == ((4, 16), (16, 22))  # the all-blank first span is gone
 
 
 def test_chunks_cut_after_newlines_within_spans_and_cover_every_character():
@@ -76,4 +76,4 @@ def test_tokenizer_sample_of_spans_takes_text_from_every_part_of_the_split():
     lines = [line for line in sample.split("\n") if line]
     assert lines and not held_out & set(lines)
     numbers = [int(line.split()[1]) for line in lines if line.startswith("line ")]
-    assert min(numbers) < 300 and max(numbers) > 2700   # from the start to the end of the corpus
+    assert min(numbers) < 300 and max(numbers) > 2700  # from the start to the end of the corpus

@@ -68,10 +68,10 @@ def test_each_token_has_its_characters_and_its_loss(short_run, facts):
     report = token_losses(loaded, facts)
     _, val = split_spans(facts, loaded.config.corpus.val_fraction, loaded.config.training.seed)
     joined = val.joined()
-    assert joined[report.text_start:report.text_start + len(report.text)] == report.text
-    for i in range(len(report)):   # the character tokenizer: a token is the character it covers
-        assert report.text_of(i) == joined[report.starts[i]:report.ends[i]] == report.tokens[i]
-    assert np.all(np.diff(report.starts) > 0)          # text order, each token once
+    assert joined[report.text_start : report.text_start + len(report.text)] == report.text
+    for i in range(len(report)):  # the character tokenizer: a token is the character it covers
+        assert report.text_of(i) == joined[report.starts[i] : report.ends[i]] == report.tokens[i]
+    assert np.all(np.diff(report.starts) > 0)  # text order, each token once
     assert np.all(np.isfinite(report.losses)) and np.all(report.losses >= 0)
     worst = report.ranked(3)
     assert report.losses[worst[0]] == report.losses.max()
@@ -83,19 +83,19 @@ def test_each_token_has_its_characters_and_its_loss(short_run, facts):
 def test_offsets_follow_a_wordpiece_tokenizer_over_several_blocks(facts):
     tokenizer = MLMTokenizer.train([facts], TokenizerConfig(kind="wordpiece", vocab_size=300, lowercase=True))
     _, val = split_spans(facts, 0.2, 3)
-    assert len(val.spans) > 1                           # the joined text adds newlines between blocks
+    assert len(val.spans) > 1  # the joined text adds newlines between blocks
     stream = encode_stream(val, tokenizer)
     starts, ends = token_offsets(val, tokenizer, stream.ids)
     joined = val.joined()
     assert len(starts) == len(stream)
     for i in range(0, len(stream), 7):
         piece = tokenizer.token_str(int(stream.ids[i]))
-        written = joined[starts[i]:ends[i]].lower()
+        written = joined[starts[i] : ends[i]].lower()
         assert written == piece or piece == "[UNK]", (i, written, piece)
     first_starts, first_ends = token_offsets(val, tokenizer, stream.ids, limit=50)
-    assert len(first_starts) >= 50                      # at least the tokens asked for, placed alike
-    assert np.array_equal(first_starts, starts[:len(first_starts)])
-    assert np.array_equal(first_ends, ends[:len(first_ends)])
+    assert len(first_starts) >= 50  # at least the tokens asked for, placed alike
+    assert np.array_equal(first_starts, starts[: len(first_starts)])
+    assert np.array_equal(first_ends, ends[: len(first_ends)])
 
 
 def test_progress_reaches_the_end_and_cancel_stops(short_run, facts):
@@ -120,8 +120,10 @@ def test_compare_a_run_with_itself_and_with_a_longer_trained_one(tmp_path, short
     assert np.array_equal(a.starts, b.starts)
     word = diff.words[0]
     inside = (a.starts >= word.start) & (a.ends <= word.end)
-    assert word.loss_a - word.loss_b == pytest.approx(float(a.losses[inside].mean() - b.losses[inside].mean()))
-    assert diff.mean_difference > 0                   # the longer run has learned more
+    assert word.loss_a - word.loss_b == pytest.approx(
+        float(a.losses[inside].mean() - b.losses[inside].mean())
+    )
+    assert diff.mean_difference > 0  # the longer run has learned more
     assert all(w.learned_b and not w.learned_a for w in diff.learned_by_b_only())
     assert diff.as_dict()["compared_words"] == len(diff.words)
 
@@ -135,9 +137,9 @@ def test_compare_across_tokenizers_and_window_lengths(tmp_path, short_run, facts
     trainer.run()
     words = load_model_dir(trainer.out_dir)
     diff = compare_reports(token_losses(chars, facts), token_losses(words, facts))
-    assert diff.words and diff.note                   # compared per word, and it says the cut differs
+    assert diff.words and diff.note  # compared per word, and it says the cut differs
     for w in diff.words:
-        assert w.word == diff.text[w.start - diff.text_start:w.end - diff.text_start]
+        assert w.word == diff.text[w.start - diff.text_start : w.end - diff.text_start]
         assert not any(c.isspace() for c in w.word)
 
 

@@ -20,6 +20,7 @@ KINDS = TOKENIZER_KINDS
 def prose() -> str:
     """About 460 kB of real English prose: the CPython documentation topics."""
     from pydoc_data.topics import topics
+
     return "\n".join(topics[key] for key in sorted(topics))
 
 
@@ -31,11 +32,18 @@ def trained(prose) -> dict[str, MLMTokenizer]:
 
 # ----------------------------------------------------------------- special tokens
 
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_special_tokens_have_fixed_ids(trained, kind):
     tok = trained[kind]
     assert [tok.token_to_id(t) for t in SPECIAL_TOKENS] == [0, 1, 2, 3, 4]
-    assert (tok.pad_token_id, tok.unk_token_id, tok.cls_token_id, tok.sep_token_id, tok.mask_token_id) == (0, 1, 2, 3, 4)
+    assert (tok.pad_token_id, tok.unk_token_id, tok.cls_token_id, tok.sep_token_id, tok.mask_token_id) == (
+        0,
+        1,
+        2,
+        3,
+        4,
+    )
     assert tok.special_ids == [0, 1, 2, 3, 4]
     assert tok.kind == kind
 
@@ -43,8 +51,9 @@ def test_special_tokens_have_fixed_ids(trained, kind):
 @pytest.mark.parametrize("lowercase", [False, True])
 @pytest.mark.parametrize("kind", KINDS)
 def test_literal_mask_is_always_the_mask_token(tutorial_text, kind, lowercase):
-    tok = MLMTokenizer.train([tutorial_text * 3], TokenizerConfig(kind=kind, vocab_size=200, min_frequency=1,
-                                                                   lowercase=lowercase))
+    tok = MLMTokenizer.train(
+        [tutorial_text * 3], TokenizerConfig(kind=kind, vocab_size=200, min_frequency=1, lowercase=lowercase)
+    )
     ids = tok.encode("The [MASK] is")
     assert ids.count(tok.mask_token_id) == 1
     pieces = [tok.id_to_token(i) for i in ids]
@@ -56,13 +65,15 @@ def test_literal_mask_is_always_the_mask_token(tutorial_text, kind, lowercase):
 
 
 def test_lowercase_option_lowercases(tutorial_text):
-    tok = MLMTokenizer.train([tutorial_text * 3], TokenizerConfig(kind="word", vocab_size=200, min_frequency=1,
-                                                                   lowercase=True))
+    tok = MLMTokenizer.train(
+        [tutorial_text * 3], TokenizerConfig(kind="word", vocab_size=200, min_frequency=1, lowercase=True)
+    )
     assert tok.encode("THE Quick") == tok.encode("the quick")
     assert tok.unk_token_id not in tok.encode("THE Quick")
 
 
 # ----------------------------------------------------------------- round trips
+
 
 def test_char_decode_reproduces_text_exactly(trained):
     tok = trained["char"]
@@ -116,6 +127,7 @@ def test_token_str_is_readable(trained):
 
 # ----------------------------------------------------------------- word ids
 
+
 @pytest.mark.parametrize("kind", ["word", "wordpiece", "bpe"])
 def test_word_ids_follow_whitespace_words(trained, kind):
     tok = trained[kind]
@@ -163,13 +175,14 @@ def test_batch_with_words_is_the_stream_of_lines(trained):
 
 # ----------------------------------------------------------------- vocabulary
 
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_vocabulary_is_capped_and_ordered_by_frequency(prose, kind):
     text = prose[:150_000]
     tok = MLMTokenizer.train([text], TokenizerConfig(kind=kind, vocab_size=300, min_frequency=2))
     assert 50 < tok.vocab_size <= 300
     ids, _ = tok.encode_with_words(text)
-    counts = np.bincount(ids, minlength=tok.vocab_size)[len(SPECIAL_TOKENS):]
+    counts = np.bincount(ids, minlength=tok.vocab_size)[len(SPECIAL_TOKENS) :]
     # Ids after the specials are in order of frequency in the training text (ties by token string).
     if kind in ("char", "word", "bpe"):
         assert np.all(np.diff(counts) <= 0)
@@ -199,15 +212,19 @@ def test_training_is_reproducible_across_processes(prose, tmp_path):
         import json, pathlib, sys
         from mlmstudio.config import TokenizerConfig
         from mlmstudio.engine.tokenization import MLMTokenizer
-        text = pathlib.Path({str(tmp_path / 'corpus.txt')!r}).read_text(encoding="utf-8")
+        text = pathlib.Path({str(tmp_path / "corpus.txt")!r}).read_text(encoding="utf-8")
         out = {{}}
         for kind in ("char", "word", "wordpiece", "bpe"):
             tok = MLMTokenizer.train([text], TokenizerConfig(kind=kind, vocab_size=4000))
             out[kind] = json.loads(tok.to_str())["model"]
         print(json.dumps(out))
     """)
-    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
-                           timeout=300) for _ in range(2)]
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=300
+        )
+        for _ in range(2)
+    ]
     first, second = (json.loads(run.stdout) for run in runs)
     for kind in KINDS:
         assert first[kind]["vocab"] == second[kind]["vocab"], kind
@@ -219,8 +236,10 @@ def test_too_little_text_is_refused():
     with pytest.raises(TokenizerError, match="too few tokens"):
         MLMTokenizer.train(["tiny"], TokenizerConfig(kind="word", min_frequency=1))
     with pytest.raises(TokenizerError, match="too few tokens"):
-        MLMTokenizer.train(["one two three four five six seven eight nine ten eleven"],
-                           TokenizerConfig(kind="word", min_frequency=2))
+        MLMTokenizer.train(
+            ["one two three four five six seven eight nine ten eleven"],
+            TokenizerConfig(kind="word", min_frequency=2),
+        )
     with pytest.raises(TokenizerError, match="no text"):
         MLMTokenizer.train(["  \n\n "], TokenizerConfig(kind="char"))
     with pytest.raises(ConfigError):
@@ -229,6 +248,7 @@ def test_too_little_text_is_refused():
 
 # ----------------------------------------------------------------- files
 
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_save_and_load_round_trip(trained, kind, tmp_path):
     tok = trained[kind]
@@ -236,8 +256,11 @@ def test_save_and_load_round_trip(trained, kind, tmp_path):
     assert path == tmp_path / "run"
     (tmp_path / "dir").mkdir()
     assert tok.save(tmp_path / "dir") == tmp_path / "dir" / "tokenizer.json"
-    for loaded in (MLMTokenizer.load(tmp_path / "dir"), MLMTokenizer.load(path),
-                   MLMTokenizer.from_str(tok.to_str())):
+    for loaded in (
+        MLMTokenizer.load(tmp_path / "dir"),
+        MLMTokenizer.load(path),
+        MLMTokenizer.from_str(tok.to_str()),
+    ):
         assert loaded.kind == kind and loaded.vocab_size == tok.vocab_size
         text = "The [MASK] of the object's value."
         assert loaded.encode(text) == tok.encode(text)
@@ -252,7 +275,9 @@ def test_file_loads_in_the_tokenizers_library_and_transformers(trained, kind, tm
     text = "The [MASK] of the object's value."
     assert Tokenizer.from_file(str(path)).encode(text, add_special_tokens=False).ids == tok.encode(text)
     transformers = pytest.importorskip("transformers")
-    hf = transformers.PreTrainedTokenizerFast(tokenizer_file=str(path), mask_token="[MASK]", pad_token="[PAD]")
+    hf = transformers.PreTrainedTokenizerFast(
+        tokenizer_file=str(path), mask_token="[MASK]", pad_token="[PAD]"
+    )
     assert hf(text, add_special_tokens=False)["input_ids"] == tok.encode(text)
     assert hf.mask_token_id == tok.mask_token_id
 
@@ -264,8 +289,11 @@ def test_bad_files_are_refused_plainly(tmp_path):
     corrupt.write_text('{"model": ', encoding="utf-8")
     with pytest.raises(TokenizerError, match="not a valid tokenizer file"):
         MLMTokenizer.load(corrupt)
-    foreign = Tokenizer(models.WordLevel({"[UNK]": 0, "[PAD]": 1, "a": 2, "[CLS]": 3, "[SEP]": 4, "[MASK]": 5},
-                                         unk_token="[UNK]"))
+    foreign = Tokenizer(
+        models.WordLevel(
+            {"[UNK]": 0, "[PAD]": 1, "a": 2, "[CLS]": 3, "[SEP]": 4, "[MASK]": 5}, unk_token="[UNK]"
+        )
+    )
     foreign.pre_tokenizer = pre_tokenizers.Whitespace()
     foreign.save(str(tmp_path / "foreign.json"))
     with pytest.raises(TokenizerError, match="not made by MLM Studio"):
@@ -273,6 +301,7 @@ def test_bad_files_are_refused_plainly(tmp_path):
 
 
 # ----------------------------------------------------------------- unigram prior
+
 
 def test_unigram_log_probs():
     ids = np.array([5, 5, 5, 6, 0, 2, 4], dtype=np.int32)

@@ -25,8 +25,10 @@ from tiny_configs import tiny_config as shared_tiny_config
 
 def tiny_config(**training) -> RunConfig:
     """The shared tiny config at a learning rate that shows learning in 20 steps."""
-    return shared_tiny_config(max_len=32, **{"steps": 20, "batch_size": 4, "checkpoint_every": 10,
-                                             "lr": 3e-3, "seed": 3, **training})
+    return shared_tiny_config(
+        max_len=32,
+        **{"steps": 20, "batch_size": 4, "checkpoint_every": 10, "lr": 3e-3, "seed": 3, **training},
+    )
 
 
 @pytest.fixture(scope="module")
@@ -58,8 +60,9 @@ def test_a_run_reports_every_step_evaluates_checkpoints_and_finishes(tmp_path, f
 
 @pytest.mark.slow  # trains for more than a second
 def test_the_model_learns_more_than_the_unigram(tmp_path, facts_text):
-    result = Trainer(tiny_config(steps=150, eval_every=150, checkpoint_every=0, batch_size=8),
-                     facts_text, tmp_path / "run").run()
+    result = Trainer(
+        tiny_config(steps=150, eval_every=150, checkpoint_every=0, batch_size=8), facts_text, tmp_path / "run"
+    ).run()
     s = result.summary
     # The output bias starts at the unigram log-probabilities, so the first loss is
     # already the unigram entropy; anything below it was learned from context.
@@ -97,8 +100,13 @@ def test_stop_saves_a_checkpoint_and_reports_stopped(tmp_path, facts_text):
         if isinstance(event, StepEvent) and event.step == 5:
             control.stop()
 
-    result = Trainer(tiny_config(steps=1000, checkpoint_every=0), facts_text, tmp_path / "run",
-                     callbacks=[stop_at_five], control=control).run()
+    result = Trainer(
+        tiny_config(steps=1000, checkpoint_every=0),
+        facts_text,
+        tmp_path / "run",
+        callbacks=[stop_at_five],
+        control=control,
+    ).run()
     assert result.status == "stopped" and result.steps == 5
     assert [step for step, _ in list_checkpoints(tmp_path / "run")] == [5]
     assert isinstance(events[-1], FinishedEvent) and events[-1].status == "stopped"
@@ -116,8 +124,9 @@ def test_pause_blocks_until_resumed(tmp_path, facts_text):
             if event.step == 3:
                 control.pause()
 
-    trainer = Trainer(tiny_config(steps=6), facts_text, tmp_path / "run",
-                      callbacks=[pause_at_three], control=control)
+    trainer = Trainer(
+        tiny_config(steps=6), facts_text, tmp_path / "run", callbacks=[pause_at_three], control=control
+    )
     thread = threading.Thread(target=trainer.run)
     thread.start()
     thread.join(timeout=1.0)
@@ -143,8 +152,11 @@ def test_a_non_finite_loss_fails_the_run_with_advice(tmp_path, facts_text):
 
 @pytest.mark.slow  # trains for more than a second
 def test_time_budget_stops_the_run(tmp_path, facts_text):
-    result = Trainer(tiny_config(steps=1_000_000, time_budget=1.5, checkpoint_every=0,
-                                 eval_every=1_000_000), facts_text, tmp_path / "run").run()
+    result = Trainer(
+        tiny_config(steps=1_000_000, time_budget=1.5, checkpoint_every=0, eval_every=1_000_000),
+        facts_text,
+        tmp_path / "run",
+    ).run()
     assert result.status == "completed"
     assert 1.0 <= result.summary.wall_seconds < 5.0
     assert result.summary.val_loss is not None  # a final evaluation always happens

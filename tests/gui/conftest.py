@@ -34,7 +34,9 @@ TRAINED_FIXTURES = {"history", "trained_db"}
 def pytest_collection_modifyitems(items):
     """A test on a really trained history is slow: the session trains it (seconds) before the first."""
     for item in items:
-        if GUI_TESTS in Path(item.fspath).parents and TRAINED_FIXTURES & set(getattr(item, "fixturenames", ())):
+        if GUI_TESTS in Path(item.fspath).parents and TRAINED_FIXTURES & set(
+            getattr(item, "fixturenames", ())
+        ):
             item.add_marker(pytest.mark.slow)
 
 
@@ -55,8 +57,11 @@ def _fake_step_times(monkeypatch):
     from mlmstudio.engine.calibration import StepTime
     from mlmstudio.gui import step_times
 
-    monkeypatch.setattr(step_times, "measure_on_this_computer",
-                        lambda request: StepTime(seconds=0.05, precision="fp32", threads=1))
+    monkeypatch.setattr(
+        step_times,
+        "measure_on_this_computer",
+        lambda request: StepTime(seconds=0.05, precision="fp32", threads=1),
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -134,8 +139,11 @@ def _no_leaked_timers(qapp, monkeypatch):
     for timer in leaked:
         timer.stop()
     if leaked:
-        names = ", ".join(f"{t.objectName() or 'QTimer'} ({t.interval()} ms, parent "
-                          f"{type(t.parent()).__name__ if t.parent() else 'none'})" for t in leaked)
+        names = ", ".join(
+            f"{t.objectName() or 'QTimer'} ({t.interval()} ms, parent "
+            f"{type(t.parent()).__name__ if t.parent() else 'none'})"
+            for t in leaked
+        )
         pytest.fail(f"The test left {len(leaked)} QTimer(s) active: {names}")
 
 

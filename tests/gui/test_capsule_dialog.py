@@ -49,11 +49,14 @@ def test_writing_a_capsule(dialog, qtbot, tmp_path):
     assert "Import folder" in dialog.result_text.toPlainText()
 
 
-@pytest.mark.parametrize("folder, endpoint, message", [
-    ("", "127.0.0.1:29500", "Choose the folder"),
-    ("capsule", "bad_host!:1", "not a host name"),
-    ("taken", "127.0.0.1:29500", "not empty"),
-])
+@pytest.mark.parametrize(
+    "folder, endpoint, message",
+    [
+        ("", "127.0.0.1:29500", "Choose the folder"),
+        ("capsule", "bad_host!:1", "not a host name"),
+        ("taken", "127.0.0.1:29500", "not empty"),
+    ],
+)
 def test_bad_input_is_a_message_and_writes_nothing(dialog, qtbot, tmp_path, folder, endpoint, message):
     (tmp_path / "taken").mkdir()
     (tmp_path / "taken" / "keep.txt").write_text("mine")

@@ -37,8 +37,12 @@ SCRIPT = textwrap.dedent("""
 
 def test_selecting_runs_imports_no_torch(history, _isolated_data_dir):
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    out = subprocess.run([sys.executable, "-c", SCRIPT, str(_isolated_data_dir), history.modern_id,
-                          history.seed_id],
-                         capture_output=True, text=True, env=env, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(_isolated_data_dir), history.modern_id, history.seed_id],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     assert "HEAVY []" in out.stdout, out.stdout + out.stderr[-2000:]

@@ -26,8 +26,11 @@ def _damaged_history(tmp_path) -> tuple[Path, str]:
 def test_the_user_is_asked_and_the_history_is_rebuilt(qtbot, tmp_path):
     directory, run_id = _damaged_history(tmp_path)
     asked, told = [], []
-    db = open_history_or_ask(directory, ask=lambda message: asked.append(message) or True,
-                             inform=lambda title, message, **kw: told.append((title, message)))
+    db = open_history_or_ask(
+        directory,
+        ask=lambda message: asked.append(message) or True,
+        inform=lambda title, message, **kw: told.append((title, message)),
+    )
     assert db is not None and [r.id for r in service.list_runs(db)] == [run_id]
     assert "damaged" in asked[0] and "not an SQLite database" in asked[0]
     assert told[0][0] == "History rebuilt" and "kept as" in told[0][1]

@@ -44,7 +44,11 @@ def test_a_selected_page_icon_is_drawn_in_the_highlighted_text_colour(qtbot):
     color = QGuiApplication.palette().color(QPalette.ColorRole.HighlightedText)
     for page in PAGE_NAMES:
         image = page_icon(page).pixmap(QSize(24, 24), QIcon.Mode.Selected).toImage()
-        drawn = [image.pixelColor(x, y) for x in range(24) for y in range(24)
-                 if image.pixelColor(x, y).alpha() == 255]
+        drawn = [
+            image.pixelColor(x, y)
+            for x in range(24)
+            for y in range(24)
+            if image.pixelColor(x, y).alpha() == 255
+        ]
         assert len(drawn) > 20, page
         assert all(c.rgb() == color.rgb() for c in drawn), page

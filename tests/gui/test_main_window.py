@@ -18,8 +18,7 @@ FINISH_MS = 120_000
 @pytest.fixture
 def quick_tiny(monkeypatch, make_tiny_config):
     """The welcome's one-click recipe, shrunk to a few seconds for tests."""
-    monkeypatch.setattr(main_window_module, "quick_start_config",
-                        lambda sample: make_tiny_config(steps=30))
+    monkeypatch.setattr(main_window_module, "quick_start_config", lambda sample: make_tiny_config(steps=30))
 
 
 def wait_idle(qtbot, window):
@@ -85,8 +84,9 @@ def test_sidebar_and_shortcuts_switch_pages(qtbot, window):
 
 
 def test_ctrl_o_opens_the_corpus_dialog(qtbot, window, monkeypatch, tutorial_corpus_path):
-    monkeypatch.setattr(QFileDialog, "getOpenFileName",
-                        staticmethod(lambda *a, **k: (str(tutorial_corpus_path), "")))
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(tutorial_corpus_path), ""))
+    )
     with qtbot.waitSignal(window.corpus_page.corpus_loaded, timeout=30_000):
         qtbot.keyClick(window, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
     assert window.current_page() is window.corpus_page
@@ -143,7 +143,8 @@ def test_bad_corpus_shows_a_message_and_the_app_stays_usable(qtbot, window, tmp_
 
 @pytest.mark.slow  # trains for more than a second
 def test_closing_while_training_asks_stops_and_never_leaves_a_run_running(
-        qtbot, window, db, answer_dialogs, make_tiny_config):
+    qtbot, window, db, answer_dialogs, make_tiny_config
+):
     run_id = start_a_long_run(qtbot, window, make_tiny_config)
 
     answer_dialogs.set(QMessageBox.StandardButton.No)
@@ -218,8 +219,10 @@ def test_history_resume_goes_through_the_train_page(qtbot, window, db, make_tiny
     window.setup_page.set_config(make_tiny_config(steps=100_000, checkpoint_every=5))
     wait_idle(qtbot, window)
     assert window.start_training()
-    qtbot.waitUntil(lambda: window.train_page.last_step is not None
-                    and window.train_page.last_step.step >= 6, timeout=FINISH_MS)
+    qtbot.waitUntil(
+        lambda: window.train_page.last_step is not None and window.train_page.last_step.step >= 6,
+        timeout=FINISH_MS,
+    )
     with qtbot.waitSignal(window.train_page.run_finished, timeout=FINISH_MS) as stopped:
         window.train_page.stop()
     run_id = stopped.args[0]
@@ -228,8 +231,12 @@ def test_history_resume_goes_through_the_train_page(qtbot, window, db, make_tiny
 
     with qtbot.waitSignal(window.train_page.run_finished, timeout=FINISH_MS) as resumed:
         window.history_page.resume_requested.emit(run_id)
-        qtbot.waitUntil(lambda: window.train_page.last_step is not None
-                        and window.train_page.last_step.step > stop_step + 2, timeout=FINISH_MS)
+        qtbot.waitUntil(
+            lambda: (
+                window.train_page.last_step is not None and window.train_page.last_step.step > stop_step + 2
+            ),
+            timeout=FINISH_MS,
+        )
         window.train_page.stop()
     assert resumed.args[0] == run_id
     assert resumed.args[1].status == "stopped"
@@ -248,8 +255,13 @@ def test_a_file_dropped_on_any_page_becomes_the_corpus(qtbot, window, tutorial_c
     window.show_page(HISTORY)
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(tutorial_corpus_path))])
-    event = QDropEvent(QPointF(5, 5), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-                       Qt.KeyboardModifier.NoModifier)
+    event = QDropEvent(
+        QPointF(5, 5),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     with qtbot.waitSignal(window.corpus_page.corpus_loaded, timeout=30_000):
         window.dropEvent(event)
     assert window.current_page() is window.corpus_page

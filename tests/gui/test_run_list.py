@@ -26,7 +26,9 @@ def test_a_background_listing_fills_every_page_that_shares_it(qtbot, trained_db,
     assert runs.loaded and not runs.is_loading()
     assert history_page.run_count() == 2
     assert {explore.run_combo.itemData(i) for i in range(explore.run_combo.count())} == {
-        history.modern_id, history.seed_id}
+        history.modern_id,
+        history.seed_id,
+    }
     runs.wait_idle()
 
 

@@ -47,8 +47,16 @@ class Receiver(QObject):
 
 
 def step(i: int, total: int) -> StepEvent:
-    return StepEvent(step=i, total_steps=total, loss=5.0 - i / total, lr=1e-3, tokens_per_second=1e4,
-                     tokens_seen=i * 256, elapsed=i * 1e-3, progress=i / total)
+    return StepEvent(
+        step=i,
+        total_steps=total,
+        loss=5.0 - i / total,
+        lr=1e-3,
+        tokens_per_second=1e4,
+        tokens_seen=i * 256,
+        elapsed=i * 1e-3,
+        progress=i / total,
+    )
 
 
 def summary(status: RunStatus, steps: int) -> TrainingSummary:

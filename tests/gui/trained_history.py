@@ -27,9 +27,9 @@ STEPS = 30
 
 @dataclass(frozen=True)
 class TrainedHistory:
-    data_dir: Path          # the template; copy it, never change it
-    modern_id: str          # arch modern, 30% masking
-    seed_id: str            # arch seed (exportable to Hugging Face), 15% masking
+    data_dir: Path  # the template; copy it, never change it
+    modern_id: str  # arch modern, 30% masking
+    seed_id: str  # arch seed (exportable to Hugging Face), 15% masking
 
 
 _template: TrainedHistory | None = None
@@ -58,7 +58,8 @@ def _train(make_config: Callable[..., RunConfig]) -> TrainedHistory:
         config = dataclasses.replace(
             base,
             model=dataclasses.replace(base.model, arch=arch),
-            masking=dataclasses.replace(base.masking, mlm_probability=rate))
+            masking=dataclasses.replace(base.masking, mlm_probability=rate),
+        )
         handle = lifecycle.prepare_run(db, config, corpus, name=name)
         result = lifecycle.run_recorded(db, handle, corpus.text)
         assert result.status == "completed", result.message

@@ -23,9 +23,11 @@ from mlmstudio.resource_paths import APP_ID, ICON_SIZES, resources_dir
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGING = REPO / "packaging"
-SCRIPTS = sorted(PACKAGING.glob("*.sh")) + [REPO / "scripts" / "install_torch.sh",
-                                             REPO / "scripts" / "setup.sh",
-                                             REPO / "resources" / "render_icons.sh"]
+SCRIPTS = sorted(PACKAGING.glob("*.sh")) + [
+    REPO / "scripts" / "install_torch.sh",
+    REPO / "scripts" / "setup.sh",
+    REPO / "resources" / "render_icons.sh",
+]
 
 
 def load_bundle_rules():
@@ -83,10 +85,12 @@ def test_drop_files_counts_what_each_rule_removes(tmp_path):
     header.write_bytes(b"x" * 100)
     manager = tmp_path / "manager"
     manager.write_bytes(b"y" * 7)
-    toc = [("torch/include/a.h", str(header), "DATA"),
-           ("torch/bin/torch_shm_manager", str(manager), "BINARY"),
-           ("torch/bin/test_api", str(manager), "BINARY"),
-           ("mlmstudio/resources/x.svg", str(header), "DATA")]
+    toc = [
+        ("torch/include/a.h", str(header), "DATA"),
+        ("torch/bin/torch_shm_manager", str(manager), "BINARY"),
+        ("torch/bin/test_api", str(manager), "BINARY"),
+        ("mlmstudio/resources/x.svg", str(header), "DATA"),
+    ]
     removed = {}
     kept = rules.drop_files(toc, removed)
     assert [entry[0] for entry in kept] == ["torch/bin/torch_shm_manager", "mlmstudio/resources/x.svg"]
@@ -98,7 +102,9 @@ def test_excluded_modules_are_not_imported_by_the_app():
     source = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "mlmstudio").rglob("*.py"))
     for module in rules.EXCLUDED_MODULES:
         pattern = rf"^\s*(import|from)\s+{re.escape(module)}\b"
-        assert not re.search(pattern, source, re.MULTILINE), f"mlmstudio imports {module}, which the bundle drops"
+        assert not re.search(pattern, source, re.MULTILINE), (
+            f"mlmstudio imports {module}, which the bundle drops"
+        )
     # torch.compile's stack is imported when an optimizer is built: it must stay in the bundle.
     for needed in ("torch._dynamo", "torch._inductor", "sympy"):
         assert needed not in rules.EXCLUDED_MODULES
@@ -108,7 +114,9 @@ def test_the_pydoc_sample_sources_go_where_sysconfig_looks_in_the_bundle():
     rules = load_bundle_rules()
     sources = rules.stdlib_sources()
     assert len(sources) > 100
-    assert {target for _, target in sources} == {f"lib/python{sys.version_info.major}.{sys.version_info.minor}"}
+    assert {target for _, target in sources} == {
+        f"lib/python{sys.version_info.major}.{sys.version_info.minor}"
+    }
     assert all(Path(src).suffix == ".py" for src, _ in sources)
 
 
@@ -128,8 +136,13 @@ def test_install_desktop_entry_registers_the_app_for_the_user_and_uninstalls(tmp
     bundle = fake_bundle(tmp_path / 'MLM Studio "test" $HOME')
     home = tmp_path / "home"
     env = {"PATH": "/usr/bin:/bin", "HOME": str(home)}
-    subprocess.run(["bash", str(bundle / "install-desktop-entry.sh")], check=True, env=env,
-                   capture_output=True, timeout=60)
+    subprocess.run(
+        ["bash", str(bundle / "install-desktop-entry.sh")],
+        check=True,
+        env=env,
+        capture_output=True,
+        timeout=60,
+    )
     data = home / ".local" / "share"
     entry = data / "applications" / f"{APP_ID}.desktop"
     text = entry.read_text(encoding="utf-8")
@@ -142,16 +155,25 @@ def test_install_desktop_entry_registers_the_app_for_the_user_and_uninstalls(tmp
     if shutil.which("desktop-file-validate"):
         result = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True)
         assert result.returncode == 0, result.stdout
-    subprocess.run(["bash", str(bundle / "install-desktop-entry.sh"), "--uninstall"], check=True, env=env,
-                   capture_output=True, timeout=60)
+    subprocess.run(
+        ["bash", str(bundle / "install-desktop-entry.sh"), "--uninstall"],
+        check=True,
+        env=env,
+        capture_output=True,
+        timeout=60,
+    )
     assert not entry.exists()
     assert not list((data / "icons").rglob(f"{APP_ID}.*"))
 
 
 def test_install_desktop_entry_refuses_an_unknown_option(tmp_path):
     bundle = fake_bundle(tmp_path / "bundle")
-    result = subprocess.run(["bash", str(bundle / "install-desktop-entry.sh"), "--system"],
-                            env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        ["bash", str(bundle / "install-desktop-entry.sh"), "--system"],
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert "unknown option" in result.stderr and "Traceback" not in result.stderr

@@ -19,15 +19,22 @@ from tiny_configs import tiny_config as shared_tiny_config
 
 def tiny_config(**training) -> RunConfig:
     """The shared tiny config as a seed model (exportable to Hugging Face) on the tutorial sample."""
-    return shared_tiny_config(source="sample:tutorial", val_fraction=0.2, arch="seed", max_len=32,
-                              **{"batch_size": 4, "eval_batches": 8, "checkpoint_every": 10, **training})
+    return shared_tiny_config(
+        source="sample:tutorial",
+        val_fraction=0.2,
+        arch="seed",
+        max_len=32,
+        **{"batch_size": 4, "eval_batches": 8, "checkpoint_every": 10, **training},
+    )
 
 
 def at_step(n: int, action):
     """A training callback that calls ``action()`` when step ``n`` is reported."""
+
     def callback(event):
         if isinstance(event, StepEvent) and event.step == n:
             action()
+
     return callback
 
 
@@ -49,10 +56,19 @@ def build_model_files(folder: Path) -> Path:
     return folder
 
 
-def add_run(db: Database, *, status: str = "completed", name: str | None = None,
-            config: RunConfig | None = None, model_files: Path | None = None, steps: int = 0,
-            val_every: int = 10, tags: Iterable[str] = (), final_metrics: dict | None = None,
-            **row_values) -> str:
+def add_run(
+    db: Database,
+    *,
+    status: str = "completed",
+    name: str | None = None,
+    config: RunConfig | None = None,
+    model_files: Path | None = None,
+    steps: int = 0,
+    val_every: int = 10,
+    tags: Iterable[str] = (),
+    final_metrics: dict | None = None,
+    **row_values,
+) -> str:
     """A recorded run without training: its row, its config.json, optional model files and points."""
     from mlmstudio.engine.corpus import load_corpus
 
@@ -63,11 +79,27 @@ def add_run(db: Database, *, status: str = "completed", name: str | None = None,
             shutil.copy2(file, handle.run_dir / file.name)
     points = []
     for step in range(1, steps + 1):
-        points.append(dict(run_id=handle.run_id, step=step, split="train", name="loss",
-                           value=5.0 / step, wall_time=step * 0.1))
+        points.append(
+            dict(
+                run_id=handle.run_id,
+                step=step,
+                split="train",
+                name="loss",
+                value=5.0 / step,
+                wall_time=step * 0.1,
+            )
+        )
         if step % val_every == 0:
-            points.append(dict(run_id=handle.run_id, step=step, split="val", name="loss",
-                               value=6.0 / step, wall_time=step * 0.1))
+            points.append(
+                dict(
+                    run_id=handle.run_id,
+                    step=step,
+                    split="val",
+                    name="loss",
+                    value=6.0 / step,
+                    wall_time=step * 0.1,
+                )
+            )
     with db.session() as session:
         repository.add_metric_points(session, points)
         row = session.get(RunRow, handle.run_id)

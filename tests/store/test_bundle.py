@@ -19,8 +19,15 @@ from store_helpers import add_run, tree_digest
 
 @pytest.fixture
 def exported(db, model_files, tmp_path) -> Path:
-    run_id = add_run(db, name="exported run", model_files=model_files, steps=30, tags=["keep", "x"],
-                     notes="some notes", final_metrics={"val_loss": 2.5, "val_accuracy": 0.3})
+    run_id = add_run(
+        db,
+        name="exported run",
+        model_files=model_files,
+        steps=30,
+        tags=["keep", "x"],
+        notes="some notes",
+        final_metrics={"val_loss": 2.5, "val_accuracy": 0.3},
+    )
     return bundle.export_bundle(db, run_id, tmp_path / "out" / "my-run")
 
 
@@ -28,8 +35,14 @@ def test_round_trip_into_another_history(db, exported, tmp_path):
     source = service.list_runs(db)[0]
     assert exported.name == "my-run.mlmrun"
     with zipfile.ZipFile(exported) as zf:
-        assert sorted(zf.namelist()) == ["config.json", "manifest.json", "metrics.csv", "metrics.json",
-                                         "model.safetensors", "tokenizer.json"]
+        assert sorted(zf.namelist()) == [
+            "config.json",
+            "manifest.json",
+            "metrics.csv",
+            "metrics.json",
+            "model.safetensors",
+            "tokenizer.json",
+        ]
         manifest = json.loads(zf.read("manifest.json"))
         assert manifest["format"] == "mlmrun" and manifest["format_version"] == 1
         for name, entry in manifest["files"].items():
@@ -52,6 +65,7 @@ def test_round_trip_into_another_history(db, exported, tmp_path):
         np.testing.assert_array_equal(a.values, b.values)
         np.testing.assert_array_equal(a.wall_time, b.wall_time)
     from mlmstudio.engine.artifacts import load_model_dir
+
     assert load_model_dir(s.run_dir).config == source.config
     assert list(other.data_dir.glob(".import-*")) == []
 
@@ -65,9 +79,17 @@ def test_a_run_without_a_model_cannot_be_exported(db, tmp_path):
 
 # --- refused bundles ---------------------------------------------------------------------------
 
-def rewrite(source: Path, target: Path, *, replace: dict[str, bytes] | None = None,
-            extra: dict[str, bytes] | None = None, drop: tuple[str, ...] = (),
-            fix_manifest: bool = False, compress: int = zipfile.ZIP_DEFLATED) -> Path:
+
+def rewrite(
+    source: Path,
+    target: Path,
+    *,
+    replace: dict[str, bytes] | None = None,
+    extra: dict[str, bytes] | None = None,
+    drop: tuple[str, ...] = (),
+    fix_manifest: bool = False,
+    compress: int = zipfile.ZIP_DEFLATED,
+) -> Path:
     """A copy of a bundle with members replaced, added or dropped (and the manifest rehashed if asked)."""
     replace, extra = replace or {}, extra or {}
     with zipfile.ZipFile(source) as zf:
@@ -77,8 +99,10 @@ def rewrite(source: Path, target: Path, *, replace: dict[str, bytes] | None = No
         manifest = json.loads(members["manifest.json"])
         for name in replace:
             if name != "manifest.json":
-                manifest["files"][name] = {"sha256": hashlib.sha256(replace[name]).hexdigest(),
-                                           "size": len(replace[name])}
+                manifest["files"][name] = {
+                    "sha256": hashlib.sha256(replace[name]).hexdigest(),
+                    "size": len(replace[name]),
+                }
         members["manifest.json"] = json.dumps(manifest).encode()
     with zipfile.ZipFile(target, "w") as zf:
         for name, data in {**members, **extra}.items():
@@ -130,6 +154,7 @@ def _config_json(data) -> callable:
     def make(exported, target):
         text = data if isinstance(data, str) else json.dumps(data)
         return rewrite(exported, target, replace={"config.json": text.encode()}, fix_manifest=True)
+
     return make
 
 
@@ -142,13 +167,18 @@ def _manifest_not_json(exported, target):
 
 
 def _metrics_csv_garbage(exported, target):
-    return rewrite(exported, target, replace={"metrics.csv": b"step,split,name,value,wall_time\n1,train,loss,abc,0\n"},
-                   fix_manifest=True)
+    return rewrite(
+        exported,
+        target,
+        replace={"metrics.csv": b"step,split,name,value,wall_time\n1,train,loss,abc,0\n"},
+        fix_manifest=True,
+    )
 
 
 def _weights_not_safetensors(exported, target):
-    return rewrite(exported, target, replace={"model.safetensors": b"\x80\x04pickle" * 100},
-                   fix_manifest=True)
+    return rewrite(
+        exported, target, replace={"model.safetensors": b"\x80\x04pickle" * 100}, fix_manifest=True
+    )
 
 
 def _unexpected_member(exported, target):
@@ -180,8 +210,10 @@ REFUSED = {
     "missing member": (_missing_member, "has no tokenizer.json"),
     "not a zip": (_not_a_zip, "damaged or truncated"),
     # Bounds and finiteness hold for a bundle's config as for flags (issue 13, A5/A6).
-    "huge width": (_config_json({"model": {"arch": "seed", "d_model": 10**9, "num_heads": 1}}),
-                   "model.d_model"),
+    "huge width": (
+        _config_json({"model": {"arch": "seed", "d_model": 10**9, "num_heads": 1}}),
+        "model.d_model",
+    ),
     "huge seed": (_config_json({"training": {"seed": 2**64}}), "training.seed"),
     "nan dropout": (_config_json('{"model": {"dropout": NaN}}'), "finite"),
     "deep config": (_config_json("[" * 50_000 + "]" * 50_000), "nested"),

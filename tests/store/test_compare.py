@@ -16,14 +16,26 @@ from store_helpers import add_run, tiny_config
 
 def curve(run_id, steps, values, times=None) -> Curve:
     steps = np.asarray(steps, dtype=np.int64)
-    return Curve(run_id, "val", "loss", steps, np.asarray(values, dtype=float),
-                 np.asarray(times if times is not None else steps * 1.0, dtype=float))
+    return Curve(
+        run_id,
+        "val",
+        "loss",
+        steps,
+        np.asarray(values, dtype=float),
+        np.asarray(times if times is not None else steps * 1.0, dtype=float),
+    )
 
 
 def test_align_by_step_is_the_union_with_gaps_as_nan():
-    aligned = compare.align({"a": curve("a", [10, 20, 30], [3, 2, 1]),
-                             "b": curve("b", [20, 40], [2.5, 1.5]),
-                             "c": curve("c", [], [])}, "val_loss", "step")
+    aligned = compare.align(
+        {
+            "a": curve("a", [10, 20, 30], [3, 2, 1]),
+            "b": curve("b", [20, 40], [2.5, 1.5]),
+            "c": curve("c", [], []),
+        },
+        "val_loss",
+        "step",
+    )
     assert aligned.x.tolist() == [10, 20, 30, 40]
     np.testing.assert_array_equal(aligned.values["a"], [3, 2, 1, np.nan])
     np.testing.assert_array_equal(aligned.values["b"], [np.nan, 2.5, np.nan, 1.5])
@@ -40,8 +52,9 @@ def test_align_by_time_interpolates_each_run_within_its_own_range():
 
 
 def test_write_csv(tmp_path):
-    aligned = compare.align({"a": curve("a", [1, 2], [0.5, 0.25]), "b": curve("b", [2], [0.75])},
-                            "val_loss", "step")
+    aligned = compare.align(
+        {"a": curve("a", [1, 2], [0.5, 0.25]), "b": curve("b", [2], [0.75])}, "val_loss", "step"
+    )
     path = compare.write_csv(aligned, tmp_path / "curves.csv", labels={"a": "run A"})
     rows = list(csv.reader(path.open()))
     assert rows == [["step", "run A", "b"], ["1", "0.5", ""], ["2", "0.25", "0.75"]]
@@ -52,8 +65,10 @@ def test_config_differences_lists_only_what_differs():
     wide = replace(base, model=replace(base.model, d_model=64))
     fast = replace(base, training=replace(base.training, lr=0.01))
     diffs = compare.config_differences({"base": base, "wide": wide, "fast": fast})
-    assert diffs == [("model.d_model", {"base": 32, "wide": 64, "fast": 32}),
-                     ("training.lr", {"base": 0.0007, "wide": 0.0007, "fast": 0.01})]
+    assert diffs == [
+        ("model.d_model", {"base": 32, "wide": 64, "fast": 32}),
+        ("training.lr", {"base": 0.0007, "wide": 0.0007, "fast": 0.01}),
+    ]
     assert compare.config_differences({"base": base, "same": tiny_config()}) == []
     assert compare.config_differences({"base": base}) == []
 

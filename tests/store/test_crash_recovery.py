@@ -25,17 +25,49 @@ from mlmstudio.store.database import Database
 # Enough steps that no kill comes after the end, even on an idle machine (~3 ms a step).
 STEPS, CHECKPOINT_EVERY, EVAL_EVERY = 4000, 10, 10
 KILLS_DURING_RESUME = 2
-TRAIN_ARGS = ("train", "sample:tutorial", "--tokenizer", "char", "--preset", "tiny", "--d-model", 32,
-              "--layers", 1, "--heads", 2, "--ffn", 64, "--seq-len", 32, "--batch-size", 4,
-              "--val-fraction", 0.2, "--device", "cpu", "--precision", "fp32", "--steps", STEPS,
-              "--checkpoint-every", CHECKPOINT_EVERY, "--eval-every", EVAL_EVERY)
+TRAIN_ARGS = (
+    "train",
+    "sample:tutorial",
+    "--tokenizer",
+    "char",
+    "--preset",
+    "tiny",
+    "--d-model",
+    32,
+    "--layers",
+    1,
+    "--heads",
+    2,
+    "--ffn",
+    64,
+    "--seq-len",
+    32,
+    "--batch-size",
+    4,
+    "--val-fraction",
+    0.2,
+    "--device",
+    "cpu",
+    "--precision",
+    "fp32",
+    "--steps",
+    STEPS,
+    "--checkpoint-every",
+    CHECKPOINT_EVERY,
+    "--eval-every",
+    EVAL_EVERY,
+)
 
 
 def mlmstudio(data_dir: Path, *argv) -> subprocess.Popen:
     env = dict(os.environ, OMP_NUM_THREADS="1")
-    return subprocess.Popen([sys.executable, "-m", "mlmstudio", "--data-dir", str(data_dir),
-                             *[str(a) for a in argv]], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "mlmstudio", "--data-dir", str(data_dir), *[str(a) for a in argv]],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def active_run(data_dir: Path, pid: int):
@@ -45,8 +77,9 @@ def active_run(data_dir: Path, pid: int):
         return None
     try:
         with sqlite3.connect(db_file, timeout=30) as conn:
-            return conn.execute("SELECT id, last_step FROM runs WHERE status = 'running' AND pid = ?",
-                                (pid,)).fetchone()
+            return conn.execute(
+                "SELECT id, last_step FROM runs WHERE status = 'running' AND pid = ?", (pid,)
+            ).fetchone()
     except sqlite3.OperationalError:
         return None
 
@@ -104,7 +137,11 @@ def check_after_kill(data_dir: Path, run_id: str, killed_at: float) -> int:
     # ignores it (no state.json). It must never be newer than the newest complete one.
     complete = {path.name for _, path in on_disk}
     for folder in (detail.summary.run_dir / "checkpoints").iterdir():
-        if folder.name.startswith("step-") and not folder.name.endswith(".tmp") and folder.name not in complete:
+        if (
+            folder.name.startswith("step-")
+            and not folder.name.endswith(".tmp")
+            and folder.name not in complete
+        ):
             assert folder.name < on_disk[-1][1].name, folder
     db.close()
     return last
@@ -140,4 +177,5 @@ def test_sigkill_at_random_moments_then_resume_to_the_end(tmp_path, seed):
     val = service.load_curve(db, run_id, "val", "loss")
     assert val.steps.tolist() == list(range(EVAL_EVERY, STEPS + 1, EVAL_EVERY))
     from mlmstudio.engine.artifacts import load_model_dir
+
     assert load_model_dir(summary.run_dir).config.training.steps == STEPS

@@ -61,25 +61,44 @@ def test_upgrade_from_first_migration_keeps_data(tmp_path):
     with engine.begin() as conn:
         columns = {row[1] for row in conn.exec_driver_sql("PRAGMA table_info(checkpoints)")}
         assert "metrics_json" not in columns
-        conn.execute(text(
-            "INSERT INTO corpora (id, name, source, sha256, size_bytes, stats_json, added_at) "
-            "VALUES (1, 'Tutorial', 'sample:tutorial', :sha, 255, '{}', '2024-05-01 10:00:00')"),
-            {"sha": "a" * 64})
+        conn.execute(
+            text(
+                "INSERT INTO corpora (id, name, source, sha256, size_bytes, stats_json, added_at) "
+                "VALUES (1, 'Tutorial', 'sample:tutorial', :sha, 255, '{}', '2024-05-01 10:00:00')"
+            ),
+            {"sha": "a" * 64},
+        )
         for i, status in enumerate(("completed", "interrupted", "running")):
-            conn.execute(text(
-                "INSERT INTO runs (id, name, status, config_json, corpus_id, created_at, last_step, "
-                "final_metrics_json, message, notes, pid, hostname, heartbeat_at) VALUES "
-                "(:id, :name, :status, '{}', 1, :created, 100, :metrics, '', 'old notes', 999999999, "
-                "'elsewhere', '2024-05-01 10:00:00')"),
-                {"id": f"old{i}", "name": f"old run {i}", "status": status,
-                 "created": f"2024-05-0{i + 1} 10:00:00", "metrics": '{"val_loss": 2.5}'})
+            conn.execute(
+                text(
+                    "INSERT INTO runs (id, name, status, config_json, corpus_id, created_at, last_step, "
+                    "final_metrics_json, message, notes, pid, hostname, heartbeat_at) VALUES "
+                    "(:id, :name, :status, '{}', 1, :created, 100, :metrics, '', 'old notes', 999999999, "
+                    "'elsewhere', '2024-05-01 10:00:00')"
+                ),
+                {
+                    "id": f"old{i}",
+                    "name": f"old run {i}",
+                    "status": status,
+                    "created": f"2024-05-0{i + 1} 10:00:00",
+                    "metrics": '{"val_loss": 2.5}',
+                },
+            )
         conn.execute(text("INSERT INTO run_tags (run_id, tag) VALUES ('old0', 'baseline')"))
-        conn.execute(text("INSERT INTO checkpoints (run_id, step, path, created_at) "
-                          "VALUES ('old0', 100, 'checkpoints/step-00000100', '2024-05-01 10:00:00')"))
+        conn.execute(
+            text(
+                "INSERT INTO checkpoints (run_id, step, path, created_at) "
+                "VALUES ('old0', 100, 'checkpoints/step-00000100', '2024-05-01 10:00:00')"
+            )
+        )
         for step in range(1, 101):
-            conn.execute(text("INSERT INTO metric_points (run_id, step, split, name, value, wall_time) "
-                              "VALUES ('old0', :s, 'train', 'loss', :v, :t)"),
-                         {"s": step, "v": 10.0 / step, "t": step * 0.5})
+            conn.execute(
+                text(
+                    "INSERT INTO metric_points (run_id, step, split, name, value, wall_time) "
+                    "VALUES ('old0', :s, 'train', 'loss', :v, :t)"
+                ),
+                {"s": step, "v": 10.0 / step, "t": step * 0.5},
+            )
     engine.dispose()
 
     db = Database.open(directory)
@@ -107,6 +126,7 @@ def test_a_newer_database_is_refused_with_a_sentence(tmp_path):
     with sqlite3.connect(directory / "history.sqlite3") as conn:
         conn.execute("UPDATE alembic_version SET version_num = '0099'")
     from mlmstudio.store import database
+
     database._engines.clear()  # a fresh process
     with pytest.raises(StoreError, match="newer version of MLM Studio"):
         Database.open(directory)
@@ -128,7 +148,11 @@ def test_migrations_ship_with_the_package():
 
     assert (MIGRATIONS_DIR / "env.py").is_file()
     assert sorted(p.name for p in (MIGRATIONS_DIR / "versions").glob("*.py")) == [
-        "0001_initial.py", "0002_checkpoint_metrics.py", "0003_run_queue.py", "0004_probe_points.py"]
+        "0001_initial.py",
+        "0002_checkpoint_metrics.py",
+        "0003_run_queue.py",
+        "0004_probe_points.py",
+    ]
     assert Path(paths.__file__).parent == MIGRATIONS_DIR.parent
 
 

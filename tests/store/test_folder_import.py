@@ -34,20 +34,31 @@ def test_a_folder_comes_in_with_its_curves_and_checkpoints(db, folder):
     assert (folder / "model.safetensors").is_file(), "the user's folder is left as it was"
 
 
-@pytest.mark.parametrize("damage, message", [
-    (lambda f: (f / "curves.csv").write_text(HEADER + "1,nan,loss,2.0,0.1\n"), "Line 2 of the folder's "
-                                                                              "curves.csv names the split"),
-    (lambda f: (f / "curves.csv").write_text(HEADER + "7,train,loss,2,1\n7,train,loss,2,1\n1,val,x,1,1\n"),
-     "Line 3 of the folder's curves.csv repeats step 7"),
-    (lambda f: (f / "curves.csv").write_text(HEADER + "1,train,loss,inf,0.1\n2,train,loss,1,1\n"),
-     "not a finite number"),
-    (lambda f: (f / "curves.csv").write_text("garbage\n1,2\n"), "curve file cannot be read"),
-    (lambda f: (f / "checkpoints" / "loop").symlink_to(f), r"holds a link \(checkpoints/loop\)"),
-    (lambda f: (f / "model.safetensors").write_bytes(b"\x00" * 100), "cannot be loaded"),
-    (lambda f: (f / "model.safetensors").unlink(), "has no finished model"),
-    (lambda f: (f / "config.json").write_text("{"), "not a valid run configuration"),
-    (lambda f: (f / "config.json").unlink(), "not a run folder"),
-])
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        (
+            lambda f: (f / "curves.csv").write_text(HEADER + "1,nan,loss,2.0,0.1\n"),
+            "Line 2 of the folder's curves.csv names the split",
+        ),
+        (
+            lambda f: (f / "curves.csv").write_text(
+                HEADER + "7,train,loss,2,1\n7,train,loss,2,1\n1,val,x,1,1\n"
+            ),
+            "Line 3 of the folder's curves.csv repeats step 7",
+        ),
+        (
+            lambda f: (f / "curves.csv").write_text(HEADER + "1,train,loss,inf,0.1\n2,train,loss,1,1\n"),
+            "not a finite number",
+        ),
+        (lambda f: (f / "curves.csv").write_text("garbage\n1,2\n"), "curve file cannot be read"),
+        (lambda f: (f / "checkpoints" / "loop").symlink_to(f), r"holds a link \(checkpoints/loop\)"),
+        (lambda f: (f / "model.safetensors").write_bytes(b"\x00" * 100), "cannot be loaded"),
+        (lambda f: (f / "model.safetensors").unlink(), "has no finished model"),
+        (lambda f: (f / "config.json").write_text("{"), "not a valid run configuration"),
+        (lambda f: (f / "config.json").unlink(), "not a run folder"),
+    ],
+)
 def test_a_damaged_folder_is_refused_and_nothing_changes(db, folder, damage, message):
     damage(folder)
     before = sorted(p.name for p in db.runs_dir.iterdir()) if db.runs_dir.exists() else []

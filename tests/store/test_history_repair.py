@@ -26,9 +26,11 @@ def history(tmp_path, model_files) -> tuple[Path, list[str]]:
     """A data directory with two finished runs (one tagged and with notes) and one interrupted, closed."""
     directory = tmp_path / "data"
     db = Database.open(directory)
-    ids = [add_run(db, name="alpha", model_files=model_files, steps=30, tags=["keep"], notes="mine"),
-           add_run(db, name="beta", model_files=model_files, steps=20),
-           add_run(db, name="gamma", status="interrupted", steps=10)]
+    ids = [
+        add_run(db, name="alpha", model_files=model_files, steps=30, tags=["keep"], notes="mine"),
+        add_run(db, name="beta", model_files=model_files, steps=20),
+        add_run(db, name="gamma", status="interrupted", steps=10),
+    ]
     checkpoint = db.run_dir(ids[2]) / "checkpoints" / "step-00000010"
     checkpoint.mkdir(parents=True)
     (checkpoint / "state.json").write_text('{"step": 10}')
@@ -58,8 +60,12 @@ def _damage(directory: Path, how: str) -> None:
         Path(f"{db_file}{suffix}").unlink(missing_ok=True)
 
 
-DAMAGE = {"garbage": "not an SQLite database", "truncated": "cut short", "zero bytes": "empty (0 bytes)",
-          "no version table": "alembic_version"}
+DAMAGE = {
+    "garbage": "not an SQLite database",
+    "truncated": "cut short",
+    "zero bytes": "empty (0 bytes)",
+    "no version table": "alembic_version",
+}
 
 
 @pytest.mark.parametrize("how", list(DAMAGE))
@@ -115,11 +121,30 @@ def test_a_lost_history_gets_its_curves_back_from_the_run_folders(history):
 
     directory, ids = history
     log = CurveLog(directory / "runs" / ids[0] / "curves.csv")
-    log(StartedEvent(step=0, total_steps=30, vocab_size=50, baseline_loss=3.9, param_count=1,
-                     device="cpu", precision="fp32"))
+    log(
+        StartedEvent(
+            step=0,
+            total_steps=30,
+            vocab_size=50,
+            baseline_loss=3.9,
+            param_count=1,
+            device="cpu",
+            precision="fp32",
+        )
+    )
     for step in range(1, 31):
-        log(StepEvent(step=step, total_steps=30, loss=4.0 / step, lr=1e-3, tokens_per_second=10.0,
-                      tokens_seen=step, elapsed=step * 0.1, progress=step / 30))
+        log(
+            StepEvent(
+                step=step,
+                total_steps=30,
+                loss=4.0 / step,
+                lr=1e-3,
+                tokens_per_second=10.0,
+                tokens_seen=step,
+                elapsed=step * 0.1,
+                progress=step / 30,
+            )
+        )
     log(EvalEvent(step=30, val_loss=2.5, val_accuracy=0.3, perplexity=12.2, elapsed=3.0))
     _damage(directory, "garbage")  # nothing can be salvaged from the file itself
     report = rebuild_history(directory)
@@ -158,6 +183,7 @@ def test_move_aside_keeps_the_wal_with_its_file(tmp_path):
 
 # --- one bad row -------------------------------------------------------------------------------
 
+
 def _bad_date(directory: Path, run_id: str) -> None:
     with sqlite3.connect(directory / "history.sqlite3") as connection:
         connection.execute("UPDATE runs SET created_at = 'not a date' WHERE id = ?", (run_id,))
@@ -176,9 +202,18 @@ def test_a_row_with_an_unparsable_date_is_skipped_and_reported(history):
         service.get_run(db, ids[1])
 
 
-@pytest.mark.parametrize("argv", [["runs", "list"], ["runs", "show", "ID0"], ["fill", "ID0", "a [MASK]"],
-                                  ["runs", "export", "ID0", "OUT"], ["runs", "show", "ID1"],
-                                  ["fill", "ID1", "a [MASK]"], ["runs", "list", "--search", "a"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["runs", "list"],
+        ["runs", "show", "ID0"],
+        ["fill", "ID0", "a [MASK]"],
+        ["runs", "export", "ID0", "OUT"],
+        ["runs", "show", "ID1"],
+        ["fill", "ID1", "a [MASK]"],
+        ["runs", "list", "--search", "a"],
+    ],
+)
 def test_the_cli_survives_a_bad_row(history, capsys, tmp_path, argv):
     directory, ids = history
     _bad_date(directory, ids[1])
@@ -195,6 +230,7 @@ def test_the_cli_survives_a_bad_row(history, capsys, tmp_path, argv):
 
 
 # --- the CLI and a file damaged while the history is open --------------------------------------
+
 
 @pytest.mark.parametrize("how", list(DAMAGE))
 def test_the_cli_names_the_damage_and_rebuilds(history, capsys, how):
@@ -218,8 +254,11 @@ def test_damage_while_open_is_a_sentence_not_a_traceback(history):
     assert len(service.list_runs(db)) == 3
     db.close()
     (directory / "history.sqlite3").write_bytes(b"garbage" * 1000)
-    for call in (lambda: service.list_runs(db), lambda: service.get_run(db, ids[0]),
-                 lambda: service.rename_run(db, ids[0], "new")):
+    for call in (
+        lambda: service.list_runs(db),
+        lambda: service.get_run(db, ids[0]),
+        lambda: service.rename_run(db, ids[0], "new"),
+    ):
         with pytest.raises(HistoryAccessError, match="damaged"):
             call()
 
@@ -227,8 +266,9 @@ def test_damage_while_open_is_a_sentence_not_a_traceback(history):
 def test_a_row_with_absurdly_nested_metrics_still_lists(history):
     directory, ids = history
     with sqlite3.connect(directory / "history.sqlite3") as connection:
-        connection.execute("UPDATE runs SET final_metrics_json = ? WHERE id = ?",
-                           ("[" * 100_000 + "]" * 100_000, ids[0]))
+        connection.execute(
+            "UPDATE runs SET final_metrics_json = ? WHERE id = ?", ("[" * 100_000 + "]" * 100_000, ids[0])
+        )
     db = Database.open(directory)
     runs = {r.id: r for r in service.list_runs(db)}
     assert runs[ids[0]].final_metrics == {} and len(runs) == 3

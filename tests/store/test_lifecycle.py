@@ -51,8 +51,9 @@ def test_a_run_interrupted_before_its_first_checkpoint_resumes_from_step_zero(db
     assert curve_steps(db, handle.run_id) == list(range(1, 8))
 
     started = []
-    result = lifecycle.resume_run(db, handle.run_id,
-                                  callbacks=[lambda e: started.append(e) if isinstance(e, StartedEvent) else None])
+    result = lifecycle.resume_run(
+        db, handle.run_id, callbacks=[lambda e: started.append(e) if isinstance(e, StartedEvent) else None]
+    )
     assert result.status == RunStatus.COMPLETED and result.steps == STEPS
     assert started[0].step == 0 and "starts again from step 0" in started[0].note
     assert curve_steps(db, handle.run_id) == list(range(1, STEPS + 1))  # the stale points were dropped
@@ -68,8 +69,9 @@ def test_a_truncated_checkpoint_falls_back_to_the_newest_intact_one_with_a_note(
     newest.write_bytes(newest.read_bytes()[:100])  # a crash in the middle of a copy, a bad sector...
 
     started = []
-    result = lifecycle.resume_run(db, handle.run_id,
-                                  callbacks=[lambda e: started.append(e) if isinstance(e, StartedEvent) else None])
+    result = lifecycle.resume_run(
+        db, handle.run_id, callbacks=[lambda e: started.append(e) if isinstance(e, StartedEvent) else None]
+    )
     assert result.status == RunStatus.COMPLETED
     assert started[0].step == 10
     assert "step 15 is damaged" in started[0].note and "step 10" in started[0].note
@@ -110,8 +112,11 @@ def test_a_run_held_by_a_live_owner_is_never_recovered_resumed_or_deleted(db, co
     owner = RunLock(db.run_dir(run_id))
     assert owner.acquire()
     with db.session() as session:
-        session.execute(update(RunRow).where(RunRow.id == run_id).values(
-            status=RunStatus.RUNNING.value, heartbeat_at=utcnow() - timedelta(minutes=10)))
+        session.execute(
+            update(RunRow)
+            .where(RunRow.id == run_id)
+            .values(status=RunStatus.RUNNING.value, heartbeat_at=utcnow() - timedelta(minutes=10))
+        )
     try:
         assert owner_alive(db.run_dir(run_id)) is True
         reopened = Database.open(db.data_dir)
@@ -137,8 +142,9 @@ def test_a_run_left_running_by_a_dead_owner_resumes_without_reopening(db, corpus
     with pytest.raises(KeyboardInterrupt):
         lifecycle.run_recorded(db, handle, corpus.text, callbacks=[at_step(12, interrupt)])
     with db.session() as session:
-        session.execute(update(RunRow).where(RunRow.id == handle.run_id).values(
-            status=RunStatus.RUNNING.value))
+        session.execute(
+            update(RunRow).where(RunRow.id == handle.run_id).values(status=RunStatus.RUNNING.value)
+        )
     assert lifecycle.resume_run(db, handle.run_id).status == RunStatus.COMPLETED
 
 
@@ -158,8 +164,9 @@ def test_a_run_whose_process_died_before_it_started_is_recovered_and_resumes(db,
 
     live = lifecycle.prepare_run(db, config(), corpus)  # recorded by this (living) process
     dead = lifecycle.prepare_run(db, config(), corpus)
-    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
-                          text=True, check=True)
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True, check=True
+    )
     with db.session() as session:  # as if that process had recorded it, then been killed
         session.execute(update(RunRow).where(RunRow.id == dead.run_id).values(pid=int(gone.stdout)))
 

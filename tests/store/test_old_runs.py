@@ -55,7 +55,9 @@ def old_model_folder(folder: Path, distance_bias: bool) -> tuple[Path, RunConfig
 
 
 def answers(model_dir: Path) -> list[tuple[str, float]]:
-    return [(p["token"], p["score"]) for p in Predictor.from_dir(model_dir).fill_mask(QUESTION, top_k=5).masks[0]]
+    return [
+        (p["token"], p["score"]) for p in Predictor.from_dir(model_dir).fill_mask(QUESTION, top_k=5).masks[0]
+    ]
 
 
 @pytest.mark.parametrize("distance_bias", [True, False])
@@ -80,8 +82,9 @@ def test_an_old_model_folder_loads_with_its_architecture_and_predicts_as_before(
 def test_an_old_history_row_and_bundle_load_predict_and_compare(db, tmp_path):
     folder, config = old_model_folder(tmp_path / "old", distance_bias=True)
     old_json = (folder / "config.json").read_text()
-    run_id = add_run(db, name="from before", config=config, model_files=folder, steps=20,
-                     config_json=old_json)
+    run_id = add_run(
+        db, name="from before", config=config, model_files=folder, steps=20, config_json=old_json
+    )
     other_id = add_run(db, name="another", config=config, model_files=folder, steps=20)
     assert service.run_config(db, run_id) == config
     assert service.get_run(db, run_id).summary.config == config

@@ -25,30 +25,64 @@ from mlmstudio.store.recorder import RunRecorder
 
 from store_helpers import add_run, tiny_config
 
-PROBES = (ProbeSpec("The quick brown [MASK] jumps over the lazy dog.", "fox"),
-          ProbeSpec("Knowledge is [MASK].", "power"),
-          ProbeSpec("All that glitters is not [MASK].", "gold"))
+PROBES = (
+    ProbeSpec("The quick brown [MASK] jumps over the lazy dog.", "fox"),
+    ProbeSpec("Knowledge is [MASK].", "power"),
+    ProbeSpec("All that glitters is not [MASK].", "gold"),
+)
 
 
 def probe_results(step: int) -> tuple[ProbeResult, ...]:
-    return tuple(ProbeResult(p.sentence, p.answer, min(1.0, step / 100 + i / 10), "x" if step < 20 else p.answer,
-                             step >= 20) for i, p in enumerate(PROBES))
+    return tuple(
+        ProbeResult(
+            p.sentence, p.answer, min(1.0, step / 100 + i / 10), "x" if step < 20 else p.answer, step >= 20
+        )
+        for i, p in enumerate(PROBES)
+    )
 
 
 def record(db: Database, run_id: str, steps=(10, 20, 30)) -> None:
     recorder = RunRecorder(db, run_id)
     for step in range(1, max(steps) + 1):
-        recorder(StepEvent(step=step, total_steps=30, loss=1.0, lr=1e-3, tokens_per_second=1.0,
-                           tokens_seen=step, elapsed=step / 10, progress=step / 30))
+        recorder(
+            StepEvent(
+                step=step,
+                total_steps=30,
+                loss=1.0,
+                lr=1e-3,
+                tokens_per_second=1.0,
+                tokens_seen=step,
+                elapsed=step / 10,
+                progress=step / 30,
+            )
+        )
         if step in steps:
-            recorder(EvalEvent(step=step, val_loss=1.0, val_accuracy=0.5, perplexity=2.7,
-                               elapsed=step / 10, probes=probe_results(step)))
+            recorder(
+                EvalEvent(
+                    step=step,
+                    val_loss=1.0,
+                    val_accuracy=0.5,
+                    perplexity=2.7,
+                    elapsed=step / 10,
+                    probes=probe_results(step),
+                )
+            )
     recorder.close()
 
 
 def curves_as_lists(db: Database, ref: str):
-    return [(c.probe, c.sentence, c.answer, c.steps.tolist(), c.probabilities.tolist(), list(c.top1),
-             c.hits.tolist()) for c in service.load_probe_curves(db, ref)]
+    return [
+        (
+            c.probe,
+            c.sentence,
+            c.answer,
+            c.steps.tolist(),
+            c.probabilities.tolist(),
+            list(c.top1),
+            c.hits.tolist(),
+        )
+        for c in service.load_probe_curves(db, ref)
+    ]
 
 
 def test_probe_points_are_recorded_and_reloaded(db):
@@ -56,7 +90,8 @@ def test_probe_points_are_recorded_and_reloaded(db):
     record(db, run_id)
     curves = service.load_probe_curves(db, run_id)
     assert [(c.probe, c.sentence, c.answer) for c in curves] == [
-        (i, p.sentence, p.answer) for i, p in enumerate(PROBES)]
+        (i, p.sentence, p.answer) for i, p in enumerate(PROBES)
+    ]
     for i, curve in enumerate(curves):
         assert curve.steps.tolist() == [10, 20, 30]
         assert curve.probabilities.tolist() == pytest.approx([0.1 + i / 10, 0.2 + i / 10, 0.3 + i / 10])
@@ -90,8 +125,10 @@ def test_rebuild_history_brings_the_probes_back_from_the_run_folder(tmp_path, mo
     run_id = add_run(db, model_files=model_files, steps=30)
     record(db, run_id)
     before = curves_as_lists(db, run_id)
-    write_records(db.run_dir(run_id) / "probes.jsonl",
-                  [ProbeRecord(step, step / 10, probe_results(step)) for step in (10, 20, 30)])
+    write_records(
+        db.run_dir(run_id) / "probes.jsonl",
+        [ProbeRecord(step, step / 10, probe_results(step)) for step in (10, 20, 30)],
+    )
     db.close()
     forget_engine(db.path)
     (directory / "history.sqlite3").write_bytes(b"this is not a database" * 100)
@@ -112,9 +149,13 @@ STEPS, EVAL_EVERY = 300, 10
 
 def mlmstudio(data_dir: Path, *argv) -> subprocess.Popen:
     env = dict(os.environ, OMP_NUM_THREADS="1")
-    return subprocess.Popen([sys.executable, "-m", "mlmstudio", "--data-dir", str(data_dir),
-                             *[str(a) for a in argv]], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "mlmstudio", "--data-dir", str(data_dir), *[str(a) for a in argv]],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def wait_past(proc: subprocess.Popen, data_dir: Path, step: int) -> str:
@@ -123,8 +164,9 @@ def wait_past(proc: subprocess.Popen, data_dir: Path, step: int) -> str:
     while time.time() < deadline:
         try:
             with sqlite3.connect(data_dir / "history.sqlite3", timeout=30) as conn:
-                row = conn.execute("SELECT id, last_step FROM runs WHERE status = 'running' AND pid = ?",
-                                   (proc.pid,)).fetchone()
+                row = conn.execute(
+                    "SELECT id, last_step FROM runs WHERE status = 'running' AND pid = ?", (proc.pid,)
+                ).fetchone()
         except sqlite3.OperationalError:
             row = None
         if row and row[1] > step:
@@ -195,8 +237,9 @@ def test_import_folder_brings_the_probes_of_a_run_trained_elsewhere(db, model_fi
 
     folder = tmp_path / "trained-elsewhere"
     shutil.copytree(model_files, folder)
-    write_records(folder / "probes.jsonl", [ProbeRecord(step, step / 10, probe_results(step))
-                                            for step in (10, 20, 30)])
+    write_records(
+        folder / "probes.jsonl", [ProbeRecord(step, step / 10, probe_results(step)) for step in (10, 20, 30)]
+    )
     run_id = import_run_folder(db, folder)
     curves = service.load_probe_curves(db, run_id)
     assert [c.answer for c in curves] == [p.answer for p in PROBES]

@@ -112,8 +112,13 @@ os._exit(0)  # dies holding the claim, as a killed process would
 
 
 def claim_in_a_process_that_dies(db) -> int:
-    out = subprocess.run([sys.executable, "-c", CLAIM_AND_DIE, str(db.data_dir)], capture_output=True,
-                         text=True, check=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", CLAIM_AND_DIE, str(db.data_dir)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
     return int(out.stdout)
 
 
@@ -163,11 +168,18 @@ def test_a_failing_run_in_the_middle_does_not_stop_the_queue(db, tmp_path):
     gone.unlink()  # it fails at start
     started, ended = [], []
     summary = queue_runner.run_queue(
-        db, callbacks_for=lambda p: [FailAtStep(3)] if p.item.name == "breaks" else [],
-        on_start=lambda p: started.append(p.item.name), on_end=lambda i: ended.append((i.name, i.state)))
+        db,
+        callbacks_for=lambda p: [FailAtStep(3)] if p.item.name == "breaks" else [],
+        on_start=lambda p: started.append(p.item.name),
+        on_end=lambda i: ended.append((i.name, i.state)),
+    )
     assert started == ["first", "breaks", "last"]
-    assert ended == [("first", ItemState.DONE), ("corpus gone", ItemState.FAILED),
-                     ("breaks", ItemState.FAILED), ("last", ItemState.DONE)]
+    assert ended == [
+        ("first", ItemState.DONE),
+        ("corpus gone", ItemState.FAILED),
+        ("breaks", ItemState.FAILED),
+        ("last", ItemState.DONE),
+    ]
     assert not summary.stopped and summary.count(ItemState.DONE) == 2
     items = {i.name: i for i in queue.list_items(db)}
     assert "does not exist" in items["corpus gone"].message and items["corpus gone"].run_id is None
@@ -196,7 +208,10 @@ def test_a_stopped_item_resumes_its_own_run_next_time(db):
     assert item.state == ItemState.INTERRUPTED and item.run_id
     assert service.get_run(db, item.run_id).summary.status == RunStatus.STOPPED
     summary = queue_runner.run_queue(db)
-    assert [(i.name, i.state) for i in summary.finished] == [("long", ItemState.DONE), ("next", ItemState.DONE)]
+    assert [(i.name, i.state) for i in summary.finished] == [
+        ("long", ItemState.DONE),
+        ("next", ItemState.DONE),
+    ]
     assert queue.list_items(db)[0].run_id == item.run_id  # the same run went on
     assert service.get_run(db, item.run_id).summary.status == RunStatus.COMPLETED
     assert len(service.list_runs(db)) == 2

@@ -34,8 +34,16 @@ class FakeClock:
 
 
 def step(n: int, loss: float = 2.0) -> StepEvent:
-    return StepEvent(step=n, total_steps=1000, loss=loss, lr=1e-3, tokens_per_second=5000.0,
-                     tokens_seen=n * 64, elapsed=n * 0.01, progress=n / 1000)
+    return StepEvent(
+        step=n,
+        total_steps=1000,
+        loss=loss,
+        lr=1e-3,
+        tokens_per_second=5000.0,
+        tokens_seen=n * 64,
+        elapsed=n * 0.01,
+        progress=n / 1000,
+    )
 
 
 @pytest.fixture
@@ -65,7 +73,7 @@ def test_steps_are_written_in_time_based_batches(db, running, commits):
     clock = FakeClock()
     recorder = RunRecorder(db, running, flush_interval=1.0, clock=clock)
     for n in range(1, 501):
-        clock.now = n * 0.01          # 100 steps a second
+        clock.now = n * 0.01  # 100 steps a second
         recorder(step(n))
     # 5 seconds of steps: about 5 transactions, certainly not 500.
     assert 4 <= commits[0] <= 6
@@ -97,14 +105,29 @@ def test_eval_checkpoint_and_finish_flush_at_once(db, running, tmp_path):
     recorder(CheckpointEvent(step=10, path=str(ckpt), metrics={"val_loss": 3.0}))
     detail = service.get_run(db, running)
     assert [(c.step, c.path, c.exists, dict(c.metrics)) for c in detail.checkpoints] == [
-        (10, ckpt, True, {"val_loss": 3.0})]
+        (10, ckpt, True, {"val_loss": 3.0})
+    ]
     with db.session(write=False) as session:
         assert session.get(RunRow, running).checkpoints[0].path == "checkpoints/step-00000010"
     assert _count_points(db, running, "train") == 33
 
-    recorder(FinishedEvent(status=RunStatus.COMPLETED, step=11, summary=TrainingSummary(
-        status=RunStatus.COMPLETED, steps=11, params=100, vocab_size=10, baseline_loss=2.3,
-        val_loss=3.0, final_loss=2.0, model_dir=str(tmp_path), perplexity=float("inf"))))
+    recorder(
+        FinishedEvent(
+            status=RunStatus.COMPLETED,
+            step=11,
+            summary=TrainingSummary(
+                status=RunStatus.COMPLETED,
+                steps=11,
+                params=100,
+                vocab_size=10,
+                baseline_loss=2.3,
+                val_loss=3.0,
+                final_loss=2.0,
+                model_dir=str(tmp_path),
+                perplexity=float("inf"),
+            ),
+        )
+    )
     summary = service.get_run(db, running).summary
     assert summary.status == "completed" and summary.finished_at is not None
     assert summary.val_loss == 3.0 and summary.final_loss == 2.0

@@ -34,6 +34,7 @@ def test_an_unreaped_killed_child_counts_as_gone():
     try:
         proc.kill()
         import time
+
         deadline = time.time() + 10
         while process_alive(proc.pid) and time.time() < deadline:
             time.sleep(0.05)  # a zombie until reaped: must already count as gone
@@ -52,10 +53,12 @@ def test_runs_of_dead_or_silent_processes_become_interrupted(db, dead_pid, tmp_p
     dead = add_run(db, status="running", pid=dead_pid, hostname=here, heartbeat_at=now)
     dead_paused = add_run(db, status="paused", pid=dead_pid, hostname=here, heartbeat_at=now)
     alive_here = add_run(db, status="running", pid=os.getpid(), hostname=here, heartbeat_at=now)
-    elsewhere_fresh = add_run(db, status="running", pid=1234, hostname="other-host",
-                              heartbeat_at=now - timedelta(seconds=5))
-    elsewhere_stale = add_run(db, status="running", pid=1234, hostname="other-host",
-                              heartbeat_at=now - timedelta(seconds=120))
+    elsewhere_fresh = add_run(
+        db, status="running", pid=1234, hostname="other-host", heartbeat_at=now - timedelta(seconds=5)
+    )
+    elsewhere_stale = add_run(
+        db, status="running", pid=1234, hostname="other-host", heartbeat_at=now - timedelta(seconds=120)
+    )
     finished = add_run(db, status="completed", pid=dead_pid, hostname=here, heartbeat_at=now)
 
     reopened = Database.open(db.data_dir)
@@ -71,8 +74,13 @@ def test_runs_of_dead_or_silent_processes_become_interrupted(db, dead_pid, tmp_p
 
 def test_a_live_pid_with_a_stale_heartbeat_is_a_reused_pid(db):
     """Our own pid, alive, but silent for minutes: it is no longer training that run."""
-    stale = add_run(db, status="running", pid=os.getppid(), hostname=hostname(),
-                    heartbeat_at=utcnow() - timedelta(minutes=5))
+    stale = add_run(
+        db,
+        status="running",
+        pid=os.getppid(),
+        hostname=hostname(),
+        heartbeat_at=utcnow() - timedelta(minutes=5),
+    )
     assert _status(Database.open(db.data_dir), stale) == "interrupted"
 
 

@@ -15,9 +15,20 @@ from store_helpers import add_run
 T0 = datetime(2026, 1, 1, 12, 0, 0)
 
 
-@pytest.mark.parametrize("ref, offset", [("latest", 0), ("LATEST", 0), (" latest~2 ", 2), ("latest~0", 0),
-                                         ("latest~", None), ("latest~x", None), ("latest1", None),
-                                         ("lates", None), ("3f2a9c1b0d4e", None)])
+@pytest.mark.parametrize(
+    "ref, offset",
+    [
+        ("latest", 0),
+        ("LATEST", 0),
+        (" latest~2 ", 2),
+        ("latest~0", 0),
+        ("latest~", None),
+        ("latest~x", None),
+        ("latest1", None),
+        ("lates", None),
+        ("3f2a9c1b0d4e", None),
+    ],
+)
 def test_latest_offset_parses_only_latest_references(ref, offset):
     assert latest_offset(ref) == offset
 

@@ -26,7 +26,10 @@ def test_prepare_run_records_corpus_run_and_config(db):
     assert first.name == "my first run"
     assert "Tutorial" in second.name or corpus.name in second.name
     assert first.run_dir == db.runs_dir / first.run_id
-    assert json.loads((first.run_dir / "config.json").read_text()) == {**config.to_dict(), "config_version": 2}
+    assert json.loads((first.run_dir / "config.json").read_text()) == {
+        **config.to_dict(),
+        "config_version": 2,
+    }
     detail = service.get_run(db, first.run_id)
     assert detail.summary.status == "queued" and detail.summary.files_ok
     assert detail.corpus.sha256 == corpus.stats.sha256 and detail.corpus.source == "sample:tutorial"
@@ -83,8 +86,11 @@ def test_delete_removes_row_points_and_files(db, model_files):
     assert not (db.runs_dir / gone).exists()
     assert [r.id for r in service.list_runs(db)] == [keep]
     with db.session(write=False) as session:
-        left = session.connection().exec_driver_sql(
-            "SELECT DISTINCT run_id FROM metric_points UNION SELECT run_id FROM run_tags").fetchall()
+        left = (
+            session.connection()
+            .exec_driver_sql("SELECT DISTINCT run_id FROM metric_points UNION SELECT run_id FROM run_tags")
+            .fetchall()
+        )
     assert left == [(keep,)]
     assert list(db.runs_dir.iterdir()) == [db.runs_dir / keep]
 
@@ -126,8 +132,10 @@ def test_model_dir_of_run(db, model_files):
 def test_a_100k_point_curve_loads_fast(db):
     run_id = add_run(db)
     n = 100_000
-    points = [dict(run_id=run_id, step=s, split="train", name="loss", value=1.0 / s, wall_time=s * 0.01)
-              for s in range(1, n + 1)]
+    points = [
+        dict(run_id=run_id, step=s, split="train", name="loss", value=1.0 / s, wall_time=s * 0.01)
+        for s in range(1, n + 1)
+    ]
     noise = [dict(p, name="lr") for p in points[:20_000]]
     with db.session() as session:
         repository.add_metric_points(session, points + noise)
@@ -138,9 +146,13 @@ def test_a_100k_point_curve_loads_fast(db):
     assert np.all(np.diff(curve.steps) == 1) and curve.values[-1] == pytest.approx(1e-5)
     assert elapsed < 1.0, f"loading 100k points took {elapsed:.2f} s"
     with db.engine.connect() as conn:
-        plan = " ".join(str(row[-1]) for row in conn.exec_driver_sql(
-            "EXPLAIN QUERY PLAN SELECT step, value FROM metric_points WHERE run_id = 'x' AND name = 'loss' "
-            "AND split = 'train' ORDER BY step"))
+        plan = " ".join(
+            str(row[-1])
+            for row in conn.exec_driver_sql(
+                "EXPLAIN QUERY PLAN SELECT step, value FROM metric_points WHERE run_id = 'x' AND name = 'loss' "
+                "AND split = 'train' ORDER BY step"
+            )
+        )
     assert "ix_metric_points_run_name_step" in plan and "TEMP B-TREE" not in plan
 
 

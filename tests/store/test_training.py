@@ -40,8 +40,11 @@ def test_a_recorded_run(db, corpus, reference_losses):
     handle = lifecycle.prepare_run(db, tiny_config(steps=STEPS), corpus, name="recorded")
     statuses = []
     result = lifecycle.run_recorded(
-        db, handle, corpus.text,
-        callbacks=[at_step(5, lambda: statuses.append(service.get_run(db, handle.run_id).summary.status))])
+        db,
+        handle,
+        corpus.text,
+        callbacks=[at_step(5, lambda: statuses.append(service.get_run(db, handle.run_id).summary.status))],
+    )
     assert result.status == "completed" and result.steps == STEPS
     assert statuses == ["running"]
     detail = service.get_run(db, handle.run_id)
@@ -64,8 +67,9 @@ def test_a_recorded_run(db, corpus, reference_losses):
 def test_stop_then_resume(db, corpus, reference_losses):
     handle = lifecycle.prepare_run(db, tiny_config(steps=STEPS), corpus)
     control = TrainingControl()
-    result = lifecycle.run_recorded(db, handle, corpus.text, control=control,
-                                  callbacks=[at_step(15, control.stop)])
+    result = lifecycle.run_recorded(
+        db, handle, corpus.text, control=control, callbacks=[at_step(15, control.stop)]
+    )
     assert result.status == "stopped"
     summary = service.get_run(db, handle.run_id).summary
     assert summary.status == "stopped" and summary.has_model and summary.last_step == 15
@@ -88,8 +92,11 @@ def test_interrupted_run_resumes_from_its_checkpoint_with_one_clean_curve(db, co
     assert service.load_curve(db, handle.run_id, "train", "loss").steps.max() == 25
 
     steps_seen = []
-    result = lifecycle.resume_run(db, handle.run_id,
-                                callbacks=[lambda e: steps_seen.append(e.step) if isinstance(e, StepEvent) else None])
+    result = lifecycle.resume_run(
+        db,
+        handle.run_id,
+        callbacks=[lambda e: steps_seen.append(e.step) if isinstance(e, StepEvent) else None],
+    )
     assert result.status == "completed"
     assert steps_seen[0] == 21  # from the step-20 checkpoint; points 21-25 were discarded first
     loss = service.load_curve(db, handle.run_id, "train", "loss")
@@ -109,8 +116,11 @@ def test_resume_prefers_a_checkpoint_the_recorded_curve_reaches(db, corpus):
         repository.delete_points_after(session, handle.run_id, 12)
         repository.delete_checkpoints_after(session, handle.run_id, 10)
     steps_seen = []
-    lifecycle.resume_run(db, handle.run_id,
-                       callbacks=[lambda e: steps_seen.append(e.step) if isinstance(e, StepEvent) else None])
+    lifecycle.resume_run(
+        db,
+        handle.run_id,
+        callbacks=[lambda e: steps_seen.append(e.step) if isinstance(e, StepEvent) else None],
+    )
     assert steps_seen[0] == 11
     loss = service.load_curve(db, handle.run_id, "train", "loss")
     assert loss.steps.tolist() == list(range(1, 31))
@@ -143,6 +153,7 @@ def test_resume_refuses_a_changed_corpus(db, tmp_path, tutorial_text):
     corpus = load_corpus(source)
     config = tiny_config(steps=STEPS)
     from dataclasses import replace
+
     config = replace(config, corpus=replace(config.corpus, source=str(source)))
     handle = lifecycle.prepare_run(db, config, corpus)
     with pytest.raises(KeyboardInterrupt):
@@ -173,8 +184,9 @@ def test_pause_shows_in_the_history(db, corpus):
 
     watcher = threading.Thread(target=watch)
     watcher.start()
-    result = lifecycle.run_recorded(db, handle, corpus.text, control=control,
-                                  callbacks=[at_step(5, control.pause)])
+    result = lifecycle.run_recorded(
+        db, handle, corpus.text, control=control, callbacks=[at_step(5, control.pause)]
+    )
     watcher.join()
     assert seen == ["paused"]
     assert result.status == "completed"

@@ -31,8 +31,16 @@ def corpus():
 
 
 def start(db, corpus, name, *params, trials=3, prune=False, max_trials=None):
-    spec = runner.new_spec(name, corpus, BASE, parse_params(params or ["lr=1e-4:3e-3:log"], BASE), 600,
-                           trials=trials, prune=prune, max_trials=max_trials)
+    spec = runner.new_spec(
+        name,
+        corpus,
+        BASE,
+        parse_params(params or ["lr=1e-4:3e-3:log"], BASE),
+        600,
+        trials=trials,
+        prune=prune,
+        max_trials=max_trials,
+    )
     runner.create_sweep(db, spec)
     return spec
 
@@ -46,18 +54,22 @@ class AlwaysPrune(optuna.pruners.BasePruner):
 
 # --- the settings ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, words", [
-    ("colour=1:2", "not a run setting"),
-    ("lr=3e-3:1e-4", "is empty"),
-    ("lr=1e-3:1e-3", "is empty"),
-    ("layers=2", "only one choice"),
-    ("lr=", "has no range"),
-    ("lr", "not a sweep setting"),
-    ("layers=0,2", "between 1 and 48"),
-    ("warmup=0:0.5:log", "log-scale range cannot start at 0"),
-    ("time_budget=10:20", "cannot be swept"),
-    ("schedule=constant,weekly", "Choose one of"),
-])
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("colour=1:2", "not a run setting"),
+        ("lr=3e-3:1e-4", "is empty"),
+        ("lr=1e-3:1e-3", "is empty"),
+        ("layers=2", "only one choice"),
+        ("lr=", "has no range"),
+        ("lr", "not a sweep setting"),
+        ("layers=0,2", "between 1 and 48"),
+        ("warmup=0:0.5:log", "log-scale range cannot start at 0"),
+        ("time_budget=10:20", "cannot be swept"),
+        ("schedule=constant,weekly", "Choose one of"),
+    ],
+)
 def test_bad_settings_are_refused_with_a_sentence(text, words):
     with pytest.raises(SweepSpecError, match=words):
         parse_param(text)
@@ -65,10 +77,17 @@ def test_bad_settings_are_refused_with_a_sentence(text, words):
 
 def test_settings_take_their_type_and_bounds_from_the_config():
     lr = parse_param("lr=1e-4:3e-3:log")
-    assert (lr.section, lr.field, lr.kind, lr.low, lr.high, lr.log) == ("training", "lr", "float", 1e-4, 3e-3, True)
+    assert (lr.section, lr.field, lr.kind, lr.low, lr.high, lr.log) == (
+        "training",
+        "lr",
+        "float",
+        1e-4,
+        3e-3,
+        True,
+    )
     layers = parse_param("layers=1,2,4")
     assert (layers.section, layers.field, layers.choices) == ("model", "num_layers", (1, 2, 4))
-    width = parse_param("width=30:100", BASE)          # steps by the base recipe's 2 heads
+    width = parse_param("width=30:100", BASE)  # steps by the base recipe's 2 heads
     assert (width.kind, width.low, width.high, width.step) == ("int", 30, 100, 2)
     config = apply_values(BASE, [lr, layers], {"lr": 2e-3, "num_layers": 4})
     assert config.training.lr == 2e-3 and config.model.num_layers == 4
@@ -95,6 +114,7 @@ def test_a_name_is_used_once(db, corpus):
 
 # --- real tiny sweeps --------------------------------------------------------------------------
 
+
 @pytest.mark.slow
 def test_a_tiny_sweep_records_three_runs_tagged_with_it(db, corpus):
     spec = start(db, corpus, "tiny", "lr=1e-4:3e-3:log", "layers=1,2")
@@ -103,14 +123,15 @@ def test_a_tiny_sweep_records_three_runs_tagged_with_it(db, corpus):
     assert [t.outcome for t in ended.trials] == ["completed"] * 3
     runs = service.list_runs(db, tag=spec.tag)
     assert len(runs) == 3 and {r.id for r in runs} == {t.run_id for t in ended.trials}
-    assert all(r.status == RunStatus.COMPLETED and r.config.training.time_budget == spec.trial_seconds
-               for r in runs)
+    assert all(
+        r.status == RunStatus.COMPLETED and r.config.training.time_budget == spec.trial_seconds for r in runs
+    )
     by_id = {t.run_id: t for t in ended.trials}
-    for run in runs:   # each run trained with its trial's settings
+    for run in runs:  # each run trained with its trial's settings
         assert run.config.training.lr == pytest.approx(by_id[run.id].values["lr"])
         assert run.config.model.num_layers == by_id[run.id].values["num_layers"]
     assert ended.best.val_loss == min(t.val_loss for t in ended.trials)
-    assert sum(isinstance(e, runner.TrialEvaluated) for e in events) == 3 * 2   # 8 steps, every 4
+    assert sum(isinstance(e, runner.TrialEvaluated) for e in events) == 3 * 2  # 8 steps, every 4
     assert isinstance(events[-1], runner.SweepEnded)
 
 
@@ -134,7 +155,7 @@ def test_a_sweep_resumes_after_an_interruption(db, corpus):
 
     def crash_in_the_second_trial(event):
         if isinstance(event, runner.TrialEvaluated) and event.number == 1:
-            raise KeyboardInterrupt   # as if the process died in the middle of trial 1
+            raise KeyboardInterrupt  # as if the process died in the middle of trial 1
 
     with pytest.raises(KeyboardInterrupt):
         runner.run_sweep(db, "again", corpus, on_event=crash_in_the_second_trial)
@@ -145,9 +166,13 @@ def test_a_sweep_resumes_after_an_interruption(db, corpus):
 
     ended = runner.run_sweep(db, "again", corpus)
     outcomes = [(t.number, t.outcome, t.retry_of) for t in ended.trials]
-    assert outcomes == [(0, "completed", None), (1, "interrupted", None), (2, "completed", 1),
-                        (3, "completed", None)]
-    assert ended.trials[2].values == cut.values          # the interrupted settings, tried again
+    assert outcomes == [
+        (0, "completed", None),
+        (1, "interrupted", None),
+        (2, "completed", 1),
+        (3, "completed", None),
+    ]
+    assert ended.trials[2].values == cut.values  # the interrupted settings, tried again
     assert len(service.list_runs(db, tag="sweep:again")) == 4
 
 
@@ -163,8 +188,11 @@ def test_stopping_a_sweep_retries_the_stopped_trial_on_resume(db, corpus):
     ended = runner.run_sweep(db, "halt", corpus, control=control, on_event=stop_at_first_eval)
     assert ended.stopped and [t.outcome for t in ended.trials] == ["stopped"]
     ended = runner.run_sweep(db, "halt", corpus)
-    assert [(t.outcome, t.retry_of) for t in ended.trials] == [("stopped", None), ("completed", 0),
-                                                                ("completed", None)]
+    assert [(t.outcome, t.retry_of) for t in ended.trials] == [
+        ("stopped", None),
+        ("completed", 0),
+        ("completed", None),
+    ]
 
 
 class FakeTrial:
@@ -186,25 +214,33 @@ def test_the_forecast_prunes_a_trial_heading_above_the_best():
         watch = runner._PruneWatch(FakeTrial(), control, 0, lambda e: None, best=best)
         for i, step in enumerate(range(100, 700, 100), start=1):
             watch(StepEvent(step, 10_000, 3.0, 1e-3, 1000.0, step * 100, i * 10.0, step / 2000))
-            watch(EvalEvent(step, 3.0 + 5.0 * step ** -0.5, 0.3, 20.0, i * 10.0 + 0.5))
+            watch(EvalEvent(step, 3.0 + 5.0 * step**-0.5, 0.3, 20.0, i * 10.0 + 0.5))
         return watch, control
 
-    heading_to_3_11 = 3.0 + 5.0 * 2000 ** -0.5
-    watch, control = feed(best=2.5)                   # far below where it is heading: pruned
-    assert control.stop_requested and watch.pruned_at.step == 400   # at the 4th evaluation
+    heading_to_3_11 = 3.0 + 5.0 * 2000**-0.5
+    watch, control = feed(best=2.5)  # far below where it is heading: pruned
+    assert control.stop_requested and watch.pruned_at.step == 400  # at the 4th evaluation
     assert watch.forecast.low > 2.5 and abs(watch.forecast.predicted - heading_to_3_11) < 0.02
-    watch, control = feed(best=3.2)                   # it may still beat 3.2: kept
+    watch, control = feed(best=3.2)  # it may still beat 3.2: kept
     assert not control.stop_requested and watch.forecast is None
-    watch, control = feed(best=None)                  # no completed trial yet: nothing to beat
+    watch, control = feed(best=None)  # no completed trial yet: nothing to beat
     assert not control.stop_requested
 
 
 @pytest.mark.slow
 def test_a_prune_at_the_last_evaluation_leaves_a_completed_trial(db, corpus):
-    spec = runner.new_spec("late", corpus, tiny_config(steps=4, eval_every=4, eval_batches=1),
-                           parse_params(["lr=1e-4:3e-3:log"]), 600, trials=1, prune=True, max_trials=1)
+    spec = runner.new_spec(
+        "late",
+        corpus,
+        tiny_config(steps=4, eval_every=4, eval_batches=1),
+        parse_params(["lr=1e-4:3e-3:log"]),
+        600,
+        trials=1,
+        prune=True,
+        max_trials=1,
+    )
     runner.create_sweep(db, spec)
-    ended = runner.run_sweep(db, "late", corpus, pruner=AlwaysPrune())   # prunes at the only check
+    ended = runner.run_sweep(db, "late", corpus, pruner=AlwaysPrune())  # prunes at the only check
     assert [(t.outcome, t.pruned_step) for t in ended.trials] == [("completed", None)]
     run = service.get_run(db, ended.trials[0].run_id).summary
     assert run.status == RunStatus.COMPLETED and PRUNED_TAG not in run.tags

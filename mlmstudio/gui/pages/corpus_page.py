@@ -48,7 +48,7 @@ FILE_FILTER = "Text corpora (*.txt *.md *.jsonl *.csv *.tsv);;All files (*)"
 def display_name(source: str) -> str:
     """How a corpus source reads in a list: a sample's title, or a file's name."""
     if source.startswith(SAMPLE_PREFIX):
-        info = SAMPLES.get(source[len(SAMPLE_PREFIX):])
+        info = SAMPLES.get(source[len(SAMPLE_PREFIX) :])
         return f"Sample: {info.title}" if info else source
     return Path(source).name or source
 
@@ -56,8 +56,8 @@ def display_name(source: str) -> str:
 class CorpusPage(QWidget):
     """Loads corpora; emits ``corpus_loaded`` with the engine's Corpus."""
 
-    corpus_loaded = Signal(object)       # Corpus
-    load_failed = Signal(str)            # the message shown
+    corpus_loaded = Signal(object)  # Corpus
+    load_failed = Signal(str)  # the message shown
     loading_changed = Signal(bool)
     continue_requested = Signal()
     status_message = Signal(str)
@@ -66,8 +66,8 @@ class CorpusPage(QWidget):
         super().__init__(parent)
         self.settings = settings
         self.corpus: Corpus | None = None
-        self._task: BackgroundCall | None = None      # the newest request
-        self._tasks: set[BackgroundCall] = set()      # every read still running
+        self._task: BackgroundCall | None = None  # the newest request
+        self._tasks: set[BackgroundCall] = set()  # every read still running
         self._generation = 0
         self._last_source = ""
         self.setAcceptDrops(True)
@@ -76,9 +76,11 @@ class CorpusPage(QWidget):
 
     # Layout ---------------------------------------------------------------
     def _build(self) -> None:
-        intro = QLabel("Choose the text the model will learn from: a .txt file, a folder of text "
-                       "files, a .jsonl or .csv file, or one of the built-in samples. "
-                       "You can also drop a file or folder anywhere on this page.")
+        intro = QLabel(
+            "Choose the text the model will learn from: a .txt file, a folder of text "
+            "files, a .jsonl or .csv file, or one of the built-in samples. "
+            "You can also drop a file or folder anywhere on this page."
+        )
         intro.setWordWrap(True)
 
         self.open_file_button = QPushButton("Open file…")
@@ -90,8 +92,9 @@ class CorpusPage(QWidget):
         self.field_edit = QLineEdit()
         self.field_edit.setPlaceholderText("text")
         self.field_edit.setMaximumWidth(160)
-        self.field_edit.setToolTip("For .jsonl files the field, for .csv files the column, that "
-                                   "holds the text. Empty means 'text'.")
+        self.field_edit.setToolTip(
+            "For .jsonl files the field, for .csv files the column, that holds the text. Empty means 'text'."
+        )
         self.field_edit.returnPressed.connect(self.reload)
         buttons = QHBoxLayout()
         buttons.addWidget(self.open_file_button)
@@ -145,17 +148,28 @@ class CorpusPage(QWidget):
         self.stats_form = QFormLayout(stats_box)
         self.stat_labels: dict[str, QLabel] = {}
         for key, label, tip in (
-                ("size", "Size", "Bytes read from disk."),
-                ("characters", "Characters", "Characters after normalising newlines."),
-                ("lines", "Lines", ""),
-                ("words", "Words", "Whitespace-separated words."),
-                ("unique_characters", "Distinct characters",
-                 "The vocabulary of a character tokenizer, before special tokens."),
-                ("vocabulary_estimate", "Distinct words",
-                 "Distinct lower-cased words: roughly what a word tokenizer would need."),
-                ("encoding", "Encoding", "How the file's bytes were read as letters. A guess with "
-                 "low confidence may show wrong letters: then save the file as UTF-8."),
-                ("sha256", "Fingerprint", "SHA-256 of the text: runs on the same text share it.")):
+            ("size", "Size", "Bytes read from disk."),
+            ("characters", "Characters", "Characters after normalising newlines."),
+            ("lines", "Lines", ""),
+            ("words", "Words", "Whitespace-separated words."),
+            (
+                "unique_characters",
+                "Distinct characters",
+                "The vocabulary of a character tokenizer, before special tokens.",
+            ),
+            (
+                "vocabulary_estimate",
+                "Distinct words",
+                "Distinct lower-cased words: roughly what a word tokenizer would need.",
+            ),
+            (
+                "encoding",
+                "Encoding",
+                "How the file's bytes were read as letters. A guess with "
+                "low confidence may show wrong letters: then save the file as UTF-8.",
+            ),
+            ("sha256", "Fingerprint", "SHA-256 of the text: runs on the same text share it."),
+        ):
             value = QLabel("–")
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setToolTip(tip)
@@ -250,8 +264,11 @@ class CorpusPage(QWidget):
         self.status_message.emit(f"Reading {display_name(source)}…")
         # Reads that ended are dropped here, never inside their own signals.
         self._tasks = {t for t in self._tasks if not t.done}
-        task = BackgroundCall(lambda progress: load_corpus(source, progress=progress, **kwargs),
-                              with_progress=True, name="corpus")
+        task = BackgroundCall(
+            lambda progress: load_corpus(source, progress=progress, **kwargs),
+            with_progress=True,
+            name="corpus",
+        )
         task.generation, task.source = generation, source
         task.succeeded.connect(self._on_loaded)
         task.failed.connect(self._on_failed)
@@ -292,8 +309,10 @@ class CorpusPage(QWidget):
         elif isinstance(exc, MemoryError):
             message = f"{display_name(source)} is too large to load into memory. Use a smaller corpus."
         else:
-            message = (f"{display_name(source)} could not be read ({type(exc).__name__}: {exc}). "
-                       "Check the file, or choose another one.")
+            message = (
+                f"{display_name(source)} could not be read ({type(exc).__name__}: {exc}). "
+                "Check the file, or choose another one."
+            )
         self._set_error(message)
         self.status_message.emit("The corpus could not be loaded.")
         self.load_failed.emit(message)
@@ -377,8 +396,9 @@ class CorpusPage(QWidget):
             return
         event.acceptProposedAction()
         if len(paths) > 1:
-            self.status_message.emit("Several items dropped: using the first. "
-                                     "Put the files in one folder to use them all.")
+            self.status_message.emit(
+                "Several items dropped: using the first. Put the files in one folder to use them all."
+            )
         self.load(paths[0])
 
 
@@ -398,7 +418,7 @@ def _heading(text: str) -> QLabel:
 
 
 def _encoding_text(stats) -> str:
-    """"UTF-8", or the guessed encoding with how sure the guess is."""
+    """ "UTF-8", or the guessed encoding with how sure the guess is."""
     if stats.encoding_confidence >= 1.0:
         return stats.encoding_label
     return f"{stats.encoding_label}, {stats.encoding_confidence:.0%} sure"

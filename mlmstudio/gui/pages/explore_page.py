@@ -62,10 +62,19 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EXAMPLE = "The capital of France is [MASK]."  # the built-in "facts" sample knows this
-TABS: tuple[type[ExploreTab], ...] = (PredictionsTab, ScoresTab, IterativeTab, CompareTab,
-                                      SentenceScoresTab, ReplacedTab, AttentionTab, EmbeddingsTab, TokenLossTab,
-                                      CheckpointsTab)
-RUN_TOPIC = "run"          # loading the chosen run's model and asking it: dropped when the run changes
+TABS: tuple[type[ExploreTab], ...] = (
+    PredictionsTab,
+    ScoresTab,
+    IterativeTab,
+    CompareTab,
+    SentenceScoresTab,
+    ReplacedTab,
+    AttentionTab,
+    EmbeddingsTab,
+    TokenLossTab,
+    CheckpointsTab,
+)
+RUN_TOPIC = "run"  # loading the chosen run's model and asking it: dropped when the run changes
 COMPARE_TOPIC = "compare"  # asking several runs at once
 
 TabT = TypeVar("TabT", bound=ExploreTab)
@@ -78,12 +87,17 @@ class ExplorePage(QWidget):
 
     status_message = Signal(str)
     busy_changed = Signal(bool)
-    model_loaded = Signal(str)     # run id: its model is in memory, ready to answer
-    answered = Signal()            # a tab drew an answer
-    failed = Signal(str)           # a question or a load failed: the sentence shown
+    model_loaded = Signal(str)  # run id: its model is in memory, ready to answer
+    answered = Signal()  # a tab drew an answer
+    failed = Signal(str)  # a question or a load failed: the sentence shown
 
-    def __init__(self, db: Database, runs: RunList | None = None, cache: PredictorCache | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        runs: RunList | None = None,
+        cache: PredictorCache | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.db = db
         self.runs = runs if runs is not None else RunList(db, self)
@@ -111,7 +125,7 @@ class ExplorePage(QWidget):
         self.predict_button.setDefault(True)
         self.predict_button.setToolTip("Show the model's guesses for every [MASK] (Enter)")
         self.busy_bar = QProgressBar()
-        self.busy_bar.setRange(0, 0)   # no known end: Qt draws a moving bar
+        self.busy_bar.setRange(0, 0)  # no known end: Qt draws a moving bar
         self.busy_bar.setMaximumWidth(140)
         self.busy_bar.setTextVisible(False)
         self.busy_bar.hide()
@@ -235,8 +249,9 @@ class ExplorePage(QWidget):
 
     # -- the host interface of the tabs ----------------------------------------------------------
 
-    def ask(self, asking: Asking, answered: Answered, *, what: str = "Asking the model",
-            needs_mask: bool = True) -> bool:
+    def ask(
+        self, asking: Asking, answered: Answered, *, what: str = "Asking the model", needs_mask: bool = True
+    ) -> bool:
         """Ask the chosen run's model in a worker thread; ``answered`` gets the answer in this one.
 
         The sentence is checked here first; a problem becomes a sentence under
@@ -245,8 +260,10 @@ class ExplorePage(QWidget):
         self.clear_message()
         run = self.current_run()
         if run is None:
-            self.show_error("There is no trained run to ask yet. Train one on the Train page, "
-                            "or import a run on the History page.")
+            self.show_error(
+                "There is no trained run to ask yet. Train one on the Train page, "
+                "or import a run on the History page."
+            )
             return False
         question = Question(run, self.sentence.text(), self.top_k.value())
         problem = self._sentence_problem(question.text) if needs_mask else ""
@@ -266,8 +283,14 @@ class ExplorePage(QWidget):
         self.runner.run(work, on_result, self._on_question_failed, topic=RUN_TOPIC, name="explore-ask")
         return True
 
-    def ask_runs(self, runs: Sequence[RunSummary], asking: Asking,
-                 answered: Callable[[dict[str, Any], str], None], *, what: str) -> bool:
+    def ask_runs(
+        self,
+        runs: Sequence[RunSummary],
+        asking: Asking,
+        answered: Callable[[dict[str, Any], str], None],
+        *,
+        what: str,
+    ) -> bool:
         """Ask several runs the same question in one worker; a run that fails gets its reason.
 
         ``answered`` gets {run id: (answer or None, the reason it failed or "")} and the text.
@@ -293,8 +316,13 @@ class ExplorePage(QWidget):
             return answers
 
         self._busy_what = f"{what}…"
-        self.runner.run(work, lambda answers: answered(answers, text), self._on_question_failed,
-                        topic=COMPARE_TOPIC, name="explore-compare")
+        self.runner.run(
+            work,
+            lambda answers: answered(answers, text),
+            self._on_question_failed,
+            topic=COMPARE_TOPIC,
+            name="explore-compare",
+        )
         return True
 
     def show_error(self, text: str) -> None:
@@ -334,8 +362,13 @@ class ExplorePage(QWidget):
                 self.model_loaded.emit(run.id)
 
         self._busy_what = "Checking the model…" if cached else "Loading the model…"
-        self.runner.run(lambda: cache.get(run.run_dir) and None, on_loaded, self._on_question_failed,
-                        topic=RUN_TOPIC, name="explore-load")
+        self.runner.run(
+            lambda: cache.get(run.run_dir) and None,
+            on_loaded,
+            self._on_question_failed,
+            topic=RUN_TOPIC,
+            name="explore-load",
+        )
         return True
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
@@ -392,11 +425,16 @@ class ExplorePage(QWidget):
         self.run_combo.clear()
         for run in runs:
             self.run_combo.addItem(run_label(run), run.id)
-            self.run_combo.setItemData(self.run_combo.count() - 1, run_color(run.id),
-                                       Qt.ItemDataRole.DecorationRole)
+            self.run_combo.setItemData(
+                self.run_combo.count() - 1, run_color(run.id), Qt.ItemDataRole.DecorationRole
+            )
         if not runs:
-            self.run_combo.addItem("No trained runs yet: train one on the Train page" if self.runs.loaded
-                                   else "Reading the runs…", None)
+            self.run_combo.addItem(
+                "No trained runs yet: train one on the Train page"
+                if self.runs.loaded
+                else "Reading the runs…",
+                None,
+            )
         index = self.run_combo.findData(current) if current else -1
         self.run_combo.setCurrentIndex(max(0, index))
         self.run_combo.blockSignals(False)
@@ -429,8 +467,11 @@ class ExplorePage(QWidget):
         run = self.current_run()
         per_character = bool(run and run.config and run.config.tokenizer.kind == "char")
         self.sentence.set_mask_per_character(per_character)
-        self.sentence.setToolTip("This model reads single characters: clicking a word puts one [MASK] "
-                                 "per letter." if per_character else "")
+        self.sentence.setToolTip(
+            "This model reads single characters: clicking a word puts one [MASK] per letter."
+            if per_character
+            else ""
+        )
         self.clear_message()
         for tab in self.tab_widgets:
             tab.run_changed(run)
@@ -452,7 +493,9 @@ class ExplorePage(QWidget):
         if MASK not in text:
             wrong = no_mask_message(text)  # the engine's words: the CLI says the same
             if wrong == NO_MASK_MESSAGE:
-                return ("Add [MASK] where the model should guess a word, or click a word "
-                        "below the text box to mask it.")
+                return (
+                    "Add [MASK] where the model should guess a word, or click a word "
+                    "below the text box to mask it."
+                )
             return wrong
         return ""

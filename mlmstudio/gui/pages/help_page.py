@@ -39,15 +39,27 @@ PLAIN_BACKGROUND = "#e9e9e9"
 _ACTION_COLORS = {"mask": MASK_COLOR, "random": RANDOM_COLOR, "kept": KEPT_COLOR}
 
 _TOKEN_KINDS = {
-    "char": ("letters", "Every character is one token: each letter, digit, punctuation mark and "
-                        "space (shown as ␣). The vocabulary is small, but a word takes many tokens."),
-    "word": ("words", "Every word, and every punctuation mark, is one token. The vocabulary keeps the "
-                      "most frequent words; any other word becomes [UNK] (unknown)."),
-    "wordpiece": ("word pieces", "Common words are one token; rarer words are cut into pieces the "
-                                 "tokenizer learned from the corpus. A piece that continues a word "
-                                 "starts with ## (WordPiece, as in BERT)."),
-    "bpe": ("word pieces", "Common words are one token; rarer words are cut into pieces the tokenizer "
-                           "learned by merging frequent pairs of letters (byte-pair encoding, BPE)."),
+    "char": (
+        "letters",
+        "Every character is one token: each letter, digit, punctuation mark and "
+        "space (shown as ␣). The vocabulary is small, but a word takes many tokens.",
+    ),
+    "word": (
+        "words",
+        "Every word, and every punctuation mark, is one token. The vocabulary keeps the "
+        "most frequent words; any other word becomes [UNK] (unknown).",
+    ),
+    "wordpiece": (
+        "word pieces",
+        "Common words are one token; rarer words are cut into pieces the "
+        "tokenizer learned from the corpus. A piece that continues a word "
+        "starts with ## (WordPiece, as in BERT).",
+    ),
+    "bpe": (
+        "word pieces",
+        "Common words are one token; rarer words are cut into pieces the tokenizer "
+        "learned by merging frequent pairs of letters (byte-pair encoding, BPE).",
+    ),
 }
 _STRATEGIES = {
     "token": "Each token is chosen on its own, so a word cut into pieces may be only partly hidden.",
@@ -62,15 +74,21 @@ def _pct(value: float) -> str:
 
 def _token_html(text: str, action: str) -> str:
     color = _ACTION_COLORS.get(action)
-    style = (f"background-color:{color}; color:white;" if color
-             else f"background-color:{PLAIN_BACKGROUND}; color:black;")
+    style = (
+        f"background-color:{color}; color:white;"
+        if color
+        else f"background-color:{PLAIN_BACKGROUND}; color:black;"
+    )
     return f'<span style="{style} font-family:monospace">&nbsp;{html.escape(text)}&nbsp;</span>'
 
 
 def example_html(example: Any) -> str:
     """The worked example: the sentence, its tokens, and what the model sees after masking."""
-    source = (f"from your corpus <i>{html.escape(example.corpus_name)}</i>" if example.from_corpus
-              else f"from the built-in <i>{FALLBACK_SAMPLE}</i> sample (load a corpus to see your own text)")
+    source = (
+        f"from your corpus <i>{html.escape(example.corpus_name)}</i>"
+        if example.from_corpus
+        else f"from the built-in <i>{FALLBACK_SAMPLE}</i> sample (load a corpus to see your own text)"
+    )
     before = " ".join(_token_html(t.original, "") for t in example.tokens)
     after = " ".join(_token_html(t.shown, t.action) for t in example.tokens)
     answers = ", ".join(f"<b>{html.escape(t.original)}</b>" for t in example.tokens if t.action) or "none"
@@ -86,7 +104,8 @@ def example_html(example: Any) -> str:
         f"{example.count('mask')} became {_token_html('[MASK]', 'mask')}, "
         f"{example.count('random')} became a {_token_html('random', 'random')} token, and "
         f"{example.count('kept')} {'was' if example.count('kept') == 1 else 'were'} "
-        f"{_token_html('kept', 'kept')} unchanged. The grey tokens are not graded.</p>")
+        f"{_token_html('kept', 'kept')} unchanged. The grey tokens are not graded.</p>"
+    )
 
 
 def help_html(example: Any | None, status: str = "") -> str:
@@ -98,30 +117,39 @@ def help_html(example: Any | None, status: str = "") -> str:
     else:
         worked = example_html(example)
         v, kind, strategy = example.vocab_size, example.tokenizer_kind, example.strategy
-        rate, mask_p, random_p = example.mlm_probability, example.mask_replace_prob, example.random_replace_prob
+        rate, mask_p, random_p = (
+            example.mlm_probability,
+            example.mask_replace_prob,
+            example.random_replace_prob,
+        )
     keep_p = max(0.0, 1.0 - mask_p - random_p)
 
     if kind is not None:
         reads, how = _TOKEN_KINDS.get(kind, (kind, ""))
-        tokens_now = (f"<p>With your current settings the model reads <b>{reads}</b>. {how}</p>")
+        tokens_now = f"<p>With your current settings the model reads <b>{reads}</b>. {how}</p>"
     else:
         tokens_now = ""
     strategy_now = f"<p>{_STRATEGIES.get(strategy, '')}</p>" if strategy else ""
 
     if v is not None:
         ln_v = math.log(v)
-        v_text = (f"<p>With your current settings the vocabulary has <b>V = {v:,}</b> tokens, so the "
-                  f"random-guess line sits at <b>ln {v:,} = {ln_v:.2f}</b> nats. A model that has learned "
-                  f"nothing stays on that line; every bit it goes below is something it learned.</p>")
-        ppl_v = (f"<p>At the random-guess line the perplexity is exactly V = {v:,}: the model is as unsure "
-                 f"as if it picked among all {v:,} tokens.</p>")
+        v_text = (
+            f"<p>With your current settings the vocabulary has <b>V = {v:,}</b> tokens, so the "
+            f"random-guess line sits at <b>ln {v:,} = {ln_v:.2f}</b> nats. A model that has learned "
+            f"nothing stays on that line; every bit it goes below is something it learned.</p>"
+        )
+        ppl_v = (
+            f"<p>At the random-guess line the perplexity is exactly V = {v:,}: the model is as unsure "
+            f"as if it picked among all {v:,} tokens.</p>"
+        )
     else:
         v_text = ppl_v = ""
 
     table = "".join(
         f"<tr><td align='right'>{p}&nbsp;&nbsp;</td><td align='right'>{abs(math.log(p)):.2f}&nbsp;&nbsp;</td>"
         f"<td align='right'>{1 / p:.0f}</td></tr>"
-        for p in (1.0, 0.5, 0.25, 0.1, 0.01))
+        for p in (1.0, 0.5, 0.25, 0.1, 0.01)
+    )
 
     return f"""
 <h1>{TITLE}</h1>
@@ -210,7 +238,7 @@ or falls, as the schedule on the Setup page says.</li>
 class HelpPage(QDialog):
     """A window with the explanation; call ``show_for`` with the current corpus and settings."""
 
-    example_ready = Signal(object)   # the MaskedExample shown
+    example_ready = Signal(object)  # the MaskedExample shown
     example_failed = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -262,8 +290,15 @@ class HelpPage(QDialog):
         text = getattr(corpus, "text", "") or ""
         name = str(getattr(corpus, "name", "") or "")
         index = self._sentence_index
-        key = (id(corpus), len(text), config.tokenizer, config.masking, config.corpus.val_fraction,
-               config.training.seed, index)
+        key = (
+            id(corpus),
+            len(text),
+            config.tokenizer,
+            config.masking,
+            config.corpus.val_fraction,
+            config.training.seed,
+            index,
+        )
         if key == self._key and (self.example is not None or self.is_busy()):
             return
         self._key = key
@@ -287,8 +322,9 @@ class HelpPage(QDialog):
                     log.info("Help example from the built-in sample: %s", exc)
             from mlmstudio.engine.samples import sample_text
 
-            example = masked_example(config, sample_text(FALLBACK_SAMPLE), FALLBACK_SAMPLE, from_corpus=False,
-                                     sentence_index=index)
+            example = masked_example(
+                config, sample_text(FALLBACK_SAMPLE), FALLBACK_SAMPLE, from_corpus=False, sentence_index=index
+            )
             return example, None, None
 
         self._tasks = {t for t in self._tasks if not t.done}

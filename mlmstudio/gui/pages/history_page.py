@@ -57,10 +57,12 @@ from mlmstudio.store.run_lock import owner_alive
 log = logging.getLogger(__name__)
 
 BUNDLE_FILTER = "MLM Studio run (*.mlmrun)"
-NAME_MAX_WIDTH = 240   # px; a longer name is elided (the full name is in the tooltip)
+NAME_MAX_WIDTH = 240  # px; a longer name is elided (the full name is in the tooltip)
 COMPARE_DELAY_MS = 150  # selecting runs shows their curves once the selection settles
-NO_RUNS_HINT = ("No runs yet. Train one on the Train page (or pick a sample in Help → Welcome), "
-                "or add one with Import run.")
+NO_RUNS_HINT = (
+    "No runs yet. Train one on the Train page (or pick a sample in Help → Welcome), "
+    "or add one with Import run."
+)
 
 
 def curve_loader(db: Database) -> Callable[[str, str], Curve | None]:
@@ -88,14 +90,14 @@ def hf_export_state(run: RunSummary) -> tuple[bool, str]:
 class HistoryPage(QWidget):
     """The table of runs with its filters and actions, and the comparison below it."""
 
-    resume_requested = Signal(str)   # run id; the window resumes it through its training worker
+    resume_requested = Signal(str)  # run id; the window resumes it through its training worker
     explore_requested = Signal(str)  # run id; the window shows it on the Explore page
     status_message = Signal(str)
     # Exports and imports run off the GUI thread; each ends with one of these.
-    exported = Signal(object)        # Path of the .mlmrun written
-    imported = Signal(str)           # id of the run added
-    hf_exported = Signal(object)     # Path of the Hugging Face folder written
-    job_failed = Signal(str)         # the sentence shown
+    exported = Signal(object)  # Path of the .mlmrun written
+    imported = Signal(str)  # id of the run added
+    hf_exported = Signal(object)  # Path of the Hugging Face folder written
+    job_failed = Signal(str)  # the sentence shown
     busy_changed = Signal(bool)
 
     def __init__(self, db: Database, runs: RunList | None = None, parent: QWidget | None = None) -> None:
@@ -134,26 +136,48 @@ class HistoryPage(QWidget):
         # -- actions (buttons, the table's context menu and shortcuts share them) --
         self.compare_action = self._action("Compare", "Overlay the curves of the selected runs", "")
         self.explore_action = self._action("Explore", "Ask the selected run's model to fill in blanks", "")
-        self.resume_action = self._action("Resume", "Continue an interrupted or stopped run from its "
-                                          "last checkpoint", "")
+        self.resume_action = self._action(
+            "Resume", "Continue an interrupted or stopped run from its last checkpoint", ""
+        )
         self.rename_action = self._action("Rename…", "Give the selected run a new name", "F2")
-        self.delete_action = self._action("Delete…", "Delete the selected runs and their files",
-                                          QKeySequence.StandardKey.Delete)
-        self.export_action = self._action("Export run…", "Save the selected run as one .mlmrun file "
-                                          "(settings, curves, tokenizer and weights)", "")
+        self.delete_action = self._action(
+            "Delete…", "Delete the selected runs and their files", QKeySequence.StandardKey.Delete
+        )
+        self.export_action = self._action(
+            "Export run…",
+            "Save the selected run as one .mlmrun file (settings, curves, tokenizer and weights)",
+            "",
+        )
         self.import_action = self._action("Import run…", "Add a run from a .mlmrun file", "")
         self.import_folder_action = self._action(
-            "Import folder…", "Add a run folder trained elsewhere: the run folder a capsule's launch.sh "
-            "wrote, or one from `mlmstudio train --out`", "")
-        self.hf_action = self._action("Export to Hugging Face…", "Write a folder that Hugging Face "
-                                      "transformers loads", "")
-        self.refresh_action = self._action("Reload", "Read the history again", QKeySequence.StandardKey.Refresh)
+            "Import folder…",
+            "Add a run folder trained elsewhere: the run folder a capsule's launch.sh "
+            "wrote, or one from `mlmstudio train --out`",
+            "",
+        )
+        self.hf_action = self._action(
+            "Export to Hugging Face…", "Write a folder that Hugging Face transformers loads", ""
+        )
+        self.refresh_action = self._action(
+            "Reload", "Read the history again", QKeySequence.StandardKey.Refresh
+        )
         self.find_action = self._action("Find", "Filter the runs", QKeySequence.StandardKey.Find)
         actions = QHBoxLayout()
-        for action in (self.compare_action, self.explore_action, self.resume_action, None,
-                       self.rename_action, self.delete_action, None, self.export_action,
-                       self.import_action, self.import_folder_action, self.hf_action, None,
-                       self.refresh_action):
+        for action in (
+            self.compare_action,
+            self.explore_action,
+            self.resume_action,
+            None,
+            self.rename_action,
+            self.delete_action,
+            None,
+            self.export_action,
+            self.import_action,
+            self.import_folder_action,
+            self.hf_action,
+            None,
+            self.refresh_action,
+        ):
             if action is None:
                 actions.addSpacing(12)
                 continue
@@ -188,8 +212,15 @@ class HistoryPage(QWidget):
         header.setStretchLastSection(True)
         header.setResizeContentsPrecision(200)  # size columns from a sample, not all 1,000 rows
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        for action in (self.compare_action, self.explore_action, self.resume_action, self.rename_action,
-                       self.delete_action, self.export_action, self.hf_action):
+        for action in (
+            self.compare_action,
+            self.explore_action,
+            self.resume_action,
+            self.rename_action,
+            self.delete_action,
+            self.export_action,
+            self.hf_action,
+        ):
             self.table.addAction(action)
 
         # -- details of the selected run: notes and tags are edited here --
@@ -208,8 +239,14 @@ class HistoryPage(QWidget):
         # Labels above their fields, so the pane can be narrow and leave the table its columns.
         form = QVBoxLayout(details)
         form.setContentsMargins(6, 0, 0, 0)
-        for widget in (self.details_title, self.details_message, QLabel("Notes:"), self.notes_edit,
-                       QLabel("Tags:"), self.tags_edit):
+        for widget in (
+            self.details_title,
+            self.details_message,
+            QLabel("Notes:"),
+            self.notes_edit,
+            QLabel("Tags:"),
+            self.tags_edit,
+        ):
             form.addWidget(widget)
         form.addWidget(self.save_details_button, 0, Qt.AlignmentFlag.AlignRight)
         form.addStretch(1)
@@ -232,8 +269,10 @@ class HistoryPage(QWidget):
         self.splitter.addWidget(top)
         # The selected run's probes (engine/probes.py) in a tab beside the curves.
         self.probe_plot = ProbePlot()
-        self.probe_plot.empty_label.setText("Select a run to see its probes: how sure the model "
-                                            "was of each probe's answer at every evaluation.")
+        self.probe_plot.empty_label.setText(
+            "Select a run to see its probes: how sure the model "
+            "was of each probe's answer at every evaluation."
+        )
         self.curve_tabs = QTabWidget()
         self.curve_tabs.addTab(self.compare_view, "Curves")
         self.curve_tabs.addTab(self.probe_plot, "Probes")
@@ -365,7 +404,7 @@ class HistoryPage(QWidget):
             index = self.proxy.mapFromSource(self.model.index(row, 0))
             if not index.isValid():
                 continue  # filtered out
-            flags = (QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows)
+            flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
             selection.select(index, flags)
             if first:
                 selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.NoUpdate)
@@ -401,17 +440,27 @@ class HistoryPage(QWidget):
         if len(runs) == 1:
             self.probe_plot.show_curves(with_probes[0][1] if with_probes else [])
         else:
-            self.probe_plot.show_comparison([(run.name, run_color(run.id), curves)
-                                             for run, curves in with_probes])
+            self.probe_plot.show_comparison(
+                [(run.name, run_color(run.id), curves) for run, curves in with_probes]
+            )
         if not runs:
-            self.probe_plot.empty_label.setText("Select a run to see its probes: how sure the model "
-                                                "was of each probe's answer at every evaluation.")
+            self.probe_plot.empty_label.setText(
+                "Select a run to see its probes: how sure the model "
+                "was of each probe's answer at every evaluation."
+            )
         elif not with_probes:
-            self.probe_plot.empty_label.setText("No probes recorded (runs trained before probes "
-                                                "existed, or with none set in Setup).")
+            self.probe_plot.empty_label.setText(
+                "No probes recorded (runs trained before probes existed, or with none set in Setup)."
+            )
         count = len(with_probes[0][1]) if len(runs) == 1 and with_probes else 0
-        self.curve_tabs.setTabText(1, f"Probes ({count})" if count else
-                                   f"Probes ({len(with_probes)} runs)" if len(with_probes) > 1 else "Probes")
+        self.curve_tabs.setTabText(
+            1,
+            f"Probes ({count})"
+            if count
+            else f"Probes ({len(with_probes)} runs)"
+            if len(with_probes) > 1
+            else "Probes",
+        )
 
     @Slot()
     def _compare_selection(self) -> None:
@@ -423,7 +472,9 @@ class HistoryPage(QWidget):
     # Each change below is also reachable from the buttons; these are what they call.
 
     def rename_run(self, run_id: str, name: str) -> bool:
-        return self._change(lambda: service.rename_run(self.db, run_id, name), f"Renamed to '{name.strip()}'.")
+        return self._change(
+            lambda: service.rename_run(self.db, run_id, name), f"Renamed to '{name.strip()}'."
+        )
 
     def set_notes(self, run_id: str, notes: str) -> bool:
         return self._change(lambda: service.set_notes(self.db, run_id, notes), "Notes saved.")
@@ -432,8 +483,9 @@ class HistoryPage(QWidget):
         run = self.model.run_at(self.model.row_of(run_id))
         wanted = [t for t in (" ".join(t.split()) for t in tags) if t]
         remove = [t for t in run.tags if t not in wanted]
-        changed = self._change(lambda: service.tag_run(self.db, run_id, add=wanted, remove=remove),
-                               "Tags saved.")
+        changed = self._change(
+            lambda: service.tag_run(self.db, run_id, add=wanted, remove=remove), "Tags saved."
+        )
         if changed:  # a new tag appears in the tag filter
             self._fill_combo(self.tag_combo, "All tags", self.model.all_tags())
         return changed
@@ -445,15 +497,19 @@ class HistoryPage(QWidget):
         runs = [self.model.run_at(self.model.row_of(r)) for r in run_ids if self.model.row_of(r) is not None]
         live = [r for r in runs if r.status in ACTIVE_STATUSES]
         if live:
-            self._report(f"'{live[0].name}' is {live[0].status}; stop it on the Train page before deleting it.")
+            self._report(
+                f"'{live[0].name}' is {live[0].status}; stop it on the Train page before deleting it."
+            )
             return []
         if confirm:
             what = f"the run '{runs[0].name}'" if len(runs) == 1 else f"{len(runs)} runs"
             answer = QMessageBox.question(
-                self, "Delete runs",
+                self,
+                "Delete runs",
                 f"Delete {what}, with its curves, checkpoints and model files? This cannot be undone.",
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                QMessageBox.StandardButton.No)
+                QMessageBox.StandardButton.No,
+            )
             if answer != QMessageBox.StandardButton.Yes:
                 return []
         deleted = []
@@ -509,8 +565,9 @@ class HistoryPage(QWidget):
 
             return service.get_run(db, import_run_folder(db, path)).summary
 
-        return self._start("Importing the run folder…", work, self._on_run_imported,
-                           "The folder was not imported")
+        return self._start(
+            "Importing the run folder…", work, self._on_run_imported, "The folder was not imported"
+        )
 
     def _on_run_imported(self, run: RunSummary) -> None:
         run_id = run.id
@@ -604,8 +661,9 @@ class HistoryPage(QWidget):
         self.resume_action.setEnabled(bool(one and _resumable(one)))
         self.rename_action.setEnabled(one is not None)
         busy = self.runner.is_busy()  # one export or import at a time, and no delete under it
-        self.delete_action.setEnabled(bool(runs) and all(r.status not in ACTIVE_STATUSES for r in runs)
-                                      and not busy)
+        self.delete_action.setEnabled(
+            bool(runs) and all(r.status not in ACTIVE_STATUSES for r in runs) and not busy
+        )
         self.export_action.setEnabled(bool(one and one.has_model) and not busy)
         self.import_action.setEnabled(not busy)
         self.import_folder_action.setEnabled(not busy)
@@ -643,13 +701,16 @@ class HistoryPage(QWidget):
             widget.setEnabled(editable)
         self.details_message.clear()
         if run is None:
-            self.details_title.setText(f"<b>{count} runs selected</b>" if count else
-                                       "Select a run to see its notes and tags.")
+            self.details_title.setText(
+                f"<b>{count} runs selected</b>" if count else "Select a run to see its notes and tags."
+            )
             self.notes_edit.setPlainText("")
             self.tags_edit.setText("")
             return
-        lines = [f"<b>{_escape(run.name)}</b>", f"id {run.id} · {run.display_status}"
-                 + (f" · {run.corpus_name}" if run.corpus_name else "")]
+        lines = [
+            f"<b>{_escape(run.name)}</b>",
+            f"id {run.id} · {run.display_status}" + (f" · {run.corpus_name}" if run.corpus_name else ""),
+        ]
         if run.missing_files:
             lines.append(f"Missing files: {_escape(', '.join(run.missing_files))}")
         self.details_title.setText("<br>".join(lines))
@@ -701,7 +762,9 @@ class HistoryPage(QWidget):
         runs = self.selected_runs()
         if len(runs) != 1:
             return
-        name, ok = QInputDialog.getText(self, "Rename run", "New name:", QLineEdit.EchoMode.Normal, runs[0].name)
+        name, ok = QInputDialog.getText(
+            self, "Rename run", "New name:", QLineEdit.EchoMode.Normal, runs[0].name
+        )
         if ok and name.strip() and name.strip() != runs[0].name:
             self.rename_run(runs[0].id, name)
 
@@ -729,8 +792,9 @@ class HistoryPage(QWidget):
 
     @Slot()
     def _on_import_folder_triggered(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, "Import a run folder (it holds config.json and "
-                                                "model.safetensors)")
+        path = QFileDialog.getExistingDirectory(
+            self, "Import a run folder (it holds config.json and model.safetensors)"
+        )
         if path:
             self.import_folder(path)
 
@@ -749,12 +813,14 @@ class HistoryPage(QWidget):
         if present:
             shown = ", ".join(present[:5]) + (f" and {len(present) - 5} more" if len(present) > 5 else "")
             answer = QMessageBox.question(
-                self, "Replace the files?",
+                self,
+                "Replace the files?",
                 f"The folder {out_dir} already holds files ({shown}). Exporting writes README.md, "
                 "config.json, the tokenizer and model.safetensors into it, replacing any of the same "
                 "name. Export into this folder anyway?",
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                QMessageBox.StandardButton.No)
+                QMessageBox.StandardButton.No,
+            )
             if answer != QMessageBox.StandardButton.Yes:
                 return
         self.export_hf(runs[0].id, out_dir, overwrite=bool(present))
@@ -767,7 +833,9 @@ class HistoryPage(QWidget):
         run = runs[0]
         # Read both fields first: saving the notes redraws the pane from the database.
         notes = self.notes_edit.toPlainText()
-        tags = list(dict.fromkeys(t for t in (part.strip() for part in self.tags_edit.text().split(",")) if t))
+        tags = list(
+            dict.fromkeys(t for t in (part.strip() for part in self.tags_edit.text().split(",")) if t)
+        )
         if notes != run.notes and not self.set_notes(run.id, notes):
             return
         if sorted(tags) != sorted(run.tags):

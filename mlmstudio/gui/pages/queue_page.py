@@ -28,8 +28,10 @@ from mlmstudio.gui.theme import MessageLabel
 from mlmstudio.store.queue import AfterCrash, ItemState, QueueSettings
 
 AFTER_CRASH_CHOICES = ((AfterCrash.WAIT, "wait for me"), (AfterCrash.RESUME, "resume the run"))
-HINT = ("Add runs with “Add to queue” on the Setup page (or <code>mlmstudio queue add</code>). "
-        "Drag rows to change the order. A failed run does not stop the queue.")
+HINT = (
+    "Add runs with “Add to queue” on the Setup page (or <code>mlmstudio queue add</code>). "
+    "Drag rows to change the order. A failed run does not stop the queue."
+)
 
 
 class QueuePage(QWidget):
@@ -60,19 +62,22 @@ class QueuePage(QWidget):
         self.error_label = MessageLabel("error")  # what went wrong last
 
         self.start_button = QPushButton("Start queue")
-        self.start_button.setToolTip("Train the waiting runs one after another, here, with the Train "
-                                     "page showing each one.")
+        self.start_button.setToolTip(
+            "Train the waiting runs one after another, here, with the Train page showing each one."
+        )
         self.start_button.clicked.connect(self.controller.start)
         self.pause_button = QPushButton("Pause queue")
         self.pause_button.setToolTip("Start no further run; the one training now finishes.")
         self.pause_button.clicked.connect(self.controller.pause)
         self.remove_button = QPushButton("Remove")
-        self.remove_button.setToolTip("Take the selected runs out of the queue (a running one must be "
-                                      "stopped first).")
+        self.remove_button.setToolTip(
+            "Take the selected runs out of the queue (a running one must be stopped first)."
+        )
         self.remove_button.clicked.connect(self._on_remove)
         self.clear_button = QPushButton("Clear finished")
-        self.clear_button.setToolTip("Take the done and failed runs off the list (their runs stay in "
-                                     "History).")
+        self.clear_button.setToolTip(
+            "Take the done and failed runs off the list (their runs stay in History)."
+        )
         self.clear_button.clicked.connect(self.controller.clear_finished)
         self.after_crash_combo = QComboBox()
         for choice, text in AFTER_CRASH_CHOICES:
@@ -80,7 +85,8 @@ class QueuePage(QWidget):
         self.after_crash_combo.setToolTip(
             "If the app or 'mlmstudio queue run' ends in the middle of a run (a crash, a kill, a power "
             "cut), that run is marked interrupted. Then the queue waits until you start it again, or "
-            "resumes the run from its last checkpoint by itself.")
+            "resumes the run from its last checkpoint by itself."
+        )
         self.after_crash_combo.activated.connect(self._on_after_crash)
         buttons = QHBoxLayout()
         for button in (self.start_button, self.pause_button, self.remove_button, self.clear_button):
@@ -103,8 +109,11 @@ class QueuePage(QWidget):
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         for column, name in enumerate(COLUMNS):
-            mode = QHeaderView.ResizeMode.Stretch if name == "Message" else \
-                QHeaderView.ResizeMode.ResizeToContents
+            mode = (
+                QHeaderView.ResizeMode.Stretch
+                if name == "Message"
+                else QHeaderView.ResizeMode.ResizeToContents
+            )
             header.setSectionResizeMode(column, mode)
         self.table.selectionModel().selectionChanged.connect(self._on_selection)
 
@@ -133,8 +142,10 @@ class QueuePage(QWidget):
         for item_id in selected:  # the selection follows its item across a new listing
             row = self.model.row_of(item_id)
             if row >= 0:
-                selection.select(self.model.index(row, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect
-                                 | QItemSelectionModel.SelectionFlag.Rows)
+                selection.select(
+                    self.model.index(row, 0),
+                    QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+                )
         self._update_state()
         self._update_detail()
         self._update_buttons()

@@ -83,24 +83,30 @@ PRESETS: tuple[tuple[str, str], ...] = (
     ("Quick start: 1 minute on a CPU", "quick"),
     ("Defaults", "defaults"),
 )
-FACTS_DEBOUNCE_MS = 300   # train the run's tokenizer once the user pauses
-FACTS_CACHE_SIZE = 8      # corpus/tokenizer combinations remembered this session
-CHAR_VOCAB_GUESS = 300    # letters: no cap to quote before the corpus has been read
+FACTS_DEBOUNCE_MS = 300  # train the run's tokenizer once the user pauses
+FACTS_CACHE_SIZE = 8  # corpus/tokenizer combinations remembered this session
+CHAR_VOCAB_GUESS = 300  # letters: no cap to quote before the corpus has been read
 SIMPLE_MAX_WIDTH = 1240
 
 
 class SetupPage(QWidget):
     """Edits a RunConfig; ``config()`` is what Start will train."""
 
-    config_changed = Signal(object)      # RunConfig, after every edit
+    config_changed = Signal(object)  # RunConfig, after every edit
     validity_changed = Signal(bool)
     start_requested = Signal()
-    queue_requested = Signal()           # "Add to queue": the window queues config()
+    queue_requested = Signal()  # "Add to queue": the window queues config()
     status_message = Signal(str)
 
-    def __init__(self, config: RunConfig | None = None, parent: QWidget | None = None, *,
-                 settings: AppSettings | None = None, step_times: StepTimes | None = None,
-                 available_memory: Callable[[], int | None] | None = None) -> None:
+    def __init__(
+        self,
+        config: RunConfig | None = None,
+        parent: QWidget | None = None,
+        *,
+        settings: AppSettings | None = None,
+        step_times: StepTimes | None = None,
+        available_memory: Callable[[], int | None] | None = None,
+    ) -> None:
         super().__init__(parent)
         self._config = config or RunConfig()
         self._settings = settings or AppSettings()
@@ -116,7 +122,7 @@ class SetupPage(QWidget):
         self._valid: bool | None = None
         self._problems: dict[tuple[str, str], str] = {}
         self._general: list[str] = []
-        self._facts: dict[tuple, object] = {}       # key -> engine.preflight.CorpusFacts
+        self._facts: dict[tuple, object] = {}  # key -> engine.preflight.CorpusFacts
         self._facts_failed: dict[tuple, str] = {}
         self._facts_wanted: tuple | None = None
         self._facts_config: RunConfig | None = None
@@ -125,7 +131,7 @@ class SetupPage(QWidget):
         self._words_checked: dict[tuple, bool] = {}
 
         self._build()
-        self._update_timer = QTimer(self)   # one recomputation per burst of edits
+        self._update_timer = QTimer(self)  # one recomputation per burst of edits
         self._update_timer.setSingleShot(True)
         self._update_timer.setInterval(0)
         self._update_timer.timeout.connect(self._recompute)
@@ -154,8 +160,10 @@ class SetupPage(QWidget):
         self.preset_combo.addItem("Apply a preset…", "")
         for label, key in PRESETS:
             self.preset_combo.addItem(label, key)
-        self.preset_combo.setToolTip("Presets set the model's size (tiny/small/base), or a whole "
-                                     "recipe measured to learn in one minute on a CPU.")
+        self.preset_combo.setToolTip(
+            "Presets set the model's size (tiny/small/base), or a whole "
+            "recipe measured to learn in one minute on a CPU."
+        )
         self.preset_combo.activated.connect(self._on_preset_chosen)
         self.load_button = QPushButton("Load…")
         self.load_button.setToolTip("Load settings from a run's config.json.")
@@ -164,9 +172,11 @@ class SetupPage(QWidget):
         self.save_button.setToolTip("Save these settings as JSON, e.g. for `mlmstudio train --config`.")
         self.save_button.clicked.connect(self.save_config_dialog)
         self.elsewhere_button = QPushButton("Run elsewhere…")
-        self.elsewhere_button.setToolTip("Write a run capsule: these settings, the text and a launch "
-                                         "script, to train on other machines (torchrun) and bring the "
-                                         "run back with History → Import folder….")
+        self.elsewhere_button.setToolTip(
+            "Write a run capsule: these settings, the text and a launch "
+            "script, to train on other machines (torchrun) and bring the "
+            "run back with History → Import folder…."
+        )
         self.elsewhere_button.clicked.connect(self.open_capsule_dialog)
         top = QHBoxLayout()
         views = QHBoxLayout()
@@ -196,11 +206,11 @@ class SetupPage(QWidget):
         }
         for form in self.forms.values():
             form.changed.connect(self._schedule_update)
-        self.probe_editor = ProbeEditor()   # the probes asked at every evaluation (engine/probes.py)
+        self.probe_editor = ProbeEditor()  # the probes asked at every evaluation (engine/probes.py)
         self.probe_editor.changed.connect(self._schedule_update)
 
         self.preview = MaskingPreview()
-        self.preview.tokenizer_ready.connect(self._schedule_update)   # quiet again: time steps
+        self.preview.tokenizer_ready.connect(self._schedule_update)  # quiet again: time steps
         self.preview.preview_failed.connect(self._schedule_update)
         self.preview_box = QGroupBox("Masking preview")
         QVBoxLayout(self.preview_box)
@@ -219,8 +229,7 @@ class SetupPage(QWidget):
         right = QVBoxLayout()
         right.addWidget(model_box)
         right.addWidget(training_box)
-        right.addWidget(_group("Probes: sentences the model is asked at every evaluation",
-                               self.probe_editor))
+        right.addWidget(_group("Probes: sentences the model is asked at every evaluation", self.probe_editor))
         right.addStretch(1)
         grid.addLayout(left, 0, 0)
         grid.addLayout(right, 0, 1)
@@ -250,12 +259,14 @@ class SetupPage(QWidget):
         self.estimate_label.setFont(font)
         self.estimate_label.setToolTip(
             "Trainable numbers in the model (parameters) and a rough estimate of the memory one "
-            "training step needs (weights, corrections, the optimizer's state and the activations).")
+            "training step needs (weights, corrections, the optimizer's state and the activations)."
+        )
         self.warning_label = MessageLabel("warning", banner=False)
         self.error_label = MessageLabel("error", banner=False)
         self.fit_button = QPushButton()
-        self.fit_button.setToolTip("Shorten the training passages (sequence length) so that this "
-                                   "corpus can fill them.")
+        self.fit_button.setToolTip(
+            "Shorten the training passages (sequence length) so that this corpus can fill them."
+        )
         self.fit_button.clicked.connect(self._on_fit_clicked)
         self.fit_button.hide()
         self.start_button = QPushButton("Start training")
@@ -264,8 +275,10 @@ class SetupPage(QWidget):
         self.start_button.setMinimumHeight(36)
         self.start_button.clicked.connect(self.start_requested)
         self.queue_button = QPushButton("Add to queue")
-        self.queue_button.setToolTip("Put a run with these settings at the end of the queue (Queue "
-                                     "page); it trains when the queue runs.")
+        self.queue_button.setToolTip(
+            "Put a run with these settings at the end of the queue (Queue "
+            "page); it trains when the queue runs."
+        )
         self.queue_button.setMinimumHeight(36)
         self.queue_button.clicked.connect(self.queue_requested)
 
@@ -321,9 +334,15 @@ class SetupPage(QWidget):
     def set_config(self, config: RunConfig) -> None:
         """Show ``config``; the corpus source stays the page's current corpus if one is loaded."""
         if self._has_corpus:
-            config = replace(config, corpus=replace(
-                config.corpus, source=self._config.corpus.source,
-                text_field=self._config.corpus.text_field, csv_column=self._config.corpus.csv_column))
+            config = replace(
+                config,
+                corpus=replace(
+                    config.corpus,
+                    source=self._config.corpus.source,
+                    text_field=self._config.corpus.text_field,
+                    csv_column=self._config.corpus.csv_column,
+                ),
+            )
         self._config = config
         for section, form in self.forms.items():
             form.set_values(getattr(config, section))
@@ -338,8 +357,12 @@ class SetupPage(QWidget):
         self._corpus_chars = corpus.stats.characters
         self._corpus_text = corpus.text
         self._corpus_sha = corpus.stats.sha256
-        self._config = replace(self.config(), corpus=replace(
-            self.config().corpus, source=corpus.source, text_field=text_field, csv_column=csv_column))
+        self._config = replace(
+            self.config(),
+            corpus=replace(
+                self.config().corpus, source=corpus.source, text_field=text_field, csv_column=csv_column
+            ),
+        )
         self.probe_editor.set_values(self._config.probes, corpus.source)  # the automatic ones follow it
         self.preview.set_corpus_text(corpus.text)
         self._schedule_update()
@@ -418,8 +441,10 @@ class SetupPage(QWidget):
             self.fit_button.setText(f"Use {self._fit_seq_len}-token passages")
         self.fit_button.setVisible(bool(self._fit_seq_len))
         self.corpus_label.setText(
-            f"Corpus: {self._corpus_name} ({self._corpus_chars:,} characters)" if self._has_corpus
-            else "Corpus: none chosen yet")
+            f"Corpus: {self._corpus_name} ({self._corpus_chars:,} characters)"
+            if self._has_corpus
+            else "Corpus: none chosen yet"
+        )
         self._update_estimate(cfg, valid_model, valid_training=not any(s == "training" for s, _ in problems))
         self.preview.set_config(cfg.tokenizer, cfg.masking)
 
@@ -433,8 +458,10 @@ class SetupPage(QWidget):
         longest = facts.longest_window()
         if longest >= 8:
             self._fit_seq_len = longest - longest % 8 if longest >= 16 else longest
-            return (f"{problem} This corpus fills passages of at most {longest} tokens: use the button, "
-                    "or set Advanced → Training → Sequence length.")
+            return (
+                f"{problem} This corpus fills passages of at most {longest} tokens: use the button, "
+                "or set Advanced → Training → Sequence length."
+            )
         return f"{problem} This corpus is too short to train on: add more text."
 
     def _update_estimate(self, cfg: RunConfig, valid_model: bool, valid_training: bool) -> None:
@@ -447,15 +474,23 @@ class SetupPage(QWidget):
         self.forms["training"].set_note("keep_checkpoints", kept_checkpoints_note(params, cfg, exact))
         memory = self._training_memory(cfg, vocab)
         if exact:
-            text = (f"{params_text(params)} parameters · ≈ {human_bytes(memory)} to train · "
-                    f"vocabulary {vocab:,}, learned from this corpus")
+            text = (
+                f"{params_text(params)} parameters · ≈ {human_bytes(memory)} to train · "
+                f"vocabulary {vocab:,}, learned from this corpus"
+            )
         else:
             bound = "about" if cfg.tokenizer.kind == "char" else "up to"
-            why = ("learning it from the corpus…" if self._has_corpus and self._facts_wanted is not None
-                   else "exact once a corpus is loaded" if not self._has_corpus
-                   else "exact once the settings are valid")
-            text = (f"{bound} {params_text(params)} parameters · {bound} {human_bytes(memory)} to train · "
-                    f"vocabulary {bound} {vocab:,} ({why})")
+            why = (
+                "learning it from the corpus…"
+                if self._has_corpus and self._facts_wanted is not None
+                else "exact once a corpus is loaded"
+                if not self._has_corpus
+                else "exact once the settings are valid"
+            )
+            text = (
+                f"{bound} {params_text(params)} parameters · {bound} {human_bytes(memory)} to train · "
+                f"vocabulary {bound} {vocab:,} ({why})"
+            )
         available = self._available_memory()
         if available:
             text += f" · {human_bytes(available)} of memory free"
@@ -478,8 +513,11 @@ class SetupPage(QWidget):
                 for key, _label in SIZES:
                     sized = with_size(cfg, key)
                     size_time = self._step_times.lookup(request_for(sized, sized.model, vocab))
-                    sizes[key] = (estimate_parameters(sized.model, vocab), exact,
-                                  size_time.seconds if size_time else None)
+                    sizes[key] = (
+                        estimate_parameters(sized.model, vocab),
+                        exact,
+                        size_time.seconds if size_time else None,
+                    )
                 self.simple.set_sizes(sizes)
                 known = self._step_times.lookup(request)
             else:
@@ -492,9 +530,14 @@ class SetupPage(QWidget):
         precision = cfg.training.precision
         if precision == "auto":
             precision = self._step_times.precision() or _auto_precision()
-        return estimate_training_memory(cfg.model, vocab, cfg.training.batch_size,
-                                        min(cfg.training.seq_len, cfg.model.max_len), precision,
-                                        labelled_fraction=cfg.masking.mlm_probability)
+        return estimate_training_memory(
+            cfg.model,
+            vocab,
+            cfg.training.batch_size,
+            min(cfg.training.seq_len, cfg.model.max_len),
+            precision,
+            labelled_fraction=cfg.masking.mlm_probability,
+        )
 
     def _memory_fit(self, cfg: RunConfig) -> system_memory.MemoryFit:
         vocab, _exact = self.estimated_vocab_size(cfg)
@@ -516,21 +559,31 @@ class SetupPage(QWidget):
 
     def _words_suffice(self, cfg: RunConfig) -> bool:
         """Whether the corpus' words alone fill a window (fast; remembered per setting)."""
-        key = (self._corpus_sha, len(self._corpus_text), cfg.corpus.val_fraction, cfg.training.seed,
-               cfg.training.seq_len)
+        key = (
+            self._corpus_sha,
+            len(self._corpus_text),
+            cfg.corpus.val_fraction,
+            cfg.training.seed,
+            cfg.training.seq_len,
+        )
         if key not in self._words_checked:
             from mlmstudio.engine.preflight import words_fill_a_window
 
             try:
                 self._words_checked[key] = words_fill_a_window(cfg, self._corpus_text)
-            except MLMStudioError:   # a corpus too small to split: the facts will say so
+            except MLMStudioError:  # a corpus too small to split: the facts will say so
                 self._words_checked[key] = False
         return self._words_checked[key]
 
     # The corpus facts, off the GUI thread ----------------------------------------
     def _facts_key(self, cfg: RunConfig) -> tuple:
-        return (self._corpus_sha, len(self._corpus_text), cfg.tokenizer, cfg.corpus.val_fraction,
-                cfg.training.seed)
+        return (
+            self._corpus_sha,
+            len(self._corpus_text),
+            cfg.tokenizer,
+            cfg.corpus.val_fraction,
+            cfg.training.seed,
+        )
 
     def _corpus_facts(self, cfg: RunConfig):
         """The facts for ``cfg`` when known; otherwise None, and they are computed soon."""
@@ -560,7 +613,7 @@ class SetupPage(QWidget):
         if key is None or key in self._facts or cfg is None:
             return
         if any(not c.done for c in self._facts_calls):
-            return   # one tokenizer at a time: the newest wish starts when this one ends
+            return  # one tokenizer at a time: the newest wish starts when this one ends
 
         def compute():
             from mlmstudio.engine.preflight import corpus_facts
@@ -619,7 +672,7 @@ class SetupPage(QWidget):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        self._schedule_update()   # the step times are measured only while the page is seen
+        self._schedule_update()  # the step times are measured only while the page is seen
 
     # Presets, load, save ------------------------------------------------------
     @Slot(int)
@@ -640,8 +693,9 @@ class SetupPage(QWidget):
 
     @Slot()
     def load_config_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Load settings", str(Path.home()),
-                                              "Run configuration (*.json);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Load settings", str(Path.home()), "Run configuration (*.json);;All files (*)"
+        )
         if path:
             self.load_config_file(path)
 
@@ -651,12 +705,14 @@ class SetupPage(QWidget):
             # At most 1 MB, bounded nesting; every value typed, finite and in its range.
             config = RunConfig.from_file(path).check_fields()
         except (OSError, UnicodeDecodeError) as exc:
-            QMessageBox.warning(self, "Cannot load settings",
-                                f"{Path(path).name} could not be read ({exc}).")
+            QMessageBox.warning(self, "Cannot load settings", f"{Path(path).name} could not be read ({exc}).")
             return False
         except ConfigError as exc:
-            QMessageBox.warning(self, "Cannot load settings",
-                                f"{Path(path).name} is not a valid MLM Studio configuration: {exc}")
+            QMessageBox.warning(
+                self,
+                "Cannot load settings",
+                f"{Path(path).name} is not a valid MLM Studio configuration: {exc}",
+            )
             return False
         self.set_config(config)
         self.status_message.emit(f"Loaded settings from {Path(path).name}.")
@@ -664,8 +720,9 @@ class SetupPage(QWidget):
 
     @Slot()
     def save_config_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save settings", str(Path.home() / "run.json"),
-                                              "Run configuration (*.json)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save settings", str(Path.home() / "run.json"), "Run configuration (*.json)"
+        )
         if path:
             self.save_config_file(path)
 
@@ -748,8 +805,10 @@ def kept_checkpoints_note(params: int, cfg: RunConfig, exact: bool) -> str:
     if keep == 0:
         return "None kept: Explore's slider over training will have only the final model."
     bound = "≈ " if exact else "up to "
-    text = (f"{bound}{human_bytes(kept_bytes(params, keep))} on disk ({keep} × "
-            f"{human_bytes(kept_bytes(params, 1))} of weights)")
+    text = (
+        f"{bound}{human_bytes(kept_bytes(params, keep))} on disk ({keep} × "
+        f"{human_bytes(kept_bytes(params, 1))} of weights)"
+    )
     if cfg.training.time_budget > 0:
         return text + ", at steps 1, 2, 4, 8, … and the end."
     steps = [f"{s:,}" for s in planned_steps(cfg.training.steps, keep)]

@@ -65,7 +65,7 @@ class SweepPage(QWidget):
     """Defines, runs and shows one sweep at a time."""
 
     busy_changed = Signal(bool)
-    runs_changed = Signal()        # a trial's run was recorded or ended: History lists again
+    runs_changed = Signal()  # a trial's run was recorded or ended: History lists again
     status_message = Signal(str)
 
     def __init__(self, db: Database, parent: QWidget | None = None) -> None:
@@ -89,13 +89,17 @@ class SweepPage(QWidget):
         for example in EXAMPLES[:MAX_PARAMS]:
             edit = QLineEdit()
             edit.setPlaceholderText(f"e.g. {example}")
-            edit.setToolTip("A setting to vary: NAME=LOW:HIGH (add :log for a log scale) or NAME=A,B,C. "
-                            "Names as the Setup page or the command line call them: lr, layers, width, "
-                            "heads, mask_rate, batch_size, warmup, dropout, schedule, ...")
+            edit.setToolTip(
+                "A setting to vary: NAME=LOW:HIGH (add :log for a log scale) or NAME=A,B,C. "
+                "Names as the Setup page or the command line call them: lr, layers, width, "
+                "heads, mask_rate, batch_size, warmup, dropout, schedule, ..."
+            )
             edit.textChanged.connect(self._on_form_changed)
             self.param_edits.append(edit)
-        self.recipe_check = QCheckBox("Find a good recipe for this corpus (the sweep picks learning rate, "
-                                      "width, layers and masking rate itself)")
+        self.recipe_check = QCheckBox(
+            "Find a good recipe for this corpus (the sweep picks learning rate, "
+            "width, layers and masking rate itself)"
+        )
         self.recipe_check.toggled.connect(self._on_form_changed)
         self.budget_edit = QLineEdit("10m")
         self.budget_edit.setToolTip("The whole sweep's time: 90s, 20m or 1.5h.")
@@ -103,18 +107,21 @@ class SweepPage(QWidget):
         self.trials_spin = QSpinBox()
         self.trials_spin.setRange(0, 1000)
         self.trials_spin.setSpecialValueText("auto")
-        self.trials_spin.setToolTip("Planned trials; each trains for 0.9 × budget / trials (auto: one per "
-                                    "2 minutes of budget, 3 to 20).")
+        self.trials_spin.setToolTip(
+            "Planned trials; each trains for 0.9 × budget / trials (auto: one per "
+            "2 minutes of budget, 3 to 20)."
+        )
         self.trials_spin.valueChanged.connect(self._on_form_changed)
-        self.prune_check = QCheckBox("Stop trials that fall behind early (successive halving) and spend "
-                                     "their time on more trials")
+        self.prune_check = QCheckBox(
+            "Stop trials that fall behind early (successive halving) and spend their time on more trials"
+        )
         self.prune_check.setChecked(True)
         self.name_edit = QLineEdit()
         self.name_edit.setPlaceholderText("sweep-DATE-TIME")
         self.name_edit.textChanged.connect(self._on_form_changed)
 
         form = QFormLayout()
-        settings = QGridLayout()   # two settings a row: the plots keep the height
+        settings = QGridLayout()  # two settings a row: the plots keep the height
         for i, edit in enumerate(self.param_edits):
             settings.addWidget(edit, i // 2, i % 2)
         form.addRow("Settings", settings)
@@ -141,8 +148,10 @@ class SweepPage(QWidget):
         self.sweep_combo.setMinimumWidth(180)
         self.sweep_combo.currentTextChanged.connect(self._on_sweep_chosen)
         self.resume_button = QPushButton("Resume")
-        self.resume_button.setToolTip("Carry on with the chosen sweep: an interrupted or stopped trial is "
-                                      "tried again, then new trials until its budget is spent.")
+        self.resume_button.setToolTip(
+            "Carry on with the chosen sweep: an interrupted or stopped trial is "
+            "tried again, then new trials until its budget is spent."
+        )
         self.resume_button.clicked.connect(self.resume)
         buttons = QHBoxLayout()
         for widget in (self.start_button, self.stop_button):
@@ -203,13 +212,26 @@ class SweepPage(QWidget):
         # Each trial's time is its share of the budget; the Setup page's step limit still holds.
         base = dataclasses.replace(base, training=dataclasses.replace(base.training, time_budget=0.0))
         recipe = self.recipe_check.isChecked()
-        params = () if recipe else tuple(parse_params([e.text() for e in self.param_edits if e.text().strip()],
-                                                      base))
-        name = check_name(self.name_edit.text()) if self.name_edit.text().strip() else \
-            time.strftime("sweep-%Y%m%d-%H%M%S")
-        return SweepRequest(name=name, base=base, corpus=self._corpus, params=params, budget_seconds=budget,
-                            trials=trials, prune=self.prune_check.isChecked(),
-                            preset="recipe" if recipe else "")
+        params = (
+            ()
+            if recipe
+            else tuple(parse_params([e.text() for e in self.param_edits if e.text().strip()], base))
+        )
+        name = (
+            check_name(self.name_edit.text())
+            if self.name_edit.text().strip()
+            else time.strftime("sweep-%Y%m%d-%H%M%S")
+        )
+        return SweepRequest(
+            name=name,
+            base=base,
+            corpus=self._corpus,
+            params=params,
+            budget_seconds=budget,
+            trials=trials,
+            prune=self.prune_check.isChecked(),
+            preset="recipe" if recipe else "",
+        )
 
     @Slot()
     def _on_form_changed(self, *_args) -> None:
@@ -226,11 +248,16 @@ class SweepPage(QWidget):
 
             trials = request.trials or default_trials(request.budget_seconds, request.prune)
             each = request.budget_seconds * 0.9 / trials
-            what = ("the recipe preset's settings" if request.preset else
-                    "; ".join(p.describe() for p in request.params))
-            self.plan_label.setText(f"{trials} trials of {format_duration(each)} (or "
-                                    f"{request.base.training.steps:,} steps, the Setup page's limit, if "
-                                    f"sooner) within {format_duration(request.budget_seconds)}: {what}.")
+            what = (
+                "the recipe preset's settings"
+                if request.preset
+                else "; ".join(p.describe() for p in request.params)
+            )
+            self.plan_label.setText(
+                f"{trials} trials of {format_duration(each)} (or "
+                f"{request.base.training.steps:,} steps, the Setup page's limit, if "
+                f"sooner) within {format_duration(request.budget_seconds)}: {what}."
+            )
             problem = self._request_problem
         self.problem_label.show_message(problem if not self.is_running() else "")
         self._update_buttons(problem)
@@ -247,8 +274,13 @@ class SweepPage(QWidget):
         from mlmstudio.sweep.study import sweep_names
 
         db = self.db
-        self._tasks.run(lambda: sweep_names(db), self._on_sweeps_listed, lambda exc: None,
-                        topic="sweeps", name="list sweeps")
+        self._tasks.run(
+            lambda: sweep_names(db),
+            self._on_sweeps_listed,
+            lambda exc: None,
+            topic="sweeps",
+            name="list sweeps",
+        )
 
     def _on_sweeps_listed(self, names: list[str]) -> None:
         current = self.sweep_combo.currentText()
@@ -266,8 +298,13 @@ class SweepPage(QWidget):
         from mlmstudio.sweep.runner import sweep_trials
 
         db = self.db
-        self._tasks.run(lambda: sweep_trials(db, name), self._on_recorded, lambda exc: None,
-                        topic="recorded", name="read sweep")
+        self._tasks.run(
+            lambda: sweep_trials(db, name),
+            self._on_recorded,
+            lambda exc: None,
+            topic="recorded",
+            name="read sweep",
+        )
 
     def _on_recorded(self, found) -> None:
         if self.is_running():
@@ -276,9 +313,11 @@ class SweepPage(QWidget):
         self.spec, self.trials = spec, {r.number: r for r in records}
         self.plots.set_params(spec.params)
         self._show_trials()
-        self.state_label.setText(f"Sweep {spec.name} (recorded): {len(records)} trials of "
-                                 f"{format_duration(spec.trial_seconds)} within "
-                                 f"{format_duration(spec.budget_seconds)}; Resume carries it on.")
+        self.state_label.setText(
+            f"Sweep {spec.name} (recorded): {len(records)} trials of "
+            f"{format_duration(spec.trial_seconds)} within "
+            f"{format_duration(spec.budget_seconds)}; Resume carries it on."
+        )
 
     def wait_idle(self, msecs: int = 10_000) -> bool:
         return self._tasks.wait_idle(msecs)
@@ -305,8 +344,10 @@ class SweepPage(QWidget):
     def stop(self) -> None:
         if self.worker is not None:
             self.worker.stop()
-            self.state_label.setText("Stopping: the current trial ends after its step and saves a "
-                                     "checkpoint; Resume carries on later.")
+            self.state_label.setText(
+                "Stopping: the current trial ends after its step and saves a "
+                "checkpoint; Resume carries on later."
+            )
             self._update_buttons()
 
     def stop_and_wait(self, msecs: int = 120_000) -> bool:
@@ -323,10 +364,12 @@ class SweepPage(QWidget):
         self.plots.set_params([])
         self.plots.set_trials([], None)
         self.problem_label.show_message("")
-        self.state_label.setText(f"Resuming sweep {request.name}…" if request.resume else
-                                 f"Starting sweep {request.name}"
-                                 + (": timing the model sizes this computer can train…" if request.preset
-                                    else "…"))
+        self.state_label.setText(
+            f"Resuming sweep {request.name}…"
+            if request.resume
+            else f"Starting sweep {request.name}"
+            + (": timing the model sizes this computer can train…" if request.preset else "…")
+        )
         worker = SweepWorker(self.db, request)
         worker.event.connect(self._on_event)
         worker.spec_ready.connect(self._on_spec)
@@ -345,10 +388,12 @@ class SweepPage(QWidget):
             return
         self.spec = spec
         self.plots.set_params(spec.params)
-        self.state_label.setText(f"Sweep {spec.name}: {spec.trials} trials of "
-                                 f"{format_duration(spec.trial_seconds)} within "
-                                 f"{format_duration(spec.budget_seconds)}"
-                                 f"{', pruning' if spec.prune else ''}; runs tagged {spec.tag}.")
+        self.state_label.setText(
+            f"Sweep {spec.name}: {spec.trials} trials of "
+            f"{format_duration(spec.trial_seconds)} within "
+            f"{format_duration(spec.budget_seconds)}"
+            f"{', pruning' if spec.prune else ''}; runs tagged {spec.tag}."
+        )
         self.refresh_sweeps()
         for record in records:
             self.trials[record.number] = record
@@ -361,10 +406,12 @@ class SweepPage(QWidget):
         from mlmstudio.sweep import runner
 
         if isinstance(event, runner.TrialStarted):
-            self.trials[event.number] = TrialRecord(event.number, dict(event.values), RUNNING,
-                                                    run_id=event.run_id, retry_of=event.retry_of)
-            self.state_label.setText(f"Trial {event.number} training ({format_duration(event.seconds)}): "
-                                     f"{_values(event.values)}.")
+            self.trials[event.number] = TrialRecord(
+                event.number, dict(event.values), RUNNING, run_id=event.run_id, retry_of=event.retry_of
+            )
+            self.state_label.setText(
+                f"Trial {event.number} training ({format_duration(event.seconds)}): {_values(event.values)}."
+            )
             self.runs_changed.emit()
         elif isinstance(event, runner.TrialEvaluated):
             self.plots.set_live(event.number, event.val_loss)
@@ -380,8 +427,13 @@ class SweepPage(QWidget):
             pruned = sum(1 for t in event.trials if t.outcome == PRUNED)
             self.state_label.setText(
                 f"Sweep {event.name}: {len(event.trials)} trials ({done} completed, {pruned} pruned)"
-                + (f", stopped with {format_duration(event.seconds_left)} of its budget left: Resume "
-                   "carries on." if event.stopped else ", budget spent."))
+                + (
+                    f", stopped with {format_duration(event.seconds_left)} of its budget left: Resume "
+                    "carries on."
+                    if event.stopped
+                    else ", budget spent."
+                )
+            )
             self.status_message.emit(f"Sweep {event.name} ended.")
         self._show_trials()
 
@@ -414,15 +466,24 @@ class SweepPage(QWidget):
         best = self.best()
         self.table.setRowCount(len(records))
         for row, r in enumerate(records):
-            outcome = f"pruned at step {r.pruned_step}" if r.outcome == PRUNED and r.pruned_step else r.outcome
+            outcome = (
+                f"pruned at step {r.pruned_step}" if r.outcome == PRUNED and r.pruned_step else r.outcome
+            )
             if r.retry_of is not None:
                 outcome += f" (re-try of {r.retry_of})"
-            cells = (str(r.number), _values(r.values), outcome,
-                     f"{r.val_loss:.3f}" if r.val_loss is not None else "–",
-                     f"{r.val_accuracy:.1%}" if r.val_accuracy is not None else "–",
-                     str(r.step) if r.step else "–", r.run_id)
+            cells = (
+                str(r.number),
+                _values(r.values),
+                outcome,
+                f"{r.val_loss:.3f}" if r.val_loss is not None else "–",
+                f"{r.val_accuracy:.1%}" if r.val_accuracy is not None else "–",
+                str(r.step) if r.step else "–",
+                r.run_id,
+            )
             for col, text in enumerate(cells):
-                item = QTableWidgetItem(("★ " if best and r.number == best.number and col == 0 else "") + text)
+                item = QTableWidgetItem(
+                    ("★ " if best and r.number == best.number and col == 0 else "") + text
+                )
                 if r.message:
                     item.setToolTip(r.message)
                 self.table.setItem(row, col, item)
@@ -432,8 +493,10 @@ class SweepPage(QWidget):
             self.best_label.setText("Best run so far: none yet (no trial has completed).")
         else:
             acc = f", accuracy {best.val_accuracy:.1%}" if best.val_accuracy is not None else ""
-            self.best_label.setText(f"Best run so far: <b>{best.run_id}</b> (trial {best.number}: "
-                                    f"{_values(best.values)}), validation loss <b>{best.val_loss:.3f}</b>{acc}.")
+            self.best_label.setText(
+                f"Best run so far: <b>{best.run_id}</b> (trial {best.number}: "
+                f"{_values(best.values)}), validation loss <b>{best.val_loss:.3f}</b>{acc}."
+            )
 
 
 def _values(values: dict) -> str:

@@ -71,14 +71,15 @@ def make_resume_job(db: Database, run_id: str):
 class TrainPage(QWidget):
     """Runs one training at a time and plots it live."""
 
-    run_started = Signal(str)            # run id
-    run_finished = Signal(str, object)   # run id, RunEnd
+    run_started = Signal(str)  # run id
+    run_finished = Signal(str, object)  # run id, RunEnd
     busy_changed = Signal(bool)
     status_message = Signal(str)
-    help_requested = Signal()            # "What do these numbers mean?": the window opens the help
+    help_requested = Signal()  # "What do these numbers mean?": the window opens the help
 
-    def __init__(self, db: Database, settings: AppSettings | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self, db: Database, settings: AppSettings | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.db = db
         self.settings = settings
@@ -116,8 +117,10 @@ class TrainPage(QWidget):
         self.resume_button = QPushButton("Resume")
         self.resume_button.clicked.connect(self.resume)
         self.stop_button = QPushButton("Stop")
-        self.stop_button.setToolTip("Finish the current step, save a checkpoint and end the run "
-                                    "(Ctrl+.). A stopped run can be resumed from the History page.")
+        self.stop_button.setToolTip(
+            "Finish the current step, save a checkpoint and end the run "
+            "(Ctrl+.). A stopped run can be resumed from the History page."
+        )
         self.stop_button.clicked.connect(self.stop)
         buttons = QHBoxLayout()
         for button in (self.start_button, self.pause_button, self.resume_button, self.stop_button):
@@ -136,9 +139,11 @@ class TrainPage(QWidget):
 
         # Read-outs of the latest check on held-out text, beside the progress.
         self.val_label = QLabel(" ")
-        self.val_label.setToolTip("The latest check on held-out text the model never trains on, with 15% "
-                                  "of its tokens hidden. Loss in nats (lower is better); accuracy is the "
-                                  "share of hidden tokens guessed exactly right.")
+        self.val_label.setToolTip(
+            "The latest check on held-out text the model never trains on, with 15% "
+            "of its tokens hidden. Loss in nats (lower is better); accuracy is the "
+            "share of hidden tokens guessed exactly right."
+        )
         self.perplexity_label = QLabel(" ")
         self.perplexity_label.setToolTip(PERPLEXITY_TIP)
         readouts = QHBoxLayout()
@@ -147,8 +152,10 @@ class TrainPage(QWidget):
         readouts.addWidget(self.perplexity_label)
         readouts.addStretch(1)
         self.help_link = QLabel('<a href="help">What do these numbers mean?</a>')
-        self.help_link.setToolTip("Help → How masked language models learn: the loss in nats, the "
-                                  "random-guess line ln V, accuracy and perplexity, with your own text.")
+        self.help_link.setToolTip(
+            "Help → How masked language models learn: the loss in nats, the "
+            "random-guess line ln V, accuracy and perplexity, with your own text."
+        )
         self.help_link.linkActivated.connect(lambda _link: self.help_requested.emit())
         readouts.addWidget(self.help_link)
 
@@ -168,7 +175,7 @@ class TrainPage(QWidget):
         layout.addLayout(buttons)
         layout.addLayout(progress)
         layout.addLayout(readouts)
-        self.forecast_bar = ForecastBar(self.plots)   # predicted final held-out loss, ETA to a target
+        self.forecast_bar = ForecastBar(self.plots)  # predicted final held-out loss, ETA to a target
         layout.addWidget(self.info_label)
         layout.addWidget(self.failure_label)
         layout.addWidget(self.forecast_bar)
@@ -178,7 +185,7 @@ class TrainPage(QWidget):
         self.electra_plots.hide()
         self.plots.options_changed.connect(lambda _s, x_axis, _log: self.electra_plots.set_x_axis(x_axis))
         layout.addWidget(self.electra_plots, 2)
-        self.probe_plot = ProbePlot()   # each probe's answer probability, live (engine/probes.py)
+        self.probe_plot = ProbePlot()  # each probe's answer probability, live (engine/probes.py)
         layout.addWidget(self.probe_plot, 2)
 
     # What Start will train --------------------------------------------------
@@ -264,8 +271,11 @@ class TrainPage(QWidget):
         if evals is not None:
             self.plots.append_evals(evals)
             self._update_readouts()
-        electra = _recorded_rows(curves, metric_key(TRAIN, GENERATOR_LOSS),
-                                 tuple(metric_key(TRAIN, name) for name in ELECTRA_STATS[1:]))
+        electra = _recorded_rows(
+            curves,
+            metric_key(TRAIN, GENERATOR_LOSS),
+            tuple(metric_key(TRAIN, name) for name in ELECTRA_STATS[1:]),
+        )
         if electra is not None:
             self.electra_plots.append_steps(electra)
             self.electra_plots.show()
@@ -294,8 +304,11 @@ class TrainPage(QWidget):
         self._update_readouts()
         self.failure_label.hide()
         self.title_label.setText(name)
-        self._show_state("Resuming from the last checkpoint…" if resumed
-                         else "Preparing: training the tokenizer and building the model…")
+        self._show_state(
+            "Resuming from the last checkpoint…"
+            if resumed
+            else "Preparing: training the tokenizer and building the model…"
+        )
 
         worker = TrainingWorker(job)
         worker.progress.connect(self._on_progress)
@@ -361,8 +374,9 @@ class TrainPage(QWidget):
             self.electra_plots.keep_before(batch.steps[0][0])
             self.probe_plot.keep_before(batch.steps[0][0])
         if batch.steps:
-            self.plots.append_steps(_generator_loss_shown(np.asarray(batch.steps, dtype=np.float64),
-                                                          batch.electra))
+            self.plots.append_steps(
+                _generator_loss_shown(np.asarray(batch.steps, dtype=np.float64), batch.electra)
+            )
         if batch.evals:
             self.plots.append_evals(np.asarray(batch.evals, dtype=np.float64))
             self._update_readouts()
@@ -377,8 +391,9 @@ class TrainPage(QWidget):
             self.last_step = batch.last_step
             self._update_progress(batch.last_step)
         if batch.evals and self.last_step is not None:
-            self.forecast_bar.update_from(self.last_step.step, self.last_step.progress,
-                                          self.last_step.elapsed)
+            self.forecast_bar.update_from(
+                self.last_step.step, self.last_step.progress, self.last_step.elapsed
+            )
 
     @Slot(object)
     def _on_finished(self, outcome: RunEnd) -> None:
@@ -390,8 +405,10 @@ class TrainPage(QWidget):
             self.progress_bar.setValue(1000)
             self._show_state(self._finished_text("Completed", outcome))
         elif outcome.status == RunStatus.STOPPED:
-            self._show_state(self._finished_text("Stopped", outcome)
-                             + " A checkpoint was saved: resume it from the History page.")
+            self._show_state(
+                self._finished_text("Stopped", outcome)
+                + " A checkpoint was saved: resume it from the History page."
+            )
         else:
             self._show_failure(outcome.message or "Training failed.")
         self.eta_label.setText(self._elapsed_text())
@@ -417,8 +434,11 @@ class TrainPage(QWidget):
         parts.append(f"elapsed {_clock(step.elapsed)}")
         parts.append(f"{step.tokens_per_second:,.0f} tokens/s")
         self.eta_label.setText(" · ".join(parts))
-        if self.worker is not None and not self.worker.control.paused \
-                and not self.worker.control.stop_requested:
+        if (
+            self.worker is not None
+            and not self.worker.control.paused
+            and not self.worker.control.stop_requested
+        ):
             self._show_state(f"Training… loss {step.loss:.3f} at step {step.step:,}")
 
     def latest_perplexity(self) -> float | None:
@@ -443,9 +463,11 @@ class TrainPage(QWidget):
     def _update_info(self) -> None:
         if self.info is None:
             return
-        text = (f"Vocabulary {self.info.vocab_size:,} tokens · {self.info.param_count:,} parameters · "
-                f"random-guess loss ln V = {self.info.baseline_loss:.2f} (the dashed line): a model "
-                "that learns nothing stays there.")
+        text = (
+            f"Vocabulary {self.info.vocab_size:,} tokens · {self.info.param_count:,} parameters · "
+            f"random-guess loss ln V = {self.info.baseline_loss:.2f} (the dashed line): a model "
+            "that learns nothing stays there."
+        )
         if self.info.note:
             text += f"\n{self.info.note}"
         self.info_label.setText(text)
@@ -480,8 +502,9 @@ class TrainPage(QWidget):
         stopping = bool(control and control.stop_requested)
         paused = bool(control and control.paused)
         self.start_button.setEnabled(not training and not self._request_problem)
-        self.start_button.setToolTip(self._request_problem or
-                                     "Train a new run with the current settings (Ctrl+Return).")
+        self.start_button.setToolTip(
+            self._request_problem or "Train a new run with the current settings (Ctrl+Return)."
+        )
         self.pause_button.setEnabled(training and not paused and not stopping)
         self.resume_button.setEnabled(training and paused and not stopping)
         self.stop_button.setEnabled(training and not stopping)

@@ -21,9 +21,9 @@ INTRO = (
 class WelcomePanel(QWidget):
     """Offers the built-in samples; choosing one starts a one-minute training run."""
 
-    sample_chosen = Signal(str)       # sample name: load it and train with the quick-start recipe
-    open_own_requested = Signal()     # go to the Corpus page and open a file
-    dismissed = Signal()              # go to the Corpus page
+    sample_chosen = Signal(str)  # sample name: load it and train with the quick-start recipe
+    open_own_requested = Signal()  # go to the Corpus page and open a file
+    dismissed = Signal()  # go to the Corpus page
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -35,8 +35,10 @@ class WelcomePanel(QWidget):
         intro = QLabel(INTRO)
         intro.setWordWrap(True)
         intro.setTextFormat(Qt.TextFormat.RichText)
-        prompt = QLabel("Start with a built-in sample: one click trains a tiny model for about a "
-                        "minute on this computer's processor.")
+        prompt = QLabel(
+            "Start with a built-in sample: one click trains a tiny model for about a "
+            "minute on this computer's processor."
+        )
         prompt.setWordWrap(True)
 
         self.sample_buttons: dict[str, QPushButton] = {}

@@ -168,9 +168,13 @@ class ClickableText(QWidget):
 
     def _on_text_changed(self) -> None:
         # Forget masks the user has edited by hand; they are now ordinary typed masks.
-        self._masked = [(c, w) for c, w in self._masked
-                        if c.hasSelection() and c.selectedText().startswith(MASK)
-                        and not c.selectedText().replace(MASK, "")]
+        self._masked = [
+            (c, w)
+            for c, w in self._masked
+            if c.hasSelection()
+            and c.selectedText().startswith(MASK)
+            and not c.selectedText().replace(MASK, "")
+        ]
         self._render()
         self.text_changed.emit(self.text())
 
@@ -191,7 +195,7 @@ class ClickableText(QWidget):
         plain.setForeground(palette.color(QPalette.ColorRole.Text))
         pos = 0
         for seg in self._segments:
-            cursor.insertText(text[pos:seg.start], plain)
+            cursor.insertText(text[pos : seg.start], plain)
             fmt = QTextCharFormat()
             fmt.setAnchor(True)
             fmt.setAnchorHref(f"#w{seg.index}")
@@ -199,8 +203,11 @@ class ClickableText(QWidget):
                 fmt.setBackground(palette.color(QPalette.ColorRole.Highlight))
                 fmt.setForeground(palette.color(QPalette.ColorRole.HighlightedText))
                 fmt.setFontWeight(700)
-                fmt.setToolTip("Click to bring the word back" if self._is_clicked_mask(seg)
-                               else "A typed mask: edit the text above to change it")
+                fmt.setToolTip(
+                    "Click to bring the word back"
+                    if self._is_clicked_mask(seg)
+                    else "A typed mask: edit the text above to change it"
+                )
             else:
                 fmt.setForeground(palette.color(QPalette.ColorRole.Text))
                 fmt.setToolTip(f"Click to mask '{seg.text}'")

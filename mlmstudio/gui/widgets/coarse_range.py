@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-HEADROOM = 1.5     # when the data pass the edge, the new edge leaves this much room
+HEADROOM = 1.5  # when the data pass the edge, the new edge leaves this much room
 SHRINK_BELOW = 0.3  # the range shrinks only when the data use less than this share of it
 
 
@@ -20,14 +20,15 @@ def nice_ceiling(value: float) -> float:
         return 1.0
     exponent = math.floor(math.log10(value))
     for mantissa in (1.0, 2.0, 2.5, 5.0, 10.0):
-        candidate = mantissa * 10.0 ** exponent
+        candidate = mantissa * 10.0**exponent
         if candidate >= value * (1 - 1e-12):
             return candidate
     return 10.0 ** (exponent + 1)
 
 
-def grow_upper(current: tuple[float, float] | None, low: float, data_max: float,
-               margin: float = 0.0) -> tuple[float, float]:
+def grow_upper(
+    current: tuple[float, float] | None, low: float, data_max: float, margin: float = 0.0
+) -> tuple[float, float]:
     """A range [low, upper] that holds data_max, moving only when it must.
 
     ``margin``: the share of the range kept free above the data, so a curve
@@ -43,8 +44,7 @@ def grow_upper(current: tuple[float, float] | None, low: float, data_max: float,
     return (low, low + nice_ceiling(extent * HEADROOM))
 
 
-def span_range(current: tuple[float, float] | None, data_min: float, data_max: float
-               ) -> tuple[float, float]:
+def span_range(current: tuple[float, float] | None, data_min: float, data_max: float) -> tuple[float, float]:
     """A range holding [data_min, data_max] with some margin, moving only when it must."""
     if current is not None:
         c_low, c_high = current
@@ -54,5 +54,7 @@ def span_range(current: tuple[float, float] | None, data_min: float, data_max: f
             return current
     spread = max(data_max - data_min, abs(data_max) * 0.05, 1e-6)
     step = nice_ceiling(spread / 4)
-    return (math.floor((data_min - spread * 0.1) / step) * step,
-            math.ceil((data_max + spread * 0.1) / step) * step)
+    return (
+        math.floor((data_min - spread * 0.1) / step) * step,
+        math.ceil((data_max + spread * 0.1) / step) * step,
+    )

@@ -281,8 +281,11 @@ class CompareView(QWidget):
         return dict(self._items)
 
     def visible_setting_rows(self) -> list[str]:
-        return [self.table.verticalHeaderItem(r).text() for r in range(self.table.rowCount())
-                if not self.table.isRowHidden(r)]
+        return [
+            self.table.verticalHeaderItem(r).text()
+            for r in range(self.table.rowCount())
+            if not self.table.isRowHidden(r)
+        ]
 
     def export_png(self, path: str | Path, width: int = 1200) -> Path:
         """Write the plot as it is shown (metric, axes, legend) to a PNG file."""
@@ -291,7 +294,9 @@ class CompareView(QWidget):
         exporter.parameters()["width"] = width
         exporter.export(str(path))
         if not path.exists():
-            raise MLMStudioError(f"The plot could not be written to {path}. Check that the folder is writable.")
+            raise MLMStudioError(
+                f"The plot could not be written to {path}. Check that the folder is writable."
+            )
         return path
 
     def export_csv(self, path: str | Path) -> Path:
@@ -303,8 +308,9 @@ class CompareView(QWidget):
         path = Path(path)
         metric = self.current_metric()
         split, name = compare.split_metric(metric)
-        curves = {run.id: self._curve(run.id, metric) or _empty_curve(run.id, split, name)
-                  for run in self._runs}
+        curves = {
+            run.id: self._curve(run.id, metric) or _empty_curve(run.id, split, name) for run in self._runs
+        }
         aligned = compare.align(curves, metric, self.current_x_axis())
         tmp = path.with_name(path.name + ".part")
         compare.write_csv(aligned, tmp, labels=self._legend_names())
@@ -318,9 +324,15 @@ class CompareView(QWidget):
         if key not in self._cache and metric in DERIVED:
             # Perplexity from the recorded validation loss, as the Train page and History show it.
             loss = self._curve(run_id, DERIVED[metric])
-            self._cache[key] = None if loss is None else dataclasses.replace(
-                loss, name=metric.partition("_")[2],
-                values=np.array([perplexity(v) or np.nan for v in loss.values.tolist()]))
+            self._cache[key] = (
+                None
+                if loss is None
+                else dataclasses.replace(
+                    loss,
+                    name=metric.partition("_")[2],
+                    values=np.array([perplexity(v) or np.nan for v in loss.values.tolist()]),
+                )
+            )
         if key not in self._cache:
             try:
                 self._cache[key] = self._loader(run_id, metric) if self._loader else None
@@ -356,8 +368,16 @@ class CompareView(QWidget):
             pen = pg.mkPen(colour, width=2, style=style)
             # One point (a run that evaluated once) is invisible as a line: give it a marker.
             symbol = "o" if len(curve) < 3 else None
-            item = plot_item.plot(curve_x(curve, axis), curve.values, pen=pen, name=names[run.id],
-                                  symbol=symbol, symbolBrush=colour, symbolPen=colour, symbolSize=6)
+            item = plot_item.plot(
+                curve_x(curve, axis),
+                curve.values,
+                pen=pen,
+                name=names[run.id],
+                symbol=symbol,
+                symbolBrush=colour,
+                symbolPen=colour,
+                symbolSize=6,
+            )
             item.setDownsampling(auto=True, method="peak")
             item.setClipToView(True)
             self._items[run.id] = item
@@ -368,8 +388,11 @@ class CompareView(QWidget):
             plot_item.showAxis(side, not empty)
         plot_item.showGrid(x=not empty, y=not empty, alpha=0.25)
         if empty:
-            text = (self._hint if not self._runs
-                    else f"None of these runs recorded {self.metric_combo.currentText().lower()} yet.")
+            text = (
+                self._hint
+                if not self._runs
+                else f"None of these runs recorded {self.metric_combo.currentText().lower()} yet."
+            )
             self._empty_text.setText(text, color=self.palette().color(QPalette.ColorRole.Text))
             plot_item.addItem(self._empty_text, ignoreBounds=True)
             plot_item.getViewBox().setRange(xRange=(0, 1), yRange=(0, 1), padding=0)
@@ -377,16 +400,18 @@ class CompareView(QWidget):
         else:
             plot_item.enableAutoRange()
         if missing and self._items:
-            self.status_message.emit(f"No {self.metric_combo.currentText().lower()} recorded for: "
-                                     + ", ".join(missing))
+            self.status_message.emit(
+                f"No {self.metric_combo.currentText().lower()} recorded for: " + ", ".join(missing)
+            )
 
     def _legend_names(self) -> dict[str, str]:
         """Run names for the legend, with a short id where two runs share a name."""
         counts: dict[str, int] = {}
         for run in self._runs:
             counts[run.name] = counts.get(run.name, 0) + 1
-        return {run.id: run.name if counts[run.name] == 1 else f"{run.name} ({run.id[:6]})"
-                for run in self._runs}
+        return {
+            run.id: run.name if counts[run.name] == 1 else f"{run.name} ({run.id[:6]})" for run in self._runs
+        }
 
     # -- config table -------------------------------------------------------
 
@@ -422,17 +447,23 @@ class CompareView(QWidget):
 
     def _result_rows(self) -> list[tuple[str, list[Any], bool]]:
         rows = []
-        for key, label, fmt in (("val_loss", "result: val loss", "{:.4f}"),
-                                ("val_accuracy", "result: val accuracy", "{:.1%}"),
-                                ("detection_auc", "result: detection AUC", "{:.3f}"),
-                                ("val_perplexity", "result: val perplexity", None)):
+        for key, label, fmt in (
+            ("val_loss", "result: val loss", "{:.4f}"),
+            ("val_accuracy", "result: val accuracy", "{:.1%}"),
+            ("detection_auc", "result: detection AUC", "{:.3f}"),
+            ("val_perplexity", "result: val perplexity", None),
+        ):
             if key == "val_perplexity":  # e^(val loss), as History and the Train page show it
-                values = [perplexity(_number((run.final_metrics or {}).get("val_loss"))) for run in self._runs]
+                values = [
+                    perplexity(_number((run.final_metrics or {}).get("val_loss"))) for run in self._runs
+                ]
             else:
                 values = [_number((run.final_metrics or {}).get(key)) for run in self._runs]
             if any(v is not None for v in values):
-                shown = [None if v is None else format_perplexity(v) if fmt is None else fmt.format(v)
-                         for v in values]
+                shown = [
+                    None if v is None else format_perplexity(v) if fmt is None else fmt.format(v)
+                    for v in values
+                ]
                 rows.append((label, shown, True))  # results always shown
         return rows
 
@@ -473,8 +504,9 @@ class CompareView(QWidget):
         self._apply_diff_filter()
 
     def _on_export_png_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export plot", f"compare-{self.current_metric()}.png",
-                                              "PNG image (*.png)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export plot", f"compare-{self.current_metric()}.png", "PNG image (*.png)"
+        )
         if not path:
             return
         try:
@@ -485,8 +517,9 @@ class CompareView(QWidget):
         self.status_message.emit(f"Plot saved to {path}")
 
     def _on_export_csv_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export curves", f"compare-{self.current_metric()}.csv",
-                                              "CSV (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export curves", f"compare-{self.current_metric()}.csv", "CSV (*.csv)"
+        )
         if not path:
             return
         try:

@@ -57,8 +57,7 @@ class NumberSpinBox(QDoubleSpinBox):
     by halving and doubling instead of by a fixed increment.
     """
 
-    def __init__(self, minimum: float, maximum: float, default: float,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, minimum: float, maximum: float, default: float, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setDecimals(12)  # precision of the stored value, not what is shown
         self.setRange(minimum, maximum)
@@ -85,7 +84,7 @@ class NumberSpinBox(QDoubleSpinBox):
 
     def stepBy(self, steps: int) -> None:
         if self._geometric and self.value() > 0:
-            self.setValue(self.value() * 2.0 ** steps)
+            self.setValue(self.value() * 2.0**steps)
         else:
             super().stepBy(steps)
 
@@ -108,7 +107,7 @@ class AutoSpinBox(QSpinBox):
 
     def stepBy(self, steps: int) -> None:
         if self.value() == 0 and self.auto_value:
-            self.setValue(self.auto_value)   # from "Auto: 1,024" to an explicit 1,024
+            self.setValue(self.auto_value)  # from "Auto: 1,024" to an explicit 1,024
         else:
             super().stepBy(steps)
 
@@ -124,8 +123,14 @@ class SectionForm(QWidget):
 
     changed = Signal()
 
-    def __init__(self, section: str, section_cls: type, *, include: Sequence[str] | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        section: str,
+        section_cls: type,
+        *,
+        include: Sequence[str] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.section = section
         self.section_cls = section_cls
@@ -315,8 +320,9 @@ def _show(value: Any) -> str:
     return str(value) if value != "" else "(empty)"
 
 
-def group_problems(problems: dict[tuple[str, str], str], section: str,
-                   names: Iterable[str]) -> dict[str, str]:
+def group_problems(
+    problems: dict[tuple[str, str], str], section: str, names: Iterable[str]
+) -> dict[str, str]:
     """The part of ``field_problems`` that belongs to one form."""
     wanted = set(names)
     return {name: reason for (sec, name), reason in problems.items() if sec == section and name in wanted}

@@ -22,8 +22,14 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from mlmstudio.gui.widgets.live_plots import REFRESH_MS, GrowingBuffer, _pen
 
 # Column order of the rows given to append_steps / append_detection.
-ELECTRA_COLUMNS = ("step", "elapsed", "generator_loss", "discriminator_loss", "discriminator_accuracy",
-                   "replaced_share")
+ELECTRA_COLUMNS = (
+    "step",
+    "elapsed",
+    "generator_loss",
+    "discriminator_loss",
+    "discriminator_accuracy",
+    "replaced_share",
+)
 DETECTION_COLUMNS = ("step", "elapsed", "detection_auc")
 
 GENERATOR_COLOR = QColor(31, 119, 180)
@@ -48,7 +54,8 @@ class ElectraPlots(QWidget):
         self.summary_label.setToolTip(
             "ELECTRA: the generator fills the hidden words with its guesses; the discriminator says "
             "for every word whether it was swapped. It has learnt something once its accuracy is "
-            "above the share of words left unchanged.")
+            "above the share of words left unchanged."
+        )
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setMinimumHeight(180)
         self.loss_plot = self._add_plot(0, "The two losses (nats)")
@@ -58,17 +65,26 @@ class ElectraPlots(QWidget):
         self.loss_plot.addLegend(offset=(-10, 40))  # between the generator's curve and the discriminator's
         self.spot_plot.addLegend(offset=(-10, -4))
         self.curves = {
-            "generator_loss": self.loss_plot.plot(pen=_pen(GENERATOR_COLOR, 1.5),
-                                                  name="generator (fills the masks)"),
-            "discriminator_loss": self.loss_plot.plot(pen=_pen(DISCRIMINATOR_COLOR, 1.5),
-                                                      name="discriminator (spots swaps)"),
-            "discriminator_accuracy": self.spot_plot.plot(pen=_pen(ACCURACY_COLOR, 1.5),
-                                                          name="discriminator accuracy"),
-            "unreplaced_share": self.spot_plot.plot(pen=_pen(PRIOR_COLOR, 1.5, style=Qt.PenStyle.DashLine),
-                                                    name="always 'original'"),
-            "detection_auc": self.spot_plot.plot(pen=_pen(AUC_COLOR, 2.0), symbol="o", symbolSize=6,
-                                                 symbolBrush=AUC_COLOR, symbolPen=None,
-                                                 name="held-out detection AUC"),
+            "generator_loss": self.loss_plot.plot(
+                pen=_pen(GENERATOR_COLOR, 1.5), name="generator (fills the masks)"
+            ),
+            "discriminator_loss": self.loss_plot.plot(
+                pen=_pen(DISCRIMINATOR_COLOR, 1.5), name="discriminator (spots swaps)"
+            ),
+            "discriminator_accuracy": self.spot_plot.plot(
+                pen=_pen(ACCURACY_COLOR, 1.5), name="discriminator accuracy"
+            ),
+            "unreplaced_share": self.spot_plot.plot(
+                pen=_pen(PRIOR_COLOR, 1.5, style=Qt.PenStyle.DashLine), name="always 'original'"
+            ),
+            "detection_auc": self.spot_plot.plot(
+                pen=_pen(AUC_COLOR, 2.0),
+                symbol="o",
+                symbolSize=6,
+                symbolBrush=AUC_COLOR,
+                symbolPen=None,
+                name="held-out detection AUC",
+            ),
         }
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -138,7 +154,9 @@ class ElectraPlots(QWidget):
         for name in ("generator_loss", "discriminator_loss", "discriminator_accuracy"):
             self.curves[name].setData(x, self.steps.column(name))
         self.curves["unreplaced_share"].setData(x, 1.0 - self.steps.column("replaced_share"))
-        self.curves["detection_auc"].setData(self.detection.column(x_col), self.detection.column("detection_auc"))
+        self.curves["detection_auc"].setData(
+            self.detection.column(x_col), self.detection.column("detection_auc")
+        )
         self.summary_label.setText(self.summary_text())
 
     def summary_text(self) -> str:
@@ -148,8 +166,12 @@ class ElectraPlots(QWidget):
         recent = slice(max(0, len(self.steps) - 20), len(self.steps))
         accuracy = float(np.mean(self.steps.column("discriminator_accuracy")[recent]))
         replaced = float(np.mean(self.steps.column("replaced_share")[recent]))
-        text = (f"The generator swapped {replaced:.1%} of the words; the discriminator judged "
-                f"{accuracy:.1%} of them right (always answering 'original' would score {1 - replaced:.1%}).")
+        text = (
+            f"The generator swapped {replaced:.1%} of the words; the discriminator judged "
+            f"{accuracy:.1%} of them right (always answering 'original' would score {1 - replaced:.1%})."
+        )
         if len(self.detection):
-            text += f" Held-out detection AUC: {self.detection.column('detection_auc')[-1]:.3f} (0.5 is chance)."
+            text += (
+                f" Held-out detection AUC: {self.detection.column('detection_auc')[-1]:.3f} (0.5 is chance)."
+            )
         return text

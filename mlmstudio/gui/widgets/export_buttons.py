@@ -83,6 +83,7 @@ class Numbers:
 # Writing (no dialog)
 # ---------------------------------------------------------------------------
 
+
 def save_picture(widget: QWidget, path: str | os.PathLike) -> Path:
     """The widget as drawn now (all of it, scrolled-away parts too) as a PNG file."""
     path = Path(path)
@@ -163,7 +164,7 @@ def _finite(value: Any) -> Any:
 # The dialog and the buttons
 # ---------------------------------------------------------------------------
 
-_last_folder: dict[str, str] = {}   # where the user last saved, this session
+_last_folder: dict[str, str] = {}  # where the user last saved, this session
 
 
 def choose_save_path(parent: QWidget, title: str, default_name: str, types: Mapping[str, str]) -> str | None:
@@ -171,12 +172,16 @@ def choose_save_path(parent: QWidget, title: str, default_name: str, types: Mapp
 
     Tests replace this function (``export_buttons.choose_save_path = ...``).
     """
-    dialog = QFileDialog(parent, title, str(Path(_last_folder.get("dir", str(Path.home()))) / default_name),
-                         ";;".join(types.values()))
+    dialog = QFileDialog(
+        parent,
+        title,
+        str(Path(_last_folder.get("dir", str(Path.home()))) / default_name),
+        ";;".join(types.values()),
+    )
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
     dialog.setFileMode(QFileDialog.FileMode.AnyFile)
     suffixes = dict(zip(types.values(), types, strict=True))
-    dialog.setDefaultSuffix(next(iter(types)))   # a name typed without one gets the chosen type's
+    dialog.setDefaultSuffix(next(iter(types)))  # a name typed without one gets the chosen type's
     dialog.filterSelected.connect(lambda chosen: dialog.setDefaultSuffix(suffixes.get(chosen, "")))
     if not dialog.exec() or not dialog.selectedFiles():
         return None
@@ -188,11 +193,18 @@ def choose_save_path(parent: QWidget, title: str, default_name: str, types: Mapp
 class ExportButtons(QWidget):
     """The two save buttons of one view, disabled until it has something to save."""
 
-    saved = Signal(str)   # the path written (tests and the status bar)
+    saved = Signal(str)  # the path written (tests and the status bar)
 
-    def __init__(self, view: QWidget | Callable[[], QWidget], numbers: Callable[[], Numbers | None], *,
-                 name: str, report_error: Callable[[str], None],
-                 number_types: Iterable[str] = ("csv", "json"), parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        view: QWidget | Callable[[], QWidget],
+        numbers: Callable[[], Numbers | None],
+        *,
+        name: str,
+        report_error: Callable[[str], None],
+        number_types: Iterable[str] = ("csv", "json"),
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self._view = view
         self._numbers = numbers
@@ -202,8 +214,9 @@ class ExportButtons(QWidget):
         self.picture_button = QPushButton("Save picture…")
         self.picture_button.setToolTip("Save this view as a PNG image.")
         self.numbers_button = QPushButton("Save numbers…")
-        self.numbers_button.setToolTip("Save the numbers behind this view as "
-                                       + " or ".join(k.upper() for k in self._number_types) + ".")
+        self.numbers_button.setToolTip(
+            "Save the numbers behind this view as " + " or ".join(k.upper() for k in self._number_types) + "."
+        )
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.picture_button)

@@ -20,21 +20,23 @@ from mlmstudio.engine.forecast import MIN_POINTS, Forecast, forecast
 from mlmstudio.gui.background import TaskRunner
 from mlmstudio.gui.widgets.live_plots import LivePlots
 
-WAITING_TEXT = (f"Forecast: after {MIN_POINTS} checks on held-out text, the predicted final loss "
-                "appears here and on the loss plot.")
+WAITING_TEXT = (
+    f"Forecast: after {MIN_POINTS} checks on held-out text, the predicted final loss "
+    "appears here and on the loss plot."
+)
 TOPIC = "forecast"
 
 
 class ForecastBar(QWidget):
     """Fits the run's evaluations off the GUI thread and shows where the held-out loss is heading."""
 
-    forecast_changed = Signal(object)   # the newest Forecast, or None
+    forecast_changed = Signal(object)  # the newest Forecast, or None
 
     def __init__(self, plots: LivePlots, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.plots = plots
         self.forecast: Forecast | None = None
-        self._pace: tuple[float, float] | None = None   # (step, seconds per step) at the last fit
+        self._pace: tuple[float, float] | None = None  # (step, seconds per step) at the last fit
         self._tasks = TaskRunner(self)
         self.label = QLabel(WAITING_TEXT)
         self.label.setWordWrap(True)
@@ -42,14 +44,16 @@ class ForecastBar(QWidget):
             "The held-out loss so far, fitted with L(step) = L∞ + a·step^(−b), a curve that flattens "
             "out as learning curves do. The band holds 80% of the refits to resampled noise. A learning "
             "rate that decays to 0 bends the real curve lower near the end, so early forecasts of such "
-            "runs tend to be a little high.")
+            "runs tend to be a little high."
+        )
         self.target_spin = QDoubleSpinBox()
         self.target_spin.setRange(0.0, 100.0)
         self.target_spin.setDecimals(2)
         self.target_spin.setSingleStep(0.1)
         self.target_spin.setSpecialValueText("none")
-        self.target_spin.setToolTip("A held-out loss to reach: the forecast says when the run gets there "
-                                    "(none: no target).")
+        self.target_spin.setToolTip(
+            "A held-out loss to reach: the forecast says when the run gets there (none: no target)."
+        )
         self.target_spin.valueChanged.connect(self._on_target_changed)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -83,8 +87,13 @@ class ForecastBar(QWidget):
         end_step = step / min(progress, 1.0)
         self._pace = (float(step), elapsed / step if elapsed > 0 else 0.0)
         target = self.target
-        self._tasks.run(lambda: forecast(steps, losses, end_step, target=target),
-                        self._on_forecast, self._on_failed, topic=TOPIC, name="forecast")
+        self._tasks.run(
+            lambda: forecast(steps, losses, end_step, target=target),
+            self._on_forecast,
+            self._on_failed,
+            topic=TOPIC,
+            name="forecast",
+        )
 
     def wait_idle(self, msecs: int = 10_000) -> bool:
         return self._tasks.wait_idle(msecs)
@@ -108,8 +117,10 @@ class ForecastBar(QWidget):
         f = self.forecast
         if f is None:
             return WAITING_TEXT
-        text = (f"Forecast: held-out loss <b>{f.predicted:.3f}</b> at the end (step {f.end_step:,.0f}), "
-                f"80% band {f.low:.3f}–{f.high:.3f}")
+        text = (
+            f"Forecast: held-out loss <b>{f.predicted:.3f}</b> at the end (step {f.end_step:,.0f}), "
+            f"80% band {f.low:.3f}–{f.high:.3f}"
+        )
         if f.target is None or self._pace is None:
             return text + "."
         step, per_step = self._pace
@@ -120,8 +131,10 @@ def _eta_text(f: Forecast, step: float, per_step: float) -> str:
     target = f"Target {f.target:.2f}"
     latest = float(np.min(f.fit.predict(np.array([step])))) if step > 0 else math.inf
     if f.target_step is None:
-        return (f"{target}: not reached on this trend (it levels off near {f.fit.l_inf:.2f}; "
-                f"{f.target_chance:.0%} of the band's curves get there).")
+        return (
+            f"{target}: not reached on this trend (it levels off near {f.fit.l_inf:.2f}; "
+            f"{f.target_chance:.0%} of the band's curves get there)."
+        )
     if f.target_step <= step or latest <= f.target:
         return f"{target}: reached about now."
     seconds = (f.target_step - step) * per_step

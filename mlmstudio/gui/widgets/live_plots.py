@@ -45,9 +45,11 @@ EVAL_COLUMNS = ("step", "elapsed", "val_loss", "val_accuracy", "perplexity")
 
 SETTLED_MARGIN = 0.02  # a finished run's x axis ends this share after its last point
 Y_MARGIN = 0.05  # a curve never runs along the top frame of its plot, where it would be hidden
-NO_DATA_TEXT = ("The curves appear here while a run trains: the loss falling below the dashed "
-                "random-guess line, the accuracy rising, the learning rate and the speed.\n\n"
-                "Press Start, or try a built-in sample from Help → Welcome.")
+NO_DATA_TEXT = (
+    "The curves appear here while a run trains: the loss falling below the dashed "
+    "random-guess line, the accuracy rising, the learning rate and the speed.\n\n"
+    "Press Start, or try a built-in sample from Help → Welcome."
+)
 REFRESH_MS = 250  # 4 redraws a second: smooth enough for training curves, and cheap (PERFORMANCE.md)
 
 # Colours that read on light and dark backgrounds alike.
@@ -85,7 +87,7 @@ class GrowingBuffer:
             grown = np.empty((capacity, len(self.columns)), dtype=np.float64)
             grown[: self._size] = self._data[: self._size]
             self._data = grown
-        self._data[self._size: needed] = rows
+        self._data[self._size : needed] = rows
         self._size = needed
 
     def keep(self, count: int) -> None:
@@ -129,7 +131,7 @@ class EmaSmoother:
                 continue
             last = last * w + (1.0 - w) * x
             count += 1
-            debias = 1.0 - w ** count if w < 1.0 else 1.0
+            debias = 1.0 - w**count if w < 1.0 else 1.0
             out[i] = last / debias if debias > 0 else x
         self._last, self._count = last, count
         self.values.append(out)
@@ -161,8 +163,8 @@ class LivePlots(QWidget):
         self._ranges: dict[tuple[int, int], tuple[float, float]] = {}
         self._following = True
         self._settled = False  # the run has ended: no room kept for growth (settle)
-        self.forecast = None            # engine.forecast.Forecast drawn on the loss plot, or None
-        self._seconds_per_step = 0.0    # to place the forecast on the time axis
+        self.forecast = None  # engine.forecast.Forecast drawn on the loss plot, or None
+        self._seconds_per_step = 0.0  # to place the forecast on the time axis
 
         self._build_controls()
         self._build_plots()
@@ -180,7 +182,8 @@ class LivePlots(QWidget):
         self.smoothing_slider.setValue(60)
         self.smoothing_slider.setToolTip(
             "Smoothing of the training loss: an exponential moving average, debiased like "
-            "TensorBoard's. 0 shows the raw values; 0.6 to 0.9 shows the trend.")
+            "TensorBoard's. 0 shows the raw values; 0.6 to 0.9 shows the trend."
+        )
         self.smoothing_slider.valueChanged.connect(self._on_smoothing_changed)
         self.smoothing_label = QLabel()
         self.smoothing_label.setMinimumWidth(32)
@@ -229,25 +232,46 @@ class LivePlots(QWidget):
         self.curves = {
             TRAIN_LOSS: self.loss_plot.plot(pen=_pen(TRAIN_COLOR, 1.0, alpha=70), name="training"),
             TRAIN_LOSS_SMOOTHED: self.loss_plot.plot(pen=_pen(TRAIN_COLOR, 2.0), name="smoothed"),
-            VAL_LOSS: self.loss_plot.plot(pen=_pen(VAL_COLOR, 2.0), symbol="o", symbolSize=6,
-                                          symbolBrush=VAL_COLOR, symbolPen=None, name="validation"),
-            VAL_ACCURACY: self.accuracy_plot.plot(pen=_pen(ACCURACY_COLOR, 2.0), symbol="o",
-                                                  symbolSize=6, symbolBrush=ACCURACY_COLOR,
-                                                  symbolPen=None),
+            VAL_LOSS: self.loss_plot.plot(
+                pen=_pen(VAL_COLOR, 2.0),
+                symbol="o",
+                symbolSize=6,
+                symbolBrush=VAL_COLOR,
+                symbolPen=None,
+                name="validation",
+            ),
+            VAL_ACCURACY: self.accuracy_plot.plot(
+                pen=_pen(ACCURACY_COLOR, 2.0),
+                symbol="o",
+                symbolSize=6,
+                symbolBrush=ACCURACY_COLOR,
+                symbolPen=None,
+            ),
             TRAIN_LR: self.lr_plot.plot(pen=_pen(LR_COLOR, 2.0)),
             TRAIN_TOKENS_PER_SECOND: self.speed_plot.plot(pen=_pen(SPEED_COLOR, 1.5)),
         }
         # The forecast of the validation loss (widgets/forecast_bar.py): a dashed curve to the run's
         # end and the band there as an error bar; not in the legend, the page's forecast line says it.
-        self.forecast_curve = self.loss_plot.plot(pen=_pen(VAL_COLOR, 1.5, alpha=200,
-                                                           style=Qt.PenStyle.DashLine))
-        self.forecast_band = pg.ErrorBarItem(x=np.zeros(1), y=np.zeros(1), top=np.zeros(1),
-                                             bottom=np.zeros(1), beam=0.0, pen=_pen(VAL_COLOR, 2.0))
+        self.forecast_curve = self.loss_plot.plot(
+            pen=_pen(VAL_COLOR, 1.5, alpha=200, style=Qt.PenStyle.DashLine)
+        )
+        self.forecast_band = pg.ErrorBarItem(
+            x=np.zeros(1),
+            y=np.zeros(1),
+            top=np.zeros(1),
+            bottom=np.zeros(1),
+            beam=0.0,
+            pen=_pen(VAL_COLOR, 2.0),
+        )
         self.forecast_band.setVisible(False)
         self.loss_plot.addItem(self.forecast_band)
         self.baseline_line = pg.InfiniteLine(
-            angle=0, movable=False, pen=_pen(BASELINE_COLOR, 1.5, style=Qt.PenStyle.DashLine),
-            label="", labelOpts={"position": 0.02, "color": BASELINE_COLOR, "anchors": [(0, 0), (0, 0)]})
+            angle=0,
+            movable=False,
+            pen=_pen(BASELINE_COLOR, 1.5, style=Qt.PenStyle.DashLine),
+            label="",
+            labelOpts={"position": 0.02, "color": BASELINE_COLOR, "anchors": [(0, 0), (0, 0)]},
+        )
         self.baseline_line.setVisible(False)
         self.loss_plot.addItem(self.baseline_line, ignoreBounds=False)
         self._update_loss_tips()
@@ -348,9 +372,13 @@ class LivePlots(QWidget):
         scale = 1.0 if self._x_axis == "step" else self._seconds_per_step
         end = f.end_step * scale
         self.forecast_curve.setData(steps * scale, losses)
-        self.forecast_band.setData(x=np.array([end]), y=np.array([f.predicted]),
-                                   top=np.array([f.high - f.predicted]),
-                                   bottom=np.array([f.predicted - f.low]), beam=max(end * 0.01, 1e-9))
+        self.forecast_band.setData(
+            x=np.array([end]),
+            y=np.array([f.predicted]),
+            top=np.array([f.high - f.predicted]),
+            bottom=np.array([f.predicted - f.low]),
+            beam=max(end * 0.01, 1e-9),
+        )
         self.forecast_band.setVisible(True)
 
     def _forecast_end(self) -> float:
@@ -515,8 +543,9 @@ class LivePlots(QWidget):
         for index, column in ((2, "lr"), (3, "tokens_per_second")):
             values = self.steps.column(column)
             top = float(np.nanmax(values)) if len(values) else 0.0
-            self._set_range(index, 1, grow_upper(self._ranges.get((index, 1)), 0.0, max(top, 1e-12),
-                                                 margin=Y_MARGIN))
+            self._set_range(
+                index, 1, grow_upper(self._ranges.get((index, 1)), 0.0, max(top, 1e-12), margin=Y_MARGIN)
+            )
 
     def settle(self) -> None:
         """The run has ended: draw everything, and end the x axes just after the last point.
@@ -588,16 +617,21 @@ class LivePlots(QWidget):
         i = _nearest(self.steps.column(x_col), x)
         if i is not None:
             step = int(self.steps.column("step")[i])
-            parts += [f"step {step:,}", f"{self.steps.column('elapsed')[i]:.1f} s",
-                      f"loss {self.steps.column('loss')[i]:.3f}",
-                      f"smoothed {self.ema.smoothed()[i]:.3f}",
-                      f"lr {self.steps.column('lr')[i]:.2e}",
-                      f"{self.steps.column('tokens_per_second')[i]:,.0f} tokens/s"]
+            parts += [
+                f"step {step:,}",
+                f"{self.steps.column('elapsed')[i]:.1f} s",
+                f"loss {self.steps.column('loss')[i]:.3f}",
+                f"smoothed {self.ema.smoothed()[i]:.3f}",
+                f"lr {self.steps.column('lr')[i]:.2e}",
+                f"{self.steps.column('tokens_per_second')[i]:,.0f} tokens/s",
+            ]
         j = _nearest(self.evals.column(x_col), x)
         if j is not None:
-            parts += [f"validation at step {int(self.evals.column('step')[j]):,}: "
-                      f"loss {self.evals.column('val_loss')[j]:.3f}, "
-                      f"accuracy {self.evals.column('val_accuracy')[j]:.1%}"]
+            parts += [
+                f"validation at step {int(self.evals.column('step')[j]):,}: "
+                f"loss {self.evals.column('val_loss')[j]:.3f}, "
+                f"accuracy {self.evals.column('val_accuracy')[j]:.1%}"
+            ]
         if self.baseline is not None:
             parts.append(f"ln V {self.baseline:.2f}")
         return "   ·   ".join(parts)

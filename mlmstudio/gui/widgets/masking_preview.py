@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PREVIEW_CORPUS_CHARS = 200_000   # the preview tokenizer reads at most this much of the corpus
-DEBOUNCE_MS = 250                # retrain the tokenizer once typing pauses
+PREVIEW_CORPUS_CHARS = 200_000  # the preview tokenizer reads at most this much of the corpus
+DEBOUNCE_MS = 250  # retrain the tokenizer once typing pauses
 MAX_SENTENCE_TOKENS = 48
 
 MASK_COLOR = "#1f77b4"
@@ -54,7 +54,7 @@ def pick_sentences(text: str, limit: int = 200) -> list[str]:
 class MaskingPreview(QWidget):
     """Shows one sentence as the model sees it under the current masking settings."""
 
-    tokenizer_ready = Signal(object)   # the preview MLMTokenizer, after each (re)training
+    tokenizer_ready = Signal(object)  # the preview MLMTokenizer, after each (re)training
     preview_failed = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -88,8 +88,9 @@ class MaskingPreview(QWidget):
             f'<span style="background:{MASK_COLOR}; color:white">&nbsp;[MASK]&nbsp;</span> replaced by [MASK] '
             f'&nbsp; <span style="background:{RANDOM_COLOR}; color:white">&nbsp;random&nbsp;</span> '
             f'replaced by a random token &nbsp; <span style="background:{KEPT_COLOR}; color:white">'
-            f'&nbsp;kept&nbsp;</span> unchanged but still predicted &nbsp; '
-            f'<span style="color:gray">small grey</span>: the answer the model must give')
+            f"&nbsp;kept&nbsp;</span> unchanged but still predicted &nbsp; "
+            f'<span style="color:gray">small grey</span>: the answer the model must give'
+        )
         self.legend.setWordWrap(True)
 
         self.reroll_button = QPushButton("Re-roll")
@@ -214,15 +215,22 @@ class MaskingPreview(QWidget):
         generator = torch.Generator().manual_seed(1000 + roll)
         input_ids = torch.as_tensor(ids, dtype=torch.long)[None]
         result = mask_tokens_with_actions(
-            input_ids, cfg=cfg, vocab_size=tokenizer.vocab_size, mask_token_id=tokenizer.mask_token_id,
-            special_ids=tokenizer.special_ids, generator=generator,
-            word_ids=torch.as_tensor(word_ids, dtype=torch.long)[None])
-        self.view.setText(self._html(tokenizer, ids.tolist(), result.input_ids[0].tolist(),
-                                     result.actions[0].tolist()))
+            input_ids,
+            cfg=cfg,
+            vocab_size=tokenizer.vocab_size,
+            mask_token_id=tokenizer.mask_token_id,
+            special_ids=tokenizer.special_ids,
+            generator=generator,
+            word_ids=torch.as_tensor(word_ids, dtype=torch.long)[None],
+        )
+        self.view.setText(
+            self._html(tokenizer, ids.tolist(), result.input_ids[0].tolist(), result.actions[0].tolist())
+        )
         self.summary.setText(self._summary_text(len(ids), roll))
 
-    def _html(self, tokenizer: MLMTokenizer, original: list[int], masked: list[int],
-              actions: list[int]) -> str:
+    def _html(
+        self, tokenizer: MLMTokenizer, original: list[int], masked: list[int], actions: list[int]
+    ) -> str:
         counts = {"mask": 0, "random": 0, "kept": 0, "total": len(original)}
         parts = []
         styles = _action_styles()
@@ -234,22 +242,28 @@ class MaskingPreview(QWidget):
             kind, color = styles[action]
             counts[kind] += 1
             answer = _token_text(tokenizer, orig)
-            parts.append(f'<span style="background:{color}; color:white; font-family:monospace">'
-                         f'&nbsp;{text}&nbsp;</span><span style="color:gray; font-size:small">'
-                         f'{answer}</span>')
+            parts.append(
+                f'<span style="background:{color}; color:white; font-family:monospace">'
+                f'&nbsp;{text}&nbsp;</span><span style="color:gray; font-size:small">'
+                f"{answer}</span>"
+            )
         self.last_counts = counts
         return '<p style="line-height:160%">' + " ".join(parts) + "</p>"
 
     def _summary_text(self, n_tokens: int, roll: int) -> str:
         c = self.last_counts
         selected = c["mask"] + c["random"] + c["kept"]
-        text = (f"The model must predict {selected} of {n_tokens} tokens "
-                f"({selected / max(n_tokens, 1):.0%}): {c['mask']} shown as [MASK], "
-                f"{c['random']} replaced by a random token, {c['kept']} left unchanged. "
-                "The loss counts only these tokens.")
+        text = (
+            f"The model must predict {selected} of {n_tokens} tokens "
+            f"({selected / max(n_tokens, 1):.0%}): {c['mask']} shown as [MASK], "
+            f"{c['random']} replaced by a random token, {c['kept']} left unchanged. "
+            "The loss counts only these tokens."
+        )
         if self._masking_cfg.static_masks > 0:
-            text += (f" Static masking: pattern {roll + 1} of {self._masking_cfg.static_masks}; "
-                     "the model only ever sees these few.")
+            text += (
+                f" Static masking: pattern {roll + 1} of {self._masking_cfg.static_masks}; "
+                "the model only ever sees these few."
+            )
         return text
 
     def _show_message(self, message: str) -> None:

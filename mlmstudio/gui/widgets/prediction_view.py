@@ -37,8 +37,12 @@ class PredictionView(QWidget):
     Embeddings tab shows cosine similarities with it). Bars cover 0..1.
     """
 
-    def __init__(self, title: str = "", parent: QWidget | None = None,
-                 value_text: Callable[[float], str] = percent_text) -> None:
+    def __init__(
+        self,
+        title: str = "",
+        parent: QWidget | None = None,
+        value_text: Callable[[float], str] = percent_text,
+    ) -> None:
         super().__init__(parent)
         self._title = title
         self._value_text = value_text
@@ -119,8 +123,9 @@ class PredictionView(QWidget):
 
         if not self._rows:
             painter.setPen(text_colour)
-            painter.drawText(QRectF(0, y, self.width(), row_h), Qt.AlignmentFlag.AlignVCenter,
-                             "No predictions")
+            painter.drawText(
+                QRectF(0, y, self.width(), row_h), Qt.AlignmentFlag.AlignVCenter, "No predictions"
+            )
             return
 
         label_w = self._label_width()
@@ -130,8 +135,11 @@ class PredictionView(QWidget):
         for token, score in self._rows:
             label = metrics.elidedText(token, Qt.TextElideMode.ElideRight, label_w - 8)
             painter.setPen(text_colour)
-            painter.drawText(QRectF(0, y, label_w - 8, row_h),
-                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, label)
+            painter.drawText(
+                QRectF(0, y, label_w - 8, row_h),
+                Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                label,
+            )
             bar_rect = QRectF(bar_x, y + 3, bar_w, row_h - 6)
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(track_colour)
@@ -141,6 +149,9 @@ class PredictionView(QWidget):
             painter.setBrush(bar_colour)
             painter.drawRoundedRect(filled, 3, 3)
             painter.setPen(text_colour)
-            painter.drawText(QRectF(bar_x + bar_w + 4, y, percent_w - 4, row_h),
-                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, self._value_text(score))
+            painter.drawText(
+                QRectF(bar_x + bar_w + 4, y, percent_w - 4, row_h),
+                Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                self._value_text(score),
+            )
             y += row_h

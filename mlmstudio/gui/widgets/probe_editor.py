@@ -43,7 +43,7 @@ class ProbeEditor(QWidget):
         super().__init__(parent)
         self._source = ""
         self._lowercase = True
-        self._showing_defaults = False   # the rows are the sample's own questions, untouched
+        self._showing_defaults = False  # the rows are the sample's own questions, untouched
         self._filling = False
         self.table = QTableWidget(0, 2)
         self.table.setHorizontalHeaderLabels(("Sentence with one [MASK]", "Answer"))
@@ -54,12 +54,16 @@ class ProbeEditor(QWidget):
         self.table.setMinimumHeight(150)
         self.table.setToolTip(field_help(ProbesConfig, "items"))
         self.add_button = QPushButton("Add")
-        self.add_button.setToolTip("Add a probe: a sentence with [MASK] where the answer goes, and the answer.")
+        self.add_button.setToolTip(
+            "Add a probe: a sentence with [MASK] where the answer goes, and the answer."
+        )
         self.remove_button = QPushButton("Remove")
         self.remove_button.setToolTip("Remove the selected probes.")
         self.defaults_button = QPushButton("Use the defaults")
-        self.defaults_button.setToolTip("Go back to the automatic probes: the facts sample's questions, "
-                                        "or sentences picked from the held-out text.")
+        self.defaults_button.setToolTip(
+            "Go back to the automatic probes: the facts sample's questions, "
+            "or sentences picked from the held-out text."
+        )
         self.auto_count = QSpinBox()
         self.auto_count.setRange(0, PROBE_MAX_ITEMS)
         self.auto_count.setToolTip(field_help(ProbesConfig, "auto_count"))
@@ -90,8 +94,9 @@ class ProbeEditor(QWidget):
         self._update_buttons()
 
     # The config -------------------------------------------------------------------
-    def set_values(self, probes: ProbesConfig, source: str | None = None,
-                   lowercase: bool | None = None) -> None:
+    def set_values(
+        self, probes: ProbesConfig, source: str | None = None, lowercase: bool | None = None
+    ) -> None:
         """Show ``probes`` (for a run on ``source`` with a tokenizer that lower-cases or not: they
         decide the automatic ones)."""
         if source is not None:
@@ -180,13 +185,17 @@ class ProbeEditor(QWidget):
     def _update_note(self) -> None:
         count = self.auto_count.value()
         if self._showing_defaults:
-            text = (f"The facts sample's own {self.table.rowCount()} questions (automatic). Edit, add or "
-                    "remove one to make the list your own.")
+            text = (
+                f"The facts sample's own {self.table.rowCount()} questions (automatic). Edit, add or "
+                "remove one to make the list your own."
+            )
         elif self.table.rowCount():
             text = "Your own probes, asked at every evaluation."
         elif count:
-            text = (f"Empty: {count} sentences of the held-out text are picked when the run starts, "
-                    "each with one word hidden.")
+            text = (
+                f"Empty: {count} sentences of the held-out text are picked when the run starts, "
+                "each with one word hidden."
+            )
         else:
             text = "No probes: add some, or set how many sentences to pick."
         self.note.setText(text)

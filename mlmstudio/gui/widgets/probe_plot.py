@@ -47,7 +47,7 @@ def short_sentence(sentence: str, limit: int = SHORT_SENTENCE_CHARS) -> str:
         return text
     at = text.find("[MASK]")
     start = max(0, min(at - limit // 2, len(text) - limit))
-    cut = text[start:start + limit].strip()
+    cut = text[start : start + limit].strip()
     return ("…" if start > 0 else "") + cut + ("…" if start + limit < len(text) else "")
 
 
@@ -68,7 +68,7 @@ class _Probe:
 
     def __init__(self, sentence: str, answer: str, label: str = "", colour: QColor | None = None) -> None:
         self.sentence, self.answer = sentence, answer
-        self.label, self.colour = label, colour   # a run's name and colour, when runs are compared
+        self.label, self.colour = label, colour  # a run's name and colour, when runs are compared
         self.steps: list[float] = []
         self.probabilities: list[float] = []
         self.latest: ProbeResult | None = None
@@ -81,13 +81,17 @@ class ProbePlot(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._probes: list[_Probe] = []
-        self.title = QLabel("<b>Probes</b>: how sure the model is of each expected answer "
-                            "(probability at the [MASK], checked at every evaluation)")
+        self.title = QLabel(
+            "<b>Probes</b>: how sure the model is of each expected answer "
+            "(probability at the [MASK], checked at every evaluation)"
+        )
         self.title.setWordWrap(True)
-        self.title.setToolTip("Each line is one probe sentence. It rises as the model learns the "
-                              "answer; the table shows the newest numbers and the model's own best "
-                              "guess (green: it is the answer). The probes are set in Setup → "
-                              "Advanced → Probes.")
+        self.title.setToolTip(
+            "Each line is one probe sentence. It rises as the model learns the "
+            "answer; the table shows the newest numbers and the model's own best "
+            "guess (green: it is the answer). The probes are set in Setup → "
+            "Advanced → Probes."
+        )
         # The legend sits under the plot (not over it), so it never hides a rising line.
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setMinimumHeight(200)
@@ -123,10 +127,12 @@ class ProbePlot(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.log_y = QCheckBox("Log scale")
-        self.log_y.setToolTip("Show the probabilities on a log scale: the first rise from about 1 in "
-                              "the vocabulary size, long before the answer wins, becomes visible.")
+        self.log_y.setToolTip(
+            "Show the probabilities on a log scale: the first rise from about 1 in "
+            "the vocabulary size, long before the answer wins, becomes visible."
+        )
         self.log_y.toggled.connect(self._on_log_y_toggled)
-        self.probe_combo = QComboBox()   # comparing runs: which probe
+        self.probe_combo = QComboBox()  # comparing runs: which probe
         self.probe_combo.setToolTip("Comparing runs: the probe whose answer each run's line follows.")
         self.probe_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.probe_combo.currentIndexChanged.connect(self._show_compared)
@@ -203,8 +209,9 @@ class ProbePlot(QWidget):
         """Several runs' probes, (name, colour, ProbeCurves) each: one probe at a time, chosen in the
         box above the plot, with a line and a table row per run that asked it."""
         self.clear()
-        self._comparison = [(name, colour, {(c.sentence, c.answer): c for c in curves})
-                            for name, colour, curves in runs]
+        self._comparison = [
+            (name, colour, {(c.sentence, c.answer): c for c in curves}) for name, colour, curves in runs
+        ]
         self._compare_keys = list(dict.fromkeys(key for _, _, by_key in self._comparison for key in by_key))
         self.probe_combo.blockSignals(True)
         self.probe_combo.clear()
@@ -229,7 +236,9 @@ class ProbePlot(QWidget):
     def compared_probe(self) -> tuple[str, str] | None:
         """The (sentence, answer) shown while runs are compared."""
         index = self.probe_combo.currentIndex()
-        return self._compare_keys[index] if self._comparison and 0 <= index < len(self._compare_keys) else None
+        return (
+            self._compare_keys[index] if self._comparison and 0 <= index < len(self._compare_keys) else None
+        )
 
     def keep_before(self, step: float) -> None:
         """Drop the points at or after ``step`` (a resumed run goes on from its checkpoint)."""
@@ -257,11 +266,12 @@ class ProbePlot(QWidget):
     def _match(self, results: Sequence[ProbeResult]) -> None:
         """Start over when the probes differ from the ones drawn (a new run, or the first records)."""
         same = len(results) == len(self._probes) and all(
-            p.sentence == r.sentence and p.answer == r.answer for p, r in zip(self._probes, results,
-                                                                               strict=True))
+            p.sentence == r.sentence and p.answer == r.answer
+            for p, r in zip(self._probes, results, strict=True)
+        )
         if same:
             return
-        self.clear()   # a live run: no comparison
+        self.clear()  # a live run: no comparison
         self._probes = [_Probe(r.sentence, r.answer) for r in results]
         self._make_lines()
 
@@ -270,15 +280,23 @@ class ProbePlot(QWidget):
         for index, probe in enumerate(self._probes):
             colour = probe.colour or probe_colour(index, count)
             name = probe.label or f"{short_sentence(probe.sentence)} → {probe.answer}"
-            probe.line = self.plot.plot([], [], pen=pg.mkPen(colour, width=1.8),
-                                        symbol="o", symbolSize=4, symbolBrush=colour, symbolPen=None)
+            probe.line = self.plot.plot(
+                [],
+                [],
+                pen=pg.mkPen(colour, width=1.8),
+                symbol="o",
+                symbolSize=4,
+                symbolBrush=colour,
+                symbolPen=None,
+            )
             probe.line.opts["name"] = name
             self.legend.addItem(probe.line, name)
         self.apply_palette(self.palette())
         self.table.setRowCount(count)
         for row, probe in enumerate(self._probes):
-            sentence = QTableWidgetItem(_swatch(probe.colour or probe_colour(row, count)),
-                                        probe.label or probe.sentence)
+            sentence = QTableWidgetItem(
+                _swatch(probe.colour or probe_colour(row, count)), probe.label or probe.sentence
+            )
             sentence.setToolTip(probe.sentence)
             self.table.setItem(row, 0, sentence)
             self.table.setItem(row, 1, QTableWidgetItem(probe.answer))
@@ -288,8 +306,11 @@ class ProbePlot(QWidget):
     def _redraw(self) -> None:
         for row, probe in enumerate(self._probes):
             if probe.line is not None:
-                shown = ([max(p, LOG_FLOOR) for p in probe.probabilities] if self.log_y.isChecked()
-                         else probe.probabilities)
+                shown = (
+                    [max(p, LOG_FLOOR) for p in probe.probabilities]
+                    if self.log_y.isChecked()
+                    else probe.probabilities
+                )
                 probe.line.setData(probe.steps, shown)
             latest = probe.latest if probe.steps else None
             sure = self.table.item(row, 2)
@@ -298,8 +319,11 @@ class ProbePlot(QWidget):
                 continue
             sure.setText(f"{latest.probability:.1%}" if latest else "–")
             guess.setText(latest.top1 if latest else "–")
-            guess.setToolTip("The model's best guess is the answer." if latest and latest.hit
-                             else "The model's best guess at the [MASK].")
+            guess.setToolTip(
+                "The model's best guess is the answer."
+                if latest and latest.hit
+                else "The model's best guess at the [MASK]."
+            )
             font = guess.font()
             font.setBold(bool(latest and latest.hit))
             guess.setFont(font)
@@ -309,7 +333,7 @@ class ProbePlot(QWidget):
     def _on_log_y_toggled(self, on: bool) -> None:
         self.plot.setLogMode(y=on)
         if on:
-            self.plot.setYRange(-5.0, 0.0, padding=0.02)   # log10: 1e-5 .. 1
+            self.plot.setYRange(-5.0, 0.0, padding=0.02)  # log10: 1e-5 .. 1
         else:
             self.plot.setYRange(0.0, 1.0, padding=0.02)
         self._redraw()
@@ -325,6 +349,7 @@ def _probe_of(curve, label: str = "", colour: QColor | None = None) -> _Probe:
     probe.steps = [float(s) for s in curve.steps]
     probe.probabilities = [float(p) for p in curve.probabilities]
     if len(curve):
-        probe.latest = ProbeResult(curve.sentence, curve.answer, float(curve.probabilities[-1]),
-                                   curve.top1[-1], bool(curve.hits[-1]))
+        probe.latest = ProbeResult(
+            curve.sentence, curve.answer, float(curve.probabilities[-1]), curve.top1[-1], bool(curve.hits[-1])
+        )
     return probe

@@ -35,14 +35,27 @@ from mlmstudio.config import MODEL_PRESETS, ModelConfig, RunConfig, TrainingConf
 
 # (tokenizer kind, label, plain explanation); BPE appears only when chosen in Advanced.
 READS: tuple[tuple[str, str, str], ...] = (
-    ("char", "Letters", "Reads one character at a time. Knows every word it can spell, "
-                        "but needs longer passages to see whole sentences."),
-    ("word", "Words", "Reads whole words. Easy to follow; a word it never saw during "
-                      "training becomes “unknown”."),
-    ("wordpiece", "Word pieces", "Splits rare words into common pieces learned from your text "
-                                 "(WordPiece). A good default."),
-    ("bpe", "Byte-pair pieces", "Pieces learned by merging frequent pairs of characters (BPE), "
-                                "chosen in Advanced."),
+    (
+        "char",
+        "Letters",
+        "Reads one character at a time. Knows every word it can spell, "
+        "but needs longer passages to see whole sentences.",
+    ),
+    (
+        "word",
+        "Words",
+        "Reads whole words. Easy to follow; a word it never saw during training becomes “unknown”.",
+    ),
+    (
+        "wordpiece",
+        "Word pieces",
+        "Splits rare words into common pieces learned from your text (WordPiece). A good default.",
+    ),
+    (
+        "bpe",
+        "Byte-pair pieces",
+        "Pieces learned by merging frequent pairs of characters (BPE), chosen in Advanced.",
+    ),
 )
 SIZES: tuple[tuple[str, str], ...] = (("tiny", "Tiny"), ("small", "Small"), ("base", "Base"))
 SIZE_NOTES = {
@@ -59,8 +72,12 @@ def preset_of(model: ModelConfig) -> str | None:
     """The size preset ``model`` has (max length aside, which may grow with the sequences), or None."""
     for key, shape in MODEL_PRESETS.items():
         sized = replace(model, **shape)
-        if ((model.d_model, model.num_layers, model.num_heads, model.ffn_width)
-                == (sized.d_model, sized.num_layers, sized.num_heads, sized.ffn_width)):
+        if (model.d_model, model.num_layers, model.num_heads, model.ffn_width) == (
+            sized.d_model,
+            sized.num_layers,
+            sized.num_heads,
+            sized.ffn_width,
+        ):
             return key
     return None
 
@@ -96,7 +113,7 @@ def params_text(params: int) -> str:
 class SimpleSetup(QWidget):
     """Four plain questions over one RunConfig; ``edited`` carries the config after a user's change."""
 
-    edited = Signal(object)   # RunConfig
+    edited = Signal(object)  # RunConfig
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -138,8 +155,10 @@ class SimpleSetup(QWidget):
         self.size_slider.setPageStep(1)
         self.size_slider.setTickPosition(QSlider.TickPosition.TicksBelow)
         self.size_slider.setTickInterval(1)
-        self.size_slider.setToolTip("Bigger models can learn more, but each training step takes longer. "
-                                    "(Presets of width, layers and attention heads.)")
+        self.size_slider.setToolTip(
+            "Bigger models can learn more, but each training step takes longer. "
+            "(Presets of width, layers and attention heads.)"
+        )
         self.size_slider.valueChanged.connect(self._on_size_moved)
         # A custom size sits at the nearest preset: releasing the slider there picks that preset.
         self.size_slider.sliderReleased.connect(lambda: self._on_size_moved(self.size_slider.value()))
@@ -148,8 +167,9 @@ class SimpleSetup(QWidget):
         for index, (key, label) in enumerate(SIZES):
             tick = QLabel(label)
             tick.setObjectName(f"simple.size_tick.{key}")
-            align = (Qt.AlignmentFlag.AlignLeft, Qt.AlignmentFlag.AlignHCenter,
-                     Qt.AlignmentFlag.AlignRight)[min(index, 2)]
+            align = (Qt.AlignmentFlag.AlignLeft, Qt.AlignmentFlag.AlignHCenter, Qt.AlignmentFlag.AlignRight)[
+                min(index, 2)
+            ]
             tick.setAlignment(align | Qt.AlignmentFlag.AlignTop)
             ticks.addWidget(tick, 1)
             self.size_ticks[key] = tick
@@ -177,8 +197,10 @@ class SimpleSetup(QWidget):
         self.minutes_spin.setSuffix(" min")
         self.minutes_spin.setSpecialValueText("No time limit")
         self.minutes_spin.setMinimumWidth(140)
-        self.minutes_spin.setToolTip("Training stops after this many minutes; the learning rate follows "
-                                     "the time (time budget). 0: no time limit, the number of steps decides.")
+        self.minutes_spin.setToolTip(
+            "Training stops after this many minutes; the learning rate follows "
+            "the time (time budget). 0: no time limit, the number of steps decides."
+        )
         self.minutes_spin.valueChanged.connect(self._on_minutes_changed)
         row.addWidget(QLabel("Train for"))
         row.addWidget(self.minutes_spin)
@@ -196,9 +218,11 @@ class SimpleSetup(QWidget):
         self.hide_slider.setObjectName("simple.hide")
         self.hide_slider.setRange(1, 90)
         self.hide_slider.setPageStep(5)
-        self.hide_slider.setToolTip("The share of tokens the model must guess each time "
-                                    "(masking rate, mlm_probability). BERT used 15%; 30% learns "
-                                    "faster in short runs.")
+        self.hide_slider.setToolTip(
+            "The share of tokens the model must guess each time "
+            "(masking rate, mlm_probability). BERT used 15%; 30% learns "
+            "faster in short runs."
+        )
         self.hide_slider.valueChanged.connect(self._on_hide_moved)
         self.hide_value = QLabel()
         self.hide_value.setMinimumWidth(48)
@@ -248,8 +272,9 @@ class SimpleSetup(QWidget):
             self.hide_slider.setValue(round(config.masking.mlm_probability * 100))
         self._refresh_texts()
 
-    def set_numbers(self, params: int | None, exact: bool, step_seconds: float | None,
-                    timing: str = "measuring") -> None:
+    def set_numbers(
+        self, params: int | None, exact: bool, step_seconds: float | None, timing: str = "measuring"
+    ) -> None:
         """The page's estimates for the shown config.
 
         ``params`` None: the model settings are invalid. ``step_seconds`` None:
@@ -277,8 +302,10 @@ class SimpleSetup(QWidget):
         cfg = self._config
         preset = preset_of(cfg.model)
         m = cfg.model
-        shape = f"{m.num_layers} layer{'s' if m.num_layers != 1 else ''}, {m.d_model} wide, " \
-                f"{m.num_heads} attention heads"
+        shape = (
+            f"{m.num_layers} layer{'s' if m.num_layers != 1 else ''}, {m.d_model} wide, "
+            f"{m.num_heads} attention heads"
+        )
         name = dict(SIZES)[preset] if preset else "Custom size"
         if self._params is None:
             params = "fix the Advanced model settings to see its size"
@@ -326,7 +353,8 @@ class SimpleSetup(QWidget):
             f"from the words around them. Of those, {mask * 100:.3g}% are shown as [MASK], "
             f"{rand * 100:.3g}% are swapped for a random token and the rest are left as they are, "
             "so the model cannot rely on seeing [MASK]. More hidden text gives more to learn from "
-            "per step, but less context to guess from.")
+            "per step, but less context to guess from."
+        )
 
     @staticmethod
     def _nearest_size(model: ModelConfig) -> int:
@@ -350,8 +378,9 @@ class SimpleSetup(QWidget):
     def _on_minutes_changed(self, minutes: float) -> None:
         training = self._config.training
         if minutes > 0:
-            training = replace(training, time_budget=round(minutes * 60.0, 3),
-                               steps=max(training.steps, STEP_CAP_WITH_TIME))
+            training = replace(
+                training, time_budget=round(minutes * 60.0, 3), steps=max(training.steps, STEP_CAP_WITH_TIME)
+            )
         else:
             steps = TrainingConfig().steps if training.steps >= STEP_CAP_WITH_TIME else training.steps
             training = replace(training, time_budget=0.0, steps=steps)

@@ -35,25 +35,26 @@ class SweepPlots(QWidget):
         self.params: list[SweepParam] = []
         self.trials: list[TrialRecord] = []
         self.best: TrialRecord | None = None
-        self.live: dict[int, float] = {}     # trial number -> latest validation loss while it trains
+        self.live: dict[int, float] = {}  # trial number -> latest validation loss while it trains
         self.setting_combo = QComboBox()
         self.setting_combo.setToolTip("The setting on the scatter plot's horizontal axis.")
         self.setting_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.setting_combo.currentIndexChanged.connect(lambda _i: self.redraw())
-        self.legend = QLabel("Colour: validation loss (yellow lowest) · ● completed · ✕ pruned · "
-                             "★ best · ○ training")
+        self.legend = QLabel(
+            "Colour: validation loss (yellow lowest) · ● completed · ✕ pruned · ★ best · ○ training"
+        )
         self.legend.setWordWrap(True)
         self.scatter = pg.PlotWidget()
         self.scatter.setLabel("left", "validation loss (nats)")
         self.scatter.showGrid(x=True, y=True, alpha=0.2)
         self.scatter.setMenuEnabled(False)
-        self.scatter.getAxis("bottom").enableAutoSIPrefix(False)   # a learning rate, not "x0.001"
+        self.scatter.getAxis("bottom").enableAutoSIPrefix(False)  # a learning rate, not "x0.001"
         self.parallel = pg.PlotWidget()
         self.parallel.setMenuEnabled(False)
         self.parallel.hideAxis("left")
         self.parallel.setMouseEnabled(x=False, y=False)
         self.parallel.setTitle("Every setting at once (each line a trial)")
-        self.parallel.getAxis("bottom").setHeight(40)   # two lines per axis: its name and its range
+        self.parallel.getAxis("bottom").setHeight(40)  # two lines per axis: its name and its range
         top = QHBoxLayout()
         top.addWidget(QLabel("Scatter:"))
         top.addWidget(self.setting_combo)
@@ -112,7 +113,7 @@ class SweepPlots(QWidget):
 
     def color_of(self, loss: float) -> QColor:
         low, high = self.loss_range()
-        share = 1.0 - (loss - low) / (high - low)     # yellow (1) for the lowest loss
+        share = 1.0 - (loss - low) / (high - low)  # yellow (1) for the lowest loss
         return COLORMAP.map(min(max(share, 0.0), 1.0), mode="qcolor")
 
     def redraw(self) -> None:
@@ -130,8 +131,13 @@ class SweepPlots(QWidget):
         axis = self.scatter.getAxis("bottom")
         # A log range is drawn at log10 of its values, with ticks at 1-2-5 steps (pyqtgraph's own
         # log axis labels every minor tick, which crowd into each other).
-        axis.setTicks([[(i, str(c)) for i, c in enumerate(param.choices)]] if param.kind == "choice"
-                      else [_log_ticks(param.low, param.high)] if log_x else None)
+        axis.setTicks(
+            [[(i, str(c)) for i, c in enumerate(param.choices)]]
+            if param.kind == "choice"
+            else [_log_ticks(param.low, param.high)]
+            if log_x
+            else None
+        )
         spots = []
         for t in self.shown():
             x = _position(param, t.values.get(param.name))
@@ -140,17 +146,30 @@ class SweepPlots(QWidget):
             loss = _loss(t)
             best = self.best is not None and t.number == self.best.number
             symbol = "star" if best else ("x" if t.outcome == PRUNED else "o")
-            spots.append({"pos": (math.log10(x) if log_x else x, loss), "size": 18 if best else 11,
-                          "symbol": symbol, "brush": pg.mkBrush(self.color_of(loss)),
-                          "pen": pg.mkPen(BEST_COLOR, width=2) if best else pg.mkPen(self.color_of(loss)),
-                          "data": t.number})
+            spots.append(
+                {
+                    "pos": (math.log10(x) if log_x else x, loss),
+                    "size": 18 if best else 11,
+                    "symbol": symbol,
+                    "brush": pg.mkBrush(self.color_of(loss)),
+                    "pen": pg.mkPen(BEST_COLOR, width=2) if best else pg.mkPen(self.color_of(loss)),
+                    "data": t.number,
+                }
+            )
         for number, loss in self.live.items():
             trial = next((t for t in self.trials if t.number == number), None)
             x = _position(param, trial.values.get(param.name)) if trial else None
             if x is not None:
-                spots.append({"pos": (math.log10(x) if log_x else x, loss), "size": 11, "symbol": "o",
-                              "brush": pg.mkBrush(None), "pen": pg.mkPen(RUNNING_COLOR, width=2),
-                              "data": number})
+                spots.append(
+                    {
+                        "pos": (math.log10(x) if log_x else x, loss),
+                        "size": 11,
+                        "symbol": "o",
+                        "brush": pg.mkBrush(None),
+                        "pen": pg.mkPen(RUNNING_COLOR, width=2),
+                        "data": number,
+                    }
+                )
         self.scatter_item = pg.ScatterPlotItem(spots=spots)
         self.scatter.addItem(self.scatter_item)
 
@@ -168,7 +187,7 @@ class SweepPlots(QWidget):
         ticks.append((axes - 1, f"validation loss\n{low:.3f} – {high:.3f}"))
         self.parallel.getAxis("bottom").setTicks([ticks])
         self.lines = []
-        for t in sorted(self.shown(), key=lambda r: -_loss(r)):   # the best drawn last, on top
+        for t in sorted(self.shown(), key=lambda r: -_loss(r)):  # the best drawn last, on top
             ys = [_normalised(p, t.values.get(p.name)) for p in self.params]
             if any(y is None for y in ys):
                 continue
@@ -189,7 +208,7 @@ def _log_ticks(low: float, high: float) -> list[tuple[float, str]]:
     ticks = []
     for exponent in range(math.floor(math.log10(low)) - 1, math.ceil(math.log10(high)) + 1):
         for mantissa in (1, 2, 5):
-            value = mantissa * 10.0 ** exponent
+            value = mantissa * 10.0**exponent
             if low / 1.5 <= value <= high * 1.5:
                 ticks.append((math.log10(value), f"{value:g}"))
     return ticks

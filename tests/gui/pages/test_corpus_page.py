@@ -38,13 +38,15 @@ def sample_item(page, name):
 def test_clicking_a_sample_loads_it_and_shows_statistics(qtbot, page):
     item = sample_item(page, "facts")
     rect = page.samples_list.visualItemRect(item)
-    corpus = load_and_wait(qtbot, page, lambda: qtbot.mouseClick(
-        page.samples_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center()))
+    corpus = load_and_wait(
+        qtbot,
+        page,
+        lambda: qtbot.mouseClick(page.samples_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center()),
+    )
 
     assert corpus.source == "sample:facts"
     assert page.stat_labels["characters"].text() == f"{corpus.stats.characters:,}"
-    assert page.preview.toPlainText().strip() and corpus.text.startswith(
-        page.preview.toPlainText()[:50])
+    assert page.preview.toPlainText().strip() and corpus.text.startswith(page.preview.toPlainText()[:50])
     assert page.continue_button.isEnabled()
     assert page.recent_list.count() == 1
     assert page.recent_list.item(0).data(Qt.ItemDataRole.UserRole) == "sample:facts"
@@ -52,10 +54,12 @@ def test_clicking_a_sample_loads_it_and_shows_statistics(qtbot, page):
 
 
 def test_open_file_dialog_reads_a_text_file(qtbot, page, monkeypatch, tutorial_corpus_path):
-    monkeypatch.setattr(QFileDialog, "getOpenFileName",
-                        staticmethod(lambda *a, **k: (str(tutorial_corpus_path), "")))
-    corpus = load_and_wait(qtbot, page, lambda: qtbot.mouseClick(page.open_file_button,
-                                                                Qt.MouseButton.LeftButton))
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(tutorial_corpus_path), ""))
+    )
+    corpus = load_and_wait(
+        qtbot, page, lambda: qtbot.mouseClick(page.open_file_button, Qt.MouseButton.LeftButton)
+    )
     assert corpus.name == tutorial_corpus_path.name
     assert page.title_label.text() == tutorial_corpus_path.name
     assert AppSettings().recent_corpora()[0] == str(tutorial_corpus_path.resolve())
@@ -69,11 +73,14 @@ def test_folder_is_read_recursively(qtbot, page, tmp_path):
     assert "cat" in corpus.text and "dog" in corpus.text
 
 
-@pytest.mark.parametrize("content, words", [
-    (b"\x00\x01\x02\x03binary\x00\xff\xfe" * 200, "binary"),
-    (b"", "no text"),
-    (b"   \n\n  \t ", "no text"),
-])
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (b"\x00\x01\x02\x03binary\x00\xff\xfe" * 200, "binary"),
+        (b"", "no text"),
+        (b"   \n\n  \t ", "no text"),
+    ],
+)
 def test_bad_files_show_a_message_and_leave_the_page_usable(qtbot, page, tmp_path, content, words):
     bad = tmp_path / "bad.txt"
     bad.write_bytes(content)
@@ -108,8 +115,13 @@ def test_a_missing_file_is_explained(qtbot, page, tmp_path):
 def test_dropping_a_file_loads_it(qtbot, page, tutorial_corpus_path):
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(tutorial_corpus_path))])
-    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-                       Qt.KeyboardModifier.NoModifier)
+    event = QDropEvent(
+        QPointF(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     corpus = load_and_wait(qtbot, page, lambda: page.dropEvent(event))
     assert corpus.name == tutorial_corpus_path.name
 
@@ -135,8 +147,10 @@ def test_a_newer_request_wins_over_an_older_one(qtbot, page, tutorial_corpus_pat
 
 
 def test_legacy_encoding_shown_with_its_confidence(qtbot, page, tmp_path):
-    text = ("Мой дядя самых честных правил, когда не в шутку занемог, он уважать себя заставил "
-            "и лучше выдумать не мог.\nЕго пример другим наука; но, боже мой, какая скука!\n")
+    text = (
+        "Мой дядя самых честных правил, когда не в шутку занемог, он уважать себя заставил "
+        "и лучше выдумать не мог.\nЕго пример другим наука; но, боже мой, какая скука!\n"
+    )
     path = tmp_path / "russian.txt"
     path.write_bytes(text.encode("cp1251"))
     corpus = load_and_wait(qtbot, page, lambda: page.load(str(path)))

@@ -163,12 +163,15 @@ def test_missing_model_file_gives_a_message_not_a_crash(qtbot, trained_db, histo
     page.wait_idle()
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("The capital of France is Paris.", "Add [MASK]"),
-    ("   ", "Type a sentence"),
-    ("The capital of France is [mask].", "is written [MASK]"),
-    ("The capital of France is <mask>.", "'The capital of France is [MASK].'"),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The capital of France is Paris.", "Add [MASK]"),
+        ("   ", "Type a sentence"),
+        ("The capital of France is [mask].", "is written [MASK]"),
+        ("The capital of France is <mask>.", "'The capital of France is [MASK].'"),
+    ],
+)
 def test_a_sentence_that_cannot_be_asked_gets_a_plain_message(qtbot, trained_db, history, text, expected):
     page = make_page(qtbot, trained_db)
     page.select_run(history.modern_id)
@@ -215,9 +218,15 @@ def test_pages_sharing_one_run_list_follow_renames_and_deletes(qtbot, trained_db
 
     runs.update_run(service.rename_run(trained_db, history.seed_id, "renamed seed"))
     assert "renamed seed" in page.run_combo.itemText(page.run_combo.findData(history.seed_id))
-    assert "renamed seed" in other.compare_tab.compare_list.item(
-        [other.compare_tab.compare_list.item(i).data(Qt.ItemDataRole.UserRole)
-         for i in range(other.compare_tab.compare_list.count())].index(history.seed_id)).text()
+    assert (
+        "renamed seed"
+        in other.compare_tab.compare_list.item(
+            [
+                other.compare_tab.compare_list.item(i).data(Qt.ItemDataRole.UserRole)
+                for i in range(other.compare_tab.compare_list.count())
+            ].index(history.seed_id)
+        ).text()
+    )
 
     service.delete_run(trained_db, history.seed_id)
     runs.refresh()  # once, for every page
@@ -241,10 +250,16 @@ def test_a_new_tab_is_one_class_and_one_line_in_tabs(qtbot, trained_db, history,
             layout = QVBoxLayout(self)
             layout.addWidget(self.button)
             layout.addWidget(self.result)
-            self.button.clicked.connect(lambda: self.host.ask(
-                lambda predictor, question: (threading.current_thread().name,
-                                             len(predictor.tokenizer.encode(question.text))),
-                self._on_answer, what="Counting"))
+            self.button.clicked.connect(
+                lambda: self.host.ask(
+                    lambda predictor, question: (
+                        threading.current_thread().name,
+                        len(predictor.tokenizer.encode(question.text)),
+                    ),
+                    self._on_answer,
+                    what="Counting",
+                )
+            )
 
         def action_buttons(self):
             return [self.button]

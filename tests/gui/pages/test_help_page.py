@@ -9,14 +9,29 @@ from mlmstudio.config import RunConfig
 from mlmstudio.gui.pages.help_page import HelpPage, help_html
 
 EXAMPLE_MS = 60_000
-KEY_TERMS = ("[MASK]", "80/10/10", "random", "kept", "tokens", "letters", "word pieces", "loss",
-             "cross-entropy", "nats", "ln V", "accuracy", "perplexity", "as unsure as if it were choosing")
+KEY_TERMS = (
+    "[MASK]",
+    "80/10/10",
+    "random",
+    "kept",
+    "tokens",
+    "letters",
+    "word pieces",
+    "loss",
+    "cross-entropy",
+    "nats",
+    "ln V",
+    "accuracy",
+    "perplexity",
+    "as unsure as if it were choosing",
+)
 
 LANTERN_TEXT = "\n".join(
     f"Keeper {name} lights the {colour} lantern of the old lighthouse at {hour} o'clock every evening."
     for name in ("Ada", "Bruno", "Clara", "Dmitri", "Elif", "Farah", "Goran", "Hana")
     for colour in ("amber", "violet", "crimson", "teal")
-    for hour in ("six", "nine"))
+    for hour in ("six", "nine")
+)
 
 
 def _help_menu_action(window, text: str):
@@ -30,8 +45,10 @@ def test_help_opens_from_the_menu_and_explains_with_the_loaded_corpus(qtbot, win
     with qtbot.waitSignal(window.corpus_page.corpus_loaded, timeout=30_000):
         window.corpus_page.load(str(corpus_file))
     qtbot.waitUntil(lambda: not window.setup_page.preview.is_busy(), timeout=30_000)
-    config = dataclasses.replace(window.setup_page.config(), masking=dataclasses.replace(
-        window.setup_page.config().masking, strategy="whole-word"))
+    config = dataclasses.replace(
+        window.setup_page.config(),
+        masking=dataclasses.replace(window.setup_page.config().masking, strategy="whole-word"),
+    )
     window.setup_page.set_config(config)
     window.setup_page.flush()
     config = window.setup_page.config()
@@ -117,6 +134,7 @@ def test_while_open_the_example_follows_the_settings(qtbot, window):
     letters = dataclasses.replace(config, tokenizer=dataclasses.replace(config.tokenizer, kind="char"))
     window.setup_page.set_config(letters)
     window.setup_page.flush()
-    qtbot.waitUntil(lambda: page.example is not None and page.example.tokenizer_kind == "char",
-                    timeout=EXAMPLE_MS)
+    qtbot.waitUntil(
+        lambda: page.example is not None and page.example.tokenizer_kind == "char", timeout=EXAMPLE_MS
+    )
     assert "reads <b>letters</b>" in page.html() or "reads letters" in page.plain_text()

@@ -143,8 +143,9 @@ def test_delete_asks_first_then_removes_the_run_and_its_files(page, trained_db, 
     assert page.shown_run_ids() == [history.modern_id]
 
 
-def test_export_and_import_a_bundle_round_trip(page, trained_db, history, tmp_path, monkeypatch,
-                                               answer_dialogs, qtbot):
+def test_export_and_import_a_bundle_round_trip(
+    page, trained_db, history, tmp_path, monkeypatch, answer_dialogs, qtbot
+):
     before = service.load_curves(trained_db, history.seed_id)
     bundle = tmp_path / "seed-run.mlmrun"
     page.select_runs([history.seed_id])
@@ -201,8 +202,9 @@ def test_a_bad_bundle_is_refused_with_a_message(page, tmp_path, monkeypatch, qtb
     assert "not imported" in page.details_message.text()
 
 
-def test_a_run_folder_from_elsewhere_is_imported_with_its_curves(page, trained_db, history, tmp_path,
-                                                                  monkeypatch, qtbot):
+def test_a_run_folder_from_elsewhere_is_imported_with_its_curves(
+    page, trained_db, history, tmp_path, monkeypatch, qtbot
+):
     import shutil
 
     elsewhere = tmp_path / "from-another-machine"
@@ -228,7 +230,9 @@ def test_a_folder_that_is_not_a_run_is_refused_with_a_message(page, tmp_path, mo
     assert page.run_count() == 2
 
 
-def test_hugging_face_export_only_for_exportable_runs(page, trained_db, history, tmp_path, monkeypatch, qtbot):
+def test_hugging_face_export_only_for_exportable_runs(
+    page, trained_db, history, tmp_path, monkeypatch, qtbot
+):
     import dataclasses
     import shutil
 
@@ -237,8 +241,9 @@ def test_hugging_face_export_only_for_exportable_runs(page, trained_db, history,
 
     # A run with the distance bias (the quick start's) is the one kind that cannot be exported.
     modern = service.get_run(trained_db, history.modern_id).summary
-    biased = dataclasses.replace(modern.config, model=dataclasses.replace(modern.config.model,
-                                                                         distance_bias=True))
+    biased = dataclasses.replace(
+        modern.config, model=dataclasses.replace(modern.config.model, distance_bias=True)
+    )
     handle = lifecycle.prepare_run(trained_db, biased, load_corpus("sample:facts"), name="with the bias")
     for name in ("tokenizer.json", "model.safetensors"):
         shutil.copy2(modern.run_dir / name, handle.run_dir / name)
@@ -262,8 +267,9 @@ def test_hugging_face_export_only_for_exportable_runs(page, trained_db, history,
     assert any(out.glob("*.safetensors"))
 
 
-def test_hugging_face_export_into_a_folder_with_files_asks_first(page, history, tmp_path, monkeypatch, qtbot,
-                                                                 answer_dialogs):
+def test_hugging_face_export_into_a_folder_with_files_asks_first(
+    page, history, tmp_path, monkeypatch, qtbot, answer_dialogs
+):
     out = tmp_path / "mine"
     out.mkdir()
     (out / "README.md").write_text("my own notes")
@@ -321,7 +327,8 @@ def test_compare_two_runs_curves_differences_and_exports(page, trained_db, histo
     view.set_metric("train_loss")
     assert len(items := view.curve_items()) == 2
     assert len(items[history.seed_id].xData) == len(
-        service.load_curve(trained_db, history.seed_id, "train", "loss"))
+        service.load_curve(trained_db, history.seed_id, "train", "loss")
+    )
 
     png, table = tmp_path / "plot.png", tmp_path / "curves.csv"
     dialog_returns(monkeypatch, "getSaveFileName", (str(png), ""))
@@ -361,8 +368,10 @@ def test_columns_grow_to_what_they_show_so_nothing_is_clipped(page, trained_db, 
     metrics = page.table.fontMetrics()
     for title in ("Status", "Steps", "Val loss", "Perplexity"):
         column = COLUMN_INDEX[title]
-        widest = max(metrics.horizontalAdvance(cell(page, run_id, title))
-                     for run_id in (history.seed_id, history.modern_id))
+        widest = max(
+            metrics.horizontalAdvance(cell(page, run_id, title))
+            for run_id in (history.seed_id, history.modern_id)
+        )
         assert page.table.columnWidth(column) >= widest, title
         assert page.table.columnWidth(column) >= page.table.horizontalHeader().sectionSizeHint(column)
 
@@ -397,14 +406,35 @@ def test_a_thousand_runs_load_sort_and_filter_quickly(qapp):
     from mlmstudio.config import RunConfig
     from mlmstudio.store.records import RunSummary
 
-    base = RunSummary(id="", name="", status="completed", config=RunConfig(), corpus_name="facts",
-                      created_at=datetime.now(UTC), started_at=None, finished_at=None,
-                      last_step=1000, final_metrics={}, notes="", message="", tags=(),
-                      parent_run_id=None, run_dir=Path("."), missing_files=())
-    runs = [dataclasses.replace(base, id=f"{i:012x}", name=f"run {i}", tags=("odd",) if i % 2 else (),
-                                notes="a milestone run" if i % 50 == 25 else "",
-                                final_metrics={"val_loss": 5.0 - i / 1000, "val_accuracy": i / 1000})
-            for i in range(1000)]
+    base = RunSummary(
+        id="",
+        name="",
+        status="completed",
+        config=RunConfig(),
+        corpus_name="facts",
+        created_at=datetime.now(UTC),
+        started_at=None,
+        finished_at=None,
+        last_step=1000,
+        final_metrics={},
+        notes="",
+        message="",
+        tags=(),
+        parent_run_id=None,
+        run_dir=Path("."),
+        missing_files=(),
+    )
+    runs = [
+        dataclasses.replace(
+            base,
+            id=f"{i:012x}",
+            name=f"run {i}",
+            tags=("odd",) if i % 2 else (),
+            notes="a milestone run" if i % 50 == 25 else "",
+            final_metrics={"val_loss": 5.0 - i / 1000, "val_accuracy": i / 1000},
+        )
+        for i in range(1000)
+    ]
     model, proxy = RunsTableModel(), RunsFilterProxy()
     proxy.setSourceModel(model)
     # How fast this is, is benchmarks/history_scale.py's question: a timing here would only

@@ -81,8 +81,9 @@ def test_the_view_lists_reorders_by_dragging_and_removes(qtbot, queue_page, db, 
     assert stored_names(db) == ["d", "c", "a"]
 
 
-def test_a_failed_item_shows_its_message_and_the_crash_choice_is_stored(qtbot, queue_page, db,
-                                                                        make_tiny_config):
+def test_a_failed_item_shows_its_message_and_the_crash_choice_is_stored(
+    qtbot, queue_page, db, make_tiny_config
+):
     page = queue_page
     first = queue.add_item(db, make_tiny_config(), name="fails")
     queue.add_item(db, make_tiny_config(), name="waits")
@@ -130,8 +131,9 @@ def test_add_to_queue_on_setup_queues_the_settings(qtbot, window, db, make_tiny_
 
 
 @pytest.mark.slow
-def test_the_app_runs_the_queue_through_the_train_page_past_a_failure(qtbot, window, db, tmp_path,
-                                                                      make_tiny_config):
+def test_the_app_runs_the_queue_through_the_train_page_past_a_failure(
+    qtbot, window, db, tmp_path, make_tiny_config
+):
     gone = tmp_path / "gone.txt"
     gone.write_text("Words to learn from. " * 300, encoding="utf-8")
     queue.add_item(db, make_tiny_config(steps=6), name="first")
@@ -148,14 +150,21 @@ def test_the_app_runs_the_queue_through_the_train_page_past_a_failure(qtbot, win
 
     items = {i.name: i for i in queue.list_items(db)}
     assert [items[n].state for n in ("first", "corpus gone", "last")] == [
-        ItemState.DONE, ItemState.FAILED, ItemState.DONE]
+        ItemState.DONE,
+        ItemState.FAILED,
+        ItemState.DONE,
+    ]
     assert started == [items["first"].run_id, items["last"].run_id]  # each through the Train page
     assert window.train_page.run_id == items["last"].run_id
     window.train_page.plots.refresh()
     assert window.train_page.plots.curve_points("train_loss") == 6  # the live plot of the last run
-    qtbot.waitUntil(lambda: "does not exist" in window.queue_page.error_label.message()
-                    or any(i.state == ItemState.FAILED for i in window.queue_page.model.items()),
-                    timeout=10_000)
+    qtbot.waitUntil(
+        lambda: (
+            "does not exist" in window.queue_page.error_label.message()
+            or any(i.state == ItemState.FAILED for i in window.queue_page.model.items())
+        ),
+        timeout=10_000,
+    )
     assert {r.status for r in service.list_runs(db)} == {RunStatus.COMPLETED}
 
 
@@ -167,8 +176,10 @@ def test_a_closed_app_resumes_the_queue_in_a_new_window(qtbot, db, make_tiny_con
     qtbot.addWidget(first)
     first.show()
     first.queue.start()
-    qtbot.waitUntil(lambda: first.train_page.last_step is not None and first.train_page.last_step.step >= 6,
-                    timeout=FINISH_MS)
+    qtbot.waitUntil(
+        lambda: first.train_page.last_step is not None and first.train_page.last_step.step >= 6,
+        timeout=FINISH_MS,
+    )
     run_id = first.train_page.run_id
     first.close_without_asking()  # stops the run (a checkpoint) and closes
     long_item = queue.list_items(db)[0]
@@ -180,8 +191,12 @@ def test_a_closed_app_resumes_the_queue_in_a_new_window(qtbot, db, make_tiny_con
     qtbot.addWidget(second)
     second.show()
     second.show_page(QUEUE)
-    qtbot.waitUntil(lambda: [i.state for i in second.queue_page.model.items()]
-                    == [ItemState.INTERRUPTED, ItemState.WAITING], timeout=10_000)
+    qtbot.waitUntil(
+        lambda: (
+            [i.state for i in second.queue_page.model.items()] == [ItemState.INTERRUPTED, ItemState.WAITING]
+        ),
+        timeout=10_000,
+    )
     assert not second.queue.active  # a clean close: nothing runs until the user starts it
     with qtbot.waitSignal(second.train_page.run_started, timeout=FINISH_MS) as started:
         qtbot.mouseClick(second.queue_page.start_button, Qt.MouseButton.LeftButton)
@@ -201,7 +216,8 @@ KILLED_RUNNER = [sys.executable, "-m", "mlmstudio", "queue", "run"]
 @pytest.mark.slow
 @pytest.mark.parametrize("after_crash", ["wait", "resume"])
 def test_after_a_crash_the_app_shows_the_interrupted_item_and_follows_the_setting(
-        qtbot, db, make_tiny_config, after_crash):
+    qtbot, db, make_tiny_config, after_crash
+):
     queue.set_after_crash(db, after_crash)
     item = queue.add_item(db, make_tiny_config(steps=60, checkpoint_every=5, eval_every=30), name="crashed")
     env = dict(os.environ, OMP_NUM_THREADS="1", MLMSTUDIO_HOME=str(db.data_dir))
@@ -225,8 +241,13 @@ def test_after_a_crash_the_app_shows_the_interrupted_item_and_follows_the_settin
     window.show()
     window.show_page(QUEUE)
     if after_crash == "wait":
-        qtbot.waitUntil(lambda: window.queue_page.model.rowCount() == 1
-                        and window.queue_page.model.item(0).state == ItemState.INTERRUPTED, timeout=10_000)
+        qtbot.waitUntil(
+            lambda: (
+                window.queue_page.model.rowCount() == 1
+                and window.queue_page.model.item(0).state == ItemState.INTERRUPTED
+            ),
+            timeout=10_000,
+        )
         qtbot.waitUntil(lambda: "was interrupted" in window.queue_page.note_label.message(), timeout=10_000)
         assert queue.get_settings(db).paused and not window.queue.active
         assert not window.train_page.is_training()

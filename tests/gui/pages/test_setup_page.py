@@ -39,8 +39,7 @@ def facts():
 def with_corpus(qtbot, page, corpus):
     page.set_corpus(corpus)
     page.flush()
-    qtbot.waitUntil(lambda: page.preview.tokenizer is not None and not page.preview.is_busy(),
-                    timeout=30_000)
+    qtbot.waitUntil(lambda: page.preview.tokenizer is not None and not page.preview.is_busy(), timeout=30_000)
     page.flush()
 
 
@@ -63,8 +62,15 @@ def edit(page, section, name, value):
     return editor
 
 
-@pytest.mark.parametrize("section, cls", [("tokenizer", TokenizerConfig), ("masking", MaskingConfig),
-                                          ("model", ModelConfig), ("training", TrainingConfig)])
+@pytest.mark.parametrize(
+    "section, cls",
+    [
+        ("tokenizer", TokenizerConfig),
+        ("masking", MaskingConfig),
+        ("model", ModelConfig),
+        ("training", TrainingConfig),
+    ],
+)
 def test_forms_come_from_the_dataclasses(page, section, cls):
     form = page.forms[section]
     assert form.field_names() == [f.name for f in fields(cls)]
@@ -161,7 +167,7 @@ def test_parameter_count_follows_the_width(qtbot, page, facts):
     edit(page, "tokenizer", "kind", "char")
     wait_facts(qtbot, page)
     vocab, exact = page.estimated_vocab_size(page.config())
-    assert exact and vocab < 300   # the letters of this corpus, learned by the run's own tokenizer
+    assert exact and vocab < 300  # the letters of this corpus, learned by the run's own tokenizer
     before = estimate_parameters(page.config().model, vocab)
     assert f"{before / 1e6:.2f} million" in page.estimate_label.text()
 
@@ -231,13 +237,19 @@ def test_save_and_load_config_json(qtbot, page, facts, tmp_path):
     assert page.config().model.num_layers == 3
 
 
-@pytest.mark.parametrize("content", ["{not json", json.dumps({"model": {"d_model": "wide"}}),
-                                     json.dumps({"bogus": {}}),
-                                     # bounds and finiteness hold in the app's forms too (issue 13)
-                                     '{"training": {"weight_decay": NaN}}',
-                                     '{"model": {"d_model": 100000000, "num_heads": 1}}',
-                                     '{"training": {"seed": 99999999999999999999}}',
-                                     "[" * 50_000 + "]" * 50_000])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "{not json",
+        json.dumps({"model": {"d_model": "wide"}}),
+        json.dumps({"bogus": {}}),
+        # bounds and finiteness hold in the app's forms too (issue 13)
+        '{"training": {"weight_decay": NaN}}',
+        '{"model": {"d_model": 100000000, "num_heads": 1}}',
+        '{"training": {"seed": 99999999999999999999}}',
+        "[" * 50_000 + "]" * 50_000,
+    ],
+)
 def test_loading_a_bad_config_explains_and_changes_nothing(qtbot, page, tmp_path, monkeypatch, content):
     shown = []
     monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda *a, **k: shown.append(a[2])))

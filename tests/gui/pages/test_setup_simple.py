@@ -47,14 +47,45 @@ def non_default_config() -> RunConfig:
         base,
         corpus=replace(base.corpus, val_fraction=0.1),
         tokenizer=replace(base.tokenizer, kind="word", vocab_size=1234, min_frequency=2, lowercase=True),
-        masking=replace(base.masking, strategy="span", mlm_probability=0.17, mask_replace_prob=0.7,
-                        random_replace_prob=0.2, static_masks=3, span_p=0.3, span_max=7),
-        model=replace(base.model, arch="seed", d_model=192, num_layers=3, num_heads=6, ffn_dim=700,
-                      max_len=256, dropout=0.1, distance_bias=False),
-        training=replace(base.training, steps=777, time_budget=95.5, batch_size=12, seq_len=200,
-                         lr=1.5e-3, warmup=0.1, schedule="cosine", weight_decay=0.02, grad_clip=0.5,
-                         eval_every=33, eval_batches=3, checkpoint_every=111, seed=42,
-                         precision="fp32"))
+        masking=replace(
+            base.masking,
+            strategy="span",
+            mlm_probability=0.17,
+            mask_replace_prob=0.7,
+            random_replace_prob=0.2,
+            static_masks=3,
+            span_p=0.3,
+            span_max=7,
+        ),
+        model=replace(
+            base.model,
+            arch="seed",
+            d_model=192,
+            num_layers=3,
+            num_heads=6,
+            ffn_dim=700,
+            max_len=256,
+            dropout=0.1,
+            distance_bias=False,
+        ),
+        training=replace(
+            base.training,
+            steps=777,
+            time_budget=95.5,
+            batch_size=12,
+            seq_len=200,
+            lr=1.5e-3,
+            warmup=0.1,
+            schedule="cosine",
+            weight_decay=0.02,
+            grad_clip=0.5,
+            eval_every=33,
+            eval_batches=3,
+            checkpoint_every=111,
+            seed=42,
+            precision="fp32",
+        ),
+    )
 
 
 def test_setup_opens_simple_and_remembers_the_view(qtbot):
@@ -95,7 +126,7 @@ def test_simple_edits_land_in_the_one_config_and_keep_the_rest(qtbot, page):
     page.set_view(SIMPLE)
     simple = page.simple
     simple.reads_buttons["char"].click()
-    simple.size_slider.setValue(2)                 # base
+    simple.size_slider.setValue(2)  # base
     simple.minutes_spin.setValue(5)
     simple.hide_slider.setValue(25)
     page.flush()
@@ -121,7 +152,7 @@ def test_simple_edits_land_in_the_one_config_and_keep_the_rest(qtbot, page):
     page.flush()
     assert page.config() == got
 
-    simple.minutes_spin.setValue(0)                # no time limit: the steps decide again
+    simple.minutes_spin.setValue(0)  # no time limit: the steps decide again
     page.flush()
     assert page.config().training.time_budget == 0
     assert page.config().training.steps == RunConfig().training.steps
@@ -179,8 +210,7 @@ def test_time_reads_measuring_until_it_is_known(qtbot):
     page.flush()
     assert "measuring…" in page.simple.size_label.text()
     release.set()
-    qtbot.waitUntil(lambda: "1 min 40 s per 1,000 steps" in page.simple.size_label.text(),
-                    timeout=10_000)
+    qtbot.waitUntil(lambda: "1 min 40 s per 1,000 steps" in page.simple.size_label.text(), timeout=10_000)
     page.wait_idle()
 
 
@@ -202,8 +232,8 @@ def test_up_to_before_the_vocabulary_is_known_then_the_exact_count(qtbot, page, 
     cfg = page.config()
     vocab, exact = page.estimated_vocab_size(cfg)
     assert exact
-    assert vocab == tokenizer_for_run(cfg, facts_corpus.text).vocab_size   # the run's own vocabulary
-    params = count_parameters(build_model(cfg.model, vocab))               # the model it will build
+    assert vocab == tokenizer_for_run(cfg, facts_corpus.text).vocab_size  # the run's own vocabulary
+    params = count_parameters(build_model(cfg.model, vocab))  # the model it will build
     assert f"{params:,} parameters" in page.estimate_label.text()
     assert "up to" not in page.estimate_label.text()
     assert params_text(params) in page.simple.size_label.text()
@@ -213,7 +243,7 @@ def test_up_to_before_the_vocabulary_is_known_then_the_exact_count(qtbot, page, 
 def quick_start_config_without_corpus() -> RunConfig:
     from mlmstudio.config import quick_start_config
 
-    return quick_start_config()   # the example: word vocabulary capped at 4,000
+    return quick_start_config()  # the example: word vocabulary capped at 4,000
 
 
 def test_a_corpus_too_small_for_the_windows_is_flagged_before_start(qtbot, page, tmp_path):
@@ -252,7 +282,7 @@ def test_memory_that_does_not_fit_refuses_start_and_tight_memory_warns(qtbot, fa
 
     vocab, _ = page.estimated_vocab_size(page.config())
     needed = page._training_memory(page.config(), vocab)
-    free["bytes"] = int(needed / 0.8)   # fits, but above the tight share
+    free["bytes"] = int(needed / 0.8)  # fits, but above the tight share
     page.flush()
     assert page.start_button.isEnabled()
     assert "Memory is tight" in page.warning_label.text() and page.warning_label.isVisible()
@@ -273,28 +303,37 @@ def test_feed_forward_width_follows_the_width_until_set_by_hand(qtbot, page):
     model_form.editor("d_model").setValue(64)
     page.flush()
     assert ffn.text() == "Auto: 256 (4 × width)" and page.config().model.ffn_width == 256
-    ffn.stepBy(1)                      # the user takes it over: an explicit 256
+    ffn.stepBy(1)  # the user takes it over: an explicit 256
     page.flush()
     assert page.config().model.ffn_dim == 256
     model_form.editor("d_model").setValue(128)
     page.flush()
     assert page.config().model.ffn_width == 256
-    ffn.setValue(0)                    # and back to following the width
+    ffn.setValue(0)  # and back to following the width
     page.flush()
     assert page.config().model.ffn_width == 512
 
 
 def test_no_step_is_timed_while_a_run_trains(qtbot):
     asked = []
-    page = make_page(qtbot, step_times=StepTimes(
-        measure=lambda r: asked.append(r) or StepTime(seconds=0.01, precision="fp32", threads=1)))
+    page = make_page(
+        qtbot,
+        step_times=StepTimes(
+            measure=lambda r: asked.append(r) or StepTime(seconds=0.01, precision="fp32", threads=1)
+        ),
+    )
     page.set_training_active(True)
     page.flush()
     qtbot.wait(200)
     assert asked == [] and "measuring…" in page.simple.size_label.text()
     page.set_training_active(False)
-    qtbot.waitUntil(lambda: "per 1,000 steps on this computer" in page.simple.size_label.text()
-                    and "measuring" not in page.simple.size_label.text(), timeout=10_000)
+    qtbot.waitUntil(
+        lambda: (
+            "per 1,000 steps on this computer" in page.simple.size_label.text()
+            and "measuring" not in page.simple.size_label.text()
+        ),
+        timeout=10_000,
+    )
     assert asked
     page.wait_idle()
 
@@ -317,11 +356,15 @@ def test_the_vocabulary_follows_the_latest_tokenizer_choice(qtbot, page, facts_c
 
 def test_steps_are_timed_only_once_the_corpus_tokenizers_are_done(qtbot, facts_corpus):
     asked = []
-    page = make_page(qtbot, step_times=StepTimes(
-        measure=lambda r: asked.append(r) or StepTime(seconds=0.01, precision="fp32", threads=1)))
+    page = make_page(
+        qtbot,
+        step_times=StepTimes(
+            measure=lambda r: asked.append(r) or StepTime(seconds=0.01, precision="fp32", threads=1)
+        ),
+    )
     page.set_corpus(facts_corpus)
     page.flush()
-    assert page.facts_pending() and asked == []      # a tokenizer is training: no timing beside it
+    assert page.facts_pending() and asked == []  # a tokenizer is training: no timing beside it
     assert "measuring…" in page.simple.size_label.text()
     wait_facts(qtbot, page)
     qtbot.waitUntil(lambda: not page.preview.is_busy(), timeout=30_000)
@@ -335,4 +378,9 @@ def test_a_budget_in_minutes_reads_as_people_say_it():
     from mlmstudio.gui.widgets.simple_setup import _minutes_text
 
     assert [_minutes_text(m) for m in (1 / 3, 1, 5, 2.5, 90)] == [
-        "20 s", "1 minute", "5 minutes", "2 min 30 s", "1 h 30 min"]
+        "20 s",
+        "1 minute",
+        "5 minutes",
+        "2 min 30 s",
+        "1 h 30 min",
+    ]

@@ -31,15 +31,20 @@ def type_settings(page, *texts):
         edit.setText(text)
 
 
-@pytest.mark.parametrize("texts, budget, words", [
-    (("colour=1:2",), "10m", "'colour' is not a run setting"),
-    (("lr=3e-3:1e-4",), "10m", "is empty"),
-    (("layers=2",), "10m", "only one choice"),
-    (("lr=1e-4:1e-3", "dropout=0:0.95"), "10m", "between 0 and 0.9"),
-    (("lr=1e-4:1e-3",), "soon", "not a duration"),
-    ((), "10m", "at least one setting"),
-])
-def test_bad_settings_disable_start_with_a_sentence(qtbot, page, facts, make_tiny_config, texts, budget, words):
+@pytest.mark.parametrize(
+    "texts, budget, words",
+    [
+        (("colour=1:2",), "10m", "'colour' is not a run setting"),
+        (("lr=3e-3:1e-4",), "10m", "is empty"),
+        (("layers=2",), "10m", "only one choice"),
+        (("lr=1e-4:1e-3", "dropout=0:0.95"), "10m", "between 0 and 0.9"),
+        (("lr=1e-4:1e-3",), "soon", "not a duration"),
+        ((), "10m", "at least one setting"),
+    ],
+)
+def test_bad_settings_disable_start_with_a_sentence(
+    qtbot, page, facts, make_tiny_config, texts, budget, words
+):
     page.set_request(make_tiny_config(), facts)
     type_settings(page, *texts)
     page.budget_edit.setText(budget)
@@ -55,8 +60,10 @@ def test_good_settings_say_the_plan_and_the_recipe_preset_needs_none(qtbot, page
     type_settings(page, "lr=1e-4:3e-3:log", "layers=1,2")
     page.budget_edit.setText("20m")
     assert page.start_button.isEnabled() and page.problem_label.message() == ""
-    assert "10 trials of 108 s (or 40 steps, the Setup page's limit, if sooner) within 20.0 min" \
+    assert (
+        "10 trials of 108 s (or 40 steps, the Setup page's limit, if sooner) within 20.0 min"
         in page.plan_label.text()
+    )
     type_settings(page)
     page.recipe_check.setChecked(True)
     assert page.start_button.isEnabled() and not page.param_edits[0].isEnabled()
@@ -64,7 +71,9 @@ def test_good_settings_say_the_plan_and_the_recipe_preset_needs_none(qtbot, page
 
 
 @pytest.mark.slow  # trains two tiny trials
-def test_a_tiny_sweep_runs_shows_its_trials_and_is_listed_for_resume(qtbot, page, db, facts, make_tiny_config):
+def test_a_tiny_sweep_runs_shows_its_trials_and_is_listed_for_resume(
+    qtbot, page, db, facts, make_tiny_config
+):
     page.set_request(make_tiny_config(steps=8, eval_every=4, eval_batches=1), facts)
     type_settings(page, "lr=1e-4:3e-3:log", "layers=1,2")
     page.budget_edit.setText("10m")
@@ -74,7 +83,7 @@ def test_a_tiny_sweep_runs_shows_its_trials_and_is_listed_for_resume(qtbot, page
     with qtbot.waitSignal(page.busy_changed, timeout=5_000):
         qtbot.mouseClick(page.start_button, Qt.MouseButton.LeftButton)
     assert page.is_running() and page.stop_button.isEnabled() and not page.start_button.isEnabled()
-    qtbot.waitUntil(lambda: not page.is_running(), timeout=600_000)   # a loaded machine is slow
+    qtbot.waitUntil(lambda: not page.is_running(), timeout=600_000)  # a loaded machine is slow
 
     assert page.table.rowCount() == 2
     outcomes = [page.table.item(row, 2).text() for row in range(2)]

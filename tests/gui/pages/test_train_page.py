@@ -55,7 +55,7 @@ def test_start_trains_plots_and_records_the_run(qtbot, page, db, facts, make_tin
     assert page.progress_bar.value() == 1000
     # The plot has every step, the evaluations and the ln(V) baseline.
     page.plots.refresh()
-    assert page.plots.curve_points("train_loss") == 40            # raw, as the store names it
+    assert page.plots.curve_points("train_loss") == 40  # raw, as the store names it
     assert page.plots.curve_points("train_loss_smoothed") == 40
     assert page.plots.curve_points("val_loss") == 4  # steps 10, 20, 30, 40
     assert page.plots.curve_points("val_accuracy") == 4
@@ -76,7 +76,9 @@ def test_start_trains_plots_and_records_the_run(qtbot, page, db, facts, make_tin
 
     # The perplexity read-out is e^(the run's final validation loss), as recorded.
     assert page.latest_perplexity() == pytest.approx(math.exp(summary.val_loss))
-    assert f"Perplexity <b>{format_perplexity(math.exp(summary.val_loss))}</b>" in page.perplexity_label.text()
+    assert (
+        f"Perplexity <b>{format_perplexity(math.exp(summary.val_loss))}</b>" in page.perplexity_label.text()
+    )
     assert "choosing evenly among" in page.perplexity_label.toolTip()
     # Hovering the loss axis explains nats and this run's ln V line.
     tip = page.plots.loss_plot.getAxis("left").toolTip()
@@ -145,7 +147,6 @@ def test_start_is_disabled_until_there_is_a_corpus(qtbot, page, make_tiny_config
     assert page.start_problem() == "The width must be divisible by the heads."
 
 
-
 @pytest.mark.slow  # trains for more than a second
 def test_resuming_a_completed_run_is_refused_with_a_reason(qtbot, page, db, facts, make_tiny_config):
     page.set_request(make_tiny_config(steps=12), facts)
@@ -161,6 +162,7 @@ def test_resuming_a_completed_run_is_refused_with_a_reason(qtbot, page, db, fact
 
 # The plots on their own -------------------------------------------------------------------
 
+
 def test_smoothing_is_debiased_like_tensorboard_and_incremental():
     import numpy as np
 
@@ -172,7 +174,7 @@ def test_smoothing_is_debiased_like_tensorboard_and_incremental():
     expected, last = [], 0.0
     for i, x in enumerate(values, start=1):  # TensorBoard's formula
         last = last * weight + (1 - weight) * x
-        expected.append(last / (1 - weight ** i))
+        expected.append(last / (1 - weight**i))
 
     whole = EmaSmoother(weight)
     whole.extend(values)
@@ -328,8 +330,9 @@ def test_a_finished_run_leaves_no_empty_room_on_the_x_axis(qtbot):
     plots = LivePlots()
     qtbot.addWidget(plots)
     steps = np.arange(1, 4001)
-    plots.append_steps(np.column_stack([steps, steps * 0.1, 4 - steps / 2000, 1e-3 + 0 * steps,
-                                        1000 + 0 * steps]))
+    plots.append_steps(
+        np.column_stack([steps, steps * 0.1, 4 - steps / 2000, 1e-3 + 0 * steps, 1000 + 0 * steps])
+    )
     plots.refresh()
     assert plots.loss_plot.viewRange()[0][1] > 5000  # room to grow while training
     plots.settle()

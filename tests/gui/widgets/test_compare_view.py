@@ -178,10 +178,14 @@ def test_run_colours_are_stable_and_from_the_palette():
 
 def test_the_shared_detection_metric_is_a_curve_and_a_result_row(qtbot):
     """An MLM and an ELECTRA run compared on the evaluation both report (engine/detection_metric.py)."""
-    runs = [CompareRun("aaaa1111", "mlm", _config(), {"val_loss": 2.5, "detection_auc": 0.71}),
-            CompareRun("bbbb2222", "electra", _config(), {"val_loss": 3.1, "detection_auc": 0.83})]
-    curves = {(r.id, "val_detection_auc"): _curve(r.id, "val_detection_auc", [10, 20], values)
-              for r, values in zip(runs, ([0.6, 0.71], [0.7, 0.83]), strict=True)}
+    runs = [
+        CompareRun("aaaa1111", "mlm", _config(), {"val_loss": 2.5, "detection_auc": 0.71}),
+        CompareRun("bbbb2222", "electra", _config(), {"val_loss": 3.1, "detection_auc": 0.83}),
+    ]
+    curves = {
+        (r.id, "val_detection_auc"): _curve(r.id, "val_detection_auc", [10, 20], values)
+        for r, values in zip(runs, ([0.6, 0.71], [0.7, 0.83]), strict=True)
+    }
     view = CompareView()
     qtbot.addWidget(view)
     view.set_runs(runs, lambda run_id, metric: curves.get((run_id, metric)))

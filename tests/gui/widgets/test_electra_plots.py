@@ -46,10 +46,10 @@ def test_the_train_page_shows_them_for_electra_runs_only(qtbot, db, make_tiny_co
     if objective == "electra":
         assert page.electra_plots.isVisible()
         assert len(page.electra_plots.steps) == 20
-        assert len(page.electra_plots.detection) == 2       # evaluations at steps 10 and 20
+        assert len(page.electra_plots.detection) == 2  # evaluations at steps 10 and 20
         assert "discriminator judged" in page.electra_plots.summary_label.text()
     else:
         assert not page.electra_plots.isVisible()
     page.plots.refresh()
-    assert page.plots.curve_points("train_loss") == 20      # the ordinary curves as ever
+    assert page.plots.curve_points("train_loss") == 20  # the ordinary curves as ever
     page.stop_and_wait()

@@ -15,8 +15,10 @@ from PySide6.QtWidgets import QLabel
 from mlmstudio.gui.widgets import export_buttons
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers, save_picture, write_numbers
 
-ROWS = [{"token": "paris", "probability": 0.5, "rank": 1}, {"token": "a,b \"c\"", "probability": float("nan"),
-                                                             "rank": 2, "note": "extra column"}]
+ROWS = [
+    {"token": "paris", "probability": 0.5, "rank": 1},
+    {"token": 'a,b "c"', "probability": float("nan"), "rank": 2, "note": "extra column"},
+]
 
 
 @pytest.fixture
@@ -24,8 +26,9 @@ def buttons(qtbot):
     view = QLabel("a view with some text in it")
     view.resize(300, 80)
     errors: list[str] = []
-    widget = ExportButtons(view, lambda: Numbers(ROWS, data={"rows": ROWS}), name="thing",
-                           report_error=errors.append)
+    widget = ExportButtons(
+        view, lambda: Numbers(ROWS, data={"rows": ROWS}), name="thing", report_error=errors.append
+    )
     qtbot.addWidget(view)
     qtbot.addWidget(widget)
     widget.errors = errors
@@ -62,8 +65,10 @@ def test_a_read_only_folder_is_a_sentence_not_a_traceback(buttons, tmp_path, mon
     locked.mkdir()
     locked.chmod(0o555)
     if os.geteuid() == 0:  # root writes anyway: make the folder refuse as it would for a user
+
         def refuse(self, *args, **kwargs):
             raise PermissionError(errno.EACCES, "Permission denied", str(self))
+
         monkeypatch.setattr(Path, "write_text", refuse)
         monkeypatch.setattr(export_buttons.os, "access", lambda path, mode: False)
         monkeypatch.setattr(QPixmap, "save", lambda *a, **k: False)
@@ -85,6 +90,7 @@ def test_a_full_disk_and_a_missing_folder_are_sentences(buttons, tmp_path, monke
 
     def full(self, *args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
+
     monkeypatch.setattr(Path, "write_text", full)
     assert not buttons.save_numbers(tmp_path / "n.json")
     assert "the disk is full" in buttons.errors[-1]
@@ -105,10 +111,14 @@ def test_the_buttons_ask_for_a_file_and_cancel_writes_nothing(buttons, tmp_path,
     def choose(parent, title, default_name, types):
         asked.append((title, default_name, list(types)))
         return str(tmp_path / default_name) if len(asked) < 3 else None
+
     monkeypatch.setattr(export_buttons, "choose_save_path", choose)
     buttons.picture_button.click()
     buttons.numbers_button.click()
-    buttons.numbers_button.click()   # cancelled
-    assert asked == [("Save picture", "thing.png", ["png"]), ("Save numbers", "thing.csv", ["csv", "json"]),
-                     ("Save numbers", "thing.csv", ["csv", "json"])]
+    buttons.numbers_button.click()  # cancelled
+    assert asked == [
+        ("Save picture", "thing.png", ["png"]),
+        ("Save numbers", "thing.csv", ["csv", "json"]),
+        ("Save numbers", "thing.csv", ["csv", "json"]),
+    ]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["thing.csv", "thing.png"]

@@ -28,16 +28,16 @@ def plots(qtbot):
 def test_a_known_curve_is_forecast_with_a_band_and_an_eta(qtbot, plots):
     bar = ForecastBar(plots)
     qtbot.addWidget(bar)
-    steps = np.arange(100, 1100, 100, dtype=float)             # 10 evaluations of a 4,000-step run
-    plots.append_evals(eval_rows(steps, 2.0 + 5.0 * steps ** -0.5))
+    steps = np.arange(100, 1100, 100, dtype=float)  # 10 evaluations of a 4,000-step run
+    plots.append_evals(eval_rows(steps, 2.0 + 5.0 * steps**-0.5))
     bar.set_target(2.1)
     with qtbot.waitSignal(bar.forecast_changed, timeout=10_000) as signal:
         bar.update_from(step=1000, progress=0.25, elapsed=100.0)
     forecast = signal.args[0]
-    true_final = 2.0 + 5.0 * 4000 ** -0.5
+    true_final = 2.0 + 5.0 * 4000**-0.5
     assert forecast.end_step == pytest.approx(4000)
     assert forecast.predicted == pytest.approx(true_final, abs=0.01)
-    assert forecast.low - 1e-4 <= true_final <= forecast.high + 1e-4   # noise-free: a narrow band
+    assert forecast.low - 1e-4 <= true_final <= forecast.high + 1e-4  # noise-free: a narrow band
     text = bar.label.text()
     assert f"{forecast.predicted:.3f}" in text and "80% band" in text
     # 2.1 is reached at step (5 / 0.1)^2 = 2,500: 1,500 steps at 0.1 s each, about 2m30s away.
@@ -56,11 +56,11 @@ def test_no_forecast_before_enough_points_and_a_target_below_the_floor(qtbot, pl
     bar = ForecastBar(plots)
     qtbot.addWidget(bar)
     steps = np.arange(100, 100 * MIN_POINTS, 100, dtype=float)
-    plots.append_evals(eval_rows(steps, 3.0 + 5.0 * steps ** -0.5))
+    plots.append_evals(eval_rows(steps, 3.0 + 5.0 * steps**-0.5))
     bar.update_from(step=int(steps[-1]), progress=0.1, elapsed=10.0)
     assert bar.forecast is None and bar.label.text() == WAITING_TEXT
     more = np.arange(100 * MIN_POINTS, 100 * (MIN_POINTS + 6), 100, dtype=float)
-    plots.append_evals(eval_rows(more, 3.0 + 5.0 * more ** -0.5))
+    plots.append_evals(eval_rows(more, 3.0 + 5.0 * more**-0.5))
     bar.set_target(1.0)
     with qtbot.waitSignal(bar.forecast_changed, timeout=10_000):
         bar.update_from(step=int(more[-1]), progress=0.5, elapsed=50.0)
@@ -80,6 +80,6 @@ def test_the_train_page_shows_a_forecast_after_enough_evaluations(qtbot, db, mak
     qtbot.waitUntil(lambda: not page.is_training(), timeout=10_000)
     page.forecast_bar.wait_idle()
     qtbot.waitUntil(lambda: page.forecast_bar.forecast is not None, timeout=10_000)
-    assert forecasts and forecasts[-1] is not None        # 6 evaluations: 3 forecasts
+    assert forecasts and forecasts[-1] is not None  # 6 evaluations: 3 forecasts
     assert forecasts[-1].end_step == pytest.approx(60, rel=0.05)
     assert "Forecast: held-out loss" in page.forecast_bar.label.text()

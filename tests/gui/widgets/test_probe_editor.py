@@ -23,7 +23,7 @@ def editor(qtbot):
 def test_the_facts_questions_are_pre_filled_and_stay_automatic_until_edited(editor, qtbot):
     editor.set_values(ProbesConfig(), "sample:facts")
     assert editor.table.rowCount() == len(FACT_PROBES) and editor.showing_defaults()
-    assert editor.apply_to(ProbesConfig()) == ProbesConfig()       # automatic: nothing written
+    assert editor.apply_to(ProbesConfig()) == ProbesConfig()  # automatic: nothing written
     with qtbot.waitSignal(editor.changed):
         editor.table.item(0, 1).setText("Paris")
     own = editor.apply_to(ProbesConfig()).items
@@ -42,7 +42,7 @@ def test_another_corpus_says_sentences_are_picked_and_a_row_can_be_added(editor)
     editor.table.setItem(0, 0, QTableWidgetItem("The sky is blue."))
     editor.table.setItem(0, 1, QTableWidgetItem("blue"))
     assert editor.apply_to(ProbesConfig()).items == (ProbeSpec("The sky is blue.", "blue"),)
-    assert "has no [MASK]" in editor.table.item(0, 0).toolTip()   # the bad row says why
+    assert "has no [MASK]" in editor.table.item(0, 0).toolTip()  # the bad row says why
 
 
 def test_setup_refuses_a_bad_probe_with_a_sentence(qtbot):
@@ -50,7 +50,7 @@ def test_setup_refuses_a_bad_probe_with_a_sentence(qtbot):
     qtbot.addWidget(page)
     page.set_view("advanced")
     page.show()
-    assert page.probe_editor.showing_defaults()        # the default corpus is the facts sample
+    assert page.probe_editor.showing_defaults()  # the default corpus is the facts sample
     page.probe_editor.add_button.click()
     row = page.probe_editor.table.rowCount() - 1
     page.probe_editor.table.item(row, 0).setText("Bees make honey.")

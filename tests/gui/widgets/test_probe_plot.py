@@ -44,7 +44,7 @@ def test_each_probe_gets_a_line_a_legend_and_a_row(plot):
     assert plot.table_row(0) == ["The capital of France is [MASK].", "paris", "30.0%", "paris"]
     assert plot.table.item(0, 3).font().bold()  # the best guess is the answer
 
-    plot.keep_before(20)   # a resumed run goes on from its checkpoint at step 10
+    plot.keep_before(20)  # a resumed run goes on from its checkpoint at step 10
     assert plot.points(1) == ([10.0], [0.1])
     plot.add_records([(20, answers(15))])
     assert plot.points(1) == ([10.0, 20.0], [0.1, 0.15])
@@ -61,8 +61,17 @@ def test_other_probes_start_a_new_set_of_lines(plot):
 
 
 def test_a_recorded_run_shows_its_curves(plot):
-    curve = ProbeCurve("r", 0, "Bees make [MASK].", "honey", np.array([10, 20]), np.array([0.2, 0.9]),
-                       ("wax", "honey"), np.array([False, True]), np.array([1.0, 2.0]))
+    curve = ProbeCurve(
+        "r",
+        0,
+        "Bees make [MASK].",
+        "honey",
+        np.array([10, 20]),
+        np.array([0.2, 0.9]),
+        ("wax", "honey"),
+        np.array([False, True]),
+        np.array([1.0, 2.0]),
+    )
     plot.show_curves([curve])
     assert plot.points(0) == ([10.0, 20.0], [0.2, 0.9])
     assert plot.table_row(0) == ["Bees make [MASK].", "honey", "90.0%", "honey"]
@@ -81,8 +90,9 @@ def test_the_train_page_plots_the_probes_it_receives(qtbot, db, make_tiny_config
     qtbot.addWidget(page)
     page.resize(1000, 800)
     page.show()
-    config = replace(make_tiny_config(steps=30), tokenizer=TokenizerConfig(kind="word", vocab_size=4000,
-                                                                           lowercase=True))
+    config = replace(
+        make_tiny_config(steps=30), tokenizer=TokenizerConfig(kind="word", vocab_size=4000, lowercase=True)
+    )
     page.set_request(config, load_corpus("sample:facts"))
     batches: list[ProgressBatch] = []
     with qtbot.waitSignal(page.run_finished, timeout=120_000):
@@ -91,7 +101,7 @@ def test_the_train_page_plots_the_probes_it_receives(qtbot, db, make_tiny_config
     qtbot.waitUntil(lambda: not page.is_training(), timeout=10_000)
 
     received = [step for batch in batches for step, _ in batch.probes]
-    assert received == [10, 20, 30]          # the signals carried every evaluation's probes
+    assert received == [10, 20, 30]  # the signals carried every evaluation's probes
     plot = page.probe_plot
     assert plot.probe_count() == len(FACT_PROBES)
     recorded = service.load_probe_curves(db, page.run_id)
@@ -111,7 +121,7 @@ def test_history_shows_the_selected_runs_probe_curves(qtbot, trained_db, history
     page.resize(1200, 800)
     page.show()
     recorded = service.load_probe_curves(trained_db, history.seed_id)
-    assert len(recorded) == len(FACT_PROBES)       # the trained run asked the facts questions
+    assert len(recorded) == len(FACT_PROBES)  # the trained run asked the facts questions
     page.select_runs([history.seed_id])
     qtbot.waitUntil(lambda: page.probe_plot.probe_count() == len(recorded), timeout=5_000)
     assert page.curve_tabs.tabText(1) == f"Probes ({len(recorded)})"
@@ -133,12 +143,16 @@ def test_history_shows_the_selected_runs_probe_curves(qtbot, trained_db, history
 
 
 def test_a_log_scale_shows_the_first_rise(plot):
-    plot.add_records([(10, (ProbeResult("Grass is [MASK].", "green", 0.0, "the", False),)),
-                      (20, (ProbeResult("Grass is [MASK].", "green", 0.01, "the", False),))])
+    plot.add_records(
+        [
+            (10, (ProbeResult("Grass is [MASK].", "green", 0.0, "the", False),)),
+            (20, (ProbeResult("Grass is [MASK].", "green", 0.01, "the", False),)),
+        ]
+    )
     plot.log_y.setChecked(True)
     assert plot.plot.getAxis("left").logMode
     _, y = plot._probes[0].line.getData()
-    assert list(y) == pytest.approx([-5.0, -2.0])   # log10, a probability of 0 at the floor
+    assert list(y) == pytest.approx([-5.0, -2.0])  # log10, a probability of 0 at the floor
     plot.log_y.setChecked(False)
     assert list(plot._probes[0].line.getData()[1]) == [0.0, 0.01]
 
@@ -147,14 +161,32 @@ def test_runs_are_compared_one_probe_at_a_time(plot):
     from PySide6.QtGui import QColor
 
     def curve(run, answer, probabilities):
-        return ProbeCurve(run, 0, f"X is [MASK] ({answer}).", answer, np.array([10, 20]),
-                          np.array(probabilities), ("a", answer), np.array([False, True]), np.array([1.0, 2.0]))
+        return ProbeCurve(
+            run,
+            0,
+            f"X is [MASK] ({answer}).",
+            answer,
+            np.array([10, 20]),
+            np.array(probabilities),
+            ("a", answer),
+            np.array([False, True]),
+            np.array([1.0, 2.0]),
+        )
 
-    plot.show_comparison([("run A", QColor("red"), [curve("a", "paris", [0.1, 0.5]), curve("a", "blue", [0.2, 0.3])]),
-                          ("run B", QColor("blue"), [curve("b", "paris", [0.4, 0.9])])])
+    plot.show_comparison(
+        [
+            ("run A", QColor("red"), [curve("a", "paris", [0.1, 0.5]), curve("a", "blue", [0.2, 0.3])]),
+            ("run B", QColor("blue"), [curve("b", "paris", [0.4, 0.9])]),
+        ]
+    )
     assert plot.probe_combo.count() == 2 and plot.probe_count() == 2
-    assert plot.legend_names() == ["run A", "run B"] and plot.table_row(1) == ["run B", "paris", "90.0%", "paris"]
-    plot.probe_combo.setCurrentIndex(1)             # only run A asked 'blue'
+    assert plot.legend_names() == ["run A", "run B"] and plot.table_row(1) == [
+        "run B",
+        "paris",
+        "90.0%",
+        "paris",
+    ]
+    plot.probe_combo.setCurrentIndex(1)  # only run A asked 'blue'
     assert plot.probe_count() == 1 and plot.points(0) == ([10.0, 20.0], [0.2, 0.3])
     plot.show_curves([])
     assert plot.probe_combo.isHidden() and plot.table.horizontalHeaderItem(0).text() == "Probe sentence"

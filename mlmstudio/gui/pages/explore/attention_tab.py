@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from mlmstudio.engine.attention import AttentionMap
     from mlmstudio.engine.predict import Predictor
 
-CELL = 96           # pixels of one small map in the grid
+CELL = 96  # pixels of one small map in the grid
 SELECTED_PEN = pg.mkPen("#EE7733", width=3, cosmetic=True)
 # The enlarged map labels at most this many tokens down its side and along its bottom (every n-th
 # one beyond that; hovering names any square): pyqtgraph draws every tick label given, overlapping or not.
@@ -52,10 +52,12 @@ class AttentionTab(ExploreTab):
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
-        explain = QLabel("What each part of the model looks at in the sentence above. Each small map is one "
-                         "attention head (columns) of one layer (rows); the last column averages the layer's "
-                         "heads. In a map, a row is the token that looks and a column the token it looks at: "
-                         "the brighter, the more attention. Click a map to see it enlarged with its tokens.")
+        explain = QLabel(
+            "What each part of the model looks at in the sentence above. Each small map is one "
+            "attention head (columns) of one layer (rows); the last column averages the layer's "
+            "heads. In a map, a row is the token that looks and a column the token it looks at: "
+            "the brighter, the more attention. Click a map to see it enlarged with its tokens."
+        )
         explain.setWordWrap(True)
         self.show_button = QPushButton("Show attention")
         self.show_button.setToolTip("Run the sentence through the model and draw every head's attention")
@@ -79,8 +81,9 @@ class AttentionTab(ExploreTab):
             self.zoom.getAxis(name).setTextPen("k")
         self.zoom_image = pg.ImageItem(axisOrder="row-major")
         self.zoom.addItem(self.zoom_image)
-        self.colour_bar = pg.ColorBarItem(values=(0.0, 1.0), colorMap=_colour_map(), interactive=False,
-                                          width=12)
+        self.colour_bar = pg.ColorBarItem(
+            values=(0.0, 1.0), colorMap=_colour_map(), interactive=False, width=12
+        )
         self.colour_bar.setImageItem(self.zoom_image, insert_in=self.zoom.getPlotItem())
         self.zoom_title = QLabel("Click a map in the grid to see it here.")
         self.hover_text = QLabel(" ")
@@ -91,14 +94,15 @@ class AttentionTab(ExploreTab):
         zoom_layout.addWidget(self.zoom_title)
         zoom_layout.addWidget(self.zoom, 1)
         zoom_layout.addWidget(self.hover_text)
-        self.view = QSplitter(Qt.Orientation.Horizontal)   # what "Save picture" saves
+        self.view = QSplitter(Qt.Orientation.Horizontal)  # what "Save picture" saves
         self.view.addWidget(self.grid_area)
         self.view.addWidget(zoom_box)
         self.view.setStretchFactor(0, 3)
         self.view.setStretchFactor(1, 2)
 
-        self.export = ExportButtons(self.view, self.numbers, name="attention",
-                                    report_error=self.host.show_error)
+        self.export = ExportButtons(
+            self.view, self.numbers, name="attention", report_error=self.host.show_error
+        )
         row = QHBoxLayout()
         row.addWidget(self.summary, 1)
         row.addWidget(self.export)
@@ -109,7 +113,7 @@ class AttentionTab(ExploreTab):
         layout.addWidget(self.view, 1)
 
         self.result: AttentionMap | None = None
-        self.selected: tuple[int, int | None] | None = None    # (layer, head); head None = the average
+        self.selected: tuple[int, int | None] | None = None  # (layer, head); head None = the average
         self._cells: list[tuple[pg.ViewBox, int, int | None]] = []
         self._frames: list[QGraphicsRectItem] = []
         self._top = 1.0
@@ -128,7 +132,7 @@ class AttentionTab(ExploreTab):
     def show_attention(self) -> bool:
         """Ask for the sentence's attention in a worker; False when it could not be asked."""
         if self.host.current_run() is not None and not self.show_button.isEnabled():
-            return False   # a model is loading or an answer is on its way (no run: ask says so)
+            return False  # a model is loading or an answer is on its way (no run: ask says so)
 
         def asking(predictor: Predictor, question: Question) -> AttentionMap:
             from mlmstudio.engine.attention import attend
@@ -165,31 +169,40 @@ class AttentionTab(ExploreTab):
         columns = result.num_heads + 1
         self.grid.addLabel("", row=0, col=0)
         for head in range(columns):
-            self.grid.addLabel("average" if head == result.num_heads else f"head {head + 1}", row=0,
-                               col=head + 1, color="k")
+            self.grid.addLabel(
+                "average" if head == result.num_heads else f"head {head + 1}", row=0, col=head + 1, color="k"
+            )
         for layer in range(result.num_layers):
             self.grid.addLabel(result.layer_names[layer], row=layer + 1, col=0, color="k", angle=-90)
             for column in range(columns):
                 head = None if column == result.num_heads else column
                 data = average[layer] if head is None else result.weights[layer, head]
-                box = self.grid.addViewBox(row=layer + 1, col=column + 1, lockAspect=True, enableMouse=False,
-                                           enableMenu=False, invertY=True)
+                box = self.grid.addViewBox(
+                    row=layer + 1,
+                    col=column + 1,
+                    lockAspect=True,
+                    enableMouse=False,
+                    enableMenu=False,
+                    invertY=True,
+                )
                 image = pg.ImageItem(data, axisOrder="row-major")
                 image.setLookupTable(lut)
                 image.setLevels((0.0, self._top))
                 box.addItem(image)
-                frame = QGraphicsRectItem(0, 0, data.shape[1], data.shape[0])   # shown around the enlarged one
+                frame = QGraphicsRectItem(0, 0, data.shape[1], data.shape[0])  # shown around the enlarged one
                 frame.setPen(SELECTED_PEN)
                 frame.setVisible(False)
                 box.addItem(frame)
                 box.setRange(xRange=(0, data.shape[1]), yRange=(0, data.shape[0]), padding=0.03)
-                box.disableAutoRange()   # the frame's pen must not zoom its map out
+                box.disableAutoRange()  # the frame's pen must not zoom its map out
                 box.setToolTip(f"{_title(result, layer, head)}: click to enlarge")
                 self._cells.append((box, layer, head))
                 self._frames.append(frame)
         self.grid.setMinimumSize(40 + columns * CELL, 30 + result.num_layers * CELL)
-        self.summary.setText(f"{len(result.tokens)} tokens, {result.num_layers} layers × {result.num_heads} "
-                             f"heads. Colour: 0 (dark) to {self._top:.2f} (bright), the largest weight here.")
+        self.summary.setText(
+            f"{len(result.tokens)} tokens, {result.num_layers} layers × {result.num_heads} "
+            f"heads. Colour: 0 (dark) to {self._top:.2f} (bright), the largest weight here."
+        )
         self.export.set_available(True)
         self.select(0, None)
 

@@ -52,10 +52,12 @@ from mlmstudio.store.records import RunSummary
 if TYPE_CHECKING:
     from mlmstudio.engine.predict import FillResult, Predictor
 
-SLIDER_PAUSE_MS = 250   # asked once the slider rests this long (arrow keys, dragging)
-NONE_KEPT = ("This run kept no checkpoints along its training (it was trained before they were kept, "
-             "imported, or with 'Checkpoints kept' at 0 in Setup → Advanced → Training), so there is "
-             "nothing to slide over. Train a new run to see its answers change.")
+SLIDER_PAUSE_MS = 250  # asked once the slider rests this long (arrow keys, dragging)
+NONE_KEPT = (
+    "This run kept no checkpoints along its training (it was trained before they were kept, "
+    "imported, or with 'Checkpoints kept' at 0 in Setup → Advanced → Training), so there is "
+    "nothing to slide over. Train a new run to see its answers change."
+)
 
 
 class CheckpointsTab(ExploreTab):
@@ -63,9 +65,11 @@ class CheckpointsTab(ExploreTab):
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
-        explain = QLabel("What did the model answer earlier in its training? Move the slider over the "
-                         "checkpoints this run kept (steps 1, 2, 4, 8, … and the end) to see the "
-                         "sentence's guesses at that step, or ask every step at once for a timeline.")
+        explain = QLabel(
+            "What did the model answer earlier in its training? Move the slider over the "
+            "checkpoints this run kept (steps 1, 2, 4, 8, … and the end) to see the "
+            "sentence's guesses at that step, or ask every step at once for a timeline."
+        )
         explain.setWordWrap(True)
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setTickPosition(QSlider.TickPosition.TicksBelow)
@@ -98,14 +102,15 @@ class CheckpointsTab(ExploreTab):
         self.timeline.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.timeline.verticalHeader().hide()
         self.timeline.hide()
-        self.view = QSplitter(Qt.Orientation.Horizontal)   # what "Save picture" saves
+        self.view = QSplitter(Qt.Orientation.Horizontal)  # what "Save picture" saves
         self.view.addWidget(at_step)
         self.view.addWidget(self.timeline)
         self.view.setStretchFactor(0, 1)
         self.view.setStretchFactor(1, 1)
         self.view.setSizes([600, 400])
-        self.export = ExportButtons(self.view, self.numbers, name="over-training",
-                                    report_error=self.host.show_error)
+        self.export = ExportButtons(
+            self.view, self.numbers, name="over-training", report_error=self.host.show_error
+        )
 
         slider_row = QHBoxLayout()
         slider_row.addWidget(self.slider, 1)
@@ -124,7 +129,7 @@ class CheckpointsTab(ExploreTab):
 
         self._actions_state = (False, False)
         self.steps: list[int] = []
-        self._steps_run: str | None = None     # whose steps these are
+        self._steps_run: str | None = None  # whose steps these are
         self._total_steps = 0
         self.result: FillResult | None = None
         self.result_step: int | None = None
@@ -157,7 +162,7 @@ class CheckpointsTab(ExploreTab):
         self._update_slider()
         self.status.setText("")
         if run is not None and self.isVisible():
-            QTimer.singleShot(0, self.refresh_steps)   # after the page has started loading the model
+            QTimer.singleShot(0, self.refresh_steps)  # after the page has started loading the model
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         super().showEvent(event)
@@ -189,26 +194,30 @@ class CheckpointsTab(ExploreTab):
         """Ask the kept checkpoint under the slider for the sentence's guesses."""
         step = self.selected_step()
         if step is None:
-            self.host.show_error(NONE_KEPT if self._steps_run else "Reading the run's kept checkpoints: "
-                                 "try again in a moment.")
+            self.host.show_error(
+                NONE_KEPT if self._steps_run else "Reading the run's kept checkpoints: try again in a moment."
+            )
             return False
         cache = self.host.cache
 
         def asking(_predictor: Predictor, question: Question) -> tuple[int, FillResult]:
-            return step, cache.get_at_step(question.run.run_dir, step).fill_mask(question.text,
-                                                                                  top_k=question.top_k)
+            return step, cache.get_at_step(question.run.run_dir, step).fill_mask(
+                question.text, top_k=question.top_k
+            )
 
         return self.host.ask(asking, self._on_answer, what=f"Asking the model of step {step:,}")
 
     def show_timeline(self) -> bool:
         """Ask every kept checkpoint; the table lists each one's best guess for each [MASK]."""
         if not self.steps:
-            return self.show_at_step()   # says why not
+            return self.show_at_step()  # says why not
         steps, cache = list(self.steps), self.host.cache
 
         def asking(_predictor: Predictor, question: Question) -> list[tuple[int, FillResult]]:
-            return [(step, cache.get_at_step(question.run.run_dir, step).fill_mask(question.text, top_k=1))
-                    for step in steps]
+            return [
+                (step, cache.get_at_step(question.run.run_dir, step).fill_mask(question.text, top_k=1))
+                for step in steps
+            ]
 
         return self.host.ask(asking, self._on_timeline, what="Asking every kept checkpoint")
 
@@ -223,7 +232,9 @@ class CheckpointsTab(ExploreTab):
             self.status.setText(NONE_KEPT)
         else:
             self.status.setText(f"{len(steps)} kept checkpoints, from step {steps[0]:,} to {steps[-1]:,}.")
-        self.update_actions(*self._actions_state)   # the buttons need steps, which arrived after the busy state
+        self.update_actions(
+            *self._actions_state
+        )  # the buttons need steps, which arrived after the busy state
 
     def _on_answer(self, answer: tuple[int, FillResult], _question: Question) -> None:
         step, result = answer
@@ -245,12 +256,17 @@ class CheckpointsTab(ExploreTab):
             cells = [f"{step:,}"]
             for guesses in result.masks:
                 best = guesses[0] if guesses else None
-                cells += [readable_token(str(best["token_str"])) if best else "—",
-                          percent(float(best["score"])) if best else "—"]
+                cells += [
+                    readable_token(str(best["token_str"])) if best else "—",
+                    percent(float(best["score"])) if best else "—",
+                ]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-                                      if column != 1 else Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+                item.setTextAlignment(
+                    Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    if column != 1
+                    else Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+                )
                 table.setItem(row, column, item)
         table.resizeColumnsToContents()
         table.show()
@@ -267,8 +283,9 @@ class CheckpointsTab(ExploreTab):
             self.predictions_grid.addWidget(view, m // columns, m % columns)
         if result.truncated:
             self.host.show_info(TRUNCATED)
-        self.best_guess.setText(f"<b>At step {step:,}:</b> "
-                                + best_sequence_html(result.text, result.masks, self.palette()))
+        self.best_guess.setText(
+            f"<b>At step {step:,}:</b> " + best_sequence_html(result.text, result.masks, self.palette())
+        )
         self.export.set_available(True)
         self.status_message.emit(f"At step {step:,}: {best_sequence(result.text, result.masks)}")
 
@@ -318,7 +335,10 @@ class CheckpointsTab(ExploreTab):
             rows += [{**row, "timeline": True} for row in prediction_rows(result, step=step)]
         if not rows:
             return None
-        data = {"at_step": None if self.result is None else
-                {"step": self.result_step, "masks": self.result.masks, "text": self.result.text},
-                "timeline": [{"step": step, "masks": r.masks} for step, r in self.timeline_results]}
+        data = {
+            "at_step": None
+            if self.result is None
+            else {"step": self.result_step, "masks": self.result.masks, "text": self.result.text},
+            "timeline": [{"step": step, "masks": r.masks} for step, r in self.timeline_results],
+        }
         return Numbers(rows, data=data)

@@ -66,8 +66,9 @@ class CompareTab(ExploreTab):
         self.compare_columns = QHBoxLayout(self.compare_box)
         self.compare_columns.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.answers: dict[str, tuple[Any, str]] = {}
-        self.export = ExportButtons(self.compare_box, self.numbers, name="compare-runs",
-                                    report_error=self.host.show_error)
+        self.export = ExportButtons(
+            self.compare_box, self.numbers, name="compare-runs", report_error=self.host.show_error
+        )
         left.addWidget(self.export)
         layout = QHBoxLayout(self)
         layout.addLayout(left)
@@ -107,9 +108,11 @@ class CompareTab(ExploreTab):
     # -- public API --------------------------------------------------------------------------
 
     def compared_run_ids(self) -> list[str]:
-        return [str(self.compare_list.item(i).data(Qt.ItemDataRole.UserRole))
-                for i in range(self.compare_list.count())
-                if self.compare_list.item(i).checkState() == Qt.CheckState.Checked]
+        return [
+            str(self.compare_list.item(i).data(Qt.ItemDataRole.UserRole))
+            for i in range(self.compare_list.count())
+            if self.compare_list.item(i).checkState() == Qt.CheckState.Checked
+        ]
 
     def set_compared_runs(self, run_ids: Sequence[str]) -> None:
         wanted = set(run_ids)
@@ -123,8 +126,10 @@ class CompareTab(ExploreTab):
 
     def compare_views(self) -> dict[str, list[PredictionView]]:
         """The per-mask views of each compared run, by run id."""
-        return {box.property("run_id"): box.findChildren(PredictionView)
-                for box in self.compare_box.findChildren(QGroupBox)}
+        return {
+            box.property("run_id"): box.findChildren(PredictionView)
+            for box in self.compare_box.findChildren(QGroupBox)
+        }
 
     def compare(self) -> bool:
         run_ids = self.compared_run_ids()
@@ -150,8 +155,15 @@ class CompareTab(ExploreTab):
                 data.append({"run_id": run_id, "run": name, "error": error})
             else:
                 rows += prediction_rows(result, run_id=run_id, run=name)
-                data.append({"run_id": run_id, "run": name, "masks": result.masks,
-                             "truncated": result.truncated, "text": result.text})
+                data.append(
+                    {
+                        "run_id": run_id,
+                        "run": name,
+                        "masks": result.masks,
+                        "truncated": result.truncated,
+                        "text": result.text,
+                    }
+                )
         return Numbers(rows, data=data)
 
     def _on_answers(self, answers: dict[str, tuple[Any, str]], _text: str) -> None:
@@ -168,9 +180,11 @@ class CompareTab(ExploreTab):
     def _column(self, run: RunSummary, result: FillResult | None, error: str) -> QGroupBox:
         box = QGroupBox(run_label(run))
         box.setProperty("run_id", run.id)
-        box.setStyleSheet(f"QGroupBox {{ border: 2px solid {run_color(run.id).name()}; "
-                          "border-radius: 4px; margin-top: 1.4em; padding: 4px; }"
-                          "QGroupBox::title { subcontrol-origin: margin; left: 8px; }")
+        box.setStyleSheet(
+            f"QGroupBox {{ border: 2px solid {run_color(run.id).name()}; "
+            "border-radius: 4px; margin-top: 1.4em; padding: 4px; }"
+            "QGroupBox::title { subcontrol-origin: margin; left: 8px; }"
+        )
         layout = QVBoxLayout(box)
         if result is None:
             label = QLabel(error)

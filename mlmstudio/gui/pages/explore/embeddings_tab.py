@@ -44,9 +44,9 @@ if TYPE_CHECKING:
 EXAMPLE_WORD = "paris"
 DEFAULT_NEIGHBOURS = 10
 DEFAULT_MAP_TOKENS = 300
-LABELLED_NEIGHBOURS = 10   # neighbours named on the map (all of them are highlighted)
+LABELLED_NEIGHBOURS = 10  # neighbours named on the map (all of them are highlighted)
 POINT_COLOUR = (136, 136, 136, 110)
-NEIGHBOUR_COLOUR = "#EE7733"   # Paul Tol's vibrant orange and blue: colour-blind friendly
+NEIGHBOUR_COLOUR = "#EE7733"  # Paul Tol's vibrant orange and blue: colour-blind friendly
 WORD_COLOUR = "#0077BB"
 
 
@@ -64,15 +64,19 @@ class EmbeddingsTab(ExploreTab):
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
-        explain = QLabel("Every token is a vector inside the model (its embedding). Tokens it uses alike "
-                         "point alike: the nearest ones by cosine similarity (1 = same direction) are the "
-                         "model's idea of similar words. The map squeezes the most frequent tokens onto "
-                         "two axes (PCA). Point at a dot to see its token; click one to look it up.")
+        explain = QLabel(
+            "Every token is a vector inside the model (its embedding). Tokens it uses alike "
+            "point alike: the nearest ones by cosine similarity (1 = same direction) are the "
+            "model's idea of similar words. The map squeezes the most frequent tokens onto "
+            "two axes (PCA). Point at a dot to see its token; click one to look it up."
+        )
         explain.setWordWrap(True)
         self.word = QLineEdit(EXAMPLE_WORD)
         self.word.setPlaceholderText("A word, or a token such as ##ing")
-        self.word.setToolTip("The word whose neighbours to show. A word the model reads as several "
-                             "pieces uses the mean of its pieces' directions.")
+        self.word.setToolTip(
+            "The word whose neighbours to show. A word the model reads as several "
+            "pieces uses the mean of its pieces' directions."
+        )
         self.neighbour_count = QSpinBox()
         self.neighbour_count.setRange(1, 100)
         self.neighbour_count.setValue(DEFAULT_NEIGHBOURS)
@@ -83,8 +87,10 @@ class EmbeddingsTab(ExploreTab):
         self.map_count.setValue(DEFAULT_MAP_TOKENS)
         self.map_count.setToolTip("How many of the most frequent tokens of the training text to draw")
         self.special = QCheckBox("Special tokens")
-        self.special.setToolTip("Also list [PAD], [UNK], [CLS], [SEP] and [MASK] among the neighbours "
-                                "(marked with *). They are never on the map.")
+        self.special.setToolTip(
+            "Also list [PAD], [UNK], [CLS], [SEP] and [MASK] among the neighbours "
+            "(marked with *). They are never on the map."
+        )
         self.show_button = QPushButton("Show neighbours")
 
         self.word_note = QLabel()
@@ -98,13 +104,24 @@ class EmbeddingsTab(ExploreTab):
         self.plot.hideButtons()
         self.plot.setLabel("bottom", "first principal component")
         self.plot.setLabel("left", "second")
-        self.points = pg.ScatterPlotItem(size=6, pen=None, brush=pg.mkBrush(*POINT_COLOUR), hoverable=True,
-                                         tip=point_tip, hoverSize=10)
-        self.highlighted = pg.ScatterPlotItem(size=9, pen=pg.mkPen("w", width=0.5),
-                                              brush=pg.mkBrush(NEIGHBOUR_COLOUR), hoverable=True,
-                                              tip=point_tip)
-        self.query_point = pg.ScatterPlotItem(size=16, symbol="star", pen=pg.mkPen("w", width=0.5),
-                                              brush=pg.mkBrush(WORD_COLOUR), hoverable=True, tip=point_tip)
+        self.points = pg.ScatterPlotItem(
+            size=6, pen=None, brush=pg.mkBrush(*POINT_COLOUR), hoverable=True, tip=point_tip, hoverSize=10
+        )
+        self.highlighted = pg.ScatterPlotItem(
+            size=9,
+            pen=pg.mkPen("w", width=0.5),
+            brush=pg.mkBrush(NEIGHBOUR_COLOUR),
+            hoverable=True,
+            tip=point_tip,
+        )
+        self.query_point = pg.ScatterPlotItem(
+            size=16,
+            symbol="star",
+            pen=pg.mkPen("w", width=0.5),
+            brush=pg.mkBrush(WORD_COLOUR),
+            hoverable=True,
+            tip=point_tip,
+        )
         for item in (self.points, self.highlighted, self.query_point):
             self.plot.addItem(item)
             item.sigClicked.connect(self._on_point_clicked)
@@ -123,14 +140,15 @@ class EmbeddingsTab(ExploreTab):
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.plot, 1)
         right_layout.addWidget(self.map_note)
-        self.view = QSplitter(Qt.Orientation.Horizontal)   # what "Save picture" saves
+        self.view = QSplitter(Qt.Orientation.Horizontal)  # what "Save picture" saves
         self.view.addWidget(scrolling(left))
         self.view.addWidget(right)
         self.view.setStretchFactor(0, 1)
         self.view.setStretchFactor(1, 3)
         self.view.setSizes([300, 900])
-        self.export = ExportButtons(self.view, self.numbers, name="embeddings",
-                                    report_error=self.host.show_error)
+        self.export = ExportButtons(
+            self.view, self.numbers, name="embeddings", report_error=self.host.show_error
+        )
 
         row = QHBoxLayout()
         row.addWidget(QLabel("Word:"))
@@ -193,13 +211,16 @@ class EmbeddingsTab(ExploreTab):
         self.word_note.setText("<br>".join(notes))
         self.word_note.show()
         # Vocabulary entries (##c, ▁the), not readable strings: a word and a piece spelt alike differ.
-        rows = [{"token_str": readable_token(n.token) + (" *" if n.special else ""), "score": n.similarity}
-                for n in found.neighbours]
+        rows = [
+            {"token_str": readable_token(n.token) + (" *" if n.special else ""), "score": n.similarity}
+            for n in found.neighbours
+        ]
         self.neighbours.set_predictions(rows, title=f"Nearest to “{escape(word.text)}”")
         self._draw_map(view)
         self.export.set_available(True)
-        self.status_message.emit(f"Nearest to {word.text}: "
-                                 + ", ".join(readable_token(n.token) for n in found.neighbours[:5]))
+        self.status_message.emit(
+            f"Nearest to {word.text}: " + ", ".join(readable_token(n.token) for n in found.neighbours[:5])
+        )
 
     def _draw_map(self, view: EmbeddingView) -> None:
         for label in self.labels:
@@ -212,13 +233,22 @@ class EmbeddingsTab(ExploreTab):
             self.query_point.clear()
             self.map_note.setText("This model knows too few tokens to draw a map.")
             return
-        self.points.setData(pos=m.xy, data=[(e, f"{readable_token(e)} (the {_ordinal(r)} most frequent)")
-                                            for r, e in enumerate(m.entries, 1)])
+        self.points.setData(
+            pos=m.xy,
+            data=[
+                (e, f"{readable_token(e)} (the {_ordinal(r)} most frequent)")
+                for r, e in enumerate(m.entries, 1)
+            ],
+        )
         by_id = {n.token_id: n for n in view.neighbours.neighbours}
         neighbour_ids = [i for i in by_id if i in m.extra]
-        self.highlighted.setData(pos=[m.extra[i] for i in neighbour_ids],
-                                 data=[(by_id[i].token, f"{readable_token(by_id[i].token)}: similarity "
-                                                        f"{by_id[i].similarity:.3f}") for i in neighbour_ids])
+        self.highlighted.setData(
+            pos=[m.extra[i] for i in neighbour_ids],
+            data=[
+                (by_id[i].token, f"{readable_token(by_id[i].token)}: similarity {by_id[i].similarity:.3f}")
+                for i in neighbour_ids
+            ],
+        )
         text_colour = self.palette().color(QPalette.ColorRole.Text)
         for rank, i in enumerate(neighbour_ids):
             if rank < LABELLED_NEIGHBOURS:
@@ -228,9 +258,11 @@ class EmbeddingsTab(ExploreTab):
             self.query_point.setData(pos=[m.query_xy], data=[(word, f"{word} (the word asked about)")])
             self._label(word, m.query_xy, text_colour, bold=True)
         share = m.explained
-        self.map_note.setText(f"The {len(m.token_ids)} most frequent tokens of the training text (grey), "
-                              f"the word (star) and its neighbours (orange). The axes keep "
-                              f"{share[0]:.0%} and {share[1]:.0%} of the spread of the vectors.")
+        self.map_note.setText(
+            f"The {len(m.token_ids)} most frequent tokens of the training text (grey), "
+            f"the word (star) and its neighbours (orange). The axes keep "
+            f"{share[0]:.0%} and {share[1]:.0%} of the spread of the vectors."
+        )
         self.plot.autoRange()
 
     def _label(self, text: str, xy: tuple[float, float], colour: QColor, bold: bool = False) -> None:

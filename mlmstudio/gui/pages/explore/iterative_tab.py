@@ -41,28 +41,32 @@ class IterativeTab(ExploreTab):
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
-        explain = QLabel("With several masks, fill the one the model is surest of, then predict the "
-                         "others again with it filled in, and repeat. The blanks then form one phrase, "
-                         "instead of independent guesses.")
+        explain = QLabel(
+            "With several masks, fill the one the model is surest of, then predict the "
+            "others again with it filled in, and repeat. The blanks then form one phrase, "
+            "instead of independent guesses."
+        )
         explain.setWordWrap(True)
         self.iterate_button = QPushButton("Fill one at a time")
         self.iterative_result = QLabel()
         self.iterative_result.setWordWrap(True)
         self.iterative_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.steps_table = QTableWidget(0, 5)
-        self.steps_table.setHorizontalHeaderLabels(["Step", "Mask", "Filled with", "Probability",
-                                                    "Sentence so far"])
+        self.steps_table.setHorizontalHeaderLabels(
+            ["Step", "Mask", "Filled with", "Probability", "Sentence so far"]
+        )
         self.steps_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.steps_table.verticalHeader().hide()
         self.steps_table.horizontalHeader().setStretchLastSection(True)
         self.result: IterativeFill | None = None
-        self.view = QWidget()            # what "Save picture" saves: the result and the table
+        self.view = QWidget()  # what "Save picture" saves: the result and the table
         view_layout = QVBoxLayout(self.view)
         view_layout.setContentsMargins(0, 0, 0, 0)
         view_layout.addWidget(self.iterative_result)
         view_layout.addWidget(self.steps_table, 1)
-        self.export = ExportButtons(self.view, self.numbers, name="fill-one-at-a-time",
-                                    report_error=self.host.show_error)
+        self.export = ExportButtons(
+            self.view, self.numbers, name="fill-one-at-a-time", report_error=self.host.show_error
+        )
         row = QHBoxLayout()
         row.addWidget(explain, 1)
         row.addWidget(self.export, 0, Qt.AlignmentFlag.AlignTop)
@@ -88,9 +92,16 @@ class IterativeTab(ExploreTab):
     def numbers(self) -> Numbers | None:
         if self.result is None:
             return None
-        rows = [{"step": n + 1, "mask": int(s["mask"]) + 1, "token": s["token_str"],
-                 "probability": float(s["score"]), "sequence": s["sequence"]}
-                for n, s in enumerate(self.result.steps)]
+        rows = [
+            {
+                "step": n + 1,
+                "mask": int(s["mask"]) + 1,
+                "token": s["token_str"],
+                "probability": float(s["score"]),
+                "sequence": s["sequence"],
+            }
+            for n, s in enumerate(self.result.steps)
+        ]
         return Numbers(rows, json_text=self.result.to_json(indent=2))
 
     def show_result(self, result: IterativeFill) -> None:
@@ -100,10 +111,16 @@ class IterativeTab(ExploreTab):
         table = self.steps_table
         table.setRowCount(len(result.steps))
         for r, step in enumerate(result.steps):
-            cells = [str(r + 1), str(int(step["mask"]) + 1), readable_token(str(step["token_str"])),
-                     f"{float(step['score']):.1%}", str(step["sequence"])]
-            alternatives = ", ".join(f"{readable_token(c['token_str'])} {c['score']:.0%}"
-                                     for c in step.get("candidates", []))
+            cells = [
+                str(r + 1),
+                str(int(step["mask"]) + 1),
+                readable_token(str(step["token_str"])),
+                f"{float(step['score']):.1%}",
+                str(step["sequence"]),
+            ]
+            alternatives = ", ".join(
+                f"{readable_token(c['token_str'])} {c['score']:.0%}" for c in step.get("candidates", [])
+            )
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(f"Other guesses: {alternatives}" if alternatives else "")

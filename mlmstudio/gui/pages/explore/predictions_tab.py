@@ -34,9 +34,19 @@ def fill_mask(predictor: Predictor, question: Question) -> FillResult:
 
 def prediction_rows(result: FillResult, **extra: object) -> list[dict[str, object]]:
     """One CSV row per guess: which [MASK], its rank, the token and its probability."""
-    return [{**extra, "mask": m + 1, "rank": r + 1, "token": c["token_str"], "token_id": c["token"],
-             "probability": c["score"], "sequence": c["sequence"]}
-            for m, candidates in enumerate(result.masks) for r, c in enumerate(candidates)]
+    return [
+        {
+            **extra,
+            "mask": m + 1,
+            "rank": r + 1,
+            "token": c["token_str"],
+            "token_id": c["token"],
+            "probability": c["score"],
+            "sequence": c["sequence"],
+        }
+        for m, candidates in enumerate(result.masks)
+        for r, c in enumerate(candidates)
+    ]
 
 
 class PredictionsTab(ExploreTab):
@@ -52,11 +62,15 @@ class PredictionsTab(ExploreTab):
         self.predictions_grid = QGridLayout(self.predictions_box)
         self.predictions_grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.predictions_grid.setHorizontalSpacing(24)
-        self.predictions_grid.addWidget(QLabel("Press Predict (or Enter in the text box) to see the "
-                                               "model's guesses for each [MASK]."), 0, 0)
+        self.predictions_grid.addWidget(
+            QLabel("Press Predict (or Enter in the text box) to see the model's guesses for each [MASK]."),
+            0,
+            0,
+        )
         self.result: FillResult | None = None
-        self.export = ExportButtons(self.predictions_box, self.numbers, name="predictions",
-                                    report_error=self.host.show_error)
+        self.export = ExportButtons(
+            self.predictions_box, self.numbers, name="predictions", report_error=self.host.show_error
+        )
         top = QHBoxLayout()
         top.addWidget(self.best_guess, 1)
         top.addWidget(self.export, 0, Qt.AlignmentFlag.AlignTop)
@@ -88,8 +102,9 @@ class PredictionsTab(ExploreTab):
             self.predictions_grid.addWidget(view, m // columns, m % columns)
         if result.truncated:
             self.host.show_info(TRUNCATED)
-        self.best_guess.setText("<b>Most likely:</b> "
-                                + best_sequence_html(result.text, result.masks, self.palette()))
+        self.best_guess.setText(
+            "<b>Most likely:</b> " + best_sequence_html(result.text, result.masks, self.palette())
+        )
         self.best_guess.show()
         self.status_message.emit(f"Most likely: {best_sequence(result.text, result.masks)}")
 

@@ -37,10 +37,12 @@ if TYPE_CHECKING:
 EXAMPLE = "The capital of France is banana."
 MAX_CHARS = 20_000  # engine.detection's limit, said before anything is asked
 LEGEND_STEPS = 6
-NOT_ELECTRA_TEXT = ("This run learnt by masked language modelling, so it has no detector of replaced words: "
-                    "only runs trained with the objective 'electra' do (Setup → Advanced → Training "
-                    "objective, with the 'seed' architecture). To see which words surprise this model, "
-                    "use Score sentences.")
+NOT_ELECTRA_TEXT = (
+    "This run learnt by masked language modelling, so it has no detector of replaced words: "
+    "only runs trained with the objective 'electra' do (Setup → Advanced → Training "
+    "objective, with the 'seed' architecture). To see which words surprise this model, "
+    "use Score sentences."
+)
 
 
 def is_electra(run: RunSummary | None) -> bool:
@@ -52,9 +54,11 @@ def tokens_html(result: Detection) -> str:
     parts = []
     for t in result.tokens:
         background, foreground = heat_colour(t.probability, 1.0)
-        parts.append(f"<span style='background-color:{background}; color:{foreground}' "
-                     f"title='{percent(t.probability)} replaced'>&nbsp;{escape(readable_token(t.token_str))}"
-                     "&nbsp;</span>")
+        parts.append(
+            f"<span style='background-color:{background}; color:{foreground}' "
+            f"title='{percent(t.probability)} replaced'>&nbsp;{escape(readable_token(t.token_str))}"
+            "&nbsp;</span>"
+        )
     return " ".join(parts)
 
 
@@ -63,9 +67,14 @@ def legend_html() -> str:
     for step in range(LEGEND_STEPS):
         p = step / (LEGEND_STEPS - 1)
         background, foreground = heat_colour(p, 1.0)
-        cells.append(f"<span style='background-color:{background}; color:{foreground}'>&nbsp;{p:.0%}&nbsp;</span>")
-    return ("Probability that the token was replaced: " + "".join(cells)
-            + " &nbsp;light = looks original, dark = looks swapped")
+        cells.append(
+            f"<span style='background-color:{background}; color:{foreground}'>&nbsp;{p:.0%}&nbsp;</span>"
+        )
+    return (
+        "Probability that the token was replaced: "
+        + "".join(cells)
+        + " &nbsp;light = looks original, dark = looks swapped"
+    )
 
 
 class ReplacedTab(ExploreTab):
@@ -73,9 +82,11 @@ class ReplacedTab(ExploreTab):
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
-        explain = QLabel("Which words look swapped? An ELECTRA run's discriminator was trained to tell, for "
-                         "every word, whether it is the original or a replacement; it gives each token the "
-                         "probability that it was replaced. Type or paste a sentence, no [MASK] needed.")
+        explain = QLabel(
+            "Which words look swapped? An ELECTRA run's discriminator was trained to tell, for "
+            "every word, whether it is the original or a replacement; it gives each token the "
+            "probability that it was replaced. Type or paste a sentence, no [MASK] needed."
+        )
         explain.setWordWrap(True)
         self.text = QPlainTextEdit()
         self.text.setPlaceholderText("A sentence, e.g. The capital of France is banana.")
@@ -102,8 +113,9 @@ class ReplacedTab(ExploreTab):
         view_layout.addWidget(self.legend)
         view_layout.addStretch(1)
 
-        self.export = ExportButtons(view, self.numbers, name="replaced-words",
-                                    report_error=self.host.show_error)
+        self.export = ExportButtons(
+            view, self.numbers, name="replaced-words", report_error=self.host.show_error
+        )
         row = QHBoxLayout()
         row.addWidget(self.export)
         row.addStretch(1)
@@ -159,8 +171,10 @@ class ReplacedTab(ExploreTab):
         if not text:
             return "Type or paste a sentence to check."
         if len(text) > MAX_CHARS:
-            return (f"The text is {len(text):,} characters long; check at most {MAX_CHARS:,} at a time "
-                    "(a paragraph or two).")
+            return (
+                f"The text is {len(text):,} characters long; check at most {MAX_CHARS:,} at a time "
+                "(a paragraph or two)."
+            )
         return ""
 
     def _on_answer(self, result: Detection, _question: Question) -> None:
@@ -175,8 +189,10 @@ class ReplacedTab(ExploreTab):
         """Each token's replaced probability (CSV), and the whole answer (JSON)."""
         if self.result is None:
             return None
-        rows = [{"index": t.index, "token": t.token_str, "replaced_probability": t.probability}
-                for t in self.result.tokens]
+        rows = [
+            {"index": t.index, "token": t.token_str, "replaced_probability": t.probability}
+            for t in self.result.tokens
+        ]
         return Numbers(rows, data=self.result.as_dict())
 
     def show_result(self, result: Detection | None) -> None:
@@ -188,7 +204,9 @@ class ReplacedTab(ExploreTab):
             self.legend.hide()
             return
         suspect = result.most_suspect()
-        self.verdict.setText(f"Most likely replaced: <b>“{escape(readable_token(suspect.token_str))}”</b> "
-                             f"({percent(suspect.probability)}).")
+        self.verdict.setText(
+            f"Most likely replaced: <b>“{escape(readable_token(suspect.token_str))}”</b> "
+            f"({percent(suspect.probability)})."
+        )
         self.sentence_view.setText(f"<p style='font-size:large; line-height:160%'>{tokens_html(result)}</p>")
         self.legend.show()

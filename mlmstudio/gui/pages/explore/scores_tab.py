@@ -39,9 +39,11 @@ class ScoresTab(ExploreTab):
         super().__init__(host, parent)
         self.candidates = QLineEdit()
         self.candidates.setPlaceholderText("Words to score, separated by commas: mat, chair, floor")
-        self.candidates.setToolTip("How likely does the model find each of these words in place of the "
-                                   "[MASK]? A word the tokenizer splits into several pieces is scored "
-                                   "as a whole and flagged.")
+        self.candidates.setToolTip(
+            "How likely does the model find each of these words in place of the "
+            "[MASK]? A word the tokenizer splits into several pieces is scored "
+            "as a whole and flagged."
+        )
         self.score_button = QPushButton("Score")
         self.scores_table = QTableWidget(0, 5)
         self.scores_table.setHorizontalHeaderLabels(["Word", "Mask", "Probability", "Log-prob", "Tokens"])
@@ -56,8 +58,9 @@ class ScoresTab(ExploreTab):
         row.addWidget(self.candidates, 1)
         row.addWidget(self.score_button)
         self.targets: list[dict[str, Any]] = []
-        self.export = ExportButtons(self.scores_table, self.numbers, name="word-scores",
-                                    report_error=self.host.show_error)
+        self.export = ExportButtons(
+            self.scores_table, self.numbers, name="word-scores", report_error=self.host.show_error
+        )
         row.addWidget(self.export)
         layout = QVBoxLayout(self)
         layout.addLayout(row)
@@ -95,10 +98,18 @@ class ScoresTab(ExploreTab):
     def numbers(self) -> Numbers | None:
         if not self.targets:
             return None
-        rows = [{"word": t.get("word", ""), "mask": int(t.get("mask", 0)) + 1,
-                 "probability": float(t.get("score", 0.0)), "log_prob": float(t.get("log_prob", float("-inf"))),
-                 "pieces": " ".join(t.get("pieces") or []), "multi_token": bool(t.get("multi_token")),
-                 "note": t.get("note", "")} for t in self.targets]
+        rows = [
+            {
+                "word": t.get("word", ""),
+                "mask": int(t.get("mask", 0)) + 1,
+                "probability": float(t.get("score", 0.0)),
+                "log_prob": float(t.get("log_prob", float("-inf"))),
+                "pieces": " ".join(t.get("pieces") or []),
+                "multi_token": bool(t.get("multi_token")),
+                "note": t.get("note", ""),
+            }
+            for t in self.targets
+        ]
         return Numbers(rows, data=rows)
 
     def show_scores(self, targets: list[dict[str, Any]]) -> None:
@@ -118,7 +129,8 @@ class ScoresTab(ExploreTab):
                 percent(float(target.get("score", 0.0))),
                 "—" if math.isinf(log_prob) else f"{log_prob:.2f}",
                 (" + ".join(pieces) + ("   ⚠ several tokens" if target.get("multi_token") else ""))
-                if pieces else "—",
+                if pieces
+                else "—",
             ]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)

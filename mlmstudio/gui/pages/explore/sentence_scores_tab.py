@@ -67,13 +67,18 @@ def tokens_html(score: SentenceScore, max_cost: float, rank: int = 0) -> str:
     parts = []
     previous = None
     for index, t in enumerate(score.tokens):
-        if previous is not None and t.word != previous.word and not (
-                t.token_str.isspace() or previous.token_str.isspace()):
+        if (
+            previous is not None
+            and t.word != previous.word
+            and not (t.token_str.isspace() or previous.token_str.isspace())
+        ):
             parts.append(" ")
         background, foreground = heat_colour(-t.log_prob, max_cost)
-        parts.append(f"<a href='token:{rank}:{index}' style='text-decoration:none; color:{foreground}'>"
-                     f"<span style='background-color:{background}; color:{foreground}'>"
-                     f"{escape(readable_token(t.token_str))}</span></a>")
+        parts.append(
+            f"<a href='token:{rank}:{index}' style='text-decoration:none; color:{foreground}'>"
+            f"<span style='background-color:{background}; color:{foreground}'>"
+            f"{escape(readable_token(t.token_str))}</span></a>"
+        )
         previous = t
     return "".join(parts)
 
@@ -82,13 +87,17 @@ def token_tip(score: SentenceScore, index: int) -> str:
     """What hovering a token says: its log-probability, cost and probability, and how it was scored."""
     t = score.tokens[index]
     pieces = [u for u in score.tokens if u.word == t.word]
-    where = (f", piece {pieces.index(t) + 1} of {len(pieces)} of its word" if len(pieces) > 1 else "")
-    lines = [f"“{readable_token(t.token_str)}” (token {index + 1} of {score.num_tokens}{where})",
-             f"log-probability {t.log_prob:.3f} · cost {-t.log_prob:.3f} nats · "
-             f"probability {percent(math.exp(t.log_prob))}"]
+    where = f", piece {pieces.index(t) + 1} of {len(pieces)} of its word" if len(pieces) > 1 else ""
+    lines = [
+        f"“{readable_token(t.token_str)}” (token {index + 1} of {score.num_tokens}{where})",
+        f"log-probability {t.log_prob:.3f} · cost {-t.log_prob:.3f} nats · "
+        f"probability {percent(math.exp(t.log_prob))}",
+    ]
     if len(pieces) > 1 and t.log_prob_token is not None and t.log_prob_word_l2r is not None:
-        lines.append(f"masked alone: {t.log_prob_token:.3f}; with the pieces to its right masked too: "
-                     f"{t.log_prob_word_l2r:.3f}")
+        lines.append(
+            f"masked alone: {t.log_prob_token:.3f}; with the pieces to its right masked too: "
+            f"{t.log_prob_word_l2r:.3f}"
+        )
     if t.unknown:
         lines.append("[UNK]: this word is not in the model's vocabulary.")
     return "\n".join(lines)
@@ -99,10 +108,15 @@ def legend_html(max_cost: float) -> str:
     for step in range(LEGEND_STEPS):
         cost = max_cost * step / (LEGEND_STEPS - 1)
         background, foreground = heat_colour(cost, max_cost)
-        cells.append(f"<span style='background-color:{background}; color:{foreground}'>"
-                     f"&nbsp;{cost:.1f}{'+' if step == LEGEND_STEPS - 1 else ''}&nbsp;</span>")
-    return ("Cost of each token (nats, −log-probability with it masked): "
-            + "".join(cells) + " &nbsp;light = expected, dark = surprising")
+        cells.append(
+            f"<span style='background-color:{background}; color:{foreground}'>"
+            f"&nbsp;{cost:.1f}{'+' if step == LEGEND_STEPS - 1 else ''}&nbsp;</span>"
+        )
+    return (
+        "Cost of each token (nats, −log-probability with it masked): "
+        + "".join(cells)
+        + " &nbsp;light = expected, dark = surprising"
+    )
 
 
 class SentenceScoresTab(ExploreTab):
@@ -110,20 +124,25 @@ class SentenceScoresTab(ExploreTab):
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
-        explain = QLabel("How natural does the model find each sentence? Each token is hidden in turn and "
-                         "the model's log-probability of the real one is added up (pseudo-log-likelihood, "
-                         "in nats: closer to 0 is more natural). The darker a token, the more it costs.")
+        explain = QLabel(
+            "How natural does the model find each sentence? Each token is hidden in turn and "
+            "the model's log-probability of the real one is added up (pseudo-log-likelihood, "
+            "in nats: closer to 0 is more natural). The darker a token, the more it costs."
+        )
         explain.setWordWrap(True)
         self.sentences = QPlainTextEdit()
-        self.sentences.setPlaceholderText("One sentence per line, e.g.\nThe bus has arrived.\n"
-                                          "The bus have arrived.")
+        self.sentences.setPlaceholderText(
+            "One sentence per line, e.g.\nThe bus has arrived.\nThe bus have arrived."
+        )
         self.sentences.setPlainText(EXAMPLE_SENTENCES)
         self.sentences.setMaximumHeight(110)
         self.rank_mode = QRadioButton("Rank the sentences")
         self.rank_mode.setToolTip("Score every line and list them, most natural first.")
         self.pair_mode = QRadioButton("Minimal pair")
-        self.pair_mode.setToolTip("Compare the first two lines: which one the model prefers, by how "
-                                  "much, and which token decides it.")
+        self.pair_mode.setToolTip(
+            "Compare the first two lines: which one the model prefers, by how "
+            "much, and which token decides it."
+        )
         self.rank_mode.setChecked(True)
         modes = QButtonGroup(self)
         modes.addButton(self.rank_mode)
@@ -137,29 +156,35 @@ class SentenceScoresTab(ExploreTab):
         self.ranking = QLabel()
         self.ranking.setWordWrap(True)
         self.ranking.setTextFormat(Qt.TextFormat.RichText)
-        self.ranking.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
-                                             | Qt.TextInteractionFlag.LinksAccessibleByMouse)
+        self.ranking.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
+        )
         self.ranking.linkHovered.connect(self._on_token_hovered)
         self.ranking.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.ranking.setToolTip("Each sentence's pseudo-log-likelihood (PLL, in nats) and pseudo-perplexity "
-                                "(ppl: 1 = certain). A word the tokenizer splits into pieces is scored "
-                                "piece by piece with the pieces to its right hidden too, so it cannot be "
-                                "spelt back from its own pieces (PLL-word-l2r). Every token costs, so a "
-                                "longer sentence scores lower: compare sentences of similar length. "
-                                "Point at a token to see its numbers.")
+        self.ranking.setToolTip(
+            "Each sentence's pseudo-log-likelihood (PLL, in nats) and pseudo-perplexity "
+            "(ppl: 1 = certain). A word the tokenizer splits into pieces is scored "
+            "piece by piece with the pieces to its right hidden too, so it cannot be "
+            "spelt back from its own pieces (PLL-word-l2r). Every token costs, so a "
+            "longer sentence scores lower: compare sentences of similar length. "
+            "Point at a token to see its numbers."
+        )
         self.legend = QLabel()
         self.legend.setWordWrap(True)
         self.legend.hide()
-        self.view = QWidget()            # what "Save picture" saves
+        self.view = QWidget()  # what "Save picture" saves
         view_layout = QVBoxLayout(self.view)
         view_layout.addWidget(self.verdict)
         view_layout.addWidget(self.ranking)
         view_layout.addWidget(self.legend)
         view_layout.addStretch(1)
-        self.export = ExportButtons(self.view, self.numbers, name="sentence-scores",
-                                    report_error=self.host.show_error)
-        self.export.numbers_button.setToolTip("Save every sentence's and token's numbers as CSV (one row "
-                                              "per token) or JSON (everything, the verdict too).")
+        self.export = ExportButtons(
+            self.view, self.numbers, name="sentence-scores", report_error=self.host.show_error
+        )
+        self.export.numbers_button.setToolTip(
+            "Save every sentence's and token's numbers as CSV (one row "
+            "per token) or JSON (everything, the verdict too)."
+        )
 
         row = QHBoxLayout()
         row.addWidget(self.rank_mode)
@@ -210,8 +235,10 @@ class SentenceScoresTab(ExploreTab):
         if not sentences:
             return "Type one or more sentences to score, one per line."
         if self.pair_mode.isChecked() and len(sentences) != 2:
-            return (f"A minimal pair is two sentences, one per line (there are {len(sentences)}). "
-                    "Type two sentences that differ in a word or two, or choose 'Rank the sentences'.")
+            return (
+                f"A minimal pair is two sentences, one per line (there are {len(sentences)}). "
+                "Type two sentences that differ in a word or two, or choose 'Rank the sentences'."
+            )
         if len(sentences) > MAX_SENTENCES:
             return f"Score at most {MAX_SENTENCES} sentences at a time (there are {len(sentences)})."
         return ""
@@ -231,14 +258,19 @@ class SentenceScoresTab(ExploreTab):
         rows = []
         for rank, s in enumerate(ranked, 1):
             worst = s.worst_token()
-            costliest = (f"costliest: “{escape(readable_token(worst.token_str))}” {-worst.log_prob:.2f}"
-                         if worst is not None else "")
+            costliest = (
+                f"costliest: “{escape(readable_token(worst.token_str))}” {-worst.log_prob:.2f}"
+                if worst is not None
+                else ""
+            )
             note = f"<br><i>{escape(s.note)}</i>" if s.note else ""
-            rows.append(f"<tr><td valign='top'><b>{rank}.</b></td>"
-                        f"<td valign='top' align='right'>{s.score:.2f}&nbsp;nats</td>"
-                        f"<td valign='top' align='right'>ppl&nbsp;{s.pseudo_perplexity:.1f}</td>"
-                        f"<td>{tokens_html(s, max_cost, rank - 1)}<br><small>{costliest} · {s.num_tokens} tokens"
-                        f"</small>{note}</td></tr>")
+            rows.append(
+                f"<tr><td valign='top'><b>{rank}.</b></td>"
+                f"<td valign='top' align='right'>{s.score:.2f}&nbsp;nats</td>"
+                f"<td valign='top' align='right'>ppl&nbsp;{s.pseudo_perplexity:.1f}</td>"
+                f"<td>{tokens_html(s, max_cost, rank - 1)}<br><small>{costliest} · {s.num_tokens} tokens"
+                f"</small>{note}</td></tr>"
+            )
         self.ranking.setText("<table cellspacing='6'>" + "".join(rows) + "</table>")
         self.legend.setText(legend_html(max_cost))
         self.legend.setVisible(bool(ranked))
@@ -246,8 +278,10 @@ class SentenceScoresTab(ExploreTab):
         self.verdict.setVisible(pair is not None)
         self.export.set_available(bool(ranked))
         if any(s.windowed or s.truncated for s in ranked):
-            self.host.show_info("A sentence was longer than the model reads at once: each of its tokens was "
-                                "scored in a window around it (see its note).")
+            self.host.show_info(
+                "A sentence was longer than the model reads at once: each of its tokens was "
+                "scored in a window around it (see its note)."
+            )
 
     def hovered_tip(self, link: str) -> str:
         """The tooltip for a token link (``token:RANK:INDEX``); "" for anything else."""
@@ -273,8 +307,10 @@ class SentenceScoresTab(ExploreTab):
             return None
         from mlmstudio.engine.scoring import to_csv, to_json  # no torch here: scoring is loaded by now
 
-        return Numbers(csv_text=to_csv(self.ranked),
-                       json_text=to_json(self.pair if self.pair is not None else self.ranked))
+        return Numbers(
+            csv_text=to_csv(self.ranked),
+            json_text=to_json(self.pair if self.pair is not None else self.ranked),
+        )
 
     def save_picture(self, path: str | Path) -> bool:
         return self.export.save_picture(path)

@@ -42,17 +42,24 @@ Answered = Callable[[Any, Question], None]
 class ExploreHost(Protocol):
     """What the page offers its tabs."""
 
-    cache: PredictorCache   # the loaded models (a tab's worker may ask it for a kept checkpoint's)
+    cache: PredictorCache  # the loaded models (a tab's worker may ask it for a kept checkpoint's)
 
     def current_run(self) -> RunSummary | None: ...
 
     def model_runs(self) -> list[RunSummary]: ...
 
-    def ask(self, asking: Asking, answered: Answered, *, what: str = "Asking the model",
-            needs_mask: bool = True) -> bool: ...
+    def ask(
+        self, asking: Asking, answered: Answered, *, what: str = "Asking the model", needs_mask: bool = True
+    ) -> bool: ...
 
-    def ask_runs(self, runs: Sequence[RunSummary], asking: Asking,
-                 answered: Callable[[dict[str, Any], str], None], *, what: str) -> bool: ...
+    def ask_runs(
+        self,
+        runs: Sequence[RunSummary],
+        asking: Asking,
+        answered: Callable[[dict[str, Any], str], None],
+        *,
+        what: str,
+    ) -> bool: ...
 
     def show_error(self, text: str) -> None: ...
 
@@ -66,7 +73,7 @@ class ExploreTab(QWidget):
 
     title = ""
     status_message = Signal(str)
-    answered = Signal()            # an answer was drawn (tests and scripts wait on it)
+    answered = Signal()  # an answer was drawn (tests and scripts wait on it)
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -56,20 +56,26 @@ class TokenLossTab(ExploreTab):
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
-        explain = QLabel("Which words of its held-out text has the model learned? Each token the validation "
-                         "masks hide is coloured by the model's loss on it (the mean is the run's validation "
-                         "loss). Compare with a second run of the same corpus to see what it has learned "
-                         "that this one has not.")
+        explain = QLabel(
+            "Which words of its held-out text has the model learned? Each token the validation "
+            "masks hide is coloured by the model's loss on it (the mean is the run's validation "
+            "loss). Compare with a second run of the same corpus to see what it has learned "
+            "that this one has not."
+        )
         explain.setWordWrap(True)
         self.compare_combo = QComboBox()
         self.compare_combo.setMinimumContentsLength(24)
         self.compare_combo.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.compare_combo.setToolTip("A second run of the same corpus: the words are then coloured by "
-                                      "this run's loss minus that run's.")
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.compare_combo.setToolTip(
+            "A second run of the same corpus: the words are then coloured by "
+            "this run's loss minus that run's."
+        )
         self.show_button = QPushButton("Show loss")
-        self.show_button.setToolTip("Run the model over its validation windows (fixed masks) in the "
-                                    "background.")
+        self.show_button.setToolTip(
+            "Run the model over its validation windows (fixed masks) in the background."
+        )
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.hide()
         self.progress_bar = QProgressBar()
@@ -82,8 +88,9 @@ class TokenLossTab(ExploreTab):
         self.browser.viewport().setMouseTracking(True)
         self.browser.viewport().installEventFilter(self)
         self.browser.setPlaceholderText("Press 'Show loss' to colour the validation text of the chosen run.")
-        self.export = ExportButtons(self.browser, self.numbers, name="token-loss",
-                                    report_error=self.host.show_error)
+        self.export = ExportButtons(
+            self.browser, self.numbers, name="token-loss", report_error=self.host.show_error
+        )
 
         row = QHBoxLayout()
         row.addWidget(QLabel("Compare with:"))
@@ -98,7 +105,7 @@ class TokenLossTab(ExploreTab):
         layout.addLayout(row)
         layout.addWidget(self.browser, 1)
 
-        self.subject: Any = None          # the TokenLossReport or TokenLossComparison drawn
+        self.subject: Any = None  # the TokenLossReport or TokenLossComparison drawn
         self._runs: list[RunSummary] = []
         self._stop = threading.Event()
         self._progress = _Progress(self)
@@ -114,7 +121,7 @@ class TokenLossTab(ExploreTab):
     def update_actions(self, has_run: bool, busy: bool) -> None:
         super().update_actions(has_run, busy)
         self.compare_combo.setEnabled(not busy)
-        if not busy:       # answered, failed or dropped: the progress goes with the busy state
+        if not busy:  # answered, failed or dropped: the progress goes with the busy state
             self.progress_bar.hide()
             self.cancel_button.hide()
 
@@ -123,7 +130,7 @@ class TokenLossTab(ExploreTab):
         self._fill_compare_combo()
 
     def run_changed(self, run: RunSummary | None) -> None:
-        self._stop.set()   # the answer for the old run is dropped by the page; stop computing it
+        self._stop.set()  # the answer for the old run is dropped by the page; stop computing it
         self._fill_compare_combo()
 
     # -- asking ---------------------------------------------------------------------------
@@ -140,7 +147,7 @@ class TokenLossTab(ExploreTab):
 
     def compute(self) -> bool:
         """Compute in a worker (through the page); False when it could not be asked."""
-        if not self.show_button.isEnabled():   # a model is loading or an answer is on its way
+        if not self.show_button.isEnabled():  # a model is loading or an answer is on its way
             return False
         db, cache = getattr(self.host, "db", None), getattr(self.host, "cache", None)
         other = self.compare_run()
@@ -160,17 +167,25 @@ class TokenLossTab(ExploreTab):
 
             report = progress.changed.emit
             if other is not None:
-                subject = compare_runs(db, question.run.id, other.id, load_model=load_model,
-                                       progress=report, should_stop=stop.is_set)
+                subject = compare_runs(
+                    db,
+                    question.run.id,
+                    other.id,
+                    load_model=load_model,
+                    progress=report,
+                    should_stop=stop.is_set,
+                )
             else:
-                subject = token_loss_of_run(db, question.run.id, load_model=load_model, progress=report,
-                                            should_stop=stop.is_set)
+                subject = token_loss_of_run(
+                    db, question.run.id, load_model=load_model, progress=report, should_stop=stop.is_set
+                )
             # The page's HTML is built here too (0.2 s for 50k tokens on a loaded machine): only
             # Qt's own parsing and layout are left for the GUI thread.
             return subject, body_html(subject, links=True)
 
-        started = self.host.ask(asking, self._on_answer, what="Computing the loss of every hidden token",
-                                needs_mask=False)
+        started = self.host.ask(
+            asking, self._on_answer, what="Computing the loss of every hidden token", needs_mask=False
+        )
         if started:
             self.progress_bar.setRange(0, 0)
             self.progress_bar.show()

@@ -33,8 +33,7 @@ def upgrade() -> None:
         sa.Column("name", sa.String(500), nullable=False),
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("config_json", sa.Text(), nullable=False),
-        sa.Column("corpus_id", sa.Integer(), sa.ForeignKey("corpora.id", ondelete="SET NULL"),
-                  nullable=True),
+        sa.Column("corpus_id", sa.Integer(), sa.ForeignKey("corpora.id", ondelete="SET NULL"), nullable=True),
         sa.Column("created_at", sa.DateTime(), nullable=False),
         sa.Column("started_at", sa.DateTime(), nullable=True),
         sa.Column("finished_at", sa.DateTime(), nullable=True),
@@ -42,27 +41,28 @@ def upgrade() -> None:
         sa.Column("final_metrics_json", sa.Text(), nullable=True),
         sa.Column("message", sa.Text(), nullable=False),
         sa.Column("notes", sa.Text(), nullable=False),
-        sa.Column("parent_run_id", sa.String(32), sa.ForeignKey("runs.id", ondelete="SET NULL"),
-                  nullable=True),
+        sa.Column(
+            "parent_run_id", sa.String(32), sa.ForeignKey("runs.id", ondelete="SET NULL"), nullable=True
+        ),
         sa.Column("pid", sa.Integer(), nullable=True),
         sa.Column("hostname", sa.String(255), nullable=True),
         sa.Column("heartbeat_at", sa.DateTime(), nullable=True),
-        sa.CheckConstraint("status IN ('queued', 'running', 'paused', 'completed', 'stopped', "
-                           "'failed', 'interrupted')", name="ck_runs_status"),
+        sa.CheckConstraint(
+            "status IN ('queued', 'running', 'paused', 'completed', 'stopped', 'failed', 'interrupted')",
+            name="ck_runs_status",
+        ),
     )
     op.create_index("ix_runs_status", "runs", ["status"])
     op.create_table(
         "run_tags",
-        sa.Column("run_id", sa.String(32), sa.ForeignKey("runs.id", ondelete="CASCADE"),
-                  primary_key=True),
+        sa.Column("run_id", sa.String(32), sa.ForeignKey("runs.id", ondelete="CASCADE"), primary_key=True),
         sa.Column("tag", sa.String(100), primary_key=True),
     )
     op.create_index("ix_run_tags_tag", "run_tags", ["tag"])
     op.create_table(
         "metric_points",
         sa.Column("id", sa.Integer(), primary_key=True),
-        sa.Column("run_id", sa.String(32), sa.ForeignKey("runs.id", ondelete="CASCADE"),
-                  nullable=False),
+        sa.Column("run_id", sa.String(32), sa.ForeignKey("runs.id", ondelete="CASCADE"), nullable=False),
         sa.Column("step", sa.Integer(), nullable=False),
         sa.Column("split", sa.String(16), nullable=False),
         sa.Column("name", sa.String(64), nullable=False),
@@ -73,8 +73,7 @@ def upgrade() -> None:
     op.create_table(
         "checkpoints",
         sa.Column("id", sa.Integer(), primary_key=True),
-        sa.Column("run_id", sa.String(32), sa.ForeignKey("runs.id", ondelete="CASCADE"),
-                  nullable=False),
+        sa.Column("run_id", sa.String(32), sa.ForeignKey("runs.id", ondelete="CASCADE"), nullable=False),
         sa.Column("step", sa.Integer(), nullable=False),
         sa.Column("path", sa.Text(), nullable=False),
         sa.Column("created_at", sa.DateTime(), nullable=False),

@@ -30,8 +30,10 @@ def upgrade() -> None:
         sa.Column("finished_at", sa.DateTime(), nullable=True),
         sa.Column("pid", sa.Integer(), nullable=True),
         sa.Column("hostname", sa.String(255), nullable=True),
-        sa.CheckConstraint("state IN ('waiting', 'running', 'done', 'failed', 'interrupted', 'removed')",
-                           name="ck_queue_items_state"),
+        sa.CheckConstraint(
+            "state IN ('waiting', 'running', 'done', 'failed', 'interrupted', 'removed')",
+            name="ck_queue_items_state",
+        ),
     )
     op.create_index("ix_queue_items_state_position", "queue_items", ["state", "position"])
     settings = op.create_table(

@@ -20,10 +20,12 @@ from explore_helpers import ANSWER_MS, ask, predictor
 TEXT = "The capital of France is Paris."
 
 
-def test_the_grid_draws_the_engines_weights_and_a_click_enlarges_one(page, trained_db, history, qtbot, tmp_path):
+def test_the_grid_draws_the_engines_weights_and_a_click_enlarges_one(
+    page, trained_db, history, qtbot, tmp_path
+):
     tab = page.tab(AttentionTab)
     assert page.tabs.tabText(page.tabs.indexOf(tab)) == "Attention"
-    page.sentence.set_text(TEXT)                       # no [MASK]: this tab does not need one
+    page.sentence.set_text(TEXT)  # no [MASK]: this tab does not need one
     ask(qtbot, page, tab.show_button)
 
     assert page.message_text() == "" and page.tabs.currentWidget() is tab
@@ -32,8 +34,8 @@ def test_the_grid_draws_the_engines_weights_and_a_click_enlarges_one(page, train
     assert result is not None and result.tokens == expected.tokens
     np.testing.assert_allclose(result.weights, expected.weights, atol=1e-6)
     L, H = result.num_layers, result.num_heads
-    assert len(tab._cells) == L * (H + 1)               # every head and the average, per layer
-    assert tab.selected == (0, None)                   # the first layer's average to start with
+    assert len(tab._cells) == L * (H + 1)  # every head and the average, per layer
+    assert tab.selected == (0, None)  # the first layer's average to start with
     assert "tokens" in tab.summary.text()
 
     # a real click on the last head of the last layer enlarges it
@@ -43,13 +45,13 @@ def test_the_grid_draws_the_engines_weights_and_a_click_enlarges_one(page, train
     qtbot.waitUntil(lambda: tab.selected == (L - 1, H - 1), timeout=5_000)
     np.testing.assert_allclose(tab.zoom_image.image, result.weights[L - 1, H - 1])
     assert tab.zoom_title.text() == f"Layer {L}, head {H}"
-    ticks = tab.zoom.getAxis("left")._tickLevels[0]           # every token, or every n-th of a long text
+    ticks = tab.zoom.getAxis("left")._tickLevels[0]  # every token, or every n-th of a long text
     assert ticks[0] == (0.5, "[CLS]") and 12 <= len(ticks) <= 24
     assert all(label == readable_token(result.tokens[int(x)]) for x, label in ticks)
 
     # hovering a square of the enlarged map names both tokens and the weight
     view = tab.zoom.getPlotItem().vb
-    tab._on_zoom_hovered(view.mapViewToScene(QPointF(2.5, 1.5)))     # key 2, query 1
+    tab._on_zoom_hovered(view.mapViewToScene(QPointF(2.5, 1.5)))  # key 2, query 1
     assert tab.hover_text.text() == tab.describe(1, 2)
     assert f"{result.weights[L - 1, H - 1, 1, 2]:.3f}" in tab.hover_text.text()
     assert "“T”" in tab.hover_text.text() and "“h”" in tab.hover_text.text()
@@ -89,7 +91,7 @@ def test_an_empty_sentence_is_a_sentence_and_nothing_is_drawn(page, qtbot):
 
 def test_text_longer_than_the_model_reads_is_cut_with_a_message(page, qtbot):
     tab = page.tab(AttentionTab)
-    text = ("the cat sat on the mat and " * 5).strip()     # a character model reading 64 tokens
+    text = ("the cat sat on the mat and " * 5).strip()  # a character model reading 64 tokens
     page.sentence.set_text(text)
     ask(qtbot, page, tab.show_button)
     assert tab.result is not None and tab.result.truncated

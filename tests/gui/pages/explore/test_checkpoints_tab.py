@@ -23,7 +23,8 @@ def open_tab(page, qtbot) -> CheckpointsTab:
 
 
 def test_the_slider_covers_the_kept_steps_and_an_earlier_one_answers_differently(
-        page, trained_db, history, qtbot, tmp_path):
+    page, trained_db, history, qtbot, tmp_path
+):
     tab = open_tab(page, qtbot)
     assert page.tabs.tabText(page.tabs.indexOf(tab)) == "Over training"
     assert tab.steps == planned_steps(STEPS, 8) == [1, 2, 4, 8, 16, 30]
@@ -53,10 +54,13 @@ def test_the_slider_covers_the_kept_steps_and_an_earlier_one_answers_differently
     assert {r["step"] for r in rows if r.get("timeline")} == {"1", "2", "4", "8", "16", "30"}
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("", "Type a sentence first"),
-    ("The capital of France is Paris.", "Add [MASK]"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("", "Type a sentence first"),
+        ("The capital of France is Paris.", "Add [MASK]"),
+    ],
+)
 def test_a_sentence_without_a_mask_is_a_sentence(page, qtbot, text, fragment):
     tab = open_tab(page, qtbot)
     page.sentence.set_text(text)

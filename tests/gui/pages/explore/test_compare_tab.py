@@ -24,7 +24,9 @@ def test_compare_two_runs_side_by_side(page, trained_db, history, qtbot):
     for run_id, views in columns.items():
         assert len(views) == 1
         expected = predictor(trained_db, run_id).fill_mask(SENTENCE).masks[0]
-        assert [score for _, score in views[0].rows()] == pytest.approx([p["score"] for p in expected], abs=1e-6)
+        assert [score for _, score in views[0].rows()] == pytest.approx(
+            [p["score"] for p in expected], abs=1e-6
+        )
     # Two different models: their answers differ.
     assert columns[history.modern_id][0].rows() != columns[history.seed_id][0].rows()
 

@@ -26,7 +26,9 @@ def test_neighbours_and_map_match_the_engine_and_save(page, trained_db, history,
     assert page.message_text() == "" and page.tabs.currentWidget() is tab
     expected = nearest_tokens(predictor(trained_db, history.modern_id), "a", 6)
     rows = tab.neighbours.rows()
-    assert [score for _, score in rows] == pytest.approx([n.similarity for n in expected.neighbours], abs=1e-6)
+    assert [score for _, score in rows] == pytest.approx(
+        [n.similarity for n in expected.neighbours], abs=1e-6
+    )
     assert len(tab.points.data) == min(40, expected_vocab(trained_db, history) - 5)
     # Hover labels: every map point names its token, the highlighted ones their similarity.
     tips = [point_tip(0, 0, p["data"]) for p in tab.points.data]
@@ -67,10 +69,13 @@ def test_clicking_a_point_looks_its_token_up(page, qtbot):
     assert tab.word.text() == point.data()[0] == tab.result.neighbours.word.text
 
 
-@pytest.mark.parametrize("word, fragment", [
-    ("", "Type a word"),
-    ("   ", "Type a word"),
-])
+@pytest.mark.parametrize(
+    "word, fragment",
+    [
+        ("", "Type a word"),
+        ("   ", "Type a word"),
+    ],
+)
 def test_an_empty_word_is_a_sentence_and_nothing_starts(page, word, fragment):
     tab = page.tab(EmbeddingsTab)
     tab.word.setText(word)

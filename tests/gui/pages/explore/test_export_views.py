@@ -27,7 +27,7 @@ def _saved(tab, tmp_path, name):
 
 def test_predictions_save(page, qtbot, tmp_path):
     tab = page.tab(PredictionsTab)
-    assert not tab.export.numbers_button.isEnabled()      # nothing asked yet
+    assert not tab.export.numbers_button.isEnabled()  # nothing asked yet
     page.sentence.set_text(SENTENCE)
     page.top_k.setValue(4)
     ask(qtbot, page, page.predict_button)

@@ -11,7 +11,9 @@ from explore_helpers import ANSWER_MS, SENTENCE, ask, predictor
 
 def test_lists_the_trained_runs_and_predicts_like_the_engine(page, trained_db, history, qtbot):
     assert {page.run_combo.itemData(i) for i in range(page.run_combo.count())} == {
-        history.modern_id, history.seed_id}
+        history.modern_id,
+        history.seed_id,
+    }
     page.sentence.set_text(SENTENCE)
     page.top_k.setValue(4)
     ask(qtbot, page, page.predict_button)
@@ -42,7 +44,9 @@ def test_clicking_a_word_masks_it_and_clicking_again_brings_it_back(page, qtbot)
     page.sentence.set_text("The capital of France is Paris.")
     paris = next(s for s in page.sentence.segments() if s.text == "Paris")
     viewport = page.sentence.view.viewport()
-    QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=page.sentence.segment_rect(paris.index).center())
+    QTest.mouseClick(
+        viewport, Qt.MouseButton.LeftButton, pos=page.sentence.segment_rect(paris.index).center()
+    )
     # A character model predicts one character per mask, so the word becomes one mask per letter.
     assert page.sentence.text() == "The capital of France is " + "[MASK]" * 5 + "."
 
@@ -78,4 +82,5 @@ def test_text_longer_than_the_model_reads_is_cut_with_a_message(page, trained_db
     assert "longer than the model can read" in page.message_text()
     expected = predictor(trained_db, history.modern_id).fill_mask(text).masks[0]
     assert [s for _, s in page.prediction_views()[0].rows()] == pytest.approx(
-        [p["score"] for p in expected], abs=1e-6)
+        [p["score"] for p in expected], abs=1e-6
+    )

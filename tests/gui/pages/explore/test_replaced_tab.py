@@ -33,15 +33,18 @@ def electra_id(trained_db, make_tiny_config, page, qtbot):
 
 
 @pytest.mark.slow  # trains for more than a second
-def test_an_electra_run_colours_each_token_by_the_engines_probability(page, trained_db, electra_id, qtbot,
-                                                                     tmp_path):
+def test_an_electra_run_colours_each_token_by_the_engines_probability(
+    page, trained_db, electra_id, qtbot, tmp_path
+):
     tab = page.tab(ReplacedTab)
     assert page.tabs.tabText(page.tabs.indexOf(tab)) == "Spot the replaced word"
     assert tab.check_button.isEnabled() and not tab.unavailable.isVisible()
     tab.text.setPlainText("The capital of France is banana.")
     ask(qtbot, page, tab.check_button)
     expected = detect(predictor(trained_db, electra_id), "The capital of France is banana.")
-    assert [t.probability for t in tab.result.tokens] == pytest.approx([t.probability for t in expected.tokens])
+    assert [t.probability for t in tab.result.tokens] == pytest.approx(
+        [t.probability for t in expected.tokens]
+    )
     html = tab.sentence_view.text()
     assert html.count("<span") == len(expected.tokens)
     suspect = expected.most_suspect()
@@ -54,7 +57,8 @@ def test_an_electra_run_colours_each_token_by_the_engines_probability(page, trai
     assert tab.export.save_numbers(tmp_path / "replaced.csv")
     rows = list(csv.DictReader((tmp_path / "replaced.csv").open(encoding="utf-8")))
     assert [float(r["replaced_probability"]) for r in rows] == pytest.approx(
-        [t.probability for t in expected.tokens])
+        [t.probability for t in expected.tokens]
+    )
 
 
 @pytest.mark.slow
@@ -74,8 +78,7 @@ def test_a_deleted_run_is_a_sentence(page, trained_db, electra_id, qtbot):
     tab = page.tab(ReplacedTab)
     page.cache.clear()  # so the question has to load the (deleted) folder again
     shutil.rmtree(trained_db.run_dir(electra_id))
-    with qtbot.waitSignal(page.runner.busy_changed, timeout=ANSWER_MS,
-                          check_params_cb=lambda busy: not busy):
+    with qtbot.waitSignal(page.runner.busy_changed, timeout=ANSWER_MS, check_params_cb=lambda busy: not busy):
         assert tab.check()
     assert page.message_text() and "Traceback" not in page.message_text()
     assert tab.result is None

@@ -18,7 +18,7 @@ def test_scoring_candidate_words_flags_multi_token_words(page, trained_db, histo
     table = tab.scores_table
     assert table.rowCount() == 2
     rows = {table.item(r, 0).text(): [table.item(r, c).text() for c in range(5)] for r in range(2)}
-    assert "several tokens" in rows["Paris"][4]       # a character model spells Paris in 5 tokens
+    assert "several tokens" in rows["Paris"][4]  # a character model spells Paris in 5 tokens
     assert "several tokens" not in rows["x"][4]
     assert "5 tokens" in tab.scores_note.text()
     expected = predictor(trained_db, history.modern_id).fill_mask(SENTENCE, targets=["Paris", "x"]).targets

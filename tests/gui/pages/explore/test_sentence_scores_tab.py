@@ -31,8 +31,10 @@ def test_sentences_are_ranked_with_the_engine_numbers_and_saved(page, trained_db
     html = tab.ranking.text()
     assert html.count("<tr>") == 3 and "nats" in html and "costliest" in html
     worst = tab.ranked[0].worst_token()
-    assert heat_colour(-worst.log_prob, max(-t.log_prob for s in tab.ranked for t in s.tokens))[0] != \
-        heat_colour(0.0, 1.0)[0]
+    assert (
+        heat_colour(-worst.log_prob, max(-t.log_prob for s in tab.ranked for t in s.tokens))[0]
+        != heat_colour(0.0, 1.0)[0]
+    )
     assert tab.legend.isVisible() and "nats" in tab.legend.text()
     assert not tab.verdict.isVisible()
 
@@ -57,12 +59,15 @@ def test_minimal_pair_says_which_one_and_why(page, qtbot):
     assert tab.pair.difference == pytest.approx(tab.pair.a.score - tab.pair.b.score)
 
 
-@pytest.mark.parametrize("text, pair, fragment", [
-    ("", False, "one or more sentences"),
-    ("  \n \n", False, "one or more sentences"),
-    ("only one", True, "two sentences"),
-    ("one\ntwo\nthree", True, "there are 3"),
-])
+@pytest.mark.parametrize(
+    "text, pair, fragment",
+    [
+        ("", False, "one or more sentences"),
+        ("  \n \n", False, "one or more sentences"),
+        ("only one", True, "two sentences"),
+        ("one\ntwo\nthree", True, "there are 3"),
+    ],
+)
 def test_bad_input_is_a_sentence_and_nothing_starts(page, text, pair, fragment):
     tab = page.tab(SentenceScoresTab)
     tab.pair_mode.setChecked(pair)
@@ -101,7 +106,7 @@ def test_a_sentence_longer_than_the_model_reads_is_scored_in_windows_with_a_mess
     ask(qtbot, page, tab.score_button)
     (score,) = tab.ranked
     assert score.windowed and not score.truncated
-    assert score.num_tokens == len(text)      # a character model: every character scored
+    assert score.num_tokens == len(text)  # a character model: every character scored
     assert "longer than the model reads" in page.message_text()
     assert "tokens around it" in tab.ranking.text()
 
@@ -118,5 +123,5 @@ def test_hovering_a_token_shows_its_numbers(page, qtbot):
     tip = tab.hovered_tip(f"token:0:{worst}")
     assert f"{score.tokens[worst].log_prob:.3f}" in tip and "nats" in tip and "probability" in tip
     assert tab.hovered_tip("token:5:0") == "" and tab.hovered_tip("nonsense") == ""
-    tab._on_token_hovered(f"token:0:{worst}")   # a real hover: shows the tooltip, no error
+    tab._on_token_hovered(f"token:0:{worst}")  # a real hover: shows the tooltip, no error
     tab._on_token_hovered("")

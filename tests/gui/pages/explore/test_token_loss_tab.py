@@ -22,9 +22,14 @@ def _corpus_file_for(db, run_id, path, text):
     path.write_text(text, encoding="utf-8")
     corpus = load_corpus(path)
     with db.session() as session:
-        row = repository.get_or_create_corpus(session, name=corpus.name, source=corpus.source,
-                                              sha256=corpus.stats.sha256, size_bytes=corpus.stats.size_bytes,
-                                              stats={})
+        row = repository.get_or_create_corpus(
+            session,
+            name=corpus.name,
+            source=corpus.source,
+            sha256=corpus.stats.sha256,
+            size_bytes=corpus.stats.size_bytes,
+            stats={},
+        )
         session.get(RunRow, run_id).corpus_id = row.id
     return corpus
 
@@ -44,14 +49,14 @@ def test_the_text_is_coloured_by_loss_with_progress_and_saved(page, trained_db, 
     page.tabs.setCurrentWidget(tab)
     assert page.tabs.tabText(page.tabs.indexOf(tab)) == "Per-token loss"
     assert tab.compare_combo.currentText() == NO_COMPARISON
-    assert tab.compare_combo.findData(history.seed_id) >= 0        # the other run can be compared
-    assert tab.compare_combo.findData(history.modern_id) < 0       # not the chosen one itself
+    assert tab.compare_combo.findData(history.seed_id) >= 0  # the other run can be compared
+    assert tab.compare_combo.findData(history.modern_id) < 0  # not the chosen one itself
     seen = []
     tab._progress.changed.connect(lambda done, total: seen.append((done, total)))
     ask(qtbot, page, tab.show_button)
 
     report = tab.subject
-    assert seen and seen[-1][0] == seen[-1][1] == report.windows   # progress reached the end
+    assert seen and seen[-1][0] == seen[-1][1] == report.windows  # progress reached the end
     assert report.mean_loss == pytest.approx(report.recorded_val_loss, abs=1e-5)
     html = tab.browser.toHtml()
     assert f"{report.mean_loss:.4f}" in html and "nats" in html
@@ -79,7 +84,7 @@ def test_compare_with_a_run_of_the_same_corpus(page, history, qtbot, tmp_path):
     assert comparison.words and history.modern_id in comparison.a.run_label
     assert history.seed_id in comparison.b.run_label
     html = tab.browser.toHtml()
-    assert "minus" in html and "blue" in html          # the difference legend
+    assert "minus" in html and "blue" in html  # the difference legend
     word = comparison.ranked(1)[0]
     assert f"{word.difference:+.3f}" in tab.tooltip_at(f"#m{comparison.words.index(word)}")
     assert tab.export.save_numbers(tmp_path / "diff.csv")
@@ -124,7 +129,7 @@ def test_cancel_stops_the_computation(page, qtbot):
     page.tabs.setCurrentWidget(tab)
     started = tab.compute()
     assert started and tab.cancel_button.isVisible() and tab.progress_bar.isVisible()
-    tab.cancel()                          # long before the worker has read the corpus and the model
+    tab.cancel()  # long before the worker has read the corpus and the model
     qtbot.waitUntil(lambda: not page.is_busy(), timeout=ANSWER_MS)
     assert "cancelled" in page.message_text().lower()
     assert tab.progress_bar.isHidden() and tab.subject is None
