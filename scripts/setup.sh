@@ -10,7 +10,8 @@ cd "$root"
 TORCH_VERSION="${MLMSTUDIO_TORCH_VERSION:-2.13.0}"
 # Qt needs these even offscreen; a real window (the app) needs the xcb ones too.
 qt_packages=(libglib2.0-0 libgl1 libegl1 libfontconfig1 fonts-dejavu-core libxkbcommon0 libdbus-1-3)
-if [ "$flavour" = app ]; then
+# The tests check the xcb plugin's own messages too, so they need its libraries like the app.
+if [ "$flavour" = app ] || [ "$flavour" = test ]; then
   qt_packages+=(libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-render-util0 libxcb-shape0 libxkbcommon-x11-0)
 fi
 # Wanted, not needed: the tests validate the desktop entry and the AppStream metainfo, and re-render
