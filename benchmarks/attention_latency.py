@@ -6,7 +6,7 @@ trained on the pydoc sample, and loaded back the way the app loads a run.
 Timed, after a warm-up, as medians of calls that take turns (attention, then
 the baseline, repeat), so both see the same load:
 
-- ``engine.attention.attend``: [CLS] text [SEP] (64 tokens) through the
+- ``engine.inspect.attention.attend``: [CLS] text [SEP] (64 tokens) through the
   inspection path (one forward pass with a pre-hook on each attention layer
   that computes its softmax weights), for ``modern`` and ``seed``;
 - the baseline, in the same run: one plain forward pass of the same 64 token
@@ -48,7 +48,7 @@ def main() -> None:
     torch.set_num_threads(max(1, args.threads))
 
     from mlmstudio.config import TokenizerConfig
-    from mlmstudio.engine.attention import attend
+    from mlmstudio.engine.inspect.attention import attend
     from mlmstudio.engine.predict import Predictor
     from mlmstudio.engine.samples import sample_text
     from mlmstudio.engine.tokenization import MLMTokenizer

@@ -8,7 +8,7 @@ torch thread each), so they share whatever load the machine has:
 - ``electra-seed``: the same recipe, objective electra (generator 1/4 of the width, lambda 50).
 
 Each stops at the same time budget. Compared on the shared metric (the
-replaced-token detection AUC of engine/detection_metric.py, on the same fixed
+replaced-token detection AUC of engine/inspect/detection_metric.py, on the same fixed
 validation windows) and on the held-out masked loss (for ELECTRA that is its
 small generator's, so it is comparable only as "what fill-mask gets").
 The 1-minute load average is sampled while they train.

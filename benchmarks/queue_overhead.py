@@ -28,10 +28,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import machine_summary, median, parser, ratio_line, section, table  # noqa: E402
-
 from mlmstudio.config import CorpusConfig, ModelConfig, RunConfig, TokenizerConfig, TrainingConfig  # noqa: E402
 from mlmstudio.engine.events import TrainerCallback  # noqa: E402
+
+from _common import machine_summary, median, parser, ratio_line, section, table  # noqa: E402
 
 TARGET_SECONDS = 1.0
 

@@ -5,7 +5,7 @@ latency does not depend on what the model learned) with a WordPiece tokenizer
 trained on the pydoc sample, and loaded back the way the app loads a run.
 Timed, after a warm-up, as the median of many calls:
 
-- ``engine.scoring.score_sentence``: every masked copy of the sentence in one
+- ``engine.inspect.scoring.score_sentence``: every masked copy of the sentence in one
   batched pass (both the token-level and the word-level PLL), for the default
   ``modern`` architecture (head only at the scored positions) and for ``seed``,
   in fp32 (the default) and under bf16 autocast (``precision="bf16"``);
@@ -96,9 +96,9 @@ def main() -> None:
     torch.set_num_threads(max(1, args.threads))
 
     from mlmstudio.config import TokenizerConfig
+    from mlmstudio.engine.inspect.scoring import score_sentence
     from mlmstudio.engine.predict import Predictor
     from mlmstudio.engine.samples import sample_text
-    from mlmstudio.engine.scoring import score_sentence
     from mlmstudio.engine.tokenization import MLMTokenizer
 
     print("score_latency:", common.machine_summary())

@@ -6,7 +6,7 @@ WordPiece tokenizer for the pydoc sample, and a run config whose validation
 windows hold just over 50,000 tokens (seq_len 128, batch 16, 25 evaluation
 batches, held-out share 0.25). Timed, interleaved, median of several calls:
 
-- ``engine.token_loss.token_losses``: everything from the corpus text to
+- ``engine.inspect.token_loss.token_losses``: everything from the corpus text to
   every hidden token's loss, character span, token and top guess (the split,
   tokenizing the validation text, its character offsets, the fixed masks, the
   model over every window), with a progress callback;
@@ -49,9 +49,9 @@ def main() -> None:
     from mlmstudio.engine.corpus import split_spans
     from mlmstudio.engine.data import encode_stream, validation_batches
     from mlmstudio.engine.device import resolve_precision
+    from mlmstudio.engine.inspect.token_loss import token_losses
     from mlmstudio.engine.model import build_model
     from mlmstudio.engine.samples import sample_text
-    from mlmstudio.engine.token_loss import token_losses
     from mlmstudio.engine.trainer import Trainer, tokenizer_for_run
 
     preset = "tiny" if args.smoke else "small"

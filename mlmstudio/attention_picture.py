@@ -40,7 +40,7 @@ def colour_table(steps: int = 256) -> np.ndarray:
 
 
 def label(token: str) -> str:
-    """A token label cut to MAX_LABEL characters (callers make spaces visible: engine.attention.token_label)."""
+    """A token label cut to MAX_LABEL characters (callers make spaces visible: engine.inspect.attention.token_label)."""
     return token if len(token) <= MAX_LABEL else token[: MAX_LABEL - 1] + "\u2026"
 
 

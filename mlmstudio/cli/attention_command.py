@@ -1,6 +1,6 @@
 """``mlmstudio attention MODEL "text" [--json | --png FILE]``: what each attention head looks at.
 
-The numbers are ``engine.attention``'s, the same the Explore page's Attention
+The numbers are ``engine.inspect.attention``'s, the same the Explore page's Attention
 tab draws. The text is framed as [CLS] text [SEP] and cut at the model's
 maximum length (with a note on stderr). Plain output is a compact summary:
 for each layer, a table with one row per token and one column per head (and
@@ -61,7 +61,7 @@ def cmd_attention(args: argparse.Namespace) -> int:
         )
     target = _png_target(args.png, args.overwrite) if args.png is not None else None
     from mlmstudio.cli.engine_commands import _resolve_model_dir
-    from mlmstudio.engine.attention import attend
+    from mlmstudio.engine.inspect.attention import attend
     from mlmstudio.engine.predict import Predictor
 
     predictor = Predictor.from_dir(_resolve_model_dir(args.model, args.data_dir))
@@ -78,7 +78,7 @@ def cmd_attention(args: argparse.Namespace) -> int:
             f"Attention of \u201c{args.text.strip()}\u201d ({result.arch}, {result.num_layers} layers "
             f"\u00d7 {result.num_heads} heads). Row: the token that looks; column: what it looks at."
         )
-        from mlmstudio.engine.attention import token_label
+        from mlmstudio.engine.inspect.attention import token_label
 
         labels = [token_label(t) for t in result.tokens]
         save_png(
@@ -95,7 +95,7 @@ def cmd_attention(args: argparse.Namespace) -> int:
 
 def summary(result) -> str:
     """Per layer: each token's most-attended token and its weight, per head and on average."""
-    from mlmstudio.engine.attention import token_label as label
+    from mlmstudio.engine.inspect.attention import token_label as label
 
     lines = [
         f"{len(result.tokens)} tokens, {result.num_layers} layers x {result.num_heads} heads "

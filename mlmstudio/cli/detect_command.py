@@ -1,6 +1,6 @@
 """``mlmstudio detect MODEL "sentence" [--json]``: which words an ELECTRA model thinks were swapped.
 
-The numbers are ``engine.detection``'s (the discriminator's replaced
+The numbers are ``engine.inspect.detection``'s (the discriminator's replaced
 probability per token), the same the Explore page's "Spot the replaced word"
 tab colours. The most suspect token is marked. An MLM run has no
 discriminator and is refused with a sentence saying what to use instead.
@@ -37,7 +37,7 @@ def add_detect_command(commands: argparse._SubParsersAction) -> None:
 
 def cmd_detect(args: argparse.Namespace) -> int:
     from mlmstudio.cli.engine_commands import _resolve_model_dir
-    from mlmstudio.engine.detection import detect
+    from mlmstudio.engine.inspect.detection import detect
     from mlmstudio.engine.predict import Predictor
 
     predictor = Predictor.from_dir(_resolve_model_dir(args.model, args.data_dir))

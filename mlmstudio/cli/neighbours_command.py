@@ -1,6 +1,6 @@
 """``mlmstudio neighbours MODEL WORD``: the tokens a model puts nearest to a word.
 
-The numbers are ``engine.embeddings``' (cosine similarity of the input token
+The numbers are ``engine.inspect.embeddings``' (cosine similarity of the input token
 embeddings; a word of several pieces is the mean of its pieces' unit
 vectors), the same the Explore page's Embeddings tab draws. ``--map N`` adds
 the 2-D PCA coordinates of the N most frequent tokens to the JSON.
@@ -51,7 +51,7 @@ def cmd_neighbours(args: argparse.Namespace) -> int:
     import json
 
     from mlmstudio.cli.engine_commands import _resolve_model_dir
-    from mlmstudio.engine.embeddings import EmbeddingView, embedding_map, nearest_tokens
+    from mlmstudio.engine.inspect.embeddings import EmbeddingView, embedding_map, nearest_tokens
     from mlmstudio.engine.predict import Predictor
 
     predictor = Predictor.from_dir(_resolve_model_dir(args.model, args.data_dir))

@@ -29,7 +29,7 @@ from mlmstudio.engine.errors import MLMStudioError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 SORT_KEYS = ("created", "name", "status", "val_loss", "steps")
-# detection_auc: the shared evaluation of MLM and ELECTRA runs (engine/detection_metric.py).
+# detection_auc: the shared evaluation of MLM and ELECTRA runs (engine/inspect/detection_metric.py).
 METRIC_COLUMNS = (
     "val_loss",
     "val_accuracy",

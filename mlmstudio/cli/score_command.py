@@ -1,6 +1,6 @@
 """``mlmstudio score MODEL "sentence" ...``: which sentences a model finds most natural.
 
-The numbers are ``engine.scoring``'s (pseudo-log-likelihood, with the
+The numbers are ``engine.inspect.scoring``'s (pseudo-log-likelihood, with the
 word-level correction for words of several pieces), the same the Explore
 page's Score sentences tab draws. Sentences are printed ranked, most natural
 first; with exactly two (or ``--pair``) the minimal-pair verdict follows: which
@@ -78,8 +78,8 @@ def cmd_score(args: argparse.Namespace) -> int:
             "Give two sentences that differ in a word or two."
         )
     from mlmstudio.cli.engine_commands import _resolve_model_dir
+    from mlmstudio.engine.inspect.scoring import score_sentence, verdict
     from mlmstudio.engine.predict import Predictor
-    from mlmstudio.engine.scoring import score_sentence, verdict
 
     predictor = Predictor.from_dir(_resolve_model_dir(args.model, args.data_dir))
     scores = [score_sentence(predictor, s, metric=args.metric, precision=args.precision) for s in sentences]

@@ -1,7 +1,7 @@
 """``mlmstudio token-loss RUN [--compare RUN2] [--html FILE | --json]``: what a run has learned of its held-out text.
 
 Every token the fixed evaluation masks hide in the run's validation windows
-gets its loss (``engine.token_loss``), so the mean printed here is the run's
+gets its loss (``engine.inspect.token_loss``), so the mean printed here is the run's
 validation loss. Text output lists the costliest and the cheapest tokens in
 their context; ``--compare`` sets a second run of the same corpus against it
 word by word (which words run B has learned that run A has not); ``--html``
@@ -82,7 +82,7 @@ def cmd_token_loss(args: argparse.Namespace) -> int:
 
     if html_path is not None:
         from mlmstudio.engine.artifacts import atomic_write_text
-        from mlmstudio.engine.token_loss_html import page_html
+        from mlmstudio.engine.inspect.token_loss_html import page_html
 
         try:
             atomic_write_text(html_path, page_html(subject))

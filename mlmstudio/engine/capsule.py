@@ -148,7 +148,7 @@ def write_capsule(
 ) -> Capsule:
     """Write a capsule for ``config`` into ``out_dir`` (new or empty, unless ``overwrite``)."""
     from mlmstudio.engine.corpus import load_corpus
-    from mlmstudio.engine.trainer import tokenizer_for_run
+    from mlmstudio.engine.run_tokenizer import tokenizer_for_run
 
     config = config.validate()
     plan = plan.check()

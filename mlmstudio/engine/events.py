@@ -34,7 +34,7 @@ class TrainingSummary:
     val_loss: float | None = None
     val_accuracy: float | None = None
     perplexity: float | None = None
-    detection_auc: float | None = None  # engine/detection_metric.py: every run, MLM or ELECTRA
+    detection_auc: float | None = None  # engine/inspect/detection_metric.py: every run, MLM or ELECTRA
     tokens_per_second: float = 0.0
     wall_seconds: float = 0.0  # seconds of training, pauses excluded
     model_dir: str = ""
@@ -84,7 +84,7 @@ class StepEvent:
 
 @dataclass(frozen=True)
 class ProbeResult:
-    """One probe at one evaluation (engine/probes.py): how sure the model is of the expected answer."""
+    """One probe at one evaluation (engine/inspect/probes.py): how sure the model is of the expected answer."""
 
     sentence: str  # the probe sentence, with its one [MASK]
     answer: str  # the expected answer
@@ -101,7 +101,7 @@ class EvalEvent:
     perplexity: float
     elapsed: float
     probes: tuple[ProbeResult, ...] = ()  # one per probe, in the run's probe order
-    # AUC of spotting randomly replaced tokens (engine/detection_metric.py): MLM and ELECTRA alike.
+    # AUC of spotting randomly replaced tokens (engine/inspect/detection_metric.py): MLM and ELECTRA alike.
     detection_auc: float | None = None
 
 

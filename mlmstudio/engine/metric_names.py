@@ -31,7 +31,7 @@ VAL_ACCURACY = metric_key(VAL, ACCURACY)
 VAL_PERPLEXITY = metric_key(VAL, PERPLEXITY)
 
 # ELECTRA's training statistics (train split; engine/electra.py STAT_NAMES) and the shared
-# evaluation every run reports (val split; engine/detection_metric.py).
+# evaluation every run reports (val split; engine/inspect/detection_metric.py).
 GENERATOR_LOSS = "generator_loss"
 DISCRIMINATOR_LOSS = "discriminator_loss"
 DISCRIMINATOR_ACCURACY = "discriminator_accuracy"

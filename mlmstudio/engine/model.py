@@ -158,7 +158,7 @@ class SelfAttention(nn.Module):
         return self.proj(y)
 
     def attention_weights(self, x: Tensor, attn_mask: Tensor | None) -> Tensor:
-        """Inspection only (engine/attention.py), never in training: forward's softmax weights [B, H, T, T].
+        """Inspection only (engine/inspect/attention.py), never in training: forward's softmax weights [B, H, T, T].
 
         The same q and k as forward, without dropout. Keep it in step with forward:
         tests/engine/test_attention.py checks that these weights times v reproduce its output.

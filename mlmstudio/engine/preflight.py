@@ -62,7 +62,7 @@ def window_tokens(seq_len: int) -> int:
 
 def corpus_facts(config: RunConfig, corpus_text: str, tokenizer=None) -> CorpusFacts:
     """Train the run's tokenizer (unless given) and count the training tokens. Slow: off the GUI thread."""
-    from mlmstudio.engine.trainer import tokenizer_for_run
+    from mlmstudio.engine.run_tokenizer import tokenizer_for_run
 
     tokenizer = tokenizer or tokenizer_for_run(config, corpus_text)
     train_text, _ = split_spans(corpus_text, config.corpus.val_fraction, config.training.seed)
@@ -116,7 +116,7 @@ def longest_fitting_seq_len(config: RunConfig, corpus_text: str, tokenizer=None)
 
 
 def _exact_training_tokens(config: RunConfig, corpus_text: str, train_text: TextSpans, tokenizer) -> int:
-    from mlmstudio.engine.trainer import tokenizer_for_run
+    from mlmstudio.engine.run_tokenizer import tokenizer_for_run
 
     tokenizer = tokenizer or tokenizer_for_run(config, corpus_text)
     count, _ = _count_tokens(train_text, tokenizer, config.training.seq_len, force_exact=True)

@@ -42,11 +42,7 @@ from mlmstudio.engine.checkpoint import (
 )
 from mlmstudio.engine.corpus import split_spans
 from mlmstudio.engine.curve_log import CurveLog
-from mlmstudio.engine.probe_log import ProbeLog
-from mlmstudio.engine.probes import ProbeSet, choose_probes
 from mlmstudio.engine.data import Batch, TrainBatches, encode_stream, validation_batches
-from mlmstudio.engine.detection_metric import METRIC_NAME as DETECTION_AUC
-from mlmstudio.engine.detection_metric import detection_auc, detection_batches
 from mlmstudio.engine.device import autocast_context, resolve_device, resolve_precision
 from mlmstudio.engine.errors import MLMStudioError, ModelLoadError, OutOfMemoryError, TrainingError
 from mlmstudio.engine.events import (
@@ -61,14 +57,18 @@ from mlmstudio.engine.events import (
     TrainingControl,
     TrainingSummary,
 )
+from mlmstudio.engine.inspect.detection_metric import METRIC_NAME as DETECTION_AUC
+from mlmstudio.engine.inspect.detection_metric import detection_auc, detection_batches
+from mlmstudio.engine.inspect.probe_log import ProbeLog
+from mlmstudio.engine.inspect.probes import ProbeSet, choose_probes
 from mlmstudio.engine.kept_checkpoints import drop_kept_after, is_kept_step, save_kept
 from mlmstudio.engine.masking import IGNORE_INDEX
-from mlmstudio.engine.memory import release_free_memory, tokenizer_sample, training_memory_shortage
+from mlmstudio.engine.memory import release_free_memory, training_memory_shortage
 from mlmstudio.engine.model import build_model, count_parameters, init_output_bias
 from mlmstudio.engine.run_files import RunFolder
 from mlmstudio.engine.run_status import RunStatus
+from mlmstudio.engine.run_tokenizer import train_run_tokenizer
 from mlmstudio.engine.schedule import lr_factor
-from mlmstudio.engine.text_spans import TextSpans
 from mlmstudio.engine.tokenization import MLMTokenizer, unigram_log_probs
 
 log = logging.getLogger(__name__)
@@ -130,7 +130,7 @@ class Trainer:
 
         # Spans, not copies: a 100 MB corpus is held once while it is tokenized.
         train_text, val_text = split_spans(corpus_text, config.corpus.val_fraction, train_cfg.seed)
-        self.tokenizer = tokenizer or _train_tokenizer(train_text, config)
+        self.tokenizer = tokenizer or train_run_tokenizer(train_text, config)
         self.vocab_size = self.tokenizer.vocab_size
         train_stream = encode_stream(train_text, self.tokenizer)
         release_free_memory()
@@ -159,7 +159,7 @@ class Trainer:
             # spends its short budget on context, not on learning the unigram.
             init_output_bias(self.model, unigram_log_probs(train_stream.ids, self.vocab_size))
         self.model.to(self.device)
-        # The probes asked at every evaluation (engine/probes.py), encoded once.
+        # The probes asked at every evaluation (engine/inspect/probes.py), encoded once.
         self.probes = ProbeSet.build(
             choose_probes(config, val_text, self.tokenizer, config.model.max_len),
             self.tokenizer,
@@ -183,7 +183,7 @@ class Trainer:
         # ELECTRA's loss parts (engine/electra.py), read back with the losses; empty for MLM.
         self._pending_stats: list[dict[str, torch.Tensor]] = []
         self._step_stats: dict[str, float] = {}
-        # The shared evaluation (engine/detection_metric.py): fixed replacements in the same windows.
+        # The shared evaluation (engine/inspect/detection_metric.py): fixed replacements in the same windows.
         self.detection_batches = detection_batches(
             self.val_batches, self.vocab_size, self.tokenizer.special_ids
         )
@@ -584,18 +584,6 @@ class Trainer:
             self._emit(FailedEvent(step=self.progress.step, message=message, summary=summary))
         except Exception:  # a broken watcher must not hide the original failure
             log.exception("a callback failed while reporting a failed run")
-
-
-def tokenizer_for_run(config: RunConfig, corpus_text: str) -> MLMTokenizer:
-    """The tokenizer a run of ``config`` trains, made ahead of the run (the app shows ln(V) early)."""
-    train_text, _ = split_spans(corpus_text, config.corpus.val_fraction, config.training.seed)
-    return _train_tokenizer(train_text, config)
-
-
-def _train_tokenizer(train_text: TextSpans, config: RunConfig) -> MLMTokenizer:
-    tokenizer = MLMTokenizer.train([tokenizer_sample(train_text)], config.tokenizer)
-    release_free_memory()
-    return tokenizer
 
 
 def _param_groups(model: torch.nn.Module, weight_decay: float) -> list[dict]:

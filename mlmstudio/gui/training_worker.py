@@ -56,7 +56,7 @@ class ProgressBatch:
     ``steps`` rows follow live_plots.STEP_COLUMNS (step, elapsed, loss, lr,
     tokens_per_second); ``evals`` rows follow EVAL_COLUMNS (step, elapsed,
     val_loss, val_accuracy, perplexity). ``probes`` holds each evaluation's probe
-    answers as (step, ProbeResult, ...) (plain, frozen records; engine/probes.py).
+    answers as (step, ProbeResult, ...) (plain, frozen records; engine/inspect/probes.py).
     """
 
     steps: tuple[tuple[float, float, float, float, float], ...]

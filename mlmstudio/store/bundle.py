@@ -3,7 +3,7 @@
 A bundle holds ``config.json``, ``tokenizer.json``, ``model.safetensors``,
 ``metrics.csv`` (every metric point), optionally ``metrics.json`` (the final
 summary) and ``probes.jsonl`` (the probes at every evaluation, as the run folder
-keeps them: engine/probe_log.py), and ``manifest.json``: the format version, the run's record (name,
+keeps them: engine/inspect/probe_log.py), and ``manifest.json``: the format version, the run's record (name,
 status, notes, tags, times, corpus fingerprint) and every file's size and
 sha256.
 
@@ -40,8 +40,8 @@ from mlmstudio import __version__, bounded_json
 from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.events import ProbeResult
+from mlmstudio.engine.inspect.probe_log import ProbeRecord, probe_rows, read_records
 from mlmstudio.engine.metric_names import TRAIN, VAL
-from mlmstudio.engine.probe_log import ProbeRecord, probe_rows, read_records
 from mlmstudio.engine.run_files import CONFIG_FILE, METRICS_FILE, MODEL_FILE, PROBES_FILE, TOKENIZER_FILE
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.store import repository

@@ -28,9 +28,9 @@ from mlmstudio import bounded_json
 from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.curve_log import read_curve_points
 from mlmstudio.engine.errors import MLMStudioError
+from mlmstudio.engine.inspect.probe_log import probe_rows, read_records
 from mlmstudio.engine.metric_names import TRAIN, VAL, metric_key
 from mlmstudio.engine.metric_points import MetricPoint
-from mlmstudio.engine.probe_log import probe_rows, read_records
 from mlmstudio.engine.run_files import CHECKPOINT_NAME, LOCK_FILE, RunFolder
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.store import repository
@@ -114,7 +114,7 @@ def import_run_folder(db: Database, folder: str | os.PathLike, *, name: str | No
             rows = [point.as_row(run_id) for point in points]
             for start in range(0, len(rows), 10_000):
                 session.execute(MetricPointRow.__table__.insert(), rows[start : start + 10_000])
-            # The probes at every evaluation, from the folder's probes.jsonl (engine/probe_log.py).
+            # The probes at every evaluation, from the folder's probes.jsonl (engine/inspect/probe_log.py).
             repository.add_probe_points(
                 session,
                 list(

@@ -31,7 +31,7 @@ from typing import Any
 from mlmstudio import bounded_json
 from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.curve_log import read_curve_points
-from mlmstudio.engine.probe_log import probe_rows, read_records
+from mlmstudio.engine.inspect.probe_log import probe_rows, read_records
 from mlmstudio.engine.run_files import CHECKPOINT_NAME, RunFolder
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.store.errors import StoreError
@@ -387,7 +387,7 @@ def _insert_run(db, folder: Path, salvage: _Salvage, report: RebuildReport) -> N
             row.last_step = max(p["step"] for p in recorded)
         points = [p for p in recorded if p["step"] <= row.last_step]
         repository.add_metric_points(session, points)
-        # The probes come back from the folder's own probes.jsonl (engine/probe_log.py).
+        # The probes come back from the folder's own probes.jsonl (engine/inspect/probe_log.py).
         # (A folder that says nothing of its last step keeps all of them.)
         repository.add_probe_points(
             session,

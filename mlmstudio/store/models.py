@@ -122,7 +122,7 @@ class MetricPointRow(Base):
 
 
 class ProbePointRow(Base):
-    """One probe at one evaluation (engine/probes.py): how sure the model is of the expected answer,
+    """One probe at one evaluation (engine/inspect/probes.py): how sure the model is of the expected answer,
     and its own best guess. A run's probes are numbered by their place in its probe list."""
 
     __tablename__ = "probe_points"

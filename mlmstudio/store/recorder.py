@@ -28,8 +28,8 @@ from mlmstudio.engine.events import (
     StepEvent,
     TrainerCallback,
 )
+from mlmstudio.engine.inspect.probe_log import ProbeRecord, probe_rows
 from mlmstudio.engine.metric_points import event_points
-from mlmstudio.engine.probe_log import ProbeRecord, probe_rows
 from mlmstudio.engine.run_end import decide_run_end
 from mlmstudio.engine.run_status import ACTIVE_STATUSES
 from mlmstudio.store import repository

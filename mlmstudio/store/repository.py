@@ -327,7 +327,7 @@ def delete_points_after(session: Session, run_id: str, step: int) -> int:
 
 def add_probe_points(session: Session, points: Sequence[Mapping[str, Any]]) -> None:
     """Insert many probe points in one statement: keys run_id, step, probe, sentence, answer,
-    probability, top1, hit, wall_time (``engine.probe_log.probe_rows`` makes them)."""
+    probability, top1, hit, wall_time (``engine.inspect.probe_log.probe_rows`` makes them)."""
     if points:
         session.execute(ProbePointRow.__table__.insert(), list(points))
 

@@ -1,4 +1,4 @@
-"""Per-token validation loss of recorded runs: the history's half of ``engine.token_loss``.
+"""Per-token validation loss of recorded runs: the history's half of ``engine.inspect.token_loss``.
 
 The engine computes losses from a model and a corpus text; this module finds
 both for a run reference (an id, a name, ``latest``): the run's model folder
@@ -21,7 +21,7 @@ from mlmstudio.store.service import get_run
 
 if TYPE_CHECKING:
     from mlmstudio.engine.artifacts import LoadedModel
-    from mlmstudio.engine.token_loss import TokenLossComparison, TokenLossReport
+    from mlmstudio.engine.inspect.token_loss import TokenLossComparison, TokenLossReport
 
 ProgressCallback = Callable[[int, int], None]
 ModelLoader = Callable[[Path], "LoadedModel"]
@@ -41,7 +41,7 @@ def token_loss_of_run(
     ``load_model(model_dir)`` defaults to ``engine.artifacts.load_model_dir``
     (the app passes its model cache's).
     """
-    from mlmstudio.engine.token_loss import token_losses
+    from mlmstudio.engine.inspect.token_loss import token_losses
 
     detail = get_run(db, ref)  # an unknown reference is a sentence already
     summary = detail.summary
@@ -69,8 +69,8 @@ def compare_runs(
     progress: ProgressCallback | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> TokenLossComparison:
-    """Run B against run A on their shared validation text (``engine.token_loss.compare_reports``)."""
-    from mlmstudio.engine.token_loss import compare_reports
+    """Run B against run A on their shared validation text (``engine.inspect.token_loss.compare_reports``)."""
+    from mlmstudio.engine.inspect.token_loss import compare_reports
 
     detail_a, detail_b = get_run(db, ref_a), get_run(db, ref_b)
     if detail_a.id == detail_b.id:

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from mlmstudio.cli import main
-from mlmstudio.engine.attention import attend
+from mlmstudio.engine.inspect.attention import attend
 from mlmstudio.engine.predict import Predictor
 
 TINY = [

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from mlmstudio.cli import main
-from mlmstudio.engine.detection import detect
+from mlmstudio.engine.inspect.detection import detect
 from mlmstudio.engine.predict import Predictor
 
 TINY = [

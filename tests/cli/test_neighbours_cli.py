@@ -5,7 +5,7 @@ import json
 import pytest
 
 from mlmstudio.cli import main
-from mlmstudio.engine.embeddings import nearest_tokens
+from mlmstudio.engine.inspect.embeddings import nearest_tokens
 from mlmstudio.engine.predict import Predictor
 
 TINY = [

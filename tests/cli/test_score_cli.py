@@ -6,8 +6,8 @@ import shutil
 import pytest
 
 from mlmstudio.cli import main
+from mlmstudio.engine.inspect.scoring import score_sentence
 from mlmstudio.engine.predict import Predictor
-from mlmstudio.engine.scoring import score_sentence
 
 TINY = [
     "--tokenizer",

@@ -19,8 +19,8 @@ from mlmstudio.engine.capsule import (
     write_capsule,
 )
 from mlmstudio.engine.corpus import load_corpus
+from mlmstudio.engine.run_tokenizer import tokenizer_for_run
 from mlmstudio.engine.tokenization import MLMTokenizer
-from mlmstudio.engine.trainer import tokenizer_for_run
 
 from tiny_configs import tiny_config
 

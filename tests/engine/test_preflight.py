@@ -9,7 +9,7 @@ from mlmstudio.engine.errors import CorpusError
 from mlmstudio.engine.estimates import estimate_parameters
 from mlmstudio.engine.model import build_model, count_parameters
 from mlmstudio.engine.preflight import check_corpus_fits, corpus_facts, window_tokens
-from mlmstudio.engine.trainer import tokenizer_for_run
+from mlmstudio.engine.run_tokenizer import tokenizer_for_run
 
 NINETY_WORDS = " ".join(f"word{i % 30}" for i in range(90))
 
@@ -62,12 +62,12 @@ LARGE = ("the quick brown fox jumps over the lazy dog. " * 50 + "\n") * 1000  # 
 
 
 def test_a_large_corpus_is_settled_by_counting_words(monkeypatch):
-    import mlmstudio.engine.trainer as trainer
+    import mlmstudio.engine.run_tokenizer as run_tokenizer
 
     def no_tokenizer(*_args):
         raise AssertionError("a large corpus must not need a tokenizer to pass the check")
 
-    monkeypatch.setattr(trainer, "tokenizer_for_run", no_tokenizer)
+    monkeypatch.setattr(run_tokenizer, "tokenizer_for_run", no_tokenizer)
     check_corpus_fits(_config(512), LARGE)  # the words alone fill the window
 
 

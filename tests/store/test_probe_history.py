@@ -17,7 +17,7 @@ import pytest
 
 from mlmstudio.config import ProbesConfig, ProbeSpec
 from mlmstudio.engine.events import EvalEvent, ProbeResult, StepEvent
-from mlmstudio.engine.probe_log import ProbeRecord, read_records, write_records
+from mlmstudio.engine.inspect.probe_log import ProbeRecord, read_records, write_records
 from mlmstudio.store import bundle, repository, service
 from mlmstudio.store.database import Database, forget_engine
 from mlmstudio.store.history_repair import rebuild_history

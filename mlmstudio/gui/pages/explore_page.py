@@ -38,14 +38,14 @@ from mlmstudio.engine.mask_spelling import NO_MASK_MESSAGE, no_mask_message
 from mlmstudio.engine.predictor_cache import PredictorCache
 from mlmstudio.gui.background import TaskRunner, user_message
 from mlmstudio.gui.pages.explore.answers import run_label
-from mlmstudio.gui.pages.explore.checkpoints_tab import CheckpointsTab
 from mlmstudio.gui.pages.explore.attention_tab import AttentionTab
+from mlmstudio.gui.pages.explore.checkpoints_tab import CheckpointsTab
 from mlmstudio.gui.pages.explore.compare_tab import MAX_COMPARED, CompareTab
 from mlmstudio.gui.pages.explore.embeddings_tab import EmbeddingsTab
 from mlmstudio.gui.pages.explore.iterative_tab import IterativeTab
 from mlmstudio.gui.pages.explore.predictions_tab import PredictionsTab
-from mlmstudio.gui.pages.explore.scores_tab import ScoresTab
 from mlmstudio.gui.pages.explore.replaced_tab import ReplacedTab
+from mlmstudio.gui.pages.explore.scores_tab import ScoresTab
 from mlmstudio.gui.pages.explore.sentence_scores_tab import SentenceScoresTab
 from mlmstudio.gui.pages.explore.tab import Answered, Asking, ExploreTab, Question
 from mlmstudio.gui.pages.explore.token_loss_tab import TokenLossTab

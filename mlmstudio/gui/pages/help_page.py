@@ -4,7 +4,7 @@ A student who opens the app meets [MASK], a loss "in nats", a dashed ln V line
 and an accuracy that starts near zero. This page explains them with the
 user's own text: a real sentence of the loaded corpus, cut into tokens by the
 tokenizer the current settings would train and masked by the engine's own
-masking (``engine.help_example``), with ln V for that vocabulary. Without a
+masking (``engine.inspect.help_example``), with ln V for that vocabulary. Without a
 corpus it uses the built-in facts sample.
 
 The example needs torch and a trained tokenizer, so it is computed in a
@@ -310,8 +310,8 @@ class HelpPage(QDialog):
 
         def compute():
             from mlmstudio.engine.errors import MLMStudioError
-            from mlmstudio.engine.help_example import masked_example
-            from mlmstudio.engine.trainer import tokenizer_for_run
+            from mlmstudio.engine.inspect.help_example import masked_example
+            from mlmstudio.engine.run_tokenizer import tokenizer_for_run
 
             if text:
                 try:

@@ -267,7 +267,7 @@ class HistoryPage(QWidget):
         top.setStretchFactor(1, 1)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.addWidget(top)
-        # The selected run's probes (engine/probes.py) in a tab beside the curves.
+        # The selected run's probes (engine/inspect/probes.py) in a tab beside the curves.
         self.probe_plot = ProbePlot()
         self.probe_plot.empty_label.setText(
             "Select a run to see its probes: how sure the model "

@@ -206,7 +206,7 @@ class SetupPage(QWidget):
         }
         for form in self.forms.values():
             form.changed.connect(self._schedule_update)
-        self.probe_editor = ProbeEditor()  # the probes asked at every evaluation (engine/probes.py)
+        self.probe_editor = ProbeEditor()  # the probes asked at every evaluation (engine/inspect/probes.py)
         self.probe_editor.changed.connect(self._schedule_update)
 
         self.preview = MaskingPreview()

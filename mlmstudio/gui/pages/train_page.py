@@ -185,7 +185,7 @@ class TrainPage(QWidget):
         self.electra_plots.hide()
         self.plots.options_changed.connect(lambda _s, x_axis, _log: self.electra_plots.set_x_axis(x_axis))
         layout.addWidget(self.electra_plots, 2)
-        self.probe_plot = ProbePlot()  # each probe's answer probability, live (engine/probes.py)
+        self.probe_plot = ProbePlot()  # each probe's answer probability, live (engine/inspect/probes.py)
         layout.addWidget(self.probe_plot, 2)
 
     # What Start will train --------------------------------------------------

@@ -59,7 +59,7 @@ METRICS: tuple[tuple[str, str, str], ...] = (
     (TRAIN_LOSS, "Training loss", "loss (nats)"),
     (VAL_ACCURACY, "Validation accuracy", "masked-token accuracy"),
     (VAL_PERPLEXITY, "Validation perplexity", "perplexity (e^loss)"),
-    # The evaluation MLM and ELECTRA runs share (engine/detection_metric.py): compare them at equal time.
+    # The evaluation MLM and ELECTRA runs share (engine/inspect/detection_metric.py): compare them at equal time.
     (VAL_DETECTION_AUC, "Replaced-word detection (AUC)", "detection AUC (0.5 = chance)"),
     (TRAIN_LR, "Learning rate", "learning rate"),
     (TRAIN_TOKENS_PER_SECOND, "Tokens/s", "tokens per second"),

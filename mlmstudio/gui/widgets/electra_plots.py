@@ -7,7 +7,7 @@ discriminator's binary cross-entropy, both in nats. Right: the
 discriminator's accuracy over every real token, the share the generator left
 unchanged (dashed: what always answering "original" would score, the line to
 beat), and the held-out replaced-token detection AUC every run reports
-(engine/detection_metric.py). Same pattern as live_plots: curves made once,
+(engine/inspect/detection_metric.py). Same pattern as live_plots: curves made once,
 doubling buffers, a timer that redraws at 4 Hz.
 """
 

@@ -3,7 +3,7 @@
 A table of rows the user edits, adds and removes; each bad row is marked with
 the config's own sentence (``ProbeSpec.problem``), and the form's message says
 what to fix. When the run's list is empty the probes are automatic
-(engine/probes.py): for the facts sample the table shows its questions,
+(engine/inspect/probes.py): for the facts sample the table shows its questions,
 pre-filled, and they stay automatic until the user changes one; for any other
 corpus a note says that sentences of the held-out text are picked when the run
 starts (``auto_count`` of them). Qt-free state lives in the ``ProbesConfig``.

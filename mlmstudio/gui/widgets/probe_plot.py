@@ -1,6 +1,6 @@
 """How sure the model is of each probe's answer, step by step: one line per probe, and a table.
 
-The trainer asks its probe sentences at every evaluation (engine/probes.py);
+The trainer asks its probe sentences at every evaluation (engine/inspect/probes.py);
 this widget draws each probe's answer probability as a line (the legend names
 the probe by a short form of its sentence and its answer) and, beside it, a
 table of the newest numbers: the sentence, the expected answer, its

@@ -74,7 +74,7 @@ def test_help_opens_from_the_menu_and_explains_with_the_loaded_corpus(qtbot, win
     assert all(t.shown == "[MASK]" for t in example.tokens if t.action == "mask")
     assert all(t.shown == t.original for t in example.tokens if t.action in ("", "kept"))
     # ln V for the vocabulary a run with these settings trains.
-    from mlmstudio.engine.trainer import tokenizer_for_run
+    from mlmstudio.engine.run_tokenizer import tokenizer_for_run
 
     vocab = tokenizer_for_run(config, window.corpus_page.corpus.text).vocab_size
     assert example.vocab_size == vocab

@@ -216,7 +216,7 @@ def test_time_reads_measuring_until_it_is_known(qtbot):
 
 def test_up_to_before_the_vocabulary_is_known_then_the_exact_count(qtbot, page, facts_corpus):
     from mlmstudio.engine.model import build_model, count_parameters
-    from mlmstudio.engine.trainer import tokenizer_for_run
+    from mlmstudio.engine.run_tokenizer import tokenizer_for_run
 
     page.set_config(quick_start_config_without_corpus())
     page.flush()
@@ -339,7 +339,7 @@ def test_no_step_is_timed_while_a_run_trains(qtbot):
 
 
 def test_the_vocabulary_follows_the_latest_tokenizer_choice(qtbot, page, facts_corpus):
-    from mlmstudio.engine.trainer import tokenizer_for_run
+    from mlmstudio.engine.run_tokenizer import tokenizer_for_run
 
     page.set_corpus(facts_corpus)
     page.flush()

@@ -177,7 +177,7 @@ def test_run_colours_are_stable_and_from_the_palette():
 
 
 def test_the_shared_detection_metric_is_a_curve_and_a_result_row(qtbot):
-    """An MLM and an ELECTRA run compared on the evaluation both report (engine/detection_metric.py)."""
+    """An MLM and an ELECTRA run compared on the evaluation both report (engine/inspect/detection_metric.py)."""
     runs = [
         CompareRun("aaaa1111", "mlm", _config(), {"val_loss": 2.5, "detection_auc": 0.71}),
         CompareRun("bbbb2222", "electra", _config(), {"val_loss": 3.1, "detection_auc": 0.83}),

@@ -1,6 +1,6 @@
 """Attention: what each head of each layer looks at, for the sentence in Explore.
 
-The engine (``engine.attention``, in a worker thread through the page's
+The engine (``engine.inspect.attention``, in a worker thread through the page's
 ``ask``) returns the weights of every layer and head; the tab draws them as a
 grid of small heatmaps, one row per layer, one column per head and a last
 column with the average over the layer's heads. In a map the row is the token
@@ -37,7 +37,7 @@ from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.gui.widgets.prediction_view import readable_token
 
 if TYPE_CHECKING:
-    from mlmstudio.engine.attention import AttentionMap
+    from mlmstudio.engine.inspect.attention import AttentionMap
     from mlmstudio.engine.predict import Predictor
 
 CELL = 96  # pixels of one small map in the grid
@@ -135,7 +135,7 @@ class AttentionTab(ExploreTab):
             return False  # a model is loading or an answer is on its way (no run: ask says so)
 
         def asking(predictor: Predictor, question: Question) -> AttentionMap:
-            from mlmstudio.engine.attention import attend
+            from mlmstudio.engine.inspect.attention import attend
 
             return attend(predictor, question.text)
 

@@ -1,6 +1,6 @@
 """Embeddings: which tokens the model has put near a word, and a 2-D map of its vocabulary.
 
-The user types a word; the engine (``engine.embeddings``, in a worker thread
+The user types a word; the engine (``engine.inspect.embeddings``, in a worker thread
 through the page's ``ask``) returns its nearest tokens by cosine similarity of
 the input token embeddings, and a PCA map of the most frequent tokens with
 the word and its neighbours projected on it. The tab draws the neighbours as
@@ -38,7 +38,7 @@ from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.gui.widgets.prediction_view import PredictionView, readable_token
 
 if TYPE_CHECKING:
-    from mlmstudio.engine.embeddings import EmbeddingView
+    from mlmstudio.engine.inspect.embeddings import EmbeddingView
     from mlmstudio.engine.predict import Predictor
 
 EXAMPLE_WORD = "paris"
@@ -190,7 +190,7 @@ class EmbeddingsTab(ExploreTab):
         k, n_map, special = self.neighbour_count.value(), self.map_count.value(), self.special.isChecked()
 
         def asking(predictor: Predictor, _question: Question) -> EmbeddingView:
-            from mlmstudio.engine.embeddings import explore_embeddings
+            from mlmstudio.engine.inspect.embeddings import explore_embeddings
 
             return explore_embeddings(predictor, word, k, n_map, include_special=special)
 

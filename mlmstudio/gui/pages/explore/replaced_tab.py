@@ -1,7 +1,7 @@
 """Spot the replaced word: an ELECTRA run's discriminator colours every token of a sentence.
 
 The user types or pastes an ordinary sentence (no [MASK]); the engine
-(``engine.detection``, in a worker thread through the page's ``ask``) gives
+(``engine.inspect.detection``, in a worker thread through the page's ``ask``) gives
 each token the probability that it was replaced, and the tab draws the
 sentence with each token coloured by it, the most suspect one named: a typo
 and odd-word spotter. Only ELECTRA runs have a discriminator; for an MLM run
@@ -31,11 +31,11 @@ from mlmstudio.gui.widgets.prediction_view import readable_token
 from mlmstudio.store.records import RunSummary
 
 if TYPE_CHECKING:
-    from mlmstudio.engine.detection import Detection
+    from mlmstudio.engine.inspect.detection import Detection
     from mlmstudio.engine.predict import Predictor
 
 EXAMPLE = "The capital of France is banana."
-MAX_CHARS = 20_000  # engine.detection's limit, said before anything is asked
+MAX_CHARS = 20_000  # engine.inspect.detection's limit, said before anything is asked
 LEGEND_STEPS = 6
 NOT_ELECTRA_TEXT = (
     "This run learnt by masked language modelling, so it has no detector of replaced words: "
@@ -159,7 +159,7 @@ class ReplacedTab(ExploreTab):
             return False
 
         def asking(predictor: Predictor, _question: Question) -> Detection:
-            from mlmstudio.engine.detection import detect
+            from mlmstudio.engine.inspect.detection import detect
 
             return detect(predictor, text)
 

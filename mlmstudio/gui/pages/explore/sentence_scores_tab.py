@@ -1,6 +1,6 @@
 """Score sentences: which of the user's sentences the model finds most natural, and which token costs.
 
-The user types sentences, one per line. The engine (``engine.scoring``, in a
+The user types sentences, one per line. The engine (``engine.inspect.scoring``, in a
 worker thread through the page's ``ask``) gives each its pseudo-log-likelihood;
 the tab draws them ranked, every token coloured by what it costs (its negative
 log-probability, in nats, on one scale for the whole view, with a legend), so
@@ -36,8 +36,8 @@ from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.gui.widgets.prediction_view import readable_token
 
 if TYPE_CHECKING:
+    from mlmstudio.engine.inspect.scoring import PairVerdict, SentenceScore
     from mlmstudio.engine.predict import Predictor
-    from mlmstudio.engine.scoring import PairVerdict, SentenceScore
 
 EXAMPLE_SENTENCES = "The capital of France is Paris.\nThe capital of France is Berlin."
 MAX_SENTENCES = 50
@@ -223,7 +223,7 @@ class SentenceScoresTab(ExploreTab):
         pair = self.pair_mode.isChecked()
 
         def asking(predictor: Predictor, _question: Question) -> tuple[list[Any], Any]:
-            from mlmstudio.engine.scoring import score_sentence, verdict
+            from mlmstudio.engine.inspect.scoring import score_sentence, verdict
 
             scores = [score_sentence(predictor, s) for s in sentences]
             ranked = sorted(scores, key=lambda s: s.score, reverse=True)
@@ -305,7 +305,10 @@ class SentenceScoresTab(ExploreTab):
         """CSV: one row per token; JSON: everything (the minimal pair's verdict too)."""
         if not self.ranked:
             return None
-        from mlmstudio.engine.scoring import to_csv, to_json  # no torch here: scoring is loaded by now
+        from mlmstudio.engine.inspect.scoring import (  # no torch here: scoring is loaded by now
+            to_csv,
+            to_json,
+        )
 
         return Numbers(
             csv_text=to_csv(self.ranked),

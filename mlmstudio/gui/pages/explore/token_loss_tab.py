@@ -163,7 +163,7 @@ class TokenLossTab(ExploreTab):
                     return predictor.loaded
                 return cache.get(path).loaded if cache is not None else load_model_dir(path)
 
-            from mlmstudio.engine.token_loss_html import body_html
+            from mlmstudio.engine.inspect.token_loss_html import body_html
 
             report = progress.changed.emit
             if other is not None:
@@ -213,7 +213,7 @@ class TokenLossTab(ExploreTab):
     def show_subject(self, subject: Any, html: str | None = None) -> None:
         """Draw a TokenLossReport (loss colours) or a TokenLossComparison (difference colours)."""
         if html is None:
-            from mlmstudio.engine.token_loss_html import body_html
+            from mlmstudio.engine.inspect.token_loss_html import body_html
 
             html = body_html(subject, links=True)
         self.subject = subject
@@ -224,7 +224,7 @@ class TokenLossTab(ExploreTab):
 
     def tooltip_at(self, anchor: str) -> str:
         """The hover text of the mark an ``#m<index>`` link names."""
-        from mlmstudio.engine.token_loss_html import token_tooltip, word_tooltip
+        from mlmstudio.engine.inspect.token_loss_html import token_tooltip, word_tooltip
 
         if self.subject is None or not anchor.startswith("#m"):
             return ""

@@ -9,7 +9,7 @@ import shutil
 import numpy as np
 from PySide6.QtCore import QPoint, QPointF, Qt
 
-from mlmstudio.engine.attention import attend
+from mlmstudio.engine.inspect.attention import attend
 from mlmstudio.gui.pages.explore.attention_tab import AttentionTab
 from mlmstudio.gui.pages.explore_page import ExplorePage
 from mlmstudio.gui.widgets.prediction_view import readable_token

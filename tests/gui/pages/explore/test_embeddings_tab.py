@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from mlmstudio.engine.embeddings import nearest_tokens
+from mlmstudio.engine.inspect.embeddings import nearest_tokens
 from mlmstudio.gui.pages.explore.embeddings_tab import EmbeddingsTab, point_tip
 
 from explore_helpers import ANSWER_MS, ask, predictor

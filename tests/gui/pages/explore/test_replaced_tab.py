@@ -10,7 +10,7 @@ import shutil
 import pytest
 
 from mlmstudio.engine.corpus import load_corpus
-from mlmstudio.engine.detection import detect
+from mlmstudio.engine.inspect.detection import detect
 from mlmstudio.gui.pages.explore.replaced_tab import NOT_ELECTRA_TEXT, ReplacedTab, heat_colour
 from mlmstudio.store import lifecycle
 

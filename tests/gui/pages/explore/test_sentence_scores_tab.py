@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from mlmstudio.engine.scoring import score_sentence
+from mlmstudio.engine.inspect.scoring import score_sentence
 from mlmstudio.gui.pages.explore.sentence_scores_tab import SentenceScoresTab, heat_colour
 
 from explore_helpers import ask, predictor

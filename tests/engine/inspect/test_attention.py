@@ -16,8 +16,8 @@ import torch
 from torch import nn
 
 from mlmstudio.config import ModelConfig
-from mlmstudio.engine.attention import attend, attention_layers, attention_weights
 from mlmstudio.engine.errors import PredictionError
+from mlmstudio.engine.inspect.attention import attend, attention_layers, attention_weights
 from mlmstudio.engine.model import SelfAttention, build_model
 
 VOCAB = 50

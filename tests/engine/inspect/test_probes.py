@@ -10,10 +10,10 @@ import torch
 
 from mlmstudio.config import ConfigError, ProbesConfig, ProbeSpec, RunConfig, TokenizerConfig
 from mlmstudio.engine.events import EvalEvent, ProbeResult
+from mlmstudio.engine.inspect.probe_log import ProbeRecord, keep_through, read_records
+from mlmstudio.engine.inspect.probes import ProbeSet, choose_probes, pick_probes
 from mlmstudio.engine.model import build_model
 from mlmstudio.engine.predict import Predictor
-from mlmstudio.engine.probe_log import ProbeRecord, keep_through, read_records
-from mlmstudio.engine.probes import ProbeSet, choose_probes, pick_probes
 from mlmstudio.engine.samples import FACT_PROBES, sample_text
 from mlmstudio.engine.tokenization import MLMTokenizer
 from mlmstudio.engine.trainer import Trainer

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from mlmstudio.engine.token_loss import TokenLossComparison, TokenLossReport
+    from mlmstudio.engine.inspect.token_loss import TokenLossComparison, TokenLossReport
 
 LOSS_STOPS = ((0.0, (255, 247, 188)), (0.5, (254, 153, 41)), (1.0, (102, 37, 6)))
 DIFFERENCE_STOPS = ((-1.0, (178, 24, 43)), (0.0, (247, 247, 247)), (1.0, (33, 102, 172)))

@@ -8,9 +8,9 @@ import torch
 from mlmstudio.config import ModelConfig, RunConfig, TokenizerConfig, TrainingConfig
 from mlmstudio.engine.artifacts import save_model_dir
 from mlmstudio.engine.errors import PredictionError
+from mlmstudio.engine.inspect.scoring import align, compare, masked_copies, score_sentence, score_sentences
 from mlmstudio.engine.model import build_model
 from mlmstudio.engine.predict import Predictor
-from mlmstudio.engine.scoring import align, compare, masked_copies, score_sentence, score_sentences
 
 TEXT = (
     "the cat sat on the mat . the dog sat on the rug . the bird flew over the tree . "
@@ -139,7 +139,7 @@ def test_long_texts_are_scored_whole_in_windows_around_each_token(tmp_path):
 
 
 def test_window_start_centres_where_the_text_allows():
-    from mlmstudio.engine.scoring import window_start
+    from mlmstudio.engine.inspect.scoring import window_start
 
     assert [window_start(i, 100, 30) for i in (0, 10, 50, 99)] == [0, 0, 35, 70]
     assert window_start(5, 20, 30) == 0

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from mlmstudio.config import TokenizerConfig
-from mlmstudio.engine.embeddings import (
+from mlmstudio.engine.errors import PredictionError
+from mlmstudio.engine.inspect.embeddings import (
     TIED_NOTE,
     UNTIED_NOTE,
     embedding_map,
@@ -19,7 +20,6 @@ from mlmstudio.engine.embeddings import (
     principal_components,
     resolve_word,
 )
-from mlmstudio.engine.errors import PredictionError
 from mlmstudio.engine.predict import Predictor
 from mlmstudio.engine.samples import sample_text
 from mlmstudio.engine.trainer import Trainer
@@ -169,11 +169,11 @@ def test_explore_view_highlights_the_word_and_neighbours_and_serialises(word_mod
 
 
 def test_an_electra_model_uses_its_shared_embedding():
-    from mlmstudio.config import ModelConfig
-    from mlmstudio.engine.embeddings import input_embedding
-    from mlmstudio.engine.model import build_model
-
     import torch
+
+    from mlmstudio.config import ModelConfig
+    from mlmstudio.engine.inspect.embeddings import input_embedding
+    from mlmstudio.engine.model import build_model
 
     try:
         model = build_model(

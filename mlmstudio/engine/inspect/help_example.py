@@ -105,7 +105,7 @@ def masked_example(
 
     from mlmstudio.engine.errors import CorpusError
     from mlmstudio.engine.masking import KEPT, MASKED, RANDOM, mask_tokens_with_actions
-    from mlmstudio.engine.trainer import tokenizer_for_run
+    from mlmstudio.engine.run_tokenizer import tokenizer_for_run
 
     sentence = pick_sentence(corpus_text, config.tokenizer.kind, sentence_index)
     if sentence is None:

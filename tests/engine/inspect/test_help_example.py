@@ -6,9 +6,9 @@ import dataclasses
 import math
 
 from mlmstudio.config import RunConfig
-from mlmstudio.engine.help_example import masked_example, pick_sentence
+from mlmstudio.engine.inspect.help_example import masked_example, pick_sentence
+from mlmstudio.engine.run_tokenizer import tokenizer_for_run
 from mlmstudio.engine.samples import sample_text
-from mlmstudio.engine.trainer import tokenizer_for_run
 
 
 def _config(kind: str, strategy: str) -> RunConfig:

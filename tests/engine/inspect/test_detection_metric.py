@@ -1,4 +1,4 @@
-"""The shared evaluation (engine/detection_metric.py): an exact AUC over a fixed replacement task."""
+"""The shared evaluation (engine/inspect/detection_metric.py): an exact AUC over a fixed replacement task."""
 
 import itertools
 
@@ -8,7 +8,7 @@ import torch
 
 from mlmstudio.config import ModelConfig
 from mlmstudio.engine.data import Batch
-from mlmstudio.engine.detection_metric import (
+from mlmstudio.engine.inspect.detection_metric import (
     REPLACED_SHARE,
     detection_auc,
     detection_batches,

@@ -12,7 +12,7 @@ from mlmstudio.engine.artifacts import load_model_dir
 from mlmstudio.engine.corpus import load_corpus, split_spans
 from mlmstudio.engine.data import encode_stream
 from mlmstudio.engine.errors import PredictionError
-from mlmstudio.engine.token_loss import (
+from mlmstudio.engine.inspect.token_loss import (
     TokenLossCancelled,
     compare_reports,
     token_losses,
@@ -156,7 +156,7 @@ def test_different_corpora_or_splits_are_refused(tmp_path, short_run, facts):
 
 
 def test_a_run_without_validation_text_is_a_sentence(short_run, facts, monkeypatch):
-    from mlmstudio.engine import token_loss
+    from mlmstudio.engine.inspect import token_loss
     from mlmstudio.engine.text_spans import TextSpans
 
     train, _ = split_spans(facts, 0.05, 0)

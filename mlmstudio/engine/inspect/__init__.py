@@ -1,0 +1,18 @@
+"""Inspection: what a trained model does, measured without training it.
+
+Every module here reads a model (a ``Predictor`` or a ``LoadedModel``) and
+returns plain records the faces draw or print; none trains, and none imports
+Qt or the store (import-linter contracts in ``pyproject.toml``).
+
+- ``scoring``: sentence scores by pseudo-log-likelihood, minimal pairs.
+- ``attention``: every layer's and head's attention weights for a text.
+- ``token_loss`` / ``token_loss_html``: the loss on each held-out token, and its coloured page.
+- ``embeddings``: nearest tokens and the PCA map of the input embeddings.
+- ``detection``: ELECTRA's "which word was replaced".
+- ``detection_metric``: the replaced-token detection AUC every run reports at each evaluation.
+- ``probes`` / ``probe_log``: the cloze questions asked at every evaluation, and their file.
+- ``help_example``: the Help page's worked example, masked as a run would mask it.
+
+The trainer uses ``probes``, ``probe_log`` and ``detection_metric`` while it
+evaluates; nothing here imports the trainer.
+"""
