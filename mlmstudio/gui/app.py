@@ -36,9 +36,12 @@ import logging
 import os
 import sys
 import time
+import weakref
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, QTimer, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QWidget
@@ -48,6 +51,9 @@ from mlmstudio.gui.icons import app_icon
 from mlmstudio.gui.settings import APPLICATION, ORGANIZATION
 from mlmstudio.gui.termination import TerminationSignals
 from mlmstudio.resource_paths import APP_ID
+
+if TYPE_CHECKING:
+    from mlmstudio.gui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -134,7 +140,8 @@ class FirstFrame(QObject):
             self._seen = True
             self._widget.removeEventFilter(self)
             # The paint in progress is flushed before control returns to the event loop.
-            QTimer.singleShot(0, self._on_shown)
+            # With self as context the call is dropped if the widget is deleted before it runs.
+            QTimer.singleShot(0, self, self._on_shown)
         return False
 
 
@@ -171,6 +178,51 @@ def _collect_cycles_again(*_args) -> None:
         gc.enable()
 
 
+class WindowCallbacks:
+    """What the first frame and a termination signal do to the main window.
+
+    They reach the window through a weak reference: ``run_app`` deletes the window
+    before it returns, and a first-frame call or a signal that arrives after that
+    finds no window and does nothing (a closure over the deleted local raised NameError).
+    """
+
+    def __init__(
+        self, window: MainWindow, marks: dict[str, float], probe: str | None, quit_after: int | None
+    ) -> None:
+        self._window = weakref.ref(window)
+        self._marks = marks
+        self._probe = probe
+        self._quit_after = quit_after
+        self.at_show: dict[str, float | bool] = {}
+
+    def window(self) -> MainWindow | None:
+        """The window while both its Python object and its Qt object exist, else None."""
+        window = self._window()
+        return window if window is not None and shiboken6.isValid(window) else None
+
+    def on_shown(self) -> None:
+        window = self.window()
+        if window is None:
+            return
+        self._marks["shown"] = time.monotonic()
+        self.at_show.update(torch="torch" in sys.modules, cpu=time.process_time())
+        if self._probe:
+            write_startup_probe(self._probe, self._marks, bool(self.at_show["torch"]), self.at_show["cpu"])
+        window.start_engine_warmup()
+        if window.engine_loading():  # the start's imports end with the engine's
+            window.engine.ready.connect(_collect_cycles_again)
+            window.engine.failed.connect(_collect_cycles_again)
+        else:
+            _collect_cycles_again()
+        if self._quit_after is not None:
+            QTimer.singleShot(self._quit_after, window, window.close)
+
+    def on_termination(self, _signum: int) -> None:
+        window = self.window()
+        if window is not None:
+            window.close_without_asking()
+
+
 def run_app(argv: list[str] | None = None, data_dir: str | Path | None = None) -> int:
     """Open the main window on the history in ``data_dir`` and run until it closes."""
     marks = {"run_app": time.monotonic()}
@@ -190,34 +242,19 @@ def run_app(argv: list[str] | None = None, data_dir: str | Path | None = None) -
     probe = os.environ.get(STARTUP_PROBE_ENV)
     quit_after = _quit_after_ms()
 
-    at_show: dict[str, float | bool] = {}
-
-    def on_shown() -> None:
-        marks["shown"] = time.monotonic()
-        at_show.update(torch="torch" in sys.modules, cpu=time.process_time())
-        if probe:
-            write_startup_probe(probe, marks, at_show["torch"], at_show["cpu"])
-        window.start_engine_warmup()
-        if window.engine_loading():  # the start's imports end with the engine's
-            window.engine.ready.connect(_collect_cycles_again)
-            window.engine.failed.connect(_collect_cycles_again)
-        else:
-            _collect_cycles_again()
-        if quit_after is not None:
-            QTimer.singleShot(quit_after, window.close)
-
-    FirstFrame(window, on_shown)
+    callbacks = WindowCallbacks(window, marks, probe, quit_after)
+    FirstFrame(window, callbacks.on_shown)
     # A logout, `kill` or Ctrl+C stops a training run cleanly and closes, like Quit without the question.
-    signals = TerminationSignals(lambda _signum: window.close_without_asking(), app)
+    signals = TerminationSignals(callbacks.on_termination, app)
     window.show()
     code = app.exec()
     signals.uninstall()
     _collect_cycles_again()
     # The engine import may still be running: let it finish before Python shuts down.
     window.wait_engine_warmup()
-    if probe and at_show and window.engine.loaded_at is not None:
+    if probe and callbacks.at_show and window.engine.loaded_at is not None:
         marks["engine_loaded"] = window.engine.loaded_at
-        write_startup_probe(probe, marks, at_show["torch"], at_show["cpu"])
+        write_startup_probe(probe, marks, callbacks.at_show["torch"], callbacks.at_show["cpu"])
     # Delete the window (and its plots) while Qt is still alive, not at interpreter exit.
     window.deleteLater()
     del window
