@@ -111,6 +111,51 @@ def test_a_sample_equal_to_the_original_counts_as_original():
     assert out.stats["replaced_share"].item() == 0.0
 
 
+def test_the_discriminator_reads_the_generators_samples_not_the_masked_input():
+    """Guards ELECTRA's defining step (``_detection_step``): the discriminator reads the text with each
+    masked position filled by the generator's sample, and is told "replaced" exactly where the sample
+    differs from the original. Feeding it the masked input (or the original text) fails here."""
+    model = small_model()
+    original, masked, labels = masked_batch()
+    embedded = []  # (input ids, output) of every call of the shared embeddings
+    model.embeddings.register_forward_hook(lambda m, args, out: embedded.append((args[0].clone(), out)))
+    fed = []  # what the discriminator's encoder receives
+    model.discriminator.register_forward_pre_hook(lambda m, args: fed.append(args[0]))
+    model.train()
+    torch.manual_seed(5)
+    out = model(masked, attention_mask=torch.ones_like(masked), labels=labels)
+    assert len(fed) == 1
+    [read] = [ids for ids, vectors in embedded if vectors is fed[0]]  # the ids the discriminator read
+    is_masked = labels != IGNORE_INDEX
+    assert torch.equal(read[~is_masked], original[~is_masked])  # around the masks: the original text
+    # every mask filled by a sample: no [MASK] (or other structural token) is left for the discriminator
+    assert not torch.isin(read[is_masked], model.structural_ids).any()
+    changed = read != original
+    assert 0 < changed.sum().item() <= is_masked.sum().item()  # an untrained generator swaps some
+    # the share it is told is replaced is the share of its input that differs from the original (36 real tokens)
+    assert out.stats["replaced_share"].item() == pytest.approx(changed.sum().item() / original.numel())
+
+
+def test_the_discriminators_loss_and_accuracy_score_its_logits_against_the_swapped_tokens():
+    """Guards the statistics of ``_detection_step``: the loss is the binary cross-entropy of the
+    discriminator's logits against "this token differs from the original", and the accuracy counts a
+    positive logit as "replaced". Inverting either (or scoring against the masks) fails here."""
+    model = small_model()
+    original, masked, labels = masked_batch()
+    read, logits = [], []
+    model.embeddings.register_forward_hook(lambda m, args, out: read.append(args[0].clone()))
+    model.discriminator.register_forward_hook(lambda m, args, out: logits.append(out.detach()))
+    model.train()
+    torch.manual_seed(5)
+    stats = model(masked, attention_mask=torch.ones_like(masked), labels=labels).stats
+    swapped = (read[-1] != original).float()  # the discriminator's input against the original text
+    assert 0 < swapped.sum().item() < swapped.numel()
+    expected_loss = torch.nn.functional.binary_cross_entropy_with_logits(logits[0], swapped)
+    assert stats["discriminator_loss"].item() == pytest.approx(expected_loss.item(), rel=1e-5)
+    expected_accuracy = ((logits[0] > 0).float() == swapped).float().mean()
+    assert stats["discriminator_accuracy"].item() == pytest.approx(expected_accuracy.item())
+
+
 def test_sampling_follows_the_softmax_and_never_draws_banned_tokens():
     torch.manual_seed(0)
     logits = torch.log(torch.tensor([[0.0, 0.7, 0.3]]).clamp(min=1e-12)).repeat(4000, 1)
