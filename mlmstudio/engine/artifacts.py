@@ -20,7 +20,7 @@ import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 import torch
 from safetensors.torch import load_file
@@ -44,7 +44,7 @@ from mlmstudio.engine.tokenization import MLMTokenizer
 log = logging.getLogger(__name__)
 
 
-PathLike = Union[str, os.PathLike]
+PathLike = str | os.PathLike
 
 
 @dataclass

@@ -26,6 +26,7 @@ import random
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 from mlmstudio.engine.encoding import decode_bytes, encoding_label
@@ -249,7 +250,7 @@ def _note_mixed_encodings(folder: Path, reader: _Reader, warnings: list[str]) ->
         return
     shown = "; ".join(
         f"{path.relative_to(folder)} in {encoding_label(encoding)}"
-        for path, (encoding, _) in zip(reader.paths_read, reader.encodings)
+        for path, (encoding, _) in zip(reader.paths_read, reader.encodings, strict=True)
         if encoding != "utf-8"
     )
     warnings.append(
@@ -582,7 +583,7 @@ def split_spans(
             "The corpus is too small to split into training and validation text. Add more text."
         )
     bounds = _block_bounds(text, max(1, n_blocks))
-    blocks = list(zip(bounds, bounds[1:]))
+    blocks = list(pairwise(bounds))
     candidates = [i for i, (start, end) in enumerate(blocks) if _NON_SPACE.search(text, start, end)]
     if len(candidates) < 2:
         return _split_tail(text, val_fraction)

@@ -271,13 +271,13 @@ class TrainBatches:
     def _static_masks(self, input_ids, word_ids, windows, epochs):
         """Static masking: window w in epoch e always gets pattern e mod N, chosen once from the seed."""
         masked_rows, label_rows = [], []
-        for row, (window, epoch) in enumerate(zip(windows.tolist(), epochs.tolist())):
+        for row, (window, epoch) in enumerate(zip(windows.tolist(), epochs.tolist(), strict=True)):
             pattern = epoch % self.masking.static_masks
             pattern_seed = np.random.SeedSequence([self.seed, window, pattern]).generate_state(1)[0]
             generator = torch.Generator().manual_seed(int(pattern_seed))
-            m, l = self._mask(input_ids[row : row + 1], word_ids[row : row + 1], generator)
-            masked_rows.append(m)
-            label_rows.append(l)
+            masked, labels = self._mask(input_ids[row : row + 1], word_ids[row : row + 1], generator)
+            masked_rows.append(masked)
+            label_rows.append(labels)
         return torch.cat(masked_rows), torch.cat(label_rows)
 
 

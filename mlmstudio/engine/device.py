@@ -12,7 +12,6 @@ import functools
 import logging
 import platform
 from pathlib import Path
-from typing import ContextManager
 
 import torch
 
@@ -78,7 +77,7 @@ def resolve_precision(name: str, device: torch.device) -> str:
     return "fp32"  # MPS: bf16 autocast support varies by macOS version; fp32 is always right
 
 
-def autocast_context(device: torch.device, precision: str) -> ContextManager:
+def autocast_context(device: torch.device, precision: str) -> contextlib.AbstractContextManager:
     """torch.autocast for bf16, a no-op context for fp32."""
     if precision == "bf16":
         return torch.autocast(device_type=device.type, dtype=torch.bfloat16)

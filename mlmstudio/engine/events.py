@@ -15,7 +15,7 @@ import dataclasses
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from mlmstudio.engine.run_status import RunStatus
 
@@ -40,6 +40,7 @@ class TrainingSummary:
     model_dir: str = ""
     device: str = ""
     precision: str = ""
+    threads: str = ""  # the CPU threads the run used, e.g. '2 (adaptive)' (mlmstudio/thread_policy.py)
 
     def as_dict(self) -> dict[str, Any]:
         """Plain JSON values, keyed as the history stores final metrics."""
@@ -126,7 +127,7 @@ class FailedEvent:
     summary: TrainingSummary | None = None
 
 
-TrainerEvent = Union[StartedEvent, StepEvent, EvalEvent, CheckpointEvent, FinishedEvent, FailedEvent]
+TrainerEvent = StartedEvent | StepEvent | EvalEvent | CheckpointEvent | FinishedEvent | FailedEvent
 EventCallback = Callable[[TrainerEvent], None]
 
 

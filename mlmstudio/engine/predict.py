@@ -88,8 +88,10 @@ class Predictor:
         probs = log_probs.exp()
         k = min(top_k, probs.shape[-1])
         masks = []
-        for m, (scores, ids) in enumerate(zip(*probs.topk(k, dim=-1))):
-            masks.append([self._candidate(text, m, int(i), float(s)) for s, i in zip(scores, ids)])
+        for m, (scores, ids) in enumerate(zip(*probs.topk(k, dim=-1), strict=True)):
+            masks.append(
+                [self._candidate(text, m, int(i), float(s)) for s, i in zip(scores, ids, strict=True)]
+            )
         scored = None
         if targets is not None:
             scored = self._score_targets(text, window, log_probs, _as_list(targets))
@@ -121,7 +123,7 @@ class Predictor:
                     "score": float(scores[0]),
                     "candidates": [
                         {"token": int(i), "token_str": self.tokenizer.token_str(int(i)), "score": float(s)}
-                        for s, i in zip(scores, candidates)
+                        for s, i in zip(scores, candidates, strict=True)
                     ],
                     "sequence": self._fill_text(text, chosen),
                 }

@@ -1,7 +1,8 @@
 """The statuses a run goes through, named once for the engine, the store and both faces.
 
-``RunStatus`` is a ``str`` enum, so a status compares equal to its text and is
-stored in the database and written to JSON exactly as before ("completed", ...).
+``RunStatus`` is a ``StrEnum``, so a status compares equal to its text, ``f"{status}"``
+gives that text, and it is stored in the database and written to JSON exactly as before
+("completed", ...).
 
     queued -> running <-> paused -> completed | stopped | failed | interrupted
                                                         (resumable: the last three)
@@ -9,10 +10,10 @@ stored in the database and written to JSON exactly as before ("completed", ...).
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class RunStatus(str, Enum):
+class RunStatus(StrEnum):
     QUEUED = "queued"  # recorded, not started yet
     RUNNING = "running"  # a live process is training it
     PAUSED = "paused"  # a live process holds it, paused by the user
@@ -20,9 +21,6 @@ class RunStatus(str, Enum):
     STOPPED = "stopped"  # stopped by the user (or SIGTERM) after a final checkpoint
     FAILED = "failed"  # ended on an error; the message says why
     INTERRUPTED = "interrupted"  # its process died without ending it (a crash, a kill)
-
-    def __str__(self) -> str:  # f"{status}" gives "completed", as the database holds it
-        return self.value
 
     @property
     def is_active(self) -> bool:

@@ -20,6 +20,7 @@ import random
 import sysconfig
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 from mlmstudio.engine.errors import CorpusError
@@ -113,7 +114,8 @@ _SEASONS = "spring summer autumn winter".split()
 
 
 def _successions(items: list[str], wrap: bool) -> tuple[dict[str, str], ...]:
-    pairs = list(zip(items, items[1:] + (items[:1] if wrap else [])))
+    # Wrapped, the last item is followed by the first: as many pairs as items.
+    pairs = list(zip(items, items[1:] + items[:1], strict=True)) if wrap else list(pairwise(items))
     return tuple({"a": a, "b": b} for a, b in pairs)
 
 

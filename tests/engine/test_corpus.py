@@ -4,6 +4,7 @@ import codecs
 import hashlib
 import json
 import os
+from itertools import pairwise
 
 import pytest
 
@@ -374,7 +375,7 @@ def test_split_keeps_lines_whole_and_loses_nothing():
     assert not set(train_lines) & set(val_lines)
     # Contiguous blocks: validation consists of a few runs of consecutive lines.
     numbers = [int(line.split()[1]) for line in val_lines]
-    runs = 1 + sum(1 for a, b in zip(numbers, numbers[1:]) if b != a + 1)
+    runs = 1 + sum(1 for a, b in pairwise(numbers) if b != a + 1)
     assert runs <= 12 < len(numbers)
 
 

@@ -71,7 +71,10 @@ def test_batches_resume_from_their_state():
     text = "the cat sat on the mat. " * 200
     tokenizer = MLMTokenizer.train([text], TokenizerConfig(kind="char"))
     stream = encode_stream(text, tokenizer)
-    make = lambda: TrainBatches(stream, tokenizer, 16, 4, MaskingConfig(), seed=7)
+
+    def make():
+        return TrainBatches(stream, tokenizer, 16, 4, MaskingConfig(), seed=7)
+
     first = make()
     for _ in range(5):
         next(first)
@@ -109,7 +112,7 @@ def _epochs(static_masks: int, epochs: int = 4, seed: int = 5):
         result.append(
             {
                 tuple(row.tolist()): (inp.tolist(), lab.tolist())
-                for row, inp, lab in zip(original, batch.input_ids, batch.labels)
+                for row, inp, lab in zip(original, batch.input_ids, batch.labels, strict=True)
             }
         )
     return result, batches

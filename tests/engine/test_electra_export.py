@@ -119,9 +119,9 @@ def test_generator_fill_mask_gives_the_same_top_k_and_scores_within_1e_4(electra
         theirs = fill(question)
         theirs = theirs if isinstance(theirs[0], list) else [theirs]
         mine = ours.fill_mask(question, top_k=5).masks
-        for their_mask, my_mask in zip(theirs, mine):
+        for their_mask, my_mask in zip(theirs, mine, strict=True):
             assert [c["token"] for c in their_mask] == [c["token"] for c in my_mask]
-            for a, b in zip(their_mask, my_mask):
+            for a, b in zip(their_mask, my_mask, strict=True):
                 assert a["score"] == pytest.approx(b["score"], abs=1e-4)
 
 

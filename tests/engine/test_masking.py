@@ -261,13 +261,13 @@ def test_eval_masks_are_fixed_whatever_the_training_masking():
     torch.manual_seed(2)
     torch.rand(100)
     second = eval_masks(batches, **kwargs)
-    for (m1, l1), (m2, l2) in zip(first, second):
+    for (m1, l1), (m2, l2) in zip(first, second, strict=True):
         assert torch.equal(m1, m2) and torch.equal(l1, l2)
     # A batch's masks do not depend on the batches before it.
     other = eval_masks([make_batch(16, 128, seed=9)[0], batches[1]], **kwargs)
     assert torch.equal(other[1][1], first[1][1])
     assert not torch.equal(eval_masks(batches, seed=EVAL_SEED + 1, **kwargs)[0][1], first[0][1])
-    labels = torch.cat([l for _, l in first])
+    labels = torch.cat([label for _, label in first])
     eligible = ~torch.isin(torch.cat(batches), torch.tensor(SPECIALS))
     assert (labels != IGNORE_INDEX).sum() / eligible.sum() == pytest.approx(0.15, abs=0.02)
 

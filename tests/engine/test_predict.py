@@ -124,12 +124,12 @@ def test_misspelt_mask_gets_the_right_spelling(predictor, char_predictor, spelli
     text = f"the cat sat on the {spelling} ."
     for model in (predictor, char_predictor):
         for ask in (
-            lambda: model.fill_mask(text),
-            lambda: model.fill_mask(text, targets=["mat"]),
-            lambda: model.fill_iteratively(text),
+            lambda m: m.fill_mask(text),
+            lambda m: m.fill_mask(text, targets=["mat"]),
+            lambda m: m.fill_iteratively(text),
         ):
             with pytest.raises(PredictionError) as info:
-                ask()
+                ask(model)
             message = str(info.value)
             assert message.startswith("This model's mask is written [MASK]")
             assert f"'{spelling}'" in message

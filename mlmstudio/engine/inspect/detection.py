@@ -99,7 +99,8 @@ def detect(predictor: Predictor, text: str) -> Detection:
     with torch.inference_mode():
         probs = torch.sigmoid(predictor.model.replaced_logits(ids)[0, 1:-1].float()).cpu().tolist()
     tokens = [
-        TokenVerdict(i, int(t), tok.token_str(int(t)), float(p)) for i, (t, p) in enumerate(zip(body, probs))
+        TokenVerdict(i, int(t), tok.token_str(int(t)), float(p))
+        for i, (t, p) in enumerate(zip(body, probs, strict=True))
     ]
     return Detection(text, tokens, truncated, note)
 

@@ -22,8 +22,8 @@ SPECIALS = [0, 1, 2, 3, 4]
 
 
 def brute_force_auc(scores, positive):
-    pos = [s for s, p in zip(scores, positive) if p]
-    neg = [s for s, p in zip(scores, positive) if not p]
+    pos = [s for s, p in zip(scores, positive, strict=True) if p]
+    neg = [s for s, p in zip(scores, positive, strict=True) if not p]
     wins = sum(1.0 if a > b else 0.5 if a == b else 0.0 for a, b in itertools.product(pos, neg))
     return wins / (len(pos) * len(neg))
 
@@ -61,12 +61,12 @@ def test_the_task_is_fixed_replaces_about_15_percent_never_specials_and_never_th
     a = detection_batches(val_batches(), 60, SPECIALS)
     b = detection_batches(val_batches(), 60, SPECIALS)
     assert len(a) == 2  # the first half of the three validation batches (WINDOW_SHARE)
-    for x, y in zip(a, b):
+    for x, y in zip(a, b, strict=True):
         assert torch.equal(x.input_ids, y.input_ids) and torch.equal(x.positions, y.positions)
     replaced = torch.cat([d.replaced for d in a])
     total_real = sum(4 * 28 for _ in a)
     assert replaced.sum().item() / total_real == pytest.approx(REPLACED_SHARE, abs=0.05)
-    for d, v in zip(a, val_batches()):
+    for d, v in zip(a, val_batches(), strict=False):  # a holds the first two of the three
         original = torch.where(v.labels != IGNORE_INDEX, v.labels, v.input_ids).reshape(-1)
         flat = d.input_ids.reshape(-1)
         changed = (flat != original).nonzero().squeeze(1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from itertools import pairwise
 
 import numpy as np
 import pytest
@@ -66,7 +67,7 @@ def test_neighbours_agree_with_numpy_cosine(which, request):
     expected = _numpy_neighbours(weight, 7, 8)
     assert [n.token_id for n in result.neighbours] == [i for i, _ in expected]
     assert [n.similarity for n in result.neighbours] == pytest.approx([s for _, s in expected], abs=1e-5)
-    assert all(a.similarity >= b.similarity for a, b in zip(result.neighbours, result.neighbours[1:]))
+    assert all(a.similarity >= b.similarity for a, b in pairwise(result.neighbours))
     assert not any(n.special for n in result.neighbours)
     assert result.embedding_note == (TIED_NOTE if which == "word_model" else UNTIED_NOTE)
 
