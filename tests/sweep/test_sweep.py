@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import optuna
 import pytest
 
@@ -11,7 +13,16 @@ from mlmstudio.store import service
 from mlmstudio.store.database import Database
 from mlmstudio.sweep import runner
 from mlmstudio.sweep.space import SweepSpecError, apply_values, parse_duration, parse_param, parse_params
-from mlmstudio.sweep.study import PRUNED_TAG, journal_path, sweep_names
+from mlmstudio.sweep.study import (
+    COMPLETED,
+    PRUNED,
+    PRUNED_TAG,
+    SweepSpec,
+    TrialRecord,
+    best_trial,
+    journal_path,
+    sweep_names,
+)
 
 from tiny_configs import tiny_config
 
@@ -101,6 +112,58 @@ def test_one_to_four_settings_each_once():
         parse_params(["lr=1e-4:1e-3", "layers=1,2", "warmup=0:0.1", "dropout=0:0.1", "seed=1,2"])
     with pytest.raises(SweepSpecError, match="given twice"):
         parse_params(["lr=1e-4:1e-3", "training.lr=1e-3:2e-3"])
+
+
+def test_a_width_range_starts_at_a_multiple_of_the_heads_and_is_never_log_scaled():
+    """Guards ``_parse_range``'s width rule: every proposed width divides by the base's heads, so the low
+    end is rounded up to a multiple of them, a range holding none is refused, and ':log' is dropped."""
+    four_heads = replace(BASE, model=replace(BASE.model, num_heads=4))
+    width = parse_param("width=33:100:log", four_heads)
+    assert (width.low, width.high, width.step, width.log) == (36, 100, 4, False)
+    with pytest.raises(SweepSpecError, match="divides by the 4 attention heads"):
+        parse_param("width=33:35", four_heads)
+
+
+def test_four_settings_are_allowed():
+    """Guards the limit's edge in ``parse_params``: four settings pass, the fifth is refused above."""
+    assert len(parse_params(["lr=1e-4:1e-3", "layers=1,2", "warmup=0:0.1", "dropout=0:0.1"])) == 4
+
+
+def test_a_longer_sequence_than_the_model_holds_raises_its_length():
+    """Guards ``apply_values``: a trial whose sequences outgrow the model's max length gets a model that
+    holds them, instead of a config the trainer refuses."""
+    params = [parse_param("layers=1,2"), parse_param("seq_len=32,128")]
+    config = apply_values(BASE, params, {"num_layers": 2, "seq_len": 128})
+    assert BASE.model.max_len == 64
+    assert (config.model.num_layers, config.training.seq_len, config.model.max_len) == (2, 128, 128)
+
+
+def test_the_budget_is_split_into_trials_with_a_share_kept_for_start_up():
+    """Guards ``SweepSpec``'s arithmetic: each trial trains for its equal share of the budget less 10%,
+    pruning buys up to 3x the planned trials (or ``max_trials``), and the planned count is one per
+    2 minutes, 3 to 20; the spec survives its JSON round trip."""
+    spec = SweepSpec(
+        "s", "sample:facts", "", BASE.to_json(), tuple(parse_params(["lr=1e-4:1e-3"])), 600.0, 3, False
+    )
+    assert spec.trial_seconds == pytest.approx(180.0) and spec.trial_limit == 3
+    assert replace(spec, prune=True).trial_limit == 9
+    assert replace(spec, prune=True, max_trials=4).trial_limit == 4
+    again = SweepSpec.from_json(spec.to_json())
+    assert again.base_config == spec.base_config
+    assert replace(again, base_config_json=spec.base_config_json) == spec
+    assert [runner.default_trials(s, True) for s in (60, 600, 1500, 36_000)] == [3, 5, 12, 20]
+
+
+def test_the_best_trial_is_the_completed_one_with_the_lowest_loss():
+    """Guards ``best_trial``: lowest final loss wins, and a pruned trial never does, however low."""
+    records = [
+        TrialRecord(0, {}, COMPLETED, val_loss=3.0),
+        TrialRecord(1, {}, PRUNED, val_loss=1.0),
+        TrialRecord(2, {}, COMPLETED, val_loss=2.5),
+        TrialRecord(3, {}, COMPLETED, val_loss=None),
+    ]
+    assert best_trial(records).number == 2
+    assert best_trial(records[1:2]) is None
 
 
 def test_a_name_is_used_once(db, corpus):
@@ -225,6 +288,20 @@ def test_the_forecast_prunes_a_trial_heading_above_the_best():
     assert not control.stop_requested and watch.forecast is None
     watch, control = feed(best=None)  # no completed trial yet: nothing to beat
     assert not control.stop_requested
+
+
+def test_the_forecast_prunes_only_when_its_whole_band_lies_above_the_best():
+    """Guards ``_PruneWatch._forecast_prunes``: a noisy curve whose forecast final loss is above the best
+    but whose 80% band still reaches below it is kept (pruning on the forecast's middle would cut it)."""
+    from mlmstudio.engine.events import EvalEvent, StepEvent, TrainingControl
+
+    control = TrainingControl()
+    watch = runner._PruneWatch(FakeTrial(), control, 0, lambda e: None, best=3.03)
+    for i, step in enumerate(range(100, 700, 100), start=1):
+        watch(StepEvent(step, 10_000, 3.0, 1e-3, 1000.0, step * 100, i * 10.0, step / 2000))
+        # heading to about 3.1 with +-0.05 of noise: the band's low end stays under 3.0
+        watch(EvalEvent(step, 3.0 + 5.0 * step**-0.5 + 0.05 * (-1) ** i, 0.3, 20.0, i * 10.0 + 0.5))
+    assert not control.stop_requested and watch.pruned_at is None
 
 
 @pytest.mark.slow
