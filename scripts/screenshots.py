@@ -193,7 +193,7 @@ def take_screenshots(
     window.show_page(HISTORY)
     history = window.history_page
     history.select_runs([first_run, second_run])
-    history.compare_action.trigger()
+    history.run_actions.compare_action.trigger()
     shot("07-history-compare")
     history.select_runs([first_run])
     shot("09-history-one-run")

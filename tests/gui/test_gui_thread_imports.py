@@ -29,7 +29,7 @@ SCRIPT = textwrap.dedent("""
     for run_id in sys.argv[2:]:
         history.select_runs([run_id])          # the Hugging Face export state is decided here
         explore.select_run(run_id)             # chosen, not loaded: the page is not shown
-    assert history.hf_action.isEnabled()      # the seed run, selected last, is exportable
+    assert history.run_actions.hf_action.isEnabled()  # the seed run, selected last, is exportable
     heavy = [m for m in ("torch", "tokenizers", "transformers", "mlmstudio.engine.predict") if m in sys.modules]
     print("HEAVY", heavy)
     """)

@@ -88,7 +88,7 @@ def test_pages_sharing_one_list_follow_a_rename_made_in_history(qtbot, trained_d
     explore = ExplorePage(trained_db, runs=runs)
     for page in (explore, history_page):
         qtbot.addWidget(page)
-    assert history_page.rename_run(history.seed_id, "seed, renamed")
+    assert history_page.run_actions.rename_run(history.seed_id, "seed, renamed")
     index = explore.run_combo.findData(history.seed_id)
     assert "seed, renamed" in explore.run_combo.itemText(index)
     items = explore.compare_tab.compare_list

@@ -91,8 +91,8 @@ def test_text_status_and_tag_filters(page, trained_db, history):
 def test_rename_through_the_dialog(page, trained_db, history, monkeypatch):
     monkeypatch.setattr(QInputDialog, "getText", staticmethod(lambda *a, **k: ("Best so far", True)))
     page.select_runs([history.seed_id])
-    assert page.rename_action.isEnabled()
-    page.rename_action.trigger()
+    assert page.run_actions.rename_action.isEnabled()
+    page.run_actions.rename_action.trigger()
     assert service.get_run(trained_db, history.seed_id).summary.name == "Best so far"
     assert cell(page, history.seed_id, "Name") == "Best so far"
 
@@ -100,16 +100,16 @@ def test_rename_through_the_dialog(page, trained_db, history, monkeypatch):
 def test_an_empty_name_is_refused_with_a_message(page, trained_db, history, qtbot):
     page.select_runs([history.seed_id])
     with qtbot.waitSignal(page.status_message) as blocker:
-        assert not page.rename_run(history.seed_id, "   ")
+        assert not page.run_actions.rename_run(history.seed_id, "   ")
     assert "empty" in blocker.args[0]
     assert service.get_run(trained_db, history.seed_id).summary.name == "seed 15%"
 
 
 def test_notes_and_tags_are_saved_from_the_details_pane(page, trained_db, history):
     page.select_runs([history.modern_id])
-    page.notes_edit.setPlainText("Loss still falling at the end.")
-    page.tags_edit.setText("baseline,  fast , baseline")
-    page.save_details_button.click()
+    page.details.notes_edit.setPlainText("Loss still falling at the end.")
+    page.details.tags_edit.setText("baseline,  fast , baseline")
+    page.details.save_button.click()
 
     summary = service.get_run(trained_db, history.modern_id).summary
     assert summary.notes == "Loss still falling at the end."
@@ -121,8 +121,8 @@ def test_notes_and_tags_are_saved_from_the_details_pane(page, trained_db, histor
 
     page.set_text_filter("")
     page.select_runs([history.modern_id])
-    page.tags_edit.setText("fast")
-    page.save_details_button.click()
+    page.details.tags_edit.setText("fast")
+    page.details.save_button.click()
     assert service.get_run(trained_db, history.modern_id).summary.tags == ("fast",)
 
 
@@ -132,12 +132,12 @@ def test_delete_asks_first_then_removes_the_run_and_its_files(page, trained_db, 
     page.select_runs([history.seed_id])
 
     answer_dialogs.set(QMessageBox.StandardButton.No)
-    page.delete_action.trigger()
+    page.run_actions.delete_action.trigger()
     assert len(answer_dialogs.questions) == 1 and "seed 15%" in answer_dialogs.questions[0]
     assert run_dir.exists() and page.run_count() == 2
 
     answer_dialogs.set(QMessageBox.StandardButton.Yes)
-    page.delete_action.trigger()
+    page.run_actions.delete_action.trigger()
     assert not run_dir.exists()
     assert [r.id for r in service.list_runs(trained_db)] == [history.modern_id]
     assert page.shown_run_ids() == [history.modern_id]
@@ -151,28 +151,36 @@ def test_export_and_import_a_bundle_round_trip(
     page.select_runs([history.seed_id])
     dialog_returns(monkeypatch, "getSaveFileName", (str(bundle), ""))
     with qtbot.waitSignal(page.exported, timeout=JOB_MS) as exported:
-        page.export_action.trigger()
+        page.run_actions.export_action.trigger()
         # Off the GUI thread, with a busy state: one file job at a time.
-        assert page.is_busy() and not page.import_action.isEnabled() and page.busy_bar.isVisible()
-        assert not page.delete_action.isEnabled()  # not while its file is being written
+        assert (
+            page.is_busy()
+            and not page.run_actions.import_action.isEnabled()
+            and page.run_actions.busy_bar.isVisible()
+        )
+        assert not page.run_actions.delete_action.isEnabled()  # not while its file is being written
     assert exported.args == [bundle]
     assert bundle.is_file() and bundle.stat().st_size > 0
-    assert not page.is_busy() and page.import_action.isEnabled() and not page.busy_bar.isVisible()
+    assert (
+        not page.is_busy()
+        and page.run_actions.import_action.isEnabled()
+        and not page.run_actions.busy_bar.isVisible()
+    )
     # Again onto the same file: the save dialog asked before returning it, so it is replaced;
     # the page's own call without that answer is refused and the file stays.
     first = bundle.read_bytes()
     with qtbot.waitSignal(page.job_failed, timeout=JOB_MS) as refused:
-        page.export_bundle(history.seed_id, bundle)
+        page.run_actions.export_bundle(history.seed_id, bundle)
     assert "already exists" in refused.args[0] and bundle.read_bytes() == first
     with qtbot.waitSignal(page.exported, timeout=JOB_MS):
-        page.export_action.trigger()
+        page.run_actions.export_action.trigger()
 
-    page.delete_action.trigger()
+    page.run_actions.delete_action.trigger()
     assert page.shown_run_ids() == [history.modern_id]
 
     dialog_returns(monkeypatch, "getOpenFileName", (str(bundle), ""))
     with qtbot.waitSignal(page.imported, timeout=JOB_MS):
-        page.import_action.trigger()
+        page.run_actions.import_action.trigger()
     assert page.run_count() == 2
     new_id = next(r for r in page.shown_run_ids() if r != history.modern_id)
     assert page.selected_run_ids() == [new_id]
@@ -196,10 +204,10 @@ def test_a_bad_bundle_is_refused_with_a_message(page, tmp_path, monkeypatch, qtb
     bad.write_bytes(b"not a zip file")
     dialog_returns(monkeypatch, "getOpenFileName", (str(bad), ""))
     with qtbot.waitSignal(page.job_failed, timeout=JOB_MS) as blocker:
-        page.import_action.trigger()
+        page.run_actions.import_action.trigger()
     assert "not imported" in blocker.args[0] and "Traceback" not in blocker.args[0]
     assert page.run_count() == 2
-    assert "not imported" in page.details_message.text()
+    assert "not imported" in page.details.message.text()
 
 
 def test_a_run_folder_from_elsewhere_is_imported_with_its_curves(
@@ -211,7 +219,7 @@ def test_a_run_folder_from_elsewhere_is_imported_with_its_curves(
     shutil.copytree(trained_db.run_dir(history.seed_id), elsewhere)
     dialog_returns(monkeypatch, "getExistingDirectory", str(elsewhere))
     with qtbot.waitSignal(page.imported, timeout=JOB_MS) as blocker:
-        page.import_folder_action.trigger()
+        page.run_actions.import_folder_action.trigger()
     new_id = blocker.args[0]
     assert new_id != history.seed_id and page.run_count() == 3 and page.selected_run_ids() == [new_id]
     imported = service.get_run(trained_db, new_id)
@@ -225,7 +233,7 @@ def test_a_folder_that_is_not_a_run_is_refused_with_a_message(page, tmp_path, mo
     (tmp_path / "photos").mkdir()
     dialog_returns(monkeypatch, "getExistingDirectory", str(tmp_path / "photos"))
     with qtbot.waitSignal(page.job_failed, timeout=JOB_MS) as blocker:
-        page.import_folder_action.trigger()
+        page.run_actions.import_folder_action.trigger()
     assert "not a run folder" in blocker.args[0] and "Traceback" not in blocker.args[0]
     assert page.run_count() == 2
 
@@ -250,18 +258,18 @@ def test_hugging_face_export_only_for_exportable_runs(
     page.refresh()
     qtbot.waitUntil(lambda: page.run_count() == 3, timeout=JOB_MS)
     page.select_runs([handle.run_id])
-    assert not page.hf_action.isEnabled()
-    assert "distance bias" in page.hf_action.toolTip()  # the reason, shown as the tooltip
+    assert not page.run_actions.hf_action.isEnabled()
+    assert "distance bias" in page.run_actions.hf_action.toolTip()  # the reason, shown as the tooltip
 
     page.select_runs([history.modern_id])  # the default settings: exportable
-    assert page.hf_action.isEnabled()
+    assert page.run_actions.hf_action.isEnabled()
 
     page.select_runs([history.seed_id])
-    assert page.hf_action.isEnabled()
+    assert page.run_actions.hf_action.isEnabled()
     out = tmp_path / "hf"
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(out)))
     with qtbot.waitSignal(page.hf_exported, timeout=JOB_MS) as written:
-        page.hf_action.trigger()
+        page.run_actions.hf_action.trigger()
     assert written.args == [out]
     assert (out / "config.json").is_file()
     assert any(out.glob("*.safetensors"))
@@ -276,40 +284,40 @@ def test_hugging_face_export_into_a_folder_with_files_asks_first(
     page.select_runs([history.seed_id])
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(out)))
     answer_dialogs.set(QMessageBox.StandardButton.No)
-    page.hf_action.trigger()
+    page.run_actions.hf_action.trigger()
     assert "README.md" in answer_dialogs.questions[-1]
     assert not page.is_busy() and (out / "README.md").read_text() == "my own notes"  # nothing touched
 
     answer_dialogs.set(QMessageBox.StandardButton.Yes)
     with qtbot.waitSignal(page.hf_exported, timeout=JOB_MS):
-        page.hf_action.trigger()
+        page.run_actions.hf_action.trigger()
     assert (out / "config.json").is_file() and (out / "README.md").read_text() != "my own notes"
 
 
 def test_resume_is_offered_for_interrupted_runs_and_asked_of_the_window(page, trained_db, history, qtbot):
     page.select_runs([history.seed_id])
-    assert not page.resume_action.isEnabled()  # completed
+    assert not page.run_actions.resume_action.isEnabled()  # completed
     with trained_db.session() as session:
         session.execute(update(RunRow).where(RunRow.id == history.seed_id).values(status="interrupted"))
     page.refresh()
     assert page.selected_run_ids() == [history.seed_id]  # the selection survives a reload
     assert cell(page, history.seed_id, "Status") == "interrupted"
-    assert page.resume_action.isEnabled()
+    assert page.run_actions.resume_action.isEnabled()
     with qtbot.waitSignal(page.resume_requested) as blocker:
-        page.resume_action.trigger()
+        page.run_actions.resume_action.trigger()
     assert blocker.args == [history.seed_id]
 
 
 def test_explore_is_asked_of_the_window(page, history, qtbot):
     page.select_runs([history.modern_id])
     with qtbot.waitSignal(page.explore_requested) as blocker:
-        page.explore_action.trigger()
+        page.run_actions.explore_action.trigger()
     assert blocker.args == [history.modern_id]
 
 
 def test_compare_two_runs_curves_differences_and_exports(page, trained_db, history, tmp_path, monkeypatch):
     page.select_runs([history.modern_id, history.seed_id])
-    page.compare_action.trigger()
+    page.run_actions.compare_action.trigger()
     view = page.compare_view
 
     items = view.curve_items()
@@ -383,8 +391,8 @@ def test_a_completed_run_shows_the_steps_it_trained(page, trained_db, history):
 
 def test_deleting_a_compared_run_drops_it_from_the_comparison(page, history, answer_dialogs):
     page.select_runs([history.modern_id, history.seed_id])
-    page.compare_action.trigger()
-    page.delete_runs([history.seed_id])
+    page.run_actions.compare_action.trigger()
+    page.run_actions.delete_runs([history.seed_id])
     assert [r.id for r in page.compare_view.runs()] == [history.modern_id]
 
 
@@ -393,8 +401,8 @@ def test_a_run_with_missing_files_is_shown_as_such(page, trained_db, history):
     page.refresh()
     assert "files missing" in cell(page, history.seed_id, "Status")
     page.select_runs([history.seed_id])
-    assert not page.explore_action.isEnabled()
-    assert "model.safetensors" in page.details_title.text()
+    assert not page.run_actions.explore_action.isEnabled()
+    assert "model.safetensors" in page.details.title.text()
 
 
 def test_a_thousand_runs_load_sort_and_filter_quickly(qapp):

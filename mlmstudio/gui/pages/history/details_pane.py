@@ -1,0 +1,114 @@
+"""History's details pane: the selected run's name, status and message, its notes and tags.
+
+The pane only shows and asks. It draws the one run it is given
+(``show_run``) and, when the user saves, says what changed
+(``save_requested``); the page saves it through the store's services and,
+once the run list has the new summary, draws the pane again. Failures from
+anywhere on the page land here too (``show_problem``), in red, so the page
+stays usable.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+
+from mlmstudio.store.records import RunSummary
+
+ERROR_COLOR = "#CC3311"
+
+
+class DetailsPane(QWidget):
+    """The notes and tags of one run; a count when several are selected."""
+
+    # run id, the new notes (None: unchanged), the new tags (None: unchanged)
+    save_requested = Signal(str, object, object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._run: RunSummary | None = None
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.notes_edit = QPlainTextEdit()
+        self.notes_edit.setPlaceholderText("Notes about this run: what you tried, what you saw.")
+        self.tags_edit = QLineEdit()
+        self.tags_edit.setPlaceholderText("baseline, 30% masking, …")
+        self.tags_edit.setToolTip("Tags separated by commas")
+        self.save_button = QPushButton("Save notes and tags")
+        # Labels above their fields, so the pane can be narrow and leave the table its columns.
+        form = QVBoxLayout(self)
+        form.setContentsMargins(6, 0, 0, 0)
+        for widget in (
+            self.title,
+            self.message,
+            QLabel("Notes:"),
+            self.notes_edit,
+            QLabel("Tags:"),
+            self.tags_edit,
+        ):
+            form.addWidget(widget)
+        form.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignRight)
+        form.addStretch(1)
+        self.setMinimumWidth(200)
+        self.save_button.clicked.connect(self._on_save_clicked)
+
+    def show_run(self, run: RunSummary | None, count: int) -> None:
+        """Show ``run``, or with None the number of runs selected (``count``, maybe 0)."""
+        self._run = run
+        editable = run is not None
+        for widget in (self.notes_edit, self.tags_edit, self.save_button):
+            widget.setEnabled(editable)
+        self.message.clear()
+        if run is None:
+            self.title.setText(
+                f"<b>{count} runs selected</b>" if count else "Select a run to see its notes and tags."
+            )
+            self.notes_edit.setPlainText("")
+            self.tags_edit.setText("")
+            return
+        lines = [
+            f"<b>{escape(run.name)}</b>",
+            f"id {run.id} · {run.display_status}" + (f" · {run.corpus_name}" if run.corpus_name else ""),
+        ]
+        if run.missing_files:
+            lines.append(f"Missing files: {escape(', '.join(run.missing_files))}")
+        self.title.setText("<br>".join(lines))
+        if run.message:
+            self.message.setText(escape(run.message))
+        self.notes_edit.setPlainText(run.notes)
+        self.tags_edit.setText(", ".join(run.tags))
+
+    @Slot(str)
+    def show_problem(self, text: str) -> None:
+        """A failure, in red, until the next run is shown."""
+        self.message.setText(f"<span style='color:{ERROR_COLOR}'>{escape(text)}</span>")
+
+    def edited_tags(self) -> list[str]:
+        """The tags typed, without blanks or repeats, in their order."""
+        return list(
+            dict.fromkeys(t for t in (part.strip() for part in self.tags_edit.text().split(",")) if t)
+        )
+
+    @Slot()
+    def _on_save_clicked(self) -> None:
+        run = self._run
+        if run is None:
+            return
+        # Read both fields first: saving the notes draws the pane again from the history.
+        notes = self.notes_edit.toPlainText()
+        tags = self.edited_tags()
+        self.save_requested.emit(
+            run.id,
+            notes if notes != run.notes else None,
+            tags if sorted(tags) != sorted(run.tags) else None,
+        )
+
+
+def escape(text: str) -> str:
+    """Plain text shown in a rich-text label."""
+    return html.escape(text, quote=False)
