@@ -282,7 +282,7 @@ def main() -> None:
     table(
         [
             [f"{n + 1}", r["shown_s"], b["shown_s"], r["cpu_s"], b["cpu_s"], r["engine_s"], r["exit_s"]]
-            for n, (r, b) in enumerate(zip(app, bare))
+            for n, (r, b) in enumerate(zip(app, bare, strict=True))
         ],
         [
             "launch",
@@ -307,7 +307,8 @@ def main() -> None:
         "engine loaded (background)",
     )
     table(
-        [[label, median([r[k] for r in app])] for k, label in zip(phases, labels)], ["phase ends", "median s"]
+        [[label, median([r[k] for r in app])] for k, label in zip(phases, labels, strict=True)],
+        ["phase ends", "median s"],
     )
 
     app_median = median([r["shown_s"] for r in app])

@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 import _common as common
@@ -207,7 +208,7 @@ def main() -> None:
     for size in sizes:
         path = folder / f"corpus-{size:g}MB.txt"
         if not path.exists() or path.stat().st_size != int(size * MB):
-            seconds, _ = common.timed(lambda: generate_corpus(path, int(size * MB)))
+            seconds, _ = common.timed(partial(generate_corpus, path, int(size * MB)))
             print(f"generated {path.name} in {seconds:.1f} s")
         child = ["--child", str(path), "--tokenizer-cap-mb", str(args.tokenizer_cap_mb)]
         results.append(common.run_child(SCRIPT, child + (["--smoke"] if args.smoke else [])))

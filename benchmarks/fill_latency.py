@@ -21,6 +21,7 @@ from __future__ import annotations
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import _common as common
@@ -70,12 +71,14 @@ def main() -> None:
             seed_dir = common.write_model(Path(tmp), preset, "seed", tokenizer)
             seed = Predictor.from_dir(seed_dir)
             figures = {
-                "ours modern fill_mask": median_ms(lambda: modern.fill_mask(ONE_MASK), calls),
+                "ours modern fill_mask": median_ms(partial(modern.fill_mask, ONE_MASK), calls),
                 "ours modern fill_iteratively x3": median_ms(
-                    lambda: modern.fill_iteratively(THREE_MASKS), calls
+                    partial(modern.fill_iteratively, THREE_MASKS), calls
                 ),
-                "ours seed fill_mask": median_ms(lambda: seed.fill_mask(ONE_MASK), calls),
-                "ours seed fill_iteratively x3": median_ms(lambda: seed.fill_iteratively(THREE_MASKS), calls),
+                "ours seed fill_mask": median_ms(partial(seed.fill_mask, ONE_MASK), calls),
+                "ours seed fill_iteratively x3": median_ms(
+                    partial(seed.fill_iteratively, THREE_MASKS), calls
+                ),
             }
             if has_hf:
                 from transformers import pipeline
@@ -87,9 +90,9 @@ def main() -> None:
 
                 hf_dir = export_hf(seed_dir, Path(tmp) / f"{preset}-hf")
                 fill = pipeline("fill-mask", model=str(hf_dir), device="cpu")
-                figures["HF pipeline fill-mask (seed)"] = median_ms(lambda: fill(ONE_MASK), calls)
+                figures["HF pipeline fill-mask (seed)"] = median_ms(partial(fill, ONE_MASK), calls)
                 figures["HF pipeline 3 masks, independent (seed)"] = median_ms(
-                    lambda: fill(THREE_MASKS), calls
+                    partial(fill, THREE_MASKS), calls
                 )
             results[preset] = figures
             params = sum(p.numel() for p in modern.model.parameters())

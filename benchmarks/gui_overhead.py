@@ -257,7 +257,7 @@ def main() -> None:
     rows = []
 
     def ratio(name: str, baseline: str) -> float:
-        return common.median([s / h for s, h in zip(speeds[name], speeds[baseline])])
+        return common.median([s / h for s, h in zip(speeds[name], speeds[baseline], strict=True)])
 
     def delay_row(delays: list[float]) -> list:
         return [percentile(delays, 50), percentile(delays, 99), max(delays) if delays else float("nan")]

@@ -169,7 +169,7 @@ def main() -> None:
         db.close()
     section("gap from one run's end to the next run's first step (seconds)")
     table(rows, ("trial", "direct", "queued", "queue adds", "queue's own calls"))
-    added = median([q - d for q, d in zip(queued, direct)])
+    added = median([q - d for q, d in zip(queued, direct, strict=True)])
     print(
         f"median gap: direct {median(direct):.3f} s, queued {median(queued):.3f} s; "
         f"the queue's own calls in a gap: median {median(own):.4f} s, max {max(own):.4f} s"

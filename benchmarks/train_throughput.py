@@ -383,7 +383,7 @@ def main() -> None:
         return
 
     def per_round(ours_kind: str, hf_kind: str) -> float:
-        return common.median([o / h for o, h in zip(rates[ours_kind], rates[hf_kind])])
+        return common.median([o / h for o, h in zip(rates[ours_kind], rates[hf_kind], strict=True)])
 
     common.section("ratios (per cycle, then the median; in brackets: of the best steps)")
     for a, b, note in (

@@ -276,7 +276,7 @@ def wayland_socket(env: Mapping[str, str]) -> Path | None:
         return None
     path = Path(name)
     if not path.is_absolute():
-        path = Path(env.get("XDG_RUNTIME_DIR", "/run/user/%d" % os.getuid())) / name
+        path = Path(env.get("XDG_RUNTIME_DIR", f"/run/user/{os.getuid()}")) / name
     return path
 
 

@@ -76,7 +76,7 @@ def _example(
     before = [tokenizer.id_to_token(int(i)) for i in ids[0]]
     marks = {MASKED: "", RANDOM: "~", KEPT: "="}
     after = []
-    for token_id, action in zip(result.input_ids[0].tolist(), result.actions[0].tolist()):
+    for token_id, action in zip(result.input_ids[0].tolist(), result.actions[0].tolist(), strict=True):
         token = tokenizer.id_to_token(int(token_id))
         after.append(f"{marks[action]}{token}" if action in marks and action != MASKED else token)
     return {

@@ -191,7 +191,9 @@ class RunsTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._runs = list(runs)
         self._cells = [self._compute(run) for run in self._runs]
-        self._haystacks = [self._haystack(run, cells) for run, cells in zip(self._runs, self._cells)]
+        self._haystacks = [
+            self._haystack(run, cells) for run, cells in zip(self._runs, self._cells, strict=True)
+        ]
         self._rows_by_id = {str(run.id): row for row, run in enumerate(self._runs)}
         self.endResetModel()
 

@@ -234,7 +234,7 @@ class MaskingPreview(QWidget):
         counts = {"mask": 0, "random": 0, "kept": 0, "total": len(original)}
         parts = []
         styles = _action_styles()
-        for orig, shown, action in zip(original, masked, actions):
+        for orig, shown, action in zip(original, masked, actions, strict=True):
             text = _token_text(tokenizer, shown)
             if action not in styles:
                 parts.append(f'<span style="font-family:monospace">{text}</span>')

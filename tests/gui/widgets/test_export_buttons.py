@@ -13,7 +13,7 @@ from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import QLabel
 
 from mlmstudio.gui.widgets import export_buttons
-from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers, save_picture, write_numbers
+from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers, write_numbers
 
 ROWS = [
     {"token": "paris", "probability": 0.5, "rank": 1},
