@@ -12,23 +12,39 @@ it cannot, the user gets what is missing and what to do, and exit code 2,
 instead of Qt's abort (exit 134). Its X connection stays open until Qt has
 connected, so an X server that resets when its last client leaves (Xvfb)
 cannot do so in between.
+
+Ctrl+C and SIGTERM are handled from the first line (``startup_signals``): a
+signal during the imports ends the process quietly with 130 or 143, never
+with a traceback from whichever library was being imported.
 """
 
 from __future__ import annotations
 
-import gc
-import sys
+from mlmstudio import startup_signals
 
-from mlmstudio.display_check import EXIT_NO_DISPLAY, find_display_problem
+startup_signals.install()  # before anything slow is imported: see startup_signals
+
+import gc  # noqa: E402
+import sys  # noqa: E402
+
+from mlmstudio.display_check import EXIT_NO_DISPLAY, find_display_problem  # noqa: E402
+from mlmstudio import thread_policy  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    if not argv:  # the desktop app: no need to build the command line's parser first
-        return open_app(None)
-    from mlmstudio import cli
+    thread_policy.prepare("cli" if argv else "app")  # before torch loads: OpenMP reads its environment once
+    try:
+        if not argv:  # the desktop app: no need to build the command line's parser first
+            return open_app(None)
+        from mlmstudio import cli
 
-    return cli.main(argv, open_app=open_app)
+        return cli.main(argv, open_app=open_app)
+    except KeyboardInterrupt as exc:  # between the command's answer and here: still no traceback
+        print("mlmstudio: interrupted.", file=sys.stderr)
+        return startup_signals.exit_code_for(exc)
+    finally:
+        startup_signals.finish()
 
 
 def open_app(data_dir: str | None) -> int:

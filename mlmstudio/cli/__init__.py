@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Callable
 
-from mlmstudio import __version__
+from mlmstudio import __version__, startup_signals, thread_policy
 from mlmstudio.cli.argv_text import check_text_arguments, os_error_sentence
 from mlmstudio.engine.errors import MLMStudioError
 
@@ -77,6 +77,8 @@ def main(argv: list[str] | None = None, open_app: Callable[[str | None], int] | 
     ``open_app(data_dir)`` runs when no command is given (the launcher passes the
     desktop app's); without it, the usage is printed.
     """
+    if thread_policy.current_role() is None:  # called directly, not through the launcher
+        thread_policy.prepare("cli")
     try:
         code = _main(argv, open_app)
         sys.stdout.flush()  # buffered output meets the closed pipe here
@@ -123,13 +125,14 @@ def _main(argv: list[str] | None, open_app: Callable[[str | None], int] | None) 
     _paths_print_as_given()
     try:
         check_text_arguments(args)  # undecodable bytes are fine in a path, refused as text
+        startup_signals.hand_over()  # the work starts: a signal now stops it through KeyboardInterrupt
         return int(args.func(args) or 0)
     except MLMStudioError as exc:  # ConfigError included: one root for every sentence
         print(f"mlmstudio: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl+C, or SIGTERM as startup_signals.Interrupted
         print("mlmstudio: interrupted.", file=sys.stderr)
-        return 130
+        return startup_signals.exit_code_for(exc)
     except BrokenPipeError:
         raise  # the reader went away (| head): main() ends quietly
     except OSError as exc:  # a path too long, a folder without permission: a sentence, not a traceback

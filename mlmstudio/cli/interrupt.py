@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from mlmstudio.engine.events import TrainingControl
+from mlmstudio.startup_signals import Interrupted
 
 SIGNALS = tuple(s for s in (signal.SIGINT, getattr(signal, "SIGTERM", None)) if s is not None)
 
@@ -36,8 +37,8 @@ def stop_on_interrupt(control: TrainingControl) -> Iterator[Interruption]:
     interruption = Interruption()
 
     def handler(signum, frame):
-        if control.stop_requested:
-            raise KeyboardInterrupt
+        if control.stop_requested:  # the second one aborts, with that signal's exit code
+            raise Interrupted(int(signum))
         interruption.signum = int(signum)
         how = "Ctrl+C" if signum == signal.SIGINT else "the signal"
         print(f"\nmlmstudio: stopping after this step ({how} again to abort)...", file=sys.stderr)
