@@ -27,8 +27,8 @@ startup_signals.install()  # before anything slow is imported: see startup_signa
 import gc  # noqa: E402
 import sys  # noqa: E402
 
-from mlmstudio.display_check import EXIT_NO_DISPLAY, find_display_problem  # noqa: E402
 from mlmstudio import thread_policy  # noqa: E402
+from mlmstudio.display_check import EXIT_NO_DISPLAY, find_display_problem  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

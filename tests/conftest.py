@@ -18,6 +18,16 @@ def _isolated_data_dir(tmp_path, monkeypatch):
     return home
 
 
+@pytest.fixture(autouse=True)
+def _no_thread_role_left_over():
+    """An entry point a test ran (cli.main, the app's worker) records its thread role for the
+    process; the next test starts as a library caller again (mlmstudio/thread_policy.py)."""
+    yield
+    from mlmstudio import thread_policy
+
+    thread_policy.forget_role()
+
+
 @pytest.fixture
 def tutorial_corpus_path() -> Path:
     return DATA_DIR / "tutorial_corpus.txt"

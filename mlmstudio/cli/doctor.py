@@ -27,6 +27,7 @@ from typing import Any
 
 from mlmstudio import __version__, display_check
 from mlmstudio.engine.system_memory import human_bytes
+from mlmstudio.thread_policy import THREADS_ENV
 
 MIN_FREE_BYTES = 500 * 1000 * 1000  # a few checkpoints of a base-size model
 ERROR, WARNING = "error", "warning"
@@ -98,11 +99,16 @@ def _torch_facts(problems: list[Problem]) -> tuple[dict, dict, dict]:
             )
         )
         return {"version": None, "error": str(exc)}, {"supported": None}, {"cuda": None, "mps": None}
+    from mlmstudio import thread_policy
+
+    policy = thread_policy.decide("cli")  # what `mlmstudio train` starts with (the app: one core fewer)
     torch_facts = {
         "version": torch.__version__,
         "threads": torch.get_num_threads(),
         "interop_threads": torch.get_num_interop_threads(),
         "cpus": os.cpu_count(),
+        "thread_policy": policy.as_dict(),
+        "app_training_threads": thread_policy.decide("app").threads,
     }
     cuda = torch.cuda.is_available()
     mps = bool(getattr(torch.backends, "mps", None) and torch.backends.mps.is_available())
@@ -293,6 +299,9 @@ def render(report: dict[str, Any]) -> str:
     rows = [("Python", f"{report['python']['version']} ({report['python']['executable']})")]
     if torch.get("version"):
         rows.append(("PyTorch", f"{torch['version']}, {torch['threads']} threads for {torch['cpus']} CPUs"))
+        policy = torch.get("thread_policy") or {}
+        if policy:
+            rows.append(("Training threads", _policy_line(policy, torch.get("app_training_threads"))))
         native = "yes" if bf16["supported"] else "no"
         rows.append(("bf16", f"{native} (training precision 'auto' means {bf16['auto_precision']})"))
         if gpu["cuda"]:
@@ -342,3 +351,13 @@ def render(report: dict[str, Any]) -> str:
     if report["ok"] and report["problems"]:
         lines.append("Everything the command line needs is fine.")
     return "\n".join(lines)
+
+
+def _policy_line(policy: dict, app_threads: object) -> str:
+    """The thread policy in a line: 'adaptive: train starts with 2 threads, the app with 1 (...)'."""
+    if policy.get("policy") == "fixed":
+        return f"fixed at {policy.get('threads')} ({policy.get('reason')})"
+    return (
+        f"{policy.get('policy')}: train starts with {policy.get('threads')}, the app with {app_threads}; "
+        f"{policy.get('reason')} (set {THREADS_ENV} to fix the count)"
+    )

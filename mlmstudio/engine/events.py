@@ -40,6 +40,7 @@ class TrainingSummary:
     model_dir: str = ""
     device: str = ""
     precision: str = ""
+    threads: str = ""  # the CPU threads the run used, e.g. '2 (adaptive)' (mlmstudio/thread_policy.py)
 
     def as_dict(self) -> dict[str, Any]:
         """Plain JSON values, keyed as the history stores final metrics."""

@@ -19,17 +19,17 @@ from __future__ import annotations
 import errno
 import logging
 import math
-import os
 import time
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
 import torch
 import torch.nn.functional as F
 
+from mlmstudio import thread_policy
 from mlmstudio.config import RunConfig
 from mlmstudio.engine import distributed
 from mlmstudio.engine.artifacts import atomic_write_text, save_model_dir
@@ -127,6 +127,7 @@ class Trainer:
         train_cfg = config.training
         self.device = resolve_device(train_cfg.device if not self.dist.device else self.dist.device)
         self.precision = resolve_precision(train_cfg.precision, self.device)
+        self.threads = _thread_governor(self.device, self.dist.world_size)
 
         # Spans, not copies: a 100 MB corpus is held once while it is tokenized.
         train_text, val_text = split_spans(corpus_text, config.corpus.val_fraction, train_cfg.seed)
@@ -302,8 +303,14 @@ class Trainer:
             param_count=self.param_count,
             device=self.device.type,
             precision=self.precision,
-            note=" ".join(filter(None, [self.start_note, *self.probes.notes])),
+            note=" ".join(filter(None, [self.start_note, *self.probes.notes, self._threads_note()])),
         )
+
+    def _threads_note(self) -> str:
+        policy = self.threads.policy
+        if self.device.type != "cpu":
+            return ""
+        return f"CPU threads: {policy.describe()}."
 
     def _loop(self) -> RunStatus:
         cfg = self.config.training
@@ -325,9 +332,11 @@ class Trainer:
                 group["lr"] = lr
             cpu_batch = next(self.train_batches)
             tokens = cpu_batch.num_tokens * self.dist.world_size  # counted before the copy: no device sync
+            step_start = time.perf_counter()
             loss = self._train_step(cpu_batch.to(self.device))
 
             now = time.perf_counter()
+            self.threads.step_done(now - step_start)  # the step's own time: no evaluation or checkpoint
             step_seconds, clock = now - clock, now
             self._advance(loss, tokens, step_seconds)
             at_eval = self.progress.step % cfg.eval_every == 0
@@ -571,6 +580,7 @@ class Trainer:
             model_dir=str(self.out_dir),
             device=self.device.type,
             precision=self.precision,
+            threads=self.threads.describe() if self.device.type == "cpu" else "",
         )
 
     def _emit(self, event: TrainerEvent) -> None:
@@ -617,4 +627,20 @@ def as_user_error(exc: BaseException) -> MLMStudioError | None:
 
 def default_num_threads() -> int:
     """Threads for torch in a training process that also serves a GUI: leave it a core."""
-    return max(1, (os.cpu_count() or 2) - 1)
+    return thread_policy.decide("app").threads
+
+
+def _thread_governor(device: torch.device, world_size: int) -> thread_policy.ThreadGovernor:
+    """This process' thread policy (mlmstudio/thread_policy.py), applied to torch now.
+
+    A library caller that never chose a role keeps its own torch setting; a GPU run
+    and ranks under torchrun keep their starting count (the check times CPU steps).
+    """
+    policy = thread_policy.decide()
+    if not policy.threads:
+        current = torch.get_num_threads()
+        policy = replace(policy, threads=current, max_threads=current)
+    if policy.adaptive and (device.type != "cpu" or world_size > 1):
+        policy = thread_policy.fixed(policy)
+    thread_policy.apply(policy, torch.set_num_threads)
+    return thread_policy.ThreadGovernor(policy, torch.set_num_threads)

@@ -46,7 +46,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer, QtMsgType, qInstallMessageHa
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
-from mlmstudio import __version__
+from mlmstudio import __version__, thread_policy
 from mlmstudio.gui.icons import app_icon
 from mlmstudio.gui.settings import APPLICATION, ORGANIZATION
 from mlmstudio.gui.termination import TerminationSignals
@@ -226,6 +226,7 @@ class WindowCallbacks:
 def run_app(argv: list[str] | None = None, data_dir: str | Path | None = None) -> int:
     """Open the main window on the history in ``data_dir`` and run until it closes."""
     marks = {"run_app": time.monotonic()}
+    thread_policy.prepare("app")  # before the engine (and torch) load in the warm-up thread
     from mlmstudio.gui.history_repair_dialog import open_history_or_ask
     from mlmstudio.gui.main_window import MainWindow
 

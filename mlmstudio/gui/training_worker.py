@@ -9,7 +9,8 @@ once (``run_started``). ``finished`` is emitted exactly once, whatever happens,
 with the run's end as ``run_end.decide_run_end`` decides it.
 
 Threads: torch's intra-op thread pool is process-wide, so the worker sets it
-once per run to all cores but one (``default_num_threads``). That leaves the
+once per run to the app's thread policy (``mlmstudio/thread_policy.py``: all
+cores but one to start, fewer while the computer is busy). That leaves the
 GUI thread a core to stay responsive while training; the cost is that
 predictions made from the GUI during training also use the smaller pool, which
 is harmless for single sentences.
@@ -168,6 +169,9 @@ class TrainingWorker(QObject):
         return self._last_step.step if self._last_step is not None else 0
 
     def _set_torch_threads(self) -> None:
+        from mlmstudio import thread_policy
+
+        thread_policy.prepare("app")  # the trainer applies the app's policy (thread_policy.decide)
         try:
             import torch
 
