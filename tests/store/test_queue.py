@@ -101,6 +101,73 @@ def test_claims_are_exclusive_in_order_and_paused_claims_nothing(db):
     assert queue.claim_next(db).item.id == c.id
 
 
+def set_state(db, item_id: int, state: ItemState) -> None:
+    from mlmstudio.store.models import QueueItemRow
+
+    with db.session() as session:
+        session.get(QueueItemRow, item_id).state = state.value
+
+
+def test_claims_follow_the_queues_order_not_the_order_items_were_added(db):
+    """Guards ``claim_next``'s ordering: the item moved to the front is claimed first."""
+    a, b, c = (add(db, n) for n in "abc")
+    queue.move_item(db, c.id, 1)
+    claims = [queue.claim_next(db) for _ in range(3)]
+    assert [claim.item.id for claim in claims] == [c.id, a.id, b.id]
+    for claim in claims:
+        claim.release()
+
+
+def test_an_item_whose_lock_another_owner_holds_is_left_alone(db):
+    """Guards ``claim_next``'s lock check: a row that says waiting while its lock is held (a process
+    that claimed it and has not written its mark yet) is skipped, never run twice."""
+    from mlmstudio.store.run_lock import RunLock
+
+    a, b = add(db, "a"), add(db, "b")
+    with RunLock(queue.item_dir(db, a.id)) as held:  # another open file holds a's lock
+        assert held.acquire()
+        claim = queue.claim_next(db)
+        assert claim.item.id == b.id
+        assert queue.get_item(db, a.id).state == ItemState.WAITING
+        claim.release()
+
+
+def test_clearing_takes_only_done_and_failed_items(db):
+    """Guards ``clear_finished``: interrupted and waiting items stay in line, renumbered."""
+    a, b, c, d = (add(db, n) for n in "abcd")
+    set_state(db, a.id, ItemState.DONE)
+    set_state(db, b.id, ItemState.INTERRUPTED)
+    set_state(db, c.id, ItemState.FAILED)
+    assert queue.clear_finished(db) == 2
+    assert [(i.name, i.position) for i in queue.list_items(db)] == [("b", 1), ("d", 2)]
+
+
+def test_a_crash_note_stays_while_an_interrupted_item_it_names_is_left(db):
+    """Guards ``remove_item``'s note rule: the note goes with the last interrupted item, not the first."""
+    a, b, c = (add(db, n) for n in "abc")
+    set_state(db, a.id, ItemState.INTERRUPTED)
+    set_state(db, b.id, ItemState.INTERRUPTED)
+    queue.set_paused(db, True, note=f"items {a.id}, {b.id} were interrupted")
+    queue.remove_item(db, c.id)
+    queue.remove_item(db, a.id)
+    assert queue.get_settings(db).note == f"items {a.id}, {b.id} were interrupted"
+    queue.remove_item(db, b.id)
+    assert queue.get_settings(db).note == ""
+
+
+def test_a_reorder_listing_an_item_twice_is_refused_and_changes_nothing(db):
+    """Guards ``reorder``'s duplicate check (a stale drag could list an item twice)."""
+    a, b = add(db, "a"), add(db, "b")
+    with pytest.raises(QueueError, match="listed twice"):
+        queue.reorder(db, [b.id, b.id, a.id])
+    assert names(db) == ["a", "b"] and [i.position for i in queue.list_items(db)] == [1, 2]
+
+
+def test_a_name_is_one_line_of_single_spaces(db):
+    """Guards ``add_item``'s name clean-up: the list and the CLI table show one line per item."""
+    assert add(db, "  two\n\twords  ").name == "two words"
+
+
 CLAIM_AND_DIE = """
 import os, sys
 from mlmstudio.store.database import Database
