@@ -137,7 +137,7 @@ def bert_config(loaded: LoadedModel) -> dict:
         "max_position_embeddings": cfg.max_len,
         # One token type whose embedding is zero: it adds nothing, as in our model.
         "type_vocab_size": 1,
-        "layer_norm_eps": LAYER_NORM_EPS,
+        "layer_norm_eps": cfg.layer_norm_eps,
         "hidden_dropout_prob": cfg.dropout,
         "attention_probs_dropout_prob": cfg.dropout,
         "initializer_range": 0.02,
@@ -211,7 +211,7 @@ def xlm_roberta_xl_config(loaded: LoadedModel) -> dict:
         # RoBERTa counts positions from pad_token_id + 1 (pad tokens sit at pad_token_id).
         "max_position_embeddings": cfg.max_len + tok.pad_token_id + 1,
         "type_vocab_size": 1,  # one token type whose embedding is zero: it adds nothing
-        "layer_norm_eps": LAYER_NORM_EPS,
+        "layer_norm_eps": cfg.layer_norm_eps,
         "hidden_dropout_prob": cfg.dropout,
         "attention_probs_dropout_prob": cfg.dropout,
         "initializer_range": 0.02,

@@ -194,9 +194,9 @@ class Block(nn.Module):
 
     def __init__(self, cfg: ModelConfig) -> None:
         super().__init__()
-        self.ln1 = nn.LayerNorm(cfg.d_model)
+        self.ln1 = nn.LayerNorm(cfg.d_model, eps=cfg.layer_norm_eps)
         self.attn = SelfAttention(cfg.d_model, cfg.num_heads, cfg.dropout, rotary=cfg.positions == "rotary")
-        self.ln2 = nn.LayerNorm(cfg.d_model)
+        self.ln2 = nn.LayerNorm(cfg.d_model, eps=cfg.layer_norm_eps)
         self.ffn = FeedForward(cfg.d_model, cfg.ffn_width, cfg.dropout)
         self.drop = nn.Dropout(cfg.dropout)
 
@@ -208,10 +208,10 @@ class Block(nn.Module):
 class MLMHead(nn.Module):
     """BERT's prediction-head transform: Linear -> GELU -> LayerNorm (the decoder comes after)."""
 
-    def __init__(self, d_model: int) -> None:
+    def __init__(self, d_model: int, eps: float = 1e-5) -> None:
         super().__init__()
         self.dense = nn.Linear(d_model, d_model)
-        self.norm = nn.LayerNorm(d_model)
+        self.norm = nn.LayerNorm(d_model, eps=eps)
 
     def forward(self, x: Tensor) -> Tensor:
         return self.norm(F.gelu(self.dense(x)))
@@ -253,7 +253,7 @@ class SeedMLM(MLMModel):
         d = cfg.d_model
         self.tok_emb = nn.Embedding(vocab_size, d)
         self.pos_emb = nn.Embedding(cfg.max_len, d)
-        self.emb_norm = nn.LayerNorm(d)
+        self.emb_norm = nn.LayerNorm(d, eps=cfg.layer_norm_eps)
         self.emb_drop = nn.Dropout(cfg.dropout)
         layer = nn.TransformerEncoderLayer(
             d_model=d,
@@ -263,10 +263,11 @@ class SeedMLM(MLMModel):
             activation="gelu",
             batch_first=True,
             norm_first=False,
+            layer_norm_eps=cfg.layer_norm_eps,
         )
         # enable_nested_tensor=False: keep padded positions computed the plain way, as BERT does.
         self.encoder = nn.TransformerEncoder(layer, num_layers=cfg.num_layers, enable_nested_tensor=False)
-        self.head = nn.Sequential(nn.Linear(d, d), nn.GELU(), nn.LayerNorm(d))
+        self.head = nn.Sequential(nn.Linear(d, d), nn.GELU(), nn.LayerNorm(d, eps=cfg.layer_norm_eps))
         self.decoder = nn.Linear(d, vocab_size)
 
     @property
@@ -308,8 +309,8 @@ class ModernMLM(MLMModel):
         self.pos_emb = nn.Embedding(cfg.max_len, d) if cfg.positions == "learned" else None
         self.emb_drop = nn.Dropout(cfg.dropout)
         self.blocks = nn.ModuleList(Block(cfg) for _ in range(cfg.num_layers))
-        self.final_norm = nn.LayerNorm(d)
-        self.head = MLMHead(d)
+        self.final_norm = nn.LayerNorm(d, eps=cfg.layer_norm_eps)
+        self.head = MLMHead(d, cfg.layer_norm_eps)
         # The decoder weight is the token embedding itself (F.linear below); only its bias is new.
         self.decoder_bias = nn.Parameter(torch.zeros(vocab_size))
         if cfg.distance_bias:

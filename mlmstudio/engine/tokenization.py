@@ -47,6 +47,7 @@ MAX_TOKENIZER_BYTES = 100_000_000
 
 CONTINUATION = "##"  # WordPiece: a piece that continues a word
 METASPACE = "\u2581"  # BPE: "▁" marks a piece that starts a word
+BYTE_LEVEL_SPACE = "\u0120"  # byte-level BPE (RoBERTa, GPT-2): "Ġ" is the space a word starts with
 _WORD_START = "\ue000"  # private-use marker, only while training WordPiece
 _MIN_TRAINING_TOKENS = 10
 _COUNT_SAMPLE_CHARS = 32_000_000  # frequencies for the canonical order come from at most this much text
@@ -68,7 +69,10 @@ class MLMTokenizer:
         for name in (PAD, CLS, SEP, MASK):
             self._standalone[SPECIAL_TOKENS.index(name)] = True
         self._is_space = np.array([len(t) == 1 and t.isspace() for t in tokens], dtype=bool)
-        self._starts_word = np.array([t.startswith(METASPACE) for t in tokens], dtype=bool)
+        # An opened transformers model may read bytes (RoBERTa): its pieces start words with "Ġ".
+        self._byte_level = _is_byte_level(tokenizer)
+        self._word_start = BYTE_LEVEL_SPACE if self._byte_level else METASPACE
+        self._starts_word = np.array([t.startswith(self._word_start) for t in tokens], dtype=bool)
 
     # ------------------------------------------------------------------ training
     @classmethod
@@ -236,6 +240,8 @@ class MLMTokenizer:
     def decode(self, ids: Iterable[int], skip_special_tokens: bool = False) -> str:
         """Text for ``ids``: characters concatenated, words and pieces joined with spaces as written."""
         ids = [int(i) for i in ids]
+        if self._byte_level:  # bytes back to characters: only the library's own decoder knows how
+            return self._tok.decode(ids, skip_special_tokens=skip_special_tokens).strip()
         if self._kind == "bpe":
             return self._decode_bpe(ids, skip_special_tokens)
         text = self._tok.decode(ids, skip_special_tokens=skip_special_tokens)
@@ -272,6 +278,9 @@ class MLMTokenizer:
             return token
         if self._kind == "wordpiece" and token.startswith(CONTINUATION) and len(token) > len(CONTINUATION):
             return token[len(CONTINUATION) :]
+        if self._byte_level:
+            spaced = self._tok.decode([int(i)], skip_special_tokens=False)
+            return spaced.strip() or spaced
         if self._kind == "bpe":
             spaced = token.replace(METASPACE, " ")
             return spaced.strip() or spaced
@@ -285,7 +294,7 @@ class MLMTokenizer:
         if self._kind == "wordpiece":
             return token.startswith(CONTINUATION) and len(token) > len(CONTINUATION)
         if self._kind == "bpe":
-            return not token.startswith(METASPACE)
+            return not token.startswith(self._word_start)
         return False
 
     def _token(self, i: int) -> str:
@@ -557,11 +566,24 @@ def _infer_kind(data: dict) -> str | None:
         return None
     if model_type == "WordPiece":
         return "wordpiece"
-    if model_type == "BPE":
+    if model_type in ("BPE", "Unigram"):  # Unigram: SentencePiece (XLM-R), "▁" starts words as in our BPE
         return "bpe"
     if model_type == "WordLevel":
         return "char" if pre_type == "Split" else "word"
     return None
+
+
+def _is_byte_level(tokenizer: Tokenizer) -> bool:
+    """Whether the tokenizer's pre-tokenizer maps bytes to characters (ByteLevel, alone or in a Sequence)."""
+    pre = tokenizer.pre_tokenizer
+    if pre is None:
+        return False
+    if isinstance(pre, pre_tokenizers.ByteLevel):
+        return True
+    if not isinstance(pre, pre_tokenizers.Sequence):
+        return False
+    text = json.dumps(json.loads(tokenizer.to_str()).get("pre_tokenizer") or {})
+    return '"ByteLevel"' in text
 
 
 def _mark_around(new_word: np.ndarray, flags: np.ndarray) -> None:

@@ -1,0 +1,232 @@
+"""Opening a transformers folder: check it, map it, and write an ordinary engine model folder.
+
+The result is a model folder like the ones training writes (config.json with a RunConfig,
+tokenizer.json, model.safetensors), plus ``origin.json`` saying where it came from: source
+path, family, the transformers class and config, the SHA-256 of the weights, the parameter
+count, the model's own special-token spellings and the vocabulary permutation. So
+``Predictor.from_dir`` and everything built on it (Explore, fill, score, attention,
+neighbours, token-loss) work unchanged, and training from it is a later step of the same kind.
+The origin lives in its own file rather than in config.json because RunConfig describes how to
+*train* a model and refuses unknown sections; an import is a fact about the weights.
+
+Every check runs before anything is written, and the folder is written under a temporary name
+and renamed at the end, so a refusal or a crash leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+import tempfile
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from mlmstudio import bounded_json
+from mlmstudio.config import (
+    ConfigError,
+    CorpusConfig,
+    ModelConfig,
+    RunConfig,
+    TokenizerConfig,
+    TrainingConfig,
+)
+from mlmstudio.engine.artifacts import atomic_write_text, save_model_dir
+from mlmstudio.engine.hf_import.errors import ModelImportError
+from mlmstudio.engine.hf_import.folder import config_int, load_weights, read_config
+from mlmstudio.engine.hf_import.tokenizer_import import ImportedTokenizer, import_tokenizer
+from mlmstudio.engine.hf_import.weight_maps import common_parts, modern_state, seed_state
+from mlmstudio.engine.memory import model_memory_shortage
+from mlmstudio.engine.model import count_parameters
+from mlmstudio.engine.model_factory import build_model
+
+log = logging.getLogger(__name__)
+
+ORIGIN_FILE = "origin.json"
+UNTRAINED_HEAD_NOTE = (
+    "This model was saved without its fill-mask head, so the head is new and untrained: its "
+    "predictions mean nothing until it is trained."
+)
+_MAX_VOCAB_IN_CONFIG = 200_000  # TokenizerConfig's bound (a training setting; the file's vocabulary rules)
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where an opened model came from (origin.json)."""
+
+    source: str
+    family: str
+    model_type: str
+    architecture: str
+    weights_sha256: str
+    parameters: int
+    head_is_new: bool
+    mask_token: str  # the model's own spelling of the mask ("[MASK]", "<mask>")
+    special_tokens: dict[str, str]  # role -> the model's own spelling
+    original_ids: list[int]  # engine id -> the model's own id
+    hf_config: dict[str, Any]
+
+    @property
+    def note(self) -> str:
+        return UNTRAINED_HEAD_NOTE if self.head_is_new else ""
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=1, sort_keys=True)
+
+
+def read_origin(model_dir: Path) -> Origin | None:
+    """The origin of an opened model's folder, or None for a model trained here."""
+    file = Path(model_dir) / ORIGIN_FILE
+    if not file.is_file():
+        return None
+    try:
+        data = bounded_json.loads(bounded_json.read_text(file, max_bytes=100_000_000))
+        return Origin(**data)
+    except (OSError, ValueError, TypeError) as exc:
+        log.warning("Ignoring unreadable %s: %s", file, exc)
+        return None
+
+
+def open_transformers_folder(source: str | os.PathLike, out_dir: str | os.PathLike) -> Origin:
+    """Check the transformers folder ``source``, map it and write the engine folder ``out_dir``.
+
+    ``out_dir`` must not exist yet; it appears complete or not at all.
+    """
+    source = Path(source)
+    out = Path(out_dir)
+    if out.exists():
+        raise ModelImportError(f"{out} already exists. Choose a new folder for the opened model.")
+    checked = read_config(source)
+    config, family = checked.config, checked.family
+    where = str(source)
+    tokenizer = import_tokenizer(source, config)
+    run_config = engine_config(config, family.layout, family.names, tokenizer, where)
+    shortage = model_memory_shortage(run_config, tokenizer.tokenizer.vocab_size)
+    if shortage:
+        raise ModelImportError(f"{shortage} (The model in {source}.)")
+    state, sha = load_weights(source)
+    if family.names == "electra" and any(name.endswith("embeddings_project.weight") for name in state):
+        raise ModelImportError(
+            f"The ELECTRA generator in {source} projects its embeddings to another width "
+            "(embedding_size differs from hidden_size), which MLM Studio's layout cannot hold yet."
+        )
+    parts = common_parts(family.names, state, config, where)
+    max_len = run_config.model.max_len
+    if family.layout == "seed":
+        engine_state = seed_state(parts, tokenizer.original_ids, max_len)
+    else:
+        engine_state = modern_state(parts, tokenizer.original_ids, max_len, where)
+    model = build_model(run_config.model, tokenizer.tokenizer.vocab_size, tokenizer.tokenizer.pad_token_id)
+    expected = model.state_dict()
+    wrong = sorted(k for k in expected if k not in engine_state or expected[k].shape != engine_state[k].shape)
+    if wrong:
+        raise ModelImportError(
+            f"The weights in {source} do not have the shapes its config.json describes ({wrong[0]}). "
+            "The folder may mix files of different models; copy the model again."
+        )
+    model.load_state_dict(engine_state, strict=True)
+    origin = Origin(
+        source=str(source.resolve()),
+        family=family.name,
+        model_type=str(config["model_type"]),
+        architecture=str((config.get("architectures") or [""])[0]),
+        weights_sha256=sha,
+        parameters=count_parameters(model),
+        head_is_new=parts.head_is_new,
+        mask_token=tokenizer.mask_spelling,
+        special_tokens=tokenizer.spellings,
+        original_ids=tokenizer.original_ids,
+        hf_config=dict(config),
+    )
+    _write(out, model, tokenizer, run_config, origin)
+    log.info("Opened %s (%s, %d parameters) as %s", source, family.name, origin.parameters, out)
+    return origin
+
+
+def engine_config(
+    config: Mapping[str, Any], layout: str, names: str, tokenizer: ImportedTokenizer, where: str
+) -> RunConfig:
+    """The RunConfig whose model is exactly the transformers model (or a sentence why it cannot be)."""
+    src = Path(where)
+    d = config_int(config, src, "hidden_size", "dim")
+    heads = config_int(config, src, "num_attention_heads", "n_heads")
+    layers = config_int(config, src, "num_hidden_layers", "n_layers")
+    ffn = config_int(config, src, "intermediate_size", "hidden_dim", default=4 * d)
+    positions = config_int(config, src, "max_position_embeddings", default=512)
+    if names in ("roberta", "xlm-roberta-xl"):
+        positions -= int(config.get("pad_token_id", 1)) + 1  # counted from pad + 1
+    act = config.get("hidden_act", config.get("activation", "gelu"))
+    if act != "gelu":
+        raise ModelImportError(
+            f"The model in {where} uses the activation {act!r}; MLM Studio's layers use the exact GELU "
+            "('gelu'), so its predictions would differ. This model cannot be opened here."
+        )
+    if names == "electra" and config.get("embedding_size", d) != d:
+        raise ModelImportError(
+            f"The ELECTRA generator in {where} projects its embeddings to another width "
+            "(embedding_size differs from hidden_size), which MLM Studio's layout cannot hold yet."
+        )
+    position_type = config.get("position_embedding_type", "rotary" if names == "esm" else "absolute")
+    rotary = position_type == "rotary"
+    if (layout == "seed" or names == "xlm-roberta-xl") and position_type != "absolute":
+        raise ModelImportError(
+            f"The model in {where} uses {position_type} positions, which MLM Studio's BERT layout does "
+            "not have. This model cannot be opened here."
+        )
+    if names == "esm":
+        if not rotary:
+            raise ModelImportError(
+                f"The ESM model in {where} has learned positions; MLM Studio opens rotary ESM models."
+            )
+        if config.get("token_dropout") or config.get("emb_layer_norm_before"):
+            raise ModelImportError(
+                f"The ESM model in {where} rescales its input by the share of masked tokens "
+                "(token_dropout) or normalises its embeddings first, which MLM Studio's layers do not "
+                "do yet. This model cannot be opened here."
+            )
+        if float(config.get("rope_theta", 10000.0)) != 10000.0:
+            raise ModelImportError(
+                f"The ESM model in {where} turns its positions at another rate (rope_theta)."
+            )
+    eps = float(config.get("layer_norm_eps", 1e-12))
+    model = ModelConfig(
+        arch=layout,
+        d_model=d,
+        num_layers=layers,
+        num_heads=heads,
+        ffn_dim=ffn,
+        max_len=positions,
+        dropout=float(config.get("hidden_dropout_prob", config.get("dropout", 0.1)) or 0.0),
+        distance_bias=False,
+        positions="rotary" if rotary else "learned",
+        layer_norm_eps=eps,
+    )
+    kind = tokenizer.tokenizer.kind if tokenizer.tokenizer.kind in ("wordpiece", "bpe") else "bpe"
+    run_config = RunConfig(
+        corpus=CorpusConfig(source=f"imported: {Path(where).name}"),
+        tokenizer=TokenizerConfig(
+            kind=kind, vocab_size=min(tokenizer.tokenizer.vocab_size, _MAX_VOCAB_IN_CONFIG)
+        ),
+        model=model,
+        training=replace(TrainingConfig(), seq_len=min(TrainingConfig().seq_len, positions)),
+    )
+    try:
+        return run_config.validate()
+    except ConfigError as exc:
+        raise ModelImportError(f"The model in {where} cannot be held by MLM Studio's layers: {exc}") from exc
+
+
+def _write(out: Path, model, tokenizer: ImportedTokenizer, run_config: RunConfig, origin: Origin) -> None:
+    """The engine folder under a temporary name beside ``out``, renamed into place when complete."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".opening", dir=out.parent))
+    try:
+        atomic_write_text(tmp / ORIGIN_FILE, origin.to_json())
+        save_model_dir(tmp, model, tokenizer.tokenizer, run_config)
+        os.replace(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise

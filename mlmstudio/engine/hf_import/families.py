@@ -1,0 +1,87 @@
+"""Which transformers models can be opened, and the one sentence for those that cannot.
+
+A family is known by ``model_type`` in its config.json. Each openable family maps exactly onto
+one of the engine's own layouts (``seed``: BERT's post-LN encoder; ``modern``: pre-LN with a
+final LayerNorm and a tied decoder), so every Explore view and inspection command works on it
+unchanged; the mapping itself lives in ``weight_maps.py``. A decoder-only model is refused as
+what it is, a text generator; other encoders are refused with the list of families that open.
+No torch here: the GUI can ask about a folder before anything heavy loads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from mlmstudio.engine.hf_import.errors import ModelImportError
+
+
+@dataclass(frozen=True)
+class Family:
+    """An openable family: its display name, the engine layout it maps onto and its weight names."""
+
+    name: str
+    layout: str  # "seed" or "modern"
+    names: (
+        str  # which weight_maps reader: "bert", "distilbert", "roberta", "electra", "esm", "xlm-roberta-xl"
+    )
+
+
+FAMILIES: dict[str, Family] = {
+    "bert": Family("BERT", "seed", "bert"),
+    "distilbert": Family("DistilBERT", "seed", "distilbert"),
+    "roberta": Family("RoBERTa", "seed", "roberta"),
+    "xlm-roberta": Family("XLM-RoBERTa", "seed", "roberta"),
+    "camembert": Family("CamemBERT", "seed", "roberta"),
+    "electra": Family("ELECTRA", "seed", "electra"),
+    "esm": Family("ESM", "modern", "esm"),
+    "xlm-roberta-xl": Family("XLM-RoBERTa-XL", "modern", "xlm-roberta-xl"),
+}
+
+SUPPORTED = (
+    "BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (its generator), ESM "
+    "and the models MLM Studio exports"
+)
+
+# Decoder-only language models: they continue text, they do not fill in blanks.
+TEXT_GENERATORS = frozenset(
+    {
+        "gpt2", "gpt_neo", "gpt_neox", "gptj", "gpt_bigcode", "llama", "mistral", "mixtral", "qwen2",
+        "qwen3", "phi", "phi3", "opt", "bloom", "falcon", "gemma", "gemma2", "gemma3", "olmo", "olmo2",
+        "stablelm", "starcoder2", "codegen", "ctrl", "xglm", "mpt", "cohere", "granite", "smollm3",
+    }
+)  # fmt: skip
+TEXT_GENERATOR = "this is a text generator, not a masked language model"
+
+
+def family_of(config: Mapping[str, Any], where: str) -> Family:
+    """The family of a parsed config.json, or a ModelImportError that says why it cannot be opened."""
+    model_type = config.get("model_type")
+    architectures = config.get("architectures") or []
+    if not isinstance(architectures, list):
+        architectures = []
+    if model_type in TEXT_GENERATORS or any(
+        isinstance(a, str) and a.endswith(("ForCausalLM", "LMHeadModel")) for a in architectures
+    ):
+        raise ModelImportError(
+            f"{where} holds a {model_type or 'decoder-only'} model: {TEXT_GENERATOR}. "
+            f"MLM Studio opens {SUPPORTED}."
+        )
+    if not isinstance(model_type, str) or not model_type:
+        raise ModelImportError(
+            f"The config.json in {where} does not say which kind of model it is (no model_type), so it "
+            f"was not written by transformers. MLM Studio opens {SUPPORTED}."
+        )
+    family = FAMILIES.get(model_type)
+    if family is None:
+        raise ModelImportError(
+            f"{where} holds a {model_type} model, which MLM Studio cannot open yet. It opens {SUPPORTED}."
+        )
+    if model_type == "electra" and any(a == "ElectraForPreTraining" for a in architectures):
+        raise ModelImportError(
+            f"{where} holds an ELECTRA discriminator, which spots replaced words but cannot fill in "
+            "masks on its own, and MLM Studio cannot open it alone yet. Open its generator "
+            "(ElectraForMaskedLM) instead."
+        )
+    return family

@@ -1,0 +1,188 @@
+"""Reading a transformers folder safely: its config.json, a size check, and its weights.
+
+Everything a user hands us is checked before it costs memory: config.json goes through
+``bounded_json`` (size and nesting limits), the parameter count is worked out from the config's
+numbers and refused *before* a tensor is allocated, and the weights come from safetensors
+(``model.safetensors`` or its shards) or, for an old ``pytorch_model.bin``, only through
+``torch.load(weights_only=True)``, which refuses a pickle that would run code rather than
+running it. The SHA-256 of the weight files is taken as they are read, for the run's record.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import torch
+from safetensors.torch import load_file
+
+from mlmstudio import bounded_json
+from mlmstudio.engine.hf_import.errors import ModelImportError
+from mlmstudio.engine.hf_import.families import Family, family_of
+
+CONFIG = "config.json"
+SAFETENSORS = "model.safetensors"
+SAFETENSORS_INDEX = "model.safetensors.index.json"
+PYTORCH_BIN = "pytorch_model.bin"
+# 2e9 parameters are 8 GB in fp32, beyond what the engine trains or inspects on a laptop.
+MAX_PARAMETERS = 2_000_000_000
+_MAX_INDEX_BYTES = 10_000_000
+
+
+@dataclass(frozen=True)
+class SourceConfig:
+    """A checked config.json: the parsed dict, its family and the parameters it implies."""
+
+    path: Path
+    config: dict[str, Any]
+    family: Family
+    parameters: int
+
+
+def is_transformers_folder(path: Path) -> bool:
+    """A folder whose config.json names a ``model_type`` (MLM Studio's own runs' configs do not)."""
+    file = Path(path) / CONFIG
+    if not file.is_file():
+        return False
+    try:
+        data = bounded_json.loads(bounded_json.read_text(file))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and "model_type" in data
+
+
+def read_config(path: Path) -> SourceConfig:
+    """config.json of a transformers folder, its family, and a size check before anything is allocated."""
+    path = Path(path)
+    if not path.is_dir():
+        raise ModelImportError(f"{path} is not a folder. Give the folder that holds the model's config.json.")
+    file = path / CONFIG
+    if not file.is_file():
+        raise ModelImportError(
+            f"The folder {path} has no config.json, so it is not a transformers model folder. "
+            "Give the folder that save_pretrained wrote."
+        )
+    try:
+        config = bounded_json.loads(bounded_json.read_text(file))
+    except (OSError, ValueError) as exc:
+        raise ModelImportError(
+            f"The config.json in {path} cannot be read ({exc}). The folder may be damaged."
+        ) from exc
+    if not isinstance(config, dict):
+        raise ModelImportError(f"The config.json in {path} is not a JSON object. The folder may be damaged.")
+    family = family_of(config, str(path))
+    parameters = estimate_parameters(config, path)
+    if parameters > MAX_PARAMETERS:
+        raise ModelImportError(
+            f"The config.json in {path} describes a model of about {parameters:,} parameters, more than "
+            f"MLM Studio opens ({MAX_PARAMETERS:,}); nothing was loaded. Choose a smaller model."
+        )
+    return SourceConfig(path, config, family, parameters)
+
+
+def config_int(config: Mapping[str, Any], where: Path, *names: str, default: int | None = None) -> int:
+    """The first of ``names`` in the config as a positive whole number, or a sentence naming it."""
+    for name in names:
+        if name in config:
+            value = config[name]
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ModelImportError(
+                    f"The config.json in {where} gives {name} = {value!r}, which is not a positive whole "
+                    "number. The folder may be damaged."
+                )
+            return value
+    if default is not None:
+        return default
+    raise ModelImportError(f"The config.json in {where} does not give {names[0]}. The folder may be damaged.")
+
+
+def estimate_parameters(config: Mapping[str, Any], where: Path) -> int:
+    """The parameters a config implies (embeddings, layers, head), from its numbers alone."""
+    h = config_int(config, where, "hidden_size", "dim")
+    layers = config_int(config, where, "num_hidden_layers", "n_layers")
+    ffn = config_int(config, where, "intermediate_size", "hidden_dim", default=4 * h)
+    vocab = config_int(config, where, "vocab_size")
+    positions = config_int(config, where, "max_position_embeddings", default=512)
+    emb = config_int(config, where, "embedding_size", default=h)
+    per_layer = 4 * h * h + 2 * h * ffn + 9 * h + ffn
+    return vocab * emb + positions * emb + layers * per_layer + h * h + vocab
+
+
+def load_weights(path: Path) -> tuple[dict[str, torch.Tensor], str]:
+    """(the weights by name, the SHA-256 of their files) from safetensors, or a weights-only .bin."""
+    path = Path(path)
+    digest = hashlib.sha256()
+    if (path / SAFETENSORS).is_file():
+        return _safetensors(path / SAFETENSORS, digest), digest.hexdigest()
+    if (path / SAFETENSORS_INDEX).is_file():
+        state: dict[str, torch.Tensor] = {}
+        for shard in _shards(path):
+            state.update(_safetensors(shard, digest))
+        return state, digest.hexdigest()
+    if (path / PYTORCH_BIN).is_file():
+        return _weights_only_bin(path / PYTORCH_BIN, digest), digest.hexdigest()
+    raise ModelImportError(
+        f"The folder {path} has no weights (model.safetensors, or pytorch_model.bin). "
+        "Give the folder that save_pretrained wrote."
+    )
+
+
+def _hash_file(file: Path, digest: Any) -> None:
+    with open(file, "rb") as handle:
+        while chunk := handle.read(1 << 22):
+            digest.update(chunk)
+
+
+def _safetensors(file: Path, digest: Any) -> dict[str, torch.Tensor]:
+    try:
+        _hash_file(file, digest)
+        return load_file(file, device="cpu")
+    except OSError as exc:
+        raise ModelImportError(f"The weights file {file} cannot be read ({exc.strerror or exc}).") from exc
+    except Exception as exc:  # SafetensorError: truncated, empty or not safetensors at all
+        raise ModelImportError(
+            f"The weights file {file} is damaged or not a safetensors file ({exc}). "
+            "Copy the model again from where it came from."
+        ) from exc
+
+
+def _shards(path: Path) -> list[Path]:
+    try:
+        index = bounded_json.loads(
+            bounded_json.read_text(path / SAFETENSORS_INDEX, max_bytes=_MAX_INDEX_BYTES)
+        )
+        names = sorted(set(index["weight_map"].values()))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise ModelImportError(
+            f"The weights index {path / SAFETENSORS_INDEX} cannot be read ({exc})."
+        ) from exc
+    shards = [path / name for name in names if isinstance(name, str)]
+    for shard in shards:
+        if shard.parent != path or not shard.is_file():
+            raise ModelImportError(
+                f"The weights index in {path} names {shard.name}, which is not in the folder. "
+                "Copy the model again from where it came from."
+            )
+    return shards
+
+
+def _weights_only_bin(file: Path, digest: Any) -> dict[str, torch.Tensor]:
+    """A pytorch_model.bin through torch's weights-only unpickler: tensors load, code is refused."""
+    try:
+        _hash_file(file, digest)
+        state = torch.load(file, map_location="cpu", weights_only=True)
+    except OSError as exc:
+        raise ModelImportError(f"The weights file {file} cannot be read ({exc.strerror or exc}).") from exc
+    except Exception as exc:  # UnpicklingError for anything but plain tensors, RuntimeError if damaged
+        raise ModelImportError(
+            f"The weights file {file} holds more than plain weights (or is damaged), so it was not "
+            "loaded: a pickle can run code. Use the model's model.safetensors instead."
+        ) from exc
+    if not isinstance(state, dict) or not all(isinstance(v, torch.Tensor) for v in state.values()):
+        raise ModelImportError(
+            f"The weights file {file} does not hold a table of weights. The folder may be damaged."
+        )
+    return state
