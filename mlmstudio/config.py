@@ -327,19 +327,24 @@ class ModelConfig:
             )
 
 
+# "No step count": a time-budgeted run whose steps were not given trains until its budget is spent.
+NO_STEP_LIMIT = 10_000_000
+
+
 @dataclass(frozen=True)
 class TrainingConfig:
     steps: int = _f(
         1000,
         "How many times the model corrects itself (optimizer steps). With a time "
-        "limit, training stops at whichever comes first.",
+        "budget as well, training stops at whichever is reached first; give only "
+        "the time budget and there is no step limit.",
         min=1,
-        max=10_000_000,
+        max=NO_STEP_LIMIT,
     )
     time_budget: float = _f(
         0.0,
         "Stop training after this many seconds (0: no limit). The learning "
-        "rate then follows the time that has passed.",
+        "rate then follows the time that has passed and reaches 0 at the budget.",
         min=0.0,
         max=1e7,
     )
@@ -721,6 +726,20 @@ def upgrade_config_dict(data: Mapping[str, Any]) -> dict[str, Any]:
     return data
 
 
+def training_limits(training: TrainingConfig) -> str:
+    """What ends a run, in words (Setup, the CLI): the steps, the time budget, or whichever comes first."""
+    budget = training.time_budget
+    if budget <= 0:
+        return f"{training.steps:,} steps"
+    seconds = f"{budget / 60:g} min" if budget >= 60 and budget % 60 == 0 else f"{budget:g} s"
+    if training.steps >= NO_STEP_LIMIT:
+        return f"{seconds}, no step limit (the learning rate reaches 0 at the end of the time)"
+    return (
+        f"{training.steps:,} steps or {seconds}, whichever is reached first (the learning rate "
+        "follows whichever is further along)"
+    )
+
+
 def quick_start_config(sample: str = "facts") -> RunConfig:
     """The first-run recipe behind the welcome panel: a visible result in about a minute on a CPU.
 
@@ -743,7 +762,11 @@ def quick_start_config(sample: str = "facts") -> RunConfig:
     base = replace(base, model=replace(base.model, distance_bias=True, positions="learned"))
     corpus = replace(base.corpus, source=f"sample:{sample}")
     common = dict(
-        steps=100_000, time_budget=QUICK_START_SECONDS, eval_every=50, eval_batches=4, checkpoint_every=0
+        steps=NO_STEP_LIMIT,
+        time_budget=QUICK_START_SECONDS,
+        eval_every=50,
+        eval_batches=4,
+        checkpoint_every=0,
     )
     if sample == "facts":
         return replace(

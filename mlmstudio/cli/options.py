@@ -13,6 +13,7 @@ from dataclasses import fields, replace
 
 from mlmstudio.config import (
     MODEL_PRESETS,
+    NO_STEP_LIMIT,
     PRESETS,
     ConfigError,
     CorpusConfig,
@@ -95,6 +96,16 @@ def add_config_flags(parser: argparse.ArgumentParser, sections: tuple[str, ...])
             )
 
 
+def _time_budget_without_steps(args: argparse.Namespace, config_path: str | None) -> bool:
+    """--time-budget given on the command line, --steps not (and no --config file with its own steps)."""
+    budget = getattr(args, dest_name("training", "time_budget"), None)
+    steps = getattr(args, dest_name("training", "steps"), None)
+    try:
+        return steps is None and not config_path and budget is not None and float(budget) > 0
+    except (TypeError, ValueError):
+        return False  # coerce() has refused it with a sentence already
+
+
 def config_from_args(args: argparse.Namespace, base: RunConfig | None = None) -> RunConfig:
     """Defaults < --config file < --preset < explicit flags; then validate."""
     config = base or RunConfig()
@@ -112,6 +123,9 @@ def config_from_args(args: argparse.Namespace, base: RunConfig | None = None) ->
             if value is not None:
                 changes[f.name] = coerce(f, value, f"{section}.{f.name}")
         parts[section] = replace(current, **changes) if changes else current
+    if _time_budget_without_steps(args, config_path):
+        # The budget is the budget: no step count given means no step cap (config.NO_STEP_LIMIT).
+        parts["training"] = replace(parts["training"], steps=NO_STEP_LIMIT)
     corpus = getattr(args, "corpus", None)
     if corpus is not None:
         if not corpus.strip():  # "" is not "no corpus given": never train the default sample instead

@@ -1,0 +1,27 @@
+"""On the command line a time budget without --steps lifts the step cap (config.NO_STEP_LIMIT)."""
+
+from __future__ import annotations
+
+import json
+
+from mlmstudio.cli import main
+from mlmstudio.config import NO_STEP_LIMIT, RunConfig
+
+
+def saved_steps(capsys, tmp_path, *flags: str) -> int:
+    path = tmp_path / "saved.json"
+    path.unlink(missing_ok=True)
+    assert main(["train", "sample:facts", *flags, "--save-config", str(path)]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    return RunConfig.from_file(path).training.steps
+
+
+def test_a_time_budget_alone_has_no_step_cap_and_steps_given_are_kept(capsys, tmp_path):
+    assert saved_steps(capsys, tmp_path, "--time-budget", "120") == NO_STEP_LIMIT
+    assert saved_steps(capsys, tmp_path, "--time-budget", "120", "--steps", "300") == 300
+    assert saved_steps(capsys, tmp_path) == RunConfig().training.steps  # no budget: the default cap
+    assert saved_steps(capsys, tmp_path, "--time-budget", "0") == RunConfig().training.steps
+    # A config file keeps its own steps; a budget given over it does not lift them.
+    config = tmp_path / "mine.json"
+    config.write_text(json.dumps({"training": {"steps": 77}}), encoding="utf-8")
+    assert saved_steps(capsys, tmp_path, "--config", str(config), "--time-budget", "60") == 77
