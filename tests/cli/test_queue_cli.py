@@ -111,6 +111,8 @@ def test_add_list_move_remove_with_trains_flags(data_dir, capsys, tmp_path):
     "argv, sentence",
     [
         (["queue", "remove", "4"], "There is no item 4 in the queue. 'mlmstudio queue list' shows"),
+        # every number is checked before any item is removed: item 1 stays
+        (["queue", "remove", "1", "4"], "There is no item 4 in the queue."),
         (["queue", "remove", "one"], "Item 'one' is not a number."),
         (["queue", "move", "1", "5"], "Position 5 is outside the queue: give a number from 1 to 1."),
         (["queue", "move", "1", "first"], "Position 'first' is not a number"),
@@ -120,6 +122,8 @@ def test_add_list_move_remove_with_trains_flags(data_dir, capsys, tmp_path):
     ],
 )
 def test_bad_input_exits_2_with_a_sentence(data_dir, capsys, argv, sentence):
+    """Guards every queue subcommand's refusal: exit 2, one sentence, and the queue left as it was
+    (``remove 1 4`` checks both numbers before it removes either)."""
     queue.add_item(Database.open(data_dir), tiny_config(), name="only")
     code, out, err = cli(capsys, "--data-dir", str(data_dir), *argv)
     assert code == 2, err
