@@ -37,7 +37,7 @@ import os
 import shutil
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 from sqlalchemy import func, select
@@ -62,7 +62,7 @@ class QueueError(StoreError):
     """The queue cannot do what was asked: an unknown item, a bad position, a running item, ..."""
 
 
-class ItemState(str, Enum):
+class ItemState(StrEnum):
     WAITING = "waiting"  # in line
     RUNNING = "running"  # a live process has claimed it
     DONE = "done"  # its run completed
@@ -70,20 +70,14 @@ class ItemState(str, Enum):
     INTERRUPTED = "interrupted"  # its process ended or it was stopped: it resumes when the queue runs
     REMOVED = "removed"  # taken out of the queue by the user; kept for the record
 
-    def __str__(self) -> str:
-        return self.value
-
 
 # Items the queue still runs, in position order.
 RUNNABLE_STATES = (ItemState.WAITING, ItemState.INTERRUPTED)
 
 
-class AfterCrash(str, Enum):
+class AfterCrash(StrEnum):
     WAIT = "wait"  # a crash pauses the queue; the user starts it again
     RESUME = "resume"  # the interrupted item is resumed when the queue next runs
-
-    def __str__(self) -> str:
-        return self.value
 
 
 CRASH_NOTE = (

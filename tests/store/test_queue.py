@@ -192,7 +192,7 @@ def claim_in_a_process_that_dies(db) -> int:
 @pytest.mark.parametrize("after_crash", [AfterCrash.WAIT, AfterCrash.RESUME])
 def test_a_claim_by_a_dead_process_is_recovered_and_the_crash_setting_is_followed(db, after_crash):
     queue.set_after_crash(db, after_crash)
-    a, b = add(db, "a"), add(db, "b")
+    a, _waiting = add(db, "a"), add(db, "b")
     assert claim_in_a_process_that_dies(db) == a.id
     assert queue.get_item(db, a.id).state == ItemState.RUNNING  # nobody has looked yet
     assert queue.abandoned_items(db) == [a.id]
@@ -295,4 +295,4 @@ def test_an_unreadable_config_fails_its_item_and_the_queue_goes_on(db):
     assert [i.id for i in skipped] == [bad.id]
     assert skipped[0].state == ItemState.FAILED and skipped[0].message.startswith("The run could not start")
     with pytest.raises(ConfigError):
-        queue.get_item(db, bad.id).config
+        _ = queue.get_item(db, bad.id).config

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from mlmstudio.engine.corpus import load_corpus
+from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.events import StepEvent, TrainingControl
 from mlmstudio.store import lifecycle, repository, service
 from mlmstudio.store.errors import CorpusChangedError, StoreError
@@ -138,7 +139,7 @@ def test_a_failing_run_is_never_left_running(db, corpus):
     assert summary.status == "failed" and "a watcher broke" in summary.message
 
     tiny = lifecycle.prepare_run(db, tiny_config(steps=STEPS), corpus)
-    with pytest.raises(Exception):
+    with pytest.raises(MLMStudioError):
         lifecycle.run_recorded(db, tiny, "ab")  # too little text to even build the trainer
     summary = service.get_run(db, tiny.run_id).summary
     assert summary.status == "failed" and summary.message
