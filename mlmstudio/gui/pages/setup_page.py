@@ -17,13 +17,16 @@ The numbers before Start are honest (DESIGN.md, "Reaching people"):
 - a corpus too small for the sequence length is flagged here, by the
   trainer's own rule, with what to change, and Start stays disabled.
 
-Nothing slow runs on the GUI thread, and this module imports no torch.
+What those numbers are, and what they say, is decided without Qt in
+``gui/setup_estimates.py`` (``SetupEstimates``); this page gathers the
+inputs (the learned vocabulary, the free memory, the measured precision)
+and shows the result. Nothing slow runs on the GUI thread, and this module
+imports no torch.
 """
 
 from __future__ import annotations
 
 import logging
-import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -58,18 +61,17 @@ from mlmstudio.config import (
 )
 from mlmstudio.engine import system_memory
 from mlmstudio.engine.errors import MLMStudioError
-from mlmstudio.engine.estimates import estimate_parameters, estimate_training_memory
+from mlmstudio.engine.estimates import estimate_parameters
 from mlmstudio.engine.hf_compat import can_export_hf, export_note
-from mlmstudio.engine.kept_checkpoints import kept_bytes, planned_steps
-from mlmstudio.engine.system_memory import human_bytes
 from mlmstudio.gui.background import BackgroundCall
 from mlmstudio.gui.settings import AppSettings
+from mlmstudio.gui.setup_estimates import SetupEstimates, device_problem, passage_advice
 from mlmstudio.gui.step_times import StepTimes, request_for
 from mlmstudio.gui.theme import MessageLabel
 from mlmstudio.gui.widgets.config_form import SectionForm, field_problems, group_problems
 from mlmstudio.gui.widgets.masking_preview import MaskingPreview
 from mlmstudio.gui.widgets.probe_editor import ProbeEditor, probe_problem
-from mlmstudio.gui.widgets.simple_setup import SIZES, SimpleSetup, params_text, with_size
+from mlmstudio.gui.widgets.simple_setup import SIZES, SimpleSetup, with_size
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +87,6 @@ PRESETS: tuple[tuple[str, str], ...] = (
 )
 FACTS_DEBOUNCE_MS = 300  # train the run's tokenizer once the user pauses
 FACTS_CACHE_SIZE = 8  # corpus/tokenizer combinations remembered this session
-CHAR_VOCAB_GUESS = 300  # letters: no cap to quote before the corpus has been read
 SIMPLE_MAX_WIDTH = 1240
 
 
@@ -401,9 +402,9 @@ class SetupPage(QWidget):
     def _recompute(self) -> None:
         cfg = self.config()
         problems, general = field_problems(cfg)
-        device_problem = _device_problem(cfg)
-        if device_problem:
-            problems[("training", "device")] = device_problem
+        unusable = device_problem(cfg)
+        if unusable:
+            problems[("training", "device")] = unusable
         if not self._has_corpus:
             general = [*general, "Choose a corpus on the Corpus page first."]
         for section, form in self.forms.items():
@@ -425,7 +426,7 @@ class SetupPage(QWidget):
             general = [*general, "Checking that the corpus is long enough for these settings…"]
         warning = ""
         if valid_model and not any(s == "training" for s, _ in problems):
-            fit = self._memory_fit(cfg)
+            fit = self.estimates(cfg).memory_fit()
             if not fit.fits:
                 general = [*general, fit.message]
             elif fit.tight:
@@ -455,45 +456,25 @@ class SetupPage(QWidget):
         self.config_changed.emit(cfg)
 
     def _too_small_advice(self, problem: str, facts) -> str:
-        longest = facts.longest_window()
-        if longest >= 8:
-            self._fit_seq_len = longest - longest % 8 if longest >= 16 else longest
-            return (
-                f"{problem} This corpus fills passages of at most {longest} tokens: use the button, "
-                "or set Advanced → Training → Sequence length."
-            )
-        return f"{problem} This corpus is too short to train on: add more text."
+        advice, self._fit_seq_len = passage_advice(problem, facts.longest_window())
+        return advice
 
     def _update_estimate(self, cfg: RunConfig, valid_model: bool, valid_training: bool) -> None:
         if not valid_model:
             self.estimate_label.setText("Parameters: fix the model settings to see the size.")
             self.simple.set_numbers(None, False, None, timing="invalid")
             return
-        vocab, exact = self.estimated_vocab_size(cfg)
-        params = estimate_parameters(cfg.model, vocab)
-        self.forms["training"].set_note("keep_checkpoints", kept_checkpoints_note(params, cfg, exact))
-        memory = self._training_memory(cfg, vocab)
-        if exact:
-            text = (
-                f"{params_text(params)} parameters · ≈ {human_bytes(memory)} to train · "
-                f"vocabulary {vocab:,}, learned from this corpus"
-            )
-        else:
-            bound = "about" if cfg.tokenizer.kind == "char" else "up to"
-            why = (
-                "learning it from the corpus…"
-                if self._has_corpus and self._facts_wanted is not None
-                else "exact once a corpus is loaded"
-                if not self._has_corpus
-                else "exact once the settings are valid"
-            )
-            text = (
-                f"{bound} {params_text(params)} parameters · {bound} {human_bytes(memory)} to train · "
-                f"vocabulary {bound} {vocab:,} ({why})"
-            )
-        available = self._available_memory()
-        if available:
-            text += f" · {human_bytes(available)} of memory free"
+        estimates = self.estimates(cfg)
+        vocab, exact, params = estimates.vocab, estimates.exact, estimates.parameters
+        self.forms["training"].set_note("keep_checkpoints", estimates.kept_checkpoints_note())
+        why = (
+            "learning it from the corpus…"
+            if self._has_corpus and self._facts_wanted is not None
+            else "exact once a corpus is loaded"
+            if not self._has_corpus
+            else "exact once the settings are valid"
+        )
+        text = estimates.summary(why)
         # Which runs leave the app (issue 11): said where the architecture is chosen, with the why.
         text += f" · {export_note(cfg)}"
         self.estimate_label.setText(text)
@@ -526,36 +507,20 @@ class SetupPage(QWidget):
             timing = "failed" if self._step_times.failed(request) else "measuring"
         self.simple.set_numbers(params, exact, seconds, timing)
 
-    def _training_memory(self, cfg: RunConfig, vocab: int) -> int:
-        precision = cfg.training.precision
-        if precision == "auto":
-            precision = self._step_times.precision() or _auto_precision()
-        return estimate_training_memory(
-            cfg.model,
-            vocab,
-            cfg.training.batch_size,
-            min(cfg.training.seq_len, cfg.model.max_len),
-            precision,
-            labelled_fraction=cfg.masking.mlm_probability,
+    def estimates(self, cfg: RunConfig) -> SetupEstimates:
+        """The size and cost of ``cfg`` with what this page knows now (vocabulary, memory free)."""
+        facts = self._facts.get(self._facts_key(cfg)) if self._has_corpus else None
+        return SetupEstimates.of(
+            cfg,
+            learned_vocab=facts.vocab_size if facts is not None else None,
+            precision=self._step_times.precision(),
+            available=self._available_memory(),
         )
 
-    def _memory_fit(self, cfg: RunConfig) -> system_memory.MemoryFit:
-        vocab, _exact = self.estimated_vocab_size(cfg)
-        return system_memory.memory_fit(self._training_memory(cfg, vocab), self._available_memory())
-
     def estimated_vocab_size(self, cfg: RunConfig) -> tuple[int, bool]:
-        """The vocabulary the run will have, and whether that number is exact.
-
-        Exact once the run's tokenizer has been trained on this corpus with
-        these tokenizer settings; before that, the configured cap (an upper
-        bound) or, for letters, a guess.
-        """
-        facts = self._facts.get(self._facts_key(cfg)) if self._has_corpus else None
-        if facts is not None:
-            return facts.vocab_size, True
-        if cfg.tokenizer.kind == "char":
-            return min(CHAR_VOCAB_GUESS, cfg.tokenizer.vocab_size), False
-        return cfg.tokenizer.vocab_size, False
+        """The vocabulary the run will have, and whether that number is exact (``vocab_estimate``)."""
+        estimates = self.estimates(cfg)
+        return estimates.vocab, estimates.exact
 
     def _words_suffice(self, cfg: RunConfig) -> bool:
         """Whether the corpus' words alone fill a window (fast; remembered per setting)."""
@@ -689,7 +654,7 @@ class SetupPage(QWidget):
             self.set_config(RunConfig())
         else:
             self.set_config(self.config().with_preset(key))
-        self.status_message.emit(f"Applied the preset: {dict((k, l) for l, k in PRESETS)[key]}.")
+        self.status_message.emit(f"Applied the preset: {dict((k, label) for label, k in PRESETS)[key]}.")
 
     @Slot()
     def load_config_dialog(self) -> None:
@@ -771,46 +736,3 @@ def _scrolled(widget: QWidget) -> QScrollArea:
     scroll.setWidget(widget)
     scroll.setFrameShape(QScrollArea.Shape.NoFrame)
     return scroll
-
-
-def _device_problem(cfg: RunConfig) -> str:
-    """Why the chosen device cannot be used here, or ''."""
-    if cfg.training.device in ("auto", "cpu"):
-        return ""
-    from mlmstudio.engine.device import resolve_device
-
-    try:
-        resolve_device(cfg.training.device)
-    except MLMStudioError as exc:
-        return str(exc)
-    return ""
-
-
-def _auto_precision() -> str:
-    if "torch" not in sys.modules:
-        # The engine loads after the window shows (gui/engine_warmup.py); fp32 is the larger
-        # estimate until it has, and the window recomputes once it is ready.
-        return "fp32"
-    from mlmstudio.engine.device import resolve_device, resolve_precision
-
-    try:
-        return resolve_precision("auto", resolve_device("auto"))
-    except MLMStudioError:
-        return "fp32"
-
-
-def kept_checkpoints_note(params: int, cfg: RunConfig, exact: bool) -> str:
-    """The disk cost of the kept checkpoints, beside the setting: N copies of the weights, and their steps."""
-    keep = cfg.training.keep_checkpoints
-    if keep == 0:
-        return "None kept: Explore's slider over training will have only the final model."
-    bound = "≈ " if exact else "up to "
-    text = (
-        f"{bound}{human_bytes(kept_bytes(params, keep))} on disk ({keep} × "
-        f"{human_bytes(kept_bytes(params, 1))} of weights)"
-    )
-    if cfg.training.time_budget > 0:
-        return text + ", at steps 1, 2, 4, 8, … and the end."
-    steps = [f"{s:,}" for s in planned_steps(cfg.training.steps, keep)]
-    shown = steps if len(steps) <= 6 else [*steps[:3], "…", *steps[-2:]]
-    return text + f", at steps {', '.join(shown)}."

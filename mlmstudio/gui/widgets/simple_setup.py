@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.config import MODEL_PRESETS, ModelConfig, RunConfig, TrainingConfig
+from mlmstudio.gui.setup_estimates import params_text
 
 # (tokenizer kind, label, plain explanation); BPE appears only when chosen in Advanced.
 READS: tuple[tuple[str, str, str], ...] = (
@@ -100,14 +101,6 @@ def duration_text(seconds: float) -> str:
         return f"{minutes} min {rest} s" if rest and minutes < 10 else f"{minutes} min"
     hours, rest = divmod(round(seconds / 60), 60)
     return f"{hours} h {rest} min" if rest else f"{hours} h"
-
-
-def params_text(params: int) -> str:
-    if params >= 1e9:
-        return f"{params / 1e9:.2f} billion"
-    if params >= 1e6:
-        return f"{params / 1e6:.2f} million"
-    return f"{params:,}"
 
 
 class SimpleSetup(QWidget):

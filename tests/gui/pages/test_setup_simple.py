@@ -11,8 +11,9 @@ from mlmstudio.engine.calibration import StepTime
 from mlmstudio.engine.corpus import load_corpus
 from mlmstudio.engine.estimates import estimate_parameters
 from mlmstudio.gui.pages.setup_page import ADVANCED, SIMPLE, SetupPage
+from mlmstudio.gui.setup_estimates import params_text
 from mlmstudio.gui.step_times import StepTimes
-from mlmstudio.gui.widgets.simple_setup import STEP_CAP_WITH_TIME, params_text
+from mlmstudio.gui.widgets.simple_setup import STEP_CAP_WITH_TIME
 
 
 def make_page(qtbot, **kwargs) -> SetupPage:
@@ -280,8 +281,7 @@ def test_memory_that_does_not_fit_refuses_start_and_tight_memory_warns(qtbot, fa
     assert "smaller model" in page.error_label.text()
     assert "40.0 MB of memory free" in page.estimate_label.text()
 
-    vocab, _ = page.estimated_vocab_size(page.config())
-    needed = page._training_memory(page.config(), vocab)
+    needed = page.estimates(page.config()).memory
     free["bytes"] = int(needed / 0.8)  # fits, but above the tight share
     page.flush()
     assert page.start_button.isEnabled()
