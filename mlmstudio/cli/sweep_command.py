@@ -188,7 +188,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     control = runner.SweepControl()
-    with stop_on_interrupt(_AsTrainingControl(control)):
+    with stop_on_interrupt(_AsTrainingControl(control)) as interruption:
         ended = runner.run_sweep(
             db, name, corpus, control=control, on_event=None if args.json else _print_event
         )
@@ -207,6 +207,15 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         )
     else:
         _print_end(ended)
+    return sweep_exit_code(ended, interruption)
+
+
+def sweep_exit_code(ended, interruption) -> int:
+    """130/143 when a signal stopped it, 1 when no trial completed (nothing was found), else 0."""
+    if interruption.signum is not None:
+        return interruption.exit_code(0)
+    if ended.best is None:
+        return 1
     return 0
 
 

@@ -19,6 +19,7 @@ Imports neither torch nor Qt: the Sweep page parses as the user types.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -264,7 +265,45 @@ def parse_params(texts: Iterable[str], base: RunConfig | None = None) -> list[Sw
         if p.field in seen:
             raise SweepSpecError(f"{p.label} is given twice; give each setting once.")
         seen.add(p.field)
+    check_choices_fit(base or RunConfig(), params)
     return params
+
+
+def check_choices_fit(base: RunConfig, params: Sequence[SweepParam]) -> None:
+    """Refuse a choice no trial could train with (heads=3 on a width of 32), before the first trial.
+
+    A choice is possible when some mix of the other settings' values (each choice, each range's
+    two ends) makes a valid recipe with it; otherwise every trial that drew it would fail.
+    """
+
+    def candidates(p: SweepParam) -> tuple[Any, ...]:
+        return p.choices if p.kind == "choice" else (p.low, p.high)
+
+    for p in params:
+        if p.kind != "choice":
+            continue
+        others = [o for o in params if o is not p]
+        impossible: dict[Any, str] = {}
+        for value in p.choices:
+            why = ""
+            for mix in itertools.product(*(candidates(o) for o in others)):
+                values = {p.name: value, **{o.name: v for o, v in zip(others, mix, strict=True)}}
+                try:
+                    apply_values(base, params, values).validate()
+                    why = ""
+                    break
+                except ConfigError as exc:
+                    why = why or str(exc)
+            if why:
+                impossible[value] = why
+        if impossible:
+            written = p.text.partition("=")[0].strip() or p.field
+            names = ", ".join(f"{written}={v}" for v in impossible)
+            first = next(iter(impossible.values()))
+            raise SweepSpecError(
+                f"No trial could train with {names} ({p.text}) on this base recipe: {first} "
+                "Drop those choices, or change the base recipe so they fit."
+            )
 
 
 def apply_values(base: RunConfig, params: Sequence[SweepParam], values: Mapping[str, Any]) -> RunConfig:

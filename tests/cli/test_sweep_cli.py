@@ -57,6 +57,13 @@ TINY = [
         (["--resume", "nothing-here"], "no sweep named 'nothing-here'"),
         (["--resume", "x", "--budget", "5m"], "drop --budget"),
         ([], "Give the corpus"),
+        # A choice no trial could train with is refused before the first trial (it used to run
+        # every trial as a failure and exit 0); a possible one beside it is named as fine.
+        (
+            ["sample:facts", "--param", "heads=3,5", "--d-model", "32"],
+            "No trial could train with heads=3, heads=5",
+        ),
+        (["sample:facts", "--param", "heads=2,3", "--d-model", "32"], "with heads=3 (heads=2,3)"),
     ],
 )
 def test_bad_input_is_refused_with_a_sentence(args, words, data_dir, capsys):
@@ -98,3 +105,40 @@ def test_a_tiny_sweep_prints_its_trials_and_resumes(data_dir, capsys):
     assert main(["--data-dir", str(data_dir), "sweep", "--resume", "cli"]) == 0
     out = capsys.readouterr().out
     assert f"Best run: {table['best_run']}" in out and "2 trials (2 completed, 0 pruned)" in out
+
+
+def test_a_choice_that_fits_only_beside_another_settings_choice_is_allowed():
+    from mlmstudio.config import RunConfig
+    from mlmstudio.sweep.space import parse_params
+
+    # 3 heads divide a width of 48, one of the widths swept with them.
+    assert len(parse_params(["heads=3,4", "d-model=32,48"], RunConfig())) == 2
+
+
+@pytest.mark.slow
+def test_a_sweep_whose_every_trial_fails_exits_1(data_dir, capsys, monkeypatch):
+    from mlmstudio.engine.errors import TrainingError
+    from mlmstudio.engine.trainer import Trainer
+
+    def fail(self, batch):
+        raise TrainingError("An injected failure in every step.")
+
+    monkeypatch.setattr(Trainer, "_train_step", fail)
+    args = ["--data-dir", str(data_dir), "sweep", "sample:facts", "--param", "layers=1,2"]
+    code = main([*args, "--budget", "10m", "--trials", "2", "--no-prune", "--name", "fails", *TINY])
+    captured = capsys.readouterr()
+    assert code == 1, captured.err
+    assert "No trial completed" in captured.out and "Traceback" not in captured.err
+
+
+def test_the_sweep_exit_code_says_what_happened():
+    from types import SimpleNamespace
+
+    from mlmstudio.cli.interrupt import Interruption
+    from mlmstudio.cli.sweep_command import sweep_exit_code
+
+    found, nothing = SimpleNamespace(best=object()), SimpleNamespace(best=None)
+    assert sweep_exit_code(found, Interruption()) == 0
+    assert sweep_exit_code(nothing, Interruption()) == 1
+    assert sweep_exit_code(found, Interruption(signum=2)) == 130  # Ctrl+C, even after a good trial
+    assert sweep_exit_code(nothing, Interruption(signum=15)) == 143
