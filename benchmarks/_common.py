@@ -224,7 +224,7 @@ def write_model(out: Path, preset: str, arch: str, tokenizer) -> Path:
 
     from mlmstudio.config import RunConfig
     from mlmstudio.engine.artifacts import save_model_dir
-    from mlmstudio.engine.model import build_model
+    from mlmstudio.engine.model_factory import build_model
 
     config = RunConfig().with_preset(preset)
     config = replace(config, model=replace(config.model, arch=arch))

@@ -46,7 +46,8 @@ def build_models(data_dir: Path, preset: str, runs: int) -> list[str]:
 
     from mlmstudio.config import RunConfig
     from mlmstudio.engine.artifacts import save_model_dir
-    from mlmstudio.engine.model import build_model, count_parameters
+    from mlmstudio.engine.model import count_parameters
+    from mlmstudio.engine.model_factory import build_model
     from mlmstudio.engine.samples import sample_text
     from mlmstudio.engine.tokenization import MLMTokenizer
     from mlmstudio.store import repository

@@ -50,7 +50,7 @@ def main() -> None:
     from mlmstudio.engine.data import encode_stream, validation_batches
     from mlmstudio.engine.device import resolve_precision
     from mlmstudio.engine.inspect.token_loss import token_losses
-    from mlmstudio.engine.model import build_model
+    from mlmstudio.engine.model_factory import build_model
     from mlmstudio.engine.samples import sample_text
     from mlmstudio.engine.trainer import Trainer, tokenizer_for_run
 

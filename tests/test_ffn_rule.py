@@ -53,7 +53,8 @@ def test_cli_params_shows_the_ffn_of_the_width(capsys):
 
 
 def test_models_are_built_with_the_resolved_width():
-    from mlmstudio.engine.model import build_model, count_parameters
+    from mlmstudio.engine.model import count_parameters
+    from mlmstudio.engine.model_factory import build_model
 
     for arch in ("modern", "seed"):
         cfg = ModelConfig(arch=arch, d_model=32, num_heads=4, num_layers=1, max_len=16)

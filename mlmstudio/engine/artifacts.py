@@ -31,7 +31,8 @@ from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.device import resolve_device
 from mlmstudio.engine.errors import MLMStudioError, ModelLoadError
 from mlmstudio.engine.memory import model_memory_shortage
-from mlmstudio.engine.model import MLMModel, build_model
+from mlmstudio.engine.model import MLMModel
+from mlmstudio.engine.model_factory import build_model
 from mlmstudio.engine.run_files import (
     CONFIG_FILE,
     METRICS_FILE,

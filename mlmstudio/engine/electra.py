@@ -37,7 +37,7 @@ from torch import Tensor, nn
 
 from mlmstudio.config import CLS, MASK, PAD, SEP, SPECIAL_TOKENS, ModelConfig
 from mlmstudio.engine.masking import IGNORE_INDEX
-from mlmstudio.engine.model import MLMModel, MLMOutput, _init_bert
+from mlmstudio.engine.model import MLMModel, MLMOutput, init_bert
 
 # nn.TransformerEncoderLayer's and our LayerNorms' epsilon (written into the exported configs).
 LAYER_NORM_EPS = 1e-5
@@ -133,7 +133,7 @@ class ElectraMLM(MLMModel):
         self.generator = Generator(cfg, vocab_size)
         self.discriminator = Discriminator(cfg)
         self.register_buffer("structural_ids", torch.tensor(STRUCTURAL_TOKEN_IDS), persistent=False)
-        self.apply(_init_bert)  # N(0, 0.02), as BERT and ELECTRA: the tied vocabulary logits start small
+        self.apply(init_bert)  # N(0, 0.02), as BERT and ELECTRA: the tied vocabulary logits start small
 
     @property
     def output_bias(self) -> Tensor:

@@ -143,7 +143,7 @@ def _remove(path: Path) -> None:
 def load_predictor_at(run_dir: str | os.PathLike, step: int) -> Predictor:
     """A predictor with the run's config and tokenizer and the weights kept at ``step``."""
     from mlmstudio.engine.artifacts import LoadedModel, _load_config, _load_tokenizer, _load_weights_file
-    from mlmstudio.engine.model import build_model
+    from mlmstudio.engine.model_factory import build_model
     from mlmstudio.engine.predict import Predictor
 
     run_dir = Path(run_dir)

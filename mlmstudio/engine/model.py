@@ -316,7 +316,7 @@ class ModernMLM(MLMModel):
         if cfg.distance_bias:
             self.register_buffer("slopes", alibi_slopes(cfg.num_heads), persistent=False)
         self._bias_cache: dict[tuple, Tensor] = {}
-        self.apply(_init_bert)
+        self.apply(init_bert)
 
     @property
     def output_bias(self) -> Tensor:
@@ -398,7 +398,7 @@ class ModernMLM(MLMModel):
         return super()._apply(fn, *args, **kwargs)
 
 
-def _init_bert(module: nn.Module) -> None:
+def init_bert(module: nn.Module) -> None:
     """BERT's initialisation: N(0, 0.02) weights, zero biases, LayerNorm ones/zeros."""
     if isinstance(module, (nn.Linear, nn.Embedding)):
         nn.init.normal_(module.weight, mean=0.0, std=0.02)
@@ -410,20 +410,8 @@ def _init_bert(module: nn.Module) -> None:
 
 
 # ---------------------------------------------------------------------------
-# Construction, sizes and the output-bias recipe
+# Sizes and the output-bias recipe (the model is built by model_factory.build_model)
 # ---------------------------------------------------------------------------
-
-
-def build_model(cfg: ModelConfig, vocab_size: int, pad_token_id: int = 0) -> MLMModel:
-    """The model a ModelConfig describes, freshly initialised."""
-    cfg.validate()
-    if cfg.objective == "electra":  # generator + discriminator on the seed layout (engine/electra.py)
-        from mlmstudio.engine.electra import ElectraMLM
-
-        return ElectraMLM(cfg, vocab_size, pad_token_id)
-    if cfg.arch == "seed":
-        return SeedMLM(cfg, vocab_size, pad_token_id)
-    return ModernMLM(cfg, vocab_size, pad_token_id)
 
 
 @torch.no_grad()

@@ -64,7 +64,8 @@ from mlmstudio.engine.inspect.probes import ProbeSet, choose_probes
 from mlmstudio.engine.kept_checkpoints import drop_kept_after, is_kept_step, save_kept
 from mlmstudio.engine.masking import IGNORE_INDEX
 from mlmstudio.engine.memory import release_free_memory, training_memory_shortage
-from mlmstudio.engine.model import build_model, count_parameters, init_output_bias
+from mlmstudio.engine.model import count_parameters, init_output_bias
+from mlmstudio.engine.model_factory import build_model
 from mlmstudio.engine.run_files import RunFolder
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.engine.run_tokenizer import train_run_tokenizer

@@ -17,7 +17,7 @@ from mlmstudio.engine.artifacts import (
     save_model_dir,
 )
 from mlmstudio.engine.errors import ModelLoadError
-from mlmstudio.engine.model import build_model
+from mlmstudio.engine.model_factory import build_model
 from mlmstudio.engine.tokenization import MLMTokenizer
 
 

@@ -13,7 +13,7 @@ from mlmstudio.engine.checkpoint import checkpoint_dir
 from mlmstudio.engine.electra import ElectraMLM, sample_tokens
 from mlmstudio.engine.events import EvalEvent, StepEvent
 from mlmstudio.engine.masking import IGNORE_INDEX
-from mlmstudio.engine.model import build_model
+from mlmstudio.engine.model_factory import build_model
 from mlmstudio.engine.predict import Predictor
 from mlmstudio.engine.samples import sample_text
 from mlmstudio.engine.trainer import Trainer

@@ -9,7 +9,8 @@ import torch
 from mlmstudio.config import ModelConfig, RunConfig, TokenizerConfig, TrainingConfig
 from mlmstudio.engine.artifacts import load_model_dir, save_model_dir
 from mlmstudio.engine.export import can_export_hf, export_hf
-from mlmstudio.engine.model import IGNORE_INDEX, build_model
+from mlmstudio.engine.model import IGNORE_INDEX
+from mlmstudio.engine.model_factory import build_model
 from mlmstudio.engine.predict import Predictor
 from mlmstudio.engine.tokenization import MLMTokenizer
 

@@ -11,7 +11,8 @@ from mlmstudio.config import ModelConfig, RunConfig, TokenizerConfig, TrainingCo
 from mlmstudio.engine.artifacts import save_model_dir
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.export import ExportError, can_export_hf, export_hf
-from mlmstudio.engine.model import IGNORE_INDEX, build_model
+from mlmstudio.engine.model import IGNORE_INDEX
+from mlmstudio.engine.model_factory import build_model
 from mlmstudio.engine.output_paths import OutputExistsError
 from mlmstudio.engine.predict import Predictor
 from mlmstudio.engine.tokenization import MLMTokenizer

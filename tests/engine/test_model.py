@@ -14,13 +14,13 @@ from mlmstudio.engine.model import (
     ModernMLM,
     SeedMLM,
     alibi_slopes,
-    build_model,
     count_parameters,
     estimate_parameters,
     estimate_training_memory,
     explicit_attention,
     init_output_bias,
 )
+from mlmstudio.engine.model_factory import build_model
 
 TUTORIAL = dict(d_model=128, num_heads=4, num_layers=2, ffn_dim=512, max_len=128)
 

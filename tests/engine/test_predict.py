@@ -8,7 +8,8 @@ import torch
 from mlmstudio.config import MODEL_PRESETS, ModelConfig, RunConfig, TokenizerConfig, TrainingConfig
 from mlmstudio.engine.artifacts import load_model_dir, save_model_dir
 from mlmstudio.engine.errors import PredictionError
-from mlmstudio.engine.model import IGNORE_INDEX, build_model
+from mlmstudio.engine.model import IGNORE_INDEX
+from mlmstudio.engine.model_factory import build_model
 from mlmstudio.engine.predict import FillResult, IterativeFill, Predictor
 from mlmstudio.engine.tokenization import MLMTokenizer
 

@@ -7,7 +7,8 @@ import pytest
 from mlmstudio.config import RunConfig
 from mlmstudio.engine.errors import CorpusError
 from mlmstudio.engine.estimates import estimate_parameters
-from mlmstudio.engine.model import build_model, count_parameters
+from mlmstudio.engine.model import count_parameters
+from mlmstudio.engine.model_factory import build_model
 from mlmstudio.engine.preflight import check_corpus_fits, corpus_facts, window_tokens
 from mlmstudio.engine.run_tokenizer import tokenizer_for_run
 

@@ -18,7 +18,8 @@ from torch import nn
 from mlmstudio.config import ModelConfig
 from mlmstudio.engine.errors import PredictionError
 from mlmstudio.engine.inspect.attention import attend, attention_layers, attention_weights
-from mlmstudio.engine.model import SelfAttention, build_model
+from mlmstudio.engine.model import SelfAttention
+from mlmstudio.engine.model_factory import build_model
 
 VOCAB = 50
 # (arch, distance bias); "electra" is the ELECTRA objective on the seed layout (generator + discriminator),

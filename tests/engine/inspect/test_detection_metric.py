@@ -16,7 +16,7 @@ from mlmstudio.engine.inspect.detection_metric import (
     token_scores,
 )
 from mlmstudio.engine.masking import IGNORE_INDEX
-from mlmstudio.engine.model import build_model
+from mlmstudio.engine.model_factory import build_model
 
 SPECIALS = [0, 1, 2, 3, 4]
 

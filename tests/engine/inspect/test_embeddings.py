@@ -174,7 +174,7 @@ def test_an_electra_model_uses_its_shared_embedding():
 
     from mlmstudio.config import ModelConfig
     from mlmstudio.engine.inspect.embeddings import input_embedding
-    from mlmstudio.engine.model import build_model
+    from mlmstudio.engine.model_factory import build_model
 
     try:
         model = build_model(

@@ -12,7 +12,7 @@ from mlmstudio.config import ConfigError, ProbesConfig, ProbeSpec, RunConfig, To
 from mlmstudio.engine.events import EvalEvent, ProbeResult
 from mlmstudio.engine.inspect.probe_log import ProbeRecord, keep_through, read_records
 from mlmstudio.engine.inspect.probes import ProbeSet, choose_probes, pick_probes
-from mlmstudio.engine.model import build_model
+from mlmstudio.engine.model_factory import build_model
 from mlmstudio.engine.predict import Predictor
 from mlmstudio.engine.samples import FACT_PROBES, sample_text
 from mlmstudio.engine.tokenization import MLMTokenizer

@@ -9,7 +9,7 @@ from mlmstudio.config import ModelConfig, RunConfig, TokenizerConfig, TrainingCo
 from mlmstudio.engine.artifacts import save_model_dir
 from mlmstudio.engine.errors import PredictionError
 from mlmstudio.engine.inspect.scoring import align, compare, masked_copies, score_sentence, score_sentences
-from mlmstudio.engine.model import build_model
+from mlmstudio.engine.model_factory import build_model
 from mlmstudio.engine.predict import Predictor
 
 TEXT = (

@@ -216,7 +216,8 @@ def test_time_reads_measuring_until_it_is_known(qtbot):
 
 
 def test_up_to_before_the_vocabulary_is_known_then_the_exact_count(qtbot, page, facts_corpus):
-    from mlmstudio.engine.model import build_model, count_parameters
+    from mlmstudio.engine.model import count_parameters
+    from mlmstudio.engine.model_factory import build_model
     from mlmstudio.engine.run_tokenizer import tokenizer_for_run
 
     page.set_config(quick_start_config_without_corpus())
