@@ -46,7 +46,7 @@ def build_model_files(folder: Path) -> Path:
     """Write a real, untrained model folder of ``tiny_config()`` (config, tokenizer, weights, metrics)."""
     from mlmstudio.engine.artifacts import save_model_dir
     from mlmstudio.engine.corpus import load_corpus
-    from mlmstudio.engine.model import build_model
+    from mlmstudio.engine.model_factory import build_model
     from mlmstudio.engine.tokenization import MLMTokenizer
 
     config = tiny_config()

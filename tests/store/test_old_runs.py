@@ -41,7 +41,7 @@ def old_model_folder(folder: Path, distance_bias: bool) -> tuple[Path, RunConfig
     import torch
 
     from mlmstudio.engine.corpus import load_corpus
-    from mlmstudio.engine.model import build_model
+    from mlmstudio.engine.model_factory import build_model
     from mlmstudio.engine.tokenization import MLMTokenizer
 
     config = tiny_config()
