@@ -63,6 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_capsule_command(commands)
     runs.add_runs_commands(commands)
+    __import__("mlmstudio.cli.models_command", fromlist=["_"]).add_models_command(commands)
     __import__("mlmstudio.cli.queue_command", fromlist=["_"]).add_queue_command(commands)
     runs.add_export_hf_command(commands)
     from mlmstudio.cli import doctor

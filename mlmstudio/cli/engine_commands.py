@@ -196,10 +196,15 @@ def cmd_train(args: argparse.Namespace) -> int:
         summary = summary.replace(model_dir=str(Path(args.out)))
     if result.status == RunStatus.FAILED:
         print(f"mlmstudio: {result.message}", file=sys.stderr)
+    from mlmstudio.engine.learned_too_little import advice
+
+    said = advice(summary.as_dict())  # far fewer steps than calibrated, or the facts unanswered
     if args.json:
-        print(json.dumps(summary_json(summary, run_id), indent=2))
+        print(json.dumps(dict(summary_json(summary, run_id), advice=said), indent=2))
     else:
         progress.print_summary(summary, run_id)
+        if said:
+            print(f"learned too little: {said}")
     if result.status == RunStatus.FAILED:
         return 1
     return interruption.exit_code(0) if result.status == RunStatus.STOPPED else 0
@@ -320,9 +325,12 @@ def _copy_model(source: Path, target: Path) -> None:
 
 # -- fill ---------------------------------------------------------------------
 def cmd_fill(args: argparse.Namespace) -> int:
+    from mlmstudio.cli.model_folders import show_own_specials, with_engine_mask
     from mlmstudio.engine.predict import Predictor
 
-    predictor = Predictor.from_dir(_resolve_model_dir(args.model, args.data_dir))
+    model_dir = _resolve_model_dir(args.model, args.data_dir)
+    args.text = with_engine_mask(model_dir, args.text)  # "<mask>" for a model whose own mask it is
+    predictor = Predictor.from_dir(model_dir)
     if args.iterative:
         filled = predictor.fill_iteratively(args.text, top_k=args.top_k)
         if args.json:
@@ -334,6 +342,7 @@ def cmd_fill(args: argparse.Namespace) -> int:
         return 0
     targets = [t.strip() for t in args.targets.split(",") if t.strip()] if args.targets else None
     result = predictor.fill_mask(args.text, top_k=args.top_k, targets=targets)
+    show_own_specials(result.masks, model_dir)  # an opened RoBERTa's "</s>", not "[SEP]"
     if args.json:
         print(result.to_json(indent=2))
         return 0
@@ -372,8 +381,10 @@ def _resolve_model_dir(model: str, data_dir: str | None) -> Path:
             "list', 'latest', or a folder written by 'mlmstudio train'."
         )
     path = Path(model)
-    if path.is_dir():
-        return path
+    if path.is_dir():  # a transformers folder is opened (once) into an engine folder: cli/model_folders.py
+        from mlmstudio.cli.model_folders import engine_folder_for
+
+        return engine_folder_for(path, data_dir)
     from mlmstudio.store.database import Database
     from mlmstudio.store.service import model_dir_of_run
 

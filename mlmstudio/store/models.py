@@ -56,6 +56,10 @@ class CorpusRow(Base):
     added_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
+RUN_KIND_TRAINED = "trained"
+RUN_KIND_IMPORTED = "imported"
+
+
 class RunRow(Base):
     __tablename__ = "runs"
     __table_args__ = (
@@ -79,6 +83,8 @@ class RunRow(Base):
     final_metrics_json: Mapped[str | None] = mapped_column(Text, nullable=True)
     message: Mapped[str] = mapped_column(Text, default="")
     notes: Mapped[str] = mapped_column(Text, default="")
+    # "trained" here, or "imported": a transformers model opened as it is (migration 0005).
+    kind: Mapped[str] = mapped_column(String(16), default=RUN_KIND_TRAINED, server_default=RUN_KIND_TRAINED)
     # The run this one was resumed or forked from (imports and fresh runs have none).
     parent_run_id: Mapped[str | None] = mapped_column(
         ForeignKey("runs.id", ondelete="SET NULL"), nullable=True

@@ -1,0 +1,80 @@
+"""A transformers folder given where a command takes a model: opened once, then reused.
+
+``mlmstudio fill ./bert-folder "..."`` (and score, attention, neighbours, detect, token-loss)
+accept a folder that ``save_pretrained`` wrote. It is opened into the data directory's
+``opened/`` folder, under a key made of the folder's resolved path and its files' sizes and
+times, so the second question is as fast as the first run's and a changed folder is opened
+again. The model's own mask spelling (``<mask>``) is accepted in the question and said to be
+translated, since the engine writes the mask ``[MASK]``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from pathlib import Path
+
+from mlmstudio.config import MASK
+from mlmstudio.engine.hf_import import is_transformers_folder, open_transformers_folder, read_origin
+from mlmstudio.engine.run_files import CONFIG_FILE
+
+OPENED_DIRNAME = "opened"
+
+
+def folder_key(source: Path) -> str:
+    """A short key that changes when the folder's files change (name, size, modification time)."""
+    digest = hashlib.sha256(str(source.resolve()).encode())
+    for entry in sorted(source.iterdir()):
+        if entry.is_file():
+            stat = entry.stat()
+            digest.update(f"{entry.name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+    return digest.hexdigest()[:20]
+
+
+def engine_folder_for(path: Path, data_dir: str | None) -> Path:
+    """``path`` itself for an engine model folder; for a transformers folder, its opened copy."""
+    if not is_transformers_folder(path):
+        return path
+    from mlmstudio.store.paths import data_dir as resolve_data_dir
+
+    target = resolve_data_dir(data_dir) / OPENED_DIRNAME / folder_key(path)
+    if not (target / CONFIG_FILE).is_file():
+        origin = open_transformers_folder(path, target)
+        print(
+            f"(Opened {path} as a {origin.family} model, {origin.parameters:,} parameters.)", file=sys.stderr
+        )
+    origin = read_origin(target)
+    if origin is not None and origin.note:
+        print(f"mlmstudio: note: {origin.note}", file=sys.stderr)
+    return target
+
+
+def with_engine_mask(model_dir: Path, text: str) -> str:
+    """The question with the model's own mask spelling (``<mask>``) written as ``[MASK]``, said once."""
+    origin = read_origin(model_dir)
+    if origin is None or origin.mask_token == MASK or origin.mask_token not in text:
+        return text
+    print(f"(This model's mask token is {origin.mask_token}; read as {MASK}.)", file=sys.stderr)
+    return text.replace(origin.mask_token, MASK)
+
+
+def own_special_spellings(model_dir: Path) -> dict[str, str]:
+    """The engine's spelling -> the model's own, for the specials an opened model spells otherwise."""
+    from mlmstudio.config import SPECIAL_TOKENS
+    from mlmstudio.engine.hf_import.tokenizer_import import ROLES
+
+    origin = read_origin(model_dir)
+    if origin is None:
+        return {}
+    own = {
+        SPECIAL_TOKENS[n]: origin.special_tokens.get(role, SPECIAL_TOKENS[n]) for n, role in enumerate(ROLES)
+    }
+    return {ours: theirs for ours, theirs in own.items() if ours != theirs}
+
+
+def show_own_specials(candidates: list[list[dict]], model_dir: Path) -> None:
+    """Fill-mask candidates that are special tokens, spelt as the model spells them (``</s>``)."""
+    spellings = own_special_spellings(model_dir)
+    for predictions in candidates if spellings else []:
+        for candidate in predictions:
+            candidate["token_str"] = spellings.get(candidate["token_str"], candidate["token_str"])
