@@ -121,6 +121,12 @@ def _copy(capsule, tmp_path):
             "was changed after",
         ),
         (lambda d: (d / "tokenizer.json").unlink(), "missing tokenizer.json"),
+        # the tokenizer is fingerprinted like the config: a run with another one is not the planned run
+        (
+            lambda d: (d / "tokenizer.json").write_text((d / "tokenizer.json").read_text() + " "),
+            "was changed after",
+        ),
+        (lambda d: _edit_corpus_fingerprint(d, "not-a-fingerprint"), "no valid corpus fingerprint"),
         (lambda d: (d / "corpus" / "corpus.txt").unlink(), "missing its corpus"),
         (
             lambda d: _edit_manifest(d, plan={"nodes": 0, "procs_per_node": 1, "host": "h", "port": 1}),
@@ -133,6 +139,8 @@ def _copy(capsule, tmp_path):
     ],
 )
 def test_a_damaged_capsule_is_refused_with_a_sentence(capsule, tmp_path, damage, message):
+    """Guards ``read_capsule``'s checks, one damage each: every file it fingerprints, the manifest's
+    shape, plan and corpus fingerprint; each is refused with its own sentence."""
     folder = _copy(capsule, tmp_path)
     damage(folder)
     with pytest.raises(CapsuleError, match=message):
@@ -143,6 +151,25 @@ def _edit_manifest(folder, **changes):
     data = json.loads((folder / "capsule.json").read_text())
     data.update(changes)
     (folder / "capsule.json").write_text(json.dumps(data))
+
+
+def _edit_corpus_fingerprint(folder, sha):
+    data = json.loads((folder / "capsule.json").read_text())
+    data["corpus"]["sha256"] = sha
+    (folder / "capsule.json").write_text(json.dumps(data))
+
+
+def test_an_ipv6_rendezvous_host_is_bracketed():
+    """Guards ``LaunchPlan.endpoint``: torchrun reads '[::1]:1234'; '::1:1234' would be another address."""
+    assert LaunchPlan(host="::1", port=1234).endpoint == "[::1]:1234"
+    assert LaunchPlan(host="node01").endpoint == "node01:29500"
+
+
+def test_overwriting_a_capsule_without_slurm_removes_the_old_slurm_script(capsule, tmp_path):
+    """Guards ``write_capsule``'s overwrite: no stale slurm.sbatch is left for another plan."""
+    folder = _copy(capsule, tmp_path)
+    again = write_capsule(tiny_config(), folder, LaunchPlan(), overwrite=True)
+    assert again.plan == LaunchPlan() and not (folder / "slurm.sbatch").exists()
 
 
 def test_a_changed_corpus_is_refused(capsule, tmp_path):
