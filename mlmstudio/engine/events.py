@@ -41,6 +41,11 @@ class TrainingSummary:
     device: str = ""
     precision: str = ""
     threads: str = ""  # the CPU threads the run used, e.g. '2 (adaptive)' (mlmstudio/thread_policy.py)
+    # engine/learned_too_little.py: the steps a calibration expected in a time budget, and the
+    # facts sample's probes answered at the end (None: no budget, or another corpus)
+    expected_steps: int | None = None
+    probes_answered: int | None = None
+    probes_asked: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """Plain JSON values, keyed as the history stores final metrics."""

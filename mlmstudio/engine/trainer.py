@@ -62,6 +62,7 @@ from mlmstudio.engine.inspect.detection_metric import detection_auc, detection_b
 from mlmstudio.engine.inspect.probe_log import ProbeLog
 from mlmstudio.engine.inspect.probes import ProbeSet, choose_probes
 from mlmstudio.engine.kept_checkpoints import drop_kept_after, is_kept_step, save_kept
+from mlmstudio.engine.learned_too_little import PROBED_SAMPLE, expected_steps
 from mlmstudio.engine.masking import IGNORE_INDEX
 from mlmstudio.engine.memory import release_free_memory, training_memory_shortage
 from mlmstudio.engine.model import count_parameters, init_output_bias
@@ -179,6 +180,11 @@ class Trainer:
         self.train_model = self.dist.wrap(self.model)
         self.progress = _Progress()
         self.start_note = ""  # shown with the StartedEvent (set by whoever resumes the run)
+        # Seconds per step Setup's calibration measured (engine/calibration.py), set by a caller
+        # that has it; a time-budgeted run measures it itself otherwise (learned_too_little.py).
+        self.expected_step_seconds: float | None = None
+        self._expected_steps: int | None = None
+        self._last_probes: tuple = ()
         self._checkpointed_step = -1
         self._checkpointed_elapsed = 0.0
         self._pending_losses: list[torch.Tensor] = []
@@ -277,6 +283,7 @@ class Trainer:
                 self.callbacks.append(ProbeLog(RunFolder(self.out_dir).probes))
             if self.dist.is_main:  # copies kept after the step this run starts from are trained again
                 drop_kept_after(self.out_dir, self.progress.step)
+            self._expected_steps = self._expect_steps()
             self._emit(self.started_event())
             status = self._loop()
             summary = self._finish(status)
@@ -306,6 +313,29 @@ class Trainer:
             precision=self.precision,
             note=" ".join(filter(None, [self.start_note, *self.probes.notes, self._threads_note()])),
         )
+
+    def _expect_steps(self) -> int | None:
+        """Steps the calibration expects in the time left (None without a time budget)."""
+        cfg = self.config.training
+        if cfg.time_budget <= 0 or self.dist.world_size > 1:
+            return None
+        seconds = self.expected_step_seconds
+        if seconds is None:
+            from mlmstudio.engine.calibration import measure_step_time
+
+            try:  # the measurement Setup shows (its threads), on this run's model and batch shape
+                seconds = measure_step_time(
+                    self.config.model,
+                    self.vocab_size,
+                    cfg.batch_size,
+                    cfg.seq_len,
+                    mlm_probability=self.config.masking.mlm_probability,
+                    precision=self.precision,
+                    device=self.device.type,
+                ).seconds
+            finally:
+                torch.set_num_threads(self.threads.threads)  # the calibration sets its own
+        return expected_steps(cfg.time_budget - self.progress.elapsed, seconds, self.progress.step)
 
     def _threads_note(self) -> str:
         policy = self.threads.policy
@@ -500,6 +530,7 @@ class Trainer:
         if metrics:
             self.progress.last_eval = metrics
             probes = self.probes.measure(self.model, self.device) if self.dist.is_main else ()
+            self._last_probes = tuple(probes)
             self._emit(
                 EvalEvent(step=self.progress.step, elapsed=self.progress.elapsed, probes=probes, **metrics)
             )
@@ -582,7 +613,16 @@ class Trainer:
             device=self.device.type,
             precision=self.precision,
             threads=self.threads.describe() if self.device.type == "cpu" else "",
+            expected_steps=self._expected_steps,
+            **self._probe_counts(),
         )
+
+    def _probe_counts(self) -> dict[str, int]:
+        """The facts sample's probes answered at the last evaluation (learned_too_little.py)."""
+        if self.config.corpus.source != PROBED_SAMPLE or not self._last_probes:
+            return {}
+        answered = sum(bool(getattr(p, "hit", False)) for p in self._last_probes)
+        return {"probes_answered": answered, "probes_asked": len(self._last_probes)}
 
     def _emit(self, event: TrainerEvent) -> None:
         if not self.dist.is_main:

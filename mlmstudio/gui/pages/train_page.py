@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QV
 from mlmstudio.config import RunConfig
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.events import StartedEvent, TrainingControl
+from mlmstudio.engine.learned_too_little import advice
 from mlmstudio.engine.metric_names import (
     ELECTRA_STATS,
     GENERATOR_LOSS,
@@ -480,7 +481,8 @@ class TrainPage(QWidget):
         accuracy = summary.val_accuracy if summary is not None else None
         if isinstance(val_loss, (int, float)) and isinstance(accuracy, (int, float)):
             text += f" Held-out loss {val_loss:.3f}, masked-token accuracy {accuracy:.1%}."
-        return text
+        said = advice(summary.as_dict()) if summary is not None else ""
+        return f"{text}\n{said}" if said else text  # learned too little: why, and what to do
 
     def _elapsed_text(self) -> str:
         step = self.last_step

@@ -15,6 +15,7 @@ import html
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
+from mlmstudio.engine.learned_too_little import advice
 from mlmstudio.store.records import RunSummary
 
 ERROR_COLOR = "#CC3311"
@@ -77,6 +78,7 @@ class DetailsPane(QWidget):
         ]
         if run.missing_files:
             lines.append(f"Missing files: {escape(', '.join(run.missing_files))}")
+        lines += [escape(said) for said in [advice(run.final_metrics)] if said]  # learned too little
         self.title.setText("<br>".join(lines))
         if run.message:
             self.message.setText(escape(run.message))
