@@ -23,7 +23,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from mlmstudio.gui.training_worker import start_in_thread
+from mlmstudio.gui.threads import start_in_thread
 
 log = logging.getLogger(__name__)
 

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QObject, Signal, Slot
 
 from mlmstudio.engine.events import (
     CheckpointEvent,
@@ -228,45 +228,3 @@ class _Relay(TrainerCallback):
     def on_failed(self, event: FailedEvent) -> None:
         self.worker._terminal = event
         self.worker._maybe_flush()
-
-
-def start_in_thread(worker: QObject, name: str = "training") -> QThread:
-    """Move ``worker`` (with a ``run`` slot and a ``finished`` signal) to a new QThread and start it.
-
-    The thread quits as soon as the worker finishes; ``quit`` is connected
-    directly so it does not depend on the GUI thread's event loop (a closing
-    window may be blocked in ``wait``). The thread and worker are kept alive
-    here until the thread has finished, then released.
-    """
-    thread = QThread()
-    thread.setObjectName(name)
-    worker.moveToThread(thread)
-    thread.started.connect(worker.run)
-    worker.finished.connect(thread.quit, Qt.ConnectionType.DirectConnection)
-    _alive[thread] = worker
-    thread.finished.connect(_reaper.release)
-    thread.start()
-    return thread
-
-
-# Python references to running threads and their workers: a QThread whose
-# wrapper is garbage-collected while it runs would abort the process.
-_alive: dict[QThread, QObject] = {}
-
-
-class _Reaper(QObject):
-    """Drops the references of a finished thread (a lambda would keep the thread alive forever)."""
-
-    @Slot()
-    def release(self) -> None:
-        thread = self.sender()
-        if isinstance(thread, QThread) and not thread.isRunning():
-            _alive.pop(thread, None)
-
-
-_reaper = _Reaper()
-
-
-def running_threads() -> list[QThread]:
-    """Threads started by start_in_thread that have not finished yet."""
-    return [t for t in list(_alive) if t.isRunning()]

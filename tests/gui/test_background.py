@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from mlmstudio.engine.errors import ModelLoadError
 from mlmstudio.gui.background import TaskRunner, user_message
-from mlmstudio.gui.training_worker import running_threads
+from mlmstudio.gui.threads import running_threads
 
 WAIT_MS = 10_000
 

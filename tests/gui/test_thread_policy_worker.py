@@ -7,7 +7,8 @@ import torch
 from mlmstudio import thread_policy
 from mlmstudio.engine.samples import sample_text
 from mlmstudio.engine.trainer import Trainer
-from mlmstudio.gui.training_worker import TrainingWorker, start_in_thread
+from mlmstudio.gui.threads import start_in_thread
+from mlmstudio.gui.training_worker import TrainingWorker
 
 from tiny_configs import tiny_config
 

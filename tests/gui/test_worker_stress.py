@@ -18,7 +18,8 @@ from PySide6.QtCore import QObject, Slot
 from mlmstudio.engine.events import EvalEvent, FinishedEvent, StepEvent, TrainingSummary
 from mlmstudio.engine.run_end import RunEnd
 from mlmstudio.engine.run_status import RunStatus
-from mlmstudio.gui.training_worker import ProgressBatch, TrainingWorker, running_threads, start_in_thread
+from mlmstudio.gui.threads import running_threads, start_in_thread
+from mlmstudio.gui.training_worker import ProgressBatch, TrainingWorker
 
 UPDATES = 6000
 

@@ -43,7 +43,7 @@ from mlmstudio.gui.background import TaskRunner
 from mlmstudio.gui.run_request import request_problem
 from mlmstudio.gui.sweep_worker import SweepRequest, SweepWorker
 from mlmstudio.gui.theme import MessageLabel
-from mlmstudio.gui.training_worker import start_in_thread
+from mlmstudio.gui.threads import start_in_thread
 from mlmstudio.gui.widgets.sweep_plots import SweepPlots
 from mlmstudio.store.database import Database
 from mlmstudio.sweep.space import (

@@ -40,7 +40,8 @@ from mlmstudio.gui.perplexity import PERPLEXITY_TIP, format_perplexity, loss_axi
 from mlmstudio.gui.run_request import request_problem
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.theme import MessageLabel
-from mlmstudio.gui.training_worker import ProgressBatch, TrainingWorker, start_in_thread
+from mlmstudio.gui.threads import start_in_thread
+from mlmstudio.gui.training_worker import ProgressBatch, TrainingWorker
 from mlmstudio.gui.widgets.electra_plots import ElectraPlots
 from mlmstudio.gui.widgets.forecast_bar import ForecastBar
 from mlmstudio.gui.widgets.live_plots import LivePlots

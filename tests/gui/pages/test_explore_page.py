@@ -19,7 +19,7 @@ from mlmstudio.engine.predict import Predictor
 from mlmstudio.engine.predictor_cache import PredictorCache
 from mlmstudio.gui.pages.explore_page import ExplorePage
 from mlmstudio.gui.run_list import RunList
-from mlmstudio.gui.training_worker import running_threads
+from mlmstudio.gui.threads import running_threads
 from mlmstudio.store import service
 from mlmstudio.store.database import Database
 
