@@ -8,3 +8,7 @@ engine) and the engine, store and faces all share one root: a face catches
 
 class MLMStudioError(Exception):
     """Base of every error whose message is meant for the user: what went wrong, what to do."""
+
+    # The command line's exit code (cli/exit_codes.py): 2, bad input, unless a subclass is a
+    # failure of the work itself (1: out of memory, the disk full, a history that cannot be written).
+    exit_code = 2

@@ -15,10 +15,11 @@ import sys
 from collections.abc import Callable
 
 from mlmstudio import __version__, startup_signals, thread_policy
+from mlmstudio.cli import exit_codes
 from mlmstudio.cli.argv_text import check_text_arguments, os_error_sentence
 from mlmstudio.engine.errors import MLMStudioError
 
-EXIT_USAGE = 2
+EXIT_USAGE = exit_codes.EXIT_USAGE
 EXIT_BROKEN_PIPE = 128 + 13  # what a shell reports for a command killed by SIGPIPE
 
 
@@ -29,6 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="mlmstudio",
         description="Train small BERT-style masked language models on your own text. "
         "Run with no command to open the desktop app.",
+        epilog=exit_codes.TABLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,  # keeps the table's columns
     )
     parser.add_argument("--version", action="version", version=f"mlmstudio {__version__}")
     parser.add_argument(
@@ -130,7 +133,7 @@ def _main(argv: list[str] | None, open_app: Callable[[str | None], int] | None) 
         return int(args.func(args) or 0)
     except MLMStudioError as exc:  # ConfigError included: one root for every sentence
         print(f"mlmstudio: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return exit_codes.code_for(exc)  # 2 for bad input, 1 for a failure of the work
     except KeyboardInterrupt as exc:  # Ctrl+C, or SIGTERM as startup_signals.Interrupted
         print("mlmstudio: interrupted.", file=sys.stderr)
         return startup_signals.exit_code_for(exc)

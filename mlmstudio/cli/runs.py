@@ -24,10 +24,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from mlmstudio.cli import exit_codes
+from mlmstudio.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from mlmstudio.cli.interrupt import stop_on_interrupt
 from mlmstudio.engine.errors import MLMStudioError
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 SORT_KEYS = ("created", "name", "status", "val_loss", "steps")
 # detection_auc: the shared evaluation of MLM and ELECTRA runs (engine/inspect/detection_metric.py).
 METRIC_COLUMNS = (
@@ -192,8 +193,8 @@ def _plain_errors(handler: Handler) -> Handler:
 
         try:
             return handler(args)
-        except MLMStudioError as exc:  # ConfigError included
-            return _fail(str(exc), EXIT_USAGE)
+        except MLMStudioError as exc:  # ConfigError included: 2 for bad input, 1 for a failure
+            return _fail(str(exc), exit_codes.code_for(exc))
         except BrokenPipeError:
             raise  # the reader went away (| head): the entry point ends quietly
         except SQLAlchemyError as exc:  # locked, read-only, disk full or damaged: each says so
@@ -260,7 +261,10 @@ def cmd_list(args: argparse.Namespace) -> int:
         _print_json([r.as_dict() for r in runs])
         return EXIT_OK
     if not runs:
-        print("No runs." if not (statuses or args.tag or args.search) else "No runs match.")
+        if problems:  # not "No runs." beside a warning about one
+            print(f"No run could be read ({len(problems)} skipped, see the warning).")
+        else:
+            print("No runs." if not (statuses or args.tag or args.search) else "No runs match.")
         return EXIT_OK
     rows = [
         (

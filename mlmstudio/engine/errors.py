@@ -47,6 +47,10 @@ class ExportError(MLMStudioError):
 class OutOfMemoryError(TrainingError):
     """The computer ran out of memory while training."""
 
+    exit_code = 1  # the input was fine; the work failed
+
 
 class DiskFullError(TrainingError):
     """The disk filled up while a checkpoint or the model was written."""
+
+    exit_code = 1  # the input was fine; the work failed

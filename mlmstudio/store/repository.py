@@ -200,10 +200,11 @@ def list_run_rows(
     for run_id in session.scalars(query.with_only_columns(RunRow.id)).all():
         try:
             rows.append(_get_run_row(session, run_id))
-        except StoreError as exc:
-            log.warning("%s", exc)
+        except StoreError as exc:  # said once: to the caller who asked for the problems, else to the log
             if problems is not None:
                 problems.append(str(exc))
+            else:
+                log.warning("%s", exc)
     return rows
 
 
