@@ -72,7 +72,7 @@ def byte_bpe_tokenizer() -> Tokenizer:
     tok.train_from_iterator(
         TEXT,
         trainers.BpeTrainer(
-            vocab_size=200,
+            vocab_size=320,  # the 256 bytes and some merges
             special_tokens=["<s>", "<pad>", "</s>", "<unk>"],
             initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
         ),

@@ -152,3 +152,25 @@ def test_a_snapshot_link_to_a_deleted_blob_gets_a_sentence(family_folders, tmp_p
 def test_a_model_missing_from_the_cache_is_never_downloaded(tmp_path):
     with pytest.raises(ModelImportError, match="not in the local Hugging Face cache.*never downloads"):
         snapshot_of("org/absent", tmp_path / "hub")
+
+
+def test_an_old_bert_folder_with_only_vocab_txt_opens_with_the_same_answers(family_folders, tmp_path):
+    """No tokenizer.json: the WordPiece vocabulary and tokenizer_config.json's do_lower_case suffice."""
+    import shutil
+
+    source = tmp_path / "old-bert"
+    shutil.copytree(family_folders["bert"], source)
+    tokenizer = json.loads((source / "tokenizer.json").read_text())
+    vocab = sorted(tokenizer["model"]["vocab"].items(), key=lambda item: item[1])
+    assert [i for _, i in vocab] == list(range(len(vocab)))
+    (source / "vocab.txt").write_text("".join(f"{token}\n" for token, _ in vocab))
+    (source / "tokenizer.json").unlink()
+    settings = json.loads((source / "tokenizer_config.json").read_text())
+    (source / "tokenizer_config.json").write_text(json.dumps({**settings, "do_lower_case": True}))
+    old = open_transformers_folder(source, tmp_path / "old")
+    new = open_transformers_folder(family_folders["bert"], tmp_path / "new")
+    assert old.original_ids == new.original_ids
+    question = "The Cat sat on the [MASK] ."
+    a = Predictor.from_dir(tmp_path / "old").fill_mask(question).masks
+    b = Predictor.from_dir(tmp_path / "new").fill_mask(question).masks
+    assert a == b
