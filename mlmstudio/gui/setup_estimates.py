@@ -55,6 +55,15 @@ def vocab_estimate(cfg: RunConfig, learned_vocab: int | None) -> tuple[int, bool
     return cfg.tokenizer.vocab_size, False
 
 
+def not_exact_yet(*, has_corpus: bool, learning: bool) -> str:
+    """When a vocabulary bound becomes exact: ``learning`` while the run's tokenizer is trained."""
+    if not has_corpus:
+        return "exact once a corpus is loaded"
+    if learning:
+        return "learning it from the corpus…"
+    return "exact once the settings are valid"
+
+
 def training_precision(cfg: RunConfig, measured: str | None = None) -> str:
     """The precision the memory is estimated for: the configured one, or what "auto" picks.
 

@@ -21,6 +21,7 @@ from mlmstudio.gui.setup_estimates import (
     CHAR_VOCAB_GUESS,
     SetupEstimates,
     device_problem,
+    not_exact_yet,
     params_text,
     passage_advice,
     training_precision,
@@ -97,6 +98,12 @@ def test_the_summary_says_exact_or_bound_and_the_free_memory():
     assert "memory free" not in bound  # unknown: nothing claimed
     letters = SetupEstimates.of(with_tokenizer(cfg, kind="char")).summary("learning it from the corpus…")
     assert letters.startswith("about ") and f"vocabulary about {CHAR_VOCAB_GUESS}" in letters
+
+
+def test_a_bound_says_when_it_becomes_exact():
+    assert not_exact_yet(has_corpus=False, learning=False) == "exact once a corpus is loaded"
+    assert not_exact_yet(has_corpus=True, learning=True) == "learning it from the corpus…"
+    assert not_exact_yet(has_corpus=True, learning=False) == "exact once the settings are valid"
 
 
 def test_params_text_reads_like_a_person_would_say_it():

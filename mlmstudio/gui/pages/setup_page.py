@@ -65,7 +65,7 @@ from mlmstudio.engine.estimates import estimate_parameters
 from mlmstudio.engine.hf_compat import can_export_hf, export_note
 from mlmstudio.gui.background import BackgroundCall
 from mlmstudio.gui.settings import AppSettings
-from mlmstudio.gui.setup_estimates import SetupEstimates, device_problem, passage_advice
+from mlmstudio.gui.setup_estimates import SetupEstimates, device_problem, not_exact_yet, passage_advice
 from mlmstudio.gui.step_times import StepTimes, request_for
 from mlmstudio.gui.theme import MessageLabel
 from mlmstudio.gui.widgets.config_form import SectionForm, field_problems, group_problems
@@ -467,14 +467,9 @@ class SetupPage(QWidget):
         estimates = self.estimates(cfg)
         vocab, exact, params = estimates.vocab, estimates.exact, estimates.parameters
         self.forms["training"].set_note("keep_checkpoints", estimates.kept_checkpoints_note())
-        why = (
-            "learning it from the corpus…"
-            if self._has_corpus and self._facts_wanted is not None
-            else "exact once a corpus is loaded"
-            if not self._has_corpus
-            else "exact once the settings are valid"
+        text = estimates.summary(
+            not_exact_yet(has_corpus=self._has_corpus, learning=self._facts_wanted is not None)
         )
-        text = estimates.summary(why)
         # Which runs leave the app (issue 11): said where the architecture is chosen, with the why.
         text += f" · {export_note(cfg)}"
         self.estimate_label.setText(text)
