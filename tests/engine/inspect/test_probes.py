@@ -59,6 +59,34 @@ def test_the_batched_pass_gives_each_probe_alone_answers(arch):
         assert len(spec.answer) > 1  # characters: every answer here has several pieces
 
 
+def test_a_probe_is_a_hit_only_when_every_piece_is_the_best_guess():
+    """Guards ``ProbeSet.measure``'s hit: a multi-piece answer is a hit only when the top token at every
+    one of its masks is its piece (the first alone is not enough); and the model is handed back in the
+    mode it came in (the trainer measures mid-run and goes on training)."""
+    from mlmstudio.engine.model import MLMOutput
+
+    tokenizer = MLMTokenizer.train([sample_text("facts")[:20_000]], tiny_config().tokenizer)  # characters
+    specs = [ProbeSpec("The sky is [MASK].", "blue"), ProbeSpec("The capital of France is [MASK].", "Paris")]
+    probes = ProbeSet.build(specs, tokenizer, 64)
+    first = len(probes.asked[0].pieces)
+    assert first == 4
+
+    class KnowsAllButTheFirstAnswersTail(torch.nn.Module):
+        def forward(self, input_ids, attention_mask=None, labels=None, label_positions=None):
+            targets = labels.reshape(-1)[label_positions]  # the first probe's pieces, then the second's
+            guess = targets.clone()
+            guess[1:first] = (guess[1:first] + 1) % tokenizer.vocab_size
+            logits = 20.0 * torch.nn.functional.one_hot(guess, tokenizer.vocab_size).float()
+            return MLMOutput(None, logits, targets)
+
+    model = KnowsAllButTheFirstAnswersTail().train()
+    half, whole = probes.measure(model, torch.device("cpu"))
+    assert (half.hit, whole.hit) == (False, True)
+    assert whole.top1 == tokenizer.decode(probes.asked[1].pieces) and half.top1 != whole.top1
+    assert whole.probability > 0.99 and half.probability < 1e-6
+    assert model.training
+
+
 def test_unknown_answers_are_left_out_with_a_note():
     tokenizer = word_tokenizer("the sky is blue . the grass is green . " * 20)
     probes = ProbeSet.build(
@@ -80,6 +108,8 @@ def test_a_long_sentence_is_cut_around_its_answer():
 
 
 def test_defaults_facts_sample_uses_its_own_questions_others_pick_held_out_sentences():
+    """Guards ``choose_probes``' order of choice: the run's own list, else none when automatic probes are
+    off, else the facts sample's questions, else seeded held-out sentences."""
     facts = tiny_config()
     text = sample_text("facts")[:60_000]  # plenty of sentences; a corpus that is not the facts sample
     tokenizer = word_tokenizer(text)
@@ -112,9 +142,18 @@ def test_defaults_facts_sample_uses_its_own_questions_others_pick_held_out_sente
     assert choose_probes(reseeded, text, tokenizer, 64) != picked
     none = replace(tutorial, probes=ProbesConfig(auto_count=0))
     assert choose_probes(none, text, tokenizer, 64) == ()
+    # no automatic probes means none, also for the facts sample (whose questions come first otherwise)
+    assert choose_probes(replace(facts, probes=ProbesConfig(auto_count=0)), "", tokenizer, 64) == ()
     own = replace(tutorial, probes=ProbesConfig(items=(ProbeSpec("A [MASK] b.", "c"),)))
     assert choose_probes(own, text, tokenizer, 64) == own.probes.items
     assert pick_probes("too short.", tokenizer, 5, seed=0, max_len=64) == ()
+
+
+def test_a_sentence_written_twice_is_asked_once():
+    """Guards ``pick_probes``' one-probe-per-sentence rule: a text repeating a sentence gives it once."""
+    text = "The quick brown foxes jumped over sleeping dogs. " * 10
+    picked = pick_probes(text, word_tokenizer(text), 5, seed=0, max_len=64)
+    assert len(picked) == 1
 
 
 @pytest.mark.parametrize(
