@@ -26,7 +26,7 @@ import torch
 
 from mlmstudio.engine.artifacts import LoadedModel, atomic_save_safetensors, atomic_write_text
 from mlmstudio.engine.electra import LAYER_NORM_EPS
-from mlmstudio.engine.export import _write_tokenizer
+from mlmstudio.engine.hf_export_common import write_tokenizer
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ def export_electra(loaded: LoadedModel, out: Path, source: Path) -> Path:
         folder = out / name
         folder.mkdir(parents=True, exist_ok=True)
         atomic_save_safetensors(weights, folder / "model.safetensors", metadata={"format": "pt"})
-        _write_tokenizer(loaded, folder)
+        write_tokenizer(loaded, folder)
         atomic_write_text(folder / "config.json", json.dumps(config, indent=2, sort_keys=True))
     atomic_write_text(out / "README.md", _model_card(loaded, source))
     log.info("Exported the ELECTRA run %s to %s", source, out)

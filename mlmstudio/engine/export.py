@@ -28,10 +28,7 @@ import os
 from pathlib import Path
 
 import torch
-from tokenizers import Tokenizer
-from tokenizers.processors import TemplateProcessing
 
-from mlmstudio.config import CLS, MASK, PAD, SEP, UNK
 from mlmstudio.engine.artifacts import (
     LoadedModel,
     atomic_save_safetensors,
@@ -48,13 +45,11 @@ from mlmstudio.engine.hf_compat import (  # noqa: F401  (the rule, torch-free)
     can_export_hf,
     hf_architecture,
 )
+from mlmstudio.engine.hf_export_common import write_tokenizer
 from mlmstudio.engine.model import rotary_inv_freq
 from mlmstudio.engine.output_paths import check_output_folder
 
 log = logging.getLogger(__name__)
-
-# nn.TransformerEncoderLayer's and our LayerNorms' epsilon (BERT's own is 1e-12).
-LAYER_NORM_EPS = 1e-5
 
 
 def export_hf(model_dir: str | os.PathLike, out_dir: str | os.PathLike, *, overwrite: bool = False) -> Path:
@@ -78,7 +73,7 @@ def export_hf(model_dir: str | os.PathLike, out_dir: str | os.PathLike, *, overw
 
     config, weights = hf_layout(loaded)
     atomic_save_safetensors(weights, out / "model.safetensors", metadata={"format": "pt"})
-    _write_tokenizer(loaded, out)
+    write_tokenizer(loaded, out)
     atomic_write_text(out / "config.json", json.dumps(config, indent=2, sort_keys=True))
     atomic_write_text(out / "README.md", _model_card(loaded, Path(model_dir)))
     log.info("Exported %s to %s", model_dir, out)
@@ -318,30 +313,6 @@ def esm_state_dict(loaded: LoadedModel) -> dict[str, torch.Tensor]:
     out["esm.contact_head.regression.weight"] = torch.zeros(1, cfg.num_layers * cfg.num_heads)
     out["esm.contact_head.regression.bias"] = torch.zeros(1)
     return out
-
-
-def _write_tokenizer(loaded: LoadedModel, out: Path) -> None:
-    """tokenizer.json that frames input as [CLS] text [SEP], as MLM Studio does, plus HF's configs."""
-    tok = loaded.tokenizer
-    hf = Tokenizer.from_str(tok.to_str())
-    hf.post_processor = TemplateProcessing(
-        single=f"{CLS} $A {SEP}",
-        pair=f"{CLS} $A {SEP} $B {SEP}",  # one token type only (type_vocab_size 1)
-        special_tokens=[(CLS, tok.cls_token_id), (SEP, tok.sep_token_id)],
-    )
-    hf.no_truncation()
-    hf.no_padding()
-    atomic_write_text(out / "tokenizer.json", hf.to_str())
-    specials = {"unk_token": UNK, "sep_token": SEP, "pad_token": PAD, "cls_token": CLS, "mask_token": MASK}
-    config = {
-        "tokenizer_class": "PreTrainedTokenizerFast",
-        "model_max_length": loaded.config.model.max_len,
-        "clean_up_tokenization_spaces": False,
-        "model_input_names": ["input_ids", "token_type_ids", "attention_mask"],
-        **specials,
-    }
-    atomic_write_text(out / "tokenizer_config.json", json.dumps(config, indent=2, sort_keys=True))
-    atomic_write_text(out / "special_tokens_map.json", json.dumps(specials, indent=2, sort_keys=True))
 
 
 def _model_card(loaded: LoadedModel, source: Path) -> str:
