@@ -209,7 +209,7 @@ def _plain_errors(handler: Handler) -> Handler:
 
 def history_error(args: argparse.Namespace, exc: BaseException) -> Exception:
     """The sentence for an SQLite failure of the history in the data directory ``args`` names."""
-    from mlmstudio.store.history_repair import describe_database_error
+    from mlmstudio.store.db_errors import describe_database_error
     from mlmstudio.store.paths import chosen_data_dir, database_path
 
     return describe_database_error(exc, database_path(chosen_data_dir(getattr(args, "data_dir", None))[0]))

@@ -63,7 +63,8 @@ def open_history_or_ask(
     """The opened ``Database``, after a rebuild if the user asked for one; None to quit."""
     from mlmstudio.engine.errors import MLMStudioError
     from mlmstudio.store.database import Database
-    from mlmstudio.store.history_repair import DamagedHistoryError, rebuild_history
+    from mlmstudio.store.db_errors import DamagedHistoryError
+    from mlmstudio.store.history_repair import rebuild_history
 
     try:
         return Database.open(data_dir)

@@ -24,13 +24,13 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.exc import DatabaseError
 from sqlalchemy.orm import Session, sessionmaker
 
-from mlmstudio.store.errors import StoreError
-from mlmstudio.store.history_repair import (
+from mlmstudio.store.db_errors import (
     damage_before_open,
     damaged_error,
     database_error_kind,
     describe_database_error,
 )
+from mlmstudio.store.errors import StoreError
 from mlmstudio.store.paths import chosen_data_dir, database_path, runs_root
 from mlmstudio.store.paths import data_dir as resolve_data_dir
 

@@ -89,7 +89,7 @@ def import_run_folder(db: Database, folder: str | os.PathLike, *, name: str | No
         corpus = _corpus_record(source, config)
         with db.session() as session:
             corpus_id = repository.get_or_create_corpus(session, **corpus).id if corpus else None
-            from mlmstudio.store.lifecycle import default_run_name
+            from mlmstudio.store.run_names import default_run_name
 
             shown = " ".join((name or "").split())[:500] or default_run_name(
                 config, corpus["name"] if corpus else source.name

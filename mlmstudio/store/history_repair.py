@@ -1,9 +1,10 @@
-"""A damaged history database: say what is wrong, keep the file, rebuild from the run folders.
+"""A damaged history database: keep the file, rebuild the history from the run folders.
 
 ``history.sqlite3`` can be damaged by a disk that filled up, a copy cut short,
 a sync tool, or a user's experiment. SQLite then answers with "file is not a
 database" or "database disk image is malformed", and before this module the
 user read "another program may hold it locked; try again" or disk-full advice.
+``db_errors.py`` tells what is wrong; this module repairs it.
 
 What is recoverable lives in two places. Every run folder holds its
 ``config.json``, and a finished one its ``metrics.json`` and model; a damaged
@@ -22,7 +23,6 @@ import json
 import logging
 import os
 import sqlite3
-import struct
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,119 +34,17 @@ from mlmstudio.engine.curve_log import read_curve_points
 from mlmstudio.engine.inspect.probe_log import probe_rows, read_records
 from mlmstudio.engine.run_files import CHECKPOINT_NAME, RunFolder
 from mlmstudio.engine.run_status import RunStatus
+from mlmstudio.store import database, repository
+from mlmstudio.store.db_errors import DamagedHistoryError, run_folders
 from mlmstudio.store.errors import StoreError
+from mlmstudio.store.paths import data_dir as resolve_data_dir
+from mlmstudio.store.paths import database_path, runs_root
+from mlmstudio.store.run_lock import owner_alive
+from mlmstudio.store.run_names import default_run_name
 
 log = logging.getLogger(__name__)
 
-SQLITE_HEADER = b"SQLite format 3\x00"
-REBUILD_COMMAND = "mlmstudio runs rebuild-history"
 _WAL_SUFFIXES = ("-wal", "-shm", "-journal")
-
-
-class HistoryAccessError(StoreError):
-    """SQLite failed (locked, read-only, disk full, damaged); the message says which and what to do."""
-
-
-class DamagedHistoryError(HistoryAccessError):
-    """The history file is damaged; ``rebuild_history`` can move it aside and rebuild it."""
-
-    def __init__(self, message: str, path: Path, reason: str) -> None:
-        super().__init__(message)
-        self.path = path
-        self.reason = reason
-
-
-# --- telling what is wrong ---------------------------------------------------------------------
-
-
-def run_folders(runs_dir: Path) -> list[Path]:
-    """Run folders on disk (hidden leftovers of imports and deletes excluded)."""
-    if not runs_dir.is_dir():
-        return []
-    return sorted(p for p in runs_dir.iterdir() if p.is_dir() and not p.name.startswith("."))
-
-
-def damage_before_open(db_file: Path, runs_dir: Path) -> str | None:
-    """What is wrong with ``db_file`` as seen from its bytes, before SQLite touches it; None if nothing.
-
-    A zero-byte file is only a problem when run folders exist: then an empty
-    history would silently forget them.
-    """
-    try:
-        size = db_file.stat().st_size
-    except FileNotFoundError:
-        return None
-    except OSError:
-        return None  # unreadable: let SQLite say why (permissions)
-    if size == 0:
-        folders = run_folders(runs_dir)
-        if folders:
-            return (
-                f"it is empty (0 bytes), while {len(folders)} run folder"
-                f"{'s' if len(folders) != 1 else ''} exist in {runs_dir}"
-            )
-        return None
-    try:
-        with open(db_file, "rb") as f:
-            header = f.read(100)
-    except OSError:
-        return None
-    if not header.startswith(SQLITE_HEADER):
-        return "it is not an SQLite database (its first bytes are something else)"
-    if len(header) < 100:
-        return f"it is cut short ({size} bytes, less than an SQLite header)"
-    page_size = struct.unpack(">H", header[16:18])[0]
-    page_size = 65536 if page_size == 1 else page_size
-    pages = struct.unpack(">I", header[28:32])[0]
-    wal = Path(f"{db_file}-wal")
-    has_wal = wal.exists() and wal.stat().st_size > 0
-    if pages and not has_wal and size < pages * page_size:
-        return f"it is cut short ({size:,} bytes of the {pages * page_size:,} its header announces)"
-    return None
-
-
-def database_error_kind(exc: BaseException) -> str:
-    """'locked', 'disk', 'permission' or 'damaged', from SQLite's own message."""
-    text = str(getattr(exc, "orig", None) or exc).lower()
-    if "locked" in text or "busy" in text:
-        return "locked"
-    if "disk is full" in text or "disk i/o" in text:
-        return "disk"
-    if "readonly" in text or "read-only" in text or "unable to open" in text or "permission" in text:
-        return "permission"
-    return "damaged"
-
-
-def describe_database_error(exc: BaseException, db_file: Path) -> HistoryAccessError:
-    """A user-facing error for an SQLite failure: what is wrong and what to do, by its kind."""
-    detail = str(getattr(exc, "orig", None) or exc).splitlines()[0]
-    kind = database_error_kind(exc)
-    if kind == "locked":
-        return HistoryAccessError(
-            f"The run history at {db_file} is busy: another program holds it locked "
-            f"({detail}). Try again in a moment, or close the other MLM Studio."
-        )
-    if kind == "disk":
-        return HistoryAccessError(
-            f"The run history at {db_file} cannot be written ({detail}). Free some disk space and try again."
-        )
-    if kind == "permission":
-        return HistoryAccessError(
-            f"The run history at {db_file} cannot be opened for writing ({detail}). "
-            "Check that the folder and the file are writable, or choose another data "
-            "directory with --data-dir or MLMSTUDIO_HOME."
-        )
-    return damaged_error(db_file, f"SQLite reports: {detail}")
-
-
-def damaged_error(db_file: Path, reason: str) -> DamagedHistoryError:
-    return DamagedHistoryError(
-        f"The run history at {db_file} is damaged: {reason}. The run folders are not affected. "
-        f"'{REBUILD_COMMAND}' keeps the damaged file (renamed with a date) and rebuilds the history "
-        "from the run folders and whatever the damaged file still holds.",
-        db_file,
-        reason,
-    )
 
 
 # --- moving aside and rebuilding ---------------------------------------------------------------
@@ -196,10 +94,6 @@ def rebuild_history(data_dir: str | Path | None = None, *, force: bool = False) 
 
     A healthy history is left alone unless ``force``.
     """
-    from mlmstudio.store import database
-    from mlmstudio.store.paths import data_dir as resolve_data_dir
-    from mlmstudio.store.paths import database_path, runs_root
-
     directory = resolve_data_dir(data_dir)
     db_file, runs_dir = database_path(directory), runs_root(directory)
     damaged = True
@@ -215,8 +109,6 @@ def rebuild_history(data_dir: str | Path | None = None, *, force: bool = False) 
                 f"Add --force to rebuild it from the run folders anyway (its curves are "
                 "kept where the file still holds them)."
             )
-    from mlmstudio.store.run_lock import owner_alive
-
     training = [f.name for f in run_folders(runs_dir) if owner_alive(f)]
     if training:  # its process writes to the history: moving the file away would lose its points
         raise StoreError(
@@ -327,9 +219,6 @@ def _points(path: Path | None, run_id: str) -> list[dict[str, Any]]:
 
 
 def _insert_run(db, folder: Path, salvage: _Salvage, report: RebuildReport) -> None:
-    from mlmstudio.store import repository
-    from mlmstudio.store.lifecycle import default_run_name
-
     files = RunFolder(folder)
     config = RunConfig.from_file(files.config)  # a folder without a readable config is left out
     metrics = _metrics(files.metrics)

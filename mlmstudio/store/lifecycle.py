@@ -38,6 +38,7 @@ from mlmstudio.store.models import RunRow, utcnow
 from mlmstudio.store.recorder import RunRecorder
 from mlmstudio.store.recovery import INTERRUPTED_MESSAGE, hostname
 from mlmstudio.store.run_lock import RunLock, owner_alive
+from mlmstudio.store.run_names import default_run_name
 
 if TYPE_CHECKING:
     from mlmstudio.engine.corpus import Corpus
@@ -100,11 +101,6 @@ def prepare_run(
         shutil.rmtree(run_dir, ignore_errors=True)
         raise
     return RunHandle(run_id, run_dir, name)
-
-
-def default_run_name(config: RunConfig, corpus_name: str) -> str:
-    m = config.model
-    return f"{corpus_name} · {m.arch} {m.num_layers}x{m.d_model} · {config.tokenizer.kind}"
 
 
 def run_recorded(

@@ -34,7 +34,7 @@ from mlmstudio.engine.run_end import decide_run_end
 from mlmstudio.engine.run_status import ACTIVE_STATUSES
 from mlmstudio.store import repository
 from mlmstudio.store.database import Database
-from mlmstudio.store.history_repair import HistoryAccessError
+from mlmstudio.store.db_errors import HistoryAccessError
 from mlmstudio.store.models import RunRow, utcnow
 
 log = logging.getLogger(__name__)

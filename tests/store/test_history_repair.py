@@ -10,13 +10,9 @@ import pytest
 from mlmstudio.cli import main
 from mlmstudio.store import database, service
 from mlmstudio.store.database import Database
+from mlmstudio.store.db_errors import DamagedHistoryError, HistoryAccessError
 from mlmstudio.store.errors import StoreError
-from mlmstudio.store.history_repair import (
-    DamagedHistoryError,
-    HistoryAccessError,
-    move_aside,
-    rebuild_history,
-)
+from mlmstudio.store.history_repair import move_aside, rebuild_history
 
 from store_helpers import add_run
 
