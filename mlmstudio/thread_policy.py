@@ -152,8 +152,10 @@ WINDOW_SECONDS = 0.6  # a measurement window: at least this much step time ...
 WINDOW_STEPS = 3  # ... and at least this many steps
 SLOW_FACTOR = 1.6  # steps this much slower than calibrated: try fewer threads now
 BETTER_FACTOR = 0.93  # a trial is kept only when its median step is at least 7% shorter
-FIRST_TRIAL_WINDOWS = 12  # a trial without a slowdown after this many windows (~7 s) ...
+FIRST_TRIAL_WINDOWS = 1  # the first trial right after the calibration: a run that starts on a
+# busy machine is slow from its first step, so no slowdown would ever start one ...
 LONGEST_TRIAL_GAP = 192  # ... then twice as far apart after each lost trial, up to this many
+AFTER_A_CHANGE = 4  # windows before the next trial once a trial was kept
 TRIAL_GIVE_UP = 3.0  # one trial step this much slower than before ends the trial at once
 
 
@@ -240,7 +242,7 @@ class ThreadGovernor:
         self._windows_since_trial = 0
         if median < BETTER_FACTOR * before_median:
             self._calibrated = median
-            self._trial_gap = FIRST_TRIAL_WINDOWS
+            self._trial_gap = AFTER_A_CHANGE
             self.changes.append(ThreadChange(self._step, self.threads, "kept: steps got faster"))
         else:
             self._calibrated = None  # recalibrate at the old count: the load may have changed
