@@ -61,6 +61,30 @@ def test_a_bad_probe_file_is_refused_with_a_sentence(capsys, tmp_path, data_dir,
     assert not (data_dir / "runs").is_dir() or not any((data_dir / "runs").iterdir())  # nothing recorded
 
 
+def test_a_probe_file_is_read_in_each_documented_form(tmp_path):
+    """Guards ``read_probe_file``'s forms: a JSON object with a "probes" list, written with a byte-order
+    mark (as Windows editors save), [sentence, answer] pairs, and TSV; exactly the most probes a run
+    tests is allowed, one more is refused."""
+    from mlmstudio.cli.probe_file import read_probe_file
+    from mlmstudio.config import PROBE_MAX_ITEMS, ConfigError, ProbeSpec
+
+    sky = ProbeSpec("The sky is [MASK].", "blue")
+    with_bom = tmp_path / "bom.json"
+    with_bom.write_text(
+        '\ufeff{"probes": [{"sentence": "The sky is [MASK].", "answer": "blue"}]}', encoding="utf-8"
+    )
+    assert read_probe_file(with_bom) == (sky,)
+    pairs = tmp_path / "pairs.json"
+    pairs.write_text('[["The sky is [MASK].", "blue"]]', encoding="utf-8")
+    assert read_probe_file(pairs) == (sky,)
+    full = tmp_path / "full.tsv"
+    full.write_text("".join(f"Word {i} is [MASK].\tw{i}\n" for i in range(PROBE_MAX_ITEMS)), encoding="utf-8")
+    assert len(read_probe_file(full)) == PROBE_MAX_ITEMS
+    full.write_text(full.read_text(encoding="utf-8") + "One more is [MASK].\tx\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=f"at most {PROBE_MAX_ITEMS}"):
+        read_probe_file(full)
+
+
 @pytest.mark.slow  # trains for a few seconds
 def test_train_prints_probes_at_evaluations_and_runs_show_lists_them(capsys, tmp_path, data_dir):
     path = tmp_path / "probes.tsv"
