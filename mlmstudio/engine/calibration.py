@@ -103,7 +103,7 @@ def measure_step_time(
     from mlmstudio.engine.data import Batch
     from mlmstudio.engine.device import autocast_context, resolve_device, resolve_precision
     from mlmstudio.engine.model_factory import build_model
-    from mlmstudio.engine.trainer import ADAM_BETAS
+    from mlmstudio.engine.schedule import ADAM_BETAS
 
     threads = threads or default_threads()
     if torch.get_num_threads() != threads:

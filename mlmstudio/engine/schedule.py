@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import math
 
+# AdamW's betas for every run, and for the step-time calibration that measures one (calibration.py).
+ADAM_BETAS = (0.9, 0.98)
+
 
 def lr_factor(progress: float, warmup: float, schedule: str) -> float:
     """Multiplier of the peak learning rate at ``progress`` (0..1)."""

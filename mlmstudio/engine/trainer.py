@@ -70,12 +70,11 @@ from mlmstudio.engine.model_factory import build_model
 from mlmstudio.engine.run_files import RunFolder
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.engine.run_tokenizer import train_run_tokenizer
-from mlmstudio.engine.schedule import lr_factor
+from mlmstudio.engine.schedule import ADAM_BETAS, lr_factor
 from mlmstudio.engine.tokenization import MLMTokenizer, unigram_log_probs
 
 log = logging.getLogger(__name__)
 
-ADAM_BETAS = (0.9, 0.98)
 FINAL_LOSS_WINDOW = 20  # final_loss is the mean of this many last steps
 LOSS_READBACK_EVERY = 10  # on a GPU, steps between reading the loss back to the host
 CHECKPOINTS_KEPT = 3  # the newest few: one damaged by a crash still leaves an older one
