@@ -177,10 +177,11 @@ def write_capsule(
         _write(out / CORPUS_FILE, corpus.text)
     _write(out / CONFIG_FILE, capsule_config.to_json())
     _write(out / TOKENIZER_FILE, tokenizer.to_str())
+    capsule_name = name or corpus.name
     manifest = {
         "format": CAPSULE_FORMAT,
         "id": capsule_id,
-        "name": name or corpus.name,
+        "name": capsule_name,
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "mlmstudio_version": __version__,
         "plan": {
@@ -201,7 +202,7 @@ def write_capsule(
     _write(out / CAPSULE_FILE, json.dumps(manifest, indent=2) + "\n")
     _write(out / LAUNCH_FILE, launch_script(plan, capsule_id), executable=True)
     if slurm:
-        _write(out / SLURM_FILE, slurm_script(plan, manifest["name"]), executable=True)
+        _write(out / SLURM_FILE, slurm_script(plan, capsule_name), executable=True)
     elif (out / SLURM_FILE).exists():  # overwriting an older capsule: no stale script
         (out / SLURM_FILE).unlink()
     _write(out / README_FILE, readme_text(plan, include_corpus, slurm))

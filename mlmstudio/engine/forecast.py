@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 MIN_POINTS = 4  # fewer evaluations than this give no forecast
 FIT_SHARE = 2 / 3  # the newest two thirds of the evaluations are fitted (at least MIN_POINTS)
@@ -87,7 +88,7 @@ class Forecast:
         return t, np.asarray(self.fit.predict(t), dtype=float)
 
 
-def fit_power_law(steps: Sequence[float], losses: Sequence[float]) -> PowerLawFit | None:
+def fit_power_law(steps: ArrayLike, losses: ArrayLike) -> PowerLawFit | None:
     """The least-squares saturating power law through the points; None with fewer than MIN_POINTS."""
     t, y = _clean(steps, losses)
     if len(t) < MIN_POINTS:
@@ -164,7 +165,7 @@ def expected_end_step(total_steps: int, time_budget: float, step: int, elapsed: 
 # --- the fit -----------------------------------------------------------------------------------
 
 
-def _clean(steps: Sequence[float], losses: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
+def _clean(steps: ArrayLike, losses: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     t = np.asarray(steps, dtype=float)
     y = np.asarray(losses, dtype=float)
     keep = np.isfinite(t) & np.isfinite(y) & (t > 0)

@@ -12,7 +12,7 @@ into the same sentence for the CLI's summary, the Train page and History.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 FAR_SHORT = 0.5  # fewer steps than this share of the expected ones: say so
 MOSTLY_WRONG = 0.5  # the facts probes: fewer answered than this share: say so
@@ -49,5 +49,5 @@ def advice(metrics: Mapping[str, Any]) -> str:
     return " ".join([*said, WHAT_TO_DO])
 
 
-def _number(value: Any) -> bool:
+def _number(value: Any) -> TypeGuard[int | float]:
     return isinstance(value, int | float) and not isinstance(value, bool)

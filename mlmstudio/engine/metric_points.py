@@ -56,7 +56,12 @@ def event_points(event: TrainerEvent) -> list[MetricPoint]:
     the run's failure message already says why the loss went there.
     """
     if isinstance(event, StepEvent):
-        split, values = TRAIN, {LOSS: event.loss, LR: event.lr, TOKENS_PER_SECOND: event.tokens_per_second}
+        values: dict[str, float | None] = {
+            LOSS: event.loss,
+            LR: event.lr,
+            TOKENS_PER_SECOND: event.tokens_per_second,
+        }
+        split = TRAIN
         values.update({name: getattr(event, name) for name in ELECTRA_STATS})  # None for MLM runs
     elif isinstance(event, EvalEvent):
         split, values = (

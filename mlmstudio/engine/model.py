@@ -301,6 +301,8 @@ class SeedMLM(MLMModel):
 class ModernMLM(MLMModel):
     """Pre-LN encoder on SDPA with a tied decoder; the head runs only where there are labels."""
 
+    slopes: Tensor  # a buffer, with the distance bias only
+
     def __init__(self, cfg: ModelConfig, vocab_size: int, pad_token_id: int = 0) -> None:
         super().__init__(cfg, vocab_size, pad_token_id)
         d = cfg.d_model
@@ -402,8 +404,9 @@ def init_bert(module: nn.Module) -> None:
     """BERT's initialisation: N(0, 0.02) weights, zero biases, LayerNorm ones/zeros."""
     if isinstance(module, (nn.Linear, nn.Embedding)):
         nn.init.normal_(module.weight, mean=0.0, std=0.02)
-        if getattr(module, "bias", None) is not None:
-            nn.init.zeros_(module.bias)
+        bias = getattr(module, "bias", None)  # an Embedding has none
+        if isinstance(bias, Tensor):
+            nn.init.zeros_(bias)
     elif isinstance(module, nn.LayerNorm):
         nn.init.ones_(module.weight)
         nn.init.zeros_(module.bias)

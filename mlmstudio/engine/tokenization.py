@@ -421,7 +421,7 @@ def _count_sample(lines: Sequence[str]) -> Sequence[str]:
 
 def _counts_by_token(tokenizer: Tokenizer, lines: Sequence[str]) -> dict[str, int]:
     counts = _token_counts(tokenizer, lines)
-    return {tokenizer.id_to_token(i): int(c) for i, c in enumerate(counts)}
+    return {token: int(c) for i, c in enumerate(counts) if (token := tokenizer.id_to_token(i)) is not None}
 
 
 def _char_counts(texts: Sequence[str], lowercase: bool) -> dict[str, int]:
@@ -495,7 +495,7 @@ def _build_bpe(texts: Sequence[str], lines: Sequence[str], cfg: TokenizerConfig)
 def _merges(tokenizer: Tokenizer) -> list[tuple[str, str]]:
     merges = json.loads(tokenizer.to_str())["model"]["merges"]
     # Newer files store pairs as lists, older ones as "a b" strings.
-    return [tuple(m) if isinstance(m, list) else tuple(m.split(" ", 1)) for m in merges]  # type: ignore[misc]
+    return [tuple(m) if isinstance(m, list) else tuple(m.split(" ", 1)) for m in merges]
 
 
 def _build_wordpiece(texts: Sequence[str], lines: Sequence[str], cfg: TokenizerConfig) -> Tokenizer:

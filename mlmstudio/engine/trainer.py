@@ -208,7 +208,7 @@ class Trainer:
         checkpoint: str | Path | None = None,
     ) -> Trainer:
         """A trainer that continues the run in ``out_dir`` exactly where its checkpoint left off."""
-        path = Path(checkpoint) if checkpoint else latest_checkpoint(out_dir)
+        path = Path(checkpoint) if checkpoint else latest_checkpoint(Path(out_dir))
         if path is None:
             raise TrainingError(
                 f"The run in {out_dir} has no checkpoint to resume from. Start it again instead."
@@ -231,7 +231,7 @@ class Trainer:
         The run's own tokenizer is reused when it was saved (a retrained WordPiece
         could number its tokens differently); a run killed before saving it trains one.
         """
-        folder = RunFolder(out_dir)
+        folder = RunFolder(Path(out_dir))
         if not folder.config.is_file():
             raise TrainingError(
                 f"The run folder {folder.path} has no readable config.json, so it cannot be resumed."
@@ -638,7 +638,9 @@ class Trainer:
 
 def _param_groups(model: torch.nn.Module, weight_decay: float) -> list[dict]:
     """No weight decay on biases and normalisation weights (as BERT)."""
-    decay, no_decay, seen = [], [], set()
+    decay: list[torch.nn.Parameter] = []
+    no_decay: list[torch.nn.Parameter] = []
+    seen: set[int] = set()
     for param in model.parameters():
         if not param.requires_grad or id(param) in seen:
             continue

@@ -134,6 +134,7 @@ def masked_example(
         )
         if bool((result.actions == MASKED).any()):
             break
+    assert result is not None  # SEED_TRIES >= 1
     names = {MASKED: "mask", RANDOM: "random", KEPT: "kept"}
     tokens = tuple(
         ExampleToken(_readable(tokenizer, original), _readable(tokenizer, shown), names.get(action, ""))

@@ -20,6 +20,8 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing_extensions import TypeIs  # typing's own from Python 3.13
+
     from mlmstudio.engine.inspect.token_loss import TokenLossComparison, TokenLossReport
 
 LOSS_STOPS = ((0.0, (255, 247, 188)), (0.5, (254, 153, 41)), (1.0, (102, 37, 6)))
@@ -39,9 +41,13 @@ def _mix(value: float, stops: Sequence[tuple[float, tuple[int, int, int]]]) -> t
     return "#{:02x}{:02x}{:02x}".format(*rgb), "#000000" if light else "#ffffff"
 
 
-def loss_colour(loss: float, top: float) -> tuple[str, str]:
-    """(background, text colour) for a loss on a 0..top scale."""
-    return _mix(loss / top if top > 0 else 0.0, LOSS_STOPS)
+def heat_colour(cost: float, top: float) -> tuple[str, str]:
+    """(background, text colour) for a cost on a 0..top scale (YlOrBr: light = cheap, dark = costly).
+
+    The one heat ramp: per-token loss here, and Explore's sentence scores and replaced-word
+    probabilities too.
+    """
+    return _mix(cost / top if top > 0 else 0.0, LOSS_STOPS)
 
 
 def difference_colour(difference: float, top: float) -> tuple[str, str]:
@@ -74,7 +80,7 @@ def loss_marks(report: TokenLossReport, top: float | None = None) -> list[Mark]:
         (
             int(report.starts[i]),
             int(report.ends[i]),
-            loss_colour(float(report.losses[i]), top),
+            heat_colour(float(report.losses[i]), top),
             token_tooltip(report, i),
             i,
         )
@@ -142,7 +148,7 @@ def loss_legend_html(top: float) -> str:
     cells = []
     for step in range(LEGEND_STEPS):
         value = top * step / (LEGEND_STEPS - 1)
-        background, foreground = loss_colour(value, top)
+        background, foreground = heat_colour(value, top)
         plus = "+" if step == LEGEND_STEPS - 1 else ""
         cells.append(
             f"<span style='background-color:{background}; color:{foreground}'>"
@@ -196,9 +202,13 @@ def comparison_summary_html(comparison: TokenLossComparison) -> str:
     )
 
 
+def _is_comparison(subject: TokenLossReport | TokenLossComparison) -> TypeIs[TokenLossComparison]:
+    return hasattr(subject, "words")  # no import of token_loss (torch) needed to tell
+
+
 def body_html(subject: TokenLossReport | TokenLossComparison, *, links: bool = False) -> str:
     """Summary, legend and the coloured text: what the app shows and the page holds."""
-    if hasattr(subject, "words"):  # a comparison; no import of token_loss (torch) needed to tell
+    if _is_comparison(subject):
         top = difference_scale(subject)
         return f"<p>{comparison_summary_html(subject)}</p><p>{difference_legend_html(top)}</p>" + text_html(
             subject.text, subject.text_start, difference_marks(subject, top), links=links
