@@ -60,11 +60,11 @@ def cmd_attention(args: argparse.Namespace) -> int:
             "The text is empty. Give a sentence in quotes to see what the model attends to."
         )
     target = _png_target(args.png, args.overwrite) if args.png is not None else None
-    from mlmstudio.cli.engine_commands import _resolve_model_dir
+    from mlmstudio.cli.engine_commands import resolve_model_dir
     from mlmstudio.engine.inspect.attention import attend
     from mlmstudio.engine.predict import Predictor
 
-    predictor = Predictor.from_dir(_resolve_model_dir(args.model, args.data_dir))
+    predictor = Predictor.from_dir(resolve_model_dir(args.model, args.data_dir))
     result = attend(predictor, args.text)
     if result.note:
         print(f"mlmstudio: note: {result.note}", file=sys.stderr)

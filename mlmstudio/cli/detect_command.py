@@ -36,11 +36,11 @@ def add_detect_command(commands: argparse._SubParsersAction) -> None:
 
 
 def cmd_detect(args: argparse.Namespace) -> int:
-    from mlmstudio.cli.engine_commands import _resolve_model_dir
+    from mlmstudio.cli.engine_commands import resolve_model_dir
     from mlmstudio.engine.inspect.detection import detect
     from mlmstudio.engine.predict import Predictor
 
-    predictor = Predictor.from_dir(_resolve_model_dir(args.model, args.data_dir))
+    predictor = Predictor.from_dir(resolve_model_dir(args.model, args.data_dir))
     result = detect(predictor, args.sentence)
     if args.json:
         print(result.to_json(indent=2))

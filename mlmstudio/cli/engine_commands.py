@@ -129,7 +129,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     from mlmstudio.engine.corpus import load_corpus
 
     capsule = _capsule_of(args)
-    config = capsule.config if capsule else config_from_args(args, base=_quick_start_base(args)).validate()
+    config = capsule.config if capsule else config_from_args(args, base=quick_start_base(args)).validate()
     if capsule is None:
         config = with_probe_file(args, config)
     if args.save_config is not None:  # an empty name is refused, not read as 'no file'
@@ -174,7 +174,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         check_capsule_corpus(capsule, corpus)
         tokenizer = MLMTokenizer.load(capsule.tokenizer_path)
     else:
-        config = _fit_windows_to_corpus(args, config, corpus.text)
+        config = fit_windows_to_corpus(args, config, corpus.text)
     from mlmstudio.engine import distributed
 
     dist = distributed.context()
@@ -210,7 +210,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     return interruption.exit_code(0) if result.status == RunStatus.STOPPED else 0
 
 
-def _quick_start_base(args: argparse.Namespace) -> RunConfig | None:
+def quick_start_base(args: argparse.Namespace) -> RunConfig | None:
     """The quick-start recipe when --quick-start is given: the facts one for sample:facts, else the prose one."""
     if not getattr(args, "quick_start", False):
         return None
@@ -223,7 +223,7 @@ def _quick_start_base(args: argparse.Namespace) -> RunConfig | None:
     return quick_start_config("facts" if source == "sample:facts" else "pydoc")
 
 
-def _fit_windows_to_corpus(args, config: RunConfig, text: str) -> RunConfig:
+def fit_windows_to_corpus(args, config: RunConfig, text: str) -> RunConfig:
     """Refuse a corpus too small for one window before anything is recorded.
 
     When the user chose no sequence length (no --seq-len, no --config), a short
@@ -328,7 +328,7 @@ def cmd_fill(args: argparse.Namespace) -> int:
     from mlmstudio.cli.model_folders import show_own_specials, with_engine_mask
     from mlmstudio.engine.predict import Predictor
 
-    model_dir = _resolve_model_dir(args.model, args.data_dir)
+    model_dir = resolve_model_dir(args.model, args.data_dir)
     args.text = with_engine_mask(model_dir, args.text)  # "<mask>" for a model whose own mask it is
     predictor = Predictor.from_dir(model_dir)
     if args.iterative:
@@ -373,7 +373,7 @@ def cmd_fill(args: argparse.Namespace) -> int:
     return 0
 
 
-def _resolve_model_dir(model: str, data_dir: str | None) -> Path:
+def resolve_model_dir(model: str, data_dir: str | None) -> Path:
     """A folder as given, else a run id (or name) looked up in the history."""
     if not model.strip():  # Path("") is the current folder: never read an empty name as that
         raise ModelLoadError(

@@ -50,11 +50,11 @@ def add_neighbours_command(commands: argparse._SubParsersAction) -> None:
 def cmd_neighbours(args: argparse.Namespace) -> int:
     import json
 
-    from mlmstudio.cli.engine_commands import _resolve_model_dir
+    from mlmstudio.cli.engine_commands import resolve_model_dir
     from mlmstudio.engine.inspect.embeddings import EmbeddingView, embedding_map, nearest_tokens
     from mlmstudio.engine.predict import Predictor
 
-    predictor = Predictor.from_dir(_resolve_model_dir(args.model, args.data_dir))
+    predictor = Predictor.from_dir(resolve_model_dir(args.model, args.data_dir))
     result = nearest_tokens(predictor, args.word, args.top, include_special=args.special)
     if args.json:
         view = EmbeddingView(

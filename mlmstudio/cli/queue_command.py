@@ -109,13 +109,13 @@ def _item_number(text: str, what: str = "Item") -> int:
 
 
 def cmd_add(args: argparse.Namespace) -> int:
-    from mlmstudio.cli.engine_commands import _fit_windows_to_corpus, _quick_start_base
+    from mlmstudio.cli.engine_commands import fit_windows_to_corpus, quick_start_base
     from mlmstudio.engine.corpus import load_corpus
     from mlmstudio.engine.errors import TrainingError
     from mlmstudio.engine.memory import training_memory_shortage
     from mlmstudio.store import queue
 
-    config = with_probe_file(args, config_from_args(args, base=_quick_start_base(args)).validate())
+    config = with_probe_file(args, config_from_args(args, base=quick_start_base(args)).validate())
     shortage = training_memory_shortage(config)
     if shortage:
         raise TrainingError(shortage)
@@ -125,7 +125,7 @@ def cmd_add(args: argparse.Namespace) -> int:
     )
     for warning in corpus.warnings:
         print(f"mlmstudio: warning: {warning}", file=sys.stderr)
-    config = _fit_windows_to_corpus(args, config, corpus.text)
+    config = fit_windows_to_corpus(args, config, corpus.text)
     config = _absolute_corpus(config)  # 'queue run' may run from another folder
     db = _db(args)
     item = queue.add_item(db, config, name=args.name)

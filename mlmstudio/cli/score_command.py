@@ -77,11 +77,11 @@ def cmd_score(args: argparse.Namespace) -> int:
             f"--pair compares exactly two sentences (got {len(sentences)}). "
             "Give two sentences that differ in a word or two."
         )
-    from mlmstudio.cli.engine_commands import _resolve_model_dir
+    from mlmstudio.cli.engine_commands import resolve_model_dir
     from mlmstudio.engine.inspect.scoring import score_sentence, verdict
     from mlmstudio.engine.predict import Predictor
 
-    predictor = Predictor.from_dir(_resolve_model_dir(args.model, args.data_dir))
+    predictor = Predictor.from_dir(resolve_model_dir(args.model, args.data_dir))
     scores = [score_sentence(predictor, s, metric=args.metric, precision=args.precision) for s in sentences]
     ranked = sorted(scores, key=lambda s: s.score, reverse=True)
     pair = verdict(scores[0], scores[1]) if len(scores) == 2 else None

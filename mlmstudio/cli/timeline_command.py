@@ -44,11 +44,11 @@ def add_timeline_command(commands: argparse._SubParsersAction) -> None:
 def cmd_timeline(args: argparse.Namespace) -> int:
     import json
 
-    from mlmstudio.cli.engine_commands import _resolve_model_dir
+    from mlmstudio.cli.engine_commands import resolve_model_dir
     from mlmstudio.engine.errors import PredictionError
     from mlmstudio.engine.kept_checkpoints import list_kept, load_predictor_at
 
-    run_dir = _resolve_model_dir(args.model, args.data_dir)
+    run_dir = resolve_model_dir(args.model, args.data_dir)
     steps = [step for step, _ in list_kept(run_dir)]
     if not steps:
         raise PredictionError(

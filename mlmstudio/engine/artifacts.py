@@ -154,8 +154,8 @@ def load_model_dir(path: PathLike, device: str | torch.device = "cpu") -> Loaded
                 "(it holds config.json, tokenizer.json and model.safetensors)."
             )
 
-    config = _load_config(path)
-    tokenizer = _load_tokenizer(path)
+    config = load_config(path)
+    tokenizer = load_tokenizer(path)
     shortage = model_memory_shortage(config, tokenizer.vocab_size)
     if shortage:
         raise ModelLoadError(f"{shortage} (The model in {path}.)")
@@ -166,7 +166,7 @@ def load_model_dir(path: PathLike, device: str | torch.device = "cpu") -> Loaded
     return LoadedModel(model, tokenizer, config, _load_metrics(path), path)
 
 
-def _load_config(path: Path) -> RunConfig:
+def load_config(path: Path) -> RunConfig:
     try:
         return RunConfig.from_file(path / CONFIG_FILE).validate()
     except ConfigError as exc:
@@ -176,7 +176,7 @@ def _load_config(path: Path) -> RunConfig:
         ) from exc
 
 
-def _load_tokenizer(path: Path) -> MLMTokenizer:
+def load_tokenizer(path: Path) -> MLMTokenizer:
     try:
         return MLMTokenizer.load(path / TOKENIZER_FILE)
     except MLMStudioError as exc:
@@ -188,10 +188,10 @@ def _load_tokenizer(path: Path) -> MLMTokenizer:
 
 
 def _load_weights(model: MLMModel, path: Path) -> None:
-    _load_weights_file(model, path / MODEL_FILE)
+    load_weights_file(model, path / MODEL_FILE)
 
 
-def _load_weights_file(model: MLMModel, file: Path) -> None:
+def load_weights_file(model: MLMModel, file: Path) -> None:
     """Weights from one safetensors file (a model folder's, or a kept checkpoint's), checked key by key."""
     path = file.parent
     try:

@@ -26,7 +26,7 @@ from mlmstudio.engine.tokenization import MLMTokenizer
 # Characters per tokenizer call, cut at a newline: large enough for the library's
 # batching, small enough that progress reports arrive often on a 100 MB corpus and
 # that only one chunk's temporary objects exist at a time.
-_CHUNK_CHARS = 500_000
+CHUNK_CHARS = 500_000
 # The tokenizer's threads free their buffers into glibc arenas that keep them; handing
 # them back this often keeps a 100 MB corpus' peak under 3x its size (docs/PERFORMANCE.md).
 _RELEASE_EVERY_CHARS = 8_000_000
@@ -55,7 +55,7 @@ def encode_stream(
     id_parts: list[np.ndarray] = []
     start_parts: list[np.ndarray] = []
     done, total, since_release = 0, len(spans), 0
-    for chunk in spans.chunks(_CHUNK_CHARS):
+    for chunk in spans.chunks(CHUNK_CHARS):
         ids, words = tokenizer.encode_with_words(chunk)
         if len(ids):
             id_parts.append(ids.astype(dtype))

@@ -142,7 +142,7 @@ def _remove(path: Path) -> None:
 
 def load_predictor_at(run_dir: str | os.PathLike, step: int) -> Predictor:
     """A predictor with the run's config and tokenizer and the weights kept at ``step``."""
-    from mlmstudio.engine.artifacts import LoadedModel, _load_config, _load_tokenizer, _load_weights_file
+    from mlmstudio.engine.artifacts import LoadedModel, load_config, load_tokenizer, load_weights_file
     from mlmstudio.engine.model_factory import build_model
     from mlmstudio.engine.predict import Predictor
 
@@ -163,9 +163,9 @@ def load_predictor_at(run_dir: str | os.PathLike, step: int) -> Predictor:
             f"The run folder {run_dir} has no config.json or tokenizer.json, so its "
             "checkpoints cannot be read."
         )
-    config = _load_config(run_dir)
-    tokenizer = _load_tokenizer(run_dir)
+    config = load_config(run_dir)
+    tokenizer = load_tokenizer(run_dir)
     model = build_model(config.model, tokenizer.vocab_size, tokenizer.pad_token_id)
-    _load_weights_file(model, path)
+    load_weights_file(model, path)
     model.eval()
     return Predictor(LoadedModel(model, tokenizer, config, {"step": step}, run_dir))

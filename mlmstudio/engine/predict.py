@@ -219,7 +219,7 @@ class Predictor:
 
     def _encode_question(self, text: str) -> list[int]:
         """The token ids of ``text``; a plain sentence when it has no [MASK] (or a misspelt one)."""
-        _check_text(text, "The text")
+        check_text(text, "The text")
         ids = self.tokenizer.encode(text)
         if self.tokenizer.mask_token_id not in ids:
             raise PredictionError(no_mask_message(text))
@@ -288,7 +288,7 @@ class Predictor:
         return top_k
 
 
-def _check_text(text: str, what: str) -> None:
+def check_text(text: str, what: str) -> None:
     """Refuse text that is not Unicode (bytes a terminal could not decode), in a sentence."""
     if not isinstance(text, str):
         raise PredictionError(f"{what} must be text (got {type(text).__name__}).")
@@ -320,7 +320,7 @@ def _as_list(targets: str | Sequence[str]) -> list[str]:
     words = [targets] if isinstance(targets, str) else list(targets)
     words = [w for w in words if isinstance(w, str)]
     for word in words:
-        _check_text(word, "A candidate word")
+        check_text(word, "A candidate word")
     if not words:
         raise PredictionError("Give at least one candidate word to score.")
     return words

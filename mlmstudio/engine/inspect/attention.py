@@ -43,7 +43,7 @@ from torch import Tensor, nn
 
 from mlmstudio.engine.errors import PredictionError
 from mlmstudio.engine.model import SelfAttention
-from mlmstudio.engine.predict import Predictor, _check_text
+from mlmstudio.engine.predict import Predictor, check_text
 
 JSON_DECIMALS = 8  # rows still sum to 1 within T * 5e-9
 
@@ -132,7 +132,7 @@ def token_label(token: str) -> str:
 
 def attend(predictor: Predictor, text: str) -> AttentionMap:
     """The attention weights of every layer and head for ``text`` (see the module docstring)."""
-    _check_text(text, "The text")
+    check_text(text, "The text")
     if not text.strip():
         raise PredictionError("The text is empty. Type a sentence to see what the model attends to.")
     tok = predictor.tokenizer

@@ -21,7 +21,7 @@ from typing import Any
 import torch
 
 from mlmstudio.engine.errors import PredictionError
-from mlmstudio.engine.predict import Predictor, _check_text
+from mlmstudio.engine.predict import Predictor, check_text
 
 NOT_ELECTRA = (
     "This run was trained with masked language modelling, which has no detector of replaced "
@@ -74,7 +74,7 @@ def detect(predictor: Predictor, text: str) -> Detection:
     """The discriminator's replaced probability for every token of ``text``."""
     if not has_detector(predictor):
         raise PredictionError(NOT_ELECTRA)
-    _check_text(text, "The sentence")
+    check_text(text, "The sentence")
     if not text.strip():
         raise PredictionError("The sentence is empty. Type or paste a sentence to check.")
     if len(text) > MAX_CHARS:

@@ -65,7 +65,7 @@ import torch
 
 from mlmstudio.engine.errors import PredictionError
 from mlmstudio.engine.masking import IGNORE_INDEX
-from mlmstudio.engine.predict import Predictor, _check_text
+from mlmstudio.engine.predict import Predictor, check_text
 
 METRICS = ("word-l2r", "token")
 PRECISIONS = ("fp32", "bf16")
@@ -444,7 +444,7 @@ def _masked_log_probs(
 
 def _encode_sentence(predictor: Predictor, text: str) -> tuple[list[int], list[int], bool]:
     """Body token ids and word ids of a sentence (cut at MAX_TOKENS); plain sentences if unusable."""
-    _check_text(text, "The sentence")
+    check_text(text, "The sentence")
     if not text.strip():
         raise PredictionError("The sentence is empty. Type a sentence to score.")
     tok = predictor.tokenizer

@@ -47,7 +47,7 @@ import torch.nn.functional as F
 
 from mlmstudio.engine.artifacts import LoadedModel
 from mlmstudio.engine.corpus import split_spans
-from mlmstudio.engine.data import _CHUNK_CHARS, Batch, TokenStream, encode_stream, validation_batches
+from mlmstudio.engine.data import CHUNK_CHARS, Batch, TokenStream, encode_stream, validation_batches
 from mlmstudio.engine.device import autocast_context, resolve_precision
 from mlmstudio.engine.errors import MLMStudioError, PredictionError
 from mlmstudio.engine.masking import IGNORE_INDEX
@@ -264,7 +264,7 @@ def token_offsets(
     span_index = 0
     position = spans.spans[0][0] if spans.spans else 0
     starts, ends, got, placed = [], [], [], 0
-    for chunk in spans.chunks(_CHUNK_CHARS):
+    for chunk in spans.chunks(CHUNK_CHARS):
         if placed >= limit:
             break
         if position >= spans.spans[span_index][1]:

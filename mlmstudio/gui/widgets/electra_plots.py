@@ -19,7 +19,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from mlmstudio.gui.widgets.live_plots import REFRESH_MS, GrowingBuffer, _pen
+from mlmstudio.gui.widgets.live_plots import REFRESH_MS, GrowingBuffer, curve_pen
 
 # Column order of the rows given to append_steps / append_detection.
 ELECTRA_COLUMNS = (
@@ -66,19 +66,19 @@ class ElectraPlots(QWidget):
         self.spot_plot.addLegend(offset=(-10, -4))
         self.curves = {
             "generator_loss": self.loss_plot.plot(
-                pen=_pen(GENERATOR_COLOR, 1.5), name="generator (fills the masks)"
+                pen=curve_pen(GENERATOR_COLOR, 1.5), name="generator (fills the masks)"
             ),
             "discriminator_loss": self.loss_plot.plot(
-                pen=_pen(DISCRIMINATOR_COLOR, 1.5), name="discriminator (spots swaps)"
+                pen=curve_pen(DISCRIMINATOR_COLOR, 1.5), name="discriminator (spots swaps)"
             ),
             "discriminator_accuracy": self.spot_plot.plot(
-                pen=_pen(ACCURACY_COLOR, 1.5), name="discriminator accuracy"
+                pen=curve_pen(ACCURACY_COLOR, 1.5), name="discriminator accuracy"
             ),
             "unreplaced_share": self.spot_plot.plot(
-                pen=_pen(PRIOR_COLOR, 1.5, style=Qt.PenStyle.DashLine), name="always 'original'"
+                pen=curve_pen(PRIOR_COLOR, 1.5, style=Qt.PenStyle.DashLine), name="always 'original'"
             ),
             "detection_auc": self.spot_plot.plot(
-                pen=_pen(AUC_COLOR, 2.0),
+                pen=curve_pen(AUC_COLOR, 2.0),
                 symbol="o",
                 symbolSize=6,
                 symbolBrush=AUC_COLOR,

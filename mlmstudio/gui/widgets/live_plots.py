@@ -140,7 +140,7 @@ class EmaSmoother:
         return self.values.column("smoothed")
 
 
-def _pen(color: QColor, width: float = 1.5, alpha: int = 255, style=Qt.PenStyle.SolidLine):
+def curve_pen(color: QColor, width: float = 1.5, alpha: int = 255, style=Qt.PenStyle.SolidLine):
     c = QColor(color)
     c.setAlpha(alpha)
     return pg.mkPen(c, width=width, style=style)
@@ -230,10 +230,10 @@ class LivePlots(QWidget):
         self.loss_plot.addLegend(offset=(-10, 4), colCount=3)
         # Keyed by the metric names the store uses; the smoothed loss is a view with its own name.
         self.curves = {
-            TRAIN_LOSS: self.loss_plot.plot(pen=_pen(TRAIN_COLOR, 1.0, alpha=70), name="training"),
-            TRAIN_LOSS_SMOOTHED: self.loss_plot.plot(pen=_pen(TRAIN_COLOR, 2.0), name="smoothed"),
+            TRAIN_LOSS: self.loss_plot.plot(pen=curve_pen(TRAIN_COLOR, 1.0, alpha=70), name="training"),
+            TRAIN_LOSS_SMOOTHED: self.loss_plot.plot(pen=curve_pen(TRAIN_COLOR, 2.0), name="smoothed"),
             VAL_LOSS: self.loss_plot.plot(
-                pen=_pen(VAL_COLOR, 2.0),
+                pen=curve_pen(VAL_COLOR, 2.0),
                 symbol="o",
                 symbolSize=6,
                 symbolBrush=VAL_COLOR,
@@ -241,19 +241,19 @@ class LivePlots(QWidget):
                 name="validation",
             ),
             VAL_ACCURACY: self.accuracy_plot.plot(
-                pen=_pen(ACCURACY_COLOR, 2.0),
+                pen=curve_pen(ACCURACY_COLOR, 2.0),
                 symbol="o",
                 symbolSize=6,
                 symbolBrush=ACCURACY_COLOR,
                 symbolPen=None,
             ),
-            TRAIN_LR: self.lr_plot.plot(pen=_pen(LR_COLOR, 2.0)),
-            TRAIN_TOKENS_PER_SECOND: self.speed_plot.plot(pen=_pen(SPEED_COLOR, 1.5)),
+            TRAIN_LR: self.lr_plot.plot(pen=curve_pen(LR_COLOR, 2.0)),
+            TRAIN_TOKENS_PER_SECOND: self.speed_plot.plot(pen=curve_pen(SPEED_COLOR, 1.5)),
         }
         # The forecast of the validation loss (widgets/forecast_bar.py): a dashed curve to the run's
         # end and the band there as an error bar; not in the legend, the page's forecast line says it.
         self.forecast_curve = self.loss_plot.plot(
-            pen=_pen(VAL_COLOR, 1.5, alpha=200, style=Qt.PenStyle.DashLine)
+            pen=curve_pen(VAL_COLOR, 1.5, alpha=200, style=Qt.PenStyle.DashLine)
         )
         self.forecast_band = pg.ErrorBarItem(
             x=np.zeros(1),
@@ -261,14 +261,14 @@ class LivePlots(QWidget):
             top=np.zeros(1),
             bottom=np.zeros(1),
             beam=0.0,
-            pen=_pen(VAL_COLOR, 2.0),
+            pen=curve_pen(VAL_COLOR, 2.0),
         )
         self.forecast_band.setVisible(False)
         self.loss_plot.addItem(self.forecast_band)
         self.baseline_line = pg.InfiniteLine(
             angle=0,
             movable=False,
-            pen=_pen(BASELINE_COLOR, 1.5, style=Qt.PenStyle.DashLine),
+            pen=curve_pen(BASELINE_COLOR, 1.5, style=Qt.PenStyle.DashLine),
             label="",
             labelOpts={"position": 0.02, "color": BASELINE_COLOR, "anchors": [(0, 0), (0, 0)]},
         )
@@ -278,7 +278,7 @@ class LivePlots(QWidget):
 
         self.cursor_lines = []
         for plot in self.plots:
-            line = pg.InfiniteLine(angle=90, movable=False, pen=_pen(BASELINE_COLOR, 1.0, alpha=120))
+            line = pg.InfiniteLine(angle=90, movable=False, pen=curve_pen(BASELINE_COLOR, 1.0, alpha=120))
             line.setVisible(False)
             plot.addItem(line, ignoreBounds=True)
             self.cursor_lines.append(line)
