@@ -18,3 +18,10 @@ def is_text(value: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def storable(value: str) -> str:
+    """``value`` as text that UTF-8 can hold: undecodable bytes written as ``\\xNN`` (a name shown, not opened)."""
+    if is_text(value):
+        return value
+    return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")

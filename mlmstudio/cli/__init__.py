@@ -102,11 +102,15 @@ def _closed_pipe() -> int:
 
 
 def _paths_print_as_given() -> None:
-    """Print a path with undecodable bytes back as those bytes instead of failing to encode it."""
-    try:
-        sys.stdout.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
-    except (AttributeError, ValueError):  # not a TextIOWrapper (captured output)
-        pass
+    """Print a path with undecodable bytes back as those bytes instead of failing to encode it.
+
+    Both streams: a sentence on stderr names the path as often as an answer on stdout does.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
+        except (AttributeError, ValueError):  # not a TextIOWrapper (captured output)
+            pass
 
 
 def _main(argv: list[str] | None, open_app: Callable[[str | None], int] | None) -> int:

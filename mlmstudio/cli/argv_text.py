@@ -16,7 +16,12 @@ from mlmstudio.config import ConfigError
 from mlmstudio.unicode_text import is_text
 
 # Destinations that hold paths (or a path-or-run-id, looked up safely): their bytes pass through.
-PATH_DESTS = frozenset({"corpus", "config", "out", "save_config", "data_dir", "model", "file", "dir", "csv"})
+# The one list for every command: tests/cli/test_non_utf8_paths.py checks that each argument whose
+# metavar names a file or folder is in it, so a new command cannot refuse a Latin-1 file name.
+PATH_DESTS = frozenset(
+    {"corpus", "config", "out", "save_config", "data_dir", "model", "file", "dir", "csv"}
+    | {"capsule", "folder", "html", "png", "probes", "source"}
+)
 
 
 def check_text_arguments(args: argparse.Namespace) -> None:
