@@ -137,7 +137,7 @@ def build_family(family: str, out: Path, *, head: bool = True, seed: int = 0) ->
 
     torch.manual_seed(seed)
     common = dict(hidden_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=64)
-    if family in ("bert", "distilbert", "electra"):
+    if family in ("bert", "distilbert", "electra", "electra-discriminator"):
         tok, style = wordpiece_tokenizer(), "bert"
     elif family == "roberta":
         tok, style = byte_bpe_tokenizer(), "roberta"
@@ -163,6 +163,11 @@ def build_family(family: str, out: Path, *, head: bool = True, seed: int = 0) ->
             pad_token_id=pad,
         )
         model = tf.DistilBertForMaskedLM(config)
+    elif family == "electra-discriminator":  # replaced-token detection, no fill-mask head
+        config = tf.ElectraConfig(
+            vocab_size=vocab, embedding_size=32, max_position_embeddings=64, pad_token_id=pad, **common
+        )
+        model = tf.ElectraForPreTraining(config)
     elif family == "electra":
         config = tf.ElectraConfig(
             vocab_size=vocab, embedding_size=32, max_position_embeddings=64, pad_token_id=pad, **common

@@ -57,7 +57,9 @@ class ElectraOutput(MLMOutput):
     stats: dict[str, Tensor] = field(default_factory=dict)
 
 
-def post_ln_encoder(width: int, heads: int, ffn: int, layers: int, dropout: float) -> nn.TransformerEncoder:
+def post_ln_encoder(
+    width: int, heads: int, ffn: int, layers: int, dropout: float, eps: float = LAYER_NORM_EPS
+) -> nn.TransformerEncoder:
     """BERT's post-LN encoder with exact GELU (the seed model's; maps onto ``ElectraLayer``)."""
     layer = nn.TransformerEncoderLayer(
         d_model=width,
@@ -67,7 +69,7 @@ def post_ln_encoder(width: int, heads: int, ffn: int, layers: int, dropout: floa
         activation="gelu",
         batch_first=True,
         norm_first=False,
-        layer_norm_eps=LAYER_NORM_EPS,
+        layer_norm_eps=eps,
     )
     # enable_nested_tensor=False: padded positions computed the plain way, as transformers does.
     return nn.TransformerEncoder(layer, num_layers=layers, enable_nested_tensor=False)
@@ -76,11 +78,13 @@ def post_ln_encoder(width: int, heads: int, ffn: int, layers: int, dropout: floa
 class Embeddings(nn.Module):
     """Token + position embeddings, LayerNorm, dropout: ``ElectraEmbeddings`` (one token type, zero)."""
 
-    def __init__(self, vocab_size: int, width: int, max_len: int, dropout: float) -> None:
+    def __init__(
+        self, vocab_size: int, width: int, max_len: int, dropout: float, eps: float = LAYER_NORM_EPS
+    ) -> None:
         super().__init__()
         self.tok_emb = nn.Embedding(vocab_size, width)
         self.pos_emb = nn.Embedding(max_len, width)
-        self.norm = nn.LayerNorm(width, eps=LAYER_NORM_EPS)
+        self.norm = nn.LayerNorm(width, eps=eps)
         self.drop = nn.Dropout(dropout)
 
     def forward(self, input_ids: Tensor) -> Tensor:
@@ -95,9 +99,11 @@ class Generator(nn.Module):
         super().__init__()
         d, g = cfg.d_model, cfg.generator_width
         self.project = nn.Linear(d, g)  # HF: electra.embeddings_project
-        self.encoder = post_ln_encoder(g, cfg.num_heads, cfg.generator_ffn_width, cfg.num_layers, cfg.dropout)
+        self.encoder = post_ln_encoder(
+            g, cfg.num_heads, cfg.generator_ffn_width, cfg.num_layers, cfg.dropout, cfg.layer_norm_eps
+        )
         self.dense = nn.Linear(g, d)  # HF: generator_predictions.dense
-        self.norm = nn.LayerNorm(d, eps=LAYER_NORM_EPS)  # HF: generator_predictions.LayerNorm
+        self.norm = nn.LayerNorm(d, eps=cfg.layer_norm_eps)  # HF: generator_predictions.LayerNorm
         self.bias = nn.Parameter(torch.zeros(vocab_size))  # HF: generator_lm_head.bias
 
     def hidden(self, embedded: Tensor, padding: Tensor | None) -> Tensor:
@@ -115,7 +121,9 @@ class Discriminator(nn.Module):
     def __init__(self, cfg: ModelConfig) -> None:
         super().__init__()
         d = cfg.d_model
-        self.encoder = post_ln_encoder(d, cfg.num_heads, cfg.ffn_width, cfg.num_layers, cfg.dropout)
+        self.encoder = post_ln_encoder(
+            d, cfg.num_heads, cfg.ffn_width, cfg.num_layers, cfg.dropout, cfg.layer_norm_eps
+        )
         self.dense = nn.Linear(d, d)  # HF: discriminator_predictions.dense
         self.prediction = nn.Linear(d, 1)  # HF: discriminator_predictions.dense_prediction
 
@@ -129,7 +137,7 @@ class ElectraMLM(MLMModel):
 
     def __init__(self, cfg: ModelConfig, vocab_size: int, pad_token_id: int = 0) -> None:
         super().__init__(cfg, vocab_size, pad_token_id)
-        self.embeddings = Embeddings(vocab_size, cfg.d_model, cfg.max_len, cfg.dropout)
+        self.embeddings = Embeddings(vocab_size, cfg.d_model, cfg.max_len, cfg.dropout, cfg.layer_norm_eps)
         self.generator = Generator(cfg, vocab_size)
         self.discriminator = Discriminator(cfg)
         self.register_buffer("structural_ids", torch.tensor(STRUCTURAL_TOKEN_IDS), persistent=False)

@@ -25,7 +25,6 @@ from pathlib import Path
 import torch
 
 from mlmstudio.engine.artifacts import LoadedModel, atomic_save_safetensors, atomic_write_text
-from mlmstudio.engine.electra import LAYER_NORM_EPS
 from mlmstudio.engine.hf_export_common import write_tokenizer
 
 log = logging.getLogger(__name__)
@@ -64,7 +63,7 @@ def _base_config(loaded: LoadedModel, architecture: str, hidden: int, ffn: int) 
         "hidden_act": "gelu",  # exact (erf) GELU, as nn.TransformerEncoderLayer(activation="gelu")
         "max_position_embeddings": cfg.max_len,
         "type_vocab_size": 1,  # one token type whose embedding is zero: it adds nothing
-        "layer_norm_eps": LAYER_NORM_EPS,
+        "layer_norm_eps": cfg.layer_norm_eps,
         "hidden_dropout_prob": cfg.dropout,
         "attention_probs_dropout_prob": cfg.dropout,
         "initializer_range": 0.02,

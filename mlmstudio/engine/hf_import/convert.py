@@ -38,7 +38,12 @@ from mlmstudio.engine.artifacts import atomic_write_text, save_model_dir
 from mlmstudio.engine.hf_import.errors import ModelImportError
 from mlmstudio.engine.hf_import.folder import config_int, load_weights, read_config
 from mlmstudio.engine.hf_import.tokenizer_import import ImportedTokenizer, import_tokenizer
-from mlmstudio.engine.hf_import.weight_maps import common_parts, modern_state, seed_state
+from mlmstudio.engine.hf_import.weight_maps import (
+    common_parts,
+    electra_discriminator_state,
+    modern_state,
+    seed_state,
+)
 from mlmstudio.engine.memory import model_memory_shortage
 from mlmstudio.engine.model import count_parameters
 from mlmstudio.engine.model_factory import build_model
@@ -115,11 +120,15 @@ def open_transformers_folder(source: str | os.PathLike, out_dir: str | os.PathLi
         )
     parts = common_parts(family.names, state, config, where)
     max_len = run_config.model.max_len
+    model = build_model(run_config.model, tokenizer.tokenizer.vocab_size, tokenizer.tokenizer.pad_token_id)
     if family.layout == "seed":
         engine_state = seed_state(parts, tokenizer.original_ids, max_len)
+    elif family.layout == "electra":  # the discriminator exactly; the generator as just built, untrained
+        engine_state = electra_discriminator_state(
+            parts, state, tokenizer.original_ids, max_len, model.state_dict(), where
+        )
     else:
         engine_state = modern_state(parts, tokenizer.original_ids, max_len, where)
-    model = build_model(run_config.model, tokenizer.tokenizer.vocab_size, tokenizer.tokenizer.pad_token_id)
     expected = model.state_dict()
     wrong = sorted(k for k in expected if k not in engine_state or expected[k].shape != engine_state[k].shape)
     if wrong:
@@ -135,7 +144,7 @@ def open_transformers_folder(source: str | os.PathLike, out_dir: str | os.PathLi
         architecture=str((config.get("architectures") or [""])[0]),
         weights_sha256=sha,
         parameters=count_parameters(model),
-        head_is_new=parts.head_is_new,
+        head_is_new=parts.head_is_new or family.layout == "electra",
         mask_token=tokenizer.mask_spelling,
         special_tokens=tokenizer.spellings,
         original_ids=tokenizer.original_ids,
@@ -171,11 +180,12 @@ def engine_config(
         )
     position_type = config.get("position_embedding_type", "rotary" if names == "esm" else "absolute")
     rotary = position_type == "rotary"
-    if (layout == "seed" or names == "xlm-roberta-xl") and position_type != "absolute":
-        raise ModelImportError(
-            f"The model in {where} uses {position_type} positions, which MLM Studio's BERT layout does "
-            "not have. This model cannot be opened here."
-        )
+    if layout != "modern" or names == "xlm-roberta-xl":
+        if position_type != "absolute":
+            raise ModelImportError(
+                f"The model in {where} uses {position_type} positions, which MLM Studio's BERT layout does "
+                "not have. This model cannot be opened here."
+            )
     if names == "esm":
         if not rotary:
             raise ModelImportError(
@@ -193,7 +203,8 @@ def engine_config(
             )
     eps = float(config.get("layer_norm_eps", 1e-12))
     model = ModelConfig(
-        arch=layout,
+        arch="seed" if layout == "electra" else layout,
+        objective="electra" if layout == "electra" else "mlm",
         d_model=d,
         num_layers=layers,
         num_heads=heads,

@@ -22,7 +22,7 @@ class Family:
     """An openable family: its display name, the engine layout it maps onto and its weight names."""
 
     name: str
-    layout: str  # "seed" or "modern"
+    layout: str  # "seed", "modern", or "electra" (engine/electra.py's generator + discriminator)
     names: (
         str  # which weight_maps reader: "bert", "distilbert", "roberta", "electra", "esm", "xlm-roberta-xl"
     )
@@ -39,8 +39,11 @@ FAMILIES: dict[str, Family] = {
     "xlm-roberta-xl": Family("XLM-RoBERTa-XL", "modern", "xlm-roberta-xl"),
 }
 
+# An ELECTRA discriminator spots replaced words; it opens beside a new, untrained generator.
+ELECTRA_DISCRIMINATOR = Family("ELECTRA discriminator", "electra", "electra")
+
 SUPPORTED = (
-    "BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (its generator), ESM "
+    "BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (generator or discriminator), ESM "
     "and the models MLM Studio exports"
 )
 
@@ -79,9 +82,5 @@ def family_of(config: Mapping[str, Any], where: str) -> Family:
             f"{where} holds a {model_type} model, which MLM Studio cannot open yet. It opens {SUPPORTED}."
         )
     if model_type == "electra" and any(a == "ElectraForPreTraining" for a in architectures):
-        raise ModelImportError(
-            f"{where} holds an ELECTRA discriminator, which spots replaced words but cannot fill in "
-            "masks on its own, and MLM Studio cannot open it alone yet. Open its generator "
-            "(ElectraForMaskedLM) instead."
-        )
+        return ELECTRA_DISCRIMINATOR
     return family

@@ -256,3 +256,65 @@ def modern_state(parts: Parts, original_ids: list[int], max_len: int, where: str
         }
     )
     return {k: v.contiguous().clone() for k, v in out.items()}
+
+
+def _encoder_layers(parts: Parts, prefix: str) -> dict[str, Tensor]:
+    """The post-LN layers under nn.TransformerEncoder's names (as ``seed_state`` writes them)."""
+    out = {}
+    for i, layer in enumerate(parts.layers):
+        src = f"{prefix}.layers.{i}."
+        out[src + "self_attn.in_proj_weight"] = torch.cat(
+            [layer["q.weight"], layer["k.weight"], layer["v.weight"]]
+        )
+        out[src + "self_attn.in_proj_bias"] = torch.cat([layer["q.bias"], layer["k.bias"], layer["v.bias"]])
+        for ours, theirs in (
+            ("self_attn.out_proj", "o"),
+            ("norm1", "ln_attn"),
+            ("linear1", "ffn_in"),
+            ("linear2", "ffn_out"),
+            ("norm2", "ln_ffn"),
+        ):
+            out[f"{src}{ours}.weight"] = layer[f"{theirs}.weight"]
+            out[f"{src}{ours}.bias"] = layer[f"{theirs}.bias"]
+    return out
+
+
+def electra_discriminator_state(
+    parts: Parts,
+    state: Mapping[str, Tensor],
+    original_ids: list[int],
+    max_len: int,
+    fresh: Mapping[str, Tensor],
+    where: str,
+) -> dict[str, Tensor]:
+    """engine/electra.py's ElectraMLM for an ELECTRA discriminator: its embeddings, encoder and
+    replaced-token head exactly, and the generator as ``fresh`` has it (new, untrained)."""
+    if parts.positions is None or parts.emb_norm is None:
+        raise ModelImportError(
+            f"The ELECTRA discriminator in {where} has no position embeddings. The folder may be damaged."
+        )
+    order = torch.tensor(original_ids)
+    head = {}
+    for ours, theirs in (
+        ("dense", "discriminator_predictions.dense"),
+        ("prediction", "discriminator_predictions.dense_prediction"),
+    ):
+        for part in ("weight", "bias"):
+            name = f"{theirs}.{part}"
+            if name not in state:
+                raise ModelImportError(
+                    f"The weights in {where} are missing {name}. The folder may be damaged; copy the model again."
+                )
+            head[f"discriminator.{ours}.{part}"] = state[name].float()
+    out = {k: v for k, v in fresh.items() if k.startswith("generator.")}
+    out.update(
+        {
+            "embeddings.tok_emb.weight": parts.word[order],
+            "embeddings.pos_emb.weight": parts.positions[:max_len],
+            "embeddings.norm.weight": parts.emb_norm[0],
+            "embeddings.norm.bias": parts.emb_norm[1],
+            **_encoder_layers(parts, "discriminator.encoder"),
+            **head,
+        }
+    )
+    return {k: v.contiguous().clone() for k, v in out.items()}
