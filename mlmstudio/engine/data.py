@@ -99,12 +99,19 @@ class Batch:
     def to(self, device: torch.device) -> Batch:
         if device.type == "cpu":
             return self
-        tensors = (self.input_ids, self.attention_mask, self.labels, self.label_positions)
-        if device.type == "cuda":  # pinned host memory lets the copy overlap with compute
-            return Batch(
-                *(None if t is None else t.pin_memory().to(device, non_blocking=True) for t in tensors)
-            )
-        return Batch(*(None if t is None else t.to(device) for t in tensors))
+
+        def move(t: torch.Tensor) -> torch.Tensor:
+            if device.type == "cuda":  # pinned host memory lets the copy overlap with compute
+                return t.pin_memory().to(device, non_blocking=True)
+            return t.to(device)
+
+        positions = self.label_positions
+        return Batch(
+            move(self.input_ids),
+            move(self.attention_mask),
+            move(self.labels),
+            None if positions is None else move(positions),
+        )
 
     @property
     def num_tokens(self) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import torch
 
@@ -66,13 +66,21 @@ class Detection:
         return json.dumps(self.as_dict(), indent=indent, ensure_ascii=False)
 
 
+@runtime_checkable
+class ReplacedTokenDetector(Protocol):
+    """A model with a discriminator: ELECTRA's, or any that scores each token as replaced."""
+
+    def replaced_logits(self, input_ids: torch.Tensor) -> torch.Tensor: ...
+
+
 def has_detector(predictor: Predictor) -> bool:
-    return hasattr(predictor.model, "replaced_logits")
+    return isinstance(predictor.model, ReplacedTokenDetector)
 
 
 def detect(predictor: Predictor, text: str) -> Detection:
     """The discriminator's replaced probability for every token of ``text``."""
-    if not has_detector(predictor):
+    model = predictor.model
+    if not isinstance(model, ReplacedTokenDetector):
         raise PredictionError(NOT_ELECTRA)
     check_text(text, "The sentence")
     if not text.strip():
@@ -97,7 +105,7 @@ def detect(predictor: Predictor, text: str) -> Detection:
         body = body[:room]
     ids = torch.tensor([[tok.cls_token_id, *body, tok.sep_token_id]], device=predictor.device)
     with torch.inference_mode():
-        probs = torch.sigmoid(predictor.model.replaced_logits(ids)[0, 1:-1].float()).cpu().tolist()
+        probs = torch.sigmoid(model.replaced_logits(ids)[0, 1:-1].float()).cpu().tolist()
     tokens = [
         TokenVerdict(i, int(t), tok.token_str(int(t)), float(p))
         for i, (t, p) in enumerate(zip(body, probs, strict=True))

@@ -223,11 +223,10 @@ def score_sentence(
         )
     chosen = l2r_lp if metric == "word-l2r" else token_lp
     assert chosen is not None
+    absent: list[float | None] = [None] * len(ids)  # a metric that was not computed
     tokens = [
         TokenScore(int(t), tok.token_str(int(t)), int(w), c, a, b, int(t) == tok.unk_token_id)
-        for t, w, c, a, b in zip(
-            ids, words, chosen, token_lp or [None] * len(ids), l2r_lp or [None] * len(ids), strict=True
-        )
+        for t, w, c, a, b in zip(ids, words, chosen, token_lp or absent, l2r_lp or absent, strict=True)
     ]
     score = float(sum(chosen))
     notes = []
