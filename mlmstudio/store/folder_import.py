@@ -38,6 +38,7 @@ from mlmstudio.store.database import Database
 from mlmstudio.store.errors import StoreError
 from mlmstudio.store.models import MetricPointRow, RunRow
 from mlmstudio.store.run_lock import owner_alive
+from mlmstudio.stored_ranges import INT64_MAX, int_fits
 
 log = logging.getLogger(__name__)
 
@@ -63,9 +64,9 @@ def import_run_folder(db: Database, folder: str | os.PathLike, *, name: str | No
     checkpoints = sorted(
         int(m.group(1))
         for entry in _entries(files.checkpoints)
-        if (m := CHECKPOINT_NAME.match(entry.name)) and entry.is_dir()
-    )
-    last_step = max([int(final_metrics.get("steps") or 0), *(p.step for p in points), *checkpoints, 0])
+        if (m := CHECKPOINT_NAME.match(entry.name)) and entry.is_dir() and int_fits(int(m.group(1)))
+    )  # a checkpoint named beyond any step a run can reach is no checkpoint of ours
+    last_step = max([_final_steps(final_metrics), *(p.step for p in points), *checkpoints, 0])
     status = str(final_metrics.get("status", RunStatus.COMPLETED.value))
     if status not in IMPORTABLE_STATUSES:
         status = RunStatus.COMPLETED.value
@@ -232,6 +233,8 @@ def _point_problem(point: MetricPoint, seen: set[tuple[int, str, str]]) -> str:
     key = (point.step, point.split, point.name)
     if point.step < 0:
         return f"has a negative step ({point.step})"
+    if not int_fits(point.step):  # beyond SQLite's INTEGER: OverflowError before
+        return f"has a step of {len(str(point.step))} digits, more than a run can take"
     if point.split not in (TRAIN, VAL):
         return f"names the split {point.split[:20]!r}; curves are 'train' or 'val'"
     if not _NAME.match(point.name):
@@ -256,6 +259,22 @@ def _final_metrics(files: RunFolder) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise FolderImportError("The folder's metrics.json is not a JSON object. Nothing was imported.")
     return data
+
+
+def _final_steps(final_metrics: dict[str, Any]) -> int:
+    """metrics.json's step count, checked: a whole number from 0 to what the history can hold."""
+    steps = final_metrics.get("steps") or 0
+    if isinstance(steps, bool) or not isinstance(steps, (int, float)) or steps != steps:
+        raise FolderImportError(
+            f"The folder's metrics.json gives 'steps' as {str(steps)[:40]!r}, not a whole number. "
+            "Nothing was imported."
+        )
+    if not (0 <= steps <= INT64_MAX) or steps != int(steps):
+        raise FolderImportError(
+            f"The folder's metrics.json gives 'steps' as {str(steps)[:40]}, which is not a whole number "
+            f"from 0 to {INT64_MAX}. Nothing was imported."
+        )
+    return int(steps)
 
 
 def _check_disk_space(source: Path, runs_dir: Path) -> None:

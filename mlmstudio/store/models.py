@@ -28,7 +28,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from mlmstudio.engine.metric_names import TRAIN, VAL  # noqa: F401  (the splits of metric points)
 from mlmstudio.engine.run_status import ALL_STATUSES, RunStatus
-from mlmstudio.store import storable_text  # noqa: F401  (installs the listener: non-UTF-8 names stored)
+from mlmstudio.store import int_range, storable_text  # noqa: F401  (their listeners: see each module)
 
 RUN_STATUSES = tuple(status.value for status in ALL_STATUSES)
 

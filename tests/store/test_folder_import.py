@@ -9,6 +9,8 @@ import pytest
 from mlmstudio.store import service
 from mlmstudio.store.folder_import import FolderImportError, import_run_folder
 
+from store_helpers import add_run
+
 HEADER = "step,split,name,value,wall_time\n"
 
 
@@ -52,6 +54,19 @@ def test_a_folder_comes_in_with_its_curves_and_checkpoints(db, folder):
             "not a finite number",
         ),
         (lambda f: (f / "curves.csv").write_text("garbage\n1,2\n"), "curve file cannot be read"),
+        # Numbers beyond SQLite's 64-bit INTEGER (an OverflowError traceback before), named by line.
+        (
+            lambda f: (f / "curves.csv").write_text(
+                HEADER + "1,train,loss,2,1\n99999999999999999999,train,loss,2,1\n"
+            ),
+            "Line 3 of the folder's curves.csv has a step of 20 digits",
+        ),
+        (
+            lambda f: (f / "metrics.json").write_text('{"steps": 99999999999999999999}'),
+            "metrics.json gives 'steps'",
+        ),
+        (lambda f: (f / "metrics.json").write_text('{"steps": 1e400}'), "metrics.json"),
+        (lambda f: (f / "metrics.json").write_text('{"steps": "many"}'), "not a whole number"),
         (lambda f: (f / "checkpoints" / "loop").symlink_to(f), r"holds a link \(checkpoints/loop\)"),
         (lambda f: (f / "model.safetensors").write_bytes(b"\x00" * 100), "cannot be loaded"),
         (lambda f: (f / "model.safetensors").unlink(), "has no finished model"),
@@ -66,3 +81,23 @@ def test_a_damaged_folder_is_refused_and_nothing_changes(db, folder, damage, mes
         import_run_folder(db, folder)
     assert service.list_runs(db) == []
     assert (sorted(p.name for p in db.runs_dir.iterdir()) if db.runs_dir.exists() else []) == before
+
+
+def test_a_checkpoint_named_beyond_any_step_is_not_taken_for_one(db, folder):
+    (folder / "checkpoints" / "step-99999999999999999999").mkdir(parents=True)
+    run_id = import_run_folder(db, folder)
+    assert all(c.step < 2**63 for c in service.get_run(db, run_id).checkpoints)
+
+
+def test_the_history_refuses_any_number_beyond_its_integer_with_a_sentence(db):
+    """The backstop behind every reader: no OverflowError traceback, nothing written."""
+    from sqlalchemy import update
+
+    from mlmstudio.store.int_range import NumberOutOfRangeError
+    from mlmstudio.store.models import RunRow
+
+    run_id = add_run(db, name="x", steps=5)
+    with pytest.raises(NumberOutOfRangeError, match="larger than the history can store"):
+        with db.session() as session:
+            session.execute(update(RunRow).where(RunRow.id == run_id).values(last_step=10**20))
+    assert service.get_run(db, run_id).summary.last_step == 5
