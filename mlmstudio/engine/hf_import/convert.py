@@ -45,7 +45,6 @@ from mlmstudio.engine.hf_import.weight_maps import (
     seed_state,
 )
 from mlmstudio.engine.memory import model_memory_shortage
-from mlmstudio.engine.model import count_parameters
 from mlmstudio.engine.model_factory import build_model
 
 log = logging.getLogger(__name__)
@@ -67,7 +66,7 @@ class Origin:
     model_type: str
     architecture: str
     weights_sha256: str
-    parameters: int
+    parameters: int  # as transformers counts them (the weights file's tensors)
     head_is_new: bool
     mask_token: str  # the model's own spelling of the mask ("[MASK]", "<mask>")
     special_tokens: dict[str, str]  # role -> the model's own spelling
@@ -143,7 +142,7 @@ def open_transformers_folder(source: str | os.PathLike, out_dir: str | os.PathLi
         model_type=str(config["model_type"]),
         architecture=str((config.get("architectures") or [""])[0]),
         weights_sha256=sha,
-        parameters=count_parameters(model),
+        parameters=_source_parameters(state),
         head_is_new=parts.head_is_new or family.layout == "electra",
         mask_token=tokenizer.mask_spelling,
         special_tokens=tokenizer.spellings,
@@ -153,6 +152,19 @@ def open_transformers_folder(source: str | os.PathLike, out_dir: str | os.PathLi
     _write(out, model, tokenizer, run_config, origin)
     log.info("Opened %s (%s, %d parameters) as %s", source, family.name, origin.parameters, out)
     return origin
+
+
+def _source_parameters(state: Mapping[str, Any]) -> int:
+    """The parameters as transformers counts them: each tensor of the file once (a tied decoder is
+    not in the file). The engine's copy may hold more (the seed layout's decoder is its own)."""
+    seen: set[tuple[int, int]] = set()
+    total = 0
+    for tensor in state.values():
+        key = (tensor.untyped_storage().data_ptr(), tensor.storage_offset())
+        if key not in seen:
+            seen.add(key)
+            total += tensor.numel()
+    return total
 
 
 def engine_config(

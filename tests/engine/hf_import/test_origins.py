@@ -35,8 +35,11 @@ def test_the_origin_names_source_family_weights_and_size(family_folders, opened_
     assert saved["family"] == "RoBERTa" and saved["architecture"] == "RobertaForMaskedLM"
     assert saved["source"] == str(family_folders["roberta"].resolve())
     assert saved["mask_token"] == "<mask>"
-    loaded = load_model_dir(engine_dir)
-    assert origin.parameters == sum(p.numel() for p in loaded.model.parameters())
+    from transformers import AutoModelForMaskedLM
+
+    hf = AutoModelForMaskedLM.from_pretrained(family_folders["roberta"], local_files_only=True)
+    assert origin.parameters == hf.num_parameters()  # as transformers counts them (tied decoder once)
+    assert load_model_dir(engine_dir).tokenizer.vocab_size == hf.config.vocab_size
     assert read_origin(engine_dir) == origin
     # The specials sit at 0..4 and the permutation says where each came from.
     own = [origin.original_ids[i] for i in range(5)]
