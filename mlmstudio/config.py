@@ -348,6 +348,13 @@ class TrainingConfig:
         min=0.0,
         max=1e7,
     )
+    # Continued pretraining (issue 17): the weights and tokenizer of a model folder, not a new model.
+    start_from: str = _f(
+        "",
+        "Continue training this model instead of a new one: a model folder (a run's, or one "
+        "opened from Hugging Face), whose weights and tokenizer are kept (empty: a new model). "
+        "On the command line: train CORPUS --from MODEL.",
+    )
     batch_size: int = _f(
         16,
         "How many passages the model reads before each correction (batch size). "
@@ -761,7 +768,7 @@ def quick_start_config(sample: str = "facts") -> RunConfig:
     # keeps it, so its runs are not exported to Hugging Face; every other default run is.
     base = replace(base, model=replace(base.model, distance_bias=True, positions="learned"))
     corpus = replace(base.corpus, source=f"sample:{sample}")
-    common = dict(
+    common: dict[str, Any] = dict(
         steps=NO_STEP_LIMIT,
         time_budget=QUICK_START_SECONDS,
         eval_every=50,

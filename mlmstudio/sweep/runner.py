@@ -37,7 +37,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.events import EvalEvent, EventCallback, StepEvent, TrainerCallback, TrainingControl
@@ -50,6 +50,9 @@ from mlmstudio.store.run_lock import RunLock
 from mlmstudio.sweep import study as records
 from mlmstudio.sweep.space import SweepParam, SweepSpecError, apply_values, format_duration
 from mlmstudio.sweep.study import SweepSpec, TrialRecord
+
+if TYPE_CHECKING:
+    from mlmstudio.engine.forecast import Forecast
 
 log = logging.getLogger(__name__)
 
@@ -283,7 +286,7 @@ class _PruneWatch(TrainerCallback):
         self.curve: list[tuple[int, float]] = []
         self.last: EvalEvent | None = None
         self.pruned_at: EvalEvent | None = None
-        self.forecast = None  # the Forecast that pruned it, if the forecast did
+        self.forecast: Forecast | None = None  # the Forecast that pruned it, if the forecast did
         self._progress = 0.0
         self._total = 0
         self._reported: set[int] = set()
@@ -489,7 +492,9 @@ def _distributions(params: Sequence[SweepParam]) -> dict[str, Any]:
     for p in params:
         if p.kind == "choice":
             out[p.name] = CategoricalDistribution(list(p.choices))
-        elif p.kind == "int":
+            continue
+        assert p.low is not None and p.high is not None  # a range has both ends (space.py checks)
+        if p.kind == "int":
             out[p.name] = IntDistribution(int(p.low), int(p.high), log=p.log, step=p.step or 1)
         else:
             out[p.name] = FloatDistribution(float(p.low), float(p.high), log=p.log)

@@ -237,8 +237,8 @@ def trial_records(study) -> list[TrialRecord]:
 
 def best_trial(records: list[TrialRecord]) -> TrialRecord | None:
     """The completed trial with the lowest final validation loss."""
-    done = [r for r in records if r.outcome == COMPLETED and r.val_loss is not None]
-    return min(done, key=lambda r: r.val_loss) if done else None
+    done = [(r.val_loss, r) for r in records if r.outcome == COMPLETED and r.val_loss is not None]
+    return min(done, key=lambda scored: scored[0])[1] if done else None
 
 
 def _finite(value: Any) -> float | None:
