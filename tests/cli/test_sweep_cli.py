@@ -56,6 +56,8 @@ TINY = [
         (["sample:facts", "--preset", "recipe", "--param", "lr=1e-4:1e-3"], "drop --param"),
         (["--resume", "nothing-here"], "no sweep named 'nothing-here'"),
         (["--resume", "x", "--budget", "5m"], "drop --budget"),
+        (["--resume", "x", "--trials", "3"], "drop --trials"),
+        (["sample:facts", "--param", "lr=1e-4:1e-3", "--trials", "0"], "--trials must be at least 1"),
         ([], "Give the corpus"),
         # A choice no trial could train with is refused before the first trial (it used to run
         # every trial as a failure and exit 0); a possible one beside it is named as fine.
@@ -67,10 +69,31 @@ TINY = [
     ],
 )
 def test_bad_input_is_refused_with_a_sentence(args, words, data_dir, capsys):
+    """Guards each refusal of ``mlmstudio sweep``: exit 2, its sentence, no run recorded (a --trials 0
+    would otherwise fall back to the default count silently)."""
     assert main(["--data-dir", str(data_dir), "sweep", *args]) == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
     assert service.list_runs(Database.open(data_dir)) == []  # nothing recorded
+
+
+def test_resuming_on_another_corpus_is_refused(data_dir, capsys):
+    """Guards ``--resume``'s corpus check: a sweep's trials are compared on one text, so resuming it
+    on another is refused before any trial runs."""
+    from mlmstudio.engine.corpus import load_corpus
+    from mlmstudio.sweep import runner
+    from mlmstudio.sweep.space import parse_params
+
+    from tiny_configs import tiny_config
+
+    db = Database.open(data_dir)
+    base = tiny_config(steps=4, eval_every=4, eval_batches=1)
+    spec = runner.new_spec("facts-lr", load_corpus("sample:facts"), base, parse_params(["lr=1e-4:1e-3"]), 60)
+    runner.create_sweep(db, spec)
+    assert main(["--data-dir", str(data_dir), "sweep", "sample:tutorial", "--resume", "facts-lr"]) == 2
+    err = capsys.readouterr().err
+    assert "trains on sample:facts, not sample:tutorial" in err and "Traceback" not in err
+    assert service.list_runs(db) == []
 
 
 @pytest.mark.slow
