@@ -40,11 +40,10 @@ def run_cli(capsys, *argv):
     return code, out, err
 
 
-@pytest.fixture(scope="module")
-def model_dir(tmp_path_factory):
-    path = tmp_path_factory.mktemp("attention") / "m"
-    assert main([str(a) for a in ("train", "sample:tutorial", *TINY, "--no-record", "--out", path)]) == 0
-    return path
+@pytest.fixture
+def model_dir(char_model_dir):
+    """The session's tiny character model (tests/cli/conftest.py); these tests only read it."""
+    return char_model_dir
 
 
 def test_json_holds_every_weight_and_rows_sum_to_one(capsys, model_dir):

@@ -8,27 +8,6 @@ from mlmstudio.cli import main
 from mlmstudio.engine.inspect.embeddings import nearest_tokens
 from mlmstudio.engine.predict import Predictor
 
-TINY = [
-    "--tokenizer",
-    "char",
-    "--d-model",
-    16,
-    "--heads",
-    2,
-    "--layers",
-    1,
-    "--ffn",
-    32,
-    "--steps",
-    2,
-    "--seq-len",
-    16,
-    "--max-len",
-    32,
-    "--batch-size",
-    2,
-]
-
 
 def run_cli(capsys, *argv):
     code = main([str(a) for a in argv])
@@ -36,11 +15,10 @@ def run_cli(capsys, *argv):
     return code, out, err
 
 
-@pytest.fixture(scope="module")
-def model_dir(tmp_path_factory):
-    path = tmp_path_factory.mktemp("neighbours") / "m"
-    assert main([str(a) for a in ("train", "sample:tutorial", *TINY, "--no-record", "--out", path)]) == 0
-    return path
+@pytest.fixture
+def model_dir(char_model_dir):
+    """The session's tiny character model (tests/cli/conftest.py); these tests only read it."""
+    return char_model_dir
 
 
 def test_json_has_the_engine_neighbours_and_the_map(capsys, model_dir):

@@ -37,11 +37,10 @@ def run_cli(capsys, *argv):
     return code, out, err
 
 
-@pytest.fixture(scope="module")
-def model_dir(tmp_path_factory):
-    path = tmp_path_factory.mktemp("score") / "m"
-    assert main([str(a) for a in ("train", "sample:tutorial", *TINY, "--no-record", "--out", path)]) == 0
-    return path
+@pytest.fixture
+def model_dir(char_model_dir):
+    """The session's tiny character model (tests/cli/conftest.py); these tests only read it."""
+    return char_model_dir
 
 
 def test_json_ranks_sentences_with_the_engine_numbers(capsys, model_dir):
