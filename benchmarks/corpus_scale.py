@@ -191,7 +191,7 @@ def main() -> None:
     if args.child:
         common.child_result(process(Path(args.child), cap, batch_size, seq_len))
         return
-    sizes = [0.1, 0.3] if args.smoke else [float(s) for s in args.sizes.split(",")]
+    sizes = [0.05, 0.1] if args.smoke else [float(s) for s in args.sizes.split(",")]
 
     print("corpus_scale:", common.machine_summary())
     learns_from = (

@@ -217,14 +217,14 @@ def main() -> None:
         ("headless", "headless", all_threads),
         (f"app, {worker_threads} thread(s) (default)", "app", worker_threads),
     ]
-    if worker_threads != all_threads and not args.app_only:
+    if worker_threads != all_threads and not (args.app_only or args.smoke):
         variants += [
             (f"headless, {worker_threads} thread(s)", "headless", worker_threads),
             (f"app, {all_threads} threads", "app", all_threads),
         ]
     speeds: dict[str, list[float]] = {name: [] for name, _, _ in variants}
     probes: dict[str, list[Probe]] = {name: [] for name, _, _ in variants}
-    idle = [idle_probe(2.0 if args.smoke else 5.0)]
+    idle = [idle_probe(0.5 if args.smoke else 5.0)]
     # Warm-up: torch's first calls (kernel selection, thread pool) are not the run's speed.
     headless(replace(config, training=replace(config.training, steps=3)), text, all_threads)
     with tempfile.TemporaryDirectory() as tmp:
@@ -251,7 +251,7 @@ def main() -> None:
                 )
                 torch.set_num_threads(all_threads)
         app.processEvents()
-    idle.append(idle_probe(2.0 if args.smoke else 5.0))
+    idle.append(idle_probe(0.5 if args.smoke else 5.0))
 
     common.section("results (median over rounds)")
     rows = []

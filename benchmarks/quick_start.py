@@ -61,7 +61,7 @@ def main() -> None:
     torch.set_num_threads(default_num_threads())  # what the app's training thread gets
     print("quick_start:", common.machine_summary())
     ours = quick_start_config("facts")
-    seconds = 3.0 if args.smoke else (args.seconds or ours.training.time_budget)
+    seconds = 1.0 if args.smoke else (args.seconds or ours.training.time_budget)
     ours = replace(ours, training=replace(ours.training, time_budget=seconds))
     recipes = {"quick start": ours, "previous recipe": previous_recipe(ours)}
     text = sample_text("facts")

@@ -51,8 +51,9 @@ def main() -> None:
     from mlmstudio.engine.device import resolve_precision
     from mlmstudio.engine.inspect.token_loss import token_losses
     from mlmstudio.engine.model_factory import build_model
+    from mlmstudio.engine.run_tokenizer import tokenizer_for_run
     from mlmstudio.engine.samples import sample_text
-    from mlmstudio.engine.trainer import Trainer, tokenizer_for_run
+    from mlmstudio.engine.trainer import Trainer
 
     preset = "tiny" if args.smoke else "small"
     eval_batches = 2 if args.smoke else 25
