@@ -34,6 +34,7 @@ from mlmstudio.config import quick_start_config
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui.engine_warmup import EngineWarmup
 from mlmstudio.gui.icons import page_icon
+from mlmstudio.gui.open_model_dialog import OpenModelDialog
 from mlmstudio.gui.pages.corpus_page import CorpusPage
 from mlmstudio.gui.pages.explore_page import ExplorePage
 from mlmstudio.gui.pages.history_page import HistoryPage
@@ -101,6 +102,7 @@ class MainWindow(QMainWindow):
         self.engine.ready.connect(self._on_engine_ready)
         self.engine.failed.connect(self._on_engine_failed)
         self._waiting_buttons: dict[QPushButton, str] = {}
+        self.open_model_dialog: OpenModelDialog | None = None  # built when first asked for
 
     # Layout -----------------------------------------------------------------
     def _build_layout(self) -> None:
@@ -167,6 +169,12 @@ class MainWindow(QMainWindow):
             "Ctrl+Shift+O",
             "Use every text file in a folder.",
         )
+        self.open_model_action = action(
+            "Open a &Model…",
+            self.open_model,
+            None,
+            "Open a masked language model from a transformers folder or the local Hugging Face cache.",
+        )
         self.load_config_action = action(
             "&Load Settings…", self.setup_page.load_config_dialog, None, "Load run settings from JSON."
         )
@@ -207,6 +215,7 @@ class MainWindow(QMainWindow):
         for act in (
             self.open_file_action,
             self.open_folder_action,
+            self.open_model_action,
             None,
             self.load_config_action,
             self.save_config_action,
@@ -251,6 +260,7 @@ class MainWindow(QMainWindow):
         self.history_page.resume_requested.connect(self.resume_run)
         self.sweep_page.runs_changed.connect(self.runs.refresh)
         self.history_page.explore_requested.connect(self._explore_run)
+        self.explore_page.open_model_requested.connect(self.open_model)
 
         self.welcome.sample_chosen.connect(self.quick_start)
         self.welcome.open_own_requested.connect(self._welcome_open_own)
@@ -390,6 +400,26 @@ class MainWindow(QMainWindow):
     def _explore_run(self, run_id: str) -> None:
         self.show_page(EXPLORE)
         self.explore_page.select_run(run_id)
+
+    @Slot()
+    def open_model(self) -> OpenModelDialog:
+        """File → Open a Model…: the cache's models and a folder chooser; an opened model shows on Explore."""
+        if self.open_model_dialog is None:
+            self.open_model_dialog = OpenModelDialog(self.db, self)
+            self.open_model_dialog.opened.connect(self._on_model_opened)
+        self.open_model_dialog.show_for_opening()
+        return self.open_model_dialog
+
+    @Slot(str)
+    def _on_model_opened(self, run_id: str) -> None:
+        """An opened model is a run in the history: list it, and choose it on Explore to ask it at once."""
+        origin = self.open_model_dialog.last_origin if self.open_model_dialog is not None else None
+        self.runs.refresh()
+        self.show_page(EXPLORE)
+        self.explore_page.select_run(run_id)
+        if origin is not None:
+            said = f"Opened a {origin.family} model, {origin.parameters:,} parameters, as run {run_id}."
+            self.show_status(f"{said} {origin.note}".strip())
 
     @Slot(str)
     def _on_run_started(self, run_id: str) -> None:
@@ -575,6 +605,8 @@ class MainWindow(QMainWindow):
         self.setup_page.wait_idle()
         self.explore_page.wait_idle()
         self.history_page.wait_idle()
+        if self.open_model_dialog is not None:
+            self.open_model_dialog.wait_idle()
         self.runs.wait_idle()
         self.queue.shutdown()
         if getattr(self, "help_page", None) is not None:

@@ -17,6 +17,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor
 
 from mlmstudio.engine.run_status import RunStatus
+from mlmstudio.gui.imported_model import run_kind
 from mlmstudio.gui.perplexity import format_perplexity, perplexity
 from mlmstudio.gui.run_colors import run_color
 
@@ -132,6 +133,11 @@ COLUMNS: tuple[Column, ...] = (
         "The run's name (double-click to rename)",
     ),
     Column("Status", _status, "queued, running, completed, stopped, failed or interrupted"),
+    Column(
+        "Kind",
+        lambda r: (run_kind(r),) * 2,
+        "trained here, or imported: a model opened from a transformers folder or the Hugging Face cache",
+    ),
     Column("Created", lambda r: _fmt_time(getattr(r, "created_at", None)), "When the run was created"),
     # The results first, then the settings: on a small screen what a run achieved stays in view.
     Column(

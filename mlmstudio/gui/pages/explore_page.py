@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from mlmstudio.engine.mask_spelling import NO_MASK_MESSAGE, no_mask_message
 from mlmstudio.engine.predictor_cache import PredictorCache
 from mlmstudio.gui.background import TaskRunner, user_message
+from mlmstudio.gui.imported_model import mask_hint, own_mask_token, with_engine_mask
 from mlmstudio.gui.pages.explore.answers import run_label
 from mlmstudio.gui.pages.explore.attention_tab import AttentionTab
 from mlmstudio.gui.pages.explore.checkpoints_tab import CheckpointsTab
@@ -90,6 +91,7 @@ class ExplorePage(QWidget):
     model_loaded = Signal(str)  # run id: its model is in memory, ready to answer
     answered = Signal()  # a tab drew an answer
     failed = Signal(str)  # a question or a load failed: the sentence shown
+    open_model_requested = Signal()  # "Open a model…": the window shows its dialog
 
     def __init__(
         self,
@@ -119,6 +121,14 @@ class ExplorePage(QWidget):
         self.top_k.setToolTip("How many guesses to show for each [MASK]")
         self.refresh_button = QPushButton("Reload runs")
         self.refresh_button.setToolTip("Read the list of runs from the history again")
+        self.open_model_button = QPushButton("Open a model…")
+        self.open_model_button.setToolTip(
+            "Open a masked language model from a transformers folder or the local Hugging Face cache"
+        )
+        # The chosen model's own mask spelling, when it is not [MASK] (an opened RoBERTa: <mask>).
+        self.mask_hint = QLabel()
+        self.mask_hint.setWordWrap(True)
+        self.mask_hint.hide()
         self.sentence = ClickableText()
         self.sentence.set_text(EXAMPLE)
         self.predict_button = QPushButton("Predict")
@@ -142,6 +152,7 @@ class ExplorePage(QWidget):
         top.addWidget(QLabel("Top k:"))
         top.addWidget(self.top_k)
         top.addWidget(self.refresh_button)
+        top.addWidget(self.open_model_button)
         ask = QHBoxLayout()
         ask.addWidget(self.busy_bar)
         ask.addWidget(self.busy_label)
@@ -165,6 +176,7 @@ class ExplorePage(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.mask_hint)
         layout.addWidget(self.sentence)
         layout.addLayout(ask)
         layout.addWidget(self.message)
@@ -172,6 +184,7 @@ class ExplorePage(QWidget):
 
         self.run_combo.currentIndexChanged.connect(self._on_run_changed)
         self.refresh_button.clicked.connect(self.refresh)
+        self.open_model_button.clicked.connect(self.open_model_requested)
         self.predict_button.clicked.connect(self._on_predict_clicked)
         self.sentence.submitted.connect(self._on_predict_clicked)
         self.runner.busy_changed.connect(self._update_busy)
@@ -265,7 +278,10 @@ class ExplorePage(QWidget):
                 "or import a run on the History page."
             )
             return False
-        question = Question(run, self.sentence.text(), self.top_k.value())
+        # The model's own mask spelling (<mask>) means the engine's [MASK].
+        question = Question(
+            run, with_engine_mask(self.sentence.text(), [own_mask_token(run)]), self.top_k.value()
+        )
         problem = self._sentence_problem(question.text) if needs_mask else ""
         if problem:
             self.show_error(problem)
@@ -296,13 +312,14 @@ class ExplorePage(QWidget):
         ``answered`` gets {run id: (answer or None, the reason it failed or "")} and the text.
         """
         self.clear_message()
-        text, top_k = self.sentence.text(), self.top_k.value()
+        runs = list(runs)
+        text = with_engine_mask(self.sentence.text(), [own_mask_token(run) for run in runs])
+        top_k = self.top_k.value()
         problem = self._sentence_problem(text)
         if problem:
             self.show_error(problem)
             return False
         cache = self.cache
-        runs = list(runs)
 
         def work() -> dict[str, tuple[Any, str]]:
             from mlmstudio.engine.errors import MLMStudioError
@@ -472,6 +489,9 @@ class ExplorePage(QWidget):
             if per_character
             else ""
         )
+        hint = mask_hint(run) if run is not None else ""
+        self.mask_hint.setText(hint)
+        self.mask_hint.setVisible(bool(hint))
         self.clear_message()
         for tab in self.tab_widgets:
             tab.run_changed(run)

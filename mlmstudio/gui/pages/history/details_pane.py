@@ -16,6 +16,7 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from mlmstudio.engine.learned_too_little import advice
+from mlmstudio.gui.imported_model import origin_lines
 from mlmstudio.store.records import RunSummary
 
 ERROR_COLOR = "#CC3311"
@@ -76,6 +77,7 @@ class DetailsPane(QWidget):
             f"<b>{escape(run.name)}</b>",
             f"id {run.id} · {run.display_status}" + (f" · {run.corpus_name}" if run.corpus_name else ""),
         ]
+        lines += [escape(line) for line in origin_lines(run)]  # an opened model: where it came from
         if run.missing_files:
             lines.append(f"Missing files: {escape(', '.join(run.missing_files))}")
         lines += [escape(said) for said in [advice(run.final_metrics)] if said]  # learned too little

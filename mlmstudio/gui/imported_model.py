@@ -1,0 +1,81 @@
+"""What the app shows of a model opened from a transformers folder (a run of kind "imported").
+
+An opened model is an ordinary finished run; what makes it one of another kind is the origin
+its final metrics carry (``store/imported_runs.origin_metrics``: source path, family, weights
+SHA-256, parameter count and the model's own mask spelling). Reading those from the run's
+summary, which the run list already holds, keeps History and Explore from opening files on the
+GUI thread, and keeps torch out of it. The engine writes the mask ``[MASK]`` whatever the
+model's own spelling, so a question typed with ``<mask>`` is translated here before it is asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from mlmstudio.gui.widgets.clickable_text import MASK
+
+KIND_IMPORTED = "imported"
+KIND_TRAINED = "trained"
+_SOURCE_KEY = "imported_from"  # set by origin_metrics, and only there
+
+
+def _metrics(run: Any) -> dict[str, Any]:
+    metrics = getattr(run, "final_metrics", None)
+    return dict(metrics) if isinstance(metrics, Mapping) else {}
+
+
+def run_kind(run: Any) -> str:
+    """'imported' for a model opened from a transformers folder, else 'trained'."""
+    return KIND_IMPORTED if _metrics(run).get(_SOURCE_KEY) else KIND_TRAINED
+
+
+def is_imported(run: Any) -> bool:
+    return run_kind(run) == KIND_IMPORTED
+
+
+def own_mask_token(run: Any) -> str:
+    """The model's own spelling of the mask (``<mask>`` for RoBERTa), ``[MASK]`` for every other run."""
+    token = _metrics(run).get("mask_token") if is_imported(run) else None
+    return token if isinstance(token, str) and token.strip() else MASK
+
+
+def with_engine_mask(text: str, masks: Iterable[str]) -> str:
+    """``text`` with each of the models' own mask spellings written as the engine's ``[MASK]``."""
+    for mask in masks:
+        if mask and mask != MASK:
+            text = text.replace(mask, MASK)
+    return text
+
+
+def origin_lines(run: Any) -> list[str]:
+    """The origin of an imported run as short plain-text lines (none for a trained run)."""
+    if not is_imported(run):
+        return []
+    metrics = _metrics(run)
+    lines = [f"Imported from {metrics.get(_SOURCE_KEY)}"]
+    family = metrics.get("family")
+    parameters = metrics.get("parameters")
+    facts = []
+    if family:
+        facts.append(f"family {family}")
+    if isinstance(parameters, int) and not isinstance(parameters, bool):
+        facts.append(f"{parameters:,} parameters")
+    mask = own_mask_token(run)
+    facts.append(f"mask token {mask}")
+    lines.append(" · ".join(facts))
+    sha = metrics.get("weights_sha256")
+    if sha:
+        lines.append(f"Weights SHA-256 {sha}")
+    return lines
+
+
+def mask_hint(run: Any) -> str:
+    """Explore's hint for a model whose mask is spelt otherwise; "" for one that writes [MASK]."""
+    mask = own_mask_token(run)
+    if mask == MASK:
+        return ""
+    return (
+        f"This model writes its mask {mask}. Type {mask} or {MASK} where it should guess a word; "
+        f"clicking a word puts {MASK}, which means the same."
+    )
