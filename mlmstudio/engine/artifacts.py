@@ -28,6 +28,7 @@ from safetensors.torch import save as save_safetensors_bytes
 
 from mlmstudio import bounded_json
 from mlmstudio.config import ConfigError, RunConfig
+from mlmstudio.engine.atomic_folder import file_written
 from mlmstudio.engine.device import resolve_device
 from mlmstudio.engine.errors import MLMStudioError, ModelLoadError
 from mlmstudio.engine.memory import model_memory_shortage
@@ -84,6 +85,7 @@ def atomic_write_bytes(path: PathLike, data: bytes) -> None:
             raise OSError(exc.errno, exc.strerror, str(path)) from None
         raise
     _fsync_dir(path.parent)
+    file_written(path)  # a file boundary: where the tests inject a kill (engine/atomic_folder.py)
 
 
 def atomic_write_text(path: PathLike, text: str) -> None:

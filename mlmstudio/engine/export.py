@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 from pathlib import Path
 
 import torch
@@ -35,6 +36,7 @@ from mlmstudio.engine.artifacts import (
     atomic_write_text,
     load_model_dir,
 )
+from mlmstudio.engine.atomic_folder import atomic_folder
 from mlmstudio.engine.errors import ExportError
 from mlmstudio.engine.hf_compat import (  # noqa: F401  (the rule, torch-free)
     BERT,
@@ -63,19 +65,20 @@ def export_hf(model_dir: str | os.PathLike, out_dir: str | os.PathLike, *, overw
     ok, reason = can_export_hf(loaded.config)
     if not ok:
         raise ExportError(reason)
-    out.mkdir(parents=True, exist_ok=True)
-    electra = hf_architecture(loaded.config) == ELECTRA
-    _remove_other_layout(out, electra)
-    if electra:  # two folders: engine/electra_export.py
-        from mlmstudio.engine.electra_export import export_electra
+    # Written beside its place and renamed into it whole (a kill leaves the old folder or the new
+    # one); an overwrite replaces the whole folder, so no file of an earlier export's layout stays.
+    with atomic_folder(out, replaceable=lambda _: True) as staging:
+        _carry_user_files(out, staging)
+        if hf_architecture(loaded.config) == ELECTRA:  # two folders: engine/electra_export.py
+            from mlmstudio.engine.electra_export import export_electra
 
-        return export_electra(loaded, out, Path(model_dir))
-
-    config, weights = hf_layout(loaded)
-    atomic_save_safetensors(weights, out / "model.safetensors", metadata={"format": "pt"})
-    write_tokenizer(loaded, out)
-    atomic_write_text(out / "config.json", json.dumps(config, indent=2, sort_keys=True))
-    atomic_write_text(out / "README.md", _model_card(loaded, Path(model_dir)))
+            export_electra(loaded, staging, Path(model_dir))
+        else:
+            config, weights = hf_layout(loaded)
+            atomic_save_safetensors(weights, staging / "model.safetensors", metadata={"format": "pt"})
+            write_tokenizer(loaded, staging)
+            atomic_write_text(staging / "config.json", json.dumps(config, indent=2, sort_keys=True))
+            atomic_write_text(staging / "README.md", _model_card(loaded, Path(model_dir)))
     log.info("Exported %s to %s", model_dir, out)
     return out
 
@@ -90,18 +93,30 @@ EXPORT_FILES = (
 ELECTRA_FOLDERS = ("discriminator", "generator")
 
 
-def _remove_other_layout(out: Path, electra: bool) -> None:
-    """Overwriting an earlier export of the other kind: remove its model, so that what loads from
-    the folder is the new one (an ELECTRA export lives in two subfolders, the others at the top)."""
-    if electra:
-        for name in EXPORT_FILES:
-            (out / name).unlink(missing_ok=True)
+def _carry_user_files(out: Path, staging: Path) -> None:
+    """An overwrite replaces the export's files; the user's own (notes, other folders) come along."""
+    if not out.is_dir():
         return
-    for folder in (out / name for name in ELECTRA_FOLDERS):
-        if folder.is_dir() and {p.name for p in folder.iterdir()} <= set(EXPORT_FILES):
-            for file in folder.iterdir():
-                file.unlink()
-            folder.rmdir()
+    ours = {*EXPORT_FILES, "README.md", *ELECTRA_FOLDERS}
+    for entry in os.scandir(out):
+        if entry.name in ours:
+            continue
+        source, copy = Path(entry.path), staging / entry.name
+        if entry.is_dir(follow_symlinks=False):
+            shutil.copytree(source, copy, symlinks=True, copy_function=_link_or_copy)
+        else:
+            _link_or_copy(source, copy, follow_symlinks=False)
+
+
+def _link_or_copy(source, copy, *, follow_symlinks: bool = True) -> None:
+    """A hard link where the file system has them (no second copy of a big file), else a copy."""
+    if Path(source).is_symlink():
+        shutil.copy2(source, copy, follow_symlinks=False)
+        return
+    try:
+        os.link(source, copy)
+    except OSError:
+        shutil.copy2(source, copy)
 
 
 def hf_layout(loaded: LoadedModel) -> tuple[dict, dict[str, torch.Tensor]]:

@@ -1,0 +1,142 @@
+"""Produced folders appear whole: a kill at any file boundary leaves the old folder or the new one.
+
+The kill is injected, not timed: ``atomic_folder.after_each_file`` is called at
+every file written and every rename, and raises there; the cleanup a real
+SIGKILL would skip is switched off too. Then the target is compared with the
+old export and with a complete new one, byte for byte, before and after the
+next write's ``recover_leftovers``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from mlmstudio.config import ModelConfig, RunConfig, TokenizerConfig, TrainingConfig
+from mlmstudio.engine import atomic_folder
+from mlmstudio.engine.artifacts import save_model_dir
+from mlmstudio.engine.export import export_hf
+from mlmstudio.engine.model_factory import build_model
+from mlmstudio.engine.tokenization import MLMTokenizer
+
+CORPUS = "the cat sat on the mat .\nthe dog sat on the rug .\n" * 4
+
+
+class Killed(BaseException):
+    """Where the injected kill stopped the process."""
+
+
+def digest(root: Path) -> dict[str, str] | None:
+    """Every file under ``root`` and its content hash (None when there is no folder)."""
+    if not root.is_dir():
+        return None
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+def model_dir(path: Path, objective: str) -> Path:
+    tok = MLMTokenizer.train([CORPUS], TokenizerConfig(kind="word", vocab_size=60, min_frequency=1))
+    cfg = RunConfig(
+        tokenizer=TokenizerConfig(kind="word", vocab_size=60, min_frequency=1),
+        model=ModelConfig(
+            arch="seed",
+            objective=objective,
+            d_model=32,
+            num_heads=4,
+            num_layers=1,
+            ffn_dim=64,
+            max_len=64,
+            distance_bias=False,
+        ),
+        training=TrainingConfig(seq_len=64),
+    )
+    return save_model_dir(path, build_model(cfg.model, tok.vocab_size, tok.pad_token_id).eval(), tok, cfg)
+
+
+@pytest.fixture(params=["mlm", "electra"])
+def models(request, tmp_path):
+    """Two different models of one kind: the old export's and the new one's."""
+    return model_dir(tmp_path / "old-model", request.param), model_dir(tmp_path / "new-model", request.param)
+
+
+def test_export_hf_killed_at_each_file_boundary_leaves_the_old_or_the_new_folder(
+    models, tmp_path, monkeypatch
+):
+    old_model, new_model = models
+    reference = tmp_path / "reference"
+    export_hf(new_model, reference)
+    new = digest(reference)
+    boundaries: list[Path] = []
+    monkeypatch.setattr(atomic_folder, "after_each_file", boundaries.append)
+    export_hf(new_model, tmp_path / "count")
+    assert len(boundaries) >= 6  # the files and the renames of one export
+    monkeypatch.setattr(atomic_folder, "_discard", lambda folder: None)  # a kill runs no cleanup
+    for k in range(len(boundaries)):
+        target = tmp_path / f"export-{k}"
+        monkeypatch.setattr(atomic_folder, "after_each_file", None)
+        export_hf(old_model, target)
+        old = digest(target)
+        assert old != new
+        seen = iter(range(10**6))
+
+        def kill_at_k(path, k=k, seen=seen):
+            if next(seen) == k:
+                raise Killed(path)
+
+        monkeypatch.setattr(atomic_folder, "after_each_file", kill_at_k)
+        with pytest.raises(Killed):
+            export_hf(new_model, target, overwrite=True)
+        monkeypatch.setattr(atomic_folder, "after_each_file", None)
+        # Right after the kill, what is in the target's place is whole: the old export or the new.
+        assert digest(target) in (old, new, None), k
+        notes = atomic_folder.recover_leftovers(target)
+        assert digest(target) in (old, new), (k, notes)
+        assert [p.name for p in tmp_path.iterdir() if p.name.startswith(f".export-{k}.")] == []
+        if digest(target) == old:  # and then the export can simply be run again
+            export_hf(new_model, target, overwrite=True)
+        assert digest(target) == new
+
+
+def test_a_leftover_of_our_naming_is_cleaned_with_a_note(tmp_path):
+    target = tmp_path / "out"
+    stale = tmp_path / ".out.partial-123-abcd"
+    stale.mkdir()
+    (stale / "model.safetensors").write_bytes(b"half")
+    notes: list[str] = []
+    with atomic_folder.atomic_folder(target, notes=notes) as staging:
+        (staging / "a.txt").write_text("new")
+    assert not stale.exists() and (target / "a.txt").read_text() == "new"
+    assert len(notes) == 1 and "unfinished copy" in notes[0]
+
+
+def test_an_error_inside_leaves_the_old_folder_untouched(tmp_path):
+    target = tmp_path / "out"
+    target.mkdir()
+    (target / "a.txt").write_text("old")
+    with pytest.raises(RuntimeError):
+        with atomic_folder.atomic_folder(target, replaceable=lambda _: True) as staging:
+            (staging / "a.txt").write_text("new")
+            raise RuntimeError("the disk filled up")
+    assert digest(target) == {"a.txt": hashlib.sha256(b"old").hexdigest()}
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]
+
+
+def test_an_overwrite_replaces_the_export_and_keeps_the_users_own_files(models, tmp_path):
+    target = tmp_path / "mine"
+    export_hf(models[0], target)
+    (target / "photos").mkdir()
+    (target / "photos" / "cat.jpg").write_bytes(b"jpeg")
+    (target / "notes.txt").write_text("mine")
+    export_hf(models[1], target, overwrite=True)
+    assert (target / "photos" / "cat.jpg").read_bytes() == b"jpeg" and (
+        target / "notes.txt"
+    ).read_text() == "mine"
+    reference = tmp_path / "reference"
+    export_hf(models[1], reference)
+    kept = {k: v for k, v in digest(target).items() if not k.startswith(("photos", "notes"))}
+    assert kept == digest(reference)
