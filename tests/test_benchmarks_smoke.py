@@ -62,6 +62,10 @@ EXPECTED = {
         "probe_cost_share_by_parts",
         "probe_cost_steps_after_a_pass_over_after_none",
     ],
+    "contention.py": [
+        "contention_policy_at_cores_over_fair_share",
+        "contention_policy_over_one_thread_at_cores",
+    ],
 }
 WITH_TRANSFORMERS = {
     # bf16 or fp32: whichever precision the app picks on this machine
