@@ -14,8 +14,11 @@ from mlmstudio.engine.events import FailedEvent, FinishedEvent, TrainingSummary
 from mlmstudio.engine.run_status import END_STATUSES, RunStatus, parse_status
 from mlmstudio.errors import MLMStudioError
 
+# Said of every interrupted run, whether its own process saw the interrupt (Ctrl+C) or
+# recovery found its process gone (store/recovery.py, store/lifecycle.py).
 INTERRUPTED_MESSAGE = (
-    "Training was interrupted before it could save its state. Resume it to continue from its last checkpoint."
+    "The process training this run ended without finishing it (a crash, a kill, Ctrl+C "
+    "or a power cut). Resume it to continue from its last checkpoint."
 )
 NO_RESULT_MESSAGE = "Training ended without a result."
 

@@ -20,7 +20,8 @@ from mlmstudio.store import repository
 from mlmstudio.store.database import Database
 from mlmstudio.store.records import Curve, RunSummary
 
-X_AXES = ("step", "time")
+# The x axes curves are compared on, with the label a plot gives each.
+X_AXES: dict[str, str] = {"step": "Step", "time": "Elapsed time (s)"}
 TIME_GRID_POINTS = 200
 
 
@@ -60,7 +61,7 @@ def align(
     (runs never log at the same instants, so exact matching would be all NaN).
     """
     if x_axis not in X_AXES:
-        raise ValueError(f"x_axis must be one of {X_AXES}")
+        raise ValueError(f"x_axis must be one of {tuple(X_AXES)}")
     if x_axis == "step":
         non_empty = [c.steps for c in curves.values() if len(c)]
         x = np.unique(np.concatenate(non_empty)) if non_empty else np.zeros(0, dtype=np.int64)
@@ -100,18 +101,30 @@ def write_csv(aligned: AlignedCurves, path: str | Path, labels: Mapping[str, str
     return path
 
 
-def flatten_config(config: RunConfig) -> dict[str, Any]:
+def flatten_config(config: RunConfig | Mapping[str, Any] | None) -> dict[str, Any]:
     """{'model.d_model': 128, 'training.lr': 0.002, ...} in the config's own field order.
 
-    ``model.ffn_dim`` is the width the model was built with: 0 ("4 x width") is resolved, so
-    two runs with the same feed-forward layers never differ there.
+    A ``RunConfig``'s ``model.ffn_dim`` is the width the model was built with: 0 ("4 x width")
+    is resolved, so two runs with the same feed-forward layers never differ there. A mapping
+    (a config's JSON) is flattened as it stands; None (a config that no longer loads) has no
+    settings. The CLI's ``runs compare`` and the app's Compare view both list these.
     """
-    flat = {
-        f"{section}.{key}": value
-        for section, fields_ in config.to_dict().items()
-        for key, value in fields_.items()
-    }
+    if config is None:
+        return {}
+    if not isinstance(config, RunConfig):
+        return _flatten(config)
+    flat = _flatten(config.to_dict())
     flat["model.ffn_dim"] = config.model.ffn_width
+    return flat
+
+
+def _flatten(mapping: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    flat: dict[str, Any] = {}
+    for key, value in mapping.items():
+        if isinstance(value, Mapping):
+            flat.update(_flatten(value, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = value
     return flat
 
 

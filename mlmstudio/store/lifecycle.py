@@ -28,7 +28,7 @@ from sqlalchemy import update
 
 from mlmstudio.config import RunConfig
 from mlmstudio.engine.events import EventCallback, TrainingControl
-from mlmstudio.engine.run_end import RunEnd, decide_run_end
+from mlmstudio.engine.run_end import INTERRUPTED_MESSAGE, RunEnd, decide_run_end
 from mlmstudio.engine.run_files import RunFolder
 from mlmstudio.engine.run_status import ACTIVE_STATUSES, RunStatus
 from mlmstudio.store import repository
@@ -36,7 +36,7 @@ from mlmstudio.store.database import Database
 from mlmstudio.store.errors import CorpusChangedError, StoreError
 from mlmstudio.store.models import RunRow, utcnow
 from mlmstudio.store.recorder import RunRecorder
-from mlmstudio.store.recovery import INTERRUPTED_MESSAGE, hostname
+from mlmstudio.store.recovery import hostname
 from mlmstudio.store.run_lock import RunLock, owner_alive
 from mlmstudio.store.run_names import default_run_name
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from mlmstudio.engine.run_end import INTERRUPTED_MESSAGE
 from mlmstudio.engine.run_status import ACTIVE_STATUSES, RunStatus
 from mlmstudio.store.models import RunRow, utcnow
 from mlmstudio.store.run_lock import owner_alive
@@ -27,10 +28,6 @@ from mlmstudio.store.run_lock import owner_alive
 log = logging.getLogger(__name__)
 
 STALE_AFTER = timedelta(seconds=60)
-INTERRUPTED_MESSAGE = (
-    "The process training this run ended without finishing it (a crash, a kill "
-    "or a power cut). Resume it to continue from its last checkpoint."
-)
 NEVER_STARTED_MESSAGE = (
     "The process that recorded this run ended before it began training. Resume it to train it from the start."
 )

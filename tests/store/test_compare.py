@@ -100,3 +100,18 @@ def test_feed_forward_width_is_compared_as_built():
     explicit = replace(auto, model=replace(auto.model, ffn_dim=4 * auto.model.d_model))
     assert compare.config_differences({"auto": auto, "explicit": explicit}) == []
     assert compare.flatten_config(auto)["model.ffn_dim"] == 4 * auto.model.d_model
+
+
+def test_a_config_and_its_json_flatten_to_the_same_settings():
+    """The Compare view (a run's JSON, or None when it no longer loads) and `runs compare` (a
+    RunConfig) list settings through one flatten_config."""
+    config = tiny_config()
+    flat = compare.flatten_config(config)
+    from_json = compare.flatten_config(config.to_dict())
+    assert list(from_json) == list(flat)  # same names, same order
+    assert from_json["training.lr"] == flat["training.lr"] == config.training.lr
+    assert compare.flatten_config({"model": {"d_model": 8, "sub": {"x": 1}}}) == {
+        "model.d_model": 8,
+        "model.sub.x": 1,
+    }
+    assert compare.flatten_config(None) == {}

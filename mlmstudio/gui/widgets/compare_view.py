@@ -67,7 +67,6 @@ METRICS: tuple[tuple[str, str, str], ...] = (
 # Metrics computed here from a recorded one: perplexity = e^(validation loss).
 DERIVED = {VAL_PERPLEXITY: VAL_LOSS}
 SELECT_HINT = "Select one or more runs in the table to see their curves here."
-X_AXES: tuple[tuple[str, str], ...] = (("step", "Step"), ("time", "Elapsed time (s)"))
 
 
 @dataclass(frozen=True)
@@ -89,27 +88,9 @@ def curve_x(curve: Curve, axis: str) -> np.ndarray:
     return curve.wall_time if axis == "time" else curve.steps
 
 
-def flatten_config(config: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
-    """{"model": {"d_model": 128}} -> {"model.d_model": 128}."""
-    flat: dict[str, Any] = {}
-    for key, value in config.items():
-        name = f"{prefix}{key}"
-        if isinstance(value, Mapping):
-            flat.update(flatten_config(value, f"{name}."))
-        else:
-            flat[name] = value
-    return flat
-
-
-def config_dict(config: Any) -> Mapping[str, Any]:
-    if config is None:
-        return {}
-    return config if isinstance(config, Mapping) else config.to_dict()
-
-
 def config_rows(runs: Sequence[Any]) -> list[tuple[str, list[Any], bool]]:
     """(setting, value per run, differs?) for every setting any of the runs has."""
-    flats = [flatten_config(config_dict(run.config)) for run in runs]
+    flats = [compare.flatten_config(run.config) for run in runs]
     names = list(dict.fromkeys(name for flat in flats for name in flat))  # config order
     rows = []
     for name in names:
@@ -169,7 +150,7 @@ class CompareView(QWidget):
             self.metric_combo.addItem(label, key)
         self.metric_combo.setToolTip("Which measurement to overlay")
         self.x_combo = QComboBox()
-        for key, label in X_AXES:
+        for key, label in compare.X_AXES.items():
             self.x_combo.addItem(label, key)
         self.x_combo.setToolTip("Line the runs up by optimizer step or by seconds of training")
         self.log_y = QCheckBox("Log y")
@@ -354,7 +335,7 @@ class CompareView(QWidget):
         y_label = next(y for key, _, y in METRICS if key == metric)
         plot_item.setLabel("left", y_label)
         plot_item.getAxis("left").setToolTip(_axis_tip(metric))
-        plot_item.setLabel("bottom", dict(X_AXES)[axis])
+        plot_item.setLabel("bottom", compare.X_AXES[axis])
 
         styles = distinct_styles(run.id for run in self._runs)
         names = self._legend_names()

@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio.engine.inspect.token_loss_html import heat_colour
 from mlmstudio.gui.pages.explore.answers import escape, percent, scrolling
-from mlmstudio.gui.pages.explore.sentence_scores_tab import heat_colour
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.gui.widgets.prediction_view import readable_token

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio.engine.inspect.token_loss_html import heat_colour
 from mlmstudio.gui.pages.explore.answers import escape, percent, scrolling
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
@@ -41,21 +42,7 @@ if TYPE_CHECKING:
 
 EXAMPLE_SENTENCES = "The capital of France is Paris.\nThe capital of France is Berlin."
 MAX_SENTENCES = 50
-# ColorBrewer YlOrBr: light = cheap, dark = costly; readable in light and dark themes alike.
-HEAT_STOPS = ((0.0, (255, 247, 188)), (0.5, (254, 153, 41)), (1.0, (102, 37, 6)))
 LEGEND_STEPS = 6
-
-
-def heat_colour(cost: float, max_cost: float) -> tuple[str, str]:
-    """(background, text colour) for a token that costs ``cost`` nats on a 0..max_cost scale."""
-    share = 0.0 if max_cost <= 0 else min(1.0, max(0.0, cost / max_cost))
-    for (x0, c0), (x1, c1) in zip(HEAT_STOPS, HEAT_STOPS[1:], strict=False):
-        if share <= x1:
-            t = (share - x0) / (x1 - x0)
-            rgb = tuple(round(a + (b - a) * t) for a, b in zip(c0, c1, strict=True))
-            break
-    light = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] > 140
-    return "#{:02x}{:02x}{:02x}".format(*rgb), "#000000" if light else "#ffffff"
 
 
 def tokens_html(score: SentenceScore, max_cost: float, rank: int = 0) -> str:

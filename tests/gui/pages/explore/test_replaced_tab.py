@@ -11,7 +11,8 @@ import pytest
 
 from mlmstudio.engine.corpus import load_corpus
 from mlmstudio.engine.inspect.detection import detect
-from mlmstudio.gui.pages.explore.replaced_tab import NOT_ELECTRA_TEXT, ReplacedTab, heat_colour
+from mlmstudio.engine.inspect.token_loss_html import heat_colour
+from mlmstudio.gui.pages.explore.replaced_tab import NOT_ELECTRA_TEXT, ReplacedTab
 from mlmstudio.store import lifecycle
 
 from explore_helpers import ANSWER_MS, ask, predictor

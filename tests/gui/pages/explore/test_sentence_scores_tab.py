@@ -9,7 +9,8 @@ import shutil
 import pytest
 
 from mlmstudio.engine.inspect.scoring import score_sentence
-from mlmstudio.gui.pages.explore.sentence_scores_tab import SentenceScoresTab, heat_colour
+from mlmstudio.engine.inspect.token_loss_html import heat_colour
+from mlmstudio.gui.pages.explore.sentence_scores_tab import SentenceScoresTab
 
 from explore_helpers import ask, predictor
 
