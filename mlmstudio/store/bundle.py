@@ -47,7 +47,7 @@ from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.store import repository
 from mlmstudio.store.database import Database
 from mlmstudio.store.errors import BundleError, StoreError
-from mlmstudio.store.models import MetricPointRow, RunRow, utcnow
+from mlmstudio.store.models import MetricPointRow, RunRow, table_of, utcnow
 from mlmstudio.store.records import to_jsonable
 
 log = logging.getLogger(__name__)
@@ -194,7 +194,7 @@ def _metrics_csv(db: Database, run_id: str) -> bytes:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(METRICS_COLUMNS)
     with db.session(write=False) as session:
-        cursor = session.connection().connection.dbapi_connection.cursor()
+        cursor = repository.raw_cursor(session)
         try:
             rows = cursor.execute(
                 "SELECT step, split, name, value, wall_time FROM metric_points "
@@ -442,7 +442,7 @@ def _validate_and_insert(db: Database, staging: Path, manifest: Mapping[str, Any
             repository.add_tags(row, record["tags"])
             for start in range(0, len(points), 10_000):
                 session.execute(
-                    MetricPointRow.__table__.insert(),
+                    table_of(MetricPointRow).insert(),
                     [dict(p, run_id=run_id) for p in points[start : start + 10_000]],
                 )
             # probes.jsonl stays in the run folder (rebuild-history reads it); its points go in here.
@@ -492,7 +492,7 @@ def _read_metrics_csv(path: Path) -> list[dict[str, Any]]:
         for line, row in enumerate(reader, start=2):
             try:
                 step, split, name, value, wall_time = row
-                point = dict(
+                point: dict[str, Any] | None = dict(
                     step=int(step), split=split, name=name, value=float(value), wall_time=float(wall_time)
                 )
             except ValueError:

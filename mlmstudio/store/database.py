@@ -105,7 +105,9 @@ def current_revision(engine: Engine) -> str | None:
 def head_revision() -> str:
     from alembic.script import ScriptDirectory
 
-    return ScriptDirectory.from_config(alembic_config(Path("unused"))).get_current_head()
+    head = ScriptDirectory.from_config(alembic_config(Path("unused"))).get_current_head()
+    assert head is not None  # the migrations ship with the package
+    return head
 
 
 class Database:

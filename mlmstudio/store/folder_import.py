@@ -36,7 +36,7 @@ from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.store import repository
 from mlmstudio.store.database import Database
 from mlmstudio.store.errors import StoreError
-from mlmstudio.store.models import MetricPointRow, RunRow
+from mlmstudio.store.models import MetricPointRow, RunRow, table_of
 from mlmstudio.store.run_lock import owner_alive
 from mlmstudio.stored_ranges import INT64_MAX, int_fits
 
@@ -114,7 +114,7 @@ def import_run_folder(db: Database, folder: str | os.PathLike, *, name: str | No
             session.flush()
             rows = [point.as_row(run_id) for point in points]
             for start in range(0, len(rows), 10_000):
-                session.execute(MetricPointRow.__table__.insert(), rows[start : start + 10_000])
+                session.execute(table_of(MetricPointRow).insert(), rows[start : start + 10_000])
             # The probes at every evaluation, from the folder's probes.jsonl (engine/inspect/probe_log.py).
             repository.add_probe_points(
                 session,

@@ -174,13 +174,13 @@ def _rows(connection: sqlite3.Connection, table: str) -> list[dict[str, Any]]:
                 f"SELECT * FROM {table} WHERE rowid >= ? AND rowid < ?", (start, start + step)
             )
             names = [d[0] for d in cursor.description]
-            rows.extend(dict(zip(names, values)) for values in cursor.fetchall())
+            rows.extend(dict(zip(names, values, strict=True)) for values in cursor.fetchall())
         except sqlite3.Error:
             for rowid in range(start, start + step):  # the slow way, around the damage
                 try:
                     cursor = connection.execute(f"SELECT * FROM {table} WHERE rowid = ?", (rowid,))
                     names = [d[0] for d in cursor.description]
-                    rows.extend(dict(zip(names, values)) for values in cursor.fetchall())
+                    rows.extend(dict(zip(names, values, strict=True)) for values in cursor.fetchall())
                 except sqlite3.Error:
                     continue
     return rows
@@ -232,7 +232,8 @@ def _insert_run(db, folder: Path, salvage: _Salvage, report: RebuildReport) -> N
     created = _moment(old.get("created_at")) or _file_time(files.config)
     with db.session() as session:
         corpus_id = None
-        corpus = salvage.corpora.get(old.get("corpus_id")) if old.get("corpus_id") is not None else None
+        old_corpus = old.get("corpus_id")
+        corpus = salvage.corpora.get(old_corpus) if old_corpus is not None else None
         if corpus and corpus.get("sha256"):
             corpus_id = repository.get_or_create_corpus(
                 session,

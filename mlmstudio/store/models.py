@@ -21,6 +21,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    Table,
     Text,
     UniqueConstraint,
 )
@@ -40,6 +41,13 @@ def utcnow() -> datetime:
 
 class Base(DeclarativeBase):
     pass
+
+
+def table_of(row_class: type[Base]) -> Table:
+    """The Core table a row class maps, for bulk inserts (SQLAlchemy types ``__table__`` as any FromClause)."""
+    table = row_class.__table__
+    assert isinstance(table, Table)
+    return table
 
 
 class CorpusRow(Base):

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
+from typing import overload
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -129,6 +130,10 @@ class QueueSettings:
 # --- records ------------------------------------------------------------------------------------
 
 
+@overload
+def _aware(value: datetime) -> datetime: ...
+@overload
+def _aware(value: None) -> None: ...
 def _aware(value: datetime | None) -> datetime | None:
     return value.replace(tzinfo=UTC) if value is not None else None
 
@@ -221,7 +226,9 @@ def list_items(db: Database, *, include_removed: bool = False) -> list[QueueItem
     """The queue in order: waiting and finished items alike (removed ones only when asked)."""
     with db.session(write=False) as session:
         if include_removed:
-            rows = session.scalars(select(QueueItemRow).order_by(QueueItemRow.position, QueueItemRow.id))
+            rows = list(
+                session.scalars(select(QueueItemRow).order_by(QueueItemRow.position, QueueItemRow.id))
+            )
         else:
             rows = _visible(session)
         return [_item(row) for row in rows]

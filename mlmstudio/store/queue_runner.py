@@ -95,7 +95,7 @@ def _start_failure(exc: BaseException) -> str:
 def _prepare(db: Database, claim: queue.Claim) -> PreparedItem | None:
     """Record the item's run, or find the run an interrupted item continues (None: nothing left to do)."""
     item = claim.item
-    if claim.resuming:
+    if claim.resuming and item.run_id is not None:  # without its run id, it trains afresh
         try:
             with db.session(write=False) as session:
                 run = repository.find_run(session, item.run_id)
@@ -131,6 +131,7 @@ def train_prepared(
         if prepared.resuming:
             result = lifecycle.resume_run(db, prepared.run_id, callbacks=callbacks, control=control)
         else:
+            assert prepared.corpus_text is not None  # a new run's item carries its text
             result = lifecycle.run_recorded(
                 db, prepared.run_id, prepared.corpus_text, callbacks=callbacks, control=control
             )

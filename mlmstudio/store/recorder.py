@@ -112,7 +112,7 @@ class RunRecorder(TrainerCallback):
     def _add(self, event: StepEvent | EvalEvent) -> None:
         self._points.extend(point.as_row(self.run_id) for point in event_points(event))
 
-    def flush(self, also: Callable[[Any], None] | None = None) -> bool:
+    def flush(self, also: Callable[[Any], object] | None = None) -> bool:
         """Write buffered points (and ``also``'s changes) in one transaction; True on success."""
         points, self._points = self._points, []
         probe_points, self._probe_points = self._probe_points, []

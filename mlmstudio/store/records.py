@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 
@@ -257,6 +257,10 @@ def parse_json_object(text: str | None) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+@overload
+def aware(moment: datetime) -> datetime: ...
+@overload
+def aware(moment: None) -> None: ...
 def aware(moment: datetime | None) -> datetime | None:
     """A stored naive-UTC time as an aware one."""
     return None if moment is None else moment.replace(tzinfo=UTC)

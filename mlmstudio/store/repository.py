@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import CursorResult, Result, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from mlmstudio.engine.metric_names import TRAIN
@@ -24,6 +24,7 @@ from mlmstudio.store.models import (
     ProbePointRow,
     RunRow,
     RunTagRow,
+    table_of,
     utcnow,
 )
 from mlmstudio.store.records import (
@@ -119,13 +120,14 @@ def find_run(session: Session, ref: str) -> RunRow:
         ids = list(session.scalars(select(RunRow.id).where(RunRow.id.startswith(ref, autoescape=True))))
     if not ids:
         ids = list(session.scalars(select(RunRow.id).where(RunRow.name == ref)))
-    candidates = [_get_run_row(session, run_id) for run_id in ids]
+    # A run deleted since the ids were read is no candidate.
+    candidates = [row for run_id in ids if (row := _get_run_row(session, run_id)) is not None]
     if len(candidates) == 1:
         return candidates[0]
     if not candidates:
         raise NoSuchRunError(f"No run matches '{ref}'. See 'mlmstudio runs list' for the ids.")
-    ids = ", ".join(sorted(r.id for r in candidates)[:5])
-    raise RunNotFoundError(f"Several runs match '{ref}' ({ids}). Use the full run id.")
+    shown = ", ".join(sorted(r.id for r in candidates)[:5])
+    raise RunNotFoundError(f"Several runs match '{ref}' ({shown}). Use the full run id.")
 
 
 def create_run(
@@ -199,13 +201,29 @@ def list_run_rows(
     rows = []
     for run_id in session.scalars(query.with_only_columns(RunRow.id)).all():
         try:
-            rows.append(_get_run_row(session, run_id))
+            row = _get_run_row(session, run_id)
         except StoreError as exc:  # said once: to the caller who asked for the problems, else to the log
             if problems is not None:
                 problems.append(str(exc))
             else:
                 log.warning("%s", exc)
+        else:
+            if row is not None:  # None: deleted since the ids were read
+                rows.append(row)
     return rows
+
+
+def rows_affected(result: Result[Any]) -> int:
+    """The rows an UPDATE or DELETE matched (``Session.execute`` is typed as returning any Result)."""
+    assert isinstance(result, CursorResult)
+    return result.rowcount or 0
+
+
+def raw_cursor(session: Session) -> Any:
+    """The driver's own cursor on the session's connection: plain tuples, far faster than Row objects."""
+    connection = session.connection().connection.dbapi_connection
+    assert connection is not None  # checked out for the session's transaction
+    return connection.cursor()
 
 
 def _get_run_row(session: Session, run_id: str) -> RunRow | None:
@@ -314,7 +332,7 @@ def detail_of(session: Session, row: RunRow, runs_dir: Path) -> RunDetail:
 def add_metric_points(session: Session, points: Sequence[Mapping[str, Any]]) -> None:
     """Insert many points in one statement (executemany): keys run_id, step, split, name, value, wall_time."""
     if points:
-        session.execute(MetricPointRow.__table__.insert(), list(points))
+        session.execute(table_of(MetricPointRow).insert(), list(points))
 
 
 def delete_points_after(session: Session, run_id: str, step: int) -> int:
@@ -323,14 +341,14 @@ def delete_points_after(session: Session, run_id: str, step: int) -> int:
     result = session.execute(
         delete(MetricPointRow).where(MetricPointRow.run_id == run_id, MetricPointRow.step > step)
     )
-    return result.rowcount or 0
+    return rows_affected(result)
 
 
 def add_probe_points(session: Session, points: Sequence[Mapping[str, Any]]) -> None:
     """Insert many probe points in one statement: keys run_id, step, probe, sentence, answer,
     probability, top1, hit, wall_time (``engine.inspect.probe_log.probe_rows`` makes them)."""
     if points:
-        session.execute(ProbePointRow.__table__.insert(), list(points))
+        session.execute(table_of(ProbePointRow).insert(), list(points))
 
 
 def load_probe_curves(session: Session, run_id: str) -> list[ProbeCurve]:
@@ -385,7 +403,7 @@ def last_recorded_step(session: Session, run_id: str, split: str = TRAIN) -> int
 def load_curve(session: Session, run_id: str, split: str, name: str) -> Curve:
     """One curve as numpy arrays; a single indexed range scan, fast for 100k+ points."""
     # The raw driver cursor gives plain tuples, which numpy converts ~50x faster than Row objects.
-    cursor = session.connection().connection.dbapi_connection.cursor()
+    cursor = raw_cursor(session)
     try:
         rows = cursor.execute(
             "SELECT step, value, wall_time FROM metric_points "
@@ -462,4 +480,4 @@ def record_run_end(session: Session, run_id: str, end: RunEnd, *, only_if_active
     statement = update(RunRow).where(RunRow.id == run_id)
     if only_if_active:
         statement = statement.where(RunRow.status.in_([s.value for s in ACTIVE_STATUSES]))
-    return session.execute(statement.values(**values)).rowcount
+    return rows_affected(session.execute(statement.values(**values)))

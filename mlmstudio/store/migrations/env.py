@@ -31,7 +31,9 @@ if context.is_offline_mode():
 elif config.attributes.get("connection") is not None:
     _migrate(config.attributes["connection"])
 else:
-    engine = create_engine(config.get_main_option("sqlalchemy.url"))
+    url = config.get_main_option("sqlalchemy.url")
+    assert url is not None, "alembic_config() sets sqlalchemy.url"
+    engine = create_engine(url)
     try:
         with engine.begin() as connection:
             _migrate(connection)
