@@ -128,6 +128,32 @@ def atomic_folder(
     _discard(old)
 
 
+def carry_over(old: Path, staging: Path, *, ours: set[str]) -> None:
+    """Into the new folder, the old one's entries that are not ``ours`` (the user's own files):
+    an overwrite replaces what we write and keeps the rest. Hard links where possible."""
+    if not old.is_dir():
+        return
+    for entry in os.scandir(old):
+        if entry.name in ours or entry.name.startswith(f".{old.name}."):
+            continue
+        source, copy = Path(entry.path), staging / entry.name
+        if entry.is_dir(follow_symlinks=False):
+            shutil.copytree(source, copy, symlinks=True, copy_function=_link_or_copy)
+        else:
+            _link_or_copy(source, copy)
+
+
+def _link_or_copy(source, copy) -> None:
+    """A hard link where the file system has them (no second copy of a big file), else a copy."""
+    if Path(source).is_symlink():
+        shutil.copy2(source, copy, follow_symlinks=False)
+        return
+    try:
+        os.link(source, copy)
+    except OSError:
+        shutil.copy2(source, copy)
+
+
 def _discard(folder: Path) -> None:
     """Remove one of our temporary folders (a kill skips this; recover_leftovers does it then)."""
     shutil.rmtree(folder, ignore_errors=True)

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from mlmstudio import __version__, bounded_json
 from mlmstudio.config import ConfigError, CorpusConfig, RunConfig
+from mlmstudio.engine.atomic_folder import atomic_folder, carry_over, file_written
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.output_paths import check_output_folder
 
@@ -46,6 +47,8 @@ CORPUS_FILE = "corpus/corpus.txt"
 LAUNCH_FILE = "launch.sh"
 SLURM_FILE = "slurm.sbatch"
 README_FILE = "README.txt"
+# What a capsule holds of ours (an overwrite replaces these, and keeps whatever else is there).
+CAPSULE_FILES = {CAPSULE_FILE, CONFIG_FILE, TOKENIZER_FILE, "corpus", LAUNCH_FILE, SLURM_FILE, README_FILE}
 CAPSULE_FORMAT = 1
 
 MAX_NODES = 1024
@@ -170,42 +173,43 @@ def write_capsule(
     capsule_config = replace(config, corpus=corpus_config).validate()
     tokenizer = tokenizer_for_run(capsule_config, corpus.text)
 
-    out.mkdir(parents=True, exist_ok=True)
-    capsule_id = f"mlmstudio-{uuid.uuid4().hex[:12]}"
-    if include_corpus:
-        (out / CORPUS_FILE).parent.mkdir(exist_ok=True)
-        _write(out / CORPUS_FILE, corpus.text)
-    _write(out / CONFIG_FILE, capsule_config.to_json())
-    _write(out / TOKENIZER_FILE, tokenizer.to_str())
-    capsule_name = name or corpus.name
-    manifest = {
-        "format": CAPSULE_FORMAT,
-        "id": capsule_id,
-        "name": capsule_name,
-        "created": datetime.now(UTC).isoformat(timespec="seconds"),
-        "mlmstudio_version": __version__,
-        "plan": {
-            "nodes": plan.nodes,
-            "procs_per_node": plan.procs_per_node,
-            "host": plan.host,
-            "port": plan.port,
-        },
-        "corpus": {
-            "included": include_corpus,
-            "source": CORPUS_FILE if include_corpus else corpus_config.source,
-            "original_source": original,
-            "name": corpus.name,
-            "sha256": corpus.stats.sha256,
-        },
-        "files": {name: _sha256(out / name) for name in (CONFIG_FILE, TOKENIZER_FILE)},
-    }
-    _write(out / CAPSULE_FILE, json.dumps(manifest, indent=2) + "\n")
-    _write(out / LAUNCH_FILE, launch_script(plan, capsule_id), executable=True)
-    if slurm:
-        _write(out / SLURM_FILE, slurm_script(plan, capsule_name), executable=True)
-    elif (out / SLURM_FILE).exists():  # overwriting an older capsule: no stale script
-        (out / SLURM_FILE).unlink()
-    _write(out / README_FILE, readme_text(plan, include_corpus, slurm))
+    # Written beside its place and renamed into it whole: a kill leaves the old capsule or the
+    # new one. An overwrite replaces our files (no stale slurm.sh) and keeps the user's own.
+    with atomic_folder(out, replaceable=lambda _: True) as staging:
+        carry_over(out, staging, ours=CAPSULE_FILES)
+        capsule_id = f"mlmstudio-{uuid.uuid4().hex[:12]}"
+        if include_corpus:
+            (staging / CORPUS_FILE).parent.mkdir(exist_ok=True)
+            _write(staging / CORPUS_FILE, corpus.text)
+        _write(staging / CONFIG_FILE, capsule_config.to_json())
+        _write(staging / TOKENIZER_FILE, tokenizer.to_str())
+        capsule_name = name or corpus.name
+        manifest = {
+            "format": CAPSULE_FORMAT,
+            "id": capsule_id,
+            "name": capsule_name,
+            "created": datetime.now(UTC).isoformat(timespec="seconds"),
+            "mlmstudio_version": __version__,
+            "plan": {
+                "nodes": plan.nodes,
+                "procs_per_node": plan.procs_per_node,
+                "host": plan.host,
+                "port": plan.port,
+            },
+            "corpus": {
+                "included": include_corpus,
+                "source": CORPUS_FILE if include_corpus else corpus_config.source,
+                "original_source": original,
+                "name": corpus.name,
+                "sha256": corpus.stats.sha256,
+            },
+            "files": {name: _sha256(staging / name) for name in (CONFIG_FILE, TOKENIZER_FILE)},
+        }
+        _write(staging / CAPSULE_FILE, json.dumps(manifest, indent=2) + "\n")
+        _write(staging / LAUNCH_FILE, launch_script(plan, capsule_id), executable=True)
+        if slurm:
+            _write(staging / SLURM_FILE, slurm_script(plan, capsule_name), executable=True)
+        _write(staging / README_FILE, readme_text(plan, include_corpus, slurm))
     return read_capsule(out)
 
 
@@ -216,6 +220,7 @@ def _write(path: Path, text: str, *, executable: bool = False) -> None:
         if executable:
             temporary.chmod(0o755)
         os.replace(temporary, path)
+        file_written(path)  # a file boundary (the tests' fault hook)
     except OSError as exc:
         temporary.unlink(missing_ok=True)
         raise CapsuleError(

@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import shutil
 from pathlib import Path
 
 import torch
@@ -36,7 +35,7 @@ from mlmstudio.engine.artifacts import (
     atomic_write_text,
     load_model_dir,
 )
-from mlmstudio.engine.atomic_folder import atomic_folder
+from mlmstudio.engine.atomic_folder import atomic_folder, carry_over
 from mlmstudio.engine.errors import ExportError
 from mlmstudio.engine.hf_compat import (  # noqa: F401  (the rule, torch-free)
     BERT,
@@ -68,7 +67,7 @@ def export_hf(model_dir: str | os.PathLike, out_dir: str | os.PathLike, *, overw
     # Written beside its place and renamed into it whole (a kill leaves the old folder or the new
     # one); an overwrite replaces the whole folder, so no file of an earlier export's layout stays.
     with atomic_folder(out, replaceable=lambda _: True) as staging:
-        _carry_user_files(out, staging)
+        carry_over(out, staging, ours={*EXPORT_FILES, "README.md", *ELECTRA_FOLDERS})
         if hf_architecture(loaded.config) == ELECTRA:  # two folders: engine/electra_export.py
             from mlmstudio.engine.electra_export import export_electra
 
@@ -91,32 +90,6 @@ EXPORT_FILES = (
     "special_tokens_map.json",
 )
 ELECTRA_FOLDERS = ("discriminator", "generator")
-
-
-def _carry_user_files(out: Path, staging: Path) -> None:
-    """An overwrite replaces the export's files; the user's own (notes, other folders) come along."""
-    if not out.is_dir():
-        return
-    ours = {*EXPORT_FILES, "README.md", *ELECTRA_FOLDERS}
-    for entry in os.scandir(out):
-        if entry.name in ours:
-            continue
-        source, copy = Path(entry.path), staging / entry.name
-        if entry.is_dir(follow_symlinks=False):
-            shutil.copytree(source, copy, symlinks=True, copy_function=_link_or_copy)
-        else:
-            _link_or_copy(source, copy, follow_symlinks=False)
-
-
-def _link_or_copy(source, copy, *, follow_symlinks: bool = True) -> None:
-    """A hard link where the file system has them (no second copy of a big file), else a copy."""
-    if Path(source).is_symlink():
-        shutil.copy2(source, copy, follow_symlinks=False)
-        return
-    try:
-        os.link(source, copy)
-    except OSError:
-        shutil.copy2(source, copy)
 
 
 def hf_layout(loaded: LoadedModel) -> tuple[dict, dict[str, torch.Tensor]]:

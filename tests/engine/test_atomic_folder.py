@@ -9,6 +9,7 @@ next write's ``recover_leftovers``.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from pathlib import Path
 
@@ -64,24 +65,20 @@ def models(request, tmp_path):
     return model_dir(tmp_path / "old-model", request.param), model_dir(tmp_path / "new-model", request.param)
 
 
-def test_export_hf_killed_at_each_file_boundary_leaves_the_old_or_the_new_folder(
-    models, tmp_path, monkeypatch
-):
-    old_model, new_model = models
-    reference = tmp_path / "reference"
-    export_hf(new_model, reference)
-    new = digest(reference)
+def whole_at_each_boundary(tmp_path, monkeypatch, write_old, write_new, is_new) -> int:
+    """Kill ``write_new(target)`` (an overwrite of ``write_old(target)``) at each file boundary in
+    turn; each time the place holds the old folder, byte for byte, or a whole new one, and after
+    ``recover_leftovers`` no temporary folder of ours is left. The number of boundaries."""
     boundaries: list[Path] = []
     monkeypatch.setattr(atomic_folder, "after_each_file", boundaries.append)
-    export_hf(new_model, tmp_path / "count")
-    assert len(boundaries) >= 6  # the files and the renames of one export
+    write_old(tmp_path / "count")
+    monkeypatch.setattr(atomic_folder, "after_each_file", None)
     monkeypatch.setattr(atomic_folder, "_discard", lambda folder: None)  # a kill runs no cleanup
     for k in range(len(boundaries)):
-        target = tmp_path / f"export-{k}"
-        monkeypatch.setattr(atomic_folder, "after_each_file", None)
-        export_hf(old_model, target)
+        target = tmp_path / f"out-{k}"
+        write_old(target)
         old = digest(target)
-        assert old != new
+        assert not is_new(target, old)
         seen = iter(range(10**6))
 
         def kill_at_k(path, k=k, seen=seen):
@@ -90,16 +87,67 @@ def test_export_hf_killed_at_each_file_boundary_leaves_the_old_or_the_new_folder
 
         monkeypatch.setattr(atomic_folder, "after_each_file", kill_at_k)
         with pytest.raises(Killed):
-            export_hf(new_model, target, overwrite=True)
+            write_new(target)
         monkeypatch.setattr(atomic_folder, "after_each_file", None)
-        # Right after the kill, what is in the target's place is whole: the old export or the new.
-        assert digest(target) in (old, new, None), k
+        # Right after the kill the place is the old folder, a whole new one, or (between two
+        # renames) empty until the next write puts the complete one there.
+        assert digest(target) is None or digest(target) == old or is_new(target, old), k
         notes = atomic_folder.recover_leftovers(target)
-        assert digest(target) in (old, new), (k, notes)
-        assert [p.name for p in tmp_path.iterdir() if p.name.startswith(f".export-{k}.")] == []
-        if digest(target) == old:  # and then the export can simply be run again
-            export_hf(new_model, target, overwrite=True)
-        assert digest(target) == new
+        assert digest(target) == old or is_new(target, old), (k, notes)
+        assert [p.name for p in tmp_path.iterdir() if p.name.startswith(f".out-{k}.")] == [], k
+        write_new(target)  # and the write can simply be run again
+        assert is_new(target, old)
+    return len(boundaries)
+
+
+def test_export_hf_killed_at_each_file_boundary_leaves_the_old_or_the_new_folder(
+    models, tmp_path, monkeypatch
+):
+    old_model, new_model = models
+    export_hf(new_model, tmp_path / "reference")
+    new = digest(tmp_path / "reference")
+    count = whole_at_each_boundary(
+        tmp_path,
+        monkeypatch,
+        lambda target: export_hf(old_model, target),
+        lambda target: export_hf(new_model, target, overwrite=True),
+        lambda target, old: digest(target) == new,
+    )
+    assert count >= 6  # the files and the renames of one export
+
+
+def test_a_capsule_killed_at_each_file_boundary_leaves_the_old_or_the_new_one(tmp_path, monkeypatch):
+    from mlmstudio.engine.capsule import LaunchPlan, read_capsule, write_capsule
+
+    config = RunConfig(
+        corpus=dataclasses.replace(RunConfig().corpus, source="sample:tutorial"),
+        tokenizer=TokenizerConfig(kind="char"),
+        model=ModelConfig(d_model=32, num_heads=2, num_layers=1, ffn_dim=64, max_len=32),
+        training=TrainingConfig(seq_len=32, batch_size=4, steps=3),
+    )
+
+    def is_new(target, old):  # a whole capsule (read_capsule checks its files) that is not the old one
+        try:
+            capsule = read_capsule(target)
+            launch = (target / "launch.sh").read_text()  # it names its capsule: no stale script
+            readme = (target / "README.txt").read_text()
+            return (
+                capsule.plan.nodes == 2
+                and capsule.capsule_id in launch
+                and "2" in readme
+                and digest(target) != old
+            )
+        except Exception:
+            return False
+
+    count = whole_at_each_boundary(
+        tmp_path,
+        monkeypatch,
+        lambda target: write_capsule(config, target, LaunchPlan()),
+        lambda target: write_capsule(config, target, LaunchPlan(nodes=2), overwrite=True),
+        is_new,
+    )
+    assert count >= 6
 
 
 def test_a_leftover_of_our_naming_is_cleaned_with_a_note(tmp_path):
