@@ -301,17 +301,21 @@ def _train_recorded(args, config: RunConfig, corpus, progress, control, tokenize
 
 
 def _copy_model(source: Path, target: Path) -> None:
-    """Copy the run's model files to --out; a failure is a sentence (the run itself is kept)."""
-    written = []
+    """Copy the run's model files to --out; a failure is a sentence (the run itself is kept).
+
+    The folder is written beside its place and renamed into it whole (engine/atomic_folder.py):
+    half a model folder would load as a broken model, and a kill leaves the old one or the new.
+    """
+    from mlmstudio.engine.atomic_folder import atomic_folder, carry_over, file_written
+
     try:
-        target.mkdir(parents=True, exist_ok=True)
-        for name in MODEL_DIR_FILES:
-            if (source / name).exists():
-                shutil.copy2(source / name, target / name)
-                written.append(target / name)
+        with atomic_folder(target, replaceable=lambda _: True) as staging:
+            carry_over(target, staging, ours=set(MODEL_DIR_FILES))
+            for name in MODEL_DIR_FILES:
+                if (source / name).exists():
+                    shutil.copy2(source / name, staging / name)
+                    file_written(staging / name)
     except OSError as exc:
-        for path in written:  # half a model folder would load as a broken model
-            path.unlink(missing_ok=True)
         if exc.errno == errno.ENOSPC:
             raise TrainingError(
                 f"The disk is full, so the model could not be copied to {target}: free "

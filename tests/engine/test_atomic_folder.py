@@ -188,3 +188,18 @@ def test_an_overwrite_replaces_the_export_and_keeps_the_users_own_files(models, 
     export_hf(models[1], reference)
     kept = {k: v for k, v in digest(target).items() if not k.startswith(("photos", "notes"))}
     assert kept == digest(reference)
+
+
+def test_train_out_killed_at_each_file_boundary_leaves_the_old_or_the_new_model(tmp_path, monkeypatch):
+    from mlmstudio.cli.engine_commands import _copy_model
+
+    old_model, new_model = model_dir(tmp_path / "a", "mlm"), model_dir(tmp_path / "b", "mlm")
+    new = {name: sha for name, sha in digest(new_model).items()}
+    count = whole_at_each_boundary(
+        tmp_path,
+        monkeypatch,
+        lambda target: _copy_model(old_model, target),
+        lambda target: _copy_model(new_model, target),
+        lambda target, old: {k: v for k, v in digest(target).items() if k in new} == new,
+    )
+    assert count >= 3
