@@ -60,11 +60,11 @@ def table(rows: Sequence[Sequence[Any]], header: Sequence[str]) -> None:
     cells = [[str(h) for h in header]] + [[_fmt(v) for v in row] for row in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
     raws = [list(header)] + [list(row) for row in rows]
-    for n, (row, raw) in enumerate(zip(cells, raws)):
+    for n, (row, raw) in enumerate(zip(cells, raws, strict=True)):
         print(
             "  ".join(
                 c.ljust(w) if n == 0 or isinstance(raw[i], str) else c.rjust(w)
-                for i, (c, w) in enumerate(zip(row, widths))
+                for i, (c, w) in enumerate(zip(row, widths, strict=True))
             ).rstrip()
         )
         if n == 0:
