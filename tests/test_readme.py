@@ -3,8 +3,10 @@
 The slow test runs every command of the ```bash block under "## The command
 line" with bash, one after the other, in a scratch folder with a scratch data
 directory (as on a fresh machine), and checks each exit code and what the
-commands promise: a run id from ``train``, a prediction from ``fill``, a folder
-from ``export-hf``.
+commands promise: a run id from ``train``, a prediction from ``fill`` (and the
+answer a ``# answers WORD`` comment shows, which is why the showcase trains by
+steps, not minutes: the answer must not depend on how busy the computer is), a
+folder from ``export-hf``.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 PREDICTION_LINE = re.compile(r"^\s*'[^']+'\s+[01]\.\d{4}$", re.MULTILINE)  # "  'paris'  0.8123"
+PROMISED_ANSWER = re.compile(r"#\s*answers (\w+)")  # a comment that promises fill's top answer
 
 
 def readme_commands() -> list[str]:
@@ -88,6 +91,10 @@ def test_readme_command_line_block_runs_as_written(tmp_path):
             run_ids.append(found)
         elif argv[1] == "fill":
             assert PREDICTION_LINE.search(out), f"{line} printed no prediction:\n{out}"
+            promised = PROMISED_ANSWER.search(line)
+            if promised:  # the README shows the answer: the step-counted run must give it
+                top = PREDICTION_LINE.search(out).group(0).split("'")[1]
+                assert top == promised.group(1), f"{line} answered {top!r}:\n{out}"
         elif argv[1] == "export-hf":
             assert (tmp_path / argv[3] / "config.json").is_file()
             assert (tmp_path / argv[3] / "model.safetensors").is_file()
