@@ -348,6 +348,14 @@ class TrainingConfig:
         min=0.0,
         max=1e7,
     )
+    # Continued pretraining (issue 17): the weights and tokenizer of a model folder, not a new model.
+    start_from: str = _f(
+        "",
+        "Continue training this model instead of a new one: a model folder (a run's, or one "
+        "opened from Hugging Face), whose weights and tokenizer are kept (empty: a new model). "
+        "On the command line: train CORPUS --from MODEL.",
+        form=False,
+    )
     batch_size: int = _f(
         16,
         "How many passages the model reads before each correction (batch size). "

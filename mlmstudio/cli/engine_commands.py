@@ -132,6 +132,10 @@ def cmd_train(args: argparse.Namespace) -> int:
     config = capsule.config if capsule else config_from_args(args, base=quick_start_base(args)).validate()
     if capsule is None:
         config = with_probe_file(args, config)
+    if capsule is None and config.training.start_from.strip():  # train --from MODEL: continue it
+        from mlmstudio.cli.model_folders import continued_from_args
+
+        config = continued_from_args(args, config, resolve_model_dir).validate()
     if args.save_config is not None:  # an empty name is refused, not read as 'no file'
         from mlmstudio.engine.artifacts import atomic_write_text
         from mlmstudio.store.paths import chosen_data_dir, runs_root

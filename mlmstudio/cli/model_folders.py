@@ -78,3 +78,34 @@ def show_own_specials(candidates: list[list[dict]], model_dir: Path) -> None:
     for predictions in candidates if spellings else []:
         for candidate in predictions:
             candidate["token_str"] = spellings.get(candidate["token_str"], candidate["token_str"])
+
+
+def continued_from_args(args, config, resolve_model_dir):
+    """``train --from MODEL``: MODEL resolved by ``resolve_model_dir`` (a folder, a transformers
+    folder, a run id; engine_commands' own, passed in so neither module imports the other) and the
+    config made a continuation of it (engine/start_from.py); model or tokenizer flags are refused."""
+    from dataclasses import fields
+
+    from mlmstudio.cli.options import dest_name, flag_name
+    from mlmstudio.config import ConfigError, ModelConfig, TokenizerConfig
+    from mlmstudio.engine.start_from import continued_config
+
+    given = [
+        flag_name(section, f.name)
+        for section, cls in (("model", ModelConfig), ("tokenizer", TokenizerConfig))
+        for f in fields(cls)
+        if f.name != "dropout" and getattr(args, dest_name(section, f.name), None) is not None
+    ]
+    if given or getattr(args, "preset", None):
+        shown = ", ".join(given or ["--preset"])
+        raise ConfigError(
+            f"train --from keeps the model's own shape and tokenizer, so {shown} cannot be used with it. "
+            "Drop them, or train a new model without --from."
+        )
+    model_dir = resolve_model_dir(config.training.start_from, getattr(args, "data_dir", None))
+    return continued_config(
+        config,
+        model_dir,
+        lr_given=getattr(args, dest_name("training", "lr"), None) is not None,
+        warmup_given=getattr(args, dest_name("training", "warmup"), None) is not None,
+    )

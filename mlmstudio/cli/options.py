@@ -35,6 +35,7 @@ SECTIONS: dict[str, type] = {
 
 # The interface names of issue #2 where they differ from "--field-name".
 FLAG_NAMES: dict[tuple[str, str], str] = {
+    ("training", "start_from"): "--from",
     ("tokenizer", "kind"): "--tokenizer",
     ("masking", "strategy"): "--masking",
     ("model", "num_layers"): "--layers",

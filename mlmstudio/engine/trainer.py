@@ -71,6 +71,7 @@ from mlmstudio.engine.run_files import RunFolder
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.engine.run_tokenizer import train_run_tokenizer
 from mlmstudio.engine.schedule import ADAM_BETAS, lr_factor
+from mlmstudio.engine.start_from import load_starting_model
 from mlmstudio.engine.tokenization import MLMTokenizer, unigram_log_probs
 
 log = logging.getLogger(__name__)
@@ -107,6 +108,8 @@ class _Progress:
 
 
 class Trainer:
+    evaluate_first = False  # True for a continued model: step 0 is evaluated before training
+
     def __init__(
         self,
         config: RunConfig,
@@ -132,6 +135,10 @@ class Trainer:
 
         # Spans, not copies: a 100 MB corpus is held once while it is tokenized.
         train_text, val_text = split_spans(corpus_text, config.corpus.val_fraction, train_cfg.seed)
+        # Continued pretraining (engine/start_from.py): that model's weights and its own tokenizer.
+        self.start = load_starting_model(config)
+        if self.start is not None and tokenizer is None:
+            tokenizer = self.start.tokenizer
         self.tokenizer = tokenizer or train_run_tokenizer(train_text, config)
         self.vocab_size = self.tokenizer.vocab_size
         train_stream = encode_stream(train_text, self.tokenizer)
@@ -156,7 +163,11 @@ class Trainer:
 
         torch.manual_seed(train_cfg.seed)
         self.model = build_model(config.model, self.vocab_size, pad_token_id=self.tokenizer.pad_token_id)
-        if config.model.arch == "modern" or config.model.objective == "electra":
+        if self.start is not None:
+            self.model.load_state_dict(self.start.model.state_dict())
+            self.start = None  # only its weights were needed: free the copy
+            self.evaluate_first = True  # the curve starts at the untouched model's held-out loss
+        elif config.model.arch == "modern" or config.model.objective == "electra":
             # Start from "predict the corpus' token frequencies": the model then
             # spends its short budget on context, not on learning the unigram.
             init_output_bias(self.model, unigram_log_probs(train_stream.ids, self.vocab_size))
@@ -284,6 +295,8 @@ class Trainer:
                 drop_kept_after(self.out_dir, self.progress.step)
             self._expected_steps = self._expect_steps()
             self._emit(self.started_event())
+            if self.evaluate_first and self.progress.step == 0:
+                self._evaluate()
             status = self._loop()
             summary = self._finish(status)
         except Exception as exc:

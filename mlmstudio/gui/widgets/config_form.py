@@ -135,7 +135,12 @@ class SectionForm(QWidget):
         self.section = section
         self.section_cls = section_cls
         self._defaults = section_cls()
-        self._fields = [f for f in fields(section_cls) if include is None or f.name in include]
+        # form=False: a setting another control owns (start_from: "Start from a model…", not a text box).
+        self._fields = [
+            f
+            for f in fields(section_cls)
+            if f.metadata.get("form", True) and (include is None or f.name in include)
+        ]
         self._editors: dict[str, QWidget] = {}
         self._error_labels: dict[str, MessageLabel] = {}
         self._tooltips: dict[str, str] = {}

@@ -1,0 +1,59 @@
+"""Continued pretraining (issue 17, item 3): a run that starts from a model folder's weights.
+
+``TrainingConfig.start_from`` names the folder (a finished run's, or a transformers model
+opened by ``engine/hf_import``). Carrying it in the config, rather than as an argument of one
+caller, means every way a run is started (train, the queue, resume, sweeps, capsules) starts
+from the same weights. The run keeps that model's tokenizer (none is trained) and its exact
+shape: a config whose model section differs is refused with a sentence. The trainer evaluates
+the untouched model at step 0, so the curve starts at the model's own held-out loss.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from mlmstudio.config import RunConfig
+from mlmstudio.engine.artifacts import LoadedModel, load_model_dir
+from mlmstudio.engine.errors import MLMStudioError, TrainingError
+
+# A pretrained model wants small corrections, warmed up: the usual fine-tuning rate (BERT's
+# run_mlm.py default 5e-5), not the 7e-4 that a small model trained from nothing can take.
+CONTINUED_LR = 5e-5
+CONTINUED_WARMUP = 0.1
+
+
+def load_starting_model(config: RunConfig) -> LoadedModel | None:
+    """The model a run continues from (on the CPU), or None for a new model; a sentence if it cannot."""
+    start = config.training.start_from.strip()
+    if not start:
+        return None
+    try:
+        loaded = load_model_dir(Path(start))
+    except MLMStudioError as exc:
+        raise TrainingError(f"The model to continue from cannot be loaded: {exc}") from exc
+    if replace(loaded.config.model, dropout=0.0) != replace(config.model, dropout=0.0):
+        raise TrainingError(
+            f"This run continues the model in {start} but describes another model shape; a "
+            "continued run keeps the model's own (drop the model settings, or start a new model)."
+        )
+    return loaded
+
+
+def continued_config(config: RunConfig, model_dir: Path, *, lr_given: bool, warmup_given: bool) -> RunConfig:
+    """``config`` as a continuation of the model in ``model_dir``: its shape and tokenizer settings,
+    the continued-pretraining rate and warm-up unless they were given, windows that fit the model."""
+    base = load_model_dir(model_dir).config
+    training = replace(
+        config.training,
+        start_from=str(Path(model_dir).resolve()),
+        lr=config.training.lr if lr_given else CONTINUED_LR,
+        warmup=config.training.warmup if warmup_given else CONTINUED_WARMUP,
+        seq_len=min(config.training.seq_len, base.model.max_len),
+    )
+    return replace(
+        config,
+        model=replace(base.model, dropout=config.model.dropout),
+        tokenizer=base.tokenizer,
+        training=training,
+    )
