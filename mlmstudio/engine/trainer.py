@@ -76,6 +76,13 @@ from mlmstudio.engine.tokenization import MLMTokenizer, unigram_log_probs
 
 log = logging.getLogger(__name__)
 
+# A resumed run saves soon, whatever checkpoint_every and checkpoint_seconds say: after its first
+# RESUMED_CHECKPOINT_STEPS steps, then every RESUMED_CHECKPOINT_SECONDS of training until it has
+# trained checkpoint_seconds since the resume. A machine that crashes every 30 s (5-10 of them spent
+# starting) still moves forward; the usual spacing returns once the run stays up.
+RESUMED_CHECKPOINT_STEPS = 5
+RESUMED_CHECKPOINT_SECONDS = 15.0
+
 FINAL_LOSS_WINDOW = 20  # final_loss is the mean of this many last steps
 LOSS_READBACK_EVERY = 10  # on a GPU, steps between reading the loss back to the host
 CHECKPOINTS_KEPT = 3  # the newest few: one damaged by a crash still leaves an older one
@@ -197,6 +204,7 @@ class Trainer:
         self._last_probes: tuple = ()
         self._checkpointed_step = -1
         self._checkpointed_elapsed = 0.0
+        self._resumed_at: tuple[int, float] | None = None  # (step, elapsed) of a resume, while saving early
         self._pending_losses: list[torch.Tensor] = []
         # ELECTRA's loss parts (engine/electra.py), read back with the losses; empty for MLM.
         self._pending_stats: list[dict[str, torch.Tensor]] = []
@@ -281,6 +289,7 @@ class Trainer:
             ) from exc
         self._checkpointed_step = data.step
         self._checkpointed_elapsed = progress.elapsed
+        self._resumed_at = (data.step, progress.elapsed)
         self.progress = progress
 
     # -- the loop -----------------------------------------------------------
@@ -473,12 +482,27 @@ class Trainer:
         )
 
     def _checkpoint_due(self) -> bool:
-        """Every ``checkpoint_every`` steps, and after ``checkpoint_seconds`` of training without one."""
+        """Every ``checkpoint_every`` steps, and after ``checkpoint_seconds`` of training without one;
+        a resumed run also early (RESUMED_CHECKPOINT_STEPS / _SECONDS), unless saving is off."""
         cfg, p = self.config.training, self.progress
         by_steps = bool(cfg.checkpoint_every) and p.step % cfg.checkpoint_every == 0
         seconds = cfg.checkpoint_seconds
         by_time = seconds > 0 and p.elapsed - self._checkpointed_elapsed >= seconds
-        return by_steps or by_time
+        return by_steps or by_time or self._early_after_resume()
+
+    def _early_after_resume(self) -> bool:
+        if self._resumed_at is None:
+            return False
+        cfg, p = self.config.training, self.progress
+        step, elapsed = self._resumed_at
+        if not (cfg.checkpoint_every or cfg.checkpoint_seconds > 0) or (
+            p.elapsed - elapsed >= max(cfg.checkpoint_seconds, RESUMED_CHECKPOINT_SECONDS)
+        ):
+            self._resumed_at = None  # saving is off, or the run has stayed up: the usual spacing
+            return False
+        return p.step - step == RESUMED_CHECKPOINT_STEPS or (
+            p.elapsed - self._checkpointed_elapsed >= RESUMED_CHECKPOINT_SECONDS
+        )
 
     def _budget_spent(self) -> bool:
         """All steps done, or the time budget would be overrun by one more (typical) step."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-from mlmstudio.config import RunConfig
+from mlmstudio.config import RunConfig, training_limits
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.estimates import estimate_parameters, estimate_training_memory
 from mlmstudio.engine.kept_checkpoints import kept_bytes, planned_steps
@@ -190,6 +190,8 @@ class SetupEstimates:
                 f"{bound} {params_text(self.parameters)} parameters · {bound} {human_bytes(self.memory)} "
                 f"to train · vocabulary {bound} {self.vocab:,} ({why_not_exact})"
             )
+        if self.config.training.time_budget > 0:  # what ends a timed run: the budget, or the steps first
+            text += f" · ends after {training_limits(self.config.training)}"
         if self.available:
             text += f" · {human_bytes(self.available)} of memory free"
         return text
