@@ -3,7 +3,8 @@
 The job (normally ``store.lifecycle.run_recorded``) runs the Qt-free trainer
 and calls back with its events on the training thread. The worker coalesces
 them and emits at most one ``progress`` signal per ``min_interval`` (20 a
-second by default), whatever the step rate, carrying plain tuples of numbers:
+second by default), whatever the step rate, carrying named rows of numbers
+(``progress_rows.py``):
 never tensors, never ORM rows. The trainer's ``StartedEvent`` is passed on at
 once (``run_started``). ``finished`` is emitted exactly once, whatever happens,
 with the run's end as ``run_end.decide_run_end`` decides it.
@@ -41,6 +42,7 @@ from mlmstudio.engine.events import (
 )
 from mlmstudio.engine.run_end import RunEnd, decide_run_end
 from mlmstudio.errors import MLMStudioError
+from mlmstudio.gui.progress_rows import DetectionRow, ElectraRow, EvalRow, StepRow
 
 log = logging.getLogger(__name__)
 
@@ -54,22 +56,19 @@ TrainingJob = Callable[[EventCallback, TrainingControl], Any]
 class ProgressBatch:
     """The events of one throttling interval, as plain numbers.
 
-    ``steps`` rows follow live_plots.STEP_COLUMNS (step, elapsed, loss, lr,
-    tokens_per_second); ``evals`` rows follow EVAL_COLUMNS (step, elapsed,
-    val_loss, val_accuracy, perplexity). ``probes`` holds each evaluation's probe
+    ``steps`` are ``StepRow``s, ``evals`` ``EvalRow``s (``progress_rows.py``
+    names their columns, which the plots' buffers use). ``probes`` holds each evaluation's probe
     answers as (step, ProbeResult, ...) (plain, frozen records; engine/inspect/probes.py).
     """
 
-    steps: tuple[tuple[float, float, float, float, float], ...]
-    evals: tuple[tuple[float, float, float, float, float], ...]
+    steps: tuple[StepRow, ...]
+    evals: tuple[EvalRow, ...]
     checkpoints: tuple[int, ...]
     last_step: StepEvent | None  # the newest step event (progress bar, ETA)
     sequence: int  # 0, 1, 2 ... in emission order
     probes: tuple[tuple[int, tuple[ProbeResult, ...]], ...] = ()
-    # ELECTRA runs: rows of electra_plots.ELECTRA_COLUMNS (step, elapsed, generator loss,
-    # discriminator loss, accuracy, replaced share); every run: DETECTION_COLUMNS (step, elapsed, AUC).
-    electra: tuple[tuple[float, ...], ...] = ()
-    detection: tuple[tuple[float, float, float], ...] = ()
+    electra: tuple[ElectraRow, ...] = ()  # ELECTRA runs: the generator's and discriminator's parts
+    detection: tuple[DetectionRow, ...] = ()  # every run that measures replaced-word detection
 
 
 class TrainingWorker(QObject):
@@ -93,11 +92,11 @@ class TrainingWorker(QObject):
         self._min_interval = min_interval
         self._torch_threads = torch_threads
         self._lock = threading.Lock()
-        self._steps: list[tuple] = []
-        self._evals: list[tuple] = []
+        self._steps: list[StepRow] = []
+        self._evals: list[EvalRow] = []
         self._checkpoints: list[int] = []
-        self._electra: list[tuple] = []
-        self._detection: list[tuple] = []
+        self._electra: list[ElectraRow] = []
+        self._detection: list[DetectionRow] = []
         self._probes: list[tuple[int, tuple[ProbeResult, ...]]] = []
         self._last_step: StepEvent | None = None
         self._last_emit = 0.0
@@ -194,29 +193,22 @@ class _Relay(TrainerCallback):
         w = self.worker
         with w._lock:
             w._last_step = event
-        if event.generator_loss is not None:  # an ELECTRA run (engine/electra.py)
+        electra = ElectraRow.of(event)
+        if electra is not None:  # an ELECTRA run (engine/electra.py)
             with w._lock:
-                w._electra.append(
-                    (
-                        event.step,
-                        event.elapsed,
-                        event.generator_loss,
-                        event.discriminator_loss,
-                        event.discriminator_accuracy,
-                        event.replaced_share,
-                    )
-                )
-        w._add(w._steps, (event.step, event.elapsed, event.loss, event.lr, event.tokens_per_second))
+                w._electra.append(electra)
+        w._add(w._steps, StepRow.of(event))
 
     def on_eval(self, event: EvalEvent) -> None:
         w = self.worker
-        if event.detection_auc is not None:
+        detection = DetectionRow.of(event)
+        if detection is not None:
             with w._lock:
-                w._detection.append((event.step, event.elapsed, event.detection_auc))
+                w._detection.append(detection)
         if event.probes:
             with w._lock:
                 w._probes.append((event.step, event.probes))
-        w._add(w._evals, (event.step, event.elapsed, event.val_loss, event.val_accuracy, event.perplexity))
+        w._add(w._evals, EvalRow.of(event))
 
     def on_checkpoint(self, event: CheckpointEvent) -> None:
         self.worker._add(self.worker._checkpoints, event.step)

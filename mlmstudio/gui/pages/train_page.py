@@ -372,9 +372,9 @@ class TrainPage(QWidget):
             return
         if batch.steps and self._trim_before_first_step:
             self._trim_before_first_step = False
-            self.plots.keep_before(batch.steps[0][0])
-            self.electra_plots.keep_before(batch.steps[0][0])
-            self.probe_plot.keep_before(batch.steps[0][0])
+            self.plots.keep_before(batch.steps[0].step)
+            self.electra_plots.keep_before(batch.steps[0].step)
+            self.probe_plot.keep_before(batch.steps[0].step)
         if batch.steps:
             self.plots.append_steps(
                 _generator_loss_shown(np.asarray(batch.steps, dtype=np.float64), batch.electra)

@@ -19,18 +19,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from mlmstudio.gui.progress_rows import DETECTION_COLUMNS, ELECTRA_COLUMNS
 from mlmstudio.gui.widgets.live_plots import REFRESH_MS, GrowingBuffer, curve_pen
-
-# Column order of the rows given to append_steps / append_detection.
-ELECTRA_COLUMNS = (
-    "step",
-    "elapsed",
-    "generator_loss",
-    "discriminator_loss",
-    "discriminator_accuracy",
-    "replaced_share",
-)
-DETECTION_COLUMNS = ("step", "elapsed", "detection_auc")
 
 GENERATOR_COLOR = QColor(31, 119, 180)
 DISCRIMINATOR_COLOR = QColor(214, 39, 40)
@@ -123,12 +113,12 @@ class ElectraPlots(QWidget):
         self.refresh()
 
     def append_steps(self, rows: np.ndarray) -> None:
-        """Rows of ELECTRA_COLUMNS."""
+        """``ElectraRow``s (or an array with their columns)."""
         self.steps.append(np.asarray(rows, dtype=np.float64).reshape(-1, len(ELECTRA_COLUMNS)))
         self._dirty = True
 
     def append_detection(self, rows: np.ndarray) -> None:
-        """Rows of DETECTION_COLUMNS."""
+        """``DetectionRow``s (or an array with their columns)."""
         self.detection.append(np.asarray(rows, dtype=np.float64).reshape(-1, len(DETECTION_COLUMNS)))
         self._dirty = True
 

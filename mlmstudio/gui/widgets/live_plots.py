@@ -37,11 +37,8 @@ from mlmstudio.engine.metric_names import (
     VAL_LOSS,
 )
 from mlmstudio.gui.perplexity import loss_axis_tip
+from mlmstudio.gui.progress_rows import EVAL_COLUMNS, STEP_COLUMNS
 from mlmstudio.gui.widgets.coarse_range import grow_upper, span_range
-
-# Column order of the rows given to append_steps / append_evals.
-STEP_COLUMNS = ("step", "elapsed", "loss", "lr", "tokens_per_second")
-EVAL_COLUMNS = ("step", "elapsed", "val_loss", "val_accuracy", "perplexity")
 
 SETTLED_MARGIN = 0.02  # a finished run's x axis ends this share after its last point
 Y_MARGIN = 0.05  # a curve never runs along the top frame of its plot, where it would be hidden
@@ -408,7 +405,7 @@ class LivePlots(QWidget):
         return self.loss_plot.getAxis("left").toolTip()
 
     def append_steps(self, rows: np.ndarray) -> None:
-        """Rows of STEP_COLUMNS: step, elapsed, loss, lr, tokens_per_second."""
+        """``StepRow``s (or an array with their columns: step, elapsed, loss, lr, tokens_per_second)."""
         rows = np.asarray(rows, dtype=np.float64).reshape(-1, len(STEP_COLUMNS))
         if not len(rows):
             return
@@ -418,7 +415,7 @@ class LivePlots(QWidget):
         self._settled = False  # training (again): the x axis keeps room to grow
 
     def append_evals(self, rows: np.ndarray) -> None:
-        """Rows of EVAL_COLUMNS: step, elapsed, val_loss, val_accuracy, perplexity."""
+        """``EvalRow``s (or an array with their columns: step, elapsed, val_loss, val_accuracy, perplexity)."""
         rows = np.asarray(rows, dtype=np.float64).reshape(-1, len(EVAL_COLUMNS))
         if len(rows):
             self.evals.append(rows)
