@@ -73,6 +73,11 @@ def add_sweep_command(commands: argparse._SubParsersAction) -> None:
     sweep.add_argument(
         "--resume", metavar="NAME", default=None, help="Carry on with a stopped or interrupted sweep."
     )
+    sweep.add_argument(
+        "--repair",
+        action="store_true",
+        help="Repair a damaged sweeps' journal: keep every record before the damage, set the file aside.",
+    )
     sweep.add_argument("--config", metavar="RUN.JSON", help="The base recipe every trial starts from.")
     sweep.add_argument("--json", action="store_true", help="Print the trials table as JSON at the end.")
     sweep.add_argument(
@@ -97,8 +102,13 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from mlmstudio.engine.corpus import load_corpus
     from mlmstudio.store.database import Database
     from mlmstudio.sweep import runner
-    from mlmstudio.sweep.study import load_spec, load_study
+    from mlmstudio.sweep.study import load_spec, load_study, repair_journal
 
+    if args.repair:
+        if args.corpus or args.resume or args.param:
+            raise SweepSpecError("--repair only repairs the sweeps' journal; run it alone, then the sweep.")
+        print(repair_journal(Database.open(args.data_dir)))
+        return 0
     if args.resume:
         given = [
             flag

@@ -16,12 +16,15 @@ from __future__ import annotations
 import json
 import logging
 import math
+import os
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from mlmstudio.config import RunConfig
+from mlmstudio.errors import MLMStudioError
 from mlmstudio.store.database import Database
 from mlmstudio.sweep.space import SweepParam, SweepSpecError
 
@@ -157,6 +160,60 @@ def journal_path(data_dir: Path) -> Path:
     return sweeps_dir(data_dir) / JOURNAL_FILENAME
 
 
+class SweepJournalError(MLMStudioError):
+    """The sweeps' journal is damaged; ``repair_journal`` (``sweep --repair``) keeps what precedes it."""
+
+    exit_code = 1  # the input was fine; a stored file is not
+
+
+def journal_damage(path: Path) -> tuple[int, int] | None:
+    """(first damaged line, lines) of a journal whose lines are not all whole JSON records; None if sound.
+
+    A kill or a full disk mid-append leaves a line cut short (no newline); garbage, bytes that
+    are not UTF-8, or a later append glued onto the cut line spoil one in the middle.
+    """
+    if not path.is_file():
+        return None
+    lines = path.read_bytes().split(b"\n")
+    tail = lines.pop()  # after the last newline: empty in a sound journal
+    for number, line in enumerate([*lines, tail] if tail else lines, start=1):
+        try:
+            record = json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            return number, len(lines) + bool(tail)
+        if not isinstance(record, dict) or (line is tail):
+            return number, len(lines) + bool(tail)
+    return None
+
+
+def _damaged(path: Path, line: int, lines: int) -> SweepJournalError:
+    return SweepJournalError(
+        f"The sweeps' journal {path} is damaged at line {line} of {lines} (cut short or overwritten, "
+        "as a kill or a full disk can leave it), so no sweep can be read or started. "
+        f"'mlmstudio sweep --repair' keeps the {line - 1} records before it (every trial told "
+        "before the damage) and sets the damaged file aside."
+    )
+
+
+def repair_journal(db: Database) -> str:
+    """Keep the journal's whole records before its first damaged line; the damaged file set aside."""
+    path = journal_path(db.data_dir)
+    damage = journal_damage(path)
+    if damage is None:
+        return f"The sweeps' journal {path} is sound; nothing to repair."
+    line, lines = damage
+    kept = b"".join(part + b"\n" for part in path.read_bytes().split(b"\n")[: line - 1])
+    aside = path.with_name(f"{path.name}.damaged-{datetime.now().strftime('%Y%m%d-%H%M%S')}")
+    temporary = path.with_name(f".{path.name}.repair")
+    temporary.write_bytes(kept)
+    os.replace(path, aside)  # the damaged file stays, under a dated name
+    os.replace(temporary, path)
+    return (
+        f"Repaired the sweeps' journal {path}: kept its first {line - 1} of {lines} lines; the "
+        f"damaged file is kept as {aside.name}. Resume an interrupted sweep with --resume NAME."
+    )
+
+
 def open_storage(db: Database):
     """The Optuna journal storage of this data directory (created on first use)."""
     import optuna
@@ -164,6 +221,9 @@ def open_storage(db: Database):
 
     path = journal_path(db.data_dir)
     path.parent.mkdir(parents=True, exist_ok=True)
+    damage = journal_damage(path)  # a sentence and a repair, not Optuna's JSONDecodeError
+    if damage is not None:
+        raise _damaged(path, *damage)
     # An open()-based lock works on every platform (the symlink lock needs symlink rights on Windows).
     backend = JournalFileBackend(str(path), lock_obj=JournalFileOpenLock(str(path)))
     return optuna.storages.JournalStorage(backend)

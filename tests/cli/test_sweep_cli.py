@@ -165,3 +165,38 @@ def test_the_sweep_exit_code_says_what_happened():
     assert sweep_exit_code(nothing, Interruption()) == 1
     assert sweep_exit_code(found, Interruption(signum=2)) == 130  # Ctrl+C, even after a good trial
     assert sweep_exit_code(nothing, Interruption(signum=15)) == 143
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data[:-7],  # a kill or a full disk mid-append
+        lambda data: data + b"\xff\xfegarbage\n",  # bytes that are not UTF-8
+        lambda data: data[:-10] + b"\x00" + data[-9:],  # a byte overwritten in the last record
+    ],
+)
+def test_a_damaged_journal_is_named_and_repaired(damage, data_dir, capsys):
+    import optuna
+
+    from mlmstudio.sweep.study import journal_path, open_storage
+
+    db = Database.open(data_dir)
+    study = optuna.create_study(study_name="kept", storage=open_storage(db))
+    for value in (1.0, 2.0):
+        study.tell(study.ask(), value)
+    path = journal_path(data_dir)
+    sound = path.read_bytes()
+    path.write_bytes(damage(sound))
+    # Every sweep command names the file, the line and the repair, with no traceback.
+    for argv in (["--resume", "kept"], ["sample:facts", "--param", "lr=1e-4:1e-3", *TINY]):
+        code = main(["--data-dir", str(data_dir), "sweep", *argv])
+        err = capsys.readouterr().err
+        assert code == 1 and "is damaged at line" in err and "sweep --repair" in err, err
+        assert "Traceback" not in err
+    assert main(["--data-dir", str(data_dir), "sweep", "--repair"]) == 0
+    assert "Repaired the sweeps' journal" in capsys.readouterr().out
+    assert [p.name for p in path.parent.iterdir() if ".damaged-" in p.name]  # the damaged file is kept
+    repaired = optuna.load_study(study_name="kept", storage=open_storage(db))
+    assert len(repaired.trials) >= 1  # what was told before the damage survives
+    assert main(["--data-dir", str(data_dir), "sweep", "--repair"]) == 0
+    assert "nothing to repair" in capsys.readouterr().out
