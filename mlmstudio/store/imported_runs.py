@@ -32,6 +32,7 @@ def origin_metrics(origin: Origin) -> dict[str, object]:
         "status": RunStatus.COMPLETED.value,
         "steps": 0,
         "parameters": origin.parameters,
+        "params": origin.parameters,  # the name trained runs' metrics use: runs compare's row
         "family": origin.family,
         "imported_from": origin.source,
         "weights_sha256": origin.weights_sha256,

@@ -76,6 +76,10 @@ def test_models_open_records_an_imported_run_that_fill_latest_uses(capsys, bert_
     assert (
         "imported" in shown and metrics["weights_sha256"] in shown and f"{metrics['parameters']:,}" in shown
     )
+    assert main(["models", "open", str(bert_folder), "--name", "again", "--data-dir", str(data_dir)]) == 0
+    capsys.readouterr()
+    assert main(["runs", "compare", run_id, "again", "--data-dir", str(data_dir)]) == 0
+    assert f"{metrics['parameters']:,}" in capsys.readouterr().out  # the params row, side by side
     result, _ = _fill_json(
         capsys, ["fill", "latest", "the cat sat on the [MASK] .", "--json", "--data-dir", str(data_dir)]
     )
