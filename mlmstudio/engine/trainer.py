@@ -354,8 +354,12 @@ class Trainer:
                     precision=self.precision,
                     device=self.device.type,
                 ).seconds
+            except (MemoryError, RuntimeError):  # its second model did not fit: train, expect nothing
+                log.info("The step-time calibration did not fit in memory; no steps are expected.")
+                seconds = None
             finally:
                 torch.set_num_threads(self.threads.threads)  # the calibration sets its own
+                release_free_memory()
         return expected_steps(cfg.time_budget - self.progress.elapsed, seconds, self.progress.step)
 
     def _threads_note(self) -> str:

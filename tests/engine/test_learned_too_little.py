@@ -91,3 +91,15 @@ def test_the_advice_reads_the_final_metrics():
     assert advice({"steps": "many", "expected_steps": None, "probes_answered": True}) == ""
     assert expected_steps(120, 0.1) == 1200 and expected_steps(120, 0.1, start_step=50) == 1250
     assert expected_steps(0, 0.1) is None and expected_steps(60, None) is None
+
+
+@pytest.mark.slow
+def test_a_calibration_that_does_not_fit_leaves_the_run_training(tmp_path, clock, monkeypatch):
+    import mlmstudio.engine.calibration as calibration
+
+    def out_of_memory(*args, **kwargs):
+        raise RuntimeError("DefaultCPUAllocator: can't allocate memory")
+
+    monkeypatch.setattr(calibration, "measure_step_time", out_of_memory)
+    summary = budget_run(tmp_path, step_seconds=None)
+    assert summary.status == "completed" and summary.steps > 0 and summary.expected_steps is None
