@@ -1,6 +1,13 @@
-"""Shared fixtures. Qt runs offscreen; no test touches the real data directory."""
+"""Shared fixtures. Qt runs offscreen; no test touches the real data directory.
 
+``--without-qt`` makes importing Qt fail, as if it were not installed: scripts/test.sh runs
+tests/engine, tests/store and tests/sweep that way, so the layering (nothing below the GUI
+needs Qt) is proven at run time, not only by import-linter (napari's headless job does the same).
+"""
+
+import importlib.abc
 import os
+import sys
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -8,6 +15,42 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest
 
 DATA_DIR = Path(__file__).parent / "data"
+QT_PACKAGES = frozenset({"PySide6", "shiboken6", "PyQt6", "PyQt5", "PySide2", "qtpy", "pyqtgraph"})
+
+
+class _QtIsNotInstalled(importlib.abc.MetaPathFinder):
+    """Refuses every import of a Qt package, with the error Python gives for a missing one."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname.partition(".")[0] in QT_PACKAGES:
+            raise ModuleNotFoundError(
+                f"No module named {fullname!r} (Qt is blocked: --without-qt)", name=fullname
+            )
+        return None
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--without-qt",
+        action="store_true",
+        help="make importing Qt (PySide6, pyqtgraph) fail, as if it were not installed; "
+        "needs -p no:pytest-qt, which imports Qt when pytest starts",
+    )
+
+
+def pytest_configure(config):
+    if not config.getoption("without_qt"):
+        return
+    if config.pluginmanager.has_plugin("pytest-qt"):
+        raise pytest.UsageError(
+            "--without-qt needs -p no:pytest-qt too: pytest-qt imports Qt when it starts."
+        )
+    loaded = sorted({name.partition(".")[0] for name in sys.modules} & QT_PACKAGES)
+    if loaded:
+        raise pytest.UsageError(
+            f"--without-qt: Qt was imported before the tests started ({', '.join(loaded)})."
+        )
+    sys.meta_path.insert(0, _QtIsNotInstalled())
 
 
 @pytest.fixture(autouse=True)

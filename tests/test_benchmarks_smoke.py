@@ -2,7 +2,9 @@
 
 These are not measurements and assert nothing about speed (timings on a shared
 machine mean nothing in a test); they keep the scripts from rotting as the
-engine, the store and the GUI change under them.
+engine, the store and the GUI change under them. Marked ``bench``: scripts/test.sh
+runs them as their own step, one script per worker (each takes seconds of its own
+and mostly waits on its child processes).
 """
 
 from __future__ import annotations
@@ -89,6 +91,8 @@ def test_every_benchmark_script_is_covered():
 
 
 @pytest.mark.slow
+@pytest.mark.bench
+@pytest.mark.timeout(600)  # seconds alone, but minutes on a machine that is busy with other work
 @pytest.mark.parametrize("script", sorted(EXPECTED))
 def test_benchmark_runs_in_smoke_mode(script, tmp_path):
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "MLMSTUDIO_HOME": str(tmp_path / "home")}
@@ -98,7 +102,7 @@ def test_benchmark_runs_in_smoke_mode(script, tmp_path):
         text=True,
         env=env,
         cwd=tmp_path,
-        timeout=900,
+        timeout=540,  # before pytest's own timeout, so that the script's output is shown
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     printed = {m.group(1) for m in RATIO_LINE.finditer(proc.stdout)}
