@@ -19,7 +19,7 @@ from mlmstudio import bounded_json
 from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.metric_names import metric_key
 from mlmstudio.engine.run_files import CONFIG_FILE, REQUIRED_MODEL_FILES, RunFolder
-from mlmstudio.engine.run_status import RunStatus
+from mlmstudio.engine.run_status import RunStatus, parse_status
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class RunSummary:
 
     id: str
     name: str
-    status: str
+    status: RunStatus  # converted from the stored text where the row is read (repository.summary_of)
     config: RunConfig | None  # None when the stored JSON no longer validates
     corpus_name: str
     created_at: datetime
@@ -79,7 +79,7 @@ class RunSummary:
         cannot be resumed, whatever its status.
         """
         missing = ", ".join(RunFolder(self.run_dir).missing_model_files())
-        status = RunStatus(self.status) if self.status in RunStatus._value2member_map_ else None
+        status = parse_status(self.status)
         if not self.run_dir.is_dir():
             return (
                 f"Run {self.id} has no trained model: its folder {self.run_dir} was deleted or moved. "

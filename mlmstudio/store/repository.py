@@ -279,7 +279,7 @@ def summary_of(row: RunRow, runs_dir: Path) -> RunSummary:
     return RunSummary(
         id=row.id,
         name=row.name,
-        status=row.status,
+        status=RunStatus(row.status),  # the column's CHECK constraint admits only RunStatus values
         config=parse_config(row.config_json),
         corpus_name=row.corpus.name if row.corpus else "",
         created_at=aware(row.created_at),

@@ -181,3 +181,14 @@ def test_listing_runs_takes_a_constant_number_of_queries(db):
         event.remove(db.engine, "before_cursor_execute", count)
     assert len(runs) == 30 and runs[0].tags == ("a", "t29")
     assert len(statements) <= 4, statements
+
+
+def test_a_summary_carries_its_status_as_a_run_status(db):
+    """The stored text becomes a RunStatus where the row is read, so no face compares bare strings."""
+    from mlmstudio.engine.run_status import RunStatus
+
+    failed = add_run(db, name="broke", status="failed")
+    summary = service.get_run(db, failed).summary
+    assert type(summary.status) is RunStatus and summary.status is RunStatus.FAILED
+    assert [type(r.status) for r in service.list_runs(db)] == [RunStatus]
+    assert summary.as_dict()["status"] == "failed"  # the JSON the CLI prints is unchanged
