@@ -135,6 +135,8 @@ class Discriminator(nn.Module):
 class ElectraMLM(MLMModel):
     """Generator and discriminator over shared embeddings; see the module docstring."""
 
+    structural_ids: Tensor  # a buffer: the ids a sample never takes
+
     def __init__(self, cfg: ModelConfig, vocab_size: int, pad_token_id: int = 0) -> None:
         super().__init__(cfg, vocab_size, pad_token_id)
         self.embeddings = Embeddings(vocab_size, cfg.d_model, cfg.max_len, cfg.dropout, cfg.layer_norm_eps)

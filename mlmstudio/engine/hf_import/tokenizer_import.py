@@ -112,7 +112,7 @@ def _wordpiece_from_vocab(path: Path, vocab: Path) -> Tokenizer:
         lines = bounded_json.read_text(vocab, max_bytes=MAX_TOKENIZER_BYTES).splitlines()
     except (OSError, ValueError) as exc:
         raise ModelImportError(f"The vocab.txt in {path} cannot be read ({exc}).") from exc
-    table = {}
+    table: dict[str, int] = {}
     for line in lines:
         table.setdefault(line.rstrip("\n"), len(table))
     lowercase = bool(_tokenizer_config(path).get("do_lower_case", True))
@@ -203,7 +203,7 @@ def _permuted(data: dict, original_ids: list[int], rename: dict[str, str], path:
             raise ModelImportError(
                 f"The tokenizer in {path} has gaps in its vocabulary. The folder may be damaged."
             )
-        reordered = [None] * len(pieces)
+        reordered: list[list[Any] | None] = [None] * len(pieces)  # [piece, score] at its new id
         for old, (piece, score) in enumerate(pieces):
             reordered[new_id[old]] = [rename.get(piece, piece), score]
         model["vocab"] = reordered
