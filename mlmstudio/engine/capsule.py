@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mlmstudio import __version__, bounded_json
-from mlmstudio.config import ConfigError, CorpusConfig, RunConfig
+from mlmstudio.config import ConfigError, CorpusConfig, ProbeSpec, RunConfig
 from mlmstudio.engine.atomic_folder import atomic_folder, carry_over, file_written
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.output_paths import check_output_folder
@@ -170,7 +170,7 @@ def write_capsule(
                 "capsule then names its path and fingerprint). Include this corpus instead."
             )
         corpus_config = replace(config.corpus, source=str(path.resolve()))
-    capsule_config = replace(config, corpus=corpus_config).validate()
+    capsule_config = replace(config, corpus=corpus_config, probes=_probes_kept(config)).validate()
     tokenizer = tokenizer_for_run(capsule_config, corpus.text)
 
     # Written beside its place and renamed into it whole: a kill leaves the old capsule or the
@@ -211,6 +211,19 @@ def write_capsule(
             _write(staging / SLURM_FILE, slurm_script(plan, capsule_name), executable=True)
         _write(staging / README_FILE, readme_text(plan, include_corpus, slurm))
     return read_capsule(out)
+
+
+def _probes_kept(config: RunConfig):
+    """The probes the run would ask, written out: the capsule's corpus is a copy, not sample:facts,
+    so the facts sample's own questions (chosen by the corpus' name) would become 8 generic ones."""
+    from mlmstudio.engine.inspect.probes import FACTS_SOURCE
+    from mlmstudio.engine.samples import fact_probes
+
+    probes = config.probes
+    if probes.items or probes.auto_count == 0 or config.corpus.source.strip().lower() != FACTS_SOURCE:
+        return probes  # given, off, or picked from the held-out text (the same text in the capsule)
+    asked = tuple(ProbeSpec(s, a) for s, a in fact_probes(lowercase=config.tokenizer.lowercase))
+    return replace(probes, items=asked)
 
 
 def _write(path: Path, text: str, *, executable: bool = False) -> None:

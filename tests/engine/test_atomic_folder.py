@@ -203,3 +203,19 @@ def test_train_out_killed_at_each_file_boundary_leaves_the_old_or_the_new_model(
         lambda target, old: {k: v for k, v in digest(target).items() if k in new} == new,
     )
     assert count >= 3
+
+
+def test_a_capsule_of_the_facts_sample_keeps_its_own_probes(tmp_path):
+    """A capsule's corpus is a copy named corpus/corpus.txt: the 14 facts questions are written out."""
+    from mlmstudio.engine.capsule import LaunchPlan, read_capsule, write_capsule
+    from mlmstudio.engine.samples import fact_probes
+
+    config = RunConfig(
+        corpus=dataclasses.replace(RunConfig().corpus, source="sample:facts"),
+        tokenizer=TokenizerConfig(kind="char"),
+        model=ModelConfig(d_model=32, num_heads=2, num_layers=1, ffn_dim=64, max_len=32),
+        training=TrainingConfig(seq_len=32, batch_size=4, steps=3),
+    )
+    capsule = read_capsule(write_capsule(config, tmp_path / "cap", LaunchPlan()).path)
+    asked = [(p.sentence, p.answer) for p in capsule.config.probes.items]
+    assert asked == fact_probes(lowercase=config.tokenizer.lowercase) and len(asked) == 14

@@ -52,8 +52,12 @@ def test_a_capsule_holds_the_run_and_its_scripts(capsule):
     # The tokenizer is the one the run would train here, token for token.
     carried = MLMTokenizer.load(capsule.tokenizer_path)
     assert carried.to_str() == tokenizer_for_run(tiny_config(), original.text).to_str()
-    # Everything but the corpus source is the config it was written from.
-    assert dataclasses.replace(capsule.config, corpus=tiny_config().corpus) == tiny_config()
+    # Everything but the corpus source is the config it was written from; the facts sample's own
+    # probes are written out (the capsule's corpus is a copy, which would get 8 generic ones).
+    assert dataclasses.replace(capsule.config, corpus=tiny_config().corpus, probes=tiny_config().probes) == (
+        tiny_config()
+    )
+    assert len(capsule.config.probes.items) == 14
     assert capsule.plan == LaunchPlan(2, 3, "10.0.0.7", 29600)
     assert (capsule.path / "launch.sh").stat().st_mode & 0o111
 
