@@ -285,7 +285,9 @@ def _print_event(event) -> None:
 
 
 def _print_end(ended) -> None:
-    done = sum(1 for t in ended.trials if t.outcome == "completed")
+    from mlmstudio.sweep.study import TrialOutcome
+
+    done = sum(1 for t in ended.trials if t.outcome == TrialOutcome.COMPLETED)
     pruned = sum(1 for t in ended.trials if t.outcome == "pruned")
     print(
         f"Sweep {ended.name}: {len(ended.trials)} trials ({done} completed, {pruned} pruned)"

@@ -393,7 +393,7 @@ class _Runner:
         started = time.monotonic()
         seconds = min(self.spec.trial_seconds, max(1.0, self._seconds_left()))
 
-        def finish(outcome: str, state, *, value=None, **attrs) -> None:
+        def finish(outcome: records.TrialOutcome, state, *, value=None, **attrs) -> None:
             attrs = {"outcome": outcome, "seconds": time.monotonic() - started, **attrs}
             for key, item in attrs.items():
                 trial.set_user_attr(key, item)

@@ -20,6 +20,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -37,15 +38,24 @@ PRUNED_TAG = "pruned"
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,59}$")
 TRIAL_OVERHEAD_SHARE = 0.1  # of each trial's share of the budget: start-up, evaluations, saving
 
-# How a trial ended, as the study's user attribute "outcome" and the page's legend say it.
-COMPLETED, PRUNED, STOPPED, INTERRUPTED, FAILED, RUNNING = (
-    "completed",
-    "pruned",
-    "stopped",
-    "interrupted",
-    "failed",
-    "running",
-)
+
+class TrialOutcome(StrEnum):
+    """How a trial ended, as the study's user attribute "outcome" and the page's legend say it.
+
+    A ``StrEnum``: the journal stores, and the faces print, exactly the text it stored before.
+    """
+
+    COMPLETED = "completed"  # trained to its share of the budget; its loss counts
+    PRUNED = "pruned"  # stopped early by the pruner (worse than the others at the same step)
+    STOPPED = "stopped"  # the user stopped the sweep during it
+    INTERRUPTED = "interrupted"  # its process died mid-trial (found when the sweep resumes)
+    FAILED = "failed"  # invalid settings, or the run failed; the message says why
+    RUNNING = "running"  # training now
+
+
+# The outcomes by their short names, as the runner and the faces import them.
+COMPLETED, PRUNED, STOPPED = TrialOutcome.COMPLETED, TrialOutcome.PRUNED, TrialOutcome.STOPPED
+INTERRUPTED, FAILED, RUNNING = TrialOutcome.INTERRUPTED, TrialOutcome.FAILED, TrialOutcome.RUNNING
 
 
 @dataclass(frozen=True)
@@ -125,7 +135,7 @@ class TrialRecord:
 
     number: int
     values: dict[str, Any]
-    outcome: str  # COMPLETED, PRUNED, STOPPED, INTERRUPTED, FAILED or RUNNING
+    outcome: TrialOutcome
     run_id: str = ""
     val_loss: float | None = None  # the last evaluation's (the final one for a completed trial)
     val_accuracy: float | None = None
@@ -270,7 +280,7 @@ def trial_records(study) -> list[TrialRecord]:
         if t.state == TrialState.WAITING:  # settings queued for a re-try, not a trial yet
             continue
         attrs = t.user_attrs
-        outcome = attrs.get("outcome") or {
+        outcome = _outcome(attrs.get("outcome")) or {
             TrialState.COMPLETE: COMPLETED,
             TrialState.PRUNED: PRUNED,
             TrialState.RUNNING: RUNNING,
@@ -299,6 +309,14 @@ def best_trial(records: list[TrialRecord]) -> TrialRecord | None:
     """The completed trial with the lowest final validation loss."""
     done = [(r.val_loss, r) for r in records if r.outcome == COMPLETED and r.val_loss is not None]
     return min(done, key=lambda scored: scored[0])[1] if done else None
+
+
+def _outcome(text: Any) -> TrialOutcome | None:
+    """The outcome a trial's "outcome" attribute names; None when it names none (then its state says)."""
+    try:
+        return TrialOutcome(text)
+    except ValueError:
+        return None
 
 
 def _finite(value: Any) -> float | None:

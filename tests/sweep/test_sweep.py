@@ -322,3 +322,19 @@ def test_a_prune_at_the_last_evaluation_leaves_a_completed_trial(db, corpus):
     run = service.get_run(db, ended.trials[0].run_id).summary
     assert run.status == RunStatus.COMPLETED and PRUNED_TAG not in run.tags
     assert ended.best is not None
+
+
+def test_trial_outcomes_are_an_enum_stored_as_their_old_text():
+    """The journal keeps the text it always stored; the records read it back as a TrialOutcome."""
+    from mlmstudio.sweep.study import TrialOutcome, trial_records
+
+    study = optuna.create_study()
+    for outcome in ("completed", "pruned", "nonsense"):
+        trial = study.ask()
+        trial.set_user_attr("outcome", outcome)
+        study.tell(trial, 1.0)
+    assert [t.user_attrs["outcome"] for t in study.trials][:2] == ["completed", "pruned"]
+    outcomes = [r.outcome for r in trial_records(study)]
+    assert outcomes == [TrialOutcome.COMPLETED, TrialOutcome.PRUNED, TrialOutcome.COMPLETED]
+    assert all(type(o) is TrialOutcome for o in outcomes)  # unknown text: the trial's own state decides
+    assert PRUNED is TrialOutcome.PRUNED and f"{PRUNED}" == "pruned"

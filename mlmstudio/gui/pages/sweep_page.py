@@ -53,7 +53,7 @@ from mlmstudio.sweep.space import (
     parse_duration,
     parse_params,
 )
-from mlmstudio.sweep.study import PRUNED, RUNNING, TrialRecord, best_trial, check_name
+from mlmstudio.sweep.study import COMPLETED, PRUNED, RUNNING, TrialRecord, best_trial, check_name
 
 log = logging.getLogger(__name__)
 
@@ -423,7 +423,7 @@ class SweepPage(QWidget):
         elif isinstance(event, runner.SweepEnded):
             for record in event.trials:
                 self.trials[record.number] = record
-            done = sum(1 for t in event.trials if t.outcome == "completed")
+            done = sum(1 for t in event.trials if t.outcome == COMPLETED)
             pruned = sum(1 for t in event.trials if t.outcome == PRUNED)
             self.state_label.setText(
                 f"Sweep {event.name}: {len(event.trials)} trials ({done} completed, {pruned} pruned)"
