@@ -262,13 +262,18 @@ def _history_facts(data_dir: dict, problems: list[Problem]) -> dict:
     if not facts["exists"]:
         return facts  # created by the first run: nothing to check, and looking must not create it
     try:
+        from sqlalchemy import select
+
         from mlmstudio.store import repository
         from mlmstudio.store.database import Database
+        from mlmstudio.store.models import RunRow
 
         db = Database.open(data_dir["path"], recover=False)
         try:
             with db.session(write=False) as session:
                 facts["runs"] = len(repository.list_run_rows(session))
+                recorded = set(session.scalars(select(RunRow.id)))
+            facts["folders_without_record"] = _folders_without_record(db.runs_dir, recorded, problems)
         finally:
             db.close()
         facts["opens"] = True
@@ -283,6 +288,29 @@ def _history_facts(data_dir: dict, problems: list[Problem]) -> dict:
             )
         )
     return facts
+
+
+def _folders_without_record(runs_dir: Path, recorded: set[str], problems: list[Problem]) -> list[str]:
+    """Run folders the history does not list (an import killed before its record was written):
+    invisible to 'runs list', each holding a model's disk space."""
+    try:
+        folders = sorted(p.name for p in runs_dir.iterdir() if p.is_dir() and not p.name.startswith("."))
+    except OSError:
+        return []
+    orphans = [name for name in folders if name not in recorded]
+    if orphans:
+        size = sum(f.stat().st_size for name in orphans for f in (runs_dir / name).rglob("*") if f.is_file())
+        shown = ", ".join(orphans[:4]) + (", ..." if len(orphans) > 4 else "")
+        problems.append(
+            Problem(
+                WARNING,
+                f"{len(orphans)} run folder(s) in {runs_dir} have no record in the history ({shown}; "
+                f"{size / 1e6:.1f} MB), left by an interrupted import or training.",
+                "Record one again with 'mlmstudio runs import-folder FOLDER' (it is copied in), "
+                "then delete the folder; or delete it if it is not wanted.",
+            )
+        )
+    return orphans
 
 
 def _nearest_existing(path: Path) -> Path | None:

@@ -154,7 +154,10 @@ def _check_is_run_folder(db: Database, source: Path, files: RunFolder) -> None:
     except (OSError, RuntimeError) as exc:
         raise FolderImportError(f"{source} cannot be read ({_reason(exc)}).") from exc
     if resolved == runs or runs in resolved.parents:
-        raise FolderImportError(f"{source} is already a run folder of this history; it needs no import.")
+        if resolved.parent != runs or _has_record(db, resolved.name):
+            raise FolderImportError(f"{source} is already a run folder of this history; it needs no import.")
+        # A run folder without a record (an import killed before writing it; doctor lists them):
+        # recorded again as a copy, after which the folder itself can be deleted.
     if not files.config.is_file():
         raise FolderImportError(
             f"{source} is not a run folder: it has no config.json. A run folder "
@@ -184,6 +187,11 @@ def _check_is_run_folder(db: Database, source: Path, files: RunFolder) -> None:
             f"The run in {source} has no finished model ({', '.join(missing)} missing): "
             "it may still be training, or it failed. Import it once it has finished."
         )
+
+
+def _has_record(db: Database, run_id: str) -> bool:
+    with db.session(write=False) as session:
+        return session.get(RunRow, run_id) is not None
 
 
 def _config(files: RunFolder) -> RunConfig:

@@ -136,3 +136,27 @@ def test_render_survives_a_missing_torch():
     text = doctor.render(facts)
     assert "cannot be imported (No module named 'torch')" in text
     assert "Problem: PyTorch cannot be imported.\n  What to do: Reinstall." in text
+
+
+def test_a_run_folder_without_a_record_is_reported_and_can_be_recorded_again(tmp_path, capsys, model_files):
+    """What a kill during 'runs import' leaves: a whole run folder the history does not list."""
+    import shutil
+
+    from mlmstudio.store import service
+    from mlmstudio.store.database import Database
+
+    from store_helpers import add_run  # tests/store, put on the path by conftest.py
+
+    db = Database.open(tmp_path)
+    kept = add_run(db, name="kept", model_files=model_files, steps=10)
+    orphan = db.runs_dir / "0123456789ab"
+    shutil.copytree(db.run_dir(kept), orphan)
+    (db.runs_dir / ".0123.partial-1-2").mkdir()  # one of our temporary folders: not a run folder
+    code, report = _report(capsys, "--data-dir", str(tmp_path))
+    assert code == 0  # a warning: the history itself is fine
+    assert report["history"]["folders_without_record"] == ["0123456789ab"]
+    [problem] = [p for p in report["problems"] if "no record in the history" in p["what"]]
+    assert "0123456789ab" in problem["what"] and "import-folder" in problem["fix"]
+    # The fix it names works: the folder is recorded again (as a copy).
+    assert main(["--data-dir", str(tmp_path), "runs", "import-folder", str(orphan)]) == 0
+    assert len(service.list_runs(Database.open(tmp_path))) == 2
