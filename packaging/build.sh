@@ -31,6 +31,7 @@ code_version="$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' mlmstudio/__init__.py)"
 name="MLM-Studio-$version-linux-x86_64"
 
 say "MLM Studio $version -> dist/$name.tar.gz (work in $build_dir)"
+py="$venv/bin/python"
 if [ "${1:-}" = --repack ]; then
   # Pack the last PyInstaller output again (after a change to resources/ or to this script).
   [ -d "$build_dir/dist/mlmstudio" ] || fail "nothing to repack in $build_dir/dist; run a full build first."
@@ -40,7 +41,6 @@ else
     say "creating the build environment $venv"
     "$python" -m venv "$venv"
   fi
-  py="$venv/bin/python"
   bash "$root/scripts/install_torch.sh" "$py"
   say "installing PyInstaller and MLM Studio (not editable, no extras) into the build environment"
   "$py" -m pip install -q --disable-pip-version-check "$pyinstaller_req"
@@ -80,6 +80,11 @@ cp -a "$resources/icons/hicolor" "$stage/share/icons"
 cp "$resources/$app_id.desktop" "$resources/$app_id.metainfo.xml" "$stage/share/"
 cp "$root/packaging/install-desktop-entry.sh" "$stage/"
 cp "$resources/icons/hicolor/256x256/apps/$app_id.png" "$stage/mlmstudio.png"
+# The licence, and the notices of every bundled component generated from the build environment;
+# the build fails when a top-level package in _internal/ has no notice.
+cp "$root/LICENSE" "$stage/LICENSE"
+"$py" "$root/packaging/third_party_notices.py" --output "$stage/THIRD_PARTY_NOTICES.md" --check-bundle "$stage/_internal" \
+  || fail "the third-party notices do not cover the bundle (see above)."
 cat > "$stage/README.txt" <<EOF
 MLM Studio $version for Linux x86_64 (CPU)
 
@@ -90,6 +95,9 @@ MLM Studio $version for Linux x86_64 (CPU)
 
 Runs are kept in your user data folder (~/.local/share/mlmstudio), or in MLMSTUDIO_HOME.
 Nothing here needs the network.
+
+MLM Studio is under the MIT licence (LICENSE); the components it bundles, Qt and PySide6
+(LGPL-3.0) among them, and how to replace those, are listed in THIRD_PARTY_NOTICES.md.
 EOF
 cp "$build_dir/work/mlmstudio/exclusions.json" "$build_dir/exclusions.json"
 
