@@ -68,7 +68,14 @@ def export_hf(model_dir: str | os.PathLike, out_dir: str | os.PathLike, *, overw
     # one); an overwrite replaces the whole folder, so no file of an earlier export's layout stays.
     with atomic_folder(out, replaceable=lambda _: True) as staging:
         carry_over(out, staging, ours={*EXPORT_FILES, "README.md", *ELECTRA_FOLDERS})
-        if hf_architecture(loaded.config) == ELECTRA:  # two folders: engine/electra_export.py
+        from mlmstudio.engine.hf_import.export_back import exports_back, origin_of, write_original
+
+        origin = origin_of(Path(model_dir), loaded.config)
+        if exports_back(origin):  # an opened or continued model: its own class, ids and spellings
+            assert origin is not None
+            write_original(loaded, origin, staging)
+            atomic_write_text(staging / "README.md", _model_card(loaded, Path(model_dir)))
+        elif hf_architecture(loaded.config) == ELECTRA:  # two folders: engine/electra_export.py
             from mlmstudio.engine.electra_export import export_electra
 
             export_electra(loaded, staging, Path(model_dir))

@@ -1,0 +1,94 @@
+"""export-hf of an opened or continued model (issue 17, item 5): the original transformers class,
+the model's own token ids and spellings, and the pipeline's answers, for every family, before and
+after a short continued run."""
+
+import json
+import os
+
+import pytest
+import torch
+from hf_family_models import FAMILIES, QUESTIONS, TEXT
+
+from mlmstudio.config import RunConfig, TrainingConfig
+from mlmstudio.engine.export import export_hf
+from mlmstudio.engine.predict import Predictor
+from mlmstudio.engine.start_from import continued_config
+from mlmstudio.engine.trainer import Trainer
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+CLASSES = {
+    "bert": "BertForMaskedLM",
+    "distilbert": "DistilBertForMaskedLM",
+    "roberta": "RobertaForMaskedLM",
+    "xlm-roberta": "XLMRobertaForMaskedLM",
+    "electra": "ElectraForMaskedLM",
+}
+
+
+def _answers(folder, mask):
+    """The pipeline's (token ids, scores) for every mask of every question."""
+    from transformers import pipeline
+
+    fill = pipeline("fill-mask", model=str(folder), top_k=5)
+    answers = []
+    for question in QUESTIONS:
+        result = fill(question.replace("[MASK]", mask))
+        for guesses in [result] if isinstance(result[0], dict) else result:
+            answers.append(([g["token"] for g in guesses], [g["score"] for g in guesses], guesses))
+    return answers
+
+
+def _ours(engine_dir, original_ids):
+    predictor = Predictor.from_dir(engine_dir)
+    answers = []
+    for question in QUESTIONS:
+        for guesses in predictor.fill_mask(question, top_k=5).masks:
+            answers.append(([original_ids[g["token"]] for g in guesses], [g["score"] for g in guesses]))
+    return answers
+
+
+def _same(answers, reference):
+    assert len(answers) == len(reference) == sum(q.count("[MASK]") for q in QUESTIONS)
+    for (tokens, scores, *_), (ref_tokens, ref_scores, *_) in zip(answers, reference, strict=True):
+        assert tokens == ref_tokens
+        assert scores == pytest.approx(ref_scores, abs=1e-4)
+
+
+def _check_export(out, family, origin):
+    from transformers import AutoModelForMaskedLM, AutoTokenizer
+
+    config = json.loads((out / "config.json").read_text())
+    assert config["architectures"] == [CLASSES[family]]
+    _, info = AutoModelForMaskedLM.from_pretrained(out, local_files_only=True, output_loading_info=True)
+    assert not info["missing_keys"] and not info["unexpected_keys"]
+    tok = AutoTokenizer.from_pretrained(out, local_files_only=True)
+    assert tok.mask_token == origin.mask_token
+    assert tok.convert_tokens_to_ids(origin.mask_token) == origin.original_ids[4]  # its own id, not 4
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_the_export_of_an_opened_model_is_the_original(family, family_folders, opened_folders, tmp_path):
+    origin, engine_dir = opened_folders[family]
+    out = export_hf(engine_dir, tmp_path / "export")
+    _check_export(out, family, origin)
+    source = _answers(family_folders[family], origin.mask_token)
+    _same(_answers(out, origin.mask_token), source)
+    _same(_ours(engine_dir, origin.original_ids), source)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("family", FAMILIES)
+def test_the_export_of_a_continued_run_is_the_original_class_and_agrees(family, opened_folders, tmp_path):
+    origin, engine_dir = opened_folders[family]
+    base = RunConfig(
+        training=TrainingConfig(steps=3, batch_size=4, eval_every=3, eval_batches=1, seq_len=32, lr=3e-3)
+    )
+    config = continued_config(base, engine_dir, lr_given=True, warmup_given=False).validate()
+    Trainer(config, "\n".join(TEXT * 8), tmp_path / "run").run()
+    before = Predictor.from_dir(engine_dir).model.state_dict()["decoder.bias"]
+    after = Predictor.from_dir(tmp_path / "run").model.state_dict()["decoder.bias"]
+    assert not torch.equal(before, after)  # it did train
+    out = export_hf(tmp_path / "run", tmp_path / "export")
+    _check_export(out, family, origin)
+    _same(_answers(out, origin.mask_token), _ours(tmp_path / "run", origin.original_ids))
