@@ -25,6 +25,7 @@ import ipaddress
 import json
 import os
 import re
+import sys
 import uuid
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -338,6 +339,24 @@ def check_capsule_corpus(capsule: Capsule, corpus: Corpus) -> None:
         )
 
 
+def verify_capsule(path: str | os.PathLike) -> int:
+    """launch.sh's one check before torchrun: 0 when the capsule and its corpus are whole, else our
+    sentence on stderr and 2 (so torchrun never starts, and no 30-line traceback follows ours)."""
+    from mlmstudio.engine.corpus import load_corpus
+
+    try:
+        capsule = read_capsule(path)
+        corpus_config = capsule.config.corpus
+        corpus = load_corpus(
+            corpus_config.source, text_field=corpus_config.text_field, csv_column=corpus_config.csv_column
+        )
+        check_capsule_corpus(capsule, corpus)
+    except MLMStudioError as exc:
+        print(f"launch.sh: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
 # --- the scripts ---------------------------------------------------------------------------------
 
 
@@ -413,6 +432,9 @@ if ! "$PYTHON" -c "import mlmstudio, torch" 2>/dev/null; then
     echo "           set PYTHON=/path/to/the/python/that/has/it." >&2
     exit 2
 fi
+# The capsule is checked once, here, before torchrun starts: a changed corpus or file is our
+# sentence alone, not the same sentence from every process followed by torchrun's traceback.
+"$PYTHON" -c 'import sys; from mlmstudio.engine.capsule import verify_capsule; sys.exit(verify_capsule(sys.argv[1]))' "$HERE" || exit 2
 COMMAND=({command})
 echo "On each of the $NNODES node(s), run:"
 echo "  ${{COMMAND[*]}}"

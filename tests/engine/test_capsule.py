@@ -94,6 +94,29 @@ def test_launch_sh_says_when_mlmstudio_is_missing(capsule):
     assert out.returncode == 2 and "not installed" in out.stderr
 
 
+def test_launch_sh_checks_the_capsule_once_and_stops_with_our_sentence_alone(capsule, tmp_path):
+    """A tampered corpus: launch.sh says so and exits 2 before torchrun (no traceback after it)."""
+    import shutil
+
+    copy = tmp_path / "tampered"
+    shutil.copytree(capsule.path, copy)
+    (copy / "corpus" / "corpus.txt").write_text("not the text it was written for", encoding="utf-8")
+    out = subprocess.run(
+        ["bash", str(copy / "launch.sh")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PATH": "/usr/bin:/bin", "PYTHON": _python()},
+    )
+    assert out.returncode == 2
+    assert (
+        out.stderr.strip().splitlines()
+        == [line for line in out.stderr.strip().splitlines() if line.startswith("launch.sh: ")]
+        and "fingerprint differs" in out.stderr
+    )
+    assert "Traceback" not in out.stderr and "torchrun" not in out.stdout + out.stderr
+
+
 def test_the_slurm_script_meets_at_the_first_node(capsule):
     text = (capsule.path / "slurm.sbatch").read_text()
     assert "#SBATCH --nodes=2" in text and 'NPROC_PER_NODE="3"' in text
