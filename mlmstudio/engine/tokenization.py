@@ -19,6 +19,16 @@ trainer is deterministic. We train BPE on words that carry a word-start marker
 and rename the result: ``<marker>play`` -> ``play``, ``ing`` -> ``##ing``. That is
 the same procedure WordPiece training is (BPE merges with a continuation
 prefix); encoding then uses the library's WordPiece model (greedy longest match).
+
+Chinese and Japanese: the word, WordPiece and BPE kinds split ideographs into
+single characters before learning, as BERT's ``handle_chinese_chars`` does, and
+keep each run of hiragana and each run of katakana together (a script change is
+a boundary), so ``我喜欢自然语言处理`` is nine tokens, not one unique clause.
+Whole-word and span masking then group by the user's spaces where a line has
+them between ideographs ("我 喜欢 自然语言"); otherwise each character (kana
+run) is a word of its own. No word segmenter (such as jieba) is used.
+Tokenizers saved before this keep their stored pre-tokenizer and their word
+grouping (``_splits_ideographs`` is false for them).
 """
 
 from __future__ import annotations
@@ -54,6 +64,18 @@ _COUNT_SAMPLE_CHARS = 32_000_000  # frequencies for the canonical order come fro
 _COUNT_BATCH_LINES = 10_000  # lines encoded at a time while counting
 _NO_LIMIT = 10_000_000  # "no vocabulary cap" for the library's trainers
 
+# BERT's CJK ideograph ranges (``_is_chinese_char``), and the kana blocks (half-width katakana too).
+_IDEOGRAPHS = (
+    "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002a6df\U0002a700-\U0002ceaf\U0002f800-\U0002fa1f"
+)
+_HIRAGANA = "\u3040-\u309f"
+_KATAKANA = "\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f"
+# One unit: an ideograph, or a run of hiragana, or a run of katakana.
+_CJK_UNIT = f"[{_IDEOGRAPHS}]|[{_HIRAGANA}]+|[{_KATAKANA}]+"
+_CJK_CHAR = re.compile(f"[{_IDEOGRAPHS}{_HIRAGANA}{_KATAKANA}]")
+# A line whose writer put spaces between ideographs/kana: its spaces are the word boundaries.
+_SPACED_CJK = re.compile(f"{_CJK_CHAR.pattern}[ \t\u3000]+{_CJK_CHAR.pattern}")
+
 
 class MLMTokenizer:
     """One tokenizer of any kind; wraps a ``tokenizers.Tokenizer``."""
@@ -73,6 +95,10 @@ class MLMTokenizer:
         self._byte_level = _is_byte_level(tokenizer)
         self._word_start = BYTE_LEVEL_SPACE if self._byte_level else METASPACE
         self._starts_word = np.array([t.startswith(self._word_start) for t in tokens], dtype=bool)
+        # Tokenizers trained before CJK splitting existed keep their old word grouping exactly.
+        self._splits_ideographs = _IDEOGRAPHS in json.dumps(
+            json.loads(tokenizer.to_str()).get("pre_tokenizer") or {}, ensure_ascii=False
+        )
 
     # ------------------------------------------------------------------ training
     @classmethod
@@ -96,6 +122,8 @@ class MLMTokenizer:
                 "Use a larger corpus or a lower minimum frequency."
             )
         log.info("trained a %s tokenizer: %d tokens in the vocabulary", cfg.kind, result.vocab_size)
+        if result._splits_ideographs and (note := unspaced_cjk_note("\n".join(lines[:10_000]))):
+            log.info("%s", note)
         return result
 
     def _count(self, lines: Sequence[str]) -> np.ndarray:
@@ -198,7 +226,9 @@ class MLMTokenizer:
 
         All tokens of one whitespace-delimited word share a word id; special
         tokens such as [MASK] are words of their own; for the character
-        tokenizer every whitespace character is a word of its own. Lines are
+        tokenizer every whitespace character is a word of its own. In Chinese
+        or Japanese lines without spaces between characters, each ideograph
+        (each kana run) is a word of its own (see the module docstring). Lines are
         encoded in parallel, so this is fast on large texts. To join chunks,
         add the previous chunk's ``word_ids[-1] + 1`` to the next chunk's ids.
         """
@@ -233,6 +263,8 @@ class MLMTokenizer:
                 count=2 * total,
             ).reshape(total, 2)
             new_word[1:] |= offsets[1:, 0] > offsets[:-1, 1]
+        if self._splits_ideographs:
+            new_word |= _unspaced_cjk_starts(lines, encodings, total)
         word_ids = (np.cumsum(new_word, dtype=np.int64) - 1).astype(np.int32)
         return ids, word_ids
 
@@ -346,6 +378,11 @@ def _normalizer(kind: str, lowercase: bool) -> normalizers.Normalizer | None:
     return steps[0] if len(steps) == 1 else normalizers.Sequence(steps)
 
 
+def _cjk_split(prefix: str = "") -> pre_tokenizers.PreTokenizer:
+    """Isolate each ideograph and each kana run (``prefix``: an optional marker kept with the unit)."""
+    return pre_tokenizers.Split(Regex(f"{prefix}(?:{_CJK_UNIT})"), behavior="isolated")
+
+
 def _pre_tokenizer(kind: str) -> pre_tokenizers.PreTokenizer:
     if kind == "char":
         return pre_tokenizers.Split(Regex(r"[\s\S]"), behavior="isolated")
@@ -353,10 +390,11 @@ def _pre_tokenizer(kind: str) -> pre_tokenizers.PreTokenizer:
         return pre_tokenizers.Sequence(
             [
                 pre_tokenizers.Metaspace(replacement=METASPACE, prepend_scheme="first"),
+                _cjk_split(f"{METASPACE}?"),  # "▁我喜欢" -> "▁我" "喜" "欢": the marker stays on its unit
                 pre_tokenizers.Punctuation(behavior="isolated"),
             ]
         )
-    return pre_tokenizers.BertPreTokenizer()
+    return pre_tokenizers.Sequence([_cjk_split(), pre_tokenizers.BertPreTokenizer()])
 
 
 def _decoder(kind: str) -> decoders.Decoder:
@@ -508,6 +546,7 @@ def _build_wordpiece(texts: Sequence[str], lines: Sequence[str], cfg: TokenizerC
         draft.normalizer = normalizers.Lowercase()
     draft.pre_tokenizer = pre_tokenizers.Sequence(
         [
+            _cjk_split(),
             pre_tokenizers.BertPreTokenizer(),
             pre_tokenizers.Metaspace(replacement=_WORD_START, prepend_scheme="always", split=False),
         ]
@@ -584,6 +623,39 @@ def _is_byte_level(tokenizer: Tokenizer) -> bool:
         return False
     text = json.dumps(json.loads(tokenizer.to_str()).get("pre_tokenizer") or {})
     return '"ByteLevel"' in text
+
+
+def _unspaced_cjk_starts(lines: Sequence[str], encodings: Sequence, total: int) -> np.ndarray:
+    """Word starts in Chinese/Japanese lines without spaces: every unit the pre-tokenizer made is a word.
+
+    Without a segmenter the word boundaries of such text are unknown, so whole-word
+    and span masking fall back to characters (kana runs) there; other lines are untouched.
+    """
+    starts = np.zeros(total, dtype=bool)
+    position = 0
+    for line, encoding in zip(lines, encodings, strict=True):
+        n = len(encoding)
+        if n and _CJK_CHAR.search(line) and not _SPACED_CJK.search(line):
+            previous_word, previous_cjk = None, False
+            for k, ((start, _end), word) in enumerate(zip(encoding.offsets, encoding.word_ids, strict=True)):
+                cjk = start < len(line) and _CJK_CHAR.match(line, start) is not None
+                if k and word != previous_word and (cjk or previous_cjk):
+                    starts[position + k] = True
+                previous_word, previous_cjk = word, cjk
+        position += n
+    return starts
+
+
+def unspaced_cjk_note(text: str) -> str | None:
+    """A sentence for reports when ``text`` has Chinese/Japanese lines without spaces between words."""
+    lines = text.splitlines()
+    if not any(_CJK_CHAR.search(line) and not _SPACED_CJK.search(line) for line in lines):
+        return None
+    return (
+        "Some Chinese or Japanese lines have no spaces between words, so whole-word and span "
+        "masking treat each character there (each kana run) as a word. Put spaces between the "
+        "words to have them masked whole."
+    )
 
 
 def _mark_around(new_word: np.ndarray, flags: np.ndarray) -> None:

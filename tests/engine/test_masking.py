@@ -292,3 +292,56 @@ def test_single_sequence_and_masking_preview(big_batch):
     )
     assert result.input_ids.shape == ids.shape and result.actions.shape == ids.shape
     assert set(result.actions.unique().tolist()) <= {NOT_SELECTED, MASKED, RANDOM, KEPT}
+
+
+# ----------------------------------------------------------------- Chinese text
+
+_ZH_WORDS = "我 你 他 喜欢 自然 语言 处理 机器 学习 今天 天气 很 好 我们 一起 去 学校 看书 北京 城市 朋友 吃饭 的 了".split()
+
+
+@pytest.fixture(scope="module")
+def chinese_batch():
+    """Rows of a real tokenizer's ids and word ids over Chinese text, half the lines spaced by word."""
+    from mlmstudio.config import TokenizerConfig
+    from mlmstudio.engine.tokenization import MLMTokenizer
+
+    rng = np.random.default_rng(3)
+    lines = []
+    for n in range(6000):
+        words = list(rng.choice(_ZH_WORDS, size=int(rng.integers(8, 20))))
+        lines.append((" " if n % 2 else "").join(words) + "。")
+    tok = MLMTokenizer.train(["\n".join(lines)], TokenizerConfig(kind="wordpiece", vocab_size=200))
+    ids, words = tok.encode_batch_with_words([line + "\n" for line in lines])
+    length = 126
+    rows = len(ids) // length
+    ids = ids[: rows * length].reshape(rows, length)
+    words = words[: rows * length].reshape(rows, length)
+    cls = np.full((rows, 1), CLS)
+    sep = np.full((rows, 1), SEP)
+    batch = np.concatenate([cls, ids, sep], axis=1)
+    word_ids = np.concatenate([np.full((rows, 1), -1), words, np.full((rows, 1), -2)], axis=1)
+    return torch.from_numpy(batch).long(), torch.from_numpy(word_ids).long(), tok.vocab_size
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_masking_rates_hold_on_chinese_text(chinese_batch, strategy):
+    ids, word_ids, vocab = chinese_batch
+    # Words of several characters exist (the spaced half), yet most are single characters.
+    sizes = np.unique(word_ids[:, 1:-1].numpy(), return_counts=True)[1]
+    assert sizes.max() >= 2 and 0.5 < float((sizes == 1).mean()) < 0.95
+    cfg = MaskingConfig(strategy=strategy, mlm_probability=0.15)
+    stats = masking_statistics(
+        ids,
+        word_ids,
+        cfg,
+        vocab_size=vocab,
+        mask_token_id=MASK,
+        special_ids=SPECIALS,
+        generator=torch.Generator().manual_seed(11),
+    )
+    assert stats.n_eligible >= 100_000
+    assert stats.selected_rate == pytest.approx(0.15, abs=0.01)
+    assert stats.mask_share == pytest.approx(0.8, abs=0.01)
+    assert stats.random_share == pytest.approx(0.1, abs=0.01)
+    assert stats.kept_share == pytest.approx(0.1, abs=0.01)
+    assert stats.n_special_selected == 0

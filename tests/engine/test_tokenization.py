@@ -11,7 +11,7 @@ from tokenizers import Tokenizer, models, pre_tokenizers
 
 from mlmstudio.config import SPECIAL_TOKENS, TOKENIZER_KINDS, ConfigError, TokenizerConfig
 from mlmstudio.engine.errors import TokenizerError
-from mlmstudio.engine.tokenization import MLMTokenizer, unigram_log_probs
+from mlmstudio.engine.tokenization import MLMTokenizer, unigram_log_probs, unspaced_cjk_note
 
 KINDS = TOKENIZER_KINDS
 
@@ -312,3 +312,54 @@ def test_unigram_log_probs():
     # add-one: counts 3, 1, 0 over 3 ordinary ids -> (4, 2, 1) / 7
     assert ordinary == pytest.approx([4 / 7, 2 / 7, 1 / 7], rel=1e-5)
     assert log_probs[:5].max() < log_probs[5:].min() - 5
+
+
+# ----------------------------------------------------------------- Chinese and Japanese
+
+CJK_TEXT = (
+    "我喜欢自然语言处理。\n自然语言处理很有趣，我也喜欢机器学习。\n" * 20
+    + "私は東京に行きます。コンピュータが好きです。\n" * 5
+)
+
+
+@pytest.mark.parametrize("kind", ["word", "wordpiece", "bpe"])
+def test_ideographs_are_split_into_characters(kind):
+    tok = MLMTokenizer.train([CJK_TEXT], TokenizerConfig(kind=kind, vocab_size=300, min_frequency=1))
+    ids = tok.encode("我喜欢自然语言处理")
+    assert [tok.token_str(i) for i in ids] == list("我喜欢自然语言处理")
+    assert tok.unk_token_id not in ids
+    # Japanese: each kanji alone, a kana run together (a script change is a boundary).
+    pieces = [tok.token_str(i) for i in tok.encode("私は東京に行きます")]
+    assert "".join(pieces) == "私は東京に行きます"
+    assert pieces[:6] == ["私", "は", "東", "京", "に", "行"]
+
+
+@pytest.mark.parametrize("kind", ["word", "wordpiece", "bpe"])
+def test_cjk_words_follow_the_users_spaces_else_characters(kind):
+    tok = MLMTokenizer.train([CJK_TEXT], TokenizerConfig(kind=kind, vocab_size=300, min_frequency=1))
+    ids, words = tok.encode_with_words("我喜欢自然语言处理")
+    assert words.tolist() == list(range(9))  # no spaces: one word per character
+    ids, words = tok.encode_with_words("我 喜欢 自然语言 处理")
+    spelled = {}
+    for i, w in zip(ids, words, strict=True):
+        spelled[int(w)] = spelled.get(int(w), "") + tok.token_str(int(i)).strip()
+    assert list(spelled.values()) == ["我", "喜欢", "自然语言", "处理"]
+
+
+def test_tokenizers_saved_before_cjk_splitting_keep_their_words():
+    # An old word tokenizer: BertPreTokenizer alone, "我喜欢" a single word with a single word id.
+    vocab = {t: i for i, t in enumerate([*SPECIAL_TOKENS, "我喜欢", "你好"])}
+    old = Tokenizer(models.WordLevel(vocab=vocab, unk_token="[UNK]"))
+    old.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    old.add_special_tokens(list(SPECIAL_TOKENS))
+    tok = MLMTokenizer.from_str(old.to_str())
+    ids, words = tok.encode_with_words("我喜欢，你好")
+    assert [tok.token_str(int(i)) for i in ids] == ["我喜欢", "[UNK]", "你好"]
+    assert words.tolist() == [0, 0, 0]  # no gaps, one word: the old grouping, unchanged
+    assert tok.to_str() == old.to_str()
+
+
+def test_a_note_says_when_chinese_words_fall_back_to_characters():
+    assert "each character" in unspaced_cjk_note("Hello.\n我喜欢自然语言处理。")
+    assert unspaced_cjk_note("我 喜欢 自然语言 处理。") is None
+    assert unspaced_cjk_note("Plain English, no ideographs.") is None
