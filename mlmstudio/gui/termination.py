@@ -1,4 +1,4 @@
-"""SIGTERM, SIGINT and SIGHUP close the app the way the Quit command does, without asking.
+"""SIGTERM, SIGINT and SIGHUP (SIGBREAK on Windows) close the app the way the Quit command does.
 
 A desktop session logging out, ``systemd`` or ``kill`` send SIGTERM; Ctrl+C in the
 terminal that started the app sends SIGINT. Left to Python's defaults, SIGTERM
@@ -8,6 +8,8 @@ into Python. Instead the signal is turned into a Qt event: Python's handler only
 writes to a socket (``signal.set_wakeup_fd``), a ``QSocketNotifier`` on the other
 end wakes the event loop even while it sits in C++, and the window then stops a
 training run (final checkpoint, run marked stopped, model written) and closes.
+Only the signals this platform has are handled: Windows has no SIGHUP, and its
+console's Ctrl+Break is SIGBREAK.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from PySide6.QtCore import QObject, QSocketNotifier
 
 log = logging.getLogger(__name__)
 
-HANDLED_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+HANDLED_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP", "SIGBREAK") if hasattr(signal, name)
+)
 
 
 class TerminationSignals(QObject):
