@@ -26,6 +26,7 @@ import json
 import logging
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import torch
 
@@ -47,14 +48,26 @@ from mlmstudio.engine.hf_compat import (  # noqa: F401  (the rule, torch-free)
     hf_architecture,
 )
 from mlmstudio.engine.hf_export_common import write_tokenizer
+
+if TYPE_CHECKING:
+    from mlmstudio.engine.hf_import.export_back import CardFacts
 from mlmstudio.engine.model import rotary_inv_freq
 from mlmstudio.engine.output_paths import check_output_folder
 
 log = logging.getLogger(__name__)
 
 
-def export_hf(model_dir: str | os.PathLike, out_dir: str | os.PathLike, *, overwrite: bool = False) -> Path:
+def export_hf(
+    model_dir: str | os.PathLike,
+    out_dir: str | os.PathLike,
+    *,
+    overwrite: bool = False,
+    card_facts: CardFacts | None = None,
+) -> Path:
     """Write a transformers folder for the model in model_dir; return its path.
+
+    ``card_facts`` (the history's corpus fingerprint and held-out losses) go into the model card
+    of an opened or continued model.
 
     A folder that already holds files is refused (``OutputExistsError``) unless
     ``overwrite``: the export would replace its README.md, config.json and weights.
@@ -68,13 +81,18 @@ def export_hf(model_dir: str | os.PathLike, out_dir: str | os.PathLike, *, overw
     # one); an overwrite replaces the whole folder, so no file of an earlier export's layout stays.
     with atomic_folder(out, replaceable=lambda _: True) as staging:
         carry_over(out, staging, ours={*EXPORT_FILES, "README.md", *ELECTRA_FOLDERS})
-        from mlmstudio.engine.hf_import.export_back import exports_back, origin_of, write_original
+        from mlmstudio.engine.hf_import.export_back import (
+            exports_back,
+            model_card,
+            origin_of,
+            write_original,
+        )
 
         origin = origin_of(Path(model_dir), loaded.config)
         if exports_back(origin):  # an opened or continued model: its own class, ids and spellings
             assert origin is not None
             write_original(loaded, origin, staging)
-            atomic_write_text(staging / "README.md", _model_card(loaded, Path(model_dir)))
+            atomic_write_text(staging / "README.md", model_card(loaded, origin, Path(model_dir), card_facts))
         elif hf_architecture(loaded.config) == ELECTRA:  # two folders: engine/electra_export.py
             from mlmstudio.engine.electra_export import export_electra
 

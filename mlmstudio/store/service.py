@@ -12,6 +12,7 @@ import os
 import shutil
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlalchemy import update
 
@@ -23,6 +24,9 @@ from mlmstudio.store.errors import StoreError
 from mlmstudio.store.models import RunRow
 from mlmstudio.store.records import Curve, ProbeCurve, RunDetail, RunSummary
 from mlmstudio.store.run_lock import RunLock
+
+if TYPE_CHECKING:
+    from mlmstudio.engine.hf_import.export_back import CardFacts
 
 log = logging.getLogger(__name__)
 
@@ -199,4 +203,15 @@ def export_hf_run(db: Database, ref: str, out_dir: str | Path, *, overwrite: boo
         raise StoreError(reason)
     model_dir = model_dir_of_run(db, ref)
     assert model_dir is not None  # run_config found the run
-    return export_hf(model_dir, out_dir, overwrite=overwrite)
+    return export_hf(model_dir, out_dir, overwrite=overwrite, card_facts=_card_facts(db, ref))
+
+
+def _card_facts(db: Database, ref: str) -> CardFacts:
+    """The corpus fingerprint and the held-out loss before -> after, for an exported model's card."""
+    from mlmstudio.engine.hf_import.export_back import CardFacts  # noqa: F811 (at run time)
+
+    detail = get_run(db, ref)
+    curve = load_curve(db, ref, "val", "loss")
+    before = float(curve.values[0]) if len(curve) and int(curve.steps[0]) == 0 else None
+    after = float(curve.values[-1]) if len(curve) else None
+    return CardFacts(detail.corpus.sha256 if detail.corpus else "", before, after)

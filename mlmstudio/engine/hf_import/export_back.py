@@ -20,6 +20,7 @@ started from (``TrainingConfig.start_from``), followed back through continued ru
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -231,3 +232,61 @@ def write_original_tokenizer(loaded: LoadedModel, origin: Origin, to_original: l
     }
     atomic_write_text(out / "tokenizer_config.json", json.dumps(config, indent=2, sort_keys=True))
     atomic_write_text(out / "special_tokens_map.json", json.dumps(specials, indent=2, sort_keys=True))
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    """What the history knows about a run that its folder does not: the corpus and the curve."""
+
+    corpus_sha256: str = ""
+    loss_before: float | None = None  # held-out loss at step 0 (the untouched model)
+    loss_after: float | None = None
+
+
+def model_card(loaded: LoadedModel, origin: Origin, source: Path, facts: CardFacts | None = None) -> str:
+    """README.md of the export: the base model it came from and what training did to it."""
+    facts = facts or CardFacts()
+    cls = ORIGINAL_CLASS[origin.model_type][0]
+    steps = int(loaded.metrics.get("steps") or 0)
+    after = facts.loss_after if facts.loss_after is not None else loaded.metrics.get("val_loss")
+    trained = steps > 0 or bool(loaded.config.training.start_from.strip())
+    lines = [
+        f"# {origin.family} {'continued' if trained else 'opened'} with MLM Studio",
+        "",
+        f"`{cls}` in transformers, exported from `{source.name}`: the base model's own class, token ids "
+        f"and special tokens (mask `{origin.mask_token}`).",
+        "",
+        "## Base model",
+        "",
+        f"- source: `{origin.source}`",
+        f"- family: {origin.family} (`{origin.architecture or origin.model_type}`)",
+        f"- weights SHA-256: `{origin.weights_sha256}`",
+        f"- parameters: {origin.parameters:,}",
+        "",
+        "## Continued pretraining",
+        "",
+    ]
+    if trained:
+        lines += [
+            f"- corpus: `{loaded.config.corpus.source}`",
+            f"- corpus fingerprint (SHA-256 of the text): `{facts.corpus_sha256 or 'not recorded'}`",
+            f"- steps: {steps:,}",
+            f"- held-out loss: {_loss(facts.loss_before)} -> {_loss(after)} (before -> after)",
+        ]
+    else:
+        lines.append("None: these are the base model's weights, as opened.")
+    mask = origin.mask_token
+    lines += [
+        "",
+        "```python",
+        "from transformers import pipeline",
+        'fill = pipeline("fill-mask", model="PATH/TO/THIS/FOLDER")',
+        f'fill("The cat sat on the {mask}.")',
+        "```",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _loss(value: Any) -> str:
+    return f"{float(value):.4f}" if isinstance(value, int | float) else "not recorded"

@@ -92,3 +92,40 @@ def test_the_export_of_a_continued_run_is_the_original_class_and_agrees(family, 
     out = export_hf(tmp_path / "run", tmp_path / "export")
     _check_export(out, family, origin)
     _same(_answers(out, origin.mask_token), _ours(tmp_path / "run", origin.original_ids))
+
+
+def test_the_card_of_an_opened_model_names_its_base_model(opened_folders, tmp_path):
+    origin, engine_dir = opened_folders["roberta"]
+    card = (export_hf(engine_dir, tmp_path / "export") / "README.md").read_text()
+    assert origin.source in card and origin.weights_sha256 in card
+    assert "RoBERTa" in card and "RobertaForMaskedLM" in card and "<mask>" in card
+    assert "these are the base model's weights" in card
+
+
+@pytest.mark.slow
+def test_the_card_of_a_continued_run_names_base_corpus_steps_and_losses(family_folders, tmp_path, capsys):
+    from mlmstudio.cli import main
+    from mlmstudio.engine.hf_import import read_origin
+    from mlmstudio.store.database import Database
+    from mlmstudio.store.service import get_run, load_curve
+
+    data, corpus, out = tmp_path / "data", tmp_path / "corpus.txt", tmp_path / "export"
+    corpus.write_text("\n".join(TEXT * 8))
+    argv = ["train", str(corpus), "--from", str(family_folders["xlm-roberta"]), "--steps", "3",
+            "--eval-every", "3", "--batch-size", "2", "--seq-len", "32", "--data-dir", str(data)]  # fmt: skip
+    assert main(argv) == 0
+    assert main(["export-hf", "latest", str(out), "--data-dir", str(data)]) == 0
+    db = Database.open(data)
+    detail = get_run(db, "latest")
+    curve = load_curve(db, "latest", "val", "loss")
+    assert list(curve.steps) == [0, 3]
+    origin = read_origin(next((data / "opened").iterdir()))
+    assert origin is not None
+    card = (out / "README.md").read_text()
+    assert f"source: `{origin.source}`" in card
+    assert f"weights SHA-256: `{origin.weights_sha256}`" in card and "family: XLM-RoBERTa" in card
+    assert detail.corpus is not None and len(detail.corpus.sha256) == 64
+    assert f"corpus fingerprint (SHA-256 of the text): `{detail.corpus.sha256}`" in card
+    assert "steps: 3\n" in card
+    assert f"held-out loss: {curve.values[0]:.4f} -> {curve.values[1]:.4f}" in card
+    assert json.loads((out / "config.json").read_text())["architectures"] == ["XLMRobertaForMaskedLM"]
