@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +40,7 @@ from mlmstudio.engine.run_files import (
     REQUIRED_MODEL_FILES,
     TOKENIZER_FILE,
 )
+from mlmstudio.engine.temp_files import temp_file
 from mlmstudio.engine.tokenization import MLMTokenizer
 
 log = logging.getLogger(__name__)
@@ -69,7 +69,8 @@ def atomic_write_bytes(path: PathLike, data: bytes) -> None:
     """Write data to path through a temporary file in the same folder and a rename."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    # Not mkstemp: its 0600 would survive the rename, and a shared export must be readable (temp_files.py).
+    fd, tmp = temp_file(path.parent, prefix=f".{path.name}.")
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)

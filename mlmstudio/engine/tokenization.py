@@ -37,7 +37,6 @@ import json
 import logging
 import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 from pathlib import Path
@@ -50,6 +49,7 @@ from mlmstudio.config import CLS, MASK, PAD, SEP, SPECIAL_TOKENS, UNK, Tokenizer
 from mlmstudio.engine.errors import TokenizerError
 from mlmstudio.engine.memory import release_free_memory
 from mlmstudio.engine.run_files import TOKENIZER_FILE
+from mlmstudio.engine.temp_files import temp_file
 
 log = logging.getLogger(__name__)
 # A 200,000-token BPE vocabulary with its merges is about 10 MB; a bigger file is not a tokenizer.
@@ -162,7 +162,7 @@ class MLMTokenizer:
         """Write ``tokenizer.json`` (into ``path`` if it is a folder) atomically; return the file's path."""
         target = _file_path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=target.name, suffix=".tmp", dir=target.parent)
+        fd, tmp = temp_file(target.parent, prefix=target.name)  # readable by others, unlike mkstemp's 0600
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 handle.write(self.to_str())

@@ -28,7 +28,6 @@ import math
 import os
 import re
 import shutil
-import tempfile
 import zipfile
 import zlib
 from collections.abc import Mapping
@@ -44,6 +43,7 @@ from mlmstudio.engine.inspect.probe_log import ProbeRecord, probe_rows, read_rec
 from mlmstudio.engine.metric_names import TRAIN, VAL
 from mlmstudio.engine.run_files import CONFIG_FILE, METRICS_FILE, MODEL_FILE, PROBES_FILE, TOKENIZER_FILE
 from mlmstudio.engine.run_status import RunStatus
+from mlmstudio.engine.temp_files import temp_file, temp_folder
 from mlmstudio.store import repository
 from mlmstudio.store.database import Database
 from mlmstudio.store.errors import BundleError, StoreError
@@ -142,7 +142,7 @@ def export_bundle(db: Database, ref: str, path: str | Path, *, overwrite: bool =
         },
         "files": entries,
     }
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = temp_file(path.parent, prefix=f".{path.name}.")  # readable by others, unlike mkstemp's 0600
     os.close(fd)
     try:
         with zipfile.ZipFile(tmp, "w") as zf:
@@ -239,7 +239,7 @@ def import_bundle(db: Database, path: str | Path) -> str:
             members = _checked_members(zf)
             manifest = _read_manifest(zf, members)
             _check_disk_space(db.data_dir, members)
-            staging = Path(tempfile.mkdtemp(prefix=".import-", dir=db.data_dir))
+            staging = temp_folder(db.data_dir, prefix=".import-")  # 0755 with umask 022, unlike mkdtemp
             try:
                 for name, info in members.items():
                     if name != MANIFEST_FILE:

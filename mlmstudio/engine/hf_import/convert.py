@@ -19,7 +19,6 @@ import json
 import logging
 import os
 import shutil
-import tempfile
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -46,6 +45,7 @@ from mlmstudio.engine.hf_import.weight_maps import (
 )
 from mlmstudio.engine.memory import model_memory_shortage
 from mlmstudio.engine.model_factory import build_model
+from mlmstudio.engine.temp_files import temp_folder
 
 log = logging.getLogger(__name__)
 
@@ -245,7 +245,8 @@ def engine_config(
 def _write(out: Path, model, tokenizer: ImportedTokenizer, run_config: RunConfig, origin: Origin) -> None:
     """The engine folder under a temporary name beside ``out``, renamed into place when complete."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".opening", dir=out.parent))
+    # 0755 with umask 022, unlike mkdtemp's 0700: the folder is renamed into place as it is.
+    tmp = temp_folder(out.parent, prefix=f".{out.name}.", suffix=".opening")
     try:
         atomic_write_text(tmp / ORIGIN_FILE, origin.to_json())
         save_model_dir(tmp, model, tokenizer.tokenizer, run_config)
