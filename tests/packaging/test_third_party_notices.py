@@ -68,6 +68,7 @@ def test_a_bundle_folder_of_covered_packages_passes(tmp_path):
             "PySide6",
             "shiboken6",
             "mlmstudio",
+            "lib",
             "lib-dynload",
             "tqdm-4.66.0.dist-info",
         ],
