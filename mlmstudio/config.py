@@ -65,6 +65,11 @@ class CorpusConfig:
         min=0.001,
         max=0.5,
     )
+    encoding: str = _f(
+        "",
+        "The text encoding of the corpus files (utf-8, shift_jis, gbk, big5, cp1251, ...); "
+        "empty: detected from the bytes. Choose it when the detected one is uncertain.",
+    )
 
     def validate(self) -> None:
         check_fields(self)

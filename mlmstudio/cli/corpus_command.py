@@ -2,7 +2,9 @@
 
 The same ``load_corpus`` the app and ``train`` use, so a corpus can be checked
 from a terminal: its encoding (and how sure that is), size, lines, characters,
-words and a preview, with the warnings the Corpus page would show. A file that
+words and a preview, with the warnings the Corpus page would show. When the
+encoding is an uncertain guess, the top candidates are listed with a preview
+line each; ``--encoding NAME`` reads the files with the user's choice. A file that
 cannot be used ends with the engine's sentence and exit code 2.
 """
 
@@ -39,6 +41,13 @@ def add_corpus_command(commands: argparse._SubParsersAction) -> None:
         help="For a .csv file: the column that holds the text (default: the column named 'text').",
     )
     command.add_argument(
+        "--encoding",
+        default=defaults.encoding,
+        metavar="NAME",
+        help="Read the files in this encoding (utf-8, shift_jis, gbk, big5, euc_kr, cp1251, koi8-r, "
+        "iso8859-2, ...) instead of detecting it.",
+    )
+    command.add_argument(
         "--preview",
         type=int,
         default=PREVIEW_CHARS,
@@ -55,8 +64,10 @@ def cmd_corpus(args: argparse.Namespace) -> int:
 
     if args.preview < 0:
         raise CorpusError(f"--preview must be 0 or more characters (got {args.preview}).")
-    corpus = load_corpus(args.corpus, text_field=args.text_field, csv_column=args.csv_column)
-    report = describe(corpus, args.preview)
+    corpus = load_corpus(
+        args.corpus, text_field=args.text_field, csv_column=args.csv_column, encoding=args.encoding
+    )
+    report = describe(corpus, args.preview, chosen=bool(args.encoding.strip()))
     if args.json:
         text = json.dumps(report, indent=2, ensure_ascii=False)
         if not is_text(text):  # a file name with bytes that are not UTF-8: \udcxx escapes
@@ -72,8 +83,10 @@ def _printable(text: str) -> str:
     return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
-def describe(corpus, preview_chars: int = PREVIEW_CHARS) -> dict:
-    """The corpus as plain data, in the order a reader wants it."""
+def describe(corpus, preview_chars: int = PREVIEW_CHARS, chosen: bool = False) -> dict:
+    """The corpus as plain data, in the order a reader wants it (``chosen``: the user gave the encoding)."""
+    from mlmstudio.engine.encoding import LOW_CONFIDENCE
+
     stats = corpus.stats
     return {
         "name": corpus.name,
@@ -81,6 +94,12 @@ def describe(corpus, preview_chars: int = PREVIEW_CHARS) -> dict:
         "encoding": stats.encoding,
         "encoding_label": stats.encoding_label,
         "encoding_confidence": stats.encoding_confidence,
+        "encoding_chosen": chosen,
+        "encoding_uncertain": not chosen and stats.encoding_confidence < LOW_CONFIDENCE,
+        "encoding_candidates": [
+            {"encoding": c.encoding, "label": c.label, "preview": c.preview}
+            for c in getattr(corpus, "encoding_candidates", ())
+        ],
         "bytes": stats.size_bytes,
         "lines": stats.lines,
         "characters": stats.characters,
@@ -95,7 +114,12 @@ def describe(corpus, preview_chars: int = PREVIEW_CHARS) -> dict:
 
 def as_text(report: dict) -> str:
     confidence = report["encoding_confidence"]
-    sure = "certain" if confidence >= 1.0 else f"a guess with {confidence:.0%} confidence"
+    if report.get("encoding_chosen"):
+        sure = "as chosen (--encoding)"
+    elif report.get("encoding_uncertain"):
+        sure = f"uncertain, a guess with {confidence:.0%} confidence"
+    else:
+        sure = "certain" if confidence >= 1.0 else f"a guess with {confidence:.0%} confidence"
     rows = [
         ("encoding", f"{report['encoding_label']}; {sure}"),
         ("bytes", f"{report['bytes']:,}"),
@@ -108,6 +132,12 @@ def as_text(report: dict) -> str:
     ]
     lines = [_printable(f"{report['name']}  ({report['source']})")]
     lines += [f"  {label + ':':<21}{value}" for label, value in rows]
+    if report.get("encoding_candidates"):
+        lines.append("  encoding candidates (choose one with --encoding NAME):")
+        lines += [
+            _printable(f"    {c['encoding']:<12}{c['label']}: {c['preview']}")
+            for c in report["encoding_candidates"]
+        ]
     for warning in report["warnings"]:
         lines += textwrap.wrap(
             _printable(warning), width=88, initial_indent="  warning: ", subsequent_indent="           "

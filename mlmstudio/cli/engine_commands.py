@@ -166,7 +166,10 @@ def cmd_train(args: argparse.Namespace) -> int:
     if shortage:
         raise TrainingError(shortage)
     corpus = load_corpus(
-        config.corpus.source, text_field=config.corpus.text_field, csv_column=config.corpus.csv_column
+        config.corpus.source,
+        text_field=config.corpus.text_field,
+        csv_column=config.corpus.csv_column,
+        encoding=config.corpus.encoding,
     )
     for warning in corpus.warnings:
         print(f"mlmstudio: warning: {warning}", file=sys.stderr)

@@ -121,7 +121,10 @@ def cmd_add(args: argparse.Namespace) -> int:
         raise TrainingError(shortage)
     # Read now, as train does: a corpus that cannot be read is refused before it is queued.
     corpus = load_corpus(
-        config.corpus.source, text_field=config.corpus.text_field, csv_column=config.corpus.csv_column
+        config.corpus.source,
+        text_field=config.corpus.text_field,
+        csv_column=config.corpus.csv_column,
+        encoding=config.corpus.encoding,
     )
     for warning in corpus.warnings:
         print(f"mlmstudio: warning: {warning}", file=sys.stderr)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 
-from mlmstudio.engine.encoding import decode_bytes, encoding_label
+from mlmstudio.engine.encoding import Candidate, decode_bytes, encoding_label
 from mlmstudio.engine.errors import CorpusError
 from mlmstudio.engine.samples import SAMPLES, sample_text
 from mlmstudio.engine.text_spans import TextSpans
@@ -75,6 +75,8 @@ class Corpus:
     text: str
     stats: CorpusStats
     warnings: list[str] = field(default_factory=list)
+    # For a guessed encoding that is uncertain: the top readings (the one used first), to choose from.
+    encoding_candidates: tuple[Candidate, ...] = ()
 
     def preview(self, n_chars: int = 2000) -> str:
         """The start of the text, cut at a line or word boundary, '…' when cut."""
@@ -96,8 +98,12 @@ def load_corpus(
     text_field: str = "text",
     csv_column: str = "",
     progress: ProgressCallback | None = None,
+    encoding: str = "",
 ) -> Corpus:
-    """Read a corpus from a path or ``sample:NAME``; ``CorpusError`` when it cannot be used."""
+    """Read a corpus from a path or ``sample:NAME``; ``CorpusError`` when it cannot be used.
+
+    ``encoding``: the codec the user chose for every file (``CorpusConfig.encoding``); empty to detect.
+    """
     source_str = os.fspath(source)
     if source_str.strip().lower().startswith(SAMPLE_PREFIX):
         return _load_sample(source_str.strip()[len(SAMPLE_PREFIX) :], progress)
@@ -106,15 +112,16 @@ def load_corpus(
     _check_exists(path)
     warnings: list[str] = []
     if path.is_dir():
-        text, size, encodings = _read_folder(path, warnings, progress)
+        text, size, encodings, candidates = _read_folder(path, warnings, progress, encoding)
     else:
         if not path.is_file():  # reading a device or a pipe would never end (/dev/zero, a FIFO)
             raise CorpusError(
                 f"{path} is not a regular file (it is a device, a pipe or a socket). "
                 "Choose a text file or a folder."
             )
-        reader = _Reader([path], progress)
+        reader = _Reader([path], progress, encoding)
         encodings = reader.encodings
+        candidates = reader.candidates
         suffix = path.suffix.lower()
         if suffix == ".jsonl":
             text = _jsonl_text(path, reader.read_text(path, warnings), text_field, warnings)
@@ -145,6 +152,7 @@ def load_corpus(
         text=text,
         stats=compute_stats(text, size_bytes=size, encoding=encoding, encoding_confidence=confidence),
         warnings=warnings,
+        encoding_candidates=tuple(candidates),
     )
 
 
@@ -197,8 +205,8 @@ def _load_sample(name: str, progress: ProgressCallback | None) -> Corpus:
 
 
 def _read_folder(
-    folder: Path, warnings: list[str], progress: ProgressCallback | None
-) -> tuple[str, int, list[tuple[str, float]]]:
+    folder: Path, warnings: list[str], progress: ProgressCallback | None, encoding: str = ""
+) -> tuple[str, int, list[tuple[str, float]], list[Candidate]]:
     """All .txt/.md files under ``folder`` (hidden ones skipped), in sorted path order.
 
     A file that cannot be used is skipped with a warning rather than sinking
@@ -224,7 +232,7 @@ def _read_folder(
             f"The folder {folder} contains no .txt or .md files. "
             "Choose a folder with text files, or a single file."
         )
-    reader = _Reader(files, progress)
+    reader = _Reader(files, progress, encoding)
     documents: list[str] = []
     skipped: list[str] = []
     for path in files:
@@ -240,7 +248,7 @@ def _read_folder(
         reason = f" The first problem: {skipped[0]}" if skipped else ""
         raise CorpusError(f"None of the {len(files)} text files in {folder} contains usable text.{reason}")
     _note_mixed_encodings(folder, reader, warnings)
-    return DOCUMENT_SEPARATOR.join(documents), reader.total, reader.encodings
+    return DOCUMENT_SEPARATOR.join(documents), reader.total, reader.encodings, reader.candidates
 
 
 def _note_mixed_encodings(folder: Path, reader: _Reader, warnings: list[str]) -> None:
@@ -266,8 +274,10 @@ def _clip_list(text: str, limit: int = 400) -> str:
 class _Reader:
     """Reads files as text, reporting progress over all of them together."""
 
-    def __init__(self, paths: list[Path], progress: ProgressCallback | None) -> None:
+    def __init__(self, paths: list[Path], progress: ProgressCallback | None, encoding: str = "") -> None:
         self.progress = progress
+        self.encoding = encoding  # the user's choice, or "" to detect
+        self.candidates: list[Candidate] = []  # of the first file whose guess is uncertain
         self.total = sum(_file_size(p) for p in paths)
         self.done = 0
         self.encodings: list[tuple[str, float]] = []  # (codec, confidence) of each file read
@@ -275,7 +285,10 @@ class _Reader:
 
     def read_text(self, path: Path, warnings: list[str]) -> str:
         found: list[tuple[str, float]] = []
-        text = decode_text(self._read_bytes(path), path.name, warnings, found)
+        candidates: list[Candidate] = []
+        text = decode_text(self._read_bytes(path), path.name, warnings, found, self.encoding, candidates)
+        if candidates and not self.candidates:
+            self.candidates.extend(candidates)  # in place: load_corpus holds this list
         self.encodings += found
         self.paths_read += [path] * len(found)
         return text
@@ -328,16 +341,25 @@ def _file_size(path: Path) -> int:
 
 
 def decode_text(
-    data: bytes | bytearray, name: str, warnings: list[str], encodings: list[tuple[str, float]] | None = None
+    data: bytes | bytearray,
+    name: str,
+    warnings: list[str],
+    encodings: list[tuple[str, float]] | None = None,
+    encoding: str = "",
+    candidates: list[Candidate] | None = None,
 ) -> str:
     """Bytes to normalised text, refusing binary data.
 
     UTF-8 (BOM or not) and UTF-16/32 with a BOM are read as such; other
     encodings are detected (``encoding.decode_bytes``). What the user should
     know (a guessed encoding, unreadable bytes, dropped NULs) is added to
-    ``warnings``; the codec and its confidence to ``encodings`` when given.
+    ``warnings``; the codec and its confidence to ``encodings`` when given;
+    for an uncertain guess the readings to choose from to ``candidates``.
+    ``encoding``: the user's codec, used as it is; empty to detect.
     """
-    decoded = decode_bytes(data, name)
+    decoded = decode_bytes(data, name, encoding)
+    if candidates is not None:
+        candidates.extend(decoded.candidates)
     notes, encoding, confidence = decoded.notes, decoded.encoding, decoded.confidence
     text = decoded.text
     del decoded  # the text is the only copy kept

@@ -11,6 +11,15 @@ A guess can be wrong, so every decode says how sure it is (``confidence``,
 judge by, or when another encoding would read it just as well but differently;
 then the caller warns the user and asks for a UTF-8 copy.
 
+Why some guesses are called uncertain whatever the detector says: a short
+Big5 text reads just as cleanly as Shift-JIS (half-width katakana), and a
+short KOI8-R text as Windows-1251 with the letter cases swapped. When another
+encoding reads the sample as cleanly and as much like a language, yet gives
+clearly different letters, the guess is capped below ``LOW_CONFIDENCE`` and
+the top readings are kept as ``candidates`` (each with a preview line), so
+the user can pick one (``encoding=``, the ``--encoding`` flag); a chosen
+encoding is used as it is.
+
 Why a preference order on top of charset-normalizer: its measure of "mess"
 cannot tell Western code pages apart (French in Latin-1 reads just as cleanly
 as Windows-1250 or -1257, with a few wrong letters), so among equally clean
@@ -20,6 +29,7 @@ readings the common encoding wins.
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import logging
 from dataclasses import dataclass, field
 
@@ -36,6 +46,15 @@ _EVIDENCE_FULL = 24  # non-ASCII bytes (or UTF-16 units) that make a guess well 
 _RIVAL_PENALTY = 0.8  # an equally clean rival that reads differently lowers the confidence
 _ASCII_BYTES = bytes(range(0x80))
 LOW_CONFIDENCE = 0.6  # below this, the user is told the encoding is a guess
+_COHERENCE_MARGIN = 0.1  # readings this close in charset-normalizer's language "coherence" tie
+_DIFFERENT_LETTERS = 0.25  # a rival whose reading changes this share of the letters is a real alternative
+_MAX_CANDIDATES = 3
+# Latin-script code pages: between a Western one and these, the preference order decides (see above).
+_LATIN_PAGES = frozenset(
+    "cp1252 iso8859-1 latin-1 iso8859-15 cp1250 iso8859-2 cp1254 iso8859-9 cp1257 iso8859-4 "
+    "iso8859-10 iso8859-13 iso8859-3 iso8859-16 cp775 cp850 cp437 mac-roman mac-latin2".split()
+)
+_PREVIEW_CHARS = 60
 
 _BOMS = (  # longest first: the UTF-32-LE BOM begins with the UTF-16-LE one
     (codecs.BOM_UTF32_LE, "utf-32"),
@@ -113,6 +132,18 @@ _LABELS = {
 
 
 @dataclass(frozen=True)
+class Candidate:
+    """One way to read an uncertain file: the codec and the first line with non-ASCII text as it reads."""
+
+    encoding: str
+    preview: str
+
+    @property
+    def label(self) -> str:
+        return encoding_label(self.encoding)
+
+
+@dataclass(frozen=True)
 class Decoded:
     """A file's text and how it was read."""
 
@@ -122,6 +153,7 @@ class Decoded:
     replaced: int = 0  # characters that could not be decoded and became U+FFFD
     first_bad_byte: int = -1  # where the first of those was, or -1
     notes: list[str] = field(default_factory=list)  # what the user should know, as sentences
+    candidates: tuple[Candidate, ...] = ()  # for an uncertain guess: the top readings, the chosen first
 
     @property
     def label(self) -> str:
@@ -141,12 +173,15 @@ def canonical(encoding: str) -> str:
         return encoding
 
 
-def decode_bytes(data: bytes | bytearray, name: str) -> Decoded:
+def decode_bytes(data: bytes | bytearray, name: str, encoding: str = "") -> Decoded:
     """The text of ``data``; ``CorpusError`` when it is not text in any encoding.
 
-    ``name`` is the file name used in messages. The result is not yet
-    newline-normalised nor checked for control characters.
+    ``name`` is the file name used in messages. ``encoding``: the user's choice
+    (any Python codec name), used as it is; empty to detect. The result is not
+    yet newline-normalised nor checked for control characters.
     """
+    if encoding.strip():
+        return _decode_chosen(data, name, encoding.strip())
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             return _decode_with_bom(data, bom, encoding, name)
@@ -164,6 +199,27 @@ def decode_bytes(data: bytes | bytearray, name: str) -> Decoded:
 
 
 # --------------------------------------------------------------------------- the sure cases
+
+
+def _decode_chosen(data: bytes | bytearray, name: str, encoding: str) -> Decoded:
+    codec = canonical(encoding)
+    try:
+        codecs.lookup(codec)
+    except LookupError:
+        raise CorpusError(
+            f"{encoding!r} is not an encoding Python knows. Use a name such as utf-8, cp1252, "
+            "shift_jis, gbk, big5, euc_kr, cp1251, koi8-r or iso8859-2, or leave the encoding "
+            "empty to have it detected."
+        ) from None
+    if codecs.lookup(codec).name.startswith("utf-8") and data.startswith(codecs.BOM_UTF8):
+        codec = "utf-8-sig"
+    try:
+        return Decoded(data.decode(codec), codec, 1.0)
+    except UnicodeDecodeError as exc:
+        raise CorpusError(
+            f"{name} is not {encoding_label(codec)}: byte {exc.start:,} cannot be read in that "
+            "encoding. Choose another encoding, or leave it empty to have it detected."
+        ) from exc
 
 
 def _decode_with_bom(data: bytes | bytearray, bom: bytes, encoding: str, name: str) -> Decoded:
@@ -261,6 +317,9 @@ def _decode_guessed(data: bytes | bytearray, first_bad: int, name: str) -> Decod
     ranked = _rank(matches)
     chosen = ranked[0]
     confidence = _confidence(sample, chosen, ranked)
+    if _real_rivals(chosen, ranked):
+        confidence = min(confidence, LOW_CONFIDENCE * 0.75)  # another reading is as good: ask the user
+    candidates = _candidates(ranked) if confidence < LOW_CONFIDENCE else ()
     encoding = _preferred_alias(chosen)
     for fallback in [encoding] + [_preferred_alias(m) for m in ranked[1:4]]:
         try:
@@ -269,8 +328,64 @@ def _decode_guessed(data: bytes | bytearray, first_bad: int, name: str) -> Decod
             continue
         if fallback != encoding:
             confidence = min(confidence, LOW_CONFIDENCE / 2)  # the first guess failed further in
-        return _with_guess_note(Decoded(text, fallback, round(confidence, 2)), name)
-    return _with_guess_note(_decode_whole(data, encoding, confidence, name), name)
+            candidates = candidates or _candidates(ranked)
+        return _with_guess_note(
+            Decoded(text, fallback, round(confidence, 2), candidates=_first(fallback, candidates)), name
+        )
+    whole = _decode_whole(data, encoding, confidence, name)
+    return _with_guess_note(dataclasses.replace(whole, candidates=candidates), name)
+
+
+def _real_rivals(chosen, ranked: list) -> list:
+    """Readings as clean and as language-like as the chosen one that give clearly different letters."""
+    letters = _non_ascii(str(chosen))
+    western = _preference(_preferred_alias(chosen)) <= _PREFERENCE["iso8859-15"]
+    rivals = []
+    for rival in ranked[1:6]:
+        if western and _preferred_alias(rival) in _LATIN_PAGES:
+            continue
+        if (
+            rival.chaos > chosen.chaos + _CHAOS_MARGIN
+            or rival.coherence < chosen.coherence - _COHERENCE_MARGIN
+        ):
+            continue
+        if not letters:
+            continue
+        theirs = set(_non_ascii(str(rival)))
+        changed = sum(1 for ch in letters if ch not in theirs) / len(letters)
+        if changed >= _DIFFERENT_LETTERS:
+            rivals.append(rival)
+    return rivals
+
+
+def _non_ascii(text: str) -> list[str]:
+    return [ch for ch in text if ord(ch) > 0x7F]
+
+
+def _candidates(ranked: list) -> tuple[Candidate, ...]:
+    """The top distinct readings, each with a preview line."""
+    found: list[Candidate] = []
+    readings: set[str] = set()
+    for match in ranked:
+        reading = str(match)
+        if reading in readings:
+            continue
+        readings.add(reading)
+        found.append(Candidate(_preferred_alias(match), _preview_line(reading)))
+        if len(found) == _MAX_CANDIDATES:
+            break
+    return tuple(found)
+
+
+def _first(encoding: str, candidates: tuple[Candidate, ...]) -> tuple[Candidate, ...]:
+    """The candidates with the encoding actually used first."""
+    return tuple(sorted(candidates, key=lambda c: c.encoding != encoding))
+
+
+def _preview_line(text: str) -> str:
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    line = next((line for line in lines if _non_ascii(line)), lines[0] if lines else "")
+    return line if len(line) <= _PREVIEW_CHARS else line[: _PREVIEW_CHARS - 1] + "…"
 
 
 def _sample(data: bytes | bytearray, first_bad: int) -> bytes:
@@ -299,13 +414,19 @@ def _sample(data: bytes | bytearray, first_bad: int) -> bytes:
 
 
 def _rank(matches: list) -> list:
-    """Equally clean readings ordered by how common their encoding is; cleaner readings first."""
+    """Equally clean readings ordered by how common their encoding is; cleaner readings first.
+
+    Among the equally clean, a reading clearly more like a language goes first (KOI8-R
+    Russian read as Windows-1251 gives clean letters in the wrong case, less like Russian).
+    """
     best_chaos = min(m.chaos for m in matches)
+    best_coherence = max(m.coherence for m in matches if m.chaos <= best_chaos + _CHAOS_MARGIN)
 
     def key(match) -> tuple:
         close = match.chaos <= best_chaos + _CHAOS_MARGIN
         return (
             not close,
+            close and match.coherence < best_coherence - _COHERENCE_MARGIN,
             _preference(_preferred_alias(match)) if close else 0,
             match.chaos,
             -match.coherence,
@@ -352,18 +473,23 @@ def _with_guess_note(decoded: Decoded, name: str) -> Decoded:
     if decoded.confidence >= LOW_CONFIDENCE:
         return decoded
     note = (
-        f"{name} is not UTF-8, and its encoding is only a guess: it was read as {decoded.label} "
-        f"with {decoded.confidence:.0%} confidence. If letters look wrong in the preview, open the "
-        "file in a text editor and save it as UTF-8."
+        f"{name} is not UTF-8, and its encoding is uncertain, only a guess: it was read as "
+        f"{decoded.label} with {decoded.confidence:.0%} confidence."
     )
-    return Decoded(
-        decoded.text,
-        decoded.encoding,
-        decoded.confidence,
-        decoded.replaced,
-        decoded.first_bad_byte,
-        [note] + decoded.notes,
-    )
+    others = [c for c in decoded.candidates if c.encoding != decoded.encoding]
+    if others:
+        note += (
+            " It could also be "
+            + "; or ".join(f"{c.label} ({c.encoding}): {c.preview!r}" for c in others)
+            + "."
+        )
+        note += " Choose the one whose letters read right (--encoding NAME), or open the file in a text editor and save it as UTF-8."
+    else:
+        note += (
+            " If letters look wrong in the preview, choose the encoding (--encoding NAME), or open "
+            "the file in a text editor and save it as UTF-8."
+        )
+    return dataclasses.replace(decoded, notes=[note] + decoded.notes)
 
 
 def _decode_whole(

@@ -190,7 +190,12 @@ def resume_run(
                 f"The folder of run {run_id} ({run_dir}) is missing or has no config.json, "
                 "so it cannot be resumed. Start a new run with the same settings instead."
             )
-        corpus = load_corpus(source, text_field=config.corpus.text_field, csv_column=config.corpus.csv_column)
+        corpus = load_corpus(
+            source,
+            text_field=config.corpus.text_field,
+            csv_column=config.corpus.csv_column,
+            encoding=config.corpus.encoding,
+        )
         if expected_sha and corpus.stats.sha256 != expected_sha:
             raise CorpusChangedError(
                 f"The corpus of run {run_id} ({source}) has changed since the run was trained, so it "

@@ -111,7 +111,10 @@ def _prepare(db: Database, claim: queue.Claim) -> PreparedItem | None:
 
     config = item.config
     corpus = load_corpus(
-        config.corpus.source, text_field=config.corpus.text_field, csv_column=config.corpus.csv_column
+        config.corpus.source,
+        text_field=config.corpus.text_field,
+        csv_column=config.corpus.csv_column,
+        encoding=config.corpus.encoding,
     )
     handle = lifecycle.prepare_run(db, config, corpus, name=item.name or None)
     queue.record_run(db, claim, handle.run_id)

@@ -39,7 +39,12 @@ def load_run_corpus(detail: RunDetail) -> RunCorpus:
     source = detail.corpus.source if detail.corpus and detail.corpus.source else config.corpus.source
     expected = detail.corpus.sha256 if detail.corpus else ""
     try:
-        corpus = load_corpus(source, text_field=config.corpus.text_field, csv_column=config.corpus.csv_column)
+        corpus = load_corpus(
+            source,
+            text_field=config.corpus.text_field,
+            csv_column=config.corpus.csv_column,
+            encoding=config.corpus.encoding,
+        )
     except CorpusError as exc:
         raise CorpusError(
             f"The corpus of run {run_id} cannot be read from {source}: {exc} Put the file "

@@ -67,6 +67,7 @@ NOT_SWEPT: dict[tuple[str, str], str] = {
     ("corpus", "source"): "the corpus is the sweep's own",
     ("corpus", "text_field"): "it says where the text is, not how to learn it",
     ("corpus", "csv_column"): "it says where the text is, not how to learn it",
+    ("corpus", "encoding"): "it says how the text is read, not how to learn it",
     ("training", "time_budget"): "each trial's time comes from the sweep's budget",
     ("training", "steps"): "each trial's length comes from the sweep's budget",
     ("training", "device"): "it says where a run trains, not how it learns",

@@ -149,3 +149,20 @@ def test_a_file_name_that_is_not_utf8_still_reads(tmp_path):
         [sys.executable, "-m", "mlmstudio", "corpus", name], capture_output=True, timeout=120
     )
     assert text.returncode == 0 and b"caf\\xe9 notes.txt" in text.stdout  # shown, not a crash
+
+
+def test_uncertain_encoding_lists_candidates_and_encoding_flag_decides(capsys, tmp_path):
+    path = tmp_path / "poem.txt"
+    poem = "春眠不覺曉，處處聞啼鳥。夜來風雨聲，花落知多少。"
+    path.write_bytes(poem.encode("big5"))  # 48 bytes: reads as cleanly in Shift-JIS
+    r = corpus_json(capsys, path)
+    assert r["encoding_uncertain"] is True
+    candidates = {c["encoding"]: c["preview"] for c in r["encoding_candidates"]}
+    assert candidates["big5"] == poem and len(candidates) >= 2
+    code, out, _ = run_cli(capsys, "corpus", path)
+    assert code == 0 and "uncertain" in out and "encoding candidates" in out and poem in out
+    r = corpus_json(capsys, path, "--encoding", "big5")
+    assert (r["encoding"], r["encoding_chosen"], r["encoding_uncertain"]) == ("big5", True, False)
+    assert r["preview"] == poem and r["encoding_candidates"] == []
+    code, _, err = run_cli(capsys, "corpus", path, "--encoding", "klingon-8")
+    assert code == 2 and "not an encoding Python knows" in err

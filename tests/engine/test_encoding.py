@@ -1,6 +1,7 @@
 """Legacy encodings are detected and decoded to exactly the right text; broken files say so plainly."""
 
 import codecs
+import json
 import os
 
 import pytest
@@ -237,3 +238,76 @@ def test_devices_and_pipes_are_refused_not_read_forever(tmp_path):
     os.mkfifo(fifo)
     with pytest.raises(CorpusError, match="not a regular file"):
         load_corpus(fifo)
+
+
+# ----------------------------------------------------------------- short texts: right, or flagged
+
+SHORT_TEXTS = {
+    "shift_jis": "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。\n",
+    "gbk": "春眠不觉晓，处处闻啼鸟。夜来风雨声，花落知多少。\n",
+    "big5": "春眠不覺曉，處處聞啼鳥。夜來風雨聲，花落知多少。\n",
+    "euc_kr": "대한민국은 민주공화국이다. 모든 권력은 국민으로부터 나온다.\n",
+    "cp1251": "Мой дядя самых честных правил, когда не в шутку занемог.\n",
+    "cp1253": "Η γλώσσα μου δόθηκε ελληνική, το σπίτι φτωχικό στις αμμουδιές.\n",
+    "iso8859-2": "Příliš žluťoučký kůň úpěl ďábelské ódy. Zażółć gęślą jaźń.\n",
+    "koi8-r": "Мой дядя самых честных правил, когда не в шутку занемог.\n",
+}
+
+
+@pytest.mark.parametrize("encoding", sorted(SHORT_TEXTS))
+def test_short_text_is_right_or_flagged_never_wrong_and_sure(tmp_path, encoding):
+    text = SHORT_TEXTS[encoding]
+    data = codecs.encode(text, encoding)
+    assert len(data) < 200
+    path = tmp_path / "short.txt"
+    path.write_bytes(data)
+    corpus = load_corpus(path)
+    if corpus.stats.encoding_confidence >= LOW_CONFIDENCE:
+        assert corpus.text == text.strip("\n"), f"read wrong as {corpus.stats.encoding}, yet called sure"
+        assert corpus.warnings == []
+    else:
+        [warning] = corpus.warnings
+        assert "uncertain" in warning and "--encoding" in warning
+        # The right reading is among the candidates, each with its own preview line.
+        previews = {c.encoding: c.preview for c in corpus.encoding_candidates}
+        assert len(previews) >= 2 and corpus.encoding_candidates[0].encoding == corpus.stats.encoding
+        assert any(text.strip().startswith(p.rstrip("…")) for p in previews.values())
+
+
+def test_short_big5_read_as_japanese_is_flagged_with_big5_as_a_candidate():
+    decoded = decode_bytes(codecs.encode(SHORT_TEXTS["big5"], "big5"), "poem.txt")
+    assert decoded.confidence < LOW_CONFIDENCE
+    assert "big5" in [c.encoding for c in decoded.candidates]
+    assert "春眠不覺曉" in decoded.notes[0]  # the other reading's preview, in the warning itself
+
+
+@pytest.mark.parametrize("encoding", ["big5", "koi8-r", "shift_jis"])
+def test_a_chosen_encoding_is_used_as_it_is(tmp_path, encoding):
+    text = SHORT_TEXTS[encoding]
+    path = tmp_path / "chosen.txt"
+    path.write_bytes(codecs.encode(text, encoding))
+    corpus = load_corpus(path, encoding=encoding)
+    assert corpus.text == text.strip("\n")
+    assert (corpus.stats.encoding, corpus.stats.encoding_confidence) == (codecs.lookup(encoding).name, 1.0)
+    assert corpus.warnings == [] and corpus.encoding_candidates == ()
+
+
+def test_an_unknown_or_wrong_chosen_encoding_is_a_sentence(tmp_path):
+    path = tmp_path / "chosen.txt"
+    path.write_bytes(codecs.encode(SHORT_TEXTS["gbk"], "gbk"))
+    with pytest.raises(CorpusError, match="not an encoding Python knows"):
+        load_corpus(path, encoding="klingon-8")
+    with pytest.raises(CorpusError, match="is not UTF-8: byte 0 cannot be read"):
+        load_corpus(path, encoding="utf-8")
+
+
+def test_the_chosen_encoding_is_recorded_and_old_configs_load():
+    from mlmstudio.config import RunConfig
+
+    config = RunConfig()
+    data = json.loads(config.to_json())
+    assert data["corpus"]["encoding"] == ""
+    data["corpus"]["encoding"] = "big5"
+    assert RunConfig.from_dict(data).corpus.encoding == "big5"
+    del data["corpus"]["encoding"]  # a config written before the field existed
+    assert RunConfig.from_dict(data).corpus.encoding == ""
