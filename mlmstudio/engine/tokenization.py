@@ -95,6 +95,8 @@ class MLMTokenizer:
         self._byte_level = _is_byte_level(tokenizer)
         self._word_start = BYTE_LEVEL_SPACE if self._byte_level else METASPACE
         self._starts_word = np.array([t.startswith(self._word_start) for t in tokens], dtype=bool)
+        # Byte-level BPE reads a newline or tab ("Ċ", "ĉ") as a word of its own, as its pre-tokenizer does.
+        self._byte_breaks = np.array([_is_byte_break(t) for t in tokens], dtype=bool) & self._byte_level
         # Tokenizers trained before CJK splitting existed keep their old word grouping exactly.
         self._splits_ideographs = _IDEOGRAPHS in json.dumps(
             json.loads(tokenizer.to_str()).get("pre_tokenizer") or {}, ensure_ascii=False
@@ -253,6 +255,7 @@ class MLMTokenizer:
         _mark_around(new_word, self._standalone[ids])
         if self._kind == "bpe":
             new_word |= self._starts_word[ids]
+            _mark_around(new_word, self._byte_breaks[ids])
         elif self._kind == "char":
             _mark_around(new_word, self._is_space[ids])
         else:
@@ -623,6 +626,15 @@ def _is_byte_level(tokenizer: Tokenizer) -> bool:
         return False
     text = json.dumps(json.loads(tokenizer.to_str()).get("pre_tokenizer") or {})
     return '"ByteLevel"' in text
+
+
+_BYTE_LEVEL_WHITESPACE = frozenset("\u0109\u010a\u010b\u010c\u010d")  # the bytes \t \n \v \f \r
+
+
+def _is_byte_break(token: str) -> bool:
+    """A byte-level piece of whitespace other than plain spaces (a newline, a tab): its own word."""
+    chars = set(token)
+    return bool(chars & _BYTE_LEVEL_WHITESPACE) and chars <= _BYTE_LEVEL_WHITESPACE | {BYTE_LEVEL_SPACE}
 
 
 def _unspaced_cjk_starts(lines: Sequence[str], encodings: Sequence, total: int) -> np.ndarray:
