@@ -23,6 +23,7 @@ CLASSES = {
     "roberta": "RobertaForMaskedLM",
     "xlm-roberta": "XLMRobertaForMaskedLM",
     "electra": "ElectraForMaskedLM",
+    "camembert": "CamembertForMaskedLM",
 }
 
 
@@ -129,3 +130,20 @@ def test_the_card_of_a_continued_run_names_base_corpus_steps_and_losses(family_f
     assert "steps: 3\n" in card
     assert f"held-out loss: {curve.values[0]:.4f} -> {curve.values[1]:.4f}" in card
     assert json.loads((out / "config.json").read_text())["architectures"] == ["XLMRobertaForMaskedLM"]
+
+
+def test_a_camembert_goes_back_out_as_a_camembert(family_folders, tmp_path):
+    """CamemBERT is XLM-RoBERTa's layout under its own class: the XLM-R folder relabelled is one."""
+    import shutil
+
+    from mlmstudio.engine.hf_import import open_transformers_folder
+
+    source = tmp_path / "camembert"
+    shutil.copytree(family_folders["xlm-roberta"], source)
+    config = json.loads((source / "config.json").read_text())
+    config.update(model_type="camembert", architectures=["CamembertForMaskedLM"])
+    (source / "config.json").write_text(json.dumps(config))
+    origin = open_transformers_folder(source, tmp_path / "opened")
+    out = export_hf(tmp_path / "opened", tmp_path / "export")
+    _check_export(out, "camembert", origin)
+    _same(_answers(out, origin.mask_token), _answers(source, origin.mask_token))
