@@ -74,6 +74,7 @@ class MainWindow(QMainWindow):
         # One list of runs for every page that shows runs, refreshed when runs change,
         # read in a worker thread (1,000 runs take up to a second to list).
         self.runs = RunList(db, self, background=True)
+        self.setup_page.start_from.set_runs(self.runs)  # "Start from a model…" offers the history's models
         self.explore_page = ExplorePage(db, runs=self.runs)
         self.history_page = HistoryPage(db, runs=self.runs)
         self.welcome = WelcomePanel()

@@ -72,6 +72,7 @@ from mlmstudio.gui.widgets.config_form import SectionForm, field_problems, group
 from mlmstudio.gui.widgets.masking_preview import MaskingPreview
 from mlmstudio.gui.widgets.probe_editor import ProbeEditor, probe_problem
 from mlmstudio.gui.widgets.simple_setup import SIZES, SimpleSetup, with_size
+from mlmstudio.gui.widgets.start_from_picker import StartFromPicker
 
 log = logging.getLogger(__name__)
 
@@ -193,6 +194,10 @@ class SetupPage(QWidget):
         top.addWidget(self.save_button)
         top.addWidget(self.elsewhere_button)
 
+        # "Start from a model…": above both views, which share its config (continued pretraining).
+        self.start_from = StartFromPicker(self.config)
+        self.start_from.config_ready.connect(self.set_config)
+
         # Simple view
         self.simple = SimpleSetup()
         self.simple.edited.connect(self._on_simple_edited)
@@ -294,6 +299,7 @@ class SetupPage(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.start_from)
         layout.addWidget(self.stack, 1)
         layout.addWidget(self.warning_label)
         layout.addWidget(self.error_label)
@@ -349,7 +355,22 @@ class SetupPage(QWidget):
             form.set_values(getattr(config, section))
         self.probe_editor.set_values(config.probes, config.corpus.source, config.tokenizer.lowercase)
         self.simple.show_config(self.config())
+        self._show_start_from(config)
         self._schedule_update()
+
+    def _show_start_from(self, config: RunConfig) -> None:
+        """A continued model keeps its own tokenizer and size: their controls are off (the picker says why)."""
+        continued = bool(config.training.start_from.strip())
+        self.start_from.show_start(config.training.start_from)
+        if continued:
+            self.start_from.describe(config)
+        for widget in (
+            self.forms["tokenizer"],
+            self.forms["model"],
+            self.simple.size_slider,
+            *self.simple.reads_buttons.values(),
+        ):
+            widget.setEnabled(not continued)
 
     def set_corpus(self, corpus, text_field: str = "text", csv_column: str = "") -> None:
         """Train on ``corpus`` (the engine's Corpus) and preview its text."""
@@ -714,7 +735,8 @@ class SetupPage(QWidget):
         """Block until the background work of this page has ended (shutdown, tests)."""
         self._facts_timer.stop()
         facts_done = all(call.wait(msecs) for call in list(self._facts_calls))
-        return self.preview.wait_idle(msecs) and facts_done and self._step_times.wait_idle(msecs)
+        picked = self.start_from.wait_idle(msecs)
+        return self.preview.wait_idle(msecs) and facts_done and self._step_times.wait_idle(msecs) and picked
 
 
 def _group(title: str, *widgets: QWidget) -> QGroupBox:
