@@ -130,8 +130,10 @@ def check_after_kill(data_dir: Path, run_id: str, killed_at: float) -> int:
 
     on_disk = list_checkpoints(detail.summary.run_dir)
     assert on_disk, "a valid checkpoint must survive the kill"
-    for step, path in on_disk:  # every checkpoint resume could pick is complete
-        assert step % CHECKPOINT_EVERY == 0 and load_checkpoint(path).step == step
+    # Every checkpoint resume could pick is complete. Not every one falls on CHECKPOINT_EVERY: a
+    # resumed run also saves soon after it starts, so repeated crashes still make progress.
+    for step, path in on_disk:
+        assert load_checkpoint(path).step == step
         assert load_file(str(path / "model.safetensors"), device="cpu")
     # A kill while the trainer prunes an old checkpoint can leave part of it behind; resume
     # ignores it (no state.json). It must never be newer than the newest complete one.
