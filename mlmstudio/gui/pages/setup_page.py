@@ -364,7 +364,8 @@ class SetupPage(QWidget):
         self.start_from.show_start(config.training.start_from)
         if continued:
             self.start_from.describe(config)
-        for widget in (
+        for widget in (  # presets set a model's size
+            self.preset_combo,
             self.forms["tokenizer"],
             self.forms["model"],
             self.simple.size_slider,

@@ -20,6 +20,7 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from mlmstudio.config import RunConfig, TrainingConfig
+from mlmstudio.engine.errors import ModelLoadError
 from mlmstudio.gui.background import TaskRunner, user_message
 from mlmstudio.gui.theme import MessageLabel
 
@@ -155,7 +156,10 @@ class StartFromPicker(QWidget):
             model_dir = folder
             if is_transformers_folder(folder):
                 if db is None:
-                    raise RuntimeError("no history to open the model into")
+                    raise ModelLoadError(
+                        "This is a transformers folder, and there is no history to open it into here. "
+                        "Open it with File → Open a Model… first, then choose its run."
+                    )
                 from mlmstudio.store.imported_runs import record_imported_model
 
                 run_id, _ = record_imported_model(db, folder)

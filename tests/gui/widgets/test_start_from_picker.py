@@ -62,7 +62,7 @@ def test_start_from_a_folder_trains_a_continued_run_into_history(
     assert cfg.model.d_model == saved["model"]["d_model"] and cfg.tokenizer.kind == saved["tokenizer"]["kind"]
     assert (cfg.training.lr, cfg.training.warmup) == (CONTINUED_LR, CONTINUED_WARMUP)
     assert not page.forms["tokenizer"].isEnabled() and not page.forms["model"].isEnabled()
-    assert not page.simple.size_slider.isEnabled()
+    assert not page.simple.size_slider.isEnabled() and not page.preset_combo.isEnabled()
     assert (
         WHY_SMALLER in page.start_from.note.text() and "own tokenizer and size" in page.start_from.note.text()
     )
