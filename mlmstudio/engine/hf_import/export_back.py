@@ -67,24 +67,80 @@ def origin_of(model_dir: Path, config: RunConfig) -> Origin | None:
     return None
 
 
+DISCRIMINATOR = "ElectraForPreTraining"
+
+
+def _is_discriminator(origin: Origin) -> bool:
+    return origin.model_type == "electra" and origin.architecture == DISCRIMINATOR
+
+
 def exports_back(origin: Origin | None) -> bool:
-    """True when export-hf writes this model's own transformers class (a fill-mask family)."""
-    return (
-        origin is not None
-        and origin.model_type in ORIGINAL_CLASS
-        and origin.family != "ELECTRA discriminator"
-    )
+    """True when export-hf writes this model's own transformers class (a fill-mask family or an
+    ELECTRA discriminator, which goes back out as ElectraForPreTraining alone)."""
+    return origin is not None and origin.model_type in ORIGINAL_CLASS
 
 
 def write_original(loaded: LoadedModel, origin: Origin, out: Path) -> None:
     """config.json, model.safetensors and the tokenizer files of the original class into ``out``."""
     to_original = _to_original(origin, loaded.tokenizer.vocab_size)
-    weights = original_state(loaded, origin, to_original)
+    config = original_config(loaded, origin)
+    if _is_discriminator(origin):
+        weights = discriminator_state(loaded, origin, to_original)
+        config["architectures"] = [DISCRIMINATOR]
+    else:
+        weights = original_state(loaded, origin, to_original)
     atomic_save_safetensors(weights, out / "model.safetensors", metadata={"format": "pt"})
-    atomic_write_text(
-        out / "config.json", json.dumps(original_config(loaded, origin), indent=2, sort_keys=True)
-    )
+    atomic_write_text(out / "config.json", json.dumps(config, indent=2, sort_keys=True))
     write_original_tokenizer(loaded, origin, to_original, out)
+
+
+def discriminator_state(
+    loaded: LoadedModel, origin: Origin, to_original: list[int]
+) -> dict[str, torch.Tensor]:
+    """engine/electra.py's discriminator (its embeddings, encoder and replaced-token head) under
+    ElectraForPreTraining's names; the engine's generator, which that class lacks, stays out."""
+    sd = {k: v.detach().cpu().float() for k, v in loaded.model.state_dict().items()}
+    d, hf = loaded.config.model.d_model, origin.hf_config
+    out = {
+        "electra.embeddings.word_embeddings.weight": _unpermuted(
+            sd["embeddings.tok_emb.weight"], to_original
+        ),
+        "electra.embeddings.position_embeddings.weight": sd["embeddings.pos_emb.weight"],
+        "electra.embeddings.token_type_embeddings.weight": torch.zeros(int(hf.get("type_vocab_size", 2)), d),
+        "electra.embeddings.LayerNorm.weight": sd["embeddings.norm.weight"],
+        "electra.embeddings.LayerNorm.bias": sd["embeddings.norm.bias"],
+    }
+    out.update(_layers(sd, "discriminator.encoder.layers.", "electra.encoder.layer.", "electra", d))
+    for ours, theirs in (("dense", "dense"), ("prediction", "dense_prediction")):
+        for part in ("weight", "bias"):
+            out[f"discriminator_predictions.{theirs}.{part}"] = sd[f"discriminator.{ours}.{part}"]
+    return {k: v.contiguous().clone() for k, v in out.items()}
+
+
+def _layers(
+    sd: dict[str, torch.Tensor], ours: str, theirs: str, names: str, d: int
+) -> dict[str, torch.Tensor]:
+    """Post-LN layers (nn.TransformerEncoder's names) under a family's names, q/k/v split."""
+    theirs_of = _LAYER_NAMES[names]
+    out: dict[str, torch.Tensor] = {}
+    i = 0
+    while f"{ours}{i}.self_attn.in_proj_weight" in sd:
+        src, dst = f"{ours}{i}.", f"{theirs}{i}."
+        q, k, v = sd[src + "self_attn.in_proj_weight"].split(d, dim=0)
+        qb, kb, vb = sd[src + "self_attn.in_proj_bias"].split(d, dim=0)
+        for role, w, b in (("q", q, qb), ("k", k, kb), ("v", v, vb)):
+            out[f"{dst}{theirs_of[role]}.weight"], out[f"{dst}{theirs_of[role]}.bias"] = w, b
+        for name, role in (
+            ("self_attn.out_proj", "o"),
+            ("norm1", "ln_attn"),
+            ("linear1", "ffn_in"),
+            ("linear2", "ffn_out"),
+            ("norm2", "ln_ffn"),
+        ):
+            out[f"{dst}{theirs_of[role]}.weight"] = sd[f"{src}{name}.weight"]
+            out[f"{dst}{theirs_of[role]}.bias"] = sd[f"{src}{name}.bias"]
+        i += 1
+    return out
 
 
 def _to_original(origin: Origin, vocab_size: int) -> list[int]:
@@ -133,22 +189,7 @@ def original_state(loaded: LoadedModel, origin: Origin, to_original: list[int]) 
     if names != "distilbert":  # type 0 lives in the position rows (folded in on import)
         out[f"{emb}token_type_embeddings.weight"] = torch.zeros(int(hf.get("type_vocab_size", 2)), d)
     layer_prefix = prefix + ("transformer.layer." if names == "distilbert" else "encoder.layer.")
-    theirs_of = _LAYER_NAMES[names]
-    for i in range(cfg.num_layers):
-        src, dst = f"encoder.layers.{i}.", f"{layer_prefix}{i}."
-        q, k, v = sd[src + "self_attn.in_proj_weight"].split(d, dim=0)
-        qb, kb, vb = sd[src + "self_attn.in_proj_bias"].split(d, dim=0)
-        for role, w, b in (("q", q, qb), ("k", k, kb), ("v", v, vb)):
-            out[f"{dst}{theirs_of[role]}.weight"], out[f"{dst}{theirs_of[role]}.bias"] = w, b
-        for ours, role in (
-            ("self_attn.out_proj", "o"),
-            ("norm1", "ln_attn"),
-            ("linear1", "ffn_in"),
-            ("linear2", "ffn_out"),
-            ("norm2", "ln_ffn"),
-        ):
-            out[f"{dst}{theirs_of[role]}.weight"] = sd[f"{src}{ours}.weight"]
-            out[f"{dst}{theirs_of[role]}.bias"] = sd[f"{src}{ours}.bias"]
+    out.update(_layers(sd, "encoder.layers.", layer_prefix, names, d))
     dense, norm, decoder, biases = _HEAD[names]
     bias = _unpermuted(sd["decoder.bias"], to_original)
     out.update(
@@ -246,7 +287,7 @@ class CardFacts:
 def model_card(loaded: LoadedModel, origin: Origin, source: Path, facts: CardFacts | None = None) -> str:
     """README.md of the export: the base model it came from and what training did to it."""
     facts = facts or CardFacts()
-    cls = ORIGINAL_CLASS[origin.model_type][0]
+    cls = DISCRIMINATOR if _is_discriminator(origin) else ORIGINAL_CLASS[origin.model_type][0]
     steps = int(loaded.metrics.get("steps") or 0)
     after = facts.loss_after if facts.loss_after is not None else loaded.metrics.get("val_loss")
     trained = steps > 0 or bool(loaded.config.training.start_from.strip())

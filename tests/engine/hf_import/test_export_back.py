@@ -147,3 +147,31 @@ def test_a_camembert_goes_back_out_as_a_camembert(family_folders, tmp_path):
     out = export_hf(tmp_path / "opened", tmp_path / "export")
     _check_export(out, "camembert", origin)
     _same(_answers(out, origin.mask_token), _answers(source, origin.mask_token))
+
+
+def test_an_electra_discriminator_goes_back_out_as_electra_for_pretraining(tmp_path):
+    from hf_family_models import build_family
+    from transformers import AutoTokenizer, ElectraForPreTraining
+
+    from mlmstudio.engine.hf_import import open_transformers_folder
+
+    source = build_family("electra-discriminator", tmp_path / "source")
+    open_transformers_folder(source, tmp_path / "opened")
+    out = export_hf(tmp_path / "opened", tmp_path / "export")
+    assert json.loads((out / "config.json").read_text())["architectures"] == ["ElectraForPreTraining"]
+    texts = ["the cat sat on the mat .", "two plus three is five and the sky is green ."]
+    batches = [
+        AutoTokenizer.from_pretrained(folder, local_files_only=True)(texts, return_tensors="pt", padding=True)
+        for folder in (source, out)
+    ]
+    assert torch.equal(batches[0]["input_ids"], batches[1]["input_ids"])  # the model's own ids
+    exported, info = ElectraForPreTraining.from_pretrained(
+        out, local_files_only=True, output_loading_info=True
+    )
+    assert not info["missing_keys"] and not info["unexpected_keys"]
+    original = ElectraForPreTraining.from_pretrained(source, local_files_only=True)
+    with torch.no_grad():
+        theirs = original.eval()(**batches[0]).logits
+        ours = exported.eval()(**batches[1]).logits
+    real = batches[0]["attention_mask"].bool()
+    assert torch.allclose(ours[real], theirs[real], atol=1e-4)
