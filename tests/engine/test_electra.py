@@ -266,6 +266,7 @@ LEARNING_STEPS = 3000
 
 
 @pytest.mark.slow  # 3,000 steps: 47 s at load average ~3, 206 s at ~18 (docs/PERFORMANCE.md)
+@pytest.mark.timeout(600)
 def test_a_short_electra_run_learns_to_spot_swapped_words(tmp_path):
     from mlmstudio.config import quick_start_config
     from mlmstudio.engine.inspect.detection import detect

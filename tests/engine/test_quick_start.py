@@ -28,6 +28,7 @@ def test_quick_start_recipe_is_a_one_minute_run_on_the_sample(sample):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(600)  # a real quick start: past 120 s on a busy machine
 def test_quick_start_run_answers_most_fact_probes(tmp_path):
     cfg = quick_start_config("facts")
     cfg = replace(cfg, training=replace(cfg.training, time_budget=0.0, steps=EQUIVALENT_STEPS))
