@@ -27,7 +27,7 @@ from safetensors.torch import save as save_safetensors_bytes
 
 from mlmstudio import bounded_json
 from mlmstudio.config import ConfigError, RunConfig
-from mlmstudio.engine.atomic_folder import file_written
+from mlmstudio.engine.atomic_folder import file_written, fsync_dir
 from mlmstudio.engine.device import resolve_device
 from mlmstudio.engine.errors import MLMStudioError, ModelLoadError
 from mlmstudio.engine.memory import model_memory_shortage
@@ -85,7 +85,7 @@ def atomic_write_bytes(path: PathLike, data: bytes) -> None:
         if isinstance(exc, OSError) and exc.errno is not None:  # name the file the user knows, not our temp
             raise OSError(exc.errno, exc.strerror, str(path)) from None
         raise
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)
     file_written(path)  # a file boundary: where the tests inject a kill (engine/atomic_folder.py)
 
 
@@ -99,20 +99,6 @@ def atomic_save_safetensors(
     """safetensors.torch.save_file, but atomic. Tensors must not share memory."""
     plain = {name: t.detach().to("cpu").contiguous() for name, t in tensors.items()}
     atomic_write_bytes(path, save_safetensors_bytes(plain, metadata=metadata))
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename itself durable (POSIX); a no-op where folders cannot be opened."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 # ---------------------------------------------------------------------------

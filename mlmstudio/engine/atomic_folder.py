@@ -116,14 +116,14 @@ def atomic_folder(
         raise
     ready = _sibling(target, READY, token)
     os.replace(partial, ready)  # the commit point: from here on the new folder is the outcome
-    _fsync_dir(target.parent)
+    fsync_dir(target.parent)
     file_written(ready)
     old = _sibling(target, OLD, token)
     if target.exists():
         os.replace(target, old)
         file_written(old)
     os.replace(ready, target)
-    _fsync_dir(target.parent)
+    fsync_dir(target.parent)
     file_written(target)
     _discard(old)
 
@@ -159,8 +159,8 @@ def _discard(folder: Path) -> None:
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def _fsync_dir(folder: Path) -> None:
-    """Make the renames durable (POSIX); a no-op where folders cannot be opened."""
+def fsync_dir(folder: Path) -> None:
+    """Make renames into ``folder`` durable (POSIX); a no-op where folders cannot be opened."""
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:

@@ -21,7 +21,8 @@ import logging
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtWidgets import QWidget
 
 from mlmstudio.gui.threads import start_in_thread
 
@@ -184,6 +185,16 @@ class TaskRunner(QObject):
         if busy != self._busy:
             self._busy = busy
             self.busy_changed.emit(busy)
+
+
+def show_busy(widget: QWidget, busy: bool, *indicators: QWidget) -> None:
+    """What a widget shows while its calls run: the busy cursor over it and its busy bar and label."""
+    for indicator in indicators:
+        indicator.setVisible(busy)
+    if busy:
+        widget.setCursor(Qt.CursorShape.BusyCursor)
+    else:
+        widget.unsetCursor()
 
 
 def user_message(exc: BaseException, what: str) -> str:

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mlmstudio.gui.background import TaskRunner, user_message
+from mlmstudio.gui.background import TaskRunner, show_busy, user_message
 from mlmstudio.store.database import Database
 
 log = logging.getLogger(__name__)
@@ -278,12 +278,7 @@ class OpenModelDialog(QDialog):
         if busy == self._busy:
             return
         self._busy = busy
-        self.busy_bar.setVisible(busy)
-        self.busy_label.setVisible(busy)
-        if busy:
-            self.setCursor(Qt.CursorShape.BusyCursor)
-        else:
-            self.unsetCursor()
+        show_busy(self, busy, self.busy_bar, self.busy_label)
         self._update_actions()
         self.busy_changed.emit(busy)
 

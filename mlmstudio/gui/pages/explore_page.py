@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.engine.mask_spelling import NO_MASK_MESSAGE, no_mask_message
 from mlmstudio.engine.predictor_cache import PredictorCache
-from mlmstudio.gui.background import TaskRunner, user_message
+from mlmstudio.gui.background import TaskRunner, show_busy, user_message
 from mlmstudio.gui.imported_model import mask_hint, own_mask_token, with_engine_mask
 from mlmstudio.gui.pages.explore.answers import run_label
 from mlmstudio.gui.pages.explore.attention_tab import AttentionTab
@@ -421,12 +421,7 @@ class ExplorePage(QWidget):
         if busy == self._busy:
             return
         self._busy = busy
-        self.busy_bar.setVisible(busy)
-        self.busy_label.setVisible(busy)
-        if busy:
-            self.setCursor(Qt.CursorShape.BusyCursor)
-        else:
-            self.unsetCursor()
+        show_busy(self, busy, self.busy_bar, self.busy_label)
         self._update_actions()
         self.busy_changed.emit(busy)
 

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio.gui.background import show_busy
 from mlmstudio.gui.pages.history.details_pane import DetailsPane
 from mlmstudio.gui.pages.history.run_actions import RunActions
 from mlmstudio.gui.run_colors import run_color
@@ -386,10 +387,7 @@ class HistoryPage(QWidget):
 
     @Slot(bool)
     def _on_busy_changed(self, busy: bool) -> None:
-        if busy:
-            self.setCursor(Qt.CursorShape.BusyCursor)
-        else:
-            self.unsetCursor()
+        show_busy(self, busy)
         self._on_selection_changed()
         self.busy_changed.emit(busy)
 
