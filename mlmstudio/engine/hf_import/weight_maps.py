@@ -186,21 +186,7 @@ def seed_state(parts: Parts, original_ids: list[int], max_len: int) -> dict[str,
         "emb_norm.weight": parts.emb_norm[0],
         "emb_norm.bias": parts.emb_norm[1],
     }
-    for i, layer in enumerate(parts.layers):
-        src = f"encoder.layers.{i}."
-        out[src + "self_attn.in_proj_weight"] = torch.cat(
-            [layer["q.weight"], layer["k.weight"], layer["v.weight"]]
-        )
-        out[src + "self_attn.in_proj_bias"] = torch.cat([layer["q.bias"], layer["k.bias"], layer["v.bias"]])
-        for ours, theirs in (
-            ("self_attn.out_proj", "o"),
-            ("norm1", "ln_attn"),
-            ("linear1", "ffn_in"),
-            ("linear2", "ffn_out"),
-            ("norm2", "ln_ffn"),
-        ):
-            out[f"{src}{ours}.weight"] = layer[f"{theirs}.weight"]
-            out[f"{src}{ours}.bias"] = layer[f"{theirs}.bias"]
+    out.update(_encoder_layers(parts, "encoder"))
     decoder = head.get("decoder.weight", parts.word)
     out.update(
         {
