@@ -59,6 +59,7 @@ def test_docs_do_not_point_outside_the_repository():
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # it trains as the README does: 1,500 quick-start steps, ELECTRA, and more
 def test_readme_command_line_block_runs_as_written(tmp_path):
     bin_dir = Path(sys.executable).parent
     assert (bin_dir / "mlmstudio").exists(), "the mlmstudio command is not installed in this environment"

@@ -65,6 +65,8 @@ WAIT_SECONDS = 120
 class Training:
     """``mlmstudio train`` in its own process, its output in files (a pipe could fill and block it)."""
 
+    started: list[subprocess.Popen] = []  # every process, so teardown ends those a failed test left
+
     def __init__(self, data_dir: Path, *flags: str) -> None:
         self.data_dir = data_dir
         self.out = data_dir.parent / f"out-{time.monotonic_ns()}.txt"
@@ -87,6 +89,7 @@ class Training:
                 stderr=err,
                 env=env,
             )
+        Training.started.append(self.process)
 
     def run_id(self) -> str | None:
         runs = service.list_runs(Database.open(self.data_dir, recover=False))
@@ -123,6 +126,17 @@ class Training:
 
     def stderr(self) -> str:
         return self.err.read_text()
+
+
+@pytest.fixture(autouse=True)
+def no_training_left_running():
+    """A test that fails (or stops) mid-way must not leave a 1,000,000-step training behind."""
+    yield
+    while Training.started:
+        process = Training.started.pop()
+        if process.poll() is None:
+            process.kill()  # SIGKILL ends a suspended (SIGSTOP) process too
+            process.wait()
 
 
 @pytest.fixture
