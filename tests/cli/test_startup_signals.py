@@ -96,7 +96,10 @@ def test_ctrl_c_in_the_first_second_exits_130_without_a_traceback(command, tmp_p
             assert command == "runs list" and out.strip() == "No runs.", (seconds, code, out, err)
             continue
         assert code == 128 + signal.SIGINT, (seconds, code, err)
-        assert err.strip().endswith("mlmstudio: interrupted."), (seconds, err)
+        # Before the work starts the launcher says so; once a sweep or a run has started (a fast
+        # machine gets there within the second) the command reports its own stop instead.
+        said = err.strip()
+        assert said.endswith("mlmstudio: interrupted.") or "Stopped" in said, (seconds, err)
 
 
 def test_the_launcher_holds_the_signals_before_it_imports_anything_heavy():
