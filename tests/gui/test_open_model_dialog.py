@@ -154,7 +154,11 @@ def test_a_folder_opened_from_the_window_answers_on_explore_in_its_own_mask(
     dialog = window.open_model_dialog
     assert dialog is not None and dialog.isVisible()
     explore = window.explore_page
-    with qtbot.waitSignal(explore.model_loaded, timeout=JOB_MS) as loaded:
+    # The earlier model's own load may still be delivered (wait_idle ends the threads, their
+    # answers wait in the event loop): wait for the opened model's signal, not just any.
+    with qtbot.waitSignal(
+        explore.model_loaded, timeout=JOB_MS, check_params_cb=lambda loaded_id: loaded_id != earlier
+    ) as loaded:
         qtbot.mouseClick(dialog.folder_button, Qt.MouseButton.LeftButton)
     run_id = loaded.args[0]
     assert run_id != earlier and not dialog.isVisible()
