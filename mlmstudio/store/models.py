@@ -1,4 +1,4 @@
-"""The ORM schema: corpora, runs, their tags, metric points, checkpoints and the run queue.
+"""The ORM schema: corpora, runs, their tags, metric points, evaluations, checkpoints and the run queue.
 
 These classes never leave a session; what crosses threads or reaches the GUI
 and the CLI are the frozen dataclasses in ``records.py``. The schema itself is
@@ -153,6 +153,37 @@ class ProbePointRow(Base):
     top1: Mapped[str] = mapped_column(Text, default="")
     hit: Mapped[bool] = mapped_column(Boolean, default=False)
     wall_time: Mapped[float] = mapped_column(Float, default=0.0)
+
+
+EVALUATION_KINDS = ("transfer", "grammar")
+
+
+class RunEvaluationRow(Base):
+    """One result of a run on a labelled task or a grammar suite (``run_evaluations.py``, migration 0006):
+    the mean and spread of ``metric`` over ``seeds`` seeds, for one subject (the run, its twin, the majority
+    class, a checkpoint at ``step``, or another run); ``step`` is None for the final model."""
+
+    __tablename__ = "run_evaluations"
+    __table_args__ = (
+        CheckConstraint(
+            "kind IN ({})".format(", ".join(f"'{k}'" for k in EVALUATION_KINDS)),
+            name="ck_run_evaluations_kind",
+        ),
+        Index("ix_run_evaluations_run_kind", "run_id", "kind"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    run_id: Mapped[str] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(200))
+    step: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    subject: Mapped[str] = mapped_column(String(64))
+    metric: Mapped[str] = mapped_column(String(64))
+    mean: Mapped[float] = mapped_column(Float)
+    spread: Mapped[float] = mapped_column(Float)
+    seeds: Mapped[int] = mapped_column(Integer)
+    details_json: Mapped[str] = mapped_column(Text, default="{}")
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
 
 class CheckpointRow(Base):

@@ -44,7 +44,7 @@ def test_every_connection_has_wal_foreign_keys_and_busy_timeout(db):
 
 
 def test_migrated_schema_matches_the_orm(db):
-    assert current_revision(db.engine) == head_revision() == "0005"
+    assert current_revision(db.engine) == head_revision() == "0006"
     with db.engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     assert diff == []
@@ -153,6 +153,7 @@ def test_migrations_ship_with_the_package():
         "0003_run_queue.py",
         "0004_probe_points.py",
         "0005_run_kind.py",
+        "0006_run_evaluations.py",
     ]
     assert Path(paths.__file__).parent == MIGRATIONS_DIR.parent
 
