@@ -65,3 +65,8 @@ def desktop_entry() -> Path:
 def metainfo() -> Path:
     """The AppStream metainfo that software centres read."""
     return resource_path(f"{APP_ID}.metainfo.xml")
+
+
+def grammar_file(name: str) -> Path:
+    """A shipped grammar file (``blimp-en.jsonl``, ``lexicon-en.json``; resources/grammar/README.md)."""
+    return resource_path("grammar", name)
