@@ -130,6 +130,15 @@ class Predictor:
             )
         return IterativeFill(self._fill_text(text, chosen), steps, window.truncated, text)
 
+    def frame(self, text: str) -> tuple[list[int], list[int], bool]:
+        """What ``fill_mask`` reads for ``text``: the framed ids ([CLS] ... [SEP], cut around the
+        masks), the index of every [MASK] in them and whether the text was cut.
+
+        For inspections that must see exactly the positions fill_mask answers (the logit lens).
+        """
+        window = self._window(self._encode_question(text))
+        return list(window.ids), list(window.mask_positions), window.truncated
+
     # -- model calls ----------------------------------------------------------
 
     @torch.inference_mode()

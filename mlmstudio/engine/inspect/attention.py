@@ -34,6 +34,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -165,14 +166,33 @@ def attend(predictor: Predictor, text: str) -> AttentionMap:
 @torch.inference_mode()
 def attention_weights(model: nn.Module, input_ids: Tensor, attention_mask: Tensor | None = None) -> Tensor:
     """[B, L, H, T, T] softmax weights of every attention layer, from one forward pass (fp32)."""
+    found: dict[int, Tensor] = {}
+
+    def capture(index: int, layer: nn.Module, args: tuple, kwargs: dict) -> None:
+        found[index] = _layer_weights(layer, args, kwargs).float()
+
+    visit_attention_layers(model, input_ids, attention_mask, capture)
+    return torch.stack([found[i] for i in range(len(found))], dim=1)
+
+
+LayerVisit = Callable[[int, nn.Module, tuple, dict], None]
+
+
+def visit_attention_layers(
+    model: nn.Module, input_ids: Tensor, attention_mask: Tensor | None, visit: LayerVisit
+) -> None:
+    """Run the model's own forward once and call ``visit(index, layer, args, kwargs)`` with the exact
+    arguments each attention layer is about to receive (one pass serves every inspection of them:
+    these weights, and engine/inspect/attention_cell.py's arithmetic). Call it in inference mode."""
     layers = attention_layers(model)
     if not layers:
         raise PredictionError(f"This model ({type(model).__name__}) has no attention layers to show.")
-    found: dict[int, Tensor] = {}
+    reached: set[int] = set()
 
     def hook_for(index: int, layer: nn.Module):
         def capture(_module: nn.Module, args: tuple, kwargs: dict) -> None:
-            found[index] = _layer_weights(layer, args, kwargs).float()
+            reached.add(index)
+            visit(index, layer, args, kwargs)
 
         return capture
 
@@ -185,16 +205,15 @@ def attention_weights(model: nn.Module, input_ids: Tensor, attention_mask: Tenso
         model.eval()
         model(input_ids, attention_mask=attention_mask)
         second_pass = getattr(model, "replaced_logits", None)  # ELECTRA's discriminator
-        if len(found) < len(layers) and callable(second_pass):
+        if len(reached) < len(layers) and callable(second_pass):
             second_pass(input_ids, attention_mask=attention_mask)
     finally:
         for handle in handles:
             handle.remove()
         model.train(was_training)
-    missing = [i for i in range(len(layers)) if i not in found]
+    missing = [i for i in range(len(layers)) if i not in reached]
     if missing:  # a layer the forward never called: the model changed under this module
         raise RuntimeError(f"attention layers {missing} were not reached by {type(model).__name__}.forward")
-    return torch.stack([found[i] for i in range(len(layers))], dim=1)
 
 
 def attention_layers(model: nn.Module) -> list[nn.Module]:
