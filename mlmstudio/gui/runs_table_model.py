@@ -19,7 +19,7 @@ from PySide6.QtGui import QBrush, QColor
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui.imported_model import run_kind
 from mlmstudio.gui.perplexity import format_perplexity, perplexity
-from mlmstudio.gui.run_colors import run_color
+from mlmstudio.gui.run_colors import assign_run_colours, run_color
 
 RUN_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -201,6 +201,9 @@ class RunsTableModel(QAbstractTableModel):
             self._haystack(run, cells) for run, cells in zip(self._runs, self._cells, strict=True)
         ]
         self._rows_by_id = {str(run.id): row for row, run in enumerate(self._runs)}
+        # Every page draws runs in the colours of this one listing: unique, oldest first.
+        oldest_first = sorted(self._runs, key=lambda run: (str(getattr(run, "created_at", "")), str(run.id)))
+        assign_run_colours(str(run.id) for run in oldest_first)
         self.endResetModel()
 
     def update_run(self, run: Any) -> None:

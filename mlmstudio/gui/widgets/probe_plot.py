@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.engine.events import ProbeResult
+from mlmstudio.gui.run_colors import probe_style
 
 SHORT_SENTENCE_CHARS = 32
 TABLE_COLUMNS = ("Probe sentence", "Answer", "Sure", "Best guess")
@@ -52,9 +53,8 @@ def short_sentence(sentence: str, limit: int = SHORT_SENTENCE_CHARS) -> str:
 
 
 def probe_colour(index: int, count: int) -> QColor:
-    """Distinct hues, dark enough to read on a light background and bright enough on a dark one."""
-    colour = QColor.fromHsv(int(360 * index / max(count, 6)) % 360, 200, 190)
-    return colour
+    """The index-th probe's colour (``run_colors.probe_style``: twelve colours far apart)."""
+    return probe_style(index)[0]
 
 
 def _swatch(colour: QColor, size: int = 10) -> QIcon:
@@ -278,14 +278,16 @@ class ProbePlot(QWidget):
     def _make_lines(self) -> None:
         count = len(self._probes)
         for index, probe in enumerate(self._probes):
-            colour = probe.colour or probe_colour(index, count)
+            own_colour, marker, dash = probe_style(index)
+            colour = probe.colour or own_colour
             name = probe.label or f"{short_sentence(probe.sentence)} → {probe.answer}"
             probe.line = self.plot.plot(
                 [],
                 [],
-                pen=pg.mkPen(colour, width=1.8),
-                symbol="o",
-                symbolSize=4,
+                # Colour, marker and dash all differ between neighbours: two probes never look alike.
+                pen=pg.mkPen(colour, width=1.8, style=dash),
+                symbol=marker,
+                symbolSize=6,
                 symbolBrush=colour,
                 symbolPen=None,
             )
