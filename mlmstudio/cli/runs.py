@@ -458,7 +458,10 @@ def cmd_delete(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from mlmstudio.store.bundle import export_bundle
 
-    path = export_bundle(_db(args), args.run, args.file, overwrite=args.overwrite)
+    notes: list[str] = []
+    path = export_bundle(_db(args), args.run, args.file, overwrite=args.overwrite, notes=notes)
+    for note in notes:
+        print(f"mlmstudio: note: {note}", file=sys.stderr)
     if args.json:
         _print_json({"bundle": str(path), "size_bytes": path.stat().st_size})
     else:
@@ -471,7 +474,10 @@ def cmd_import(args: argparse.Namespace) -> int:
     from mlmstudio.store.service import get_run
 
     db = _db(args)
-    run_id = import_bundle(db, args.file)
+    notes: list[str] = []
+    run_id = import_bundle(db, args.file, notes=notes)
+    for note in notes:
+        print(f"mlmstudio: note: {note}", file=sys.stderr)
     summary = get_run(db, run_id).summary
     if args.json:
         _print_json(summary.as_dict())
@@ -485,7 +491,10 @@ def cmd_import_folder(args: argparse.Namespace) -> int:
     from mlmstudio.store.service import get_run
 
     db = _db(args)
-    run_id = import_run_folder(db, args.folder, name=args.name)
+    notes: list[str] = []
+    run_id = import_run_folder(db, args.folder, name=args.name, notes=notes)
+    for note in notes:
+        print(f"mlmstudio: note: {note}", file=sys.stderr)
     detail = get_run(db, run_id)
     if args.json:
         _print_json(detail.summary.as_dict())

@@ -12,9 +12,10 @@ every member has an expected, safe name, sizes and compression ratios are
 bounded (declared before extraction, counted while extracting), hashes match
 the manifest, the JSON validates and the weights load with safetensors on the
 CPU. Nothing is ever unpickled or executed. Files are extracted into a
-temporary folder inside the data directory and moved into place in the same
-transaction that inserts the run, so a refused bundle leaves the data
-directory exactly as it was.
+temporary folder inside the data directory; the run's row is committed and
+only then is the folder renamed into place (store/run_landing.py), so a
+refused bundle leaves the data directory exactly as it was, and a killed
+import leaves the old state or the new one, never a folder without its row.
 """
 
 from __future__ import annotations
@@ -37,14 +38,15 @@ from typing import Any
 
 from mlmstudio import __version__, bounded_json
 from mlmstudio.config import ConfigError, RunConfig
+from mlmstudio.engine.atomic_folder import file_written, fsync_dir
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.events import ProbeResult
 from mlmstudio.engine.inspect.probe_log import ProbeRecord, probe_rows, read_records
 from mlmstudio.engine.metric_names import TRAIN, VAL
 from mlmstudio.engine.run_files import CONFIG_FILE, METRICS_FILE, MODEL_FILE, PROBES_FILE, TOKENIZER_FILE
 from mlmstudio.engine.run_status import RunStatus
-from mlmstudio.engine.temp_files import temp_file, temp_folder
-from mlmstudio.store import repository
+from mlmstudio.engine.temp_files import temp_file
+from mlmstudio.store import repository, run_landing
 from mlmstudio.store.database import Database
 from mlmstudio.store.errors import BundleError, StoreError
 from mlmstudio.store.models import MetricPointRow, RunRow, table_of, utcnow
@@ -83,11 +85,14 @@ _CHUNK = 1 * MiB
 # --- export ------------------------------------------------------------------------------------
 
 
-def export_bundle(db: Database, ref: str, path: str | Path, *, overwrite: bool = False) -> Path:
+def export_bundle(
+    db: Database, ref: str, path: str | Path, *, overwrite: bool = False, notes: list[str] | None = None
+) -> Path:
     """Write run ``ref`` as a .mlmrun bundle at ``path`` (atomically); return the path.
 
     An existing file is refused with ``OutputExistsError`` unless ``overwrite``; an empty
-    path or a folder is refused always.
+    path or a folder is refused always. The temporary file a killed export left beside
+    ``path`` is removed first, with a note in ``notes``.
     """
     from mlmstudio.engine.output_paths import check_output_file, check_outside
     from mlmstudio.store.service import get_run
@@ -142,7 +147,10 @@ def export_bundle(db: Database, ref: str, path: str | Path, *, overwrite: bool =
         },
         "files": entries,
     }
-    fd, tmp = temp_file(path.parent, prefix=f".{path.name}.")  # readable by others, unlike mkstemp's 0600
+    if notes is not None:
+        notes.extend(clean_export_leftovers(path))
+    # Readable by others, unlike mkstemp's 0600; the process id tells a killed export's file.
+    fd, tmp = temp_file(path.parent, prefix=f".{path.name}.{run_landing.owner_pid()}-")
     os.close(fd)
     try:
         with zipfile.ZipFile(tmp, "w") as zf:
@@ -158,13 +166,42 @@ def export_bundle(db: Database, ref: str, path: str | Path, *, overwrite: bool =
                 # Weights hardly compress: store them, which also makes import faster.
                 method = zipfile.ZIP_STORED if name == MODEL_FILE else zipfile.ZIP_DEFLATED
                 zf.write(file, name, compress_type=method)
+        file_written(tmp)  # the whole zip, not yet in place: where the tests inject a kill
         os.replace(tmp, path)
+        fsync_dir(path.parent)
+        file_written(path)
     except BaseException as exc:
-        Path(tmp).unlink(missing_ok=True)
+        run_landing.discard(Path(tmp))
         if isinstance(exc, OSError) and exc.errno is not None:  # name the bundle, not our hidden temp file
             raise OSError(exc.errno, exc.strerror, str(path)) from None
         raise
     return path
+
+
+def clean_export_leftovers(path: Path) -> list[str]:
+    """Remove the temporary files killed exports to ``path`` left (``.NAME.PID-XXXX.tmp`` of a
+    process that is gone); a note for each."""
+    from mlmstudio.store.recovery import process_alive
+
+    pattern = re.compile(rf"^\.{re.escape(path.name)}\.(\d+)-[0-9a-f]+\.tmp$")
+    notes = []
+    try:
+        entries = list(path.parent.iterdir())
+    except OSError:
+        return []
+    for entry in entries:
+        match = pattern.match(entry.name)
+        if not match or not entry.is_file():
+            continue
+        pid = int(match.group(1))
+        if pid == run_landing.owner_pid() or process_alive(pid) is not False:
+            continue  # an export still writing
+        try:
+            entry.unlink()
+        except OSError:
+            continue
+        notes.append(f"removed {entry.name}, an unfinished copy of {path.name} left by an interrupted export")
+    return notes
 
 
 def _probes_jsonl(db: Database, run_id: str) -> bytes:
@@ -225,7 +262,7 @@ def _iso(moment: datetime | None) -> str | None:
 # --- import ------------------------------------------------------------------------------------
 
 
-def import_bundle(db: Database, path: str | Path) -> str:
+def import_bundle(db: Database, path: str | Path, *, notes: list[str] | None = None) -> str:
     """Add the run in bundle ``path`` to the history; return its new run id.
 
     Raises ``BundleError`` (and changes nothing) for any unreadable, unsafe or
@@ -239,14 +276,18 @@ def import_bundle(db: Database, path: str | Path) -> str:
             members = _checked_members(zf)
             manifest = _read_manifest(zf, members)
             _check_disk_space(db.data_dir, members)
-            staging = temp_folder(db.data_dir, prefix=".import-")  # 0755 with umask 022, unlike mkdtemp
+            cleaned = run_landing.recover_landings(db)  # what a killed import left, finished or undone
+            if notes is not None:
+                notes.extend(cleaned)
+            staging = run_landing.staging_folder(db.data_dir)  # 0755 with umask 022, unlike mkdtemp
             try:
                 for name, info in members.items():
                     if name != MANIFEST_FILE:
                         _extract(zf, info, staging / name, manifest["files"][name]["sha256"])
+                        file_written(staging / name)
                 run_id = _validate_and_insert(db, staging, manifest)
             except BaseException:
-                shutil.rmtree(staging, ignore_errors=True)
+                run_landing.discard(staging)
                 raise
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as exc:
         raise BundleError(
@@ -414,46 +455,40 @@ def _validate_and_insert(db: Database, staging: Path, manifest: Mapping[str, Any
     record = _run_record(manifest["run"])
     (staging / METRICS_CSV).unlink()  # the points live in the database
 
+    # probes.jsonl stays in the run folder (rebuild-history reads it); its points go in the history.
+    probes = [r for r in read_records(staging / PROBES_FILE) if r.step <= record["last_step"]]
     run_id = repository.new_run_id()
-    target = db.run_dir(run_id)
-    moved = False
-    try:
-        with db.session() as session:
-            corpus_id = None
-            corpus = record["corpus"]
-            if corpus is not None:
-                corpus_id = repository.get_or_create_corpus(session, **corpus).id
-            row = RunRow(
-                id=run_id,
-                name=record["name"],
-                status=record["status"],
-                config_json=config.to_json(),
-                corpus_id=corpus_id,
-                created_at=record["created_at"] or utcnow(),
-                started_at=record["started_at"],
-                finished_at=record["finished_at"],
-                last_step=record["last_step"],
-                final_metrics_json=json.dumps(record["final_metrics"], sort_keys=True),
-                message="",
-                notes=record["notes"],
+
+    def insert(session) -> None:
+        corpus_id = None
+        corpus = record["corpus"]
+        if corpus is not None:
+            corpus_id = repository.get_or_create_corpus(session, **corpus).id
+        row = RunRow(
+            id=run_id,
+            name=record["name"],
+            status=record["status"],
+            config_json=config.to_json(),
+            corpus_id=corpus_id,
+            created_at=record["created_at"] or utcnow(),
+            started_at=record["started_at"],
+            finished_at=record["finished_at"],
+            last_step=record["last_step"],
+            final_metrics_json=json.dumps(record["final_metrics"], sort_keys=True),
+            message="",
+            notes=record["notes"],
+        )
+        session.add(row)
+        session.flush()
+        repository.add_tags(row, record["tags"])
+        for start in range(0, len(points), 10_000):
+            session.execute(
+                table_of(MetricPointRow).insert(),
+                [dict(p, run_id=run_id) for p in points[start : start + 10_000]],
             )
-            session.add(row)
-            session.flush()
-            repository.add_tags(row, record["tags"])
-            for start in range(0, len(points), 10_000):
-                session.execute(
-                    table_of(MetricPointRow).insert(),
-                    [dict(p, run_id=run_id) for p in points[start : start + 10_000]],
-                )
-            # probes.jsonl stays in the run folder (rebuild-history reads it); its points go in here.
-            probes = [r for r in read_records(staging / PROBES_FILE) if r.step <= record["last_step"]]
-            repository.add_probe_points(session, list(probe_rows(probes, run_id)))
-            os.replace(staging, target)
-            moved = True
-    except BaseException:
-        if moved and target.exists():
-            os.replace(target, staging)  # the caller removes the staging folder
-        raise
+        repository.add_probe_points(session, list(probe_rows(probes, run_id)))
+
+    run_landing.land(db, staging, run_id, insert)  # the folder takes its place once its row is committed
     log.info("Imported run %s (%s) with %d metric points.", run_id, record["name"], len(points))
     return run_id
 

@@ -7,8 +7,9 @@ metrics, checkpoints and its curve file (``curves.csv``, see
 engine/curve_log.py). Importing checks all of it first (the config
 validates, the weights load with safetensors on the CPU, every curve row is
 a finite number), copies the folder into the history's run folders and
-records the run with its curves and checkpoints in one transaction; a
-refused folder leaves the data directory as it was. The user's folder is
+records the run with its curves and checkpoints in one transaction, then
+renames the copy into place (store/run_landing.py); a refused folder leaves
+the data directory as it was, a killed import the old state or the new one. The user's folder is
 never changed.
 """
 
@@ -19,13 +20,13 @@ import logging
 import os
 import re
 import shutil
-import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from mlmstudio import bounded_json
 from mlmstudio.config import ConfigError, RunConfig
+from mlmstudio.engine.atomic_folder import file_written
 from mlmstudio.engine.curve_log import read_curve_points
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.inspect.probe_log import probe_rows, read_records
@@ -33,7 +34,7 @@ from mlmstudio.engine.metric_names import TRAIN, VAL, metric_key
 from mlmstudio.engine.metric_points import MetricPoint
 from mlmstudio.engine.run_files import CHECKPOINT_NAME, LOCK_FILE, RunFolder
 from mlmstudio.engine.run_status import RunStatus
-from mlmstudio.store import repository
+from mlmstudio.store import repository, run_landing
 from mlmstudio.store.database import Database
 from mlmstudio.store.errors import StoreError
 from mlmstudio.store.models import MetricPointRow, RunRow, table_of
@@ -52,7 +53,9 @@ class FolderImportError(StoreError):
     """The folder cannot be imported; nothing was changed."""
 
 
-def import_run_folder(db: Database, folder: str | os.PathLike, *, name: str | None = None) -> str:
+def import_run_folder(
+    db: Database, folder: str | os.PathLike, *, name: str | None = None, notes: list[str] | None = None
+) -> str:
     """Record the finished run in ``folder`` as a new history run; its id."""
     source = Path(folder).expanduser()
     files = RunFolder(source)
@@ -74,12 +77,16 @@ def import_run_folder(db: Database, folder: str | os.PathLike, *, name: str | No
     _check_disk_space(source, db.runs_dir)
     run_id = repository.new_run_id()
     target = db.run_dir(run_id)
-    db.runs_dir.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".import-", dir=db.runs_dir))
+    cleaned = run_landing.recover_landings(db)  # what a killed import left, finished or undone
+    if notes is not None:
+        notes.extend(cleaned)
+    staging = run_landing.staging_folder(db.runs_dir)
     try:
         copy = staging / "run"
         try:
-            shutil.copytree(source, copy, ignore=shutil.ignore_patterns(LOCK_FILE, "*.tmp"))
+            shutil.copytree(
+                source, copy, ignore=shutil.ignore_patterns(LOCK_FILE, "*.tmp"), copy_function=_copy_file
+            )
         except (OSError, shutil.Error) as exc:
             raise FolderImportError(
                 f"The run folder {source} could not be copied into the history "
@@ -88,7 +95,8 @@ def import_run_folder(db: Database, folder: str | os.PathLike, *, name: str | No
         started = _file_time(files.config)
         finished = _file_time(files.metrics if files.metrics.is_file() else files.model)
         corpus = _corpus_record(source, config)
-        with db.session() as session:
+
+        def insert(session) -> None:
             corpus_id = repository.get_or_create_corpus(session, **corpus).id if corpus else None
             from mlmstudio.store.run_names import default_run_name
 
@@ -130,11 +138,17 @@ def import_run_folder(db: Database, folder: str | os.PathLike, *, name: str | No
                 repository.record_checkpoint(
                     session, run_id, step, f"checkpoints/{RunFolder(target).checkpoint(step).name}", metrics
                 )
-            os.replace(copy, target)
+
+        run_landing.land(db, copy, run_id, insert)  # the folder takes its place once its row is committed
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        run_landing.discard(staging)
     log.info("Imported run folder %s as run %s with %d curve points.", source, run_id, len(points))
     return run_id
+
+
+def _copy_file(source, copy) -> None:
+    shutil.copy2(source, copy)
+    file_written(Path(copy))  # a file boundary: where the tests inject a kill
 
 
 # --- checks ------------------------------------------------------------------------------------
