@@ -1,0 +1,156 @@
+"""The logit lens: its last row is the model's own answer, for every architecture and an opened model.
+
+Each variant is the shared tiny configuration (tests/tiny_configs.py) with one
+thing changed, its weights spread (x3) so the guesses are far from uniform,
+saved and loaded back as a model folder, and asked through a Predictor as the
+Predictions tab asks. An opened transformers model (BERT, and an ELECTRA
+discriminator with its generator) goes through the same path.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+
+import numpy as np
+import pytest
+import torch
+
+from mlmstudio.engine.artifacts import save_model_dir
+from mlmstudio.engine.errors import PredictionError
+from mlmstudio.engine.inspect import logit_lens as lens_module
+from mlmstudio.engine.inspect.logit_lens import logit_lens, with_temperature
+from mlmstudio.engine.model_factory import build_model
+from mlmstudio.engine.predict import Predictor
+from mlmstudio.engine.tokenization import MLMTokenizer
+
+from tiny_configs import tiny_config
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+TEXT = "the cat sat on the mat . the dog sat on the rug . paris is the capital of france .\n" * 4
+QUESTION = "the [MASK] sat on the mat . paris is the [MASK] of france ."
+
+# name -> the ModelConfig fields that differ from the tiny shape (2 layers, so there is a middle)
+VARIANTS = {
+    "seed": dict(arch="seed"),
+    "modern-rotary": dict(positions="rotary"),
+    "modern-learned": dict(positions="learned"),
+    "modern-distance-bias": dict(positions="learned", distance_bias=True),
+    "modern-rotary-distance-bias": dict(positions="rotary", distance_bias=True),
+    "electra": dict(arch="seed", objective="electra"),
+    "seed-bert-eps": dict(arch="seed", layer_norm_eps=1e-12),
+}
+
+
+def variant_predictor(name: str, tmp_path) -> Predictor:
+    base = tiny_config(max_len=64)
+    model_cfg = dataclasses.replace(base.model, num_layers=2, **VARIANTS[name])
+    cfg = dataclasses.replace(base, model=model_cfg)
+    tok = MLMTokenizer.train([TEXT], cfg.tokenizer)
+    torch.manual_seed(0)
+    model = build_model(model_cfg, tok.vocab_size, tok.pad_token_id)
+    with torch.no_grad():  # untrained but far from uniform: a wrong head shows in the numbers
+        for p in model.parameters():
+            if p.dim() == 2:
+                p.mul_(3.0)
+    return Predictor.from_dir(save_model_dir(tmp_path / name, model.eval(), tok, cfg))
+
+
+def assert_last_row_is_fill_mask(predictor: Predictor, question: str) -> None:
+    lens = logit_lens(predictor, question, top_k=5)
+    fill = predictor.fill_mask(question, top_k=5)
+    assert lens.num_masks == len(fill.masks) == question.count("[MASK]")
+    assert lens.num_stages == len(lens.stage_names)
+    for m, expected in enumerate(fill.masks):
+        probs = lens.probabilities(m, 1.0)  # [S, 5]
+        assert [int(i) for i in lens.top_ids[m, -1]] == [c["token"] for c in expected]
+        assert lens.top_tokens[m][-1] == [c["token_str"] for c in expected]
+        np.testing.assert_allclose(probs[-1], [c["score"] for c in expected], rtol=0, atol=1e-6)
+        # every stage is a distribution over the vocabulary, and the stages really differ
+        full = with_temperature(lens.logits[m], 1.0)
+        np.testing.assert_allclose(full.sum(-1), 1.0, atol=1e-9)
+        assert not np.allclose(lens.logits[m, 0], lens.logits[m, -1], atol=1e-3)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_the_last_row_equals_the_predictions_tab(name, tmp_path):
+    predictor = variant_predictor(name, tmp_path)
+    assert_last_row_is_fill_mask(predictor, QUESTION)
+    lens = logit_lens(predictor, QUESTION)
+    layers = 2
+    assert lens.num_stages == layers + 1 and lens.stage_names[0] == "embeddings"
+    if name == "electra":
+        assert lens.stage_names[1:] == ["generator 1", "generator 2"] and "generator" in lens.note
+    else:
+        assert lens.stage_names[1:] == ["layer 1", "layer 2"] and lens.note == ""
+    assert [lens.tokens[p] for p in lens.mask_positions] == ["[MASK]", "[MASK]"]
+
+
+def test_an_opened_bert_and_electra_read_through_their_own_heads(tmp_path):
+    pytest.importorskip("transformers")
+    from hf_family_models import build_family
+
+    from mlmstudio.engine.hf_import import open_transformers_folder
+
+    for family in ("bert", "electra"):
+        folder = build_family(family, tmp_path / f"{family}-source")
+        open_transformers_folder(folder, tmp_path / family)
+        predictor = Predictor.from_dir(tmp_path / family)
+        assert_last_row_is_fill_mask(predictor, "paris is the [MASK] of [MASK] .")
+        assert logit_lens(predictor, "the [MASK] sat on the rug .").num_stages == 3
+
+
+def test_a_wrong_head_fails_the_last_row(tmp_path, monkeypatch):
+    """The check has teeth: reading the modern model without its final LayerNorm changes the answer."""
+    predictor = variant_predictor("modern-learned", tmp_path)
+    real_route = lens_module._route
+
+    def without_final_norm(model):
+        route = real_route(model)
+        return dataclasses.replace(route, readout=lambda h: model._vocab_logits(h))
+
+    monkeypatch.setattr(lens_module, "_route", without_final_norm)
+    with pytest.raises(AssertionError):
+        assert_last_row_is_fill_mask(predictor, QUESTION)
+
+
+def test_temperature_redraws_without_reordering(tmp_path):
+    predictor = variant_predictor("modern-rotary", tmp_path)
+    lens = logit_lens(predictor, QUESTION, top_k=5)
+    fill = predictor.fill_mask(QUESTION, top_k=5)
+    np.testing.assert_allclose(lens.probabilities(0, 1.0)[-1], [c["score"] for c in fill.masks[0]], atol=1e-6)
+    logits = lens.logits[0, -1].astype(np.float64)
+    for t in (0.1, 0.5, 2.0, 5.0):
+        probs = with_temperature(lens.logits[0], t)[-1]
+        expected = np.exp(
+            logits / t - np.log(np.exp(logits / t - (logits / t).max()).sum()) - (logits / t).max()
+        )
+        np.testing.assert_allclose(probs, expected, rtol=1e-9, atol=1e-12)
+        assert list(np.argsort(-probs)[:5]) == [int(i) for i in lens.top_ids[0, -1]]
+    sharp, flat = lens.probabilities(0, 0.1)[-1], lens.probabilities(0, 5.0)[-1]
+    one = lens.probabilities(0, 1.0)[-1]
+    assert sharp[0] > one[0] > flat[0]  # the best guess: surer when sharpened, less when flattened
+    assert flat[0] - flat[-1] < one[0] - one[-1]
+
+
+@pytest.mark.parametrize("bad", [0.0, 0.05, 5.5, float("nan"), -1.0])
+def test_a_temperature_out_of_range_is_a_sentence(bad):
+    with pytest.raises(PredictionError, match="temperature"):
+        with_temperature(np.zeros((2, 3)), bad)
+
+
+def test_exports_and_bad_questions(tmp_path):
+    predictor = variant_predictor("seed", tmp_path)
+    lens = logit_lens(predictor, QUESTION, top_k=3)
+    rows = lens.rows(temperature=2.0)
+    assert len(rows) == 2 * 3 * 3  # masks x stages x ranks
+    assert {r["after"] for r in rows} == {"embeddings", "layer 1", "layer 2"}
+    data = json.loads(json.dumps(lens.as_dict(temperature=2.0)))
+    assert data["temperature"] == 2.0 and len(data["masks"]) == 2
+    assert data["masks"][0]["stages"][-1]["top"][0]["token_id"] == int(lens.top_ids[0, -1, 0])
+    with pytest.raises(PredictionError, match="MASK"):
+        logit_lens(predictor, "no blank here")
+    with pytest.raises(PredictionError, match="top_k"):
+        logit_lens(predictor, QUESTION, top_k=0)
