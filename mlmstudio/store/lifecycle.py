@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from mlmstudio.config import RunConfig
 from mlmstudio.engine.events import EventCallback, TrainingControl
@@ -38,7 +38,7 @@ from mlmstudio.store.models import RunRow, utcnow
 from mlmstudio.store.recorder import RunRecorder
 from mlmstudio.store.recovery import hostname
 from mlmstudio.store.run_lock import RunLock, owner_alive
-from mlmstudio.store.run_names import default_run_name
+from mlmstudio.store.run_names import default_run_name, describe_run
 
 if TYPE_CHECKING:
     from mlmstudio.engine.corpus import Corpus
@@ -73,11 +73,18 @@ def prepare_run(
         raise TrainingError(shortage)
     run_id = repository.new_run_id()
     run_dir = db.run_dir(run_id)
-    name = " ".join((name or "").split())[:500] or default_run_name(config, corpus.name)
+    name = " ".join((name or "").split())[:500]
     run_dir.mkdir(parents=True)
     try:
         atomic_write_text(RunFolder(run_dir).config, config.to_json())
         with db.session() as session:
+            if not name:
+                # Numbered among the runs of the same description, in the same transaction.
+                like = describe_run(config, corpus.name)
+                taken = session.scalars(
+                    select(RunRow.name).where(RunRow.name.startswith(like, autoescape=True))
+                ).all()
+                name = default_run_name(config, corpus.name, taken)
             stats = dataclasses.asdict(corpus.stats)
             corpus_row = repository.get_or_create_corpus(
                 session,
