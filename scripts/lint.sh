@@ -4,26 +4,7 @@
 #   scripts/lint.sh         check only (what CI runs)
 #   scripts/lint.sh --fix   let ruff fix and format what it safely can, then check
 # The tools are pinned in the test extra; the set-up installs them into .venv.
+# The steps are in scripts/dev.py, the one copy that Windows and macOS run too (python scripts/dev.py lint).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-bash "$root/scripts/setup.sh" test >/dev/null || exit 1
-cd "$root"
-bin=.venv/bin
-if [[ "${1:-}" == "--fix" ]]; then
-    "$bin/ruff" check --fix --quiet . || true
-    "$bin/ruff" format --quiet .
-fi
-failed=()
-step() {  # step NAME COMMAND...: run it, remember a failure, keep going so every finding shows
-    local name="$1"
-    shift
-    echo "== $name"
-    "$@" || failed+=("$name")
-}
-step "ruff check" "$bin/ruff" check .
-step "ruff format --check" "$bin/ruff" format --check .
-step "mypy" "$bin/mypy"
-if [[ ${#failed[@]} -gt 0 ]]; then
-    echo "FAILED: ${failed[*]}"
-    exit 1
-fi
+exec "${PYTHON:-python3}" "$root/scripts/dev.py" lint "$@"
