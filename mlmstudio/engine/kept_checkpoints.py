@@ -20,8 +20,10 @@ at the final weights: 1,000 steps with N = 8 keep steps 8, 16, 32, 64, 128,
 budget keeps the same spacing. When a run resumes from step s, copies after s
 belong to the part that is trained again and are deleted first (a run
 restarted from 0 loses them all). Each copy is written to a temporary name and
-renamed, so a killed run never leaves half a copy under a real name; the
-temporary file it may leave is removed when the run resumes.
+renamed before older copies are pruned, so a killed run never leaves half a
+copy under a real name nor loses one the spacing keeps; the temporary file it
+may leave is removed, with a note, when the run resumes, and a copy too many
+goes at the next save.
 
 Torch is imported only where weights are written or read: the Setup page
 calls ``planned_steps`` and ``kept_bytes`` as the user types.
@@ -35,6 +37,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mlmstudio.engine.atomic_folder import file_written
 from mlmstudio.engine.errors import ModelLoadError
 from mlmstudio.engine.run_files import KEPT_CHECKPOINT_NAME, RunFolder
 
@@ -116,23 +119,37 @@ def prune_kept(run_dir: str | os.PathLike, keep: int) -> None:
             _remove(path)
 
 
-def drop_kept_after(run_dir: str | os.PathLike, step: int) -> None:
+def drop_kept_after(run_dir: str | os.PathLike, step: int) -> list[str]:
     """Delete the copies after ``step`` (a resumed run trains that part again), and the temporary
-    file of a copy whose writing was killed (``.step-NNNNNNNN.safetensors.XXXX.tmp``)."""
+    file of a copy whose writing was killed (``.step-NNNNNNNN.safetensors.XXXX.tmp``); a note for
+    each such leftover.
+
+    A kill between a new copy and the pruning it triggers leaves one copy too many, each
+    of them whole (the copy is renamed into place first): the next ``save_kept`` prunes it.
+    """
     for kept_step, path in list_kept(run_dir):
         if kept_step > step:
             _remove(path)
-    for leftover in RunFolder(Path(run_dir)).kept_checkpoints.glob(".step-*.tmp"):
-        _remove(leftover)
+    notes = []
+    for leftover in sorted(RunFolder(Path(run_dir)).kept_checkpoints.glob(".step-*.tmp")):
+        if _remove(leftover):
+            notes.append(f"removed {leftover.name}, a kept checkpoint whose writing was interrupted")
+    for note in notes:
+        log.warning("%s", note)
+    return notes
 
 
-def _remove(path: Path) -> None:
+def _remove(path: Path) -> bool:
+    """Delete one file (a file boundary for the tests' injected kills); whether it went."""
     try:
         path.unlink()
     except FileNotFoundError:
-        pass
+        return False
     except OSError as exc:  # a copy that cannot be deleted costs disk, not the run
         log.warning("Could not delete the kept checkpoint %s: %s", path, exc)
+        return False
+    file_written(path)
+    return True
 
 
 # ---------------------------------------------------------------------------
