@@ -87,10 +87,17 @@ def _size(run: Any) -> tuple[str, Any]:
 
 def _tokenizer(run: Any) -> tuple[str, Any]:
     kind = config_value(run, "tokenizer", "kind", "")
-    if kind in ("char", ""):
+    if not kind:
+        return "", ""
+    # The vocabulary the run really has (a small corpus gives far fewer entries than the cap);
+    # until the run reports it, the configured cap as an upper bound.
+    real = metric_value(run, "vocab_size")
+    if real is not None:
+        return f"{kind} {int(real)}", f"{kind} {int(real):08d}"
+    cap = config_value(run, "tokenizer", "vocab_size")
+    if kind == "char":  # its vocabulary is the corpus's characters: no cap applies
         return kind, kind
-    vocab = config_value(run, "tokenizer", "vocab_size")
-    return f"{kind} {vocab}" if vocab else kind, f"{kind} {int(vocab or 0):08d}"
+    return f"{kind} ≤{cap}" if cap else kind, f"{kind} {int(cap or 0):08d}"
 
 
 def _masking(run: Any) -> tuple[str, Any]:
@@ -165,7 +172,9 @@ COLUMNS: tuple[Column, ...] = (
         "Steps trained (of the steps planned, for a run that has not completed)",
         numeric=True,
     ),
-    Column("Tokenizer", _tokenizer, "Tokenizer kind and vocabulary size"),
+    Column(
+        "Tokenizer", _tokenizer, "Tokenizer kind and the vocabulary it learned (≤ the cap while it trains)"
+    ),
     Column("Masking", _masking, "Share of tokens masked in training, and the strategy", numeric=True),
     Column("Size", _size, "Layers × width of the model", numeric=True),
     Column(
