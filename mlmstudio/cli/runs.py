@@ -5,7 +5,8 @@
     runs note RUN TEXT [--append]     runs tag RUN TAG... [--remove]
     runs delete RUN... [--yes]        runs export RUN FILE        runs import FILE
     runs resume RUN                   runs compare RUN RUN... [--metric M] [--by step|time] [--csv FILE]
-    runs rebuild-history [--force]    export-hf RUN DIR [--overwrite]
+    runs rebuild-history [--force | --adopt | --remove-orphans]
+    export-hf RUN DIR [--overwrite]
 
 RUN is a run id, a unique prefix of one (4+ characters), a unique run name, or
 ``latest`` (the newest run) / ``latest~N`` (the N-th before it).
@@ -127,6 +128,18 @@ def add_runs_commands(subparsers: argparse._SubParsersAction) -> None:
         "--force",
         action="store_true",
         help="Rebuild even though the history reads fine (the old file is kept).",
+    )
+    orphans = p.add_mutually_exclusive_group()
+    orphans.add_argument(
+        "--adopt",
+        action="store_true",
+        help="Keep the history and record again the run folders it has no record of "
+        "(left by an interrupted import or training; 'mlmstudio doctor' lists them).",
+    )
+    orphans.add_argument(
+        "--remove-orphans",
+        action="store_true",
+        help="Keep the history and delete the run folders it has no record of.",
     )
 
     p = _command(
@@ -536,8 +549,27 @@ def cmd_export_hf(args: argparse.Namespace) -> int:
 
 
 def cmd_rebuild_history(args: argparse.Namespace) -> int:
-    from mlmstudio.store.history_repair import rebuild_history
+    from mlmstudio.store.history_repair import adopt_orphans, rebuild_history, remove_orphans
 
+    if (args.adopt or args.remove_orphans) and args.force:
+        return _fail(
+            "--force rebuilds the whole history; --adopt and --remove-orphans keep it. Choose one.",
+            EXIT_USAGE,
+        )
+    if args.adopt or args.remove_orphans:
+        orphans = (adopt_orphans if args.adopt else remove_orphans)(getattr(args, "data_dir", None))
+        if args.json:
+            _print_json(
+                {
+                    "notes": orphans.notes,
+                    "adopted": orphans.adopted,
+                    "removed": orphans.removed,
+                    "skipped": orphans.skipped,
+                }
+            )
+        else:
+            print(orphans.sentence())
+        return EXIT_OK
     report = rebuild_history(getattr(args, "data_dir", None), force=args.force)
     if args.json:
         _print_json(

@@ -12,6 +12,9 @@ database often still yields most of its rows (names, notes, tags, curves),
 read here one table and one run at a time so one bad page costs only what it
 holds. ``rebuild_history`` moves the damaged file aside (kept, with a
 timestamp in its name), creates a fresh history and fills it from both.
+``adopt_orphans`` records, the same way, the run folders a healthy history
+has no row for (what a killed import or training left: ``mlmstudio doctor``
+lists them); ``remove_orphans`` deletes them instead.
 
 No torch, no Qt: the CLI (``mlmstudio runs rebuild-history``) and the app's
 start-up dialog call the same functions.
@@ -130,6 +133,87 @@ def rebuild_history(data_dir: str | Path | None = None, *, force: bool = False) 
     return report
 
 
+# --- run folders without a row ------------------------------------------------------------------
+
+
+@dataclass
+class OrphanReport:
+    """What ``adopt_orphans`` or ``remove_orphans`` did to the run folders the history does not list."""
+
+    notes: list[str] = field(default_factory=list)  # interrupted imports finished or undone
+    adopted: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # "folder: why"
+
+    def sentence(self) -> str:
+        parts = []
+        if self.notes:
+            parts.append("Interrupted imports: " + "; ".join(self.notes) + ".")
+        if self.adopted:
+            parts.append(f"Recorded {len(self.adopted)} run folder(s) again: {', '.join(self.adopted)}.")
+        if self.removed:
+            parts.append(
+                f"Removed {len(self.removed)} run folder(s) without a record: {', '.join(self.removed)}."
+            )
+        if self.skipped:
+            parts.append(
+                f"Left {len(self.skipped)} folder(s) as they are: " + "; ".join(self.skipped[:5]) + "."
+            )
+        return " ".join(parts) or "Every run folder has its record in the history; nothing to do."
+
+
+def orphan_folders(db: database.Database) -> list[Path]:
+    """Run folders the history has no row for (a process training into one is not counted)."""
+    from sqlalchemy import select
+
+    from mlmstudio.store.models import RunRow
+
+    with db.session(write=False) as session:
+        recorded = set(session.scalars(select(RunRow.id)))
+    return [f for f in run_folders(db.runs_dir) if f.name not in recorded and not owner_alive(f)]
+
+
+def adopt_orphans(data_dir: str | Path | None = None) -> OrphanReport:
+    """Record every run folder without a row again, from its own files (config, metrics, curves,
+    checkpoints, probes), as ``rebuild_history`` would; a folder without a readable config is left."""
+    from mlmstudio.store.run_landing import recover_landings
+
+    db = database.Database.open(data_dir)
+    report = OrphanReport(notes=recover_landings(db))
+    rebuilt = RebuildReport()
+    for folder in orphan_folders(db):
+        try:
+            _insert_run(db, folder, _Salvage(), rebuilt, note=ADOPTED_NOTE)
+            report.adopted.append(folder.name)
+        except (ConfigError, ValueError, OSError, sqlite3.Error) as exc:
+            report.skipped.append(f"{folder.name}: {exc}")
+        except Exception as exc:  # noqa: BLE001 - one odd folder must not stop the others
+            report.skipped.append(f"{folder.name}: {exc.__class__.__name__}: {exc}")
+    log.info("%s", report.sentence())
+    return report
+
+
+def remove_orphans(data_dir: str | Path | None = None) -> OrphanReport:
+    """Delete every run folder without a row (and what interrupted imports left)."""
+    import shutil
+
+    from mlmstudio.store.run_landing import recover_landings
+
+    db = database.Database.open(data_dir)
+    report = OrphanReport(notes=recover_landings(db))
+    for folder in orphan_folders(db):
+        trash = folder.with_name(f".deleting-{folder.name}")  # gone at once from run_folders' view
+        try:
+            os.replace(folder, trash)
+        except OSError as exc:
+            report.skipped.append(f"{folder.name}: {exc.strerror or exc}")
+            continue
+        shutil.rmtree(trash, ignore_errors=True)
+        report.removed.append(folder.name)
+    log.info("%s", report.sentence())
+    return report
+
+
 # --- what the damaged file still holds ---------------------------------------------------------
 
 
@@ -218,7 +302,13 @@ def _points(path: Path | None, run_id: str) -> list[dict[str, Any]]:
 # --- one run folder back into the history ------------------------------------------------------
 
 
-def _insert_run(db, folder: Path, salvage: _Salvage, report: RebuildReport) -> None:
+REBUILT_NOTE = "Rebuilt from its folder after the history was damaged"
+ADOPTED_NOTE = "Recorded again from its folder, which the history had no record of"
+
+
+def _insert_run(
+    db, folder: Path, salvage: _Salvage, report: RebuildReport, *, note: str = REBUILT_NOTE
+) -> None:
     files = RunFolder(folder)
     config = RunConfig.from_file(files.config)  # a folder without a readable config is left out
     metrics = _metrics(files.metrics)
@@ -228,7 +318,7 @@ def _insert_run(db, folder: Path, salvage: _Salvage, report: RebuildReport) -> N
         for c in (files.checkpoints.iterdir() if files.checkpoints.is_dir() else [])
         if (m := CHECKPOINT_NAME.match(c.name))
     )
-    status, message = _status(files, metrics, old, steps)
+    status, message = _status(files, metrics, old, steps, note)
     created = _moment(old.get("created_at")) or _file_time(files.config)
     with db.session() as session:
         corpus_id = None
@@ -302,9 +392,8 @@ def _folder_points(files: RunFolder, run_id: str) -> list[dict[str, Any]]:
 
 
 def _status(
-    files: RunFolder, metrics: dict[str, Any], old: dict[str, Any], steps: list[int]
+    files: RunFolder, metrics: dict[str, Any], old: dict[str, Any], steps: list[int], note: str
 ) -> tuple[str, str]:
-    note = "Rebuilt from its folder after the history was damaged"
     if files.has_model() and metrics.get("status") in (RunStatus.COMPLETED.value, RunStatus.STOPPED.value):
         return metrics["status"], f"{note}."
     if old.get("status") == RunStatus.QUEUED.value and not steps and not files.tokenizer.exists():
