@@ -39,6 +39,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mlmstudio import command_hint
+
 EXIT_NO_DISPLAY = 2
 
 # What Qt needs on Debian/Ubuntu (scripts/setup.sh's app flavour holds the same list; a test
@@ -113,7 +115,8 @@ class DisplayProblem:
     missing_libraries: tuple[str, ...] = ()
     packages: tuple[str, ...] = ()  # the apt-get install line's packages, if any
 
-    def message(self, program: str = "mlmstudio") -> str:
+    def message(self, program: str | None = None) -> str:
+        program = program or command_hint.program()
         lines = [f"{program}: the window cannot open: {self.what}"]
         if self.packages:
             lines.append("  Install the missing system libraries (as root), then start it again:")

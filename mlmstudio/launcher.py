@@ -20,7 +20,7 @@ with a traceback from whichever library was being imported.
 
 from __future__ import annotations
 
-from mlmstudio import startup_signals
+from mlmstudio import command_hint, startup_signals
 
 startup_signals.install()  # before anything slow is imported: see startup_signals
 
@@ -62,7 +62,7 @@ def open_app(data_dir: str | None) -> int:
         print(
             f"mlmstudio: the desktop app cannot start: {exc}.\n"
             "  Reinstall MLM Studio with its dependencies (see README.md); the command line "
-            "works without the app:\n    mlmstudio --help",
+            f"works without the app:\n    {command_hint.command('--help')}",
             file=sys.stderr,
         )
         return EXIT_NO_DISPLAY

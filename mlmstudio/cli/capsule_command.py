@@ -14,6 +14,7 @@ import json
 import shlex
 from pathlib import Path
 
+from mlmstudio import command_hint
 from mlmstudio.config import RunConfig
 
 DATA_DIR_HELP = "Where the run history lives (default: MLMSTUDIO_HOME or the platform's user data folder)."
@@ -26,7 +27,7 @@ def add_capsule_command(commands: argparse._SubParsersAction) -> None:
         description="Write a folder that trains the run on other machines: its config, corpus and "
         "tokenizer, a launch.sh that runs torchrun on N nodes x M processes, and "
         "optionally a Slurm script. Bring the result back with "
-        "`mlmstudio runs import-folder`.",
+        f"`{command_hint.command('runs import-folder')}`.",
     )
     command.add_argument(
         "config",
@@ -100,7 +101,8 @@ def cmd_capsule(args: argparse.Namespace) -> int:
     print("  " + " ".join(shlex.quote(part) for part in command))
     if estimate is not None:
         print(estimate.sentence(plan))
-    print(f"Then bring the run home: mlmstudio runs import-folder {capsule.path / 'run'}")
+    home = capsule.path / "run"
+    print(f"Then bring the run home: {command_hint.command(f'runs import-folder {home}')}")
     return 0
 
 

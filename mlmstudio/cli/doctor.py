@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from mlmstudio import __version__, display_check
+from mlmstudio import __version__, command_hint, display_check
 from mlmstudio.engine.system_memory import human_bytes
 from mlmstudio.thread_policy import THREADS_ENV
 
@@ -95,7 +95,7 @@ def _torch_facts(problems: list[Problem]) -> tuple[dict, dict, dict]:
             Problem(
                 ERROR,
                 f"PyTorch cannot be imported ({exc}).",
-                "Run scripts/setup.sh again, or reinstall torch in this Python (see README.md, 'Install').",
+                command_hint.reinstall_advice("torch"),
             )
         )
         return {"version": None, "error": str(exc)}, {"supported": None}, {"cuda": None, "mps": None}
@@ -145,7 +145,7 @@ def _tokenizers_facts(problems: list[Problem]) -> dict:
             Problem(
                 ERROR,
                 f"The tokenizers library cannot be imported ({exc}).",
-                "Reinstall MLM Studio's dependencies: pip install -e . (see README.md).",
+                command_hint.reinstall_advice("MLM Studio's dependencies"),
             )
         )
         return {"version": None, "error": str(exc)}
@@ -306,7 +306,7 @@ def _folders_without_record(runs_dir: Path, recorded: set[str], problems: list[P
                 WARNING,
                 f"{len(orphans)} run folder(s) in {runs_dir} have no record in the history ({shown}; "
                 f"{size / 1e6:.1f} MB), left by an interrupted import or training.",
-                "Record one again with 'mlmstudio runs import-folder FOLDER' (it is copied in), "
+                f"Record one again with '{command_hint.command('runs import-folder FOLDER')}' (it is copied in), "
                 "then delete the folder; or delete it if it is not wanted.",
             )
         )

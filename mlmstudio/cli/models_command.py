@@ -9,6 +9,8 @@ import os
 import sys
 from pathlib import Path
 
+from mlmstudio import command_hint
+
 
 def add_models_command(commands: argparse._SubParsersAction) -> None:
     models = commands.add_parser(
@@ -80,5 +82,5 @@ def cmd_models_open(args: argparse.Namespace) -> int:
     )
     if origin.note:
         print(f"mlmstudio: note: {origin.note}", file=sys.stderr)
-    print(f'Try: mlmstudio fill {run_id} "The capital of France is [MASK]."')
+    print(f'Try: {command_hint.command(f"fill {run_id}")} "The capital of France is [MASK]."')
     return 0

@@ -7,6 +7,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from mlmstudio import command_hint
 from mlmstudio.config import RunConfig
 from mlmstudio.engine.events import (
     EvalEvent,
@@ -131,7 +132,11 @@ def export_line(config: RunConfig, run_id: str | None) -> str:
             "with --no-distance-bias --positions rotary, nearly as fast to learn, or --arch seed)"
         )
     target = f"to Hugging Face {hf_architecture(config)}"
-    return f"{target} with 'mlmstudio export-hf {run_id} DIR'" if run_id else f"possible, {target}"
+    return (
+        f"{target} with '{command_hint.command(f'export-hf {run_id} DIR')}'"
+        if run_id
+        else f"possible, {target}"
+    )
 
 
 def summary_json(summary: TrainingSummary, run_id: str | None = None) -> dict[str, Any]:

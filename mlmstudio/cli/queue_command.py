@@ -22,6 +22,7 @@ import json
 import sys
 from pathlib import Path
 
+from mlmstudio import command_hint
 from mlmstudio.cli.argv_text import shown
 from mlmstudio.cli.interrupt import stop_on_interrupt
 from mlmstudio.cli.options import add_config_flags, config_from_args
@@ -37,7 +38,7 @@ def add_queue_command(commands: argparse._SubParsersAction) -> None:
         "queue",
         help="Queue runs and run them one after another (here or in the app).",
         description="A queue of runs kept in the history: add runs with train's flags, reorder them, "
-        "and run them one after another with 'mlmstudio queue run' or the app's Queue page. "
+        f"and run them one after another with '{command_hint.command('queue run')}' or the app's Queue page. "
         "A failed run does not stop the queue. ITEM is the number 'queue list' shows.",
     )
     actions = parser.add_subparsers(dest="queue_command", metavar="ACTION", required=True)
@@ -100,7 +101,7 @@ def _item_number(text: str, what: str = "Item") -> int:
     cleaned = text.strip().lstrip("#")
     if not cleaned.isdigit():
         raise QueueError(
-            f"{what} {shown(text)} is not a number. Give the item's number from 'mlmstudio queue list'."
+            f"{what} {shown(text)} is not a number. Give the item's number from '{command_hint.command('queue list')}'."
         )
     return int(cleaned)
 
@@ -137,7 +138,9 @@ def cmd_add(args: argparse.Namespace) -> int:
         print(json.dumps(_item_json(item), indent=2))
     else:
         print(f"Queued as item {item.id} (position {item.position} of {count}): {item.label}.")
-        print("Run the queue with 'mlmstudio queue run', or start it on the app's Queue page.")
+        print(
+            f"Run the queue with '{command_hint.command('queue run')}', or start it on the app's Queue page."
+        )
     return EXIT_OK
 
 
@@ -173,7 +176,9 @@ def cmd_list(args: argparse.Namespace) -> int:
         return EXIT_OK
     print(_settings_line(settings))
     if not items:
-        print("The queue is empty. Add runs with 'mlmstudio queue add CORPUS [train flags]'.")
+        print(
+            f"The queue is empty. Add runs with '{command_hint.command('queue add CORPUS [train flags]')}'."
+        )
         return EXIT_OK
     print(f"{'item':>4}  {'state':<11}  {'run':<12}  {'steps':>6}  name")
     for item in items:
@@ -230,7 +235,7 @@ def cmd_start(args: argparse.Namespace) -> int:
     else:
         print(
             f"The queue is started ({waiting} waiting; after a crash it will {settings.after_crash}). "
-            "The app runs it while its Queue page is started; or run it here with 'mlmstudio queue run'."
+            f"The app runs it while its Queue page is started; or run it here with '{command_hint.command('queue run')}'."
         )
     return EXIT_OK
 
@@ -244,7 +249,7 @@ def cmd_pause(args: argparse.Namespace) -> int:
     else:
         print(
             "The queue is paused: no further item starts (a run in progress finishes). "
-            "Start it again with 'mlmstudio queue start'."
+            f"Start it again with '{command_hint.command('queue start')}'."
         )
     return EXIT_OK
 
@@ -298,10 +303,12 @@ def cmd_run(args: argparse.Namespace) -> int:
         reason = f" {settings.note}" if settings.note else ""
         raise StoreError(
             f"The queue is paused, so nothing runs.{reason} Start it with "
-            "'mlmstudio queue start', then run 'mlmstudio queue run' again."
+            f"'{command_hint.command('queue start')}', then run '{command_hint.command('queue run')}' again."
         )
     if not any(i.state in queue.RUNNABLE_STATES for i in queue.list_items(db)):
-        raise StoreError("Nothing is queued. Add runs with 'mlmstudio queue add CORPUS [train flags]' first.")
+        raise StoreError(
+            f"Nothing is queued. Add runs with '{command_hint.command('queue add CORPUS [train flags]')}' first."
+        )
     quiet = args.json
     progress: list[TrainingProgress] = []
 

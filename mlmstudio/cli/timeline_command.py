@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import argparse
 
+from mlmstudio import command_hint
+
 
 def add_timeline_command(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser(
@@ -22,7 +24,7 @@ def add_timeline_command(commands: argparse._SubParsersAction) -> None:
     command.add_argument(
         "model",
         metavar="MODEL",
-        help="A run id or name from the history, 'latest', or a folder written by 'mlmstudio train --out'.",
+        help=f"A run id or name from the history, 'latest', or a folder written by '{command_hint.command('train --out')}'.",
     )
     command.add_argument("text", metavar="TEXT", help="A sentence with one or more [MASK].")
     command.add_argument(

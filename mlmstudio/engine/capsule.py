@@ -32,7 +32,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mlmstudio import __version__, bounded_json
+from mlmstudio import __version__, bounded_json, command_hint
 from mlmstudio.config import ConfigError, CorpusConfig, ProbeSpec, RunConfig
 from mlmstudio.engine.atomic_folder import atomic_folder, carry_over, file_written
 from mlmstudio.engine.errors import MLMStudioError
@@ -258,11 +258,13 @@ def read_capsule(path: str | os.PathLike) -> Capsule:
     """The capsule in ``path``, checked file by file; ``CapsuleError`` with a sentence if it is not one."""
     folder = Path(path).expanduser()
     if not folder.is_dir():
-        raise CapsuleError(f"{folder} is not a folder. Give the folder `mlmstudio capsule` wrote.")
+        raise CapsuleError(
+            f"{folder} is not a folder. Give the folder `{command_hint.command('capsule')}` wrote."
+        )
     if not (folder / CAPSULE_FILE).is_file():
         raise CapsuleError(
             f"{folder} is not a run capsule: it has no {CAPSULE_FILE}. Write one with "
-            "`mlmstudio capsule RUN.JSON OUT_DIR`."
+            f"`{command_hint.command('capsule RUN.JSON OUT_DIR')}`."
         )
     try:
         manifest = bounded_json.loads(bounded_json.read_text(folder / CAPSULE_FILE))
@@ -287,7 +289,7 @@ def read_capsule(path: str | os.PathLike) -> Capsule:
     except (KeyError, TypeError, ValueError) as exc:
         raise CapsuleError(
             f"The capsule's {CAPSULE_FILE} is malformed ({exc}). Write the capsule "
-            "again with `mlmstudio capsule`."
+            f"again with `{command_hint.command('capsule')}`."
         ) from exc
     plan.check()
     if not re.fullmatch(r"[0-9a-f]{64}", sha):
@@ -414,7 +416,7 @@ def launch_script(plan: LaunchPlan, capsule_id: str) -> str:
 # MLM Studio run capsule: trains config.json with torchrun on {plan.nodes} node(s) x
 # {plan.procs_per_node} process(es). Run this same script on every node; they meet at
 # {plan.endpoint} (the first node's address). Rank 0 writes the run folder to $OUT;
-# bring it home with:  mlmstudio runs import-folder OUT
+# bring it home with:  {command_hint.command("runs import-folder OUT")}
 #
 #   ./launch.sh             print the command, then run it
 #   ./launch.sh --dry-run   only print it
@@ -489,12 +491,12 @@ with torchrun. {corpus}
 3. On every node run ./launch.sh. The nodes meet at {plan.endpoint}: that must be the first
    node's address, reachable from the others. Change it with RDZV_ENDPOINT=host:port.{batch}
 4. Rank 0's node writes the run folder to ./run (change with OUT=/path). Copy that folder
-   back and run:  mlmstudio runs import-folder run
+   back and run:  {command_hint.command("runs import-folder run")}
 
 What to expect: every step, each process exchanges the whole gradient (4 bytes per
 parameter). Between two CPU machines on ordinary 1 Gbit/s Ethernet that adds about 34 ms per
 million parameters to every step, whatever the batch; the computing is shared out. A run gains
-when its step takes much longer than that exchange. `mlmstudio capsule` and the app's
+when its step takes much longer than that exchange. `{command_hint.command("capsule")}` and the app's
 "Run elsewhere…" dialog print the estimate for this run.
 """
 

@@ -46,7 +46,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer, QtMsgType, qInstallMessageHa
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
-from mlmstudio import __version__, thread_policy
+from mlmstudio import __version__, command_hint, thread_policy
 from mlmstudio.gui.icons import app_icon
 from mlmstudio.gui.settings import APPLICATION, ORGANIZATION
 from mlmstudio.gui.termination import TerminationSignals
@@ -110,7 +110,7 @@ def _startup_message_handler(kind: QtMsgType, context, message: str) -> None:
 
     problem = find_display_problem(retry_s=0) or DisplayProblem(
         f"Qt could not start its display platform ({message.strip().splitlines()[0]}). "
-        "'mlmstudio doctor' shows what Qt needs and what it finds."
+        f"'{command_hint.command('doctor')}' shows what Qt needs and what it finds."
     )
     print(problem.message(), file=sys.stderr, flush=True)
     os._exit(EXIT_NO_DISPLAY)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QByteArray, QMimeData, QModelIndex, Qt, Signal
 from PySide6.QtGui import QColor
 
+from mlmstudio import command_hint
 from mlmstudio.store.queue import ItemState, QueueItem
 
 MIME_TYPE = "application/x-mlmstudio-queue-rows"
@@ -26,7 +27,7 @@ STATE_WORDS = {
 }
 STATE_TIPS = {
     ItemState.WAITING: "Waits for its turn.",
-    ItemState.RUNNING: "Training now (in this app or in 'mlmstudio queue run').",
+    ItemState.RUNNING: f"Training now (in this app or in '{command_hint.command('queue run')}').",
     ItemState.DONE: "Its run completed; find it in History.",
     ItemState.FAILED: "Its run failed; the queue went on with the next one.",
     ItemState.INTERRUPTED: "Its run ended early (stopped, or its process ended); it resumes "

@@ -12,10 +12,10 @@ from __future__ import annotations
 import struct
 from pathlib import Path
 
+from mlmstudio import command_hint
 from mlmstudio.store.errors import StoreError
 
 SQLITE_HEADER = b"SQLite format 3\x00"
-REBUILD_COMMAND = "mlmstudio runs rebuild-history"
 
 
 class HistoryAccessError(StoreError):
@@ -114,7 +114,7 @@ def describe_database_error(exc: BaseException, db_file: Path) -> HistoryAccessE
 def damaged_error(db_file: Path, reason: str) -> DamagedHistoryError:
     return DamagedHistoryError(
         f"The run history at {db_file} is damaged: {reason}. The run folders are not affected. "
-        f"'{REBUILD_COMMAND}' keeps the damaged file (renamed with a date) and rebuilds the history "
+        f"'{command_hint.command('runs rebuild-history')}' keeps the damaged file (renamed with a date) and rebuilds the history "
         "from the run folders and whatever the damaged file still holds.",
         db_file,
         reason,

@@ -44,6 +44,7 @@ from typing import overload
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from mlmstudio import command_hint
 from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.run_end import RunEnd
 from mlmstudio.engine.run_status import RunStatus
@@ -184,7 +185,7 @@ def _find(session: Session, item_id: int) -> QueueItemRow:
     row = session.get(QueueItemRow, item_id) if isinstance(item_id, int) else None
     if row is None or row.state == ItemState.REMOVED:
         raise QueueError(
-            f"There is no item {item_id} in the queue. 'mlmstudio queue list' shows "
+            f"There is no item {item_id} in the queue. '{command_hint.command('queue list')}' shows "
             "the items and their numbers."
         )
     return row
@@ -246,7 +247,7 @@ def remove_item(db: Database, item_id: int) -> QueueItem:
         if row.state == ItemState.RUNNING:
             raise QueueError(
                 f"Item {item_id} is running right now, so it cannot be removed. Stop its "
-                "run first (Stop on the Train page, or Ctrl+C in 'mlmstudio queue run')."
+                f"run first (Stop on the Train page, or Ctrl+C in '{command_hint.command('queue run')}')."
             )
         row.state = ItemState.REMOVED.value
         visible = [r for r in _visible(session) if r.id != row.id]

@@ -15,7 +15,7 @@ from typing import Any, overload
 
 import numpy as np
 
-from mlmstudio import bounded_json
+from mlmstudio import bounded_json, command_hint
 from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.metric_names import metric_key
 from mlmstudio.engine.run_files import CONFIG_FILE, REQUIRED_MODEL_FILES, RunFolder
@@ -98,12 +98,12 @@ class RunSummary:
             # Ended before its first checkpoint: nothing was deleted, there is just nothing yet.
             return (
                 f"Run {self.id} is {self.status}: it ended at step {self.last_step}, before it saved a "
-                f"model or a checkpoint. Resume it ('mlmstudio runs resume {self.id}') to train it "
+                f"model or a checkpoint. Resume it ('{command_hint.command(f'runs resume {self.id}')}') to train it "
                 "again from the start, or choose another run."
             )
         return (
             f"Run {self.id} is {self.status} and has not saved a model yet. Resume it "
-            f"('mlmstudio runs resume {self.id}') to train on and save one, or choose another run."
+            f"('{command_hint.command(f'runs resume {self.id}')}') to train on and save one, or choose another run."
         )
 
     def checkpoints_on_disk(self) -> bool:

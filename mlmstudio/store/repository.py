@@ -13,6 +13,7 @@ import numpy as np
 from sqlalchemy import CursorResult, Result, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
+from mlmstudio import command_hint
 from mlmstudio.engine.metric_names import TRAIN
 from mlmstudio.engine.run_end import RunEnd
 from mlmstudio.engine.run_status import ACTIVE_STATUSES, RunStatus
@@ -95,12 +96,14 @@ def find_run(session: Session, ref: str) -> RunRow:
     ``latest`` / ``latest~N`` (the newest run, the N-th before it)."""
     ref = ref.strip()
     if not ref:
-        raise RunNotFoundError("No run given. Pass a run id or name (see 'mlmstudio runs list').")
+        raise RunNotFoundError(
+            f"No run given. Pass a run id or name (see '{command_hint.command('runs list')}')."
+        )
     if not is_text(ref):  # undecodable bytes from a command line: no run has such a name
         shown = ref.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
         raise NoSuchRunError(
             f"No run matches '{shown}' (it holds bytes that are not UTF-8 text). "
-            "See 'mlmstudio runs list' for the ids."
+            f"See '{command_hint.command('runs list')}' for the ids."
         )
     back = latest_offset(ref)
     if back is not None:  # "latest", "latest~1": no id needed
@@ -109,8 +112,8 @@ def find_run(session: Session, ref: str) -> RunRow:
         except (ValueError, TypeError) as exc:
             session.expunge_all()
             raise StoreError(
-                f"The record of the run '{ref}' names cannot be read ({exc}). 'mlmstudio "
-                "runs rebuild-history --force' rebuilds the history from the run folders."
+                f"The record of the run '{ref}' names cannot be read ({exc}). "
+                f"'{command_hint.command('runs rebuild-history --force')}' rebuilds the history from the run folders."
             ) from exc
     row = _get_run_row(session, ref)
     if row is not None:
@@ -125,7 +128,9 @@ def find_run(session: Session, ref: str) -> RunRow:
     if len(candidates) == 1:
         return candidates[0]
     if not candidates:
-        raise NoSuchRunError(f"No run matches '{ref}'. See 'mlmstudio runs list' for the ids.")
+        raise NoSuchRunError(
+            f"No run matches '{ref}'. See '{command_hint.command('runs list')}' for the ids."
+        )
     shown = ", ".join(sorted(r.id for r in candidates)[:5])
     raise RunNotFoundError(f"Several runs match '{ref}' ({shown}). Use the full run id.")
 
@@ -234,7 +239,7 @@ def _get_run_row(session: Session, run_id: str) -> RunRow | None:
         session.expunge_all()
         raise StoreError(
             f"The record of run {run_id} in the history cannot be read ({exc}). "
-            "The other runs are fine; 'mlmstudio runs rebuild-history --force' "
+            f"The other runs are fine; '{command_hint.command('runs rebuild-history --force')}' "
             "rebuilds the history from the run folders."
         ) from exc
 

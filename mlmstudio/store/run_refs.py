@@ -13,6 +13,7 @@ import re
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from mlmstudio import command_hint
 from mlmstudio.store.errors import RunNotFoundError
 from mlmstudio.store.models import RunRow
 
@@ -39,11 +40,11 @@ def latest_run(session: Session, back: int = 0) -> RunRow:
     if count == 0:
         raise RunNotFoundError(
             "There are no runs in the history yet, so there is no latest run. "
-            "Train one first, e.g. 'mlmstudio train sample:facts'."
+            f"Train one first, e.g. '{command_hint.command('train sample:facts')}'."
         )
     ref = LATEST if back == 0 else f"{LATEST}~{back}"
     raise RunNotFoundError(
         f"'{ref}' would be run number {back + 1} counting back from the newest, but the "
         f"history holds {count} run{'s' if count != 1 else ''}. "
-        "See 'mlmstudio runs list'."
+        f"See '{command_hint.command('runs list')}'."
     )

@@ -20,14 +20,15 @@ from typing import Any, Protocol, runtime_checkable
 
 import torch
 
+from mlmstudio import command_hint
 from mlmstudio.engine.errors import PredictionError
 from mlmstudio.engine.predict import Predictor, check_text
 
 NOT_ELECTRA = (
     "This run was trained with masked language modelling, which has no detector of replaced "
-    "words: only ELECTRA runs do. Train one with the objective 'electra' (mlmstudio train "
-    "--objective electra --arch seed; in Setup, Advanced: 'Training objective'). To see which "
-    "words surprise this model, use Score sentences (mlmstudio score --per-token)."
+    "words: only ELECTRA runs do. Train one with the objective 'electra' "
+    f"({command_hint.command('train --objective electra --arch seed')}; in Setup, Advanced: 'Training objective'). To see which "
+    f"words surprise this model, use Score sentences ({command_hint.command('score --per-token')})."
 )
 MAX_CHARS = 20_000  # a pasted book is refused before it is tokenized
 

@@ -63,6 +63,7 @@ from typing import Any
 
 import torch
 
+from mlmstudio import command_hint
 from mlmstudio.engine.errors import PredictionError
 from mlmstudio.engine.masking import IGNORE_INDEX
 from mlmstudio.engine.predict import Predictor, check_text
@@ -456,7 +457,7 @@ def _encode_sentence(predictor: Predictor, text: str) -> tuple[list[int], list[i
         raise PredictionError(
             f"The sentence holds {', '.join(markers)}, a marker the model uses itself. "
             "Write the sentence out in full words to score it (to fill a blank, "
-            "use 'mlmstudio fill' or Explore's Predictions tab)."
+            f"use '{command_hint.command('fill')}' or Explore's Predictions tab)."
         )
     truncated = len(ids) > MAX_TOKENS
     return ids[:MAX_TOKENS], words[:MAX_TOKENS], truncated

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio import command_hint
 from mlmstudio.gui.queue_controller import QueueController
 from mlmstudio.gui.queue_table_model import COLUMNS, QueueTableModel
 from mlmstudio.gui.theme import MessageLabel
@@ -29,7 +30,7 @@ from mlmstudio.store.queue import AfterCrash, ItemState, QueueSettings
 
 AFTER_CRASH_CHOICES = ((AfterCrash.WAIT, "wait for me"), (AfterCrash.RESUME, "resume the run"))
 HINT = (
-    "Add runs with “Add to queue” on the Setup page (or <code>mlmstudio queue add</code>). "
+    f"Add runs with “Add to queue” on the Setup page (or <code>{command_hint.command('queue add')}</code>). "
     "Drag rows to change the order. A failed run does not stop the queue."
 )
 
@@ -83,7 +84,7 @@ class QueuePage(QWidget):
         for choice, text in AFTER_CRASH_CHOICES:
             self.after_crash_combo.addItem(text, choice.value)
         self.after_crash_combo.setToolTip(
-            "If the app or 'mlmstudio queue run' ends in the middle of a run (a crash, a kill, a power "
+            f"If the app or '{command_hint.command('queue run')}' ends in the middle of a run (a crash, a kill, a power "
             "cut), that run is marked interrupted. Then the queue waits until you start it again, or "
             "resumes the run from its last checkpoint by itself."
         )

@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio import command_hint
 from mlmstudio.config import (
     ConfigError,
     CorpusConfig,
@@ -171,7 +172,9 @@ class SetupPage(QWidget):
         self.load_button.setToolTip("Load settings from a run's config.json.")
         self.load_button.clicked.connect(self.load_config_dialog)
         self.save_button = QPushButton("Save…")
-        self.save_button.setToolTip("Save these settings as JSON, e.g. for `mlmstudio train --config`.")
+        self.save_button.setToolTip(
+            f"Save these settings as JSON, e.g. for `{command_hint.command('train --config')}`."
+        )
         self.save_button.clicked.connect(self.save_config_dialog)
         self.elsewhere_button = QPushButton("Run elsewhere…")
         self.elsewhere_button.setToolTip(

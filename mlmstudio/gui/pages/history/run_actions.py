@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio import command_hint
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.hf_compat import can_export_hf, hf_architecture
 from mlmstudio.engine.run_status import ACTIVE_STATUSES, RESUMABLE_STATUSES
@@ -103,7 +104,7 @@ class RunActions(QWidget):
         self.import_folder_action = self._action(
             "Import folder…",
             "Add a run folder trained elsewhere: the run folder a capsule's launch.sh "
-            "wrote, or one from `mlmstudio train --out`",
+            f"wrote, or one from `{command_hint.command('train --out')}`",
             "",
         )
         self.hf_action = self._action(

@@ -1,0 +1,122 @@
+"""Bundle-aware messages: inside the desktop bundle a hint says how the bundle is started.
+
+The bundle is simulated: ``sys.frozen`` and ``sys._MEIPASS`` set as PyInstaller's
+bootloader sets them, ``sys.executable`` a stand-in launcher in a bundle folder.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mlmstudio import command_hint
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def make_launcher(folder: Path) -> Path:
+    folder.mkdir(parents=True)
+    launcher = folder / "mlmstudio"
+    launcher.write_text("#!/bin/sh\n")
+    launcher.chmod(0o755)
+    (folder / "_internal").mkdir()
+    return launcher
+
+
+@pytest.fixture
+def frozen(monkeypatch, tmp_path):
+    """This process as the bundle's launcher in tmp_path/MLM-Studio-0.1.0; returns the launcher."""
+    launcher = make_launcher(tmp_path / "MLM-Studio-0.1.0")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(launcher.parent / "_internal"), raising=False)
+    monkeypatch.setattr(sys, "executable", str(launcher))
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    return launcher
+
+
+def test_a_python_install_says_mlmstudio_and_setup_sh():
+    assert not command_hint.is_frozen()
+    assert command_hint.command("runs list") == "mlmstudio runs list"
+    assert "scripts/setup.sh" in command_hint.reinstall_advice("torch")
+
+
+def test_in_the_bundle_folder_it_says_dot_slash(frozen, monkeypatch):
+    monkeypatch.chdir(frozen.parent)
+    assert command_hint.is_frozen()
+    assert command_hint.program() == "./mlmstudio"
+    assert command_hint.command("runs list") == "./mlmstudio runs list"
+
+
+def test_elsewhere_it_gives_the_launchers_path_quoted_for_a_shell(monkeypatch, tmp_path):
+    launcher = make_launcher(tmp_path / "my apps" / "MLM Studio")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(launcher.parent / "_internal"), raising=False)
+    monkeypatch.setattr(sys, "executable", str(launcher))
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    monkeypatch.chdir(tmp_path)
+    assert command_hint.command("doctor") == f"'{launcher}' doctor"
+
+
+def test_a_link_on_the_path_to_this_launcher_is_the_plain_name(frozen, monkeypatch, tmp_path):
+    # The .deb's /usr/bin/mlmstudio -> /opt/mlmstudio/mlmstudio, or a user's own link.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "mlmstudio").symlink_to(frozen)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}/usr/bin")
+    monkeypatch.chdir(tmp_path)
+    assert command_hint.command("runs list") == "mlmstudio runs list"
+
+
+def test_another_mlmstudio_on_the_path_is_not_this_bundle(frozen, monkeypatch, tmp_path):
+    other = make_launcher(tmp_path / "venv-bin")  # a pip install's console script
+    monkeypatch.setenv("PATH", str(other.parent))
+    monkeypatch.chdir(tmp_path)
+    assert command_hint.program() == str(frozen)
+
+
+def test_the_bundle_never_sends_the_user_to_setup_sh(frozen):
+    advice = command_hint.reinstall_advice("torch")
+    assert "setup.sh" not in advice and "pip" not in advice
+    assert "unpack" in advice and command_hint.command("doctor") in advice
+
+
+def test_messages_of_every_layer_use_it(frozen, monkeypatch):
+    from mlmstudio.cli.progress import export_line
+    from mlmstudio.config import RunConfig
+    from mlmstudio.display_check import DisplayProblem
+    from mlmstudio.store.db_errors import damaged_error
+
+    monkeypatch.chdir(frozen.parent)
+    assert "'./mlmstudio runs rebuild-history'" in str(damaged_error(Path("history.db"), "cut short"))
+    assert "'./mlmstudio export-hf abc DIR'" in export_line(RunConfig(), "abc")
+    shown = DisplayProblem("no display").message()
+    assert "xvfb-run -a ./mlmstudio" in shown and "./mlmstudio --help" in shown
+
+
+def test_the_cli_in_a_simulated_bundle_prints_bundle_commands(tmp_path):
+    """The real CLI, started as the bundle starts it: frozen from the first import on."""
+    launcher = make_launcher(tmp_path / "bundle")
+    starter = (
+        "import sys\n"
+        f"sys.frozen = True; sys._MEIPASS = {str(launcher.parent / '_internal')!r}\n"
+        f"sys.executable = {str(launcher)!r}\n"
+        "sys.argv = ['mlmstudio'] + sys.argv[1:]\n"
+        "from mlmstudio.launcher import main\n"
+        "sys.exit(main())\n"
+    )
+    env = {**os.environ, "MLMSTUDIO_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
+    result = subprocess.run(
+        [sys.executable, "-c", starter, "runs", "show", "latest"],
+        cwd=launcher.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2, result.stderr
+    assert "'./mlmstudio train sample:facts'" in result.stderr
+    assert "'mlmstudio " not in result.stderr and "Traceback" not in result.stderr
