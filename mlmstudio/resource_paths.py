@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from importlib.resources import files
 from pathlib import Path
+from typing import cast
 
 APP_ID = "io.github.mlmstudio.MLMStudio"
 """Reverse-DNS id: the desktop entry's and metainfo's name, and the icon's name."""
@@ -25,7 +26,8 @@ PAGE_NAMES = ("corpus", "setup", "train", "explore", "history", "sweep", "queue"
 
 def resources_dir() -> Path:
     """The folder that holds the shipped files (``resources/`` of the source tree when editable)."""
-    return Path(os.fspath(files("mlmstudio.resources")))
+    # A package on disk (every install we make): its Traversable is a PathLike.
+    return Path(os.fspath(cast("os.PathLike[str]", files("mlmstudio.resources"))))
 
 
 def resource_path(*parts: str) -> Path:
