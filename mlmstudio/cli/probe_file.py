@@ -46,7 +46,7 @@ def read_probe_file(path: str | Path) -> tuple[ProbeSpec, ...]:
             f"Cannot read the probe file {path} ({exc.strerror or exc}). Check the path."
         ) from exc
     text = text.lstrip("\ufeff")
-    if text.strip().startswith(("[", "{")):
+    if _looks_like_json(text):
         specs = _from_json(text.strip(), path)
     else:
         specs = _from_tsv(text, path)
@@ -65,6 +65,13 @@ def read_probe_file(path: str | Path) -> tuple[ProbeSpec, ...]:
         if problem:
             raise ConfigError(f"{path}: probe {number} {problem}")
     return specs
+
+
+def _looks_like_json(text: str) -> bool:
+    """JSON starts with ``[`` or ``{``; so does a TSV line whose sentence starts with ``[MASK]``
+    (its tab gives it away, and JSON's whitespace never holds one before the first value)."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    return text.strip().startswith(("[", "{")) and not ("\t" in first and first.lstrip().startswith("[MASK]"))
 
 
 def _from_json(text: str, path: Path) -> tuple[ProbeSpec, ...]:
