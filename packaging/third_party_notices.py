@@ -190,7 +190,7 @@ def covered_names(notices: str) -> set[str]:
         if len(cells) != 5 or cells[0] in ("Component", "---"):
             continue
         names.add(canonicalize_name(cells[0]))
-        names.update(canonicalize_name(n) for n in cells[3].split(",") if n.strip())
+        names.update(canonicalize_name(n.strip()) for n in cells[3].split(",") if n.strip())
     return names
 
 
