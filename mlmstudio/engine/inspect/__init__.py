@@ -6,6 +6,8 @@ Qt or the store (import-linter contracts in ``pyproject.toml``).
 
 - ``scoring``: sentence scores by pseudo-log-likelihood, minimal pairs.
 - ``attention``: every layer's and head's attention weights for a text.
+- ``attention_cell``: one attention weight worked out: q·k/√d, the softmax row, the weighted values.
+- ``logit_lens``: a [MASK]'s top guesses after the embeddings and after every layer; temperature.
 - ``token_loss`` / ``token_loss_html``: the loss on each held-out token, and its coloured page.
 - ``embeddings``: nearest tokens and the PCA map of the input embeddings.
 - ``detection``: ELECTRA's "which word was replaced".

@@ -1,10 +1,9 @@
 """The logit lens: its last row is the model's own answer, for every architecture and an opened model.
 
-Each variant is the shared tiny configuration (tests/tiny_configs.py) with one
-thing changed, its weights spread (x3) so the guesses are far from uniform,
-saved and loaded back as a model folder, and asked through a Predictor as the
-Predictions tab asks. An opened transformers model (BERT, and an ELECTRA
-discriminator with its generator) goes through the same path.
+Each variant (variant_models.py: the tiny configuration with one thing changed,
+saved and loaded back) is asked through a Predictor as the Predictions tab asks.
+An opened transformers model (BERT, and an ELECTRA discriminator with its
+generator) goes through the same path.
 """
 
 from __future__ import annotations
@@ -15,47 +14,14 @@ import os
 
 import numpy as np
 import pytest
-import torch
+from variant_models import QUESTION, VARIANTS, variant_predictor
 
-from mlmstudio.engine.artifacts import save_model_dir
 from mlmstudio.engine.errors import PredictionError
 from mlmstudio.engine.inspect import logit_lens as lens_module
 from mlmstudio.engine.inspect.logit_lens import logit_lens, with_temperature
-from mlmstudio.engine.model_factory import build_model
 from mlmstudio.engine.predict import Predictor
-from mlmstudio.engine.tokenization import MLMTokenizer
-
-from tiny_configs import tiny_config
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
-
-TEXT = "the cat sat on the mat . the dog sat on the rug . paris is the capital of france .\n" * 4
-QUESTION = "the [MASK] sat on the mat . paris is the [MASK] of france ."
-
-# name -> the ModelConfig fields that differ from the tiny shape (2 layers, so there is a middle)
-VARIANTS = {
-    "seed": dict(arch="seed"),
-    "modern-rotary": dict(positions="rotary"),
-    "modern-learned": dict(positions="learned"),
-    "modern-distance-bias": dict(positions="learned", distance_bias=True),
-    "modern-rotary-distance-bias": dict(positions="rotary", distance_bias=True),
-    "electra": dict(arch="seed", objective="electra"),
-    "seed-bert-eps": dict(arch="seed", layer_norm_eps=1e-12),
-}
-
-
-def variant_predictor(name: str, tmp_path) -> Predictor:
-    base = tiny_config(max_len=64)
-    model_cfg = dataclasses.replace(base.model, num_layers=2, **VARIANTS[name])
-    cfg = dataclasses.replace(base, model=model_cfg)
-    tok = MLMTokenizer.train([TEXT], cfg.tokenizer)
-    torch.manual_seed(0)
-    model = build_model(model_cfg, tok.vocab_size, tok.pad_token_id)
-    with torch.no_grad():  # untrained but far from uniform: a wrong head shows in the numbers
-        for p in model.parameters():
-            if p.dim() == 2:
-                p.mul_(3.0)
-    return Predictor.from_dir(save_model_dir(tmp_path / name, model.eval(), tok, cfg))
 
 
 def assert_last_row_is_fill_mask(predictor: Predictor, question: str) -> None:
