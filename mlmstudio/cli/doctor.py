@@ -274,6 +274,7 @@ def _history_facts(data_dir: dict, problems: list[Problem]) -> dict:
                 facts["runs"] = len(repository.list_run_rows(session))
                 recorded = set(session.scalars(select(RunRow.id)))
             facts["folders_without_record"] = _folders_without_record(db.runs_dir, recorded, problems)
+            facts["interrupted_imports"] = _interrupted_imports(db, problems)
         finally:
             db.close()
         facts["opens"] = True
@@ -306,11 +307,31 @@ def _folders_without_record(runs_dir: Path, recorded: set[str], problems: list[P
                 WARNING,
                 f"{len(orphans)} run folder(s) in {runs_dir} have no record in the history ({shown}; "
                 f"{size / 1e6:.1f} MB), left by an interrupted import or training.",
-                f"Record one again with '{command_hint.command('runs import-folder FOLDER')}' (it is copied in), "
-                "then delete the folder; or delete it if it is not wanted.",
+                f"Record them again with '{command_hint.command('runs rebuild-history --adopt')}', or "
+                f"delete them with '{command_hint.command('runs rebuild-history --remove-orphans')}'.",
             )
         )
     return orphans
+
+
+def _interrupted_imports(db, problems: list[Problem]) -> list[dict[str, str]]:
+    """What imports killed halfway left (store/run_landing.py); looking changes nothing."""
+    from mlmstudio.store.run_landing import find_leftovers
+
+    leftovers = find_leftovers(db)
+    if leftovers:
+        adopt = sum(1 for x in leftovers if x.action == "adopt")
+        problems.append(
+            Problem(
+                WARNING,
+                f"{len(leftovers)} folder(s) in {db.data_dir} were left by interrupted imports "
+                f"({', '.join(x.path.name for x in leftovers[:4])}): {adopt} of a recorded run whose "
+                "folder is not in place yet, the rest unfinished copies.",
+                f"Run '{command_hint.command('runs rebuild-history --adopt')}' (or any import) "
+                "to finish or remove them.",
+            )
+        )
+    return [{"path": str(x.path), "action": x.action} for x in leftovers]
 
 
 def _nearest_existing(path: Path) -> Path | None:

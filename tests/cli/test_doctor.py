@@ -156,7 +156,33 @@ def test_a_run_folder_without_a_record_is_reported_and_can_be_recorded_again(tmp
     assert code == 0  # a warning: the history itself is fine
     assert report["history"]["folders_without_record"] == ["0123456789ab"]
     [problem] = [p for p in report["problems"] if "no record in the history" in p["what"]]
-    assert "0123456789ab" in problem["what"] and "import-folder" in problem["fix"]
-    # The fix it names works: the folder is recorded again (as a copy).
-    assert main(["--data-dir", str(tmp_path), "runs", "import-folder", str(orphan)]) == 0
-    assert len(service.list_runs(Database.open(tmp_path))) == 2
+    assert "0123456789ab" in problem["what"] and "rebuild-history --adopt" in problem["fix"]
+    # The fix it names works: the folder is recorded again, where it is.
+    assert main(["--data-dir", str(tmp_path), "runs", "rebuild-history", "--adopt"]) == 0
+    assert {r.id for r in service.list_runs(Database.open(tmp_path))} == {kept, "0123456789ab"}
+    capsys.readouterr()
+    code, report = _report(capsys, "--data-dir", str(tmp_path))
+    assert report["history"]["folders_without_record"] == [] and report["problems"] == []
+
+
+def test_what_an_interrupted_import_left_is_reported_without_being_changed(tmp_path, capsys, model_files):
+    from mlmstudio.store import service
+    from mlmstudio.store.database import Database
+
+    from store_helpers import add_run
+
+    db = Database.open(tmp_path)
+    run_id = add_run(db, name="landing", model_files=model_files, steps=10)
+    landing = db.runs_dir / f".{run_id}.landing-{2**22 + 99}"  # recorded, its folder not yet in place
+    db.run_dir(run_id).rename(landing)
+    (tmp_path / f".import-{2**22 + 98}-abcdef").mkdir()  # an unpacking cut short
+    code, report = _report(capsys, "--data-dir", str(tmp_path))
+    assert code == 0 and sorted(x["action"] for x in report["history"]["interrupted_imports"]) == [
+        "adopt",
+        "remove",
+    ]
+    [problem] = [p for p in report["problems"] if "interrupted imports" in p["what"]]
+    assert "1 of a recorded run" in problem["what"] and "--adopt" in problem["fix"]
+    assert landing.is_dir()  # looking changed nothing
+    assert main(["--data-dir", str(tmp_path), "runs", "rebuild-history", "--adopt"]) == 0
+    assert service.get_run(Database.open(tmp_path), run_id).summary.has_model
