@@ -361,6 +361,16 @@ class TrainingConfig:
         "On the command line: train CORPUS --from MODEL.",
         form=False,
     )
+    # Vocabulary extension (issue 17, item 4): data in the config, so resume, the queue and
+    # capsules grow the same rows; words hold no spaces, so one string carries the list.
+    added_words: str = _f(
+        "",
+        "Words the continued model learns as single tokens, separated by spaces; each new row "
+        "starts at the mean of the pieces the model read the word as (empty: none). Only with "
+        "start_from. On the command line: train CORPUS --from MODEL --add-words N (the N most "
+        "frequent words its tokenizer splits) or --add-words-file FILE.",
+        form=False,
+    )
     batch_size: int = _f(
         16,
         "How many passages the model reads before each correction (batch size). "

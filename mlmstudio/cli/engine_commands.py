@@ -13,6 +13,7 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
+from mlmstudio.cli.added_words import add_added_words_flags, with_added_words
 from mlmstudio.cli.argv_text import shown
 from mlmstudio.cli.interrupt import stop_on_interrupt
 from mlmstudio.cli.options import add_config_flags, config_from_args, dest_name
@@ -73,6 +74,7 @@ def add_engine_commands(commands: argparse._SubParsersAction) -> None:
         "see `mlmstudio capsule`). No other settings may be given with it.",
     )
     add_probes_flag(train)
+    add_added_words_flags(train)
     add_config_flags(train, ("corpus", "tokenizer", "masking", "model", "training"))
     train.set_defaults(func=cmd_train)
 
@@ -182,6 +184,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         tokenizer = MLMTokenizer.load(capsule.tokenizer_path)
     else:
         config = fit_windows_to_corpus(args, config, corpus.text)
+        config = with_added_words(args, config, corpus.text)  # --add-words: from this corpus
     from mlmstudio.engine import distributed
 
     dist = distributed.context()

@@ -42,7 +42,8 @@ FLAG_NAMES: dict[tuple[str, str], str] = {
     ("model", "num_heads"): "--heads",
     ("model", "ffn_dim"): "--ffn",
 }
-SKIPPED = {("corpus", "source")}  # the positional CORPUS argument
+# The positional CORPUS argument; train's --add-words N / --add-words-file choose the words.
+SKIPPED = {("corpus", "source"), ("training", "added_words")}
 
 
 def flag_name(section: str, name: str) -> str:

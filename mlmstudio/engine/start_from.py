@@ -16,6 +16,7 @@ from pathlib import Path
 from mlmstudio.config import RunConfig
 from mlmstudio.engine.artifacts import LoadedModel, load_model_dir
 from mlmstudio.engine.errors import MLMStudioError, TrainingError
+from mlmstudio.engine.vocab_extension import added_words, extend_loaded
 
 # A pretrained model wants small corrections, warmed up: the usual fine-tuning rate (BERT's
 # run_mlm.py default 5e-5), not the 7e-4 that a small model trained from nothing can take.
@@ -24,9 +25,20 @@ CONTINUED_WARMUP = 0.1
 
 
 def load_starting_model(config: RunConfig) -> LoadedModel | None:
-    """The model a run continues from (on the CPU), or None for a new model; a sentence if it cannot."""
+    """The model a run continues from (on the CPU), or None for a new model; a sentence if it cannot.
+
+    With ``training.added_words`` the model and its tokenizer come with those words added
+    (engine/vocab_extension.py): done here, from the config, so a resumed or queued run grows
+    exactly the same rows.
+    """
     start = config.training.start_from.strip()
+    words = added_words(config)
     if not start:
+        if words:
+            raise TrainingError(
+                "Words can be added to the vocabulary of a model you continue, not of a new one. "
+                "Choose a model to start from, or add no words."
+            )
         return None
     try:
         loaded = load_model_dir(Path(start))
@@ -37,7 +49,7 @@ def load_starting_model(config: RunConfig) -> LoadedModel | None:
             f"This run continues the model in {start} but describes another model shape; a "
             "continued run keeps the model's own (drop the model settings, or start a new model)."
         )
-    return loaded
+    return extend_loaded(loaded, words) if words else loaded
 
 
 def continued_config(config: RunConfig, model_dir: Path, *, lr_given: bool, warmup_given: bool) -> RunConfig:

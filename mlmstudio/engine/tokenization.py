@@ -204,6 +204,11 @@ class MLMTokenizer:
     mask_token_id = property(lambda self: SPECIAL_TOKENS.index(MASK))
 
     @property
+    def byte_level(self) -> bool:
+        """Whether it reads bytes (RoBERTa's BPE), whose pieces start words with "Ġ"."""
+        return self._byte_level
+
+    @property
     def special_ids(self) -> list[int]:
         return list(range(len(SPECIAL_TOKENS)))
 
