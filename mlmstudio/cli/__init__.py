@@ -62,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     from mlmstudio.cli.timeline_command import add_timeline_command
 
     add_timeline_command(commands)
+    __import__("mlmstudio.cli.grammar_command", fromlist=["_"]).add_grammar_command(commands)
     from mlmstudio.cli.capsule_command import add_capsule_command
 
     add_capsule_command(commands)
