@@ -3,6 +3,8 @@
     mlmstudio sweep sample:facts --param lr=1e-4:3e-3:log --param layers=1,2,4 --budget 20m
     mlmstudio sweep sample:pydoc --preset recipe --budget 10m
     mlmstudio sweep sample:facts --resume NAME
+    mlmstudio sweep --list              (every sweep; a damaged one marked, with its repair)
+    mlmstudio sweep --repair [NAME]     (keep a damaged journal's records before the damage)
 
 The base recipe is the one ``train`` would use (flags, ``--config``), except
 that a trial's length comes from the budget (see ``mlmstudio/sweep/runner.py``
@@ -75,8 +77,17 @@ def add_sweep_command(commands: argparse._SubParsersAction) -> None:
     )
     sweep.add_argument(
         "--repair",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="NAME",
+        help="Repair the damaged journal of sweep NAME (or every damaged one): keep every record "
+        "before the damage, set the damaged file aside.",
+    )
+    sweep.add_argument(
+        "--list",
         action="store_true",
-        help="Repair a damaged sweeps' journal: keep every record before the damage, set the file aside.",
+        help="List the sweeps recorded here with their trials and best run; a damaged one is marked.",
     )
     sweep.add_argument("--config", metavar="RUN.JSON", help="The base recipe every trial starts from.")
     sweep.add_argument("--json", action="store_true", help="Print the trials table as JSON at the end.")
@@ -102,12 +113,18 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from mlmstudio.engine.corpus import load_corpus
     from mlmstudio.store.database import Database
     from mlmstudio.sweep import runner
-    from mlmstudio.sweep.study import load_spec, load_study, repair_journal
+    from mlmstudio.sweep.study import load_spec, load_study, repair_sweeps, split_old_journal
 
-    if args.repair:
-        if args.corpus or args.resume or args.param:
-            raise SweepSpecError("--repair only repairs the sweeps' journal; run it alone, then the sweep.")
-        print(repair_journal(Database.open(args.data_dir)))
+    if args.repair is not None or args.list:
+        flag = "--repair" if args.repair is not None else "--list"
+        if args.corpus or args.resume or args.param or (args.repair is not None and args.list):
+            raise SweepSpecError(f"{flag} works alone; run it, then the sweep.")
+        db = Database.open(args.data_dir)
+        _print_split_note(split_old_journal(db))
+        if args.list:
+            return _print_list(db, as_json=args.json)
+        for message in repair_sweeps(db, args.repair.strip() or None):
+            print(message)
         return 0
     if args.resume:
         given = [
@@ -126,6 +143,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
                 f"--resume carries on with the sweep's own settings; drop {', '.join(given)}."
             )
         db = Database.open(args.data_dir)
+        _print_split_note(split_old_journal(db))
         spec = load_spec(load_study(db, args.resume.strip()))
         if args.corpus and args.corpus != spec.corpus:
             raise SweepSpecError(
@@ -180,6 +198,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             params = parse_params(args.param, base)
         name = args.name or time.strftime("sweep-%Y%m%d-%H%M%S")
         db = Database.open(args.data_dir)
+        _print_split_note(split_old_journal(db))
         spec = runner.new_spec(
             name,
             corpus,
@@ -226,6 +245,53 @@ def sweep_exit_code(ended, interruption) -> int:
         return interruption.exit_code(0)
     if ended.best is None:
         return 1
+    return 0
+
+
+def _print_split_note(note: str | None) -> None:
+    if note:
+        print(f"mlmstudio: note: {note}", file=sys.stderr)
+
+
+def _print_list(db, *, as_json: bool) -> int:
+    """Every sweep with its trials and best run; a damaged one marked with its sentence (exit 0: listed)."""
+    from mlmstudio.sweep.study import best_trial, list_sweeps, load_spec, load_study, trial_records
+
+    rows = []
+    for entry in list_sweeps(db):
+        row: dict = {"sweep": entry.name, "journal": str(entry.journal), "damaged": entry.problem}
+        if entry.problem is None:
+            study = load_study(db, entry.name)
+            spec, trials = load_spec(study), trial_records(study)
+            best = best_trial(trials)
+            row.update(
+                corpus=spec.corpus,
+                trials=len(trials),
+                completed=sum(1 for t in trials if t.outcome == "completed"),
+                pruned=sum(1 for t in trials if t.outcome == "pruned"),
+                best_run=best.run_id if best else None,
+                best_val_loss=best.val_loss if best else None,
+            )
+        rows.append(row)
+    if as_json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    if not rows:
+        print("No sweep is recorded yet.")
+    for row in rows:
+        name = row["sweep"] or "(old shared journal)"
+        if row["damaged"]:
+            print(f"{name}: DAMAGED. {row['damaged']}")
+            continue
+        best = (
+            f", best run {row['best_run']} (validation loss {row['best_val_loss']:.3f})"
+            if row["best_run"]
+            else ", no completed trial yet"
+        )
+        print(
+            f"{name}: {row['corpus']}, {row['trials']} trials ({row['completed']} completed, "
+            f"{row['pruned']} pruned){best}"
+        )
     return 0
 
 

@@ -165,18 +165,11 @@ def new_spec(
 
 
 def create_sweep(db: Database, spec: SweepSpec):
-    """Record a new sweep's study; a name already used is refused (resume that sweep instead)."""
+    """Record a new sweep's study in its own journal; a name already used is refused (resume that sweep)."""
     import optuna
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    if spec.name in records.sweep_names(db):
-        raise SweepSpecError(
-            f"A sweep named '{spec.name}' exists already. Resume it (--resume "
-            f"{spec.name}) or choose another name."
-        )
-    study = optuna.create_study(study_name=spec.name, storage=records.open_storage(db), direction="minimize")
-    study.set_user_attr("spec", spec.to_json())
-    return study
+    return records.create_study(db, spec)
 
 
 def run_sweep(

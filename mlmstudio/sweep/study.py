@@ -1,10 +1,12 @@
 """A sweep's lasting record: an Optuna study in its own journal file in the data directory.
 
-Optuna keeps the trials (their settings, reported losses, states) in
-``DATA_DIR/sweeps/optuna-journal.log``, an append-only ``JournalStorage`` file,
-beside the history database and never inside it: the history's schema is
-Alembic's, and a journal file needs no server and survives a killed process
-(a torn last line is skipped on reading). What MLM Studio adds lives in the
+Optuna keeps each sweep's trials (their settings, reported losses, states) in
+``DATA_DIR/sweeps/NAME/journal.log``, an append-only ``JournalStorage`` file
+(``journals.py``: one per sweep, checked before Optuna reads it, repaired by
+``sweep --repair``), beside the history database and never inside it: the
+history's schema is Alembic's, and a journal file needs no server and survives
+a killed process. ``list_sweeps`` lists every sweep, a damaged one with the
+sentence that names its file, line and repair. What MLM Studio adds lives in the
 study's and the trials' user attributes: the sweep's spec (corpus, base
 recipe, settings, budget, pruning) and, per trial, its run id in History, its
 outcome and the seconds it used. The runs themselves are ordinary runs in the
@@ -16,23 +18,20 @@ from __future__ import annotations
 import json
 import logging
 import math
-import os
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from mlmstudio.config import RunConfig
-from mlmstudio.errors import MLMStudioError
 from mlmstudio.store.database import Database
+from mlmstudio.sweep import journals
+from mlmstudio.sweep.journals import SweepJournalError, sweeps_dir
 from mlmstudio.sweep.space import SweepParam, SweepSpecError
 
 log = logging.getLogger(__name__)
 
-SWEEPS_DIRNAME = "sweeps"
-JOURNAL_FILENAME = "optuna-journal.log"
 TAG_PREFIX = "sweep:"
 PRUNED_TAG = "pruned"
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,59}$")
@@ -162,81 +161,124 @@ class TrialRecord:
         }
 
 
-def sweeps_dir(data_dir: Path) -> Path:
-    return Path(data_dir) / SWEEPS_DIRNAME
+@dataclass(frozen=True)
+class SweepEntry:
+    """A sweep as the data directory holds it: its journal, and what is wrong with it (None: sound)."""
+
+    name: str  # "" for an old shared journal too damaged to name its sweeps
+    journal: Path
+    damage: journals.JournalDamage | None = None
+    legacy: bool = False  # still in the old shared journal (damaged, so not yet split)
+
+    @property
+    def problem(self) -> str | None:
+        """The sentence naming the file, the line and the repair; None when the sweep reads."""
+        if self.damage is None:
+            return None
+        if self.legacy:
+            return journals.legacy_damage_message(self.damage)
+        return journals.sweep_damage_message(self.name, self.damage)
 
 
-def journal_path(data_dir: Path) -> Path:
-    return sweeps_dir(data_dir) / JOURNAL_FILENAME
+def split_old_journal(db: Database) -> str | None:
+    """Give each sweep of the old shared journal its own (once); the note saying so, or None."""
+    return journals.split_legacy_journal(db.data_dir, valid_name=lambda n: bool(NAME_PATTERN.match(n)))
 
 
-class SweepJournalError(MLMStudioError):
-    """The sweeps' journal is damaged; ``repair_journal`` (``sweep --repair``) keeps what precedes it."""
-
-    exit_code = 1  # the input was fine; a stored file is not
-
-
-def journal_damage(path: Path) -> tuple[int, int] | None:
-    """(first damaged line, lines) of a journal whose lines are not all whole JSON records; None if sound.
-
-    A kill or a full disk mid-append leaves a line cut short (no newline); garbage, bytes that
-    are not UTF-8, or a later append glued onto the cut line spoil one in the middle.
-    """
-    if not path.is_file():
-        return None
-    lines = path.read_bytes().split(b"\n")
-    tail = lines.pop()  # after the last newline: empty in a sound journal
-    for number, line in enumerate([*lines, tail] if tail else lines, start=1):
-        try:
-            record = json.loads(line.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
-            return number, len(lines) + bool(tail)
-        if not isinstance(record, dict) or (line is tail):
-            return number, len(lines) + bool(tail)
-    return None
-
-
-def _damaged(path: Path, line: int, lines: int) -> SweepJournalError:
-    return SweepJournalError(
-        f"The sweeps' journal {path} is damaged at line {line} of {lines} (cut short or overwritten, "
-        "as a kill or a full disk can leave it), so no sweep can be read or started. "
-        f"'mlmstudio sweep --repair' keeps the {line - 1} records before it (every trial told "
-        "before the damage) and sets the damaged file aside."
-    )
-
-
-def repair_journal(db: Database) -> str:
-    """Keep the journal's whole records before its first damaged line; the damaged file set aside."""
-    path = journal_path(db.data_dir)
-    damage = journal_damage(path)
-    if damage is None:
-        return f"The sweeps' journal {path} is sound; nothing to repair."
-    line, lines = damage
-    kept = b"".join(part + b"\n" for part in path.read_bytes().split(b"\n")[: line - 1])
-    aside = path.with_name(f"{path.name}.damaged-{datetime.now().strftime('%Y%m%d-%H%M%S')}")
-    temporary = path.with_name(f".{path.name}.repair")
-    temporary.write_bytes(kept)
-    os.replace(path, aside)  # the damaged file stays, under a dated name
-    os.replace(temporary, path)
-    return (
-        f"Repaired the sweeps' journal {path}: kept its first {line - 1} of {lines} lines; the "
-        f"damaged file is kept as {aside.name}. Resume an interrupted sweep with --resume NAME."
-    )
-
-
-def open_storage(db: Database):
-    """The Optuna journal storage of this data directory (created on first use)."""
-    import optuna
-    from optuna.storages.journal import JournalFileBackend, JournalFileOpenLock
-
-    path = journal_path(db.data_dir)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    damage = journal_damage(path)  # a sentence and a repair, not Optuna's JSONDecodeError
+def list_sweeps(db: Database) -> list[SweepEntry]:
+    """Every sweep of this data directory, damaged ones included (each with its problem), by name."""
+    split_old_journal(db)
+    root = sweeps_dir(db.data_dir)
+    entries = []
+    folders = sorted(root.iterdir()) if root.is_dir() else []
+    for folder in folders:
+        path = folder / journals.JOURNAL_FILENAME
+        if folder.is_dir() and NAME_PATTERN.match(folder.name) and (path.exists() or path.is_symlink()):
+            entries.append(SweepEntry(folder.name, path, journals.journal_damage(path, sweep=folder.name)))
+    legacy = journals.legacy_journal_path(db.data_dir)
+    damage = journals.journal_damage(legacy)  # a sound one was split above
     if damage is not None:
-        raise _damaged(path, *damage)
-    # An open()-based lock works on every platform (the symlink lock needs symlink rights on Windows).
-    backend = JournalFileBackend(str(path), lock_obj=JournalFileOpenLock(str(path)))
-    return optuna.storages.JournalStorage(backend)
+        own = {e.name for e in entries}
+        entries += [SweepEntry(n, legacy, damage, legacy=True) for n in damage.names if n not in own]
+        if not damage.names:
+            entries.append(SweepEntry("", legacy, damage, legacy=True))
+    return entries
+
+
+def sweep_names(db: Database) -> list[str]:
+    """The sweeps that can be read (resumed, shown); damaged ones are in ``list_sweeps``."""
+    return [e.name for e in list_sweeps(db) if e.damage is None]
+
+
+def damaged_sweeps(db: Database) -> list[SweepEntry]:
+    return [e for e in list_sweeps(db) if e.damage is not None]
+
+
+def repair_sweeps(db: Database, name: str | None = None) -> list[str]:
+    """Repair the damaged journal of sweep ``name``, or every damaged one; a sentence per file."""
+    entries = list_sweeps(db)
+    damaged = [e for e in entries if e.damage is not None and (name is None or e.name == name)]
+    if name is not None and not damaged:
+        if any(e.name == name for e in entries):
+            return [f"The journal of sweep '{name}' is sound; nothing to repair."]
+        raise _no_such_sweep(name, entries)
+    if not damaged:
+        return [f"Every sweep's journal is sound ({len(entries)} sweeps); nothing to repair."]
+    messages = []
+    for entry in {e.journal: e for e in damaged}.values():  # the old shared file once
+        assert entry.damage is not None
+        repaired = journals.repair_journal(entry.journal, entry.damage)
+        messages.append(_repaired_message(entry, repaired))
+        if entry.legacy:
+            note = split_old_journal(db)
+            if note:
+                messages.append(note)
+    return messages
+
+
+def _repaired_message(entry: SweepEntry, repaired: journals.Repaired) -> str:
+    damage = repaired.damage
+    if entry.legacy:
+        subject = f"the old shared sweeps' journal {entry.journal}"
+    else:
+        subject = f"the journal of sweep '{entry.name}' ({entry.journal})"
+    if repaired.kept:
+        return (
+            f"Repaired {subject}: kept its first {damage.records_kept} of {damage.lines} lines "
+            f"({damage.trials_kept} trials); the damaged file is kept as {repaired.aside.name}. "
+            f"Resume the sweep with --resume {entry.name or 'NAME'}."
+        )
+    return (
+        f"Set aside {subject}, which {damage.what()}: nothing before the damage holds a sweep's "
+        f"settings, so the sweep is forgotten. The file is kept as {repaired.aside.name}; the runs "
+        "stay in History."
+    )
+
+
+def _no_such_sweep(name: str, entries: list[SweepEntry]) -> SweepSpecError:
+    names = [e.name + (" (damaged)" if e.damage else "") for e in entries if e.name]
+    known = f" The sweeps recorded here: {', '.join(names)}." if names else " No sweep is recorded yet."
+    return SweepSpecError(f"There is no sweep named '{name}'.{known}")
+
+
+def create_study(db: Database, spec: SweepSpec):
+    """A new sweep's study in its own new journal; a name already used is refused."""
+    import optuna
+
+    path = journals.journal_path(db.data_dir, spec.name)
+    taken = SweepSpecError(
+        f"A sweep named '{spec.name}' exists already. Resume it (--resume {spec.name}) or choose another name."
+    )
+    if any(e.name == spec.name for e in list_sweeps(db)):
+        raise taken
+
+    def fill(storage) -> None:
+        study = optuna.create_study(study_name=spec.name, storage=storage, direction="minimize")
+        study.set_user_attr("spec", spec.to_json())
+
+    if not journals.write_new_journal(path, fill):  # another process created it meanwhile
+        raise taken
+    return optuna.load_study(study_name=spec.name, storage=journals.open_journal(path))
 
 
 def check_name(name: str) -> str:
@@ -249,26 +291,32 @@ def check_name(name: str) -> str:
     return name
 
 
-def sweep_names(db: Database) -> list[str]:
-    if not journal_path(db.data_dir).exists():
-        return []
-    storage = open_storage(db)
-    return [s.study_name for s in storage.get_all_studies()]
-
-
 def load_study(db: Database, name: str):
-    """The study of a sweep; a sentence naming the sweeps there are when it does not exist."""
+    """The study of a sweep; a sentence naming its damaged journal, or the sweeps there are."""
     import optuna
 
-    names = sweep_names(db)
-    if name not in names:
-        known = f" The sweeps recorded here: {', '.join(names)}." if names else " No sweep is recorded yet."
-        raise SweepSpecError(f"There is no sweep named '{name}'.{known}")
-    return optuna.load_study(study_name=name, storage=open_storage(db))
+    split_old_journal(db)
+    path = journals.journal_path(db.data_dir, name)
+    if NAME_PATTERN.match(name) and (path.exists() or path.is_symlink()):
+        damage = journals.journal_damage(path, sweep=name)
+        if damage is not None:
+            raise SweepJournalError(journals.sweep_damage_message(name, damage))
+        return optuna.load_study(study_name=name, storage=journals.open_journal(path))
+    entries = list_sweeps(db)
+    for entry in entries:
+        if entry.name == name and entry.problem:
+            raise SweepJournalError(entry.problem)
+    raise _no_such_sweep(name, entries)
 
 
 def load_spec(study) -> SweepSpec:
-    return SweepSpec.from_json(study.user_attrs["spec"])
+    try:
+        return SweepSpec.from_json(study.user_attrs["spec"])
+    except (KeyError, TypeError, ValueError) as exc:  # a hand-edited journal
+        raise SweepJournalError(
+            f"Sweep '{study.study_name}' cannot be read: the settings in its journal are damaged "
+            f"({type(exc).__name__}: {exc}). Start a new sweep; its runs stay in History."
+        ) from exc
 
 
 def trial_records(study) -> list[TrialRecord]:

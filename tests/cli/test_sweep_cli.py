@@ -178,25 +178,46 @@ def test_the_sweep_exit_code_says_what_happened():
 def test_a_damaged_journal_is_named_and_repaired(damage, data_dir, capsys):
     import optuna
 
-    from mlmstudio.sweep.study import journal_path, open_storage
+    from mlmstudio.sweep import journals, runner, study
 
     db = Database.open(data_dir)
-    study = optuna.create_study(study_name="kept", storage=open_storage(db))
-    for value in (1.0, 2.0):
-        study.tell(study.ask(), value)
-    path = journal_path(data_dir)
-    sound = path.read_bytes()
-    path.write_bytes(damage(sound))
-    # Every sweep command names the file, the line and the repair, with no traceback.
-    for argv in (["--resume", "kept"], ["sample:facts", "--param", "lr=1e-4:1e-3", *TINY]):
-        code = main(["--data-dir", str(data_dir), "sweep", *argv])
-        err = capsys.readouterr().err
-        assert code == 1 and "is damaged at line" in err and "sweep --repair" in err, err
-        assert "Traceback" not in err
-    assert main(["--data-dir", str(data_dir), "sweep", "--repair"]) == 0
-    assert "Repaired the sweeps' journal" in capsys.readouterr().out
+    for name in ("kept", "other"):
+        spec = study.SweepSpec(name, "sample:facts", "0" * 64, "{}", (), 60.0, 3, False)
+        created = runner.create_sweep(db, spec)
+        for value in (1.0, 2.0):
+            created.tell(created.ask(), value)
+    path = journals.journal_path(data_dir, "kept")
+    path.write_bytes(damage(path.read_bytes()))
+    # Resuming it names the file, the line and the repair, with no traceback.
+    code = main(["--data-dir", str(data_dir), "sweep", "--resume", "kept"])
+    err = capsys.readouterr().err
+    assert code == 1 and f"its journal {path} is damaged at line" in err, err
+    assert "'mlmstudio sweep --repair kept' keeps the" in err and "Traceback" not in err
+    # The listing shows the other sweep, and marks this one with the same sentence.
+    assert main(["--data-dir", str(data_dir), "sweep", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "kept: DAMAGED. Sweep 'kept' cannot be read" in out and "other: sample:facts, 2 trials" in out, out
+    assert main(["--data-dir", str(data_dir), "sweep", "--list", "--json"]) == 0
+    listed = {row["sweep"]: row for row in json.loads(capsys.readouterr().out)}
+    assert listed["kept"]["damaged"] and listed["other"]["damaged"] is None and listed["other"]["trials"] == 2
+    assert main(["--data-dir", str(data_dir), "sweep", "--repair", "kept"]) == 0
+    assert "Repaired the journal of sweep 'kept'" in capsys.readouterr().out
     assert [p.name for p in path.parent.iterdir() if ".damaged-" in p.name]  # the damaged file is kept
-    repaired = optuna.load_study(study_name="kept", storage=open_storage(db))
+    repaired = optuna.load_study(study_name="kept", storage=journals.open_journal(path))
     assert len(repaired.trials) >= 1  # what was told before the damage survives
     assert main(["--data-dir", str(data_dir), "sweep", "--repair"]) == 0
     assert "nothing to repair" in capsys.readouterr().out
+
+
+def test_a_new_sweep_starts_beside_a_damaged_one(data_dir, capsys):
+    from mlmstudio.sweep import journals, runner, study
+
+    db = Database.open(data_dir)
+    runner.create_sweep(db, study.SweepSpec("hurt", "sample:facts", "0" * 64, "{}", (), 60.0, 3, False))
+    path = journals.journal_path(data_dir, "hurt")
+    path.write_bytes(path.read_bytes()[:-7])
+    argv = ["sample:facts", "--param", "lr=1e-4:1e-3", "--budget", "20s", "--trials", "1", "--name", "new"]
+    code = main(["--data-dir", str(data_dir), "sweep", *argv, *TINY, "--json"])
+    assert code == 0, capsys.readouterr().err
+    assert json.loads(capsys.readouterr().out)["trials"][0]["outcome"] == "completed"
+    assert study.sweep_names(db) == ["new"]

@@ -12,6 +12,7 @@ from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.store import service
 from mlmstudio.store.database import Database
 from mlmstudio.sweep import runner
+from mlmstudio.sweep.journals import journal_path
 from mlmstudio.sweep.space import SweepSpecError, apply_values, parse_duration, parse_param, parse_params
 from mlmstudio.sweep.study import (
     COMPLETED,
@@ -20,7 +21,6 @@ from mlmstudio.sweep.study import (
     SweepSpec,
     TrialRecord,
     best_trial,
-    journal_path,
     sweep_names,
 )
 
@@ -168,7 +168,7 @@ def test_the_best_trial_is_the_completed_one_with_the_lowest_loss():
 
 def test_a_name_is_used_once(db, corpus):
     start(db, corpus, "once")
-    assert sweep_names(db) == ["once"] and journal_path(db.data_dir).is_file()
+    assert sweep_names(db) == ["once"] and journal_path(db.data_dir, "once").is_file()
     with pytest.raises(SweepSpecError, match="exists already"):
         start(db, corpus, "once")
     with pytest.raises(SweepSpecError, match="no sweep named 'other'"):
