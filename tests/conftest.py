@@ -10,11 +10,16 @@ import os
 import sys
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
 import pytest
 
 DATA_DIR = Path(__file__).parent / "data"
+LAPTOP_SCREEN = DATA_DIR / "screen_1280x800.json"
+
+# Offscreen, on a 1280×800 screen: the smallest laptop the window must fit (the plugin's own
+# default is 800×800). tests/gui/test_window_fits.py checks 1920×1080 in a child process.
+if os.environ.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={LAPTOP_SCREEN}"
+
 QT_PACKAGES = frozenset({"PySide6", "shiboken6", "PyQt6", "PyQt5", "PySide2", "qtpy", "pyqtgraph"})
 
 

@@ -1,0 +1,148 @@
+"""The main window fits a 1280×800 laptop and a 1920×1080 monitor, on every page, in every state.
+
+The suite's offscreen screen is 1280×800 (tests/conftest.py); 1920×1080 runs in a child process
+with its own screen. What is checked on each page:
+- the window's frame lies inside the screen's available geometry;
+- the page needs no scrolling at that size (its minimum size fits the room the window gives it);
+- every visible widget lies inside the window;
+- a long status message does not widen the window.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QApplication, QWidget
+
+from mlmstudio.gui.main_window import PAGES
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def _outside(window: QWidget) -> list[str]:
+    """Visible widgets of the window that reach outside it."""
+    inside = QRect(QPoint(0, 0), window.size())
+    bad = []
+    for child in window.findChildren(QWidget):
+        if not child.isVisible() or child.isWindow() or child.width() <= 0 or child.height() <= 0:
+            continue
+        rect = QRect(child.mapTo(window, QPoint(0, 0)), child.size())
+        if not inside.contains(rect):
+            bad.append(f"{type(child).__name__} {child.objectName()!r} at {rect.getRect()}")
+    return bad
+
+
+def fit_report(window) -> dict[str, list[str]]:
+    """For each page shown in turn: the ways it does not fit (empty lists when all is well)."""
+    app = QApplication.instance()
+    room = window.screen().availableGeometry()
+    report: dict[str, list[str]] = {}
+    for index, name in enumerate(PAGES):
+        window.show_page(index)
+        for _ in range(3):
+            app.processEvents()
+        problems = []
+        if not room.contains(window.frameGeometry()):
+            problems.append(f"window {window.frameGeometry().getRect()} outside screen {room.getRect()}")
+        viewport = window.findChild(QWidget, "pageScroll").viewport().size()
+        page = window.stack.currentWidget()
+        need = page.minimumSizeHint()
+        if need.width() > viewport.width() or need.height() > viewport.height():
+            problems.append(f"page needs {need.toTuple()}, has {viewport.toTuple()}")
+        problems += _outside(window)
+        report[name] = problems
+    return report
+
+
+def test_a_new_window_fits_the_laptop_on_every_page(window):
+    room = window.screen().availableGeometry()
+    assert (room.width(), room.height()) == (1280, 800)
+    assert fit_report(window) == {name: [] for name in PAGES}
+
+
+def test_a_long_status_message_does_not_widen_the_window(window, qtbot):
+    before = window.size()
+    window.show_status("A very long message about a corpus " * 20)
+    qtbot.wait(50)
+    assert window.size() == before
+    assert window.screen().availableGeometry().contains(window.frameGeometry())
+
+
+def test_a_size_saved_on_a_bigger_monitor_is_clamped_to_this_screen(qtbot, db):
+    from mlmstudio.gui.main_window import MainWindow
+    from mlmstudio.gui.settings import AppSettings
+
+    big = MainWindow(db, AppSettings())
+    qtbot.addWidget(big)
+    big.resize(1900, 1050)
+    big.settings.set_geometry(big.saveGeometry())
+    big.close()
+    again = MainWindow(db, AppSettings())
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitExposed(again)
+    assert again.screen().availableGeometry().contains(again.frameGeometry())
+
+
+@pytest.mark.slow
+def test_with_trained_runs_every_page_still_fits(qtbot, trained_db):
+    from mlmstudio.gui.main_window import MainWindow
+    from mlmstudio.gui.settings import AppSettings
+
+    window = MainWindow(trained_db, AppSettings())
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.runs.wait_idle()
+    window.show_page(PAGES.index("History"))
+    qtbot.waitUntil(lambda: window.history_page.run_count() == 2, timeout=30_000)
+    assert fit_report(window) == {name: [] for name in PAGES}
+    for page in (window.explore_page, window.history_page, window.corpus_page, window.setup_page):
+        page.wait_idle()
+    window.train_page.stop_and_wait()
+
+
+CHILD = """
+import json, sys
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv)
+sys.path.insert(0, sys.argv[1])
+from test_window_fits import fit_report
+from mlmstudio.gui.main_window import MainWindow
+from mlmstudio.gui.settings import AppSettings
+from mlmstudio.store.database import Database
+window = MainWindow(Database.open(sys.argv[2]), AppSettings())
+window.show()
+for _ in range(5):
+    app.processEvents()
+room = window.screen().availableGeometry()
+print(json.dumps({"screen": [room.width(), room.height()], "report": fit_report(window)}))
+window.close()
+"""
+
+
+@pytest.mark.parametrize("screen", ["1920x1080", "1280x800"])
+def test_the_window_fits_each_screen_size_in_a_fresh_process(tmp_path, screen):
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": f"offscreen:configfile={DATA / f'screen_{screen}.json'}",
+        "MLMSTUDIO_HOME": str(tmp_path / "home"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(Path(__file__).parent), str(tmp_path / "home")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["screen"] == [int(n) for n in screen.split("x")]
+    assert result["report"] == {name: [] for name in PAGES}
