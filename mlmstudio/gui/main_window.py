@@ -14,8 +14,8 @@ from __future__ import annotations
 import logging
 import platform
 
-from PySide6.QtCore import QSize, Qt, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtCore import QSize, Qt, QTimer, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -46,6 +46,7 @@ from mlmstudio.gui.pages.welcome_panel import WelcomePanel
 from mlmstudio.gui.queue_controller import QueueController
 from mlmstudio.gui.run_list import RunList
 from mlmstudio.gui.settings import AppSettings
+from mlmstudio.gui.window_fit import PREFERRED_SIZE, fit_to_screen, scrolling_pages
 from mlmstudio.store.database import Database
 
 log = logging.getLogger(__name__)
@@ -63,6 +64,7 @@ class MainWindow(QMainWindow):
         self.db = db
         self.settings = settings or AppSettings()
         self._quick_start_sample: str | None = None
+        self._fitted_with_frame = False
         self._closing = False
         self._asking_before_close = True  # False while a signal closes the window
         self.setWindowTitle("MLM Studio")
@@ -129,7 +131,8 @@ class MainWindow(QMainWindow):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.sidebar)
-        layout.addWidget(self.stack, 1)
+        # A page bigger than the screen scrolls; it never pushes the window off a laptop's screen.
+        layout.addWidget(scrolling_pages(self.stack), 1)
         self.setCentralWidget(central)
 
         self.training_label = QLabel("")
@@ -270,7 +273,9 @@ class MainWindow(QMainWindow):
     def _restore(self) -> None:
         geometry = self.settings.geometry()
         if geometry is None or not self.restoreGeometry(geometry):
-            self.resize(1280, 840)
+            fit_to_screen(self, PREFERRED_SIZE)
+        else:
+            fit_to_screen(self)  # saved on a larger monitor, or a screen since unplugged
         if not self.settings.welcome_done():
             self.show_welcome()
         else:
@@ -567,6 +572,13 @@ class MainWindow(QMainWindow):
             return self.close()
         finally:
             self._asking_before_close = True
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        super().showEvent(event)
+        if not self._fitted_with_frame:
+            # Once shown, the window manager's frame is known: fit again so the title bar fits too.
+            self._fitted_with_frame = True
+            QTimer.singleShot(0, lambda: fit_to_screen(self))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.sweep_page.is_running() and not self.train_page.is_training() and self._asking_before_close:
