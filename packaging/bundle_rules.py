@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import posixpath
 import sys
 import sysconfig
 from pathlib import Path
@@ -112,20 +113,43 @@ def stdlib_sources():
     return [(str(path), target) for path in sorted(stdlib.glob("*.py"))]
 
 
+def _rule_of(dest):
+    """The name of the FILE_RULES rule that drops the bundle path ``dest``, or None."""
+    for name, patterns, keep in FILE_RULES:
+        if any(fnmatch.fnmatch(dest, p) for p in patterns) and not any(
+            fnmatch.fnmatch(dest, p) for p in keep
+        ):
+            return name
+    return None
+
+
 def drop_files(toc, removed):
-    """``toc`` without the entries a FILE_RULES rule matches; adds the dropped bytes to ``removed``."""
-    kept = []
+    """``toc`` without the entries a FILE_RULES rule matches; adds the dropped bytes to ``removed``.
+
+    A SYMLINK entry (PyInstaller links a library it collected under a package, such as
+    PySide6/Qt/lib/libQt6EglFsKmsSupport.so.6, from the top of _internal/) goes with its
+    target: kept alone it would ship as a dangling link.
+    """
+    kept, dropped = [], set()
     for entry in toc:
         dest = entry[0].replace(os.sep, "/")
-        for name, patterns, keep in FILE_RULES:
-            if any(fnmatch.fnmatch(dest, p) for p in patterns) and not any(
-                fnmatch.fnmatch(dest, p) for p in keep
-            ):
-                try:
-                    removed[name] = removed.get(name, 0) + os.path.getsize(entry[1])
-                except OSError:
-                    pass
-                break
-        else:
+        name = _rule_of(dest)
+        if name is None:
             kept.append(entry)
-    return kept
+            continue
+        dropped.add(dest)
+        try:
+            removed[name] = removed.get(name, 0) + os.path.getsize(entry[1])
+        except OSError:
+            pass
+    return [entry for entry in kept if not (_is_link(entry) and _link_target(entry) in dropped)]
+
+
+def _is_link(entry):
+    return len(entry) > 2 and entry[2] == "SYMLINK"
+
+
+def _link_target(entry):
+    """A SYMLINK entry's target as a bundle path (its source is relative to the link's folder)."""
+    dest = entry[0].replace(os.sep, "/")
+    return posixpath.normpath(posixpath.join(posixpath.dirname(dest), entry[1].replace(os.sep, "/")))

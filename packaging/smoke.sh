@@ -30,6 +30,20 @@ if find "$bundle" \( -name 'libcudart*' -o -name 'libcublas*' -o -name 'libcudnn
   fail "the bundle holds CUDA libraries"
 fi
 
+step "no dangling link; the files are the build's (MANIFEST.tsv); constraints.txt names the exact versions"
+find "$bundle" -xtype l > "$work/last.log"
+[ ! -s "$work/last.log" ] || fail "the bundle holds dangling links"
+for needed in MANIFEST.tsv constraints.txt LICENSE THIRD_PARTY_NOTICES.md; do
+  [ -f "$bundle/$needed" ] || fail "the bundle lacks $needed"
+done
+grep -q '^torch==[0-9.]*+cpu$' "$bundle/constraints.txt" || fail "constraints.txt does not pin a CPU torch"
+if command -v python3 >/dev/null; then
+  python3 "$(dirname "${BASH_SOURCE[0]}")/bundle_manifest.py" compare --same-bytes "$bundle/MANIFEST.tsv" "$bundle" \
+    > "$work/last.log" 2>&1 || fail "the unpacked files are not the ones the build listed"
+else
+  step "  (no python3 here: the file list is not compared)"
+fi
+
 mkdir -p "$work/home" "$work/tmp"
 # The bundle must run on its own: nothing from a developer's Python may leak in.
 run() {

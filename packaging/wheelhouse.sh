@@ -7,12 +7,15 @@
 # x86_64): build the wheelhouse with the same Python the offline machine will use.
 # torch is the CPU build (torch==2.13.0+cpu on Linux): taken from a local wheel when pip finds one
 # without an index, otherwise from PyTorch's CPU wheel index, never PyPI's CUDA build.
+# Every other wheel is at the exact version packaging/constraints.txt records (the bundle build's
+# lock, made on Linux x86_64 with CPython 3.11; MLMSTUDIO_CONSTRAINTS= leaves it out elsewhere).
 set -euo pipefail
 dir="${1:?usage: wheelhouse.sh DIR}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 python="${PYTHON:-python3}"
 torch_version="${MLMSTUDIO_TORCH_VERSION:-2.13.0}"
 cpu_index="${MLMSTUDIO_TORCH_INDEX:-https://download.pytorch.org/whl/cpu}"
+lock="${MLMSTUDIO_CONSTRAINTS-$root/packaging/constraints.txt}"
 say() { echo "wheelhouse: $*"; }
 
 "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
@@ -34,10 +37,16 @@ else
 fi
 
 # The rest of the dependency tree, resolved against the torch wheel already in DIR: the
-# constraint pins torch to that CPU build, so pip never looks at a CUDA torch or nvidia-* wheels.
+# constraint pins torch to that CPU build, so pip never looks at a CUDA torch or nvidia-* wheels,
+# and the lock pins everything else.
 constraints="$(mktemp)"
 trap 'rm -f "$constraints"' EXIT
 echo "$spec" > "$constraints"
+if [ -n "$lock" ]; then
+  [ -f "$lock" ] || { echo "wheelhouse: no constraints file $lock (set MLMSTUDIO_CONSTRAINTS= to collect without it)." >&2; exit 2; }
+  say "exact versions from $lock"
+  grep -v '^torch==' "$lock" >> "$constraints"
+fi
 wheel="$(ls -t "$dir"/mlmstudio-*.whl | head -n 1)"
 say "collecting the dependencies of $(basename "$wheel")"
 "${pip[@]}" download -q --dest "$dir" --find-links "$dir" --constraint "$constraints" \

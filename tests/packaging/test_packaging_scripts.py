@@ -97,6 +97,30 @@ def test_drop_files_counts_what_each_rule_removes(tmp_path):
     assert sorted(removed.values()) == [7, 100]
 
 
+def test_a_link_to_a_dropped_library_is_dropped_with_it(tmp_path):
+    """PyInstaller links Qt's libraries from the top of _internal/; a link to a dropped one would dangle."""
+    rules = load_bundle_rules()
+    lib = tmp_path / "lib.so"
+    lib.write_bytes(b"z" * 10)
+    toc = [
+        ("PySide6/Qt/lib/libQt6EglFsKmsSupport.so.6", str(lib), "BINARY"),
+        ("libQt6EglFsKmsSupport.so.6", "PySide6/Qt/lib/libQt6EglFsKmsSupport.so.6", "SYMLINK"),
+        ("PySide6/Qt/lib/libQt6Core.so.6", str(lib), "BINARY"),
+        ("libQt6Core.so.6", "PySide6/Qt/lib/libQt6Core.so.6", "SYMLINK"),
+        ("PySide6/Qt/lib/libQt6XcbQpa.so.6", str(lib), "BINARY"),
+        ("PySide6/Qt/plugins/platforms/libQt6XcbQpa.so.6", "../../lib/libQt6XcbQpa.so.6", "SYMLINK"),
+    ]
+    removed = {}
+    kept = [entry[0] for entry in rules.drop_files(toc, removed)]
+    assert kept == [
+        "PySide6/Qt/lib/libQt6Core.so.6",
+        "libQt6Core.so.6",
+        "PySide6/Qt/lib/libQt6XcbQpa.so.6",
+        "PySide6/Qt/plugins/platforms/libQt6XcbQpa.so.6",
+    ]
+    assert sum(removed.values()) == 10
+
+
 def test_excluded_modules_are_not_imported_by_the_app():
     rules = load_bundle_rules()
     source = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "mlmstudio").rglob("*.py"))
@@ -177,3 +201,27 @@ def test_install_desktop_entry_refuses_an_unknown_option(tmp_path):
     )
     assert result.returncode == 2
     assert "unknown option" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_the_constraints_pin_every_runtime_requirement_and_the_builds_use_them():
+    lines = [
+        line
+        for line in (PACKAGING / "constraints.txt").read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    ]
+    pins = {}
+    for line in lines:
+        name, sep, version = line.partition("==")
+        assert sep and re.fullmatch(r"[0-9][0-9A-Za-z.+!-]*", version), f"not an exact pin: {line}"
+        pins[re.sub(r"[-_.]+", "-", name).lower()] = version
+    assert pins["torch"].endswith("+cpu")
+    assert "pyinstaller" in pins and "mlmstudio" not in pins
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    for requirement in project["dependencies"]:
+        name = re.split(r"[<>=!~;\[ ]", requirement, maxsplit=1)[0]
+        assert re.sub(r"[-_.]+", "-", name).lower() in pins, f"{name} has no exact version in constraints.txt"
+    build = (PACKAGING / "build.sh").read_text(encoding="utf-8")
+    assert 'constraints="$root/packaging/constraints.txt"' in build and 'pin=(-c "$constraints")' in build
+    assert 'cp "$build_dir/constraints.txt" "$stage/constraints.txt"' in build
+    wheelhouse = (PACKAGING / "wheelhouse.sh").read_text(encoding="utf-8")
+    assert "$root/packaging/constraints.txt" in wheelhouse and '--constraint "$constraints"' in wheelhouse
