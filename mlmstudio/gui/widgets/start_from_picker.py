@@ -7,7 +7,9 @@ is made a continuation by the engine's own ``continued_config`` (engine/start_fr
 ``train --from`` uses), off the GUI thread since it reads the model: the model's shape and
 tokenizer, the continued-pretraining rate and warm-up unless the user changed them. "Train from
 scratch" clears it. The page disables the tokenizer and size controls while a model is chosen;
-this widget says why, and why the defaults differ. Nothing here imports torch at import time.
+this widget says why, and why the defaults differ. Under it, "Add your words to its vocabulary"
+(``added_words_picker.py``) lists the corpus' words the model splits, to check; choosing another
+model or Train from scratch drops the words. Nothing here imports torch at import time.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from mlmstudio.config import RunConfig, TrainingConfig
 from mlmstudio.engine.errors import ModelLoadError
 from mlmstudio.gui.background import TaskRunner, user_message
 from mlmstudio.gui.theme import MessageLabel
+from mlmstudio.gui.widgets.added_words_picker import AddedWordsPicker
 
 SCRATCH = ""  # the combo's data for "Train from scratch"
 TOPIC = "start-from"
@@ -41,8 +44,8 @@ def continuation_of(config: RunConfig, model_dir: Path) -> RunConfig:
     from mlmstudio.engine.start_from import continued_config
 
     defaults = _defaults()
-    return continued_config(
-        replace(config, training=replace(config.training, start_from="")),
+    return continued_config(  # words chosen for another model's tokenizer do not carry over
+        replace(config, training=replace(config.training, start_from="", added_words="")),
         model_dir,
         lr_given=config.training.lr != defaults.lr,
         warmup_given=config.training.warmup != defaults.warmup,
@@ -59,6 +62,7 @@ def from_scratch(config: RunConfig, applied: tuple[float, float] | None) -> RunC
         training=replace(
             training,
             start_from="",
+            added_words="",
             lr=defaults.lr if training.lr == lr else training.lr,
             warmup=defaults.warmup if training.warmup == warmup else training.warmup,
         ),
@@ -93,6 +97,9 @@ class StartFromPicker(QWidget):
         self.note.setWordWrap(True)
         self.note.setObjectName("start_from.note")
         self.error = MessageLabel("error", banner=False)
+        # "Add your words to its vocabulary": shown while a model is chosen.
+        self.added_words = AddedWordsPicker(current_config)
+        self.added_words.words_changed.connect(self._on_words_changed)
         row = QHBoxLayout()
         row.addWidget(QLabel("Start from:"))
         row.addWidget(self.combo, 1)
@@ -101,6 +108,7 @@ class StartFromPicker(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(row)
         layout.addWidget(self.note)
+        layout.addWidget(self.added_words)
         layout.addWidget(self.error)
         self.refresh()
 
@@ -130,6 +138,7 @@ class StartFromPicker(QWidget):
             index = self.combo.count() - 1
         self.combo.setCurrentIndex(index)
         self.note.setVisible(bool(self._start_from))
+        self.added_words.setVisible(bool(self._start_from))
 
     def describe(self, config: RunConfig) -> None:
         """The sentence under the choice: what is kept and why the defaults differ."""
@@ -139,6 +148,7 @@ class StartFromPicker(QWidget):
             f"Learning rate {t.lr:g} with {t.warmup:.0%} warm-up instead of training from scratch's "
             f"{_defaults().lr:g}: {WHY_SMALLER}."
         )
+        self.added_words.show_config(config)
 
     # Choosing -------------------------------------------------------------
     def choose_folder(self) -> bool:
@@ -206,6 +216,12 @@ class StartFromPicker(QWidget):
     def _on_failed(self, exc: BaseException) -> None:
         self.error.show_message(user_message(exc, "Reading that model"))
         self.show_start(self._start_from)
+
+    @Slot(str)
+    def _on_words_changed(self, words: str) -> None:
+        config = self._current_config()
+        if config.training.start_from.strip():
+            self.config_ready.emit(replace(config, training=replace(config.training, added_words=words)))
 
     def _emit(self, config: RunConfig) -> None:
         self.show_start(config.training.start_from)
