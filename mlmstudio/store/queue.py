@@ -24,6 +24,13 @@ in progress goes on), ``after_crash`` (``wait``: a crash pauses the queue with
 a note; ``resume``: the interrupted item is resumed when the queue next runs)
 and ``note`` (why the queue paused itself).
 
+A damaged row (a state or a time the history cannot read, as a hand edit or a
+damaged page of the file leaves it) is isolated: ``damaged_rows`` finds it with
+a raw read, every query of the ORM leaves it out, the listing shows it as
+``failed`` with a sentence naming the history file and the fix (remove it),
+``remove_item`` removes it without reading it, and the other items run. An
+item whose stored settings do not read fails when claimed, with its sentence.
+
 Every function takes the ``Database`` and returns plain frozen records
 (``QueueItem``, ``QueueSettings``), so the GUI, the CLI and a sweep can call them
 from any thread. Bad input raises ``QueueError`` with a sentence.
@@ -41,7 +48,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import overload
 
-from sqlalchemy import func, select
+from sqlalchemy import Engine, func, select, text, update
 from sqlalchemy.orm import Session
 
 from mlmstudio import command_hint
@@ -113,7 +120,13 @@ class QueueItem:
 
     @property
     def config(self) -> RunConfig:
-        return RunConfig.from_json(self.config_json)
+        try:
+            return RunConfig.from_json(self.config_json)
+        except ConfigError as exc:  # still a ConfigError: callers tell refused settings by it
+            raise ConfigError(
+                f"The settings stored with queue item {self.id} cannot be read: {exc} Remove it "
+                f"with 'mlmstudio queue remove {self.id}' and add the run again."
+            ) from exc
 
     @property
     def label(self) -> str:
@@ -167,21 +180,113 @@ def _settings_row(session: Session) -> QueueSettingsRow:
 
 
 def _settings(row: QueueSettingsRow) -> QueueSettings:
-    return QueueSettings(paused=bool(row.paused), after_crash=AfterCrash(row.after_crash), note=row.note)
+    try:
+        after_crash, note = AfterCrash(row.after_crash), row.note
+    except ValueError:  # a damaged row: waiting is the safe choice, and the note says so
+        after_crash = AfterCrash.WAIT
+        note = (
+            f"The queue's after-crash setting in the history is damaged ({row.after_crash!r}), so it "
+            "waits after a crash; choose again with 'mlmstudio queue start --after-crash wait|resume'."
+        )
+    return QueueSettings(paused=bool(row.paused), after_crash=after_crash, note=note or "")
+
+
+_COLUMNS = (
+    "id, position, name, config_json, corpus_source, state, run_id, message, "
+    "created_at, started_at, finished_at, pid, hostname"
+)
+_TIMES = {"created_at": "time it was added", "started_at": "start time", "finished_at": "end time"}
+_STATES = {s.value for s in ItemState}
+
+
+def _row_problem(raw: dict) -> str | None:
+    """What in a raw row the ORM could not read (it would fail the whole query); None if sound."""
+    if raw["state"] not in _STATES:
+        return f"its state reads {raw['state']!r}"
+    for column in _TIMES:
+        value = raw[column]
+        if value is None and column != "created_at":
+            continue
+        try:
+            datetime.fromisoformat(value)
+        except (TypeError, ValueError):
+            return f"its {_TIMES[column]} reads {value!r}"
+    if not isinstance(raw["id"], int) or not isinstance(raw["position"], int):
+        return f"its position reads {raw['position']!r}"
+    return None
+
+
+def _damaged(session: Session) -> dict[int, QueueItem]:
+    """Rows the ORM cannot read, each as an item shown ``failed`` with its sentence (raw read)."""
+    found = {}
+    for raw in session.execute(text(f"SELECT {_COLUMNS} FROM queue_items")).mappings():
+        problem = _row_problem(dict(raw))
+        if problem is None or raw["state"] == ItemState.REMOVED.value:
+            continue
+        item_id = raw["id"]
+        found[item_id] = QueueItem(
+            id=item_id,
+            position=raw["position"] if isinstance(raw["position"], int) else 1 << 62,
+            name=str(raw["name"] or ""),
+            config_json=str(raw["config_json"] or ""),
+            corpus_source=str(raw["corpus_source"] or ""),
+            state=ItemState.FAILED,
+            run_id=raw["run_id"] if isinstance(raw["run_id"], str) else None,
+            message=(
+                f"This item's record in the history {_history_file(session)} is damaged "
+                f"({problem}), so the queue skips it. Remove it with 'mlmstudio queue remove {item_id}' "
+                "(or Remove on the Queue page) and add the run again."
+            ),
+            created_at=datetime.fromtimestamp(0, UTC),
+            started_at=None,
+            finished_at=None,
+            pid=None,
+            hostname=None,
+        )
+    return found
+
+
+def _history_file(session: Session) -> str:
+    bind = session.get_bind()
+    engine = bind if isinstance(bind, Engine) else bind.engine
+    return str(engine.url.database)
+
+
+def damaged_items(db: Database) -> list[QueueItem]:
+    """The items whose record the history cannot read, and waiting ones whose settings do not load."""
+    with db.session(write=False) as session:
+        damaged = _damaged(session)
+        rows = _visible(session)
+    found = list(damaged.values())
+    for item in (_item(r) for r in rows if r.state in RUNNABLE_STATES):
+        try:
+            _ = item.config
+        except ConfigError as exc:
+            found.append(dataclasses.replace(item, state=ItemState.FAILED, message=str(exc)))
+    return sorted(found, key=lambda i: i.id)
+
+
+def _sound(session: Session):
+    """The ORM's condition for rows it can read: every query of items goes through it."""
+    damaged = list(_damaged(session))
+    return QueueItemRow.id.not_in(damaged) if damaged else QueueItemRow.id.is_not(None)
 
 
 def _visible(session: Session) -> list[QueueItemRow]:
-    """The items the user sees, in queue order (removed ones are hidden)."""
+    """The items the user sees, in queue order (removed ones are hidden, damaged ones apart)."""
     return list(
         session.scalars(
             select(QueueItemRow)
-            .where(QueueItemRow.state != ItemState.REMOVED.value)
+            .where(QueueItemRow.state != ItemState.REMOVED.value, _sound(session))
             .order_by(QueueItemRow.position, QueueItemRow.id)
         )
     )
 
 
 def _find(session: Session, item_id: int) -> QueueItemRow:
+    damaged = _damaged(session)
+    if item_id in damaged:
+        raise QueueError(damaged[item_id].message)
     row = session.get(QueueItemRow, item_id) if isinstance(item_id, int) else None
     if row is None or row.state == ItemState.REMOVED:
         raise QueueError(
@@ -205,7 +310,9 @@ def add_item(db: Database, config: RunConfig, name: str | None = None) -> QueueI
         # Removed rows keep their old places; only the listed ones count.
         last = (
             session.scalar(
-                select(func.max(QueueItemRow.position)).where(QueueItemRow.state != ItemState.REMOVED.value)
+                select(func.max(QueueItemRow.position)).where(
+                    QueueItemRow.state != ItemState.REMOVED.value, _sound(session)
+                )
             )
             or 0
         )
@@ -228,21 +335,37 @@ def list_items(db: Database, *, include_removed: bool = False) -> list[QueueItem
     with db.session(write=False) as session:
         if include_removed:
             rows = list(
-                session.scalars(select(QueueItemRow).order_by(QueueItemRow.position, QueueItemRow.id))
+                session.scalars(
+                    select(QueueItemRow)
+                    .where(_sound(session))
+                    .order_by(QueueItemRow.position, QueueItemRow.id)
+                )
             )
         else:
             rows = _visible(session)
-        return [_item(row) for row in rows]
+        items = [_item(row) for row in rows] + list(_damaged(session).values())
+        return sorted(items, key=lambda i: (i.position, i.id))
 
 
 def get_item(db: Database, item_id: int) -> QueueItem:
+    """The item (a damaged one as ``failed``, with the sentence saying so)."""
     with db.session(write=False) as session:
+        damaged = _damaged(session)
+        if item_id in damaged:
+            return damaged[item_id]
         return _item(_find(session, item_id))
 
 
 def remove_item(db: Database, item_id: int) -> QueueItem:
     """Take an item out of the queue (it stays in the database as ``removed``); not while it runs."""
     with db.session() as session:
+        damaged = _damaged(session)
+        if item_id in damaged:  # removed without reading it: the ORM cannot
+            session.execute(
+                update(QueueItemRow).where(QueueItemRow.id == item_id).values(state=ItemState.REMOVED.value)
+            )
+            _renumber(_visible(session))
+            return dataclasses.replace(damaged[item_id], state=ItemState.REMOVED)
         row = _find(session, item_id)
         if row.state == ItemState.RUNNING:
             raise QueueError(
@@ -382,7 +505,8 @@ def _owner_gone(db: Database, row: QueueItemRow) -> bool:
 def _recover(db: Database, session: Session) -> list[int]:
     """Mark running items whose process is gone ``interrupted``; pause the queue if told to wait."""
     recovered = []
-    for row in session.scalars(select(QueueItemRow).where(QueueItemRow.state == ItemState.RUNNING.value)):
+    running = select(QueueItemRow).where(QueueItemRow.state == ItemState.RUNNING.value, _sound(session))
+    for row in session.scalars(running):
         if _owner_gone(db, row):
             row.state = ItemState.INTERRUPTED.value
             row.message = INTERRUPTED_ITEM_MESSAGE
@@ -400,7 +524,9 @@ def _recover(db: Database, session: Session) -> list[int]:
 def abandoned_items(db: Database) -> list[int]:
     """Running items whose process is gone (a read: nothing is changed)."""
     with db.session(write=False) as session:
-        rows = session.scalars(select(QueueItemRow).where(QueueItemRow.state == ItemState.RUNNING.value))
+        rows = session.scalars(
+            select(QueueItemRow).where(QueueItemRow.state == ItemState.RUNNING.value, _sound(session))
+        )
         return [row.id for row in rows if _owner_gone(db, row)]
 
 
@@ -427,7 +553,7 @@ def claim_next(db: Database) -> Claim | None:
                 return None
             rows = session.scalars(
                 select(QueueItemRow)
-                .where(QueueItemRow.state.in_([s.value for s in RUNNABLE_STATES]))
+                .where(QueueItemRow.state.in_([s.value for s in RUNNABLE_STATES]), _sound(session))
                 .order_by(QueueItemRow.position, QueueItemRow.id)
             )
             for row in rows:
