@@ -44,6 +44,7 @@ from mlmstudio.gui.pages.explore.checkpoints_tab import CheckpointsTab
 from mlmstudio.gui.pages.explore.compare_tab import MAX_COMPARED, CompareTab
 from mlmstudio.gui.pages.explore.embeddings_tab import EmbeddingsTab
 from mlmstudio.gui.pages.explore.iterative_tab import IterativeTab
+from mlmstudio.gui.pages.explore.layers_tab import LayersTab
 from mlmstudio.gui.pages.explore.predictions_tab import PredictionsTab
 from mlmstudio.gui.pages.explore.replaced_tab import ReplacedTab
 from mlmstudio.gui.pages.explore.scores_tab import ScoresTab
@@ -71,6 +72,7 @@ TABS: tuple[type[ExploreTab], ...] = (
     SentenceScoresTab,
     ReplacedTab,
     AttentionTab,
+    LayersTab,
     EmbeddingsTab,
     TokenLossTab,
     CheckpointsTab,

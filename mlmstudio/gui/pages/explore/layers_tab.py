@@ -1,0 +1,440 @@
+"""Layer by layer: how one prediction comes about inside the model.
+
+For a [MASK] of the sentence in Explore, the table shows the top guesses the
+model would give if it stopped after the embeddings and after each layer,
+read through its own output head (the logit lens,
+``engine.inspect.logit_lens``); the last row is the Predictions tab's answer.
+The temperature slider (0.1 to 5) redraws the probabilities as
+softmax(logits / T) at once, on this thread: the lens keeps each row's logits,
+so a redraw is numpy over a few rows, never the model.
+
+Beside it, one attention map (a layer and a head, chosen above it) of the same
+framed sentence; clicking a square works that cell out with the model's own
+numbers (``engine.inspect.attention_cell``): q·k/√d for every key of the row,
+the positional or mask term if the layer has one, the softmax row, and the
+weighted sum of the values that is the head's output for the query token.
+Both come from one question asked in a worker; the view saves as a PNG, the
+numbers (the table at the current temperature and the chosen cell) as CSV or JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QComboBox,
+    QGraphicsRectItem,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mlmstudio.attention_picture import colour_table
+from mlmstudio.gui.pages.explore.answers import escape, mask_title, percent
+from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
+from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
+from mlmstudio.gui.widgets.prediction_view import readable_token
+
+if TYPE_CHECKING:
+    from mlmstudio.engine.inspect.attention_cell import AttentionCell, HeadArithmetic
+    from mlmstudio.engine.inspect.logit_lens import LogitLens
+    from mlmstudio.engine.predict import Predictor
+
+# The slider's steps: tenths of a degree from 0.1 to 5 (logit_lens.TEMPERATURE_MIN / _MAX).
+SLIDER_MIN, SLIDER_MAX, SLIDER_STEPS_PER_UNIT = 1, 50, 10
+CELL_PEN = pg.mkPen("#EE7733", width=2, cosmetic=True)
+# Tokens labelled down the map's side and along its bottom (every n-th beyond that; a click names any).
+MAX_SIDE_LABELS, MAX_BOTTOM_LABELS = 20, 12
+PLACEHOLDER = "Press Show layers to see, for the [MASK], what the model would guess after each of its layers."
+
+
+@dataclass
+class LayerByLayer:
+    """The answer of this tab's question: the lens of every [MASK] and every layer's attention arithmetic."""
+
+    lens: LogitLens
+    attention: list[HeadArithmetic]
+
+
+def layer_by_layer(predictor: Predictor, question: Question) -> LayerByLayer:
+    """The question this tab asks (in a worker thread): one lens and the arithmetic of the same ids."""
+    import torch
+
+    from mlmstudio.engine.inspect.attention_cell import attention_arithmetic
+    from mlmstudio.engine.inspect.logit_lens import logit_lens
+
+    lens = logit_lens(predictor, question.text, top_k=question.top_k)
+    ids = torch.tensor([lens.token_ids], dtype=torch.long, device=predictor.device)
+    return LayerByLayer(lens, attention_arithmetic(predictor.model, ids))
+
+
+def slider_temperature(value: int) -> float:
+    return value / SLIDER_STEPS_PER_UNIT
+
+
+class LayersTab(ExploreTab):
+    title = "Layer by layer"
+
+    def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
+        super().__init__(host, parent)
+        explain = QLabel(
+            "What the model would guess for the [MASK] if it stopped after its embeddings or after "
+            "each layer (read through its own output head); the last row is its real answer. "
+            "The temperature sharpens (below 1) or flattens (above 1) the probabilities. Click a "
+            "square of the attention map to see how that weight is computed."
+        )
+        explain.setWordWrap(True)
+        self.show_button = QPushButton("Show layers")
+        self.show_button.setToolTip("Read the [MASK] after every layer, and every layer's attention")
+        self.mask_combo = QComboBox()
+        self.mask_combo.setToolTip("Which [MASK] of the sentence the table follows")
+        self.temperature = QSlider(Qt.Orientation.Horizontal)
+        self.temperature.setRange(SLIDER_MIN, SLIDER_MAX)
+        self.temperature.setValue(SLIDER_STEPS_PER_UNIT)  # T = 1: the model's own probabilities
+        self.temperature.setMinimumWidth(140)
+        self.temperature.setToolTip("softmax(logits / T): from 0.1 (sharp) to 5 (flat); 1 is the model's own")
+        self.temperature_label = QLabel()
+        self.temperature_label.setMinimumWidth(48)
+
+        self.table = QTableWidget(0, 0)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setWordWrap(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.summary = QLabel(PLACEHOLDER)
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.summary)
+        left_layout.addWidget(self.table, 1)
+
+        self.layer_combo = QComboBox()
+        self.layer_combo.setToolTip("The attention layer whose map is drawn")
+        self.head_combo = QComboBox()
+        self.head_combo.setToolTip("The attention head whose map is drawn")
+        self.map = pg.PlotWidget()
+        self.map.setBackground("w")
+        self.map.invertY(True)
+        self.map.setAspectLocked(True)
+        self.map.setMenuEnabled(False)
+        self.map.setMouseEnabled(x=False, y=False)
+        self.map.hideButtons()
+        self.map.setMinimumHeight(180)
+        for name in ("left", "bottom"):
+            self.map.getAxis(name).setPen("k")
+            self.map.getAxis(name).setTextPen("k")
+        self.map_image = pg.ImageItem(axisOrder="row-major")
+        self.map_image.setLookupTable(colour_table())
+        self.map.addItem(self.map_image)
+        self.cell_frame = QGraphicsRectItem(0, 0, 1, 1)
+        self.cell_frame.setPen(CELL_PEN)
+        self.cell_frame.setVisible(False)
+        self.map.addItem(self.cell_frame)
+        self.arithmetic = QTextBrowser()
+        self.arithmetic.setOpenLinks(False)
+        self.arithmetic.setMinimumHeight(160)
+        picker = QHBoxLayout()
+        picker.addWidget(QLabel("Attention:"))
+        picker.addWidget(self.layer_combo, 1)
+        picker.addWidget(self.head_combo, 1)
+        right_top = QWidget()
+        right_top_layout = QVBoxLayout(right_top)
+        right_top_layout.setContentsMargins(0, 0, 0, 0)
+        right_top_layout.addLayout(picker)
+        right_top_layout.addWidget(self.map, 1)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(right_top)
+        right.addWidget(self.arithmetic)
+        right.setStretchFactor(0, 1)
+        right.setStretchFactor(1, 1)
+        self.view = QSplitter(Qt.Orientation.Horizontal)  # what "Save picture" saves
+        self.view.addWidget(left)
+        self.view.addWidget(right)
+        self.view.setStretchFactor(0, 1)
+        self.view.setStretchFactor(1, 1)
+
+        self.export = ExportButtons(
+            self.view, self.numbers, name="layer_by_layer", report_error=self.host.show_error
+        )
+        row = QHBoxLayout()
+        row.addWidget(QLabel("[MASK]:"))
+        row.addWidget(self.mask_combo)
+        row.addWidget(QLabel("Temperature:"))
+        row.addWidget(self.temperature)
+        row.addWidget(self.temperature_label)
+        row.addStretch(1)
+        row.addWidget(self.export)
+        row.addWidget(self.show_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(explain)
+        layout.addLayout(row)
+        layout.addWidget(self.view, 1)
+
+        self.result: LayerByLayer | None = None
+        self.cell: AttentionCell | None = None
+        self._sized = False
+        self._on_temperature_changed(self.temperature.value())
+        self.show_button.clicked.connect(self.show_layers)
+        self.temperature.valueChanged.connect(self._on_temperature_changed)
+        self.mask_combo.currentIndexChanged.connect(self._on_mask_changed)
+        self.layer_combo.currentIndexChanged.connect(self._on_head_changed)
+        self.head_combo.currentIndexChanged.connect(self._on_head_changed)
+        self.map.scene().sigMouseClicked.connect(self._on_map_clicked)
+        self.clear()
+
+    def action_buttons(self) -> list[QAbstractButton]:
+        return [self.show_button]
+
+    def run_changed(self, run) -> None:
+        self.clear()
+
+    # -- asking ---------------------------------------------------------------------------------
+
+    def show_layers(self) -> bool:
+        """Ask for the sentence's lens and attention in a worker; False when it could not be asked."""
+        return self.host.ask(layer_by_layer, self._on_answer, what="Reading every layer")
+
+    def _on_answer(self, result: LayerByLayer, _question: Question) -> None:
+        self.show_result(result)
+        if result.lens.truncated:
+            self.host.show_info(
+                "The text was longer than the model can read; only the part around the masks was used."
+            )
+        self.answered.emit()
+
+    # -- state ----------------------------------------------------------------------------------
+
+    @property
+    def temperature_value(self) -> float:
+        return slider_temperature(self.temperature.value())
+
+    def set_temperature(self, temperature: float) -> None:
+        self.temperature.setValue(round(temperature * SLIDER_STEPS_PER_UNIT))
+
+    def current_mask(self) -> int:
+        return max(0, self.mask_combo.currentIndex())
+
+    def current_head(self) -> tuple[int, int]:
+        return max(0, self.layer_combo.currentIndex()), max(0, self.head_combo.currentIndex())
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def clear(self) -> None:
+        self.result, self.cell = None, None
+        for combo in (self.mask_combo, self.layer_combo, self.head_combo):
+            combo.blockSignals(True)
+            combo.clear()
+            combo.blockSignals(False)
+            combo.setEnabled(False)
+        self.table.clear()
+        self.table.setRowCount(0)
+        self.table.setColumnCount(0)
+        self.summary.setText(PLACEHOLDER)
+        self.map_image.clear()
+        self.cell_frame.setVisible(False)
+        self.arithmetic.setHtml("<p>Click a square of the attention map to see its arithmetic.</p>")
+        self.export.set_available(False)
+
+    def show_result(self, result: LayerByLayer) -> None:
+        self.clear()
+        self.result = result
+        lens = result.lens
+        for combo, names in (
+            (self.mask_combo, [mask_title(m, lens.num_masks) for m in range(lens.num_masks)]),
+            (self.layer_combo, [a.name[:1].upper() + a.name[1:] for a in result.attention]),
+            (self.head_combo, [f"head {h + 1}" for h in range(result.attention[0].num_heads)]),
+        ):
+            combo.blockSignals(True)
+            combo.addItems(names)
+            combo.blockSignals(False)
+            combo.setEnabled(len(names) > 1)
+        self.table.setColumnCount(lens.top_ids.shape[-1])
+        self.table.setHorizontalHeaderLabels([f"guess {r + 1}" for r in range(lens.top_ids.shape[-1])])
+        self.table.setRowCount(lens.num_stages)
+        labels = [f"after {name}" for name in lens.stage_names]
+        labels[-1] += " (the answer)"
+        self.table.setVerticalHeaderLabels(labels)
+        self.export.set_available(True)
+        self.draw_lens()
+        self.draw_map()
+        if self.view.width() > 0 and not self._sized:  # halves the first time; the user's split after
+            self.view.setSizes([self.view.width() // 2, self.view.width() - self.view.width() // 2])
+            self._sized = True
+
+    def draw_lens(self) -> None:
+        """The table of the chosen [MASK] at the slider's temperature (numpy only: the live redraw)."""
+        if self.result is None:
+            return
+        lens, m, temperature = self.result.lens, self.current_mask(), self.temperature_value
+        probs = lens.probabilities(m, temperature)  # [S, k]
+        final = lens.top_ids[m, -1, 0]
+        for s in range(lens.num_stages):
+            for r in range(probs.shape[1]):
+                p = float(probs[s, r])
+                item = self.table.item(s, r)
+                if item is None:
+                    item = QTableWidgetItem()
+                    self.table.setItem(s, r, item)
+                token = readable_token(lens.top_tokens[m][s][r])
+                item.setText(f"{token}  {percent(p)}")
+                # Shade by probability; the model's final answer in bold wherever it appears.
+                item.setBackground(QColor(68, 119, 170, int(30 + 200 * p)))
+                font = item.font()
+                font.setBold(bool(lens.top_ids[m, s, r] == final))
+                item.setFont(font)
+        first = next(
+            (s for s in range(lens.num_stages) if lens.top_ids[m, s, 0] == final), lens.num_stages - 1
+        )
+        answer = readable_token(lens.top_tokens[m][-1][0])
+        where = lens.stage_names[first]
+        self.summary.setText(
+            f"{lens.num_stages - 1} layer{'s' if lens.num_stages > 2 else ''} ({lens.arch}). The answer “{answer}” is the first guess "
+            f"from {'the embeddings' if first == 0 else where} on; bold marks it in every row. "
+            f"Temperature {temperature:.1f}." + (f" {lens.note}" if lens.note else "")
+        )
+
+    def draw_map(self) -> None:
+        if self.result is None:
+            return
+        layer, head = self.current_head()
+        grid = self.result.attention[layer].weights(head).astype(np.float32)
+        T = grid.shape[0]
+        self.map_image.setImage(grid, levels=(0.0, max(float(grid.max()), 1e-6)))
+        self.map_image.setRect(0, 0, T, T)
+        labels = [readable_token(t) for t in self.result.lens.tokens]
+        self.map.getAxis("left").setTicks(_ticks(labels, MAX_SIDE_LABELS))
+        self.map.getAxis("bottom").setTicks(_ticks(labels, MAX_BOTTOM_LABELS))
+        self.map.getAxis("left").setLabel("the token that looks", color="k")
+        self.map.getAxis("bottom").setLabel("the token it looks at", color="k")
+        self.map.setRange(xRange=(0, T), yRange=(0, T), padding=0.02)
+        if self.cell is not None and self.cell.query < T:
+            self.select_cell(self.cell.query, self.cell.key)
+        else:
+            mask = self.result.lens.mask_positions[self.current_mask()]
+            self.select_cell(mask, int(grid[mask].argmax()))  # the [MASK]'s strongest key to start with
+
+    def select_cell(self, query: int, key: int) -> None:
+        """Work out weight (query, key) of the drawn map and show it in the panel."""
+        if self.result is None:
+            return
+        layer, head = self.current_head()
+        self.cell = self.result.attention[layer].cell(head, query, key, self.result.lens.tokens)
+        self.cell_frame.setRect(key, query, 1, 1)
+        self.cell_frame.setVisible(True)
+        self.arithmetic.setHtml(cell_html(self.cell, self.result.attention[layer].positions))
+
+    def numbers(self) -> Numbers | None:
+        if self.result is None:
+            return None
+        temperature = self.temperature_value
+        rows = self.result.lens.rows(temperature)
+        data: dict[str, Any] = self.result.lens.as_dict(temperature)
+        data["attention_cell"] = self.cell.as_dict() if self.cell is not None else None
+        return Numbers(rows=rows, data=data)
+
+    # -- slots ----------------------------------------------------------------------------------
+
+    def _on_temperature_changed(self, value: int) -> None:
+        self.temperature_label.setText(f"T = {slider_temperature(value):.1f}")
+        self.draw_lens()
+
+    def _on_mask_changed(self, _index: int) -> None:
+        self.cell = None  # start from the new [MASK]'s row
+        self.draw_lens()
+        self.draw_map()
+
+    def _on_head_changed(self, _index: int) -> None:
+        self.draw_map()
+
+    def _on_map_clicked(self, event) -> None:
+        if self.result is None:
+            return
+        point = self.map.getPlotItem().vb.mapSceneToView(event.scenePos())
+        key, query = int(np.floor(point.x())), int(np.floor(point.y()))
+        T = len(self.result.lens.tokens)
+        if 0 <= query < T and 0 <= key < T:
+            self.select_cell(query, key)
+
+
+def _ticks(labels: list[str], most: int) -> list[list[tuple[float, str]]]:
+    """Axis ticks at the centre of every n-th token's square, at most ``most`` of them."""
+    every = max(1, -(-len(labels) // most))
+    return [[(i + 0.5, labels[i]) for i in range(0, len(labels), every)]]
+
+
+def _number(x: float) -> str:
+    return "−∞" if x == float("-inf") else f"{x:+.4f}".replace("-", "−")
+
+
+def cell_html(cell: AttentionCell, positions: str) -> str:
+    """The panel's text: the row's scores and softmax, then the weighted sum of the values."""
+    tokens = [escape(readable_token(t)) for t in cell.tokens]
+    i, j = cell.query, cell.key
+    d_head = cell.values.shape[1]
+    head = (
+        f"<p><b>{escape(cell.layer_name[:1].upper() + cell.layer_name[1:])}, head {cell.head + 1}:</b> "
+        f"“{tokens[i]}” (token {i}) looks at “{tokens[j]}” (token {j}) with weight "
+        f"<b>{cell.weight:.4f}</b>.<br>Positions: {escape(positions)}.</p>"
+    )
+    extra = cell.extra is not None
+    columns = ["key", "token", f"q·k / √{d_head}"] + ([f"+ {escape(cell.extra_name)}"] if extra else [])
+    columns += ["= score", "softmax"]
+    rows = []
+    for key in range(len(tokens)):
+        cells = [str(key), tokens[key], _number(float(cell.dots[key]))]
+        if cell.extra is not None:
+            cells.append(_number(float(cell.extra[key])))
+        cells += [_number(float(cell.scores[key])), f"{cell.weights[key]:.4f}"]
+        style = " style='background-color:#FCE3D2; font-weight:bold'" if key == j else ""
+        rows.append(f"<tr{style}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    table = (
+        "<p>1. The row of scores: the query q of “{q}” times every key k, divided by √{d} "
+        "(×{scale:.4f}){plus}.</p>"
+        "<table border='1' cellspacing='0' cellpadding='3'><tr>{header}</tr>{rows}</table>"
+    ).format(
+        q=tokens[i],
+        d=d_head,
+        scale=cell.scale,
+        plus=", plus the layer's own term" if extra else "",
+        header="".join(f"<th>{c}</th>" for c in columns),
+        rows="".join(rows),
+    )
+    top = float(cell.scores.max())
+    total = float(np.exp(cell.scores - top).sum())
+    softmax = (
+        "<p>2. The softmax of the row: weight = e<sup>score − max</sup> / Σ e<sup>score − max</sup> "
+        f"(max = {_number(top)}, Σ = {total:.4f}); for “{tokens[j]}”: "
+        f"e<sup>{_number(float(cell.scores[j]) - top)}</sup> / {total:.4f} = <b>{cell.weight:.4f}</b>. "
+        f"The row sums to {cell.weights.sum():.4f}.</p>"
+    )
+    dims = "".join(
+        f"<tr><td>{n}</td><td>{_number(float(cell.values[j, n]))}</td>"
+        f"<td>{_number(float(cell.contribution[n]))}</td><td>{_number(float(cell.output[n]))}</td></tr>"
+        for n in range(d_head)
+    )
+    values = (
+        f"<p>3. The head's output for “{tokens[i]}” is the sum over every key of weight × its value v "
+        f"({d_head} numbers each). “{tokens[j]}” adds {cell.weight:.4f} × v:</p>"
+        "<table border='1' cellspacing='0' cellpadding='3'><tr><th>number</th>"
+        f"<th>v of “{tokens[j]}”</th><th>weight × v</th><th>output (all keys)</th></tr>{dims}</table>"
+    )
+    return head + table + softmax + values
