@@ -232,6 +232,26 @@ language (<i>over-fitting</i>).</li>
 or falls, as the schedule on the Setup page says.</li>
 <li><b>Tokens per second</b>: how fast this computer trains; more tokens seen means more to learn from.</li>
 </ul>
+
+<h2 id="layers">9. Inside one prediction: Explore → Layer by layer</h2>
+<p>The model reworks every token layer after layer before its output head turns the last layer's
+numbers into a probability for every token of the vocabulary. The <b>logit lens</b> puts that same
+head after each earlier layer: each row of the table is <i>what the model would say if it stopped
+after layer k</i>. The first row reads only the embeddings (the word and where it is); the last row is
+the model's real answer, the one the Predictions tab shows. The row where the right word first comes
+out on top is roughly where the model has worked it out.</p>
+<p>The head gives raw scores (<i>logits</i>); the softmax turns them into probabilities,
+e<sup>score</sup> divided by the sum over all tokens. The <b>temperature</b> T divides every score
+first: softmax(score / T). Below 1 the differences grow and the first guess takes nearly everything;
+above 1 they shrink and the guesses even out. The order of the guesses never changes, only how sure
+they look (T = 1 is the model's own).</p>
+<p><b>Attention</b> is how each layer mixes the tokens. Every token asks a question (its query
+<i>q</i>), offers a label (its key <i>k</i>) and an answer (its value <i>v</i>), all three computed from
+it by the layer. How much token i looks at token j starts as q<sub>i</sub>·k<sub>j</sub> divided by
+√d (d: the numbers per head, so that long vectors do not give huge scores), plus a distance term when
+the model has one; the softmax of token i's row turns these scores into weights that add up to 1; and
+the head's output for token i is the weighted sum of all the values. Click a square of the map to see
+those three steps with the model's own numbers.</p>
 """
 
 

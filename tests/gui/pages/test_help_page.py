@@ -117,6 +117,14 @@ def test_the_page_reads_whole_before_the_example_arrives():
     assert "Preparing an example" in text
 
 
+def test_the_page_ties_the_layer_by_layer_view_to_its_explanation():
+    text = help_html(None)
+    section = text[text.index('id="layers"') :]
+    for term in ("Layer by layer", "logit lens", "if it stopped", "temperature", "softmax(score / T)", "√d"):
+        assert term in section
+    assert "Predictions tab" in section and "weighted sum of all the values" in section
+
+
 def test_the_train_page_links_to_the_help(qtbot, window):
     window.show_page(2)  # Train
     window.train_page.help_link.linkActivated.emit("help")
