@@ -26,14 +26,14 @@ on the embedding output and on every layer, removed afterwards), so nothing of
 the forward is written a second time here; only the head is applied to the
 states it did not reach.
 
-``with_temperature(logits, T)`` redraws the probabilities as softmax(logits / T)
-(T from 0.1 to 5): below 1 the guesses sharpen, above 1 they flatten. The
-order of the guesses never changes with T, only how sure they look.
+``LogitLens.probabilities(mask, T)`` redraws them as softmax(logits / T)
+(``temperature.with_temperature``, T from 0.1 to 5): below 1 the guesses
+sharpen, above 1 they flatten. The order of the guesses never changes with T,
+only how sure they look.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -44,25 +44,11 @@ from torch import Tensor, nn
 
 from mlmstudio.engine.electra import ElectraMLM
 from mlmstudio.engine.errors import PredictionError
+from mlmstudio.engine.inspect.temperature import with_temperature
 from mlmstudio.engine.model import ModernMLM, SeedMLM
 from mlmstudio.engine.predict import Predictor
 
-TEMPERATURE_MIN, TEMPERATURE_MAX = 0.1, 5.0
 DEFAULT_TOP_K = 5
-
-
-def with_temperature(logits: np.ndarray, temperature: float) -> np.ndarray:
-    """softmax(logits / T) over the last axis, in float64 (the largest logit subtracted first)."""
-    if not isinstance(temperature, (int, float)) or not math.isfinite(temperature):
-        raise PredictionError(f"The temperature must be a number (got {temperature!r}).")
-    if not TEMPERATURE_MIN - 1e-9 <= temperature <= TEMPERATURE_MAX + 1e-9:
-        raise PredictionError(
-            f"The temperature must be between {TEMPERATURE_MIN} and {TEMPERATURE_MAX} (got {temperature:g})."
-        )
-    scaled = np.asarray(logits, dtype=np.float64) / float(temperature)
-    scaled -= scaled.max(axis=-1, keepdims=True)
-    exp = np.exp(scaled)
-    return exp / exp.sum(axis=-1, keepdims=True)
 
 
 @dataclass

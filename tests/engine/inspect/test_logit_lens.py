@@ -18,7 +18,8 @@ from variant_models import QUESTION, VARIANTS, variant_predictor
 
 from mlmstudio.engine.errors import PredictionError
 from mlmstudio.engine.inspect import logit_lens as lens_module
-from mlmstudio.engine.inspect.logit_lens import logit_lens, with_temperature
+from mlmstudio.engine.inspect.logit_lens import logit_lens
+from mlmstudio.engine.inspect.temperature import with_temperature
 from mlmstudio.engine.predict import Predictor
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
