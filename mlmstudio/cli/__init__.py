@@ -56,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     from mlmstudio.cli.attention_command import add_attention_command
 
     add_attention_command(commands)
+    __import__("mlmstudio.cli.lens_command", fromlist=["_"]).add_lens_command(commands)
     from mlmstudio.cli.neighbours_command import add_neighbours_command
 
     add_neighbours_command(commands)
