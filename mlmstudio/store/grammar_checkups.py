@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from mlmstudio.engine.inspect.grammar import GrammarCheck, check_grammar, check_over_training, random_twin
-from mlmstudio.engine.inspect.grammar_suites import Suite
 from mlmstudio.store.database import Database
 from mlmstudio.store.errors import StoreError
 from mlmstudio.store.run_evaluations import (
@@ -34,6 +33,10 @@ from mlmstudio.store.run_evaluations import (
     record_evaluations,
 )
 from mlmstudio.store.service import get_run
+
+if TYPE_CHECKING:  # torch stays unimported until a check-up runs: History reads curves without it
+    from mlmstudio.engine.inspect.grammar import GrammarCheck
+    from mlmstudio.engine.inspect.grammar_suites import Suite
 
 METRIC = "accuracy"
 
@@ -74,6 +77,8 @@ def check_run(
     should_stop: Callable[[], bool] | None = None,
 ) -> GrammarReport:
     """Score ``suite`` over the run's training and store it (see the module docstring)."""
+    from mlmstudio.engine.inspect.grammar import GrammarCheck, check_grammar, check_over_training, random_twin
+
     detail = get_run(db, ref)
     summary = detail.summary
     if not summary.has_model:

@@ -303,8 +303,21 @@ class HistoryPage(QWidget):
         runs = [self.model.run_at(row) for row in (self.model.row_of(r) for r in run_ids) if row is not None]
         self.compare_view.set_runs(runs, curve_loader(self.db))
         self._show_probes(runs)
+        self._show_grammar(runs)
         if runs and announce:
             self.status_message.emit(f"Comparing {len(runs)} run{'s' if len(runs) > 1 else ''}.")
+
+    def _show_grammar(self, runs: list[RunSummary]) -> None:
+        """The details pane's grammar plot: one run's stored check-ups (a few dozen rows: read at once)."""
+        curves = []
+        if len(runs) == 1:
+            from mlmstudio.store.grammar_checkups import grammar_curves
+
+            try:
+                curves = grammar_curves(self.db, runs[0].id)
+            except Exception:  # noqa: BLE001 - the pane still works; the plot says none
+                log.exception("Could not load the grammar check-ups of run %s", runs[0].id)
+        self.details.show_grammar(curves)
 
     def _show_probes(self, runs: list[RunSummary]) -> None:
         """The Probes tab: one run's probe curves, or several runs' one probe at a time (a few

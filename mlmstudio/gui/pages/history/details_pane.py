@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QPushButton, QV
 
 from mlmstudio.engine.learned_too_little import advice
 from mlmstudio.gui.imported_model import origin_lines
+from mlmstudio.gui.widgets.grammar_plot import GrammarPlot
 from mlmstudio.store.records import RunSummary
 
 ERROR_COLOR = "#CC3311"
@@ -42,6 +43,7 @@ class DetailsPane(QWidget):
         self.tags_edit.setPlaceholderText("baseline, 30% masking, …")
         self.tags_edit.setToolTip("Tags separated by commas")
         self.save_button = QPushButton("Save notes and tags")
+        self.grammar = GrammarPlot()  # the run's grammar check-ups, given by the page (show_grammar)
         # Labels above their fields, so the pane can be narrow and leave the table its columns.
         form = QVBoxLayout(self)
         form.setContentsMargins(6, 0, 0, 0)
@@ -55,7 +57,7 @@ class DetailsPane(QWidget):
         ):
             form.addWidget(widget)
         form.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignRight)
-        form.addStretch(1)
+        form.addWidget(self.grammar, 1)
         self.setMinimumWidth(200)
         self.save_button.clicked.connect(self._on_save_clicked)
 
@@ -86,6 +88,10 @@ class DetailsPane(QWidget):
             self.message.setText(escape(run.message))
         self.notes_edit.setPlainText(run.notes)
         self.tags_edit.setText(", ".join(run.tags))
+
+    def show_grammar(self, curves) -> None:
+        """The shown run's grammar accuracies per paradigm against step (``grammar_curves``)."""
+        self.grammar.show_curves(curves)
 
     @Slot(str)
     def show_problem(self, text: str) -> None:
