@@ -146,3 +146,66 @@ def test_the_window_fits_each_screen_size_in_a_fresh_process(tmp_path, screen):
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["screen"] == [int(n) for n in screen.split("x")]
     assert result["report"] == {name: [] for name in PAGES}
+
+
+def clipped_axes(graphics) -> list[str]:
+    """Axes of a pyqtgraph widget's plots that reach past the widget's visible height or width."""
+    import pyqtgraph as pg
+
+    visible = graphics.mapToScene(graphics.viewport().rect()).boundingRect()
+    bad = []
+    for item in graphics.ci.items:
+        if not isinstance(item, pg.PlotItem):
+            continue
+        for name in ("bottom", "left"):
+            axis = item.getAxis(name)
+            rect = axis.parentItem().mapRectToScene(axis.geometry())
+            if rect.bottom() > visible.bottom() + 0.5 or rect.right() > visible.right() + 0.5:
+                bad.append(f"{item.titleLabel.text or 'plot'} {name} axis {rect.getRect()}")
+    return bad
+
+
+def _feed_a_long_run(train_page, steps: int = 4000) -> None:
+    """Curves and 14 probes as a finished 4,000-step run leaves them (no training needed)."""
+    import numpy as np
+
+    from mlmstudio.engine.events import ProbeResult
+
+    x = np.arange(1, steps + 1, dtype=float)
+    loss = 5 * np.exp(-x / 300) + 0.5
+    train_page.plots.append_steps(np.stack([x, x / 50, loss, np.minimum(x / 200, 1) * 2e-3, 5e4 + 0 * x], 1))
+    ev = np.arange(50, steps + 1, 50, dtype=float)
+    train_page.plots.append_evals(
+        np.stack(
+            [
+                ev,
+                ev / 50,
+                5 * np.exp(-ev / 300) + 0.5,
+                1 - np.exp(-ev / 300),
+                np.exp(loss[:1].repeat(len(ev))),
+            ],
+            1,
+        )
+    )
+    train_page.plots.set_baseline(5.76)
+    probes = [(f"Probe sentence number {i} is about [MASK].", f"answer{i}") for i in range(14)]
+    train_page.probe_plot.add_records(
+        [(int(s), [ProbeResult(q, a, min(1.0, s / 3000), a, True) for q, a in probes]) for s in ev]
+    )
+    train_page.plots.refresh()
+
+
+def test_the_train_page_with_a_long_run_fits_and_no_axis_is_cut(window, qtbot):
+    window.show_page(PAGES.index("Train"))
+    _feed_a_long_run(window.train_page)
+    qtbot.wait(100)
+    plots = window.train_page.plots
+    assert plots.showing_plots()
+    assert plots.height() >= plots.minimumSizeHint().height()  # no layout squeezes the plots
+    assert clipped_axes(plots.graphics) == []
+    assert clipped_axes(window.train_page.probe_plot.graphics) == []
+    assert fit_report(window)["Train"] == []
+    # Whole probe sentences in the table at 1280 px (no "The c…ASK].").
+    table = window.train_page.probe_plot.table
+    text = table.item(0, 0).text()
+    assert table.columnWidth(0) >= table.fontMetrics().horizontalAdvance(text) + 24

@@ -143,6 +143,23 @@ def curve_pen(color: QColor, width: float = 1.5, alpha: int = 255, style=Qt.PenS
     return pg.mkPen(c, width=width, style=style)
 
 
+def loss_key_html() -> str:
+    """The loss plot's key in the curves' own colours."""
+
+    def entry(colour: QColor, mark: str, text: str) -> str:
+        return f'<span style="color:{colour.name()}">{mark}</span>&nbsp;{text}'
+
+    return "&nbsp;&nbsp;&nbsp;".join(
+        [
+            "<b>Loss:</b>",
+            entry(TRAIN_COLOR.lighter(150), "━", "training"),
+            entry(TRAIN_COLOR, "━", "smoothed"),
+            entry(VAL_COLOR, "━●", "validation (held out)"),
+            entry(BASELINE_COLOR, "╍╍", "random guess, ln V"),
+        ]
+    )
+
+
 class LivePlots(QWidget):
     """Loss (raw + smoothed, validation, ln V baseline), accuracy, learning rate and speed."""
 
@@ -223,8 +240,10 @@ class LivePlots(QWidget):
             plot.setXLink(self.loss_plot)
         self.accuracy_plot.setYRange(0.0, 1.0, padding=0.02)
 
-        # One row along the top, above the dashed ln V line (the loss range leaves room over it).
-        self.loss_plot.addLegend(offset=(-10, 4), colCount=3)
+        # The loss curves' key is a line of text above the plots: inside the plot it covered the
+        # dashed ln V line or the curves, whatever the range.
+        self.loss_key = QLabel(loss_key_html())
+        self.loss_key.setToolTip("The curves of the loss plot (top left).")
         # Keyed by the metric names the store uses; the smoothed loss is a view with its own name.
         self.curves = {
             TRAIN_LOSS: self.loss_plot.plot(pen=curve_pen(TRAIN_COLOR, 1.0, alpha=70), name="training"),
@@ -287,9 +306,15 @@ class LivePlots(QWidget):
         self.placeholder.setWordWrap(True)
         self.placeholder.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.placeholder.setMargin(24)
+        self._plots_with_key = with_key = QWidget()
+        key_layout = QVBoxLayout(with_key)
+        key_layout.setContentsMargins(0, 0, 0, 0)
+        key_layout.setSpacing(2)
+        key_layout.addWidget(self.loss_key)
+        key_layout.addWidget(self.graphics, 1)
         self._plot_stack = QStackedLayout()
         self._plot_stack.addWidget(self.placeholder)
-        self._plot_stack.addWidget(self.graphics)
+        self._plot_stack.addWidget(with_key)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -313,6 +338,11 @@ class LivePlots(QWidget):
             plot.setLabel("left", y_label)  # a plain label: no SI prefixes ("mnats") on a loss
         return plot
 
+    def hasHeightForWidth(self) -> bool:  # noqa: N802
+        # A wrapped label inside would make the page's layout size the plots by a height for the
+        # width, below their minimum, and cut off the lower row's axis: the plots have none.
+        return False
+
     # Theme ----------------------------------------------------------------
     def apply_palette(self, palette: QPalette) -> None:
         """Match the plots to the window's (system) light or dark palette."""
@@ -325,14 +355,6 @@ class LivePlots(QWidget):
                 axis.setPen(pg.mkPen(foreground))
                 axis.setTextPen(pg.mkPen(foreground))
             plot.setTitle(plot.titleLabel.text, color=foreground.name())
-        legend = self.loss_plot.legend
-        if legend is not None:
-            legend.setLabelTextColor(foreground)
-            for _sample, label in legend.items:  # existing labels re-render only on setText
-                label.setText(label.text, color=foreground)
-            fill = QColor(background)
-            fill.setAlpha(200)
-            legend.setBrush(pg.mkBrush(fill))
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
@@ -481,6 +503,10 @@ class LivePlots(QWidget):
         label = ("step", "") if self._x_axis == "step" else ("elapsed", "s")
         for plot in self.plots:
             plot.setLabel("bottom", label[0], units=label[1] or None)
+        # The four plots share the x axis: its name under the lower row is enough, and the
+        # upper row's would take the height the lower row's tick labels need.
+        for plot in (self.loss_plot, self.accuracy_plot):
+            plot.showLabel("bottom", False)
 
     def _place_baseline(self) -> None:
         if self.baseline is None or self.baseline <= 0:
@@ -511,13 +537,14 @@ class LivePlots(QWidget):
         self._follow_data(x, xe)
 
     def _show_plots(self, has_data: bool) -> None:
-        wanted = self.graphics if has_data else self.placeholder
+        wanted = self._plots_with_key if has_data else self.placeholder
         if self._plot_stack.currentWidget() is not wanted:
             self._plot_stack.setCurrentWidget(wanted)
+            self.updateGeometry()  # the page's layout must give the plots their own minimum now
 
     def showing_plots(self) -> bool:
         """Whether the plots are shown (False: the sentence shown before the first point)."""
-        return self._plot_stack.currentWidget() is self.graphics
+        return self._plot_stack.currentWidget() is self._plots_with_key
 
     def _follow_data(self, x: np.ndarray, xe: np.ndarray) -> None:
         """Keep every curve in view with ranges that move in coarse steps (see coarse_range)."""

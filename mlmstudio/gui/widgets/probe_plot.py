@@ -1,9 +1,9 @@
 """How sure the model is of each probe's answer, step by step: one line per probe, and a table.
 
 The trainer asks its probe sentences at every evaluation (engine/inspect/probes.py);
-this widget draws each probe's answer probability as a line (the legend names
-the probe by a short form of its sentence and its answer) and, beside it, a
-table of the newest numbers: the sentence, the expected answer, its
+this widget draws each probe's answer probability as a line and, beside it, a
+table that is also the lines' key (each row's icon is its line: colour, dash and
+marker) with the newest numbers: the sentence, the expected answer, its
 probability and the model's own best guess, marked when it is the answer. The
 Train page feeds it from the worker's throttled progress (``add_records``);
 History gives it a finished run's curves (``show_curves``), or several runs'
@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import pyqtgraph as pg
+from pyqtgraph.graphicsItems.ScatterPlotItem import drawSymbol
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QBrush, QColor, QIcon, QPalette, QPixmap
+from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -52,14 +53,17 @@ def short_sentence(sentence: str, limit: int = SHORT_SENTENCE_CHARS) -> str:
     return ("…" if start > 0 else "") + cut + ("…" if start + limit < len(text) else "")
 
 
-def probe_colour(index: int, count: int) -> QColor:
-    """The index-th probe's colour (``run_colors.probe_style``: twelve colours far apart)."""
-    return probe_style(index)[0]
-
-
-def _swatch(colour: QColor, size: int = 10) -> QIcon:
-    pixmap = QPixmap(size, size)
-    pixmap.fill(colour)
+def _swatch(colour: QColor, marker: str = "s", dash: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QIcon:
+    """A probe line's key: a short stretch of the line in its dash, with its marker in the middle."""
+    pixmap = QPixmap(22, 12)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(pg.mkPen(colour, width=1.8, style=dash))
+    painter.drawLine(0, 6, 22, 6)
+    painter.translate(11, 6)
+    drawSymbol(painter, marker, 8, pg.mkPen(colour), pg.mkBrush(colour))
+    painter.end()
     return QIcon(pixmap)
 
 
@@ -92,18 +96,18 @@ class ProbePlot(QWidget):
             "guess (green: it is the answer). The probes are set in Setup → "
             "Advanced → Probes."
         )
-        # The legend sits under the plot (not over it), so it never hides a rising line.
+        # No legend: the table beside the plot is the key (its icons are the lines), so the plot keeps
+        # the height its axis labels need and nothing covers a rising line.
         self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.setMinimumHeight(200)
+        self.graphics.setMinimumHeight(150)  # with the Train page above, within a 1280×800 screen
         item = self.graphics.addPlot(row=0, col=0)
         self.plot = item
         item.setLabel("bottom", "step")
-        item.setLabel("left", "probability of the answer")
+        item.setLabel("left", "P(answer)")  # short: the plot may be 150 px tall
+        item.getAxis("left").setToolTip("The probability the model gives the expected answer at the [MASK].")
         item.setYRange(0.0, 1.0, padding=0.02)
         item.showGrid(x=True, y=True, alpha=0.15)
         item.setMouseEnabled(x=True, y=False)
-        self.legend = pg.LegendItem(labelTextSize="7pt", colCount=3, verSpacing=-8, horSpacing=14)
-        self.graphics.addItem(self.legend, row=1, col=0)
         self.table = QTableWidget(0, len(TABLE_COLUMNS))
         self.table.setHorizontalHeaderLabels(TABLE_COLUMNS)
         self.table.verticalHeader().setVisible(False)
@@ -124,6 +128,9 @@ class ProbePlot(QWidget):
         splitter.addWidget(self.table)
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 1)
+        # Half each from the start (not the table's narrow size hint), so the sentence column shows
+        # whole sentences such as "The capital of France is [MASK]." at 1280 px.
+        splitter.setSizes([1000, 1000])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.log_y = QCheckBox("Log scale")
@@ -159,9 +166,11 @@ class ProbePlot(QWidget):
             axis = self.plot.getAxis(name)
             axis.setPen(pg.mkPen(foreground))
             axis.setTextPen(pg.mkPen(foreground))
-        self.legend.setLabelTextColor(foreground)
-        for _sample, label in self.legend.items:
-            label.setText(label.text, color=foreground)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802
+        # A box layout holds an item with height-for-width at exactly that height, and squeezed
+        # the plots above it below their minimum (the learning-rate plot's axis was cut off).
+        return False
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
@@ -180,7 +189,6 @@ class ProbePlot(QWidget):
         for probe in self._probes:
             if probe.line is not None:
                 self.plot.removeItem(probe.line)
-        self.legend.clear()
         self._probes = []
         self.table.setRowCount(0)
         self._show_data(False)
@@ -292,12 +300,12 @@ class ProbePlot(QWidget):
                 symbolPen=None,
             )
             probe.line.opts["name"] = name
-            self.legend.addItem(probe.line, name)
         self.apply_palette(self.palette())
         self.table.setRowCount(count)
         for row, probe in enumerate(self._probes):
+            own_colour, marker, dash = probe_style(row)
             sentence = QTableWidgetItem(
-                _swatch(probe.colour or probe_colour(row, count)), probe.label or probe.sentence
+                _swatch(probe.colour or own_colour, marker, dash), probe.label or probe.sentence
             )
             sentence.setToolTip(probe.sentence)
             self.table.setItem(row, 0, sentence)
