@@ -403,6 +403,7 @@ class TrainPage(QWidget):
             return
         self.outcome = outcome
         self.plots.settle()  # no room left for growth on the x axis
+        self.forecast_bar.end()  # a forecast of a run that has ended would mislead
         if outcome.status == RunStatus.COMPLETED:
             self.progress_bar.setValue(1000)
             self._show_state(self._finished_text("Completed", outcome))

@@ -77,6 +77,25 @@ class ForecastBar(QWidget):
         self.label.setText(WAITING_TEXT)
         self.forecast_changed.emit(None)
 
+    def end(self) -> None:
+        """The run has ended: the forecast gives way to how close it came, and leaves the plot."""
+        self._tasks.forget(TOPIC)
+        predicted = self.forecast.predicted if self.forecast is not None else None
+        evals = self.plots.evals
+        actual = float(evals.column("val_loss")[-1]) if len(evals) else None
+        self.forecast, self._pace = None, None
+        self.plots.set_forecast(None)
+        if actual is None:
+            self.label.setText("The run has ended before its first check on held-out text.")
+        elif predicted is None:
+            self.label.setText(f"The run has ended at a held-out loss of <b>{actual:.3f}</b>.")
+        else:
+            self.label.setText(
+                f"The run has ended at a held-out loss of <b>{actual:.3f}</b>; "
+                f"the last forecast said {predicted:.3f} ({actual - predicted:+.3f})."
+            )
+        self.forecast_changed.emit(None)
+
     def update_from(self, step: int, progress: float, elapsed: float) -> None:
         """Refit after an evaluation; ``step``/``progress``/``elapsed`` are the run's latest step."""
         evals = self.plots.evals

@@ -79,7 +79,27 @@ def test_the_train_page_shows_a_forecast_after_enough_evaluations(qtbot, db, mak
         qtbot.mouseClick(page.start_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not page.is_training(), timeout=10_000)
     page.forecast_bar.wait_idle()
-    qtbot.waitUntil(lambda: page.forecast_bar.forecast is not None, timeout=10_000)
-    assert forecasts and forecasts[-1] is not None  # 6 evaluations: 3 forecasts
-    assert forecasts[-1].end_step == pytest.approx(60, rel=0.05)
-    assert "Forecast: held-out loss" in page.forecast_bar.label.text()
+    made = [f for f in forecasts if f is not None]
+    assert made  # 6 evaluations: up to 3 forecasts while it trained
+    assert made[-1].end_step == pytest.approx(60, rel=0.05)
+    # Once the run has ended the forecast gives way to the real end.
+    assert page.forecast_bar.forecast is None and forecasts[-1] is None
+    assert "The run has ended at a held-out loss of" in page.forecast_bar.label.text()
+
+
+def test_at_the_end_the_forecast_gives_way_to_how_close_it_came(qtbot, plots):
+    bar = ForecastBar(plots)
+    qtbot.addWidget(bar)
+    steps = np.arange(100, 1100, 100, dtype=float)
+    plots.append_evals(eval_rows(steps, 2.0 + 5.0 * steps**-0.5))
+    with qtbot.waitSignal(bar.forecast_changed, timeout=10_000) as signal:
+        bar.update_from(step=1000, progress=1.0, elapsed=100.0)
+    predicted = signal.args[0].predicted
+    bar.end()
+    plots.refresh()
+    actual = 2.0 + 5.0 * 1000**-0.5
+    text = bar.label.text()
+    assert f"{actual:.3f}" in text and f"{predicted:.3f}" in text and f"{actual - predicted:+.3f}" in text
+    assert bar.forecast is None and not plots.forecast_band.isVisible()
+    x, _ = plots.forecast_curve.getData()
+    assert x is None or len(x) == 0
