@@ -34,6 +34,9 @@ RELEVANT: dict[tuple[str, str], Callable[[RunConfig], bool]] = {
     ("masking", "span_max"): lambda c: c.masking.strategy == "span",
     ("model", "distance_bias"): lambda c: c.model.arch == "modern",
     ("model", "positions"): lambda c: c.model.arch == "modern",
+    # ELECTRA's generator and its loss weight mean nothing to a masked language model.
+    ("model", "generator_fraction"): lambda c: c.model.objective == "electra",
+    ("model", "discriminator_weight"): lambda c: c.model.objective == "electra",
 }
 
 # Fields whose 0 means "follow another setting" (metadata ``zero_means``): what 0 resolves to,

@@ -268,3 +268,14 @@ def test_field_problems_blames_the_fields_that_matter():
     problems, general = field_problems(cfg)
     assert set(problems) == {("model", "d_model"), ("model", "num_heads")}
     assert general == []
+
+
+def test_the_electra_knobs_are_greyed_out_for_a_masked_language_model(page):
+    model = page.forms["model"]
+    edit(page, "model", "objective", "mlm")
+    assert not model.editor("generator_fraction").isEnabled()
+    assert not model.editor("discriminator_weight").isEnabled()
+    edit(page, "model", "arch", "seed")
+    edit(page, "model", "objective", "electra")
+    assert model.editor("generator_fraction").isEnabled()
+    assert model.editor("discriminator_weight").isEnabled()
