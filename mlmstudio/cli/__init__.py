@@ -64,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_timeline_command(commands)
     __import__("mlmstudio.cli.grammar_command", fromlist=["_"]).add_grammar_command(commands)
+    __import__("mlmstudio.cli.evaluate_command", fromlist=["_"]).add_evaluate_command(commands)
     from mlmstudio.cli.capsule_command import add_capsule_command
 
     add_capsule_command(commands)

@@ -658,11 +658,17 @@ def cmd_compare(args: argparse.Namespace) -> int:
         curves = compare.load_curves(db, ids, args.metric)
         aligned = compare.align(curves, args.metric, args.by)
         csv_path = compare.write_csv(aligned, args.csv, labels={s.id: f"{s.id} {s.name}" for s in summaries})
+    from mlmstudio.store.run_evaluations import final_evaluations
+
+    evaluations = final_evaluations(db, ids)  # transfer and grammar results (issue 20)
     if args.json:
         _print_json(
             {
                 "runs": [s.as_dict() for s in summaries],
                 "differences": [{"field": path, "values": values} for path, values in differences],
+                "evaluations": {
+                    run_id: [e.as_dict() for e in found] for run_id, found in evaluations.items()
+                },
                 "final_metrics": {
                     s.id: {k: s.final_metrics.get(k) for k in METRIC_COLUMNS} for s in summaries
                 },
@@ -687,6 +693,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
         if any(s.final_metrics.get(key) is not None for s in summaries):
             rows.append((key,) + tuple(_num(s.final_metrics.get(key)) for s in summaries))
     rows.append(("rank (val loss)",) + tuple(str(ranking.index(s.id) + 1) for s in summaries))
+    from mlmstudio.cli.evaluate_command import compare_rows
+
+    evaluation_rows = compare_rows(evaluations, ids)
+    if evaluation_rows:
+        rows.append(("-- evaluations (mean ± std over seeds)",) + ("",) * len(summaries))
+        rows.extend(evaluation_rows)
     _print_table(header, rows)
     if csv_path:
         print(f"\n{args.metric} by {args.by} written to {csv_path}")

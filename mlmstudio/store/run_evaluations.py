@@ -171,3 +171,17 @@ def _stored(row: RunEvaluationRow) -> StoredEvaluation:
         run_id=row.run_id,
         created_at=aware(row.created_at),
     )
+
+
+def final_evaluations(db: Database, run_ids: Sequence[str]) -> dict[str, list[StoredEvaluation]]:
+    """Each run's evaluations of its final model (no checkpoint step), for ``runs compare``."""
+    found: dict[str, list[StoredEvaluation]] = {run_id: [] for run_id in run_ids}
+    with db.session(write=False) as session:
+        rows = session.scalars(
+            select(RunEvaluationRow)
+            .where(RunEvaluationRow.run_id.in_(list(run_ids)), RunEvaluationRow.step.is_(None))
+            .order_by(RunEvaluationRow.id)
+        ).all()
+        for row in rows:
+            found[row.run_id].append(_stored(row))
+    return found
