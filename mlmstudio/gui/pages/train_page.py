@@ -61,6 +61,9 @@ def make_training_job(db: Database, handle: lifecycle.RunHandle, corpus_text: st
     return job
 
 
+IDLE_TEXT = "Press Start to train with the settings from the Setup page."
+
+
 def make_resume_job(db: Database, run_id: str):
     """The worker's job for continuing an interrupted, stopped or failed run."""
 
@@ -107,7 +110,7 @@ class TrainPage(QWidget):
         font.setBold(True)
         self.title_label.setFont(font)
         self.title_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.state_label = QLabel("Press Start to train with the settings from the Setup page.")
+        self.state_label = QLabel(IDLE_TEXT)
         self.state_label.setWordWrap(True)
 
         self.start_button = QPushButton("Start")
@@ -509,6 +512,11 @@ class TrainPage(QWidget):
         self.start_button.setToolTip(
             self._request_problem or "Train a new run with the current settings (Ctrl+Return)."
         )
+        if self.run_id is None and not training:
+            # Before the first run the page says why Start is greyed out, not only its tooltip.
+            self.state_label.setText(
+                f"Start is not available yet: {self._request_problem}" if self._request_problem else IDLE_TEXT
+            )
         self.pause_button.setEnabled(training and not paused and not stopping)
         self.resume_button.setEnabled(training and paused and not stopping)
         self.stop_button.setEnabled(training and not stopping)

@@ -339,3 +339,11 @@ def test_a_finished_run_leaves_no_empty_room_on_the_x_axis(qtbot):
     assert plots.loss_plot.viewRange()[0] == pytest.approx([0, 4080])
     plots.x_axis_combo.setCurrentIndex(plots.x_axis_combo.findData("time"))  # 400 s of training
     assert plots.loss_plot.viewRange()[0] == pytest.approx([0, 408])
+
+
+def test_before_the_first_run_the_page_says_why_start_is_greyed_out(page, facts, make_tiny_config):
+    page.set_request(None, None)
+    assert not page.start_button.isEnabled()
+    assert page.state_label.text().startswith("Start is not available yet: ")
+    page.set_request(make_tiny_config(steps=5), facts)
+    assert page.start_button.isEnabled() and "Press Start" in page.state_label.text()
