@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.attention_picture import colour_table
-from mlmstudio.gui.pages.explore.answers import escape, mask_title, percent
+from mlmstudio.gui.pages.explore.answers import escape, mask_title
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.gui.widgets.prediction_view import readable_token
@@ -60,6 +60,7 @@ SLIDER_MIN, SLIDER_MAX, SLIDER_STEPS_PER_UNIT = 1, 50, 10
 CELL_PEN = pg.mkPen("#EE7733", width=2, cosmetic=True)
 # Tokens labelled down the map's side and along its bottom (every n-th beyond that; a click names any).
 MAX_SIDE_LABELS, MAX_BOTTOM_LABELS = 20, 12
+WIDEST_SHARE = "100.0%"  # share()'s widest text, for the columns' width
 PLACEHOLDER = "Press Show layers to see, for the [MASK], what the model would guess after each of its layers."
 
 
@@ -81,6 +82,11 @@ def layer_by_layer(predictor: Predictor, question: Question) -> LayerByLayer:
     lens = logit_lens(predictor, question.text, top_k=question.top_k)
     ids = torch.tensor([lens.token_ids], dtype=torch.long, device=predictor.device)
     return LayerByLayer(lens, attention_arithmetic(predictor.model, ids))
+
+
+def share(p: float) -> str:
+    """A probability in the table: one decimal of a percent, so five guesses fit side by side."""
+    return f"{p:.1%}" if p >= 0.0005 else "<0.1%"
 
 
 def slider_temperature(value: int) -> float:
@@ -115,8 +121,7 @@ class LayersTab(ExploreTab):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setWordWrap(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.horizontalHeader().setStretchLastSection(True)  # sized by fill_table
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.summary = QLabel(PLACEHOLDER)
         self.summary.setWordWrap(True)
@@ -270,47 +275,62 @@ class LayersTab(ExploreTab):
         self.table.setColumnCount(lens.top_ids.shape[-1])
         self.table.setHorizontalHeaderLabels([f"guess {r + 1}" for r in range(lens.top_ids.shape[-1])])
         self.table.setRowCount(lens.num_stages)
-        labels = [f"after {name}" for name in lens.stage_names]
-        labels[-1] += " (the answer)"
+        labels = list(lens.stage_names)
+        labels[-1] += " (answer)"
         self.table.setVerticalHeaderLabels(labels)
         self.export.set_available(True)
-        self.draw_lens()
+        self.fill_table()
         self.draw_map()
         if self.view.width() > 0 and not self._sized:  # halves the first time; the user's split after
             self.view.setSizes([self.view.width() // 2, self.view.width() - self.view.width() // 2])
             self._sized = True
 
-    def draw_lens(self) -> None:
-        """The table of the chosen [MASK] at the slider's temperature (numpy only: the live redraw)."""
+    def fill_table(self) -> None:
+        """The chosen [MASK]'s guesses: one item per cell, the answer in bold wherever it appears.
+
+        The columns are sized here once, for the widest probability text, so a slider step
+        only rewrites texts and shades (``draw_lens``) and never lays the table out again.
+        """
         if self.result is None:
             return
-        lens, m, temperature = self.result.lens, self.current_mask(), self.temperature_value
-        probs = lens.probabilities(m, temperature)  # [S, k]
+        lens, m = self.result.lens, self.current_mask()
         final = lens.top_ids[m, -1, 0]
         for s in range(lens.num_stages):
-            for r in range(probs.shape[1]):
-                p = float(probs[s, r])
-                item = self.table.item(s, r)
-                if item is None:
-                    item = QTableWidgetItem()
-                    self.table.setItem(s, r, item)
-                token = readable_token(lens.top_tokens[m][s][r])
-                item.setText(f"{token}  {percent(p)}")
-                # Shade by probability; the model's final answer in bold wherever it appears.
-                item.setBackground(QColor(68, 119, 170, int(30 + 200 * p)))
+            for r in range(lens.top_ids.shape[-1]):
+                item = QTableWidgetItem(f"{readable_token(lens.top_tokens[m][s][r])}  {WIDEST_SHARE}")
                 font = item.font()
                 font.setBold(bool(lens.top_ids[m, s, r] == final))
                 item.setFont(font)
+                self.table.setItem(s, r, item)
+        self.table.resizeColumnsToContents()
         first = next(
             (s for s in range(lens.num_stages) if lens.top_ids[m, s, 0] == final), lens.num_stages - 1
         )
-        answer = readable_token(lens.top_tokens[m][-1][0])
-        where = lens.stage_names[first]
+        layers = lens.num_stages - 1
         self.summary.setText(
-            f"{lens.num_stages - 1} layer{'s' if lens.num_stages > 2 else ''} ({lens.arch}). The answer “{answer}” is the first guess "
-            f"from {'the embeddings' if first == 0 else where} on; bold marks it in every row. "
-            f"Temperature {temperature:.1f}." + (f" {lens.note}" if lens.note else "")
+            f"{layers} layer{'s' if layers > 1 else ''} ({lens.arch}). The answer "
+            f"“{readable_token(lens.top_tokens[m][-1][0])}” is the first guess from "
+            f"{'the embeddings' if first == 0 else lens.stage_names[first]} on; bold marks it in every "
+            "row." + (f" {lens.note}" if lens.note else "")
         )
+        self.draw_lens()
+
+    def draw_lens(self) -> None:
+        """The probabilities at the slider's temperature: the live redraw (numpy, then texts and shades)."""
+        if self.result is None:
+            return
+        lens, m = self.result.lens, self.current_mask()
+        probs = lens.probabilities(m, self.temperature_value)  # [S, k]
+        self.table.setUpdatesEnabled(False)  # one repaint for all the cells
+        try:
+            for s in range(lens.num_stages):
+                for r in range(probs.shape[1]):
+                    p = float(probs[s, r])
+                    item = self.table.item(s, r)
+                    item.setText(f"{readable_token(lens.top_tokens[m][s][r])}  {share(p)}")
+                    item.setBackground(QColor(68, 119, 170, int(30 + 200 * p)))  # shaded by probability
+        finally:
+            self.table.setUpdatesEnabled(True)
 
     def draw_map(self) -> None:
         if self.result is None:
@@ -359,7 +379,7 @@ class LayersTab(ExploreTab):
 
     def _on_mask_changed(self, _index: int) -> None:
         self.cell = None  # start from the new [MASK]'s row
-        self.draw_lens()
+        self.fill_table()
         self.draw_map()
 
     def _on_head_changed(self, _index: int) -> None:

@@ -10,8 +10,7 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 
 from mlmstudio.engine.inspect.attention import attend
-from mlmstudio.gui.pages.explore.answers import percent
-from mlmstudio.gui.pages.explore.layers_tab import LayersTab, cell_html
+from mlmstudio.gui.pages.explore.layers_tab import LayersTab, cell_html, share
 from mlmstudio.gui.widgets.prediction_view import readable_token
 
 from explore_helpers import ANSWER_MS, SENTENCE, ask, predictor
@@ -40,22 +39,20 @@ def test_the_lens_slider_cell_and_exports(page, trained_db, history, qtbot, tmp_
     np.testing.assert_allclose(lens.probabilities(0, 1.0)[-1], [c["score"] for c in expected], atol=1e-6)
     last = tab.table.rowCount() - 1
     first = expected[0]
-    assert (
-        tab.table.item(last, 0).text() == f"{readable_token(first['token_str'])}  {percent(first['score'])}"
-    )
-    assert tab.table.verticalHeaderItem(0).text() == "after embeddings"
-    assert "the answer" in tab.table.verticalHeaderItem(last).text()
+    assert tab.table.item(last, 0).text() == f"{readable_token(first['token_str'])}  {share(first['score'])}"
+    assert tab.table.verticalHeaderItem(0).text() == "embeddings"
+    assert tab.table.verticalHeaderItem(last).text() == f"{lens.stage_names[-1]} (answer)"
 
     # the slider redraws the probabilities: End is T = 5 (flat), Home T = 0.1 (sharp)
     tab.temperature.setFocus()
     qtbot.keyClick(tab.temperature, Qt.Key.Key_End)
     assert tab.temperature_value == 5.0 and tab.temperature_label.text() == "T = 5.0"
     flat = lens.probabilities(0, 5.0)
-    assert tab.table.item(last, 0).text().endswith(percent(float(flat[-1, 0])))
+    assert tab.table.item(last, 0).text().endswith(share(float(flat[-1, 0])))
     qtbot.keyClick(tab.temperature, Qt.Key.Key_Home)
     sharp = lens.probabilities(0, 0.1)
     assert tab.temperature_value == 0.1
-    assert tab.table.item(last, 0).text().endswith(percent(float(sharp[-1, 0])))
+    assert tab.table.item(last, 0).text().endswith(share(float(sharp[-1, 0])))
     assert sharp[-1, 0] > first["score"] > flat[-1, 0]
     tab.set_temperature(1.0)
 
