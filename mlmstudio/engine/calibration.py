@@ -22,6 +22,7 @@ from mlmstudio.config import ModelConfig
 
 WARMUP_STEPS = 1  # the first step pays for allocations and kernel choices
 TIMED_STEPS = 3  # the median of these is the answer
+PRECISIONS = ("bf16", "fp32")  # what a measured StepTime's "auto" can resolve to
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class StepTime:
     """Seconds per training step of one model shape at one batch shape."""
 
     seconds: float
-    precision: str  # what "auto" resolved to here: 'bf16' or 'fp32'
+    precision: str  # what "auto" resolved to here: one of PRECISIONS
     threads: int
 
     def per_steps(self, steps: int = 1000) -> float:
