@@ -45,6 +45,7 @@ MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 
 # One engine per database file per process (SQLAlchemy's advice: an engine is a pool).
 _engines: dict[Path, Engine] = {}
+_identities: dict[Path, tuple[int, int] | None] = {}  # each cached engine's file (device, inode)
 _engines_lock = threading.Lock()
 
 
@@ -228,6 +229,7 @@ def forget_engine(db_file: Path) -> None:
     key = db_file.resolve()
     with _engines_lock:
         engine = _engines.pop(key, None)
+        _identities.pop(key, None)
     if engine is not None:
         engine.dispose()
 
@@ -276,12 +278,31 @@ def _engine_for(db_file: Path) -> Engine:
     key = db_file.resolve()
     with _engines_lock:
         engine = _engines.get(key)
-        if engine is not None and not key.exists():
-            engine.dispose()  # the file was deleted behind our back: start afresh
+        if engine is not None and _replaced(key):
+            engine.dispose()  # the file was deleted, emptied or replaced behind our back: start afresh
             engine = None
         if engine is None:
             engine = make_engine(key)
             if not _at_head(engine):
                 migrate(engine, key)
             _engines[key] = engine
+            _identities[key] = _identity(key)
         return engine
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
+
+
+def _replaced(path: Path) -> bool:
+    """The cached engine's file is no longer the one it migrated: pooled connections would read
+    the old inode, or an emptied file without its tables ('no such table: runs')."""
+    try:
+        empty = path.stat().st_size == 0
+    except OSError:
+        return True
+    return empty or _identity(path) != _identities.get(path)

@@ -44,6 +44,8 @@ def damage_before_open(db_file: Path, runs_dir: Path) -> str | None:
     A zero-byte file is only a problem when run folders exist: then an empty
     history would silently forget them.
     """
+    if db_file.is_dir():  # SQLite would only say "unable to open", as if it were a permission
+        return "it is a folder, not a file"
     try:
         size = db_file.stat().st_size
     except FileNotFoundError:
