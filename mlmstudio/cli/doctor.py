@@ -3,7 +3,8 @@
 One command to answer "why does it not start / train / find my runs?": the
 Python and PyTorch in use, the threads and bf16 support that set training
 speed, the GPU, Qt's platform plugins and whether a window can open, the
-data directory with its free disk, and whether the run history opens.
+data directory with its free disk, whether the run history opens, and the
+damaged parts of the files many operations share (``shared_stores.py``).
 
 Problems come with what to do. Those the command line needs (PyTorch, the
 tokenizers, a writable data directory, a readable history) make the exit
@@ -80,6 +81,7 @@ def collect(data_dir: str | None = None, env: dict[str, str] | None = None) -> d
     report["display"] = _display_facts(env, problems)
     report["data_dir"] = _data_dir_facts(data_dir, env, problems)
     report["history"] = _history_facts(report["data_dir"], problems)
+    report["shared_files"] = _shared_files_facts(report["data_dir"], problems)
     report["problems"] = [asdict(p) for p in problems]
     report["ok"] = not any(p.severity == ERROR for p in problems)
     return report
@@ -289,6 +291,21 @@ def _history_facts(data_dir: dict, problems: list[Problem]) -> dict:
             )
         )
     return facts
+
+
+def _shared_files_facts(data_dir: dict, problems: list[Problem]) -> list[dict]:
+    """The damaged parts of the files many operations share (``cli/shared_stores.py``), with their fixes."""
+    from mlmstudio.cli import shared_stores
+
+    try:
+        findings = shared_stores.check_all(Path(data_dir["path"]))
+    except Exception as exc:  # whatever a check raises, the report must still be printed
+        problems.append(
+            Problem(WARNING, f"The shared files could not all be checked: {exc}", "Run doctor again.")
+        )
+        return []
+    problems.extend(Problem(WARNING, finding.what, finding.fix) for finding in findings)
+    return [{"path": str(f.path), "what": f.what, "fix": f.fix} for f in findings]
 
 
 def _folders_without_record(runs_dir: Path, recorded: set[str], problems: list[Problem]) -> list[str]:

@@ -111,11 +111,17 @@ def sweep_damage_message(name: str, damage: JournalDamage) -> str:
 def legacy_damage_message(damage: JournalDamage) -> str:
     """The sentence for the old shared journal (before one journal per sweep) when it is damaged."""
     which = f" (sweeps {', '.join(damage.names)})" if damage.names else ""
+    if damage.keeps_sweep:
+        repair = (
+            f"keeps the {_trials(damage.trials_kept)} recorded before the damage, sets the damaged file "
+            "aside and gives each of its sweeps its own journal"
+        )
+    else:
+        repair = "sets it aside: nothing before the damage names a sweep, while their runs stay in History"
     return (
         f"The old shared sweeps' journal {damage.path}{which} {damage.what()}, so the sweeps in it "
         "cannot be read; new sweeps and the sweeps with their own journal are not affected. "
-        f"'mlmstudio sweep --repair' keeps the {_trials(damage.trials_kept)} recorded before the damage, "
-        "sets the damaged file aside and gives each of its sweeps its own journal."
+        f"'mlmstudio sweep --repair' {repair}."
     )
 
 
@@ -206,7 +212,8 @@ def _damage_at(
         lines=lines,
         trials_kept=sum(1 for r in kept if r.get("op_code") == CREATE_TRIAL),
         names=_names(kept),
-        keeps_sweep=whole and (_holds_sweep(replay.storage, sweep) if sweep is not None else True),
+        keeps_sweep=whole
+        and (_holds_sweep(replay.storage, sweep) if sweep is not None else bool(_names(kept))),
     )
 
 
@@ -359,8 +366,9 @@ def split_legacy_journal(data_dir: Path, *, valid_name) -> str | None:
     except FileNotFoundError:  # another process finished the split meanwhile
         return None
     Path(f"{legacy}.lock").unlink(missing_ok=True)
-    shown = ", ".join(names) if names else "none"
+    if not names:
+        return f"The old shared sweeps' journal {legacy} held no sweep; it is kept as {aside.name}."
     return (
-        f"The sweeps' shared journal {legacy} was split into one journal per sweep ({shown}), so "
-        f"damage to one no longer stops the others; the old file is kept as {aside.name}."
+        f"The sweeps' shared journal {legacy} was split into one journal per sweep ({', '.join(names)}), "
+        f"so damage to one no longer stops the others; the old file is kept as {aside.name}."
     )

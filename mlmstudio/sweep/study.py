@@ -188,15 +188,20 @@ def split_old_journal(db: Database) -> str | None:
 def list_sweeps(db: Database) -> list[SweepEntry]:
     """Every sweep of this data directory, damaged ones included (each with its problem), by name."""
     split_old_journal(db)
-    root = sweeps_dir(db.data_dir)
+    return journal_entries(db.data_dir)
+
+
+def journal_entries(data_dir: Path) -> list[SweepEntry]:
+    """The sweeps' journals as they are (read only: the old shared journal is not split here)."""
+    root = sweeps_dir(data_dir)
     entries = []
     folders = sorted(root.iterdir()) if root.is_dir() else []
     for folder in folders:
         path = folder / journals.JOURNAL_FILENAME
         if folder.is_dir() and NAME_PATTERN.match(folder.name) and (path.exists() or path.is_symlink()):
             entries.append(SweepEntry(folder.name, path, journals.journal_damage(path, sweep=folder.name)))
-    legacy = journals.legacy_journal_path(db.data_dir)
-    damage = journals.journal_damage(legacy)  # a sound one was split above
+    legacy = journals.legacy_journal_path(data_dir)
+    damage = journals.journal_damage(legacy)  # a sound one is split by list_sweeps
     if damage is not None:
         own = {e.name for e in entries}
         entries += [SweepEntry(n, legacy, damage, legacy=True) for n in damage.names if n not in own]
@@ -306,6 +311,9 @@ def load_study(db: Database, name: str):
     for entry in entries:
         if entry.name == name and entry.problem:
             raise SweepJournalError(entry.problem)
+    unnamed = next((e.problem for e in entries if not e.name and e.problem), None)
+    if unnamed:  # the old shared journal is too damaged to say which sweeps it holds
+        raise SweepJournalError(f"No readable journal holds a sweep named '{name}'. {unnamed}")
     raise _no_such_sweep(name, entries)
 
 

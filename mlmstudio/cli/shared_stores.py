@@ -1,0 +1,136 @@
+"""Every file that many operations share, in one list, each with the check that finds its damage.
+
+A file one operation writes and many read (or many write) must survive damage
+to one part: the damaged part is isolated, the rest keeps working, the
+sentence names the file and the fix. ``SHARED_FILES`` is that list; ``doctor``
+checks each entry and ``tests/cli/test_shared_stores.py`` damages each one in
+every way a kill, a full disk or a stray program can (the test fails for an
+entry it has no case for). A new shared file belongs here.
+
+Looking changes nothing: the checks only read (the old shared sweeps' journal
+is not split, the settings file is not repaired; the commands that use them do
+that).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One damaged part of a shared file: what is wrong (naming the file) and what to do."""
+
+    path: Path
+    what: str
+    fix: str
+
+
+@dataclass(frozen=True)
+class SharedFile:
+    key: str
+    where: str  # the path in words, under the data directory unless it says otherwise
+    holds: str
+    used_by: str  # the operations that read or write it
+    isolation: str  # what happens to the rest when a part is damaged, and the repair
+    check: Callable[[Path], list[Finding]]  # the data directory -> what is damaged
+
+
+def _history(data_dir: Path) -> list[Finding]:
+    """The history's own file is checked where it opens (doctor's History line); here its queue rows."""
+    from mlmstudio.store import paths, queue
+    from mlmstudio.store.database import Database
+
+    if not paths.database_path(data_dir).is_file():
+        return []
+    try:
+        db = Database.open(data_dir, recover=False)
+    except Exception:  # noqa: BLE001 - a history that does not open is doctor's History problem
+        return []
+    try:
+        return [
+            Finding(
+                paths.database_path(data_dir),
+                f"Queue item {item.id}: {item.message}",
+                f"mlmstudio queue remove {item.id}",
+            )
+            for item in queue.damaged_items(db)
+        ]
+    except Exception:  # noqa: BLE001 - the same: the file itself fails
+        return []
+    finally:
+        db.close()
+
+
+def _sweep_journals(legacy: bool) -> Callable[[Path], list[Finding]]:
+    def check(data_dir: Path) -> list[Finding]:
+        from mlmstudio.sweep.study import journal_entries
+
+        found, seen = [], set()
+        for entry in journal_entries(data_dir):
+            if entry.problem is None or entry.legacy != legacy or entry.journal in seen:
+                continue
+            seen.add(entry.journal)
+            fix = "mlmstudio sweep --repair" + ("" if legacy else f" {entry.name}")
+            found.append(Finding(entry.journal, entry.problem, fix))
+        return found
+
+    return check
+
+
+def _settings(_data_dir: Path) -> list[Finding]:
+    from mlmstudio import settings_file
+
+    path = settings_file.settings_path()
+    problem = settings_file.file_problem(path) if path is not None else None
+    if problem is None:
+        return []
+    assert path is not None
+    return [
+        Finding(path, f"The app's settings file {path} is damaged: {problem}.", settings_file.REPAIR_NOTE)
+    ]
+
+
+SHARED_FILES: tuple[SharedFile, ...] = (
+    SharedFile(
+        "history",
+        "history.sqlite3",
+        "every run's record, curves and probes; the queue's items and settings",
+        "every command and page that lists, trains, queues or sweeps",
+        "a damaged file is named with 'mlmstudio runs rebuild-history' (rebuilt from the run folders); "
+        "a damaged queue row is listed as failed and skipped while the others run ('queue remove N')",
+        _history,
+    ),
+    SharedFile(
+        "sweep journal",
+        "sweeps/NAME/journal.log",
+        "one sweep's trials (Optuna's journal)",
+        "sweep, sweep --resume, sweep --list, the Sweep page",
+        "only its sweep stops; 'mlmstudio sweep --repair NAME' keeps the records before the damage",
+        _sweep_journals(legacy=False),
+    ),
+    SharedFile(
+        "old shared sweep journal",
+        "sweeps/optuna-journal.log",
+        "every sweep's trials, as sweeps were kept before each had its own journal",
+        "split once into per-sweep journals by the first sweep command",
+        "only its sweeps stop; 'mlmstudio sweep --repair' keeps the records before the damage, then splits it",
+        _sweep_journals(legacy=True),
+    ),
+    SharedFile(
+        "settings",
+        "the app's QSettings file (MLM Studio.ini in the user's configuration folder)",
+        "the window, recent corpora, the last recipe and the measured step times",
+        "every page of the app",
+        "a damaged key reads as its default; a file Qt cannot write back is set aside at the app's start "
+        "and rewritten with the keys that still read, with one note",
+        _settings,
+    ),
+)
+
+
+def check_all(data_dir: Path) -> list[Finding]:
+    """Every damaged part of every shared file of ``data_dir`` (and of this user's settings)."""
+    return [finding for shared in SHARED_FILES for finding in shared.check(Path(data_dir))]
