@@ -21,6 +21,8 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 class HistoryAccessError(StoreError):
     """SQLite failed (locked, read-only, disk full, damaged); the message says which and what to do."""
 
+    exit_code = 1  # the input was fine; the history could not be read or written
+
 
 class DamagedHistoryError(HistoryAccessError):
     """The history file is damaged; ``rebuild_history`` can move it aside and rebuild it."""

@@ -427,6 +427,13 @@ class _Runner:
                 control=trial_control,
                 callbacks=[watch, *self.trial_callbacks],
             )
+        except Exception as exc:  # a device or library error in one trial: it fails, the sweep goes on
+            from mlmstudio.engine.run_end import decide_run_end
+
+            log.debug("Trial %d failed", trial.number, exc_info=True)  # the sentence is the report
+            message = decide_run_end(None, exc).message  # the sentence its run was recorded with
+            finish(records.FAILED, TrialState.FAIL, run_id=handle.run_id, step=0, message=message)
+            return
         finally:
             self.control._watch(None)
         summary = result.summary
