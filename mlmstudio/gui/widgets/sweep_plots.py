@@ -16,8 +16,9 @@ from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QStackedLayout, QVBoxLayout, QWidget
 
 from mlmstudio.sweep.space import SweepParam
 from mlmstudio.sweep.study import COMPLETED, PRUNED, TrialRecord
@@ -25,6 +26,10 @@ from mlmstudio.sweep.study import COMPLETED, PRUNED, TrialRecord
 COLORMAP = pg.colormap.get("viridis")
 RUNNING_COLOR = QColor(150, 150, 150)
 BEST_COLOR = QColor(230, 60, 60)
+NO_TRIALS_TEXT = (
+    "Each trial of a sweep appears here as it ends: a scatter of one setting against the "
+    "validation loss, and every setting at once below it.\n\nChoose what to vary and press Start."
+)
 
 
 class SweepPlots(QWidget):
@@ -59,11 +64,22 @@ class SweepPlots(QWidget):
         top.addWidget(QLabel("Scatter:"))
         top.addWidget(self.setting_combo)
         top.addWidget(self.legend, 1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(top)
-        layout.addWidget(self.scatter, 1)
-        layout.addWidget(self.parallel, 1)
+        plots = QWidget()
+        plots_layout = QVBoxLayout(plots)
+        plots_layout.setContentsMargins(0, 0, 0, 0)
+        plots_layout.addLayout(top)
+        plots_layout.addWidget(self.scatter, 1)
+        plots_layout.addWidget(self.parallel, 1)
+        # Before the first trial: a sentence, not two empty 0-1 plots.
+        self.placeholder = QLabel(NO_TRIALS_TEXT)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setMargin(24)
+        self.placeholder.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self._plots = plots
+        self._stack = QStackedLayout(self)
+        self._stack.addWidget(self.placeholder)
+        self._stack.addWidget(plots)
         self.apply_palette(self.palette())
 
     def apply_palette(self, palette: QPalette) -> None:
@@ -116,7 +132,12 @@ class SweepPlots(QWidget):
         share = 1.0 - (loss - low) / (high - low)  # yellow (1) for the lowest loss
         return COLORMAP.map(min(max(share, 0.0), 1.0), mode="qcolor")
 
+    def showing_plots(self) -> bool:
+        return self._stack.currentWidget() is self._plots
+
     def redraw(self) -> None:
+        has_trials = bool(self.shown() or self.live or self.trials)
+        self._stack.setCurrentWidget(self._plots if has_trials else self.placeholder)
         self._draw_scatter()
         self._draw_parallel()
 

@@ -131,3 +131,18 @@ def test_stop_then_resume_carries_the_sweep_on(qtbot, page, db, facts, make_tiny
     outcomes = [page.table.item(row, 2).text() for row in range(page.table.rowCount())]
     assert outcomes == ["stopped", "completed (re-try of 0)", "completed"]
     assert len(service.list_runs(db, tag="sweep:halted")) == 3
+
+
+def test_before_any_trial_the_plots_give_way_to_a_sentence(page):
+    from mlmstudio.sweep.study import COMPLETED
+
+    plots = page.plots
+    assert not plots.showing_plots() and "Each trial of a sweep appears here" in plots.placeholder.text()
+
+    class Trial:  # the fields the plots read of a TrialRecord
+        number, outcome, params, value, val_loss, step, run_id = 0, COMPLETED, {}, 2.5, 2.5, 10, "r"
+
+    plots.set_trials([Trial()], None)
+    assert plots.showing_plots()
+    plots.set_trials([], None)
+    assert not plots.showing_plots()
