@@ -37,7 +37,7 @@ def assert_last_row_is_fill_mask(predictor: Predictor, question: str) -> None:
         np.testing.assert_allclose(probs[-1], [c["score"] for c in expected], rtol=0, atol=1e-6)
         # every stage is a distribution over the vocabulary, and the stages really differ
         full = with_temperature(lens.logits[m], 1.0)
-        np.testing.assert_allclose(full.sum(-1), 1.0, atol=1e-9)
+        np.testing.assert_allclose(full.sum(-1), 1.0, atol=1e-6)
         assert not np.allclose(lens.logits[m, 0], lens.logits[m, -1], atol=1e-3)
 
 
@@ -94,7 +94,7 @@ def test_temperature_redraws_without_reordering(tmp_path):
         expected = np.exp(
             logits / t - np.log(np.exp(logits / t - (logits / t).max()).sum()) - (logits / t).max()
         )
-        np.testing.assert_allclose(probs, expected, rtol=1e-9, atol=1e-12)
+        np.testing.assert_allclose(probs, expected, rtol=1e-5, atol=1e-7)
         assert list(np.argsort(-probs)[:5]) == [int(i) for i in lens.top_ids[0, -1]]
     sharp, flat = lens.probabilities(0, 0.1)[-1], lens.probabilities(0, 5.0)[-1]
     one = lens.probabilities(0, 1.0)[-1]

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QGraphicsRectItem,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QSlider,
@@ -122,7 +121,6 @@ class LayersTab(ExploreTab):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setWordWrap(False)
         self.table.horizontalHeader().setStretchLastSection(True)  # sized by fill_table
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.summary = QLabel(PLACEHOLDER)
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
@@ -302,7 +300,10 @@ class LayersTab(ExploreTab):
                 font.setBold(bool(lens.top_ids[m, s, r] == final))
                 item.setFont(font)
                 self.table.setItem(s, r, item)
+        # Sized once here: a header that resizes to its contents measures every row again at
+        # each cell's change (1.7 ms a cell, 65 cells a step for BERT-base's 13 rows).
         self.table.resizeColumnsToContents()
+        self.table.resizeRowsToContents()
         first = next(
             (s for s in range(lens.num_stages) if lens.top_ids[m, s, 0] == final), lens.num_stages - 1
         )
