@@ -43,6 +43,7 @@ EXPECTED = {
         "attention_latency_tiny_modern_64_tokens_median_ms",
         "attention_latency_tiny_seed_over_plain_forward",
     ],
+    "temperature_redraw.py": ["temperature_redraw_default_p99_ms", "temperature_redraw_bert_base_p99_ms"],
     "corpus_scale.py": [
         "corpus_scale_time_per_mb_largest_over_smallest",
         "corpus_scale_peak_memory_over_corpus_size_largest",
