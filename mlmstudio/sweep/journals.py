@@ -42,6 +42,8 @@ DAMAGED_MARK = ".damaged-"
 MIGRATED_MARK = ".migrated-"
 CREATE_STUDY, SET_STUDY_USER_ATTR, CREATE_TRIAL = 0, 2, 4  # Optuna's JournalOperation codes
 BUSY_WAIT_SECONDS = 1.0  # how long a torn last line may be another process's append in progress
+MAX_JOURNAL_BYTES = 256 << 20  # thousands of trials fit in a few MB; beyond this it is not a journal
+LEFTOVER_SECONDS = 600.0  # a temporary journal this old was left by a killed process
 
 
 class SweepJournalError(MLMStudioError):
@@ -155,6 +157,8 @@ def _damage_now(path: Path, sweep: str | None) -> JournalDamage | None:
     if not path.is_file():
         return JournalDamage(path, "it is a folder or a broken link, not a file")
     try:
+        if path.stat().st_size > MAX_JOURNAL_BYTES:
+            return JournalDamage(path, f"it is larger than a journal can be ({path.stat().st_size:,} bytes)")
         data = path.read_bytes()
     except OSError as exc:
         return JournalDamage(path, f"it cannot be read ({exc.strerror or exc})")
@@ -290,6 +294,19 @@ def write_new_journal(target: Path, fill) -> bool:
     finally:
         for leftover in (temporary, Path(f"{temporary}.lock")):
             leftover.unlink(missing_ok=True)
+
+
+def clean_leftovers(folder: Path) -> list[Path]:
+    """Remove the temporary journals a killed process left in ``folder`` (ours by their names)."""
+    removed = []
+    for leftover in folder.glob(f".{JOURNAL_FILENAME}.*-*"):
+        try:
+            if time.time() - leftover.stat().st_mtime > LEFTOVER_SECONDS:
+                leftover.unlink()
+                removed.append(leftover)
+        except OSError:
+            continue
+    return removed
 
 
 def _publish(temporary: Path, target: Path) -> bool:

@@ -188,6 +188,10 @@ def split_old_journal(db: Database) -> str | None:
 def list_sweeps(db: Database) -> list[SweepEntry]:
     """Every sweep of this data directory, damaged ones included (each with its problem), by name."""
     split_old_journal(db)
+    root = sweeps_dir(db.data_dir)
+    for folder in sorted(root.iterdir()) if root.is_dir() else []:
+        for leftover in journals.clean_leftovers(folder) if folder.is_dir() else []:
+            log.info("Removed %s, a temporary journal left by a process that was killed.", leftover)
     return journal_entries(db.data_dir)
 
 

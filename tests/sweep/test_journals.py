@@ -208,3 +208,26 @@ def test_a_damaged_old_journal_stops_only_its_sweeps(db):
     assert "Repaired the old shared sweeps' journal" in messages[0] and "split" in messages[1], messages
     assert study.sweep_names(db) == ["alpha", "beta", "new"]
     assert len(study.load_study(db, "alpha").trials) == 4
+
+
+def test_temporary_journals_a_killed_process_left_are_cleaned(db):
+    import os
+    import time
+
+    make(db, "kept")
+    folder = journals.sweep_dir(db.data_dir, "kept")
+    old, fresh = folder / ".journal.log.new-1-2", folder / ".journal.log.repair-3"
+    for leftover in (old, fresh):
+        leftover.write_bytes(b"{}\n")
+    hour_ago = time.time() - 3600
+    os.utime(old, (hour_ago, hour_ago))
+    assert study.sweep_names(db) == ["kept"]
+    assert not old.exists() and fresh.exists()  # a fresh one may be another process's, being written
+    assert (folder / journals.JOURNAL_FILENAME).is_file()
+
+
+def test_a_journal_larger_than_any_is_not_read(db, monkeypatch):
+    make(db, "big")
+    monkeypatch.setattr(journals, "MAX_JOURNAL_BYTES", 100)
+    with pytest.raises(SweepJournalError, match="larger than a journal can be"):
+        study.load_study(db, "big")
