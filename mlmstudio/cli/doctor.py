@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from mlmstudio import __version__, command_hint, display_check
+from mlmstudio.cli import gpu_advice
 from mlmstudio.engine.system_memory import human_bytes
 from mlmstudio.thread_policy import THREADS_ENV
 
@@ -135,7 +136,18 @@ def _torch_facts(problems: list[Problem]) -> tuple[dict, dict, dict]:
         "cuda_version": torch.version.cuda,
         "mps": mps,
         "training_device": str(auto_device),
+        "nvidia_unused": None,  # what shows an NVIDIA GPU that this CPU-only torch cannot use
     }
+    evidence = None if cuda or torch.version.cuda else gpu_advice.nvidia_gpu_evidence()
+    if evidence:
+        gpu["nvidia_unused"] = evidence
+        problems.append(
+            Problem(
+                WARNING,
+                f"{gpu_advice.cpu_only_message(evidence)}.",
+                gpu_advice.cuda_recipe(torch.__version__),
+            )
+        )
     return torch_facts, bf16, gpu
 
 
@@ -374,6 +386,10 @@ def render(report: dict[str, Any]) -> str:
             rows.append(("GPU", f"CUDA {gpu['cuda_version']}: {', '.join(gpu['cuda_devices'])}"))
         elif gpu["mps"]:
             rows.append(("GPU", "Apple MPS"))
+        elif gpu.get("nvidia_unused"):
+            rows.append(
+                ("GPU", f"{gpu_advice.cpu_only_message(gpu['nvidia_unused'])}: training runs on the CPU")
+            )
         else:
             rows.append(("GPU", "none found: training runs on the CPU"))
     else:
