@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -57,6 +57,10 @@ def similarity_text(value: float) -> str:
 def point_tip(x: float, y: float, data: Any) -> str:
     """What hovering a point of the map says; a point's data is (vocabulary entry, this text)."""
     return str(data[1])
+
+
+# Where a label may sit around its point (pyqtgraph anchors): above right, above left, below right, below left.
+LABEL_ANCHORS = ((0, 1), (1, 1), (0, 0), (1, 0))
 
 
 class EmbeddingsTab(ExploreTab):
@@ -104,6 +108,10 @@ class EmbeddingsTab(ExploreTab):
         self.plot.hideButtons()
         self.plot.setLabel("bottom", "first principal component")
         self.plot.setLabel("left", "second")
+        for axis in ("bottom", "left"):  # coordinates of a projection: "(x0.001)" would only puzzle
+            self.plot.getAxis(axis).enableAutoSIPrefix(False)
+        # Labels near each other move aside or give way (their point's tooltip still names it).
+        self.plot.getPlotItem().vb.sigRangeChanged.connect(lambda *_: self._declutter_labels())
         self.points = pg.ScatterPlotItem(
             size=6, pen=None, brush=pg.mkBrush(*POINT_COLOUR), hoverable=True, tip=point_tip, hoverSize=10
         )
@@ -256,7 +264,7 @@ class EmbeddingsTab(ExploreTab):
         if m.query_xy is not None:
             word = view.neighbours.word.text
             self.query_point.setData(pos=[m.query_xy], data=[(word, f"{word} (the word asked about)")])
-            self._label(word, m.query_xy, text_colour, bold=True)
+            self._label(word, m.query_xy, text_colour, bold=True, first=True)
         share = m.explained
         self.map_note.setText(
             f"The {len(m.token_ids)} most frequent tokens of the training text (grey), "
@@ -264,8 +272,11 @@ class EmbeddingsTab(ExploreTab):
             f"{share[0]:.0%} and {share[1]:.0%} of the spread of the vectors."
         )
         self.plot.autoRange()
+        self._declutter_labels()
 
-    def _label(self, text: str, xy: tuple[float, float], colour: QColor, bold: bool = False) -> None:
+    def _label(
+        self, text: str, xy: tuple[float, float], colour: QColor, bold: bool = False, first: bool = False
+    ) -> None:
         label = pg.TextItem(text, color=colour, anchor=(0, 1))
         if bold:
             font = label.textItem.font()
@@ -273,7 +284,25 @@ class EmbeddingsTab(ExploreTab):
             label.setFont(font)
         label.setPos(*xy)
         self.plot.addItem(label)
-        self.labels.append(label)
+        # The word asked about is placed first: it keeps its place whatever its neighbours need.
+        self.labels.insert(0 if first else len(self.labels), label)
+
+    def _declutter_labels(self) -> None:
+        """Place each label beside its point where it overlaps no label placed before it, or hide it."""
+        placed: list[QRectF] = []
+        for label in self.labels:
+            label.setVisible(True)
+            for anchor in LABEL_ANCHORS:
+                label.setAnchor(anchor)
+                box = label.sceneBoundingRect()
+                if not any(box.intersects(other) for other in placed):
+                    placed.append(box)
+                    break
+            else:
+                label.setVisible(False)
+
+    def visible_labels(self) -> list[str]:
+        return [label.toPlainText() for label in self.labels if label.isVisible()]
 
     def _clear(self) -> None:
         self.result = None

@@ -101,3 +101,23 @@ def test_a_deleted_run_is_a_sentence(page, trained_db, history, qtbot):
         tab.show_button.click()
     qtbot.waitUntil(lambda: not page.is_busy(), timeout=ANSWER_MS)
     assert "no longer exists" in page.message_text()
+
+
+def test_map_labels_never_overlap_and_the_axes_have_no_si_prefix(page, qtbot):
+    import itertools
+
+    tab = page.tab(EmbeddingsTab)
+    tab.word.setText("a")
+    tab.neighbour_count.setValue(12)
+    ask(qtbot, page, tab.show_button)
+    shown = [label for label in tab.labels if label.isVisible()]
+    assert "a" in tab.visible_labels()  # the word asked about always keeps its label
+    for one, other in itertools.combinations(shown, 2):
+        assert not one.sceneBoundingRect().intersects(other.sceneBoundingRect())
+    for axis in ("bottom", "left"):
+        assert not tab.plot.getAxis(axis).autoSIPrefix
+    # Zooming in spreads the points: labels that had to give way come back.
+    hidden = len(tab.labels) - len(shown)
+    tab.plot.getPlotItem().vb.scaleBy((0.2, 0.2))
+    qtbot.wait(50)
+    assert len(tab.visible_labels()) >= len(shown) or hidden == 0
