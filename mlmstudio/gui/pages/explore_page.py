@@ -36,8 +36,9 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.engine.mask_spelling import NO_MASK_MESSAGE, no_mask_message
 from mlmstudio.engine.predictor_cache import PredictorCache
+from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui.background import TaskRunner, show_busy, user_message
-from mlmstudio.gui.imported_model import mask_hint, own_mask_token, with_engine_mask
+from mlmstudio.gui.imported_model import is_imported, mask_hint, own_mask_token, with_engine_mask
 from mlmstudio.gui.pages.explore.answers import run_label
 from mlmstudio.gui.pages.explore.attention_tab import AttentionTab
 from mlmstudio.gui.pages.explore.checkpoints_tab import CheckpointsTab
@@ -83,6 +84,15 @@ COMPARE_TOPIC = "compare"  # asking several runs at once
 TabT = TypeVar("TabT", bound=ExploreTab)
 
 __all__ = ["EXAMPLE", "MAX_COMPARED", "TABS", "ExplorePage"]
+
+
+def default_run(runs_newest_first: Sequence[Any]) -> Any:
+    """The run Explore opens on: the one training now, else the newest the user trained, else the newest."""
+    for run in runs_newest_first:
+        if run.status == RunStatus.RUNNING:
+            return run
+    own = [run for run in runs_newest_first if not is_imported(run)]
+    return max(own or runs_newest_first, key=lambda run: run.started_at or run.created_at)
 
 
 class ExplorePage(QWidget):
@@ -450,6 +460,8 @@ class ExplorePage(QWidget):
                 None,
             )
         index = self.run_combo.findData(current) if current else -1
+        if index < 0 and runs:
+            index = self.run_combo.findData(default_run(runs).id)
         self.run_combo.setCurrentIndex(max(0, index))
         self.run_combo.blockSignals(False)
         pending, self._pending_run = self._pending_run, None
