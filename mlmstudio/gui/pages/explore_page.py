@@ -52,6 +52,7 @@ from mlmstudio.gui.pages.explore.scores_tab import ScoresTab
 from mlmstudio.gui.pages.explore.sentence_scores_tab import SentenceScoresTab
 from mlmstudio.gui.pages.explore.tab import Answered, Asking, ExploreTab, Question
 from mlmstudio.gui.pages.explore.token_loss_tab import TokenLossTab
+from mlmstudio.gui.pages.explore.transfer_tab import TransferTab
 from mlmstudio.gui.run_colors import run_color
 from mlmstudio.gui.run_list import RunList
 from mlmstudio.gui.widgets.clickable_text import MASK, ClickableText
@@ -77,6 +78,7 @@ TABS: tuple[type[ExploreTab], ...] = (
     EmbeddingsTab,
     TokenLossTab,
     CheckpointsTab,
+    TransferTab,
 )
 RUN_TOPIC = "run"  # loading the chosen run's model and asking it: dropped when the run changes
 COMPARE_TOPIC = "compare"  # asking several runs at once
