@@ -117,6 +117,12 @@ def cmd_add(args: argparse.Namespace) -> int:
     from mlmstudio.store import queue
 
     config = with_probe_file(args, config_from_args(args, base=quick_start_base(args)).validate())
+    # --from MODEL resolved as train resolves it ('queue run' may run from another folder).
+    if config.training.start_from.strip():
+        from mlmstudio.cli.engine_commands import resolve_model_dir
+        from mlmstudio.cli.model_folders import continued_from_args
+
+        config = continued_from_args(args, config, resolve_model_dir).validate()
     shortage = training_memory_shortage(config)
     if shortage:
         raise TrainingError(shortage)

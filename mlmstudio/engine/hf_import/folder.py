@@ -59,6 +59,12 @@ def read_config(path: Path) -> SourceConfig:
     path = Path(path)
     if not path.is_dir():
         raise ModelImportError(f"{path} is not a folder. Give the folder that holds the model's config.json.")
+    broken = sorted(entry.name for entry in path.iterdir() if entry.is_symlink() and not entry.exists())
+    if broken:  # a hub cache snapshot whose blob was deleted: not "no weights", not "no tokenizer"
+        raise ModelImportError(
+            f"The folder {path} is incomplete: its {broken[0]} is a link to a file that was deleted "
+            "(a Hugging Face cache cleaned or cut short). Download the model again, or copy it whole."
+        )
     file = path / CONFIG
     if not file.is_file():
         raise ModelImportError(
