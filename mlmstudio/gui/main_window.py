@@ -65,6 +65,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or AppSettings()
         self._quick_start_sample: str | None = None
         self._fitted_with_frame = False
+        self._status_page = -1  # the page the status bar's message was shown on
         self._closing = False
         self._asking_before_close = True  # False while a signal closes the window
         self.setWindowTitle("MLM Studio")
@@ -288,6 +289,9 @@ class MainWindow(QMainWindow):
     def show_page(self, index: int) -> None:
         if self.stack.currentWidget() is self.welcome:
             self.settings.set_welcome_done(True)  # moving on from the welcome means it was seen
+        if index != self._status_page:
+            # A page's message ("Most likely: … rome.") is about that page: it goes when the page does.
+            self.statusBar().clearMessage()
         self.stack.setCurrentIndex(index)
         if self.sidebar.currentRow() != index:
             self.sidebar.blockSignals(True)
@@ -315,6 +319,7 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def show_status(self, message: str) -> None:
+        self._status_page = self.stack.currentIndex()
         self.statusBar().showMessage(message, STATUS_MS)
 
     # Corpus and setup -------------------------------------------------------------
