@@ -209,3 +209,12 @@ def test_the_train_page_with_a_long_run_fits_and_no_axis_is_cut(window, qtbot):
     table = window.train_page.probe_plot.table
     text = table.item(0, 0).text()
     assert table.columnWidth(0) >= table.fontMetrics().horizontalAdvance(text) + 24
+
+
+def test_a_pages_status_message_goes_when_the_page_does(window):
+    window.show_page(PAGES.index("Explore"))
+    window.show_status("Most likely: paris.")
+    window.show_page(PAGES.index("Explore"))  # staying on the page keeps it
+    assert window.statusBar().currentMessage() == "Most likely: paris."
+    window.show_page(PAGES.index("History"))
+    assert window.statusBar().currentMessage() == ""
