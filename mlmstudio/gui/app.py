@@ -6,8 +6,12 @@ background and text colours from that palette (and follow it when it
 changes).
 
 Start-up order matters: the window is built from modules that do not import
-torch, shown, and only once its first frame is on screen does the engine
-start loading in the background (``engine_warmup``). Before any Qt object
+torch, shown, and only once its first frame is on screen do the history open
+and the engine load, each in the background (``history_opening``: creating the
+history on a first start runs its migrations; ``engine_warmup``). The window
+is usable meanwhile: Corpus, Setup and the welcome at once, the pages that show
+runs when the history is open, with a line in the status bar until then. A
+damaged history gets its question then, with the window as its parent. Before any Qt object
 exists the launcher has checked that a window can open at all
 (``mlmstudio.display_check``); should Qt still fail to start its platform,
 the fatal-message handler below says why in a sentence and exits with 2
@@ -21,8 +25,8 @@ Environment variables read here (the one place they are documented):
   process's on the same machine (benchmarks/cold_start.py measures from just
   before it spawns the app). ``cpu_seconds_at_show`` is the CPU time the
   process had used by then (less sensitive to other programs than the wall
-  clock). At exit, the time the background engine import ended is added as
-  the mark ``engine_loaded``.
+  clock). At exit, the times the background history opening and engine import
+  ended are added as the marks ``database`` and ``engine_loaded``.
 - ``MLMSTUDIO_QUIT_AFTER_MS=N``: close the window N ms after its first frame
   (smoke tests, packaging checks, repeated launches). The app exits 0 as if
   the user had closed it.
@@ -223,27 +227,77 @@ class WindowCallbacks:
             window.close_without_asking()
 
 
+class HistoryAtStart:
+    """The history, opened after the first frame (``history_opening``) and handed to the window.
+
+    A failure asks or tells what it did before the window existed (``history_repair_dialog``),
+    now with the window as parent: a damaged history is rebuilt at the user's word and
+    attached; declined or failing again, the window closes and the app exits 1.
+    """
+
+    def __init__(self, window: MainWindow, data_dir: str | Path | None) -> None:
+        from mlmstudio.gui.history_opening import HistoryOpening
+
+        self._window = weakref.ref(window)
+        self.data_dir = data_dir
+        self.refused = False  # the history could not be opened: the app exits 1
+        self.opening = HistoryOpening(data_dir, window)
+        self.opening.opened.connect(self._on_opened)
+        self.opening.failed.connect(self._on_failed)
+
+    def start(self) -> None:
+        self.opening.start()
+        window = self._window()
+        if window is not None and shiboken6.isValid(window):
+            window.show_status("Opening the run history…")
+
+    def _on_opened(self, db) -> None:
+        window = self._window()
+        if window is not None and shiboken6.isValid(window):
+            window.attach_history(db)
+
+    def _on_failed(self, exc: BaseException) -> None:
+        from mlmstudio.gui import history_repair_dialog as repair
+
+        window = self._window()
+        if window is None or not shiboken6.isValid(window):
+            return
+        # Asked again here, on the GUI thread: the damage is found from the file before anything is
+        # written, so the second open fails the same way, and the question has a parent.
+        db = repair.open_history_or_ask(
+            self.data_dir,
+            ask=lambda message: repair.ask_rebuild(message, window),
+            inform=lambda title, message, error=False: repair.tell(title, message, window, error=error),
+        )
+        if db is None:
+            self.refused = True
+            window.close_without_asking()
+            return
+        self._on_opened(db)
+
+    def wait(self) -> None:
+        self.opening.wait()
+
+
 def run_app(argv: list[str] | None = None, data_dir: str | Path | None = None) -> int:
-    """Open the main window on the history in ``data_dir`` and run until it closes."""
+    """Open the main window, then the history in ``data_dir`` behind it, and run until it closes."""
     marks = {"run_app": time.monotonic()}
     thread_policy.prepare("app")  # before the engine (and torch) load in the warm-up thread
-    from mlmstudio.gui.history_repair_dialog import open_history_or_ask
     from mlmstudio.gui.main_window import MainWindow
 
     marks["imported"] = time.monotonic()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     app = create_application(argv)
     marks["application"] = time.monotonic()
-    db = open_history_or_ask(data_dir)  # a damaged history gets a question, not a dead app
-    if db is None:
-        return 1
-    marks["database"] = time.monotonic()
-    window = MainWindow(db)
+    window = MainWindow(None)  # the history opens after the first frame: see HistoryAtStart
     marks["window_built"] = time.monotonic()
     probe = os.environ.get(STARTUP_PROBE_ENV)
     quit_after = _quit_after_ms()
 
+    history = HistoryAtStart(window, data_dir)
     callbacks = WindowCallbacks(window, marks, probe, quit_after)
+    # Qt asks the filter installed last first: the first frame is marked, then the history opens.
+    FirstFrame(window, history.start)
     FirstFrame(window, callbacks.on_shown)
     # A logout, `kill` or Ctrl+C stops a training run cleanly and closes, like Quit without the question.
     signals = TerminationSignals(callbacks.on_termination, app)
@@ -251,15 +305,21 @@ def run_app(argv: list[str] | None = None, data_dir: str | Path | None = None) -
     code = app.exec()
     signals.uninstall()
     _collect_cycles_again()
-    # The engine import may still be running: let it finish before Python shuts down.
+    # The history opening and the engine import may still be running: let them finish first.
+    history.wait()
     window.wait_engine_warmup()
-    if probe and callbacks.at_show and window.engine.loaded_at is not None:
-        marks["engine_loaded"] = window.engine.loaded_at
+    if probe and callbacks.at_show:
+        if history.opening.opened_at is not None:
+            marks["database"] = history.opening.opened_at
+        if window.engine.loaded_at is not None:
+            marks["engine_loaded"] = window.engine.loaded_at
         write_startup_probe(probe, marks, callbacks.at_show["torch"], callbacks.at_show["cpu"])
+    db = window.db or history.opening.db  # opened, or opened after the window had closed
     # Delete the window (and its plots) while Qt is still alive, not at interpreter exit.
     window.deleteLater()
     del window
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     gc.collect()
-    db.close()
-    return int(code)
+    if db is not None:
+        db.close()
+    return 1 if history.refused else int(code)

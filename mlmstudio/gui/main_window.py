@@ -7,14 +7,19 @@ finished runs refresh the one list of runs that Explore and History share
 (``QueueController``, shown on the Queue page) trains through the Train page. Closing
 during training asks first, stops the run (a checkpoint is saved) and waits
 for the training thread, so no run is ever left marked running.
+
+The window can open before the history does (``MainWindow(None)``, as ``app.run_app``
+does): creating the history on a first start runs its migrations, which must not delay
+the first frame. Corpus, Setup and the welcome work at once; the pages that show runs
+(Train, Explore, History, Sweep, Queue) are built by ``attach_history`` when it is open,
+with a line in their place and in the status bar meanwhile.
 """
 
 from __future__ import annotations
 
 import logging
-import platform
 
-from PySide6.QtCore import QSize, Qt, QTimer, Slot
+from PySide6.QtCore import QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -29,7 +34,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mlmstudio import __version__
 from mlmstudio.config import quick_start_config
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui.engine_warmup import EngineWarmup
@@ -54,18 +58,23 @@ log = logging.getLogger(__name__)
 PAGES = ("Corpus", "Setup", "Train", "Explore", "History", "Sweep", "Queue")
 CORPUS, SETUP, TRAIN, EXPLORE, HISTORY, SWEEP, QUEUE = range(len(PAGES))
 STATUS_MS = 8000
+HISTORY_PAGES = (TRAIN, EXPLORE, HISTORY, SWEEP, QUEUE)
+OPENING_HISTORY = "Opening the run history…"
 
 
 class MainWindow(QMainWindow):
+    history_attached = Signal()  # the history is open and the pages that show runs are built
+
     def __init__(
-        self, db: Database, settings: AppSettings | None = None, parent: QWidget | None = None
+        self, db: Database | None, settings: AppSettings | None = None, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.db = db
+        self.db: Database | None = None  # set by attach_history, with the pages that need it
         self.settings = settings or AppSettings()
         self._quick_start_sample: str | None = None
         self._fitted_with_frame = False
         self._status_page = -1  # the page the status bar's message was shown on
+        self._start_when_attached = False  # a Start asked for while the history was opening
         self._closing = False
         self._asking_before_close = True  # False while a signal closes the window
         self.setWindowTitle("MLM Studio")
@@ -73,33 +82,26 @@ class MainWindow(QMainWindow):
 
         self.corpus_page = CorpusPage(self.settings)
         self.setup_page = SetupPage(self.settings.last_config())
-        self.train_page = TrainPage(db, self.settings)
-        # One list of runs for every page that shows runs, refreshed when runs change,
-        # read in a worker thread (1,000 runs take up to a second to list).
-        self.runs = RunList(db, self, background=True)
-        self.setup_page.start_from.set_runs(self.runs)  # "Start from a model…" offers the history's models
-        self.explore_page = ExplorePage(db, runs=self.runs)
-        self.history_page = HistoryPage(db, runs=self.runs)
         self.welcome = WelcomePanel()
-        self.sweep_page = SweepPage(db)  # budgeted sweeps: each trial a run in History
-        # The run queue runs through the Train page; its page shows and reorders it.
-        self.queue = QueueController(db, self.train_page, self)
-        self.queue_page = QueuePage(self.queue)
-        self.pages = (
-            self.corpus_page,
-            self.setup_page,
-            self.train_page,
-            self.explore_page,
-            self.history_page,
-            self.sweep_page,
-            self.queue_page,
-        )
+        self.train_page: TrainPage | None = None
+        self.runs: RunList | None = None
+        self.explore_page: ExplorePage | None = None
+        self.history_page: HistoryPage | None = None
+        self.sweep_page: SweepPage | None = None
+        self.queue: QueueController | None = None
+        self.queue_page: QueuePage | None = None
+        # Until the history is open its pages are a line saying so, at their places in the stack.
+        self.pages: list[QWidget] = [
+            self._history_placeholder(name) if index in HISTORY_PAGES else page
+            for index, (name, page) in enumerate(
+                zip(PAGES, (self.corpus_page, self.setup_page, *[None] * 5), strict=True)
+            )
+        ]
 
         self._build_layout()
         self._build_actions()
         self._connect_pages()
         self._restore()
-        self.queue.start_up()  # a queue interrupted by a crash shows it, and waits or resumes
 
         # torch and the engine load after the first frame (app.run_app calls start_engine_warmup).
         self.engine = EngineWarmup(self)
@@ -107,6 +109,56 @@ class MainWindow(QMainWindow):
         self.engine.failed.connect(self._on_engine_failed)
         self._waiting_buttons: dict[QPushButton, str] = {}
         self.open_model_dialog: OpenModelDialog | None = None  # built when first asked for
+        if db is not None:
+            self.attach_history(db)
+        else:
+            self.history_label.show()
+
+    @staticmethod
+    def _history_placeholder(name: str) -> QLabel:
+        label = QLabel(f"{OPENING_HISTORY}\n\n{name} appears here as soon as it is open.")
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setObjectName("history-placeholder")
+        return label
+
+    def history_ready(self) -> bool:
+        return self.db is not None
+
+    def attach_history(self, db: Database) -> None:
+        """Build the pages that show runs on the opened history, in their placeholders' places."""
+        if self.db is not None:
+            return
+        self.db = db
+        self.train_page = TrainPage(db, self.settings)
+        # One list of runs for every page that shows runs, refreshed when runs change,
+        # read in a worker thread (1,000 runs take up to a second to list).
+        self.runs = RunList(db, self, background=True)
+        self.setup_page.start_from.set_runs(self.runs)  # "Start from a model…" offers the history's models
+        self.explore_page = ExplorePage(db, runs=self.runs)
+        self.history_page = HistoryPage(db, runs=self.runs)
+        self.sweep_page = SweepPage(db)  # budgeted sweeps: each trial a run in History
+        # The run queue runs through the Train page; its page shows and reorders it.
+        self.queue = QueueController(db, self.train_page, self)
+        self.queue_page = QueuePage(self.queue)
+        built = (self.train_page, self.explore_page, self.history_page, self.sweep_page, self.queue_page)
+        current = self.stack.currentIndex()
+        for index, page in zip(HISTORY_PAGES, built, strict=True):
+            placeholder = self.pages[index]
+            self.stack.insertWidget(index, page)
+            self.stack.removeWidget(placeholder)
+            placeholder.deleteLater()
+            self.pages[index] = page
+        self.stack.setCurrentIndex(current)
+        self._connect_history_pages()
+        self.queue.start_up()  # a queue interrupted by a crash shows it, and waits or resumes
+        self.history_label.hide()
+        if self.engine.is_loading():
+            self._show_engine_loading(True)  # the new pages' Start and Predict wait too
+        self._on_setup_changed()
+        self.history_attached.emit()
+        if self._start_when_attached:
+            self._start_when_attached = False
+            self.start_training()
 
     # Layout -----------------------------------------------------------------
     def _build_layout(self) -> None:
@@ -138,6 +190,13 @@ class MainWindow(QMainWindow):
 
         self.training_label = QLabel("")
         self.statusBar().addPermanentWidget(self.training_label)
+        self.history_label = QLabel(OPENING_HISTORY)
+        self.history_label.setToolTip(
+            "The run history opens in the background after the window; on a first start this "
+            "creates it. Train, Explore, History, Sweep and Queue appear when it is open."
+        )
+        self.statusBar().addPermanentWidget(self.history_label)
+        self.history_label.hide()
         self.engine_label = QLabel("Loading the training engine…")
         self.engine_label.setToolTip(
             "PyTorch and the tokenizers load in the background after the "
@@ -197,10 +256,14 @@ class MainWindow(QMainWindow):
             "Train a new run with the current settings.",
         )
         self.start_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
-        self.pause_action = action("&Pause", self.train_page.pause, "Ctrl+Shift+P")
-        self.resume_action = action("&Resume", self.train_page.resume, "Ctrl+Shift+R")
+        # Enabled only while a run trains, so the Train page exists when they fire.
+        self.pause_action = action("&Pause", lambda: self.train_page.pause(), "Ctrl+Shift+P")
+        self.resume_action = action("&Resume", lambda: self.train_page.resume(), "Ctrl+Shift+R")
         self.stop_action = action(
-            "S&top", self.train_page.stop, "Ctrl+.", "Stop after the current step and save a checkpoint."
+            "S&top",
+            lambda: self.train_page.stop(),
+            "Ctrl+.",
+            "Stop after the current step and save a checkpoint.",
         )
         self.page_actions = [
             action(f"&{i + 1} {name}", lambda _c=False, i=i: self.show_page(i), f"Ctrl+{i + 1}")
@@ -241,7 +304,7 @@ class MainWindow(QMainWindow):
         self._update_run_actions()
 
     def _connect_pages(self) -> None:
-        for page in (*self.pages,):
+        for page in (self.corpus_page, self.setup_page):
             signal = getattr(page, "status_message", None)
             if signal is not None:
                 signal.connect(self.show_status)
@@ -254,6 +317,16 @@ class MainWindow(QMainWindow):
         self.setup_page.validity_changed.connect(lambda _valid: self._on_setup_changed())
         self.setup_page.start_requested.connect(self.start_training)
         self.setup_page.queue_requested.connect(self.add_to_queue)
+
+        self.welcome.sample_chosen.connect(self.quick_start)
+        self.welcome.open_own_requested.connect(self._welcome_open_own)
+        self.welcome.dismissed.connect(self._welcome_dismissed)
+
+    def _connect_history_pages(self) -> None:
+        for page in (self.train_page, self.explore_page, self.history_page, self.sweep_page, self.queue_page):
+            signal = getattr(page, "status_message", None)
+            if signal is not None:
+                signal.connect(self.show_status)
         self.queue.message.connect(lambda _kind, text: self.show_status(text))
 
         self.train_page.run_started.connect(self._on_run_started)
@@ -266,10 +339,6 @@ class MainWindow(QMainWindow):
         self.sweep_page.runs_changed.connect(self.runs.refresh)
         self.history_page.explore_requested.connect(self._explore_run)
         self.explore_page.open_model_requested.connect(self.open_model)
-
-        self.welcome.sample_chosen.connect(self.quick_start)
-        self.welcome.open_own_requested.connect(self._welcome_open_own)
-        self.welcome.dismissed.connect(self._welcome_dismissed)
 
     def _restore(self) -> None:
         geometry = self.settings.geometry()
@@ -355,6 +424,8 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_setup_changed(self, *_args) -> None:
+        if self.db is None:
+            return  # attach_history hands the settings over
         setup = self.setup_page
         problems = setup.problems() if setup.is_valid() is False else []
         self.train_page.set_request(setup.config(), self.corpus_page.corpus, problems[0] if problems else "")
@@ -365,6 +436,11 @@ class MainWindow(QMainWindow):
     @Slot()
     def start_training(self) -> bool:
         """Start a run with the Setup page's settings; explain instead when it cannot start."""
+        if self.db is None:
+            # Asked for before the history opened (a quick start, Ctrl+Return): it starts then.
+            self._start_when_attached = True
+            self.show_status(f"{OPENING_HISTORY} The run starts as soon as it is open.")
+            return False
         if self.train_page.is_training():
             self.show_status("A run is already training. Stop it first (Ctrl+.).")
             self.show_page(TRAIN)
@@ -383,6 +459,9 @@ class MainWindow(QMainWindow):
     @Slot()
     def add_to_queue(self) -> bool:
         """Queue a run with the Setup page's settings (Setup's "Add to queue")."""
+        if self.db is None:
+            self.show_status(f"{OPENING_HISTORY} Add the run to the queue once it is open.")
+            return False
         self.setup_page.flush()
         if not self.setup_page.is_valid():
             problems = self.setup_page.problems()
@@ -399,7 +478,8 @@ class MainWindow(QMainWindow):
         self.settings.set_welcome_done(True)
         self._quick_start_sample = sample
         self.show_page(TRAIN)
-        self.train_page.state_label.setText(f"Loading the {sample} sample…")
+        if self.train_page is not None:
+            self.train_page.state_label.setText(f"Loading the {sample} sample…")
         self.corpus_page.load_sample(sample)
 
     @Slot(str)
@@ -415,6 +495,9 @@ class MainWindow(QMainWindow):
     @Slot()
     def open_model(self) -> OpenModelDialog:
         """File → Open a Model…: the cache's models and a folder chooser; an opened model shows on Explore."""
+        if self.db is None:
+            self.show_status(f"{OPENING_HISTORY} Open the model once it is open.")
+            return None
         if self.open_model_dialog is None:
             self.open_model_dialog = OpenModelDialog(self.db, self)
             self.open_model_dialog.opened.connect(self._on_model_opened)
@@ -445,7 +528,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _update_run_actions(self, *_args) -> None:
-        training = self.train_page.is_training()
+        training = self.train_page is not None and self.train_page.is_training()
         self.start_action.setEnabled(not training)
         self.pause_action.setEnabled(training)
         self.resume_action.setEnabled(training)
@@ -480,6 +563,8 @@ class MainWindow(QMainWindow):
         if loading:
             # Still clickable: a click waits for the import, with the page's own busy state.
             for button in self._engine_buttons():
+                if button in self._waiting_buttons:
+                    continue  # already waiting (attach_history adds the pages built since)
                 self._waiting_buttons[button] = button.text()
                 button.setText(f"{button.text()} (loading…)")
         else:
@@ -521,33 +606,22 @@ class MainWindow(QMainWindow):
         self.corpus_page.dropEvent(event)
 
     # About ------------------------------------------------------------------------
-    def about_text(self) -> str:
-        from importlib.metadata import PackageNotFoundError, version
+    def about_rows(self) -> list[tuple[str, str]]:
+        """Help → About's rows (gui/about_dialog.py): the versions, then this window's folders."""
+        from mlmstudio.gui.about_dialog import about_rows
 
-        import pyqtgraph
-        import PySide6
-        from PySide6.QtCore import qVersion
-
-        try:
-            torch_version = version("torch")  # from the metadata: importing torch here would block
-        except PackageNotFoundError:
-            torch_version = "not installed"
-        rows = [
-            ("MLM Studio", __version__),
-            ("Python", platform.python_version()),
-            ("PyTorch", torch_version),
-            ("Qt", qVersion()),
-            ("PySide6", PySide6.__version__),
-            ("pyqtgraph", pyqtgraph.__version__),
-            ("Data directory", str(self.db.data_dir)),
-            ("History database", str(self.db.path)),
-            ("Settings file", self.settings.file_name()),
-        ]
-        table = "".join(f"<tr><td><b>{k}</b>&nbsp;&nbsp;</td><td>{v}</td></tr>" for k, v in rows)
-        return (
-            "<p>Train small BERT-style masked language models on your own text, watch them "
-            f"learn, and explore what they predict.</p><table>{table}</table>"
+        return about_rows(
+            [
+                ("Data directory", str(self.db.data_dir) if self.db else OPENING_HISTORY),
+                ("History database", str(self.db.path) if self.db else OPENING_HISTORY),
+                ("Settings file", self.settings.file_name()),
+            ]
         )
+
+    def about_text(self) -> str:
+        from mlmstudio.gui.about_dialog import about_html
+
+        return about_html(self.about_rows())
 
     @Slot()
     def show_learning_help(self) -> None:
@@ -566,8 +640,13 @@ class MainWindow(QMainWindow):
         self.help_page.follow(self.setup_page.config(), self.corpus_page.corpus)
 
     @Slot()
-    def show_about(self) -> None:
-        QMessageBox.about(self, "About MLM Studio", self.about_text())
+    def show_about(self):
+        from mlmstudio.gui.about_dialog import AboutDialog
+
+        dialog = AboutDialog(self.about_rows(), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        return dialog
 
     # Closing --------------------------------------------------------------------
     def close_without_asking(self) -> bool:
@@ -586,6 +665,14 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, lambda: fit_to_screen(self))
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.db is None:  # nothing can be running yet
+            self.corpus_page.wait_idle()
+            self.setup_page.wait_idle()
+            if getattr(self, "help_page", None) is not None:
+                self.help_page.wait_idle()
+            self._save_state()
+            super().closeEvent(event)
+            return
         if self.sweep_page.is_running() and not self.train_page.is_training() and self._asking_before_close:
             answer = QMessageBox.question(
                 self,

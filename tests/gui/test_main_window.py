@@ -279,6 +279,9 @@ def test_run_app_opens_the_window_and_returns_when_it_closes(qtbot, _isolated_da
 
     def close_it():
         windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
+        if not windows or not all(w.history_ready() for w in windows):
+            QTimer.singleShot(50, close_it)  # the history opens after the first frame
+            return
         seen.extend(windows)
         for w in windows:
             w.close()
