@@ -267,6 +267,8 @@ def setup(flavour: str = "app", cuda: str | None = None, dry_run: bool = False) 
     want = project_stamp()
     if dry_run or not stamp.is_file() or stamp.read_text().strip() != want:
         say(f"installing MLM Studio and its dependencies ({extras})")
+        # pip 25.1 is the first whose 'pip show' prints the licence expression (License-Expression: MIT).
+        runner.run([str(python), "-m", "pip", "install", *PIP_QUIET, "pip>=25.1"])
         runner.run([str(python), "-m", "pip", "install", *PIP_QUIET, "-e", f".[{extras}]"], cwd=ROOT)
         if not dry_run:
             stamp.write_text(want + "\n")
