@@ -5,6 +5,9 @@ returns plain records the faces draw or print; none trains, and none imports
 Qt or the store (import-linter contracts in ``pyproject.toml``).
 
 - ``scoring``: sentence scores by pseudo-log-likelihood, minimal pairs.
+- ``pair_scoring``: many sentences' PLL in few forward passes (the grammar suites').
+- ``grammar_suites`` / ``grammar_generated`` / ``grammar``: minimal-pair suites (shipped BLiMP, a file,
+  pairs from the run's own vocabulary) and accuracy per paradigm over the kept checkpoints.
 - ``attention``: every layer's and head's attention weights for a text.
 - ``attention_cell``: one attention weight worked out: q·k/√d, the softmax row, the weighted values.
 - ``logit_lens``: a [MASK]'s top guesses after the embeddings and after every layer; temperature.
