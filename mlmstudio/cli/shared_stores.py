@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
+
 @dataclass(frozen=True)
 class Finding:
     """One damaged part of a shared file: what is wrong (naming the file) and what to do."""
@@ -80,6 +81,34 @@ def _sweep_journals(legacy: bool) -> Callable[[Path], list[Finding]]:
     return check
 
 
+def _locks(data_dir: Path) -> list[Finding]:
+    """Lock paths of the queue's items and the sweeps where something of the wrong kind stands."""
+    from mlmstudio.engine.run_files import LOCK_FILE
+    from mlmstudio.store.queue import QUEUE_FOLDER
+    from mlmstudio.sweep.journals import SWEEPS_DIRNAME
+
+    found = []
+    for root in (data_dir / QUEUE_FOLDER, data_dir / SWEEPS_DIRNAME):
+        if root.exists() and not root.is_dir():  # a file where the folder of every lock belongs
+            found.append(root)
+            continue
+        for child in sorted(root.iterdir()) if root.is_dir() else []:
+            if child.name.startswith(".") or ".damaged-" in child.name:
+                continue
+            if child.is_dir() and (child / LOCK_FILE).is_dir():  # a folder where the lock file belongs
+                found.append(child / LOCK_FILE)
+            elif root.name == QUEUE_FOLDER and not child.is_dir():  # a file where an item's folder belongs
+                found.append(child)
+    return [
+        Finding(
+            path,
+            f"{path} stands where a lock belongs ({'a folder' if path.is_dir() else 'a file'}).",
+            "Nothing to do: the next 'queue run' or sweep sets it aside (it holds no data).",
+        )
+        for path in found
+    ]
+
+
 def _settings(_data_dir: Path) -> list[Finding]:
     from mlmstudio import settings_file
 
@@ -118,6 +147,14 @@ SHARED_FILES: tuple[SharedFile, ...] = (
         "split once into per-sweep journals by the first sweep command",
         "only its sweeps stop; 'mlmstudio sweep --repair' keeps the records before the damage, then splits it",
         _sweep_journals(legacy=True),
+    ),
+    SharedFile(
+        "locks",
+        "queue/item-N/owner.lock, sweeps/NAME/owner.lock",
+        "which process runs a queue item or a sweep (an OS lock; the file holds only a pid)",
+        "queue run and the Queue page, sweep and the Sweep page",
+        "its content never matters; a folder or file in its way is set aside when the lock is taken",
+        _locks,
     ),
     SharedFile(
         "settings",

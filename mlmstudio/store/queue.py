@@ -559,8 +559,8 @@ def claim_next(db: Database) -> Claim | None:
             for row in rows:
                 folder = item_dir(db, row.id)
                 lock = RunLock(folder)
-                try:
-                    taken = lock.acquire()
+                try:  # a file or folder damaged where the item's lock belongs is set aside
+                    taken = lock.acquire_setting_aside(db.data_dir)
                 except OSError as exc:
                     raise StoreError(
                         f"The queue's folder {folder.parent} cannot be written "

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import os
+from datetime import datetime
 from pathlib import Path
 
 from mlmstudio.engine.run_files import RunFolder
@@ -59,6 +60,25 @@ class RunLock:
             pass
         return True
 
+    def acquire_setting_aside(self, root: Path) -> bool:
+        """``acquire()``, after setting aside what stands in its way below ``root``.
+
+        For the locks of shared folders (a queue item's, a sweep's): a file where the lock's
+        folder belongs, or a folder named like the lock file, makes every acquire fail with an
+        OSError. Those names are ours and a lock holds no data, so such a thing is renamed
+        ``NAME.damaged-DATE`` (with a warning) and the lock taken; a failure after that raises.
+        """
+        try:
+            return self.acquire()
+        except OSError:
+            blocker = _blocker(self.path, Path(root))
+            if blocker is None:
+                raise
+        aside = blocker.with_name(f"{blocker.name}.damaged-{datetime.now().strftime('%Y%m%d-%H%M%S')}")
+        os.replace(blocker, aside)
+        log.warning("%s stood where a lock belongs; it is kept as %s.", blocker, aside.name)
+        return self.acquire()
+
     def release(self) -> None:
         if self._fd is None:
             return
@@ -74,6 +94,21 @@ class RunLock:
 
     def __exit__(self, *exc_info) -> None:
         self.release()
+
+
+def _blocker(lock_path: Path, root: Path) -> Path | None:
+    """The first thing of the wrong kind on the way from ``root`` down to ``lock_path``."""
+    try:
+        parts = lock_path.relative_to(root).parts
+    except ValueError:
+        return None
+    path = root
+    for index, part in enumerate(parts):
+        path = path / part
+        last = index == len(parts) - 1
+        if path.is_symlink() or (path.exists() and (path.is_dir() if last else not path.is_dir())):
+            return path
+    return None
 
 
 def owner_alive(run_dir: Path) -> bool | None:

@@ -200,7 +200,7 @@ def run_sweep(
             "began, so its trials would not compare. Restore the text, or start a new sweep."
         )
     lock = RunLock(records.sweeps_dir(db.data_dir) / name)
-    if not lock.acquire():
+    if not lock.acquire_setting_aside(db.data_dir):  # a folder where owner.lock belongs is set aside
         raise StoreError(f"Sweep '{name}' is running in another process or window. Stop it there first.")
     try:
         _settle_leftovers(study)

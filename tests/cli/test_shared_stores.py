@@ -164,7 +164,26 @@ def settings(data_dir, damage, capsys, tmp_path):
     assert check_all(data_dir) == []
 
 
+def locks(data_dir, damage, capsys):
+    from mlmstudio.store import queue, queue_runner
+
+    db = Database.open(data_dir)
+    queue.add_item(db, BASE)
+    path = queue.item_dir(db, 1) / "owner.lock"
+    path.parent.mkdir(parents=True)
+    path.write_text("12345\n")  # as a process that was killed leaves it
+    DAMAGES[damage](path)
+    assert [f.path for f in check_all(data_dir)] == ([path] if damage == "a folder" else [])
+    prepared = queue_runner.take_next(db)  # the item is claimed whatever stood there
+    assert prepared is not None and prepared.item.id == 1
+    prepared.claim.release()
+    assert check_all(data_dir) == []
+    code, out, _ = run(data_dir, "queue", "list", capsys=capsys)
+    assert code == 0 and "running" in out, out
+
+
 CASES = {
+    "locks": locks,
     "sweep journal": sweep_journal,
     "old shared sweep journal": old_sweep_journal,
     "history": history,

@@ -72,3 +72,36 @@ def test_a_damaged_after_crash_setting_waits_with_a_note(db):
     assert settings.after_crash == queue.AfterCrash.WAIT and "damaged ('maybe')" in settings.note
     assert queue.set_after_crash(db, "resume").after_crash == queue.AfterCrash.RESUME
     assert queue.get_settings(db).note == ""
+
+
+@pytest.mark.parametrize(
+    "blocker",
+    ["queue", "queue/item-1", "queue/item-1/owner.lock"],
+    ids=["queue folder is a file", "item folder is a file", "lock file is a folder"],
+)
+def test_a_damaged_lock_path_is_set_aside_and_the_item_runs(three, blocker):
+    db = three
+    path = db.data_dir / blocker
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if blocker.endswith(".lock"):
+        path.mkdir()
+    else:
+        path.write_text("not a folder")
+    prepared = queue_runner.take_next(db)
+    assert prepared is not None and prepared.item.id == 1
+    assert queue.get_item(db, 1).state == queue.ItemState.RUNNING
+    assert [p.name for p in path.parent.iterdir() if p.name.startswith(f"{path.name}.damaged-")]
+    prepared.claim.release()
+
+
+def test_a_sweep_lock_in_the_way_is_set_aside(tmp_path):
+    from mlmstudio.store.run_lock import RunLock
+
+    folder = tmp_path / "sweeps" / "s"
+    (folder / "owner.lock").mkdir(parents=True)
+    lock = RunLock(folder)
+    with pytest.raises(OSError):
+        lock.acquire()
+    assert lock.acquire_setting_aside(tmp_path) and lock.held
+    assert RunLock(folder).acquire() is False  # it is a real lock again
+    lock.release()
