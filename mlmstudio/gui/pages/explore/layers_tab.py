@@ -5,8 +5,9 @@ model would give if it stopped after the embeddings and after each layer,
 read through its own output head (the logit lens,
 ``engine.inspect.logit_lens``); the last row is the Predictions tab's answer.
 The temperature slider (0.1 to 5) redraws the probabilities as
-softmax(logits / T) at once, on this thread: the lens keeps each row's logits,
-so a redraw is numpy over a few rows, never the model.
+softmax(logits / T) at once: the answer brings the table's numbers at each of
+the slider's 50 temperatures (worked out in the worker), so a step rewrites
+the cells' texts and shades and never runs the model or a softmax.
 
 Beside it, one attention map (a layer and a head, chosen above it) of the same
 framed sentence; clicking a square works that cell out with the model's own
@@ -65,10 +66,27 @@ PLACEHOLDER = "Press Show layers to see, for the [MASK], what the model would gu
 
 @dataclass
 class LayerByLayer:
-    """The answer of this tab's question: the lens of every [MASK] and every layer's attention arithmetic."""
+    """The answer of this tab's question: the lens of every [MASK], its table at every slider
+    position, and every layer's attention arithmetic."""
 
     lens: LogitLens
     attention: list[HeadArithmetic]
+    # [M, slider positions, S, k]: the top guesses' probabilities at each of the slider's
+    # temperatures, worked out with the answer, so a slider step never runs a softmax over the
+    # vocabulary on the GUI thread (a BERT-base answer is 13 x 30,522 numbers a step).
+    slider_probabilities: np.ndarray
+
+
+def slider_table(lens: LogitLens) -> np.ndarray:
+    """[M, positions, S, k]: ``lens.probabilities`` at every temperature the slider can show."""
+    return np.stack(
+        [
+            np.stack(
+                [lens.probabilities(m, slider_temperature(v)) for v in range(SLIDER_MIN, SLIDER_MAX + 1)]
+            )
+            for m in range(lens.num_masks)
+        ]
+    )
 
 
 def layer_by_layer(predictor: Predictor, question: Question) -> LayerByLayer:
@@ -80,7 +98,7 @@ def layer_by_layer(predictor: Predictor, question: Question) -> LayerByLayer:
 
     lens = logit_lens(predictor, question.text, top_k=question.top_k)
     ids = torch.tensor([lens.token_ids], dtype=torch.long, device=predictor.device)
-    return LayerByLayer(lens, attention_arithmetic(predictor.model, ids))
+    return LayerByLayer(lens, attention_arithmetic(predictor.model, ids), slider_table(lens))
 
 
 def share(p: float) -> str:
@@ -317,11 +335,11 @@ class LayersTab(ExploreTab):
         self.draw_lens()
 
     def draw_lens(self) -> None:
-        """The probabilities at the slider's temperature: the live redraw (numpy, then texts and shades)."""
+        """The probabilities at the slider's temperature: the live redraw (texts and shades only)."""
         if self.result is None:
             return
         lens, m = self.result.lens, self.current_mask()
-        probs = lens.probabilities(m, self.temperature_value)  # [S, k]
+        probs = self.result.slider_probabilities[m, self.temperature.value() - SLIDER_MIN]  # [S, k]
         self.table.setUpdatesEnabled(False)  # one repaint for all the cells
         try:
             for s in range(lens.num_stages):

@@ -124,3 +124,29 @@ def _ids(model):
 
     ids, _masks, _cut = model.frame(SENTENCE)
     return torch.tensor([ids])
+
+
+def test_an_opened_roberta_is_read_layer_by_layer(page, trained_db, qtbot, tmp_path):
+    """An imported model (its own <mask>) goes through the same tab: the last row is its fill answer."""
+    pytest.importorskip("transformers")
+    from hf_family_models import build_family
+
+    from mlmstudio.engine.predict import Predictor
+    from mlmstudio.store.imported_runs import record_imported_model
+
+    run_id, origin = record_imported_model(trained_db, build_family("roberta", tmp_path / "roberta"))
+    with qtbot.waitSignal(page.runs.changed, timeout=ANSWER_MS):
+        page.refresh()
+    assert page.select_run(run_id)
+    qtbot.waitUntil(lambda: not page.is_busy(), timeout=ANSWER_MS)
+    tab = page.tab(LayersTab)
+    page.sentence.set_text(f"paris is the {origin.mask_token} of france .")
+    ask(qtbot, page, tab.show_button)
+    lens = tab.result.lens
+    expected = Predictor.from_dir(trained_db.run_dir(run_id)).fill_mask("paris is the [MASK] of france .")
+    assert [int(i) for i in lens.top_ids[0, -1]] == [c["token"] for c in expected.masks[0]]
+    np.testing.assert_allclose(
+        lens.probabilities(0, 1.0)[-1], [c["score"] for c in expected.masks[0]], atol=1e-6
+    )
+    assert lens.num_stages == 3 and len(tab.result.attention) == 2  # the tiny family: 2 layers
+    assert tab.cell is not None and tab.head_combo.count() == 4
