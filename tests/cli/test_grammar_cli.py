@@ -110,3 +110,28 @@ def test_a_model_folder_is_checked_and_not_stored(capsys, data_dir, template):
     assert code == 0, err
     assert "nothing was stored" in out and "final" in out.splitlines()[0]
     assert list_evaluations(Database.open(data_dir), "latest", kind="grammar") == []
+
+
+def test_a_run_deleted_while_it_is_checked_gets_a_sentence_and_no_rows(data_dir, template):
+    from sqlalchemy import func, select
+
+    from mlmstudio.engine.errors import MLMStudioError
+    from mlmstudio.engine.inspect.grammar_suites import load_suite_file
+    from mlmstudio.store import service
+    from mlmstudio.store.grammar_checkups import check_run
+    from mlmstudio.store.models import RunEvaluationRow
+
+    db = Database.open(data_dir)
+    run_id = service.resolve_run_id(db, "latest")
+    asked = []
+
+    def delete_after_first(label: str) -> None:
+        asked.append(label)
+        if len(asked) == 2:  # the first checkpoint is checked; the run goes before the second
+            service.delete_run(db, run_id)
+
+    with pytest.raises(MLMStudioError) as caught:
+        check_run(db, run_id, load_suite_file(template / "suite.jsonl"), on_model=delete_after_first)
+    assert "no longer exists (the run may have been deleted)" in str(caught.value)
+    with db.session(write=False) as session:
+        assert session.scalar(select(func.count()).select_from(RunEvaluationRow)) == 0
