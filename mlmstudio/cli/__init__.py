@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Callable
 
-from mlmstudio import __version__, startup_signals, thread_policy
+from mlmstudio import __version__, command_hint, startup_signals, thread_policy
 from mlmstudio.cli import exit_codes
 from mlmstudio.cli.argv_text import check_text_arguments, os_error_sentence
 from mlmstudio.engine.errors import MLMStudioError
@@ -127,7 +127,7 @@ def _main(argv: list[str] | None, open_app: Callable[[str | None], int] | None) 
         if open_app is None:
             parser.print_usage(sys.stderr)
             print(
-                "mlmstudio: choose a command (see 'mlmstudio --help'), or run 'mlmstudio' with "
+                f"mlmstudio: choose a command (see '{command_hint.command('--help')}'), or run '{command_hint.program()}' with "
                 "no arguments to open the desktop app.",
                 file=sys.stderr,
             )

@@ -13,6 +13,7 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
+from mlmstudio import command_hint
 from mlmstudio.cli.added_words import add_added_words_flags, with_added_words
 from mlmstudio.cli.argv_text import shown
 from mlmstudio.cli.interrupt import stop_on_interrupt
@@ -71,7 +72,7 @@ def add_engine_commands(commands: argparse._SubParsersAction) -> None:
         "--capsule",
         metavar="DIR",
         help="Train the run a capsule folder describes (its config, corpus and tokenizer; "
-        "see `mlmstudio capsule`). No other settings may be given with it.",
+        f"see `{command_hint.command('capsule')}`). No other settings may be given with it.",
     )
     add_probes_flag(train)
     add_added_words_flags(train)
@@ -391,8 +392,8 @@ def resolve_model_dir(model: str, data_dir: str | None) -> Path:
     """A folder as given, else a run id (or name) looked up in the history."""
     if not model.strip():  # Path("") is the current folder: never read an empty name as that
         raise ModelLoadError(
-            "No model given (the name is empty). Give a run id from 'mlmstudio runs "
-            "list', 'latest', or a folder written by 'mlmstudio train'."
+            "No model given (the name is empty). Give a run id from "
+            f"'{command_hint.command('runs list')}', 'latest', or a folder written by '{command_hint.command('train')}'."
         )
     path = Path(model)
     if path.is_dir():  # a transformers folder is opened (once) into an engine folder: cli/model_folders.py
@@ -406,8 +407,8 @@ def resolve_model_dir(model: str, data_dir: str | None) -> Path:
     if found is None:
         raise ModelLoadError(
             f"{shown(model)} is neither a model folder nor a run in the history. "
-            "Give a folder written by 'mlmstudio train' or a run id from "
-            "'mlmstudio runs list'."
+            f"Give a folder written by '{command_hint.command('train')}' or a run id from "
+            f"'{command_hint.command('runs list')}'."
         )
     return found
 

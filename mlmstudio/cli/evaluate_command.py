@@ -16,6 +16,8 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from mlmstudio import command_hint
+
 
 def add_evaluate_command(commands: argparse._SubParsersAction) -> None:
     command = commands.add_parser(
@@ -124,7 +126,9 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         return 0
     print_report(report, f"{outcome.run_id} ({outcome.run_name})" if outcome.run_name else outcome.run_id)
     if stored:
-        print(f"\nStored with run {outcome.run_id} ({stored} rows); 'mlmstudio runs compare' shows them.")
+        print(
+            f"\nStored with run {outcome.run_id} ({stored} rows); '{command_hint.command('runs compare')}' shows them."
+        )
     return 0
 
 

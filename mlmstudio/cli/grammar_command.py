@@ -15,6 +15,8 @@ import json
 import sys
 from pathlib import Path
 
+from mlmstudio import command_hint
+
 DEFAULT_PAIRS = 100
 
 
@@ -126,7 +128,9 @@ def _check_folder(args: argparse.Namespace, folder: Path, per_paradigm: int | No
         twin = GrammarCheck(None, False, suite.name, check_grammar(random_twin(model_dir, args.seed), suite))
     _print(checks, twin, None, suite, args.json, run=None)
     if not args.json:
-        print("(A folder outside the history: nothing was stored. 'mlmstudio models open' keeps a model.)")
+        print(
+            f"(A folder outside the history: nothing was stored. '{command_hint.command('models open')}' keeps a model.)"
+        )
     return 0
 
 

@@ -25,6 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from mlmstudio import command_hint
 from mlmstudio.cli import exit_codes
 from mlmstudio.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from mlmstudio.cli.interrupt import stop_on_interrupt
@@ -134,7 +135,7 @@ def add_runs_commands(subparsers: argparse._SubParsersAction) -> None:
         "--adopt",
         action="store_true",
         help="Keep the history and record again the run folders it has no record of "
-        "(left by an interrupted import or training; 'mlmstudio doctor' lists them).",
+        f"(left by an interrupted import or training; '{command_hint.command('doctor')}' lists them).",
     )
     orphans.add_argument(
         "--remove-orphans",

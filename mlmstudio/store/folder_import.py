@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from mlmstudio import bounded_json
+from mlmstudio import bounded_json, command_hint
 from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.atomic_folder import file_written
 from mlmstudio.engine.curve_log import read_curve_points
@@ -161,7 +161,7 @@ def _check_is_run_folder(db: Database, source: Path, files: RunFolder) -> None:
         raise FolderImportError(
             f"{source} is a file, not a run folder. Give the folder that holds "
             "config.json and model.safetensors (a .mlmrun file is imported with "
-            "`mlmstudio runs import`)."
+            f"`{command_hint.command('runs import')}`)."
         )
     try:
         resolved, runs = source.resolve(), db.runs_dir.resolve()
@@ -176,7 +176,7 @@ def _check_is_run_folder(db: Database, source: Path, files: RunFolder) -> None:
         raise FolderImportError(
             f"{source} is not a run folder: it has no config.json. A run folder "
             "holds config.json, tokenizer.json, model.safetensors and curves.csv, as "
-            "`mlmstudio train --out` or a run capsule writes them."
+            f"`{command_hint.command('train --out')}` or a run capsule writes them."
         )
     if (source / CAPSULE_MANIFEST).is_file():
         raise FolderImportError(

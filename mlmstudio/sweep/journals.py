@@ -33,6 +33,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from mlmstudio import command_hint
 from mlmstudio.errors import MLMStudioError
 
 SWEEPS_DIRNAME = "sweeps"
@@ -105,7 +106,7 @@ def sweep_damage_message(name: str, damage: JournalDamage) -> str:
         )
     return (
         f"Sweep '{name}' cannot be read: its journal {damage.path} {damage.what()}, as a kill or a "
-        f"full disk while writing can leave it. 'mlmstudio sweep --repair {name}' {keeps}. "
+        f"full disk while writing can leave it. '{command_hint.command(f'sweep --repair {name}')}' {keeps}. "
         "The other sweeps are not affected."
     )
 
@@ -123,7 +124,7 @@ def legacy_damage_message(damage: JournalDamage) -> str:
     return (
         f"The old shared sweeps' journal {damage.path}{which} {damage.what()}, so the sweeps in it "
         "cannot be read; new sweeps and the sweeps with their own journal are not affected. "
-        f"'mlmstudio sweep --repair' {repair}."
+        f"'{command_hint.command('sweep --repair')}' {repair}."
     )
 
 

@@ -17,11 +17,12 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from mlmstudio import command_hint
 from mlmstudio.gui.run_colors import probe_style
 from mlmstudio.store.grammar_checkups import GrammarCurve
 
 CHANCE = 0.5
-NO_CHECKUP = "No grammar check-up of this run yet: run 'mlmstudio grammar RUN' (add --twin to compare its random twin)."
+NO_CHECKUP = f"No grammar check-up of this run yet: run '{command_hint.command('grammar RUN')}' (add --twin to compare its random twin)."
 LEGEND_CHARS = 34
 
 
