@@ -26,6 +26,7 @@ from typing import Any
 
 from mlmstudio.config import RunConfig
 from mlmstudio.store.database import Database
+from mlmstudio.store.run_lock import RunLock
 from mlmstudio.sweep import journals
 from mlmstudio.sweep.journals import SweepJournalError, sweeps_dir
 from mlmstudio.sweep.space import SweepParam, SweepSpecError
@@ -236,7 +237,18 @@ def repair_sweeps(db: Database, name: str | None = None) -> list[str]:
     messages = []
     for entry in {e.journal: e for e in damaged}.values():  # the old shared file once
         assert entry.damage is not None
-        repaired = journals.repair_journal(entry.journal, entry.damage)
+        lock = None if entry.legacy else RunLock(journals.sweep_dir(db.data_dir, entry.name))
+        if lock is not None and not lock.acquire_setting_aside(db.data_dir):
+            messages.append(
+                f"Sweep '{entry.name}' is running in another process or window, so its journal is "
+                "left as it is. Stop the sweep there, then repair it."
+            )
+            continue
+        try:
+            repaired = journals.repair_journal(entry.journal, entry.damage)
+        finally:
+            if lock is not None:
+                lock.release()
         messages.append(_repaired_message(entry, repaired))
         if entry.legacy:
             note = split_old_journal(db)

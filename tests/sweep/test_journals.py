@@ -231,3 +231,18 @@ def test_a_journal_larger_than_any_is_not_read(db, monkeypatch):
     monkeypatch.setattr(journals, "MAX_JOURNAL_BYTES", 100)
     with pytest.raises(SweepJournalError, match="larger than a journal can be"):
         study.load_study(db, "big")
+
+
+def test_a_running_sweep_is_not_repaired_under_its_feet(db):
+    from mlmstudio.store.run_lock import RunLock
+
+    make(db, "busy")
+    path = journals.journal_path(db.data_dir, "busy")
+    path.write_bytes(path.read_bytes()[:-7])
+    damaged = path.read_bytes()
+    held = RunLock(journals.sweep_dir(db.data_dir, "busy"))
+    assert held.acquire()  # as the process running it holds it
+    assert "running in another process" in study.repair_sweeps(db, "busy")[0]
+    assert path.read_bytes() == damaged
+    held.release()
+    assert "Repaired the journal of sweep 'busy'" in study.repair_sweeps(db, "busy")[0]
