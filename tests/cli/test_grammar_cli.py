@@ -135,3 +135,31 @@ def test_a_run_deleted_while_it_is_checked_gets_a_sentence_and_no_rows(data_dir,
     assert "no longer exists (the run may have been deleted)" in str(caught.value)
     with db.session(write=False) as session:
         assert session.scalar(select(func.count()).select_from(RunEvaluationRow)) == 0
+
+
+@pytest.mark.parametrize(("family", "whole"), [("roberta", "mat"), ("xlm-roberta", None)])
+def test_an_imported_model_is_checked_with_its_own_words_and_twin(capsys, tmp_path, family, whole):
+    from hf_family_models import build_family
+
+    from mlmstudio.engine.inspect.grammar_generated import known_word
+    from mlmstudio.engine.tokenization import MLMTokenizer
+
+    folder = build_family(family, tmp_path / family)
+    data = tmp_path / "data"
+    assert main(["--data-dir", str(data), "models", "open", str(folder)]) == 0
+    capsys.readouterr()
+    suite = tmp_path / "s.jsonl"
+    suite.write_text(json.dumps({"paradigm": "p", "good": "the cat sat .", "bad": "the sat cat ."}) + "\n")
+    code, out, err = run_cli(capsys, data, "grammar", "latest", "--suite", suite, "--twin", "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    assert [c["final"] for c in result["checks"]] == [True]  # an opened model kept no checkpoints
+    assert result["twin"]["paradigms"][0]["pairs"] == 1
+    subjects = {e.subject for e in list_evaluations(Database.open(data), "latest", kind="grammar")}
+    assert subjects == {"run", "twin"}
+    # A byte-level BPE word is known as it is read inside a sentence (Ġmat), a split one is not
+    # (Ġc at); the tiny SentencePiece vocabulary holds no whole word.
+    tok = MLMTokenizer.load(next((data / "runs").iterdir()) / "tokenizer.json")
+    assert not known_word(tok, "cat") and not known_word(tok, "zebra")
+    if whole:
+        assert known_word(tok, whole)
