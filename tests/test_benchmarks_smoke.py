@@ -51,6 +51,11 @@ EXPECTED = {
     "history_scale.py": ["history_open_30_runs_seconds", "curve_redraw_5000_points_ms"],
     "cold_start.py": ["cold_start_app_shown_median_seconds", "cold_start_app_over_bare_window_median"],
     "masking_speed.py": ["masking_span_over_token"],
+    "grammar_speed.py": [
+        r"grammar_speed_\d+_pairs_median_seconds",
+        r"grammar_speed_\d+_pairs_median_cpu_seconds",
+        "grammar_speed_one_by_one_over_together",
+    ],
     "electra_vs_mlm.py": ["electra_over_mlm_seed_detection_auc_facts"],
     "quick_start.py": ["quick_start_facts_probes_answered_median", "quick_start_probes_over_previous_recipe"],
     "forecast_error.py": ["forecast_error_25_median_abs_nats", "forecast_error_50_over_last_value"],
