@@ -366,6 +366,7 @@ def split_legacy_journal(data_dir: Path, *, valid_name) -> str | None:
         return None
     import optuna
 
+    optuna.logging.set_verbosity(optuna.logging.WARNING)  # its "A new study created" per copy is noise
     old = open_journal(legacy)
     names = [s.study_name for s in old.get_all_studies()]
     odd = [n for n in names if not valid_name(n)]

@@ -286,6 +286,7 @@ def create_study(db: Database, spec: SweepSpec):
     """A new sweep's study in its own new journal; a name already used is refused."""
     import optuna
 
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
     path = journals.journal_path(db.data_dir, spec.name)
     taken = SweepSpecError(
         f"A sweep named '{spec.name}' exists already. Resume it (--resume {spec.name}) or choose another name."
