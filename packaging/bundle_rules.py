@@ -123,14 +123,16 @@ def _rule_of(dest):
     return None
 
 
-def drop_files(toc, removed):
+def drop_files(toc, removed, dropped=None):
     """``toc`` without the entries a FILE_RULES rule matches; adds the dropped bytes to ``removed``.
 
-    A SYMLINK entry (PyInstaller links a library it collected under a package, such as
-    PySide6/Qt/lib/libQt6EglFsKmsSupport.so.6, from the top of _internal/) goes with its
-    target: kept alone it would ship as a dangling link.
+    The dropped bundle paths are added to ``dropped`` too: PyInstaller links a library it
+    collected under a package (PySide6/Qt/lib/libQt6EglFsKmsSupport.so.6) from the top of
+    _internal/, and keeps those SYMLINK entries in the *datas* list while the library is
+    in *binaries*, so the spec drops links with ``without_links_to`` once both lists are done.
     """
-    kept, dropped = [], set()
+    dropped = set() if dropped is None else dropped
+    kept = []
     for entry in toc:
         dest = entry[0].replace(os.sep, "/")
         name = _rule_of(dest)
@@ -142,7 +144,12 @@ def drop_files(toc, removed):
             removed[name] = removed.get(name, 0) + os.path.getsize(entry[1])
         except OSError:
             pass
-    return [entry for entry in kept if not (_is_link(entry) and _link_target(entry) in dropped)]
+    return without_links_to(kept, dropped)
+
+
+def without_links_to(toc, dropped):
+    """``toc`` without SYMLINK entries whose target is a dropped path: kept, they would dangle."""
+    return [entry for entry in toc if not (_is_link(entry) and _link_target(entry) in dropped)]
 
 
 def _is_link(entry):

@@ -98,27 +98,36 @@ def test_drop_files_counts_what_each_rule_removes(tmp_path):
 
 
 def test_a_link_to_a_dropped_library_is_dropped_with_it(tmp_path):
-    """PyInstaller links Qt's libraries from the top of _internal/; a link to a dropped one would dangle."""
+    """PyInstaller links Qt's libraries from the top of _internal/; a link to a dropped one would dangle.
+
+    As in a real build's TOCs, the libraries are in binaries and their links in datas.
+    """
     rules = load_bundle_rules()
     lib = tmp_path / "lib.so"
     lib.write_bytes(b"z" * 10)
-    toc = [
+    binaries = [
         ("PySide6/Qt/lib/libQt6EglFsKmsSupport.so.6", str(lib), "BINARY"),
-        ("libQt6EglFsKmsSupport.so.6", "PySide6/Qt/lib/libQt6EglFsKmsSupport.so.6", "SYMLINK"),
         ("PySide6/Qt/lib/libQt6Core.so.6", str(lib), "BINARY"),
-        ("libQt6Core.so.6", "PySide6/Qt/lib/libQt6Core.so.6", "SYMLINK"),
         ("PySide6/Qt/lib/libQt6XcbQpa.so.6", str(lib), "BINARY"),
         ("PySide6/Qt/plugins/platforms/libQt6XcbQpa.so.6", "../../lib/libQt6XcbQpa.so.6", "SYMLINK"),
     ]
-    removed = {}
-    kept = [entry[0] for entry in rules.drop_files(toc, removed)]
-    assert kept == [
+    datas = [
+        ("libQt6EglFsKmsSupport.so.6", "PySide6/Qt/lib/libQt6EglFsKmsSupport.so.6", "SYMLINK"),
+        ("libQt6Core.so.6", "PySide6/Qt/lib/libQt6Core.so.6", "SYMLINK"),
+    ]
+    removed, dropped = {}, set()
+    binaries = rules.drop_files(binaries, removed, dropped)
+    datas = rules.drop_files(datas, removed, dropped)
+    binaries, datas = rules.without_links_to(binaries, dropped), rules.without_links_to(datas, dropped)
+    assert [entry[0] for entry in binaries] == [
         "PySide6/Qt/lib/libQt6Core.so.6",
-        "libQt6Core.so.6",
         "PySide6/Qt/lib/libQt6XcbQpa.so.6",
         "PySide6/Qt/plugins/platforms/libQt6XcbQpa.so.6",
     ]
+    assert [entry[0] for entry in datas] == ["libQt6Core.so.6"]
     assert sum(removed.values()) == 10
+    spec = (PACKAGING / "mlmstudio.spec").read_text(encoding="utf-8")
+    assert "a.datas = without_links_to(a.datas, dropped)" in spec
 
 
 def test_excluded_modules_are_not_imported_by_the_app():
