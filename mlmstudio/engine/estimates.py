@@ -72,8 +72,8 @@ def estimate_training_memory(
     per_token_layer = 8 * d + 2 * f + (H * seq_len if materialised else 0)
     activations = tokens * cfg.num_layers * per_token_layer * act_bytes
     activations += tokens * 4 * d * act_bytes  # embeddings and final norm
-    # Head and logits: everywhere for seed, at the labelled positions for modern; logits and
+    # Head and logits at the labelled positions (both layouts, when training); logits and
     # their gradient are kept in fp32 for the loss.
-    head_tokens = tokens if cfg.arch == "seed" else int(math.ceil(tokens * labelled_fraction))
+    head_tokens = int(math.ceil(tokens * labelled_fraction))
     activations += head_tokens * (3 * d * act_bytes + 2 * vocab_size * 4)
     return int(state + activations)

@@ -102,6 +102,22 @@ def test_modern_labels_give_logits_only_at_labelled_positions_and_the_same_loss(
     torch.testing.assert_close(out.logits, full.logits[labels != IGNORE_INDEX], atol=1e-5, rtol=1e-5)
 
 
+def test_seed_labels_give_logits_only_at_labelled_positions_and_the_same_loss():
+    """The seed layout (BERT's, opened BERT-family models train on it) runs its head sparsely too."""
+    torch.manual_seed(0)
+    model = build_model(tiny("seed"), 50).eval()
+    ids, labels = batch()
+    full = model(ids)
+    out = model(ids, labels=labels)
+    n = int((labels != IGNORE_INDEX).sum())
+    assert out.logits.shape == (n, 50) and torch.equal(out.labels, labels[labels != IGNORE_INDEX])
+    expected = F.cross_entropy(full.logits.view(-1, 50), labels.view(-1), ignore_index=IGNORE_INDEX)
+    assert abs(out.loss.item() - expected.item()) < 1e-5
+    torch.testing.assert_close(out.logits, full.logits[labels != IGNORE_INDEX], atol=1e-5, rtol=1e-5)
+    empty = model(ids, labels=torch.full_like(ids, IGNORE_INDEX))
+    assert empty.loss.item() == 0.0
+
+
 def test_labelled_view_is_the_same_for_both_architectures():
     ids, labels = batch()
     n = int((labels != IGNORE_INDEX).sum())
@@ -259,7 +275,7 @@ def test_memory_estimate_grows_with_batch_and_covers_the_optimizer_state():
     large = estimate_training_memory(cfg, 1000, batch_size=64, seq_len=32)
     assert 16 * params < small < large
     seed = estimate_training_memory(tiny("seed"), 1000, batch_size=64, seq_len=32)
-    assert seed > large  # full logits at every position
+    assert seed > large  # the attention weights the seed's MultiheadAttention materialises
     bf16 = estimate_training_memory(cfg, 1000, batch_size=64, seq_len=32, precision="bf16")
     assert bf16 < large
 
