@@ -45,7 +45,9 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.attention_picture import colour_table
+from mlmstudio.engine.inspect.temperature import TEMPERATURE_MAX, TEMPERATURE_MIN
 from mlmstudio.gui.pages.explore.answers import escape, mask_title
+from mlmstudio.gui.pages.explore.predictions_tab import TRUNCATED
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.gui.widgets.prediction_view import readable_token
@@ -55,8 +57,10 @@ if TYPE_CHECKING:
     from mlmstudio.engine.inspect.logit_lens import LogitLens
     from mlmstudio.engine.predict import Predictor
 
-# The slider's steps: tenths of a degree from 0.1 to 5 (logit_lens.TEMPERATURE_MIN / _MAX).
-SLIDER_MIN, SLIDER_MAX, SLIDER_STEPS_PER_UNIT = 1, 50, 10
+# The slider's steps: tenths, from the engine's lowest temperature to its highest (0.1 to 5).
+SLIDER_STEPS_PER_UNIT = 10
+SLIDER_MIN = round(TEMPERATURE_MIN * SLIDER_STEPS_PER_UNIT)
+SLIDER_MAX = round(TEMPERATURE_MAX * SLIDER_STEPS_PER_UNIT)
 CELL_PEN = pg.mkPen("#EE7733", width=2, cosmetic=True)
 # Tokens labelled down the map's side and along its bottom (every n-th beyond that; a click names any).
 MAX_SIDE_LABELS, MAX_BOTTOM_LABELS = 20, 12
@@ -232,14 +236,14 @@ class LayersTab(ExploreTab):
 
     def show_layers(self) -> bool:
         """Ask for the sentence's lens and attention in a worker; False when it could not be asked."""
+        if self.host.current_run() is not None and not self.show_button.isEnabled():
+            return False  # a model is loading or an answer is on its way (no run: ask says so)
         return self.host.ask(layer_by_layer, self._on_answer, what="Reading every layer")
 
     def _on_answer(self, result: LayerByLayer, _question: Question) -> None:
         self.show_result(result)
         if result.lens.truncated:
-            self.host.show_info(
-                "The text was longer than the model can read; only the part around the masks was used."
-            )
+            self.host.show_info(TRUNCATED)
         self.answered.emit()
 
     # -- state ----------------------------------------------------------------------------------
