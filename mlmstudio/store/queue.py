@@ -406,6 +406,8 @@ def reorder(db: Database, item_ids: list[int]) -> list[QueueItem]:
     turn after the listed ones.
     """
     with db.session() as session:
+        damaged = _damaged(session)  # listed, but not moved: they are removed, not reordered
+        item_ids = [i for i in item_ids if i not in damaged]
         rows = _visible(session)
         by_id = {r.id: r for r in rows}
         unknown = [i for i in item_ids if i not in by_id]
