@@ -2,7 +2,8 @@
 # Wrap the desktop bundle (packaging/build.sh's archive) into a Debian package with dpkg-deb.
 # Usage: bash packaging/build-deb.sh [ARCHIVE.tar.gz | BUNDLE_FOLDER]
 #          default: dist/MLM-Studio-<version>-linux-x86_64.tar.gz -> dist/mlmstudio_<version>-1_amd64.deb
-#        MLMSTUDIO_DEB_LINTIAN=0 skips lintian (it runs when installed, and an error fails the build).
+#        MLMSTUDIO_DEB_LINTIAN=0 skips lintian (it runs when installed, and an error fails the build);
+#        MLMSTUDIO_DEB_COMPRESSION=xz for a smaller file that takes longer (default gzip).
 #
 # What goes where (docs/PACKAGING.md, "The .deb"):
 #   /opt/mlmstudio/                       the bundle as it is (launcher, _internal/, licence, notices,
@@ -71,6 +72,8 @@ for file in LICENSE THIRD_PARTY_NOTICES.md constraints.txt; do
   [ -f "$bundle/$file" ] && cp -a "$bundle/$file" "$opt/"
 done
 ln -s "/opt/$package/mlmstudio" "$pkg/usr/bin/mlmstudio"  # absolute: it crosses top-level folders
+# A bundle built before build.sh did this still searches the build Python's folder first.
+"$python" "$root/packaging/runpaths.py" fix "$opt"
 cp "$bundle/share/$app_id.desktop" "$pkg/usr/share/applications/"
 cp "$bundle/share/$app_id.metainfo.xml" "$pkg/usr/share/metainfo/"
 mkdir -p "$pkg/usr/share/icons"
@@ -81,8 +84,8 @@ cp -a "$bundle/share/icons" "$pkg/usr/share/icons/hicolor"
 {
   echo "$package ($deb_version) unstable; urgency=medium"
   echo
-  echo "  * MLM Studio $version: the PyInstaller desktop bundle (CPU) for Debian 12 and newer,"
-  echo "    installed in /opt/$package with a desktop entry, icons and AppStream metainfo."
+  echo "  * MLM Studio $version, the desktop bundle (CPU) for Debian 12 and newer:"
+  echo "    /opt/$package with a desktop entry, icons and AppStream metainfo."
   echo
   echo " -- $maintainer  $(LC_ALL=C date -u -R -d "@$epoch")"
 } | gzip -9n > "$pkg/usr/share/doc/$package/changelog.Debian.gz"
@@ -120,10 +123,14 @@ installed_kib=$(du -sk --apparent-size "$pkg" | cut -f1)
 mkdir -p "$pkg/usr/share/lintian/overrides"
 cp "$root/packaging/debian/lintian-overrides" "$pkg/usr/share/lintian/overrides/$package"
 
-# Debian's modes whatever the umask: folders and executables 0755, other files 0644.
+# Debian's modes whatever the umask: folders 0755, files 0644 (shared libraries too, and the
+# standard library's modules that start with #!: nothing runs them as scripts), and 0755 only
+# for the programs: the launcher and the ELF executables under a bin/ folder (torch_shm_manager).
 find "$pkg" -type d -exec chmod 0755 {} +
-find "$pkg" -type f -perm /111 -exec chmod 0755 {} +
-find "$pkg" -type f ! -perm /111 -exec chmod 0644 {} +
+find "$pkg" -type f -exec chmod 0644 {} +
+chmod 0755 "$opt/mlmstudio"
+find "$opt/_internal" -type f -path '*/bin/*' -exec sh -c \
+  'for f; do [ "$(head -c 4 "$f" | od -An -c | tr -d " ")" = 177ELF ] && chmod 0755 "$f"; done' _ {} +
 ( cd "$pkg" && find . -type f ! -path './DEBIAN/*' -printf '%P\0' | LC_ALL=C sort -z | xargs -0 md5sum ) > "$pkg/DEBIAN/md5sums"
 chmod 0644 "$pkg/DEBIAN/md5sums" "$pkg/DEBIAN/control"
 # Every file's time is the bundle's, so the same bundle makes the same .deb.
@@ -132,8 +139,8 @@ find "$pkg" -exec touch -h -d "@$epoch" {} +
 mkdir -p "$dist_dir"
 deb="$dist_dir/${package}_${deb_version}_amd64.deb"
 rm -f "$deb"
-say "dpkg-deb --build (${MLMSTUDIO_DEB_COMPRESSION:-xz}; a few minutes)"
-nice -n 5 dpkg-deb --root-owner-group "-Z${MLMSTUDIO_DEB_COMPRESSION:-xz}" --build "$pkg" "$deb" >/dev/null
+say "dpkg-deb --build (${MLMSTUDIO_DEB_COMPRESSION:-gzip}; a few minutes)"
+nice -n 5 dpkg-deb --root-owner-group "-Z${MLMSTUDIO_DEB_COMPRESSION:-gzip}" --build "$pkg" "$deb" >/dev/null
 say "$deb: $(($(stat -c %s "$deb") / 1048576)) MiB, installs $((installed_kib / 1024)) MiB"
 sed -n 's/^\(Depends\|Recommends\): /build-deb:   \1: /p' "$pkg/DEBIAN/control"
 

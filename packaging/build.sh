@@ -112,6 +112,13 @@ if [ "${MLMSTUDIO_BUNDLE_KEEP_ALL:-0}" != 1 ] && command -v strip >/dev/null; th
   say "strip --strip-unneeded on libtorch saved $(((before - after) / 1048576)) MiB"
   echo "$((before - after))" > "$build_dir/strip_saved_bytes"
 fi
+# The build Python's own folder (pyenv's RUNPATH in libpython and lib-dynload) must not be
+# searched on a user's computer; $ORIGIN entries stay (packaging/runpaths.py).
+if command -v chrpath >/dev/null; then
+  "$py" "$root/packaging/runpaths.py" fix "$stage/_internal"
+else
+  say "chrpath is missing (apt-get install chrpath): the build machine's library folders stay in RUNPATHs"
+fi
 resources="$root/resources"
 mkdir -p "$stage/share"
 cp -a "$resources/icons/hicolor" "$stage/share/icons"

@@ -176,8 +176,7 @@ COMMON_LICENCES = {
     "GPL-2": "GPL-2",
     "GPL-3": "GPL-3",
     "LGPL-3": "LGPL-3",
-    "BSD-3-clause": "BSD",
-}
+}  # not BSD: Debian's BSD file is the Regents' text, deprecated for other BSD licences
 EXPAT = """\
  Permission is hereby granted, free of charge, to any person obtaining a copy of
  this software and associated documentation files (the "Software"), to deal in
