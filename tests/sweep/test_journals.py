@@ -246,3 +246,22 @@ def test_a_running_sweep_is_not_repaired_under_its_feet(db):
     assert path.read_bytes() == damaged
     held.release()
     assert "Repaired the journal of sweep 'busy'" in study.repair_sweeps(db, "busy")[0]
+
+
+@pytest.mark.parametrize("hard_links", [True, False], ids=["hard links", "no hard links (FAT)"])
+def test_a_new_journal_never_replaces_one_already_there(db, monkeypatch, hard_links):
+    if not hard_links:
+
+        def no_links(*_args):
+            raise PermissionError("hard links are not supported here")
+
+        monkeypatch.setattr(journals.os, "link", no_links)
+    make(db, "first", losses=(3.0, 2.0))
+    path = journals.journal_path(db.data_dir, "first")
+    before = path.read_bytes()
+    # Another process creating a sweep of the same name at the same moment: refused, nothing lost.
+    assert journals.write_new_journal(path, lambda storage: None) is False
+    assert path.read_bytes() == before
+    assert not [p for p in path.parent.iterdir() if p.name.startswith(".journal.log.new-")]
+    make(db, "second", losses=(1.0,))
+    assert study.sweep_names(db) == ["first", "second"]
