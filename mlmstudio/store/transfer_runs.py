@@ -75,7 +75,8 @@ def load_task(db: Database, ref: str, choice: TaskChoice) -> LabelledTask:
     if name in CORPUS_TASKS:
         if choice.corpus:
             corpus = load_corpus(choice.corpus)
-            text, source = corpus.text, corpus.name
+            text = corpus.text
+            source = choice.corpus if choice.corpus.startswith(SAMPLE_PREFIX) else corpus.name
         else:
             detail = get_run(db, ref)
             own = load_run_corpus(detail)

@@ -60,3 +60,37 @@ def test_tasks_made_from_the_runs_corpus(db, tmp_path):
     )
     with pytest.raises(TaskError, match="name the second text with --against"):
         load_task(db, run_id, TaskChoice("corpus-source", corpus="sample:facts"))
+
+
+@pytest.mark.slow
+def test_an_imported_model_is_evaluated_and_compared_like_a_trained_run(db, model_files, tmp_path):
+    """An opened transformers folder is a run of kind "imported": it has a twin of its own shape and can be
+    compared with (and against) a trained run, each read with its own tokenizer."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from hf_family_models import build_family
+
+    from mlmstudio.store.imported_runs import record_imported_model
+
+    imported, _ = record_imported_model(db, build_family("bert", tmp_path / "tiny-bert"), name="opened bert")
+    trained = add_run(db, model_files=model_files, name="trained")
+    outcome = evaluate_run_transfer(
+        db, "opened bert", TaskChoice("sample:kinds"), compare=["trained"], seeds=1
+    )
+    subjects = {r.subject for r in outcome.report.results}
+    assert subjects == {"majority", "twin", "run", f"other-run:{trained}"} and outcome.run_id == imported
+    assert all(0.0 <= v <= 1.0 for r in outcome.report.results for v in r.per_seed)
+    outcome = evaluate_run_transfer(
+        db, "trained", TaskChoice("sample:kinds"), compare=["opened bert"], seeds=1
+    )
+    assert f"other-run:{imported}" in {e.subject for e in list_evaluations(db, trained)}
+
+
+@pytest.mark.slow
+def test_corpus_source_sets_the_runs_corpus_against_another_text(db):
+    run_id = add_run(db)
+    task = load_task(db, run_id, TaskChoice("corpus-source", corpus="sample:facts", against="sample:pydoc"))
+    assert task.name == "corpus-source" and task.classes == ("sample:facts", "sample:pydoc")
+    assert task.class_counts() == [1000, 1000]
