@@ -420,6 +420,8 @@ def render(report: dict[str, Any]) -> str:
         rows.append(("History", f"{history['path']}: opens, {history['runs']} run(s)"))
     else:
         rows.append(("History", f"{history['path']}: does not open"))
+    damaged = report.get("shared_files", [])
+    rows.append(("Shared files", f"{len(damaged)} damaged part(s), below" if damaged else "no damage found"))
     width = max(len(k) for k, _ in rows)
     lines = [f"MLM Studio {report['mlmstudio']}"]
     lines += [f"  {k.ljust(width)}  {v}" for k, v in rows]

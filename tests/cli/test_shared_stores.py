@@ -216,3 +216,7 @@ def test_doctor_reports_a_damaged_shared_file_with_its_fix(data_dir, capsys):
     assert [entry["path"] for entry in report["shared_files"]] == [str(path)]
     problem = next(p for p in report["problems"] if str(path) in p["what"])
     assert problem["fix"] == "mlmstudio sweep --repair hurt" and problem["severity"] == "warning"
+    assert main(["--data-dir", str(data_dir), "doctor"]) in (0, 1)
+    text = capsys.readouterr().out
+    assert "Shared files" in text and "1 damaged part(s), below" in text, text
+    assert "What to do: mlmstudio sweep --repair hurt" in text, text
