@@ -81,6 +81,11 @@ EXPECTED = {
     "starting_point.py": ["starting_point_continued_over_scratch_held_out_loss"],
     "continued_speed.py": [],  # transformers' BertForMaskedLM on both sides: only with it
     "open_model.py": [],
+    "transfer_probe.py": [
+        r"transfer_probe_\d+_examples_median_seconds",
+        r"transfer_probe_\d+_examples_median_cpu_seconds",
+        "transfer_probe_features_over_plain_forward_cpu",
+    ],
 }
 WITH_TRANSFORMERS = {
     # bf16 or fp32: whichever precision the app picks on this machine
