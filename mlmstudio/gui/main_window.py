@@ -353,6 +353,9 @@ class MainWindow(QMainWindow):
         last = self.settings.last_corpus()
         if last:
             self.corpus_page.load(last)  # in the background; failures show on the Corpus page
+        note = self.settings.damage_note()
+        if note:  # damaged settings started from their defaults (gui/settings.py): said once, here
+            self.show_status(note)
 
     # Navigation ---------------------------------------------------------------
     def show_page(self, index: int) -> None:
