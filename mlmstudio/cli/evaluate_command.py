@@ -5,7 +5,7 @@ twin, of each of its kept checkpoints and of any ``--compare`` runs, against the
 on the held-out part of a labelled task (``engine.evaluate.transfer``), over ``--seeds`` seeds;
 ``--finetune`` also fine-tunes the run, the twin and the other runs whole. The table shows the
 mean accuracy and its spread (the standard deviation over the seeds); the results are stored with
-the run (``runs show`` and ``runs compare`` list them) unless ``--no-store``.
+the run (``runs compare`` lists them) unless ``--no-store``.
 """
 
 from __future__ import annotations
