@@ -43,8 +43,8 @@ from mlmstudio import command_hint
 
 EXIT_NO_DISPLAY = 2
 
-# What Qt needs on Debian/Ubuntu (scripts/setup.sh's app flavour holds the same list; a test
-# keeps the two equal).
+# What Qt needs on Debian/Ubuntu; the set-up (scripts/dev.py, run by scripts/setup.sh) installs
+# this list, and the app's message names it.
 QT_SYSTEM_PACKAGES = (
     "libglib2.0-0",
     "libgl1",
@@ -279,7 +279,12 @@ def wayland_socket(env: Mapping[str, str]) -> Path | None:
         return None
     path = Path(name)
     if not path.is_absolute():
-        path = Path(env.get("XDG_RUNTIME_DIR", f"/run/user/{os.getuid()}")) / name
+        runtime = env.get("XDG_RUNTIME_DIR")
+        if not runtime:
+            if not hasattr(os, "getuid"):  # Windows: no Wayland, and no user id to find it by
+                return None
+            runtime = f"/run/user/{os.getuid()}"
+        path = Path(runtime) / name
     return path
 
 

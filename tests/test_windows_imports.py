@@ -84,7 +84,30 @@ CHECKS = textwrap.dedent(
     first.release()
     alive_after = owner_alive(run_dir)
 
+    # Windows paths, with backslashes and drive letters, where the modules read paths as text.
+    import os
+    from mlmstudio import display_check
+    from mlmstudio.engine.hf_import.hub_cache import looks_like_repo_id
+    from mlmstudio.gui.settings import _settings_key
+    from mlmstudio.store import recovery
+    from mlmstudio.store.bundle import _unsafe_name
+
+    windows_paths = [r"C:\\Users\\me\\bert", r"models\\bert", "D:bert"]
+    paths = {
+        "repo_ids": [looks_like_repo_id(p) for p in windows_paths + ["google/electra-small"]],
+        "unsafe_members": [_unsafe_name(n) for n in (r"C:\\evil.txt", r"..\\evil.txt", "C:evil", "ok/model.json")],
+        "settings_keys": [_settings_key(p) for p in (r"C:\\data\\notes.txt", "/home/me/notes.txt")],
+        "wayland_without_uid": str(display_check.wayland_socket({"WAYLAND_DISPLAY": "wayland-0"})),
+    }
+    real_name = os.name
+    os.name = "nt"  # only around this call: pathlib picks its flavour by os.name on every Path()
+    try:
+        paths["pid_check_on_nt"] = recovery.process_alive(os.getpid())
+    finally:
+        os.name = real_name
+
     print(json.dumps({
+        "paths": paths,
         "failed": failed,
         "handled": sorted(signal.Signals(s).name for s in HANDLED_SIGNALS),
         "fcntl_gone": sys.modules.get("fcntl") is None,
@@ -123,6 +146,15 @@ def test_the_app_handles_only_the_signals_windows_has(windows_like):
 def test_run_locks_work_through_msvcrt(windows_like):
     # taken; refused to a second open file; seen alive while held; free once released
     assert windows_like["locks"] == [True, False, True, False]
+
+
+def test_windows_paths_stay_paths_and_unsafe_names_stay_refused(windows_like):
+    paths = windows_like["paths"]
+    assert paths["repo_ids"] == [False, False, False, True]  # a missing Windows folder is not a hub id
+    assert paths["unsafe_members"] == [True, True, True, False]  # a bundle cannot write outside its folder
+    assert paths["settings_keys"][0] == "C:_data_notes.txt" and "\\" not in paths["settings_keys"][0]
+    assert paths["wayland_without_uid"] == "None"  # no os.getuid: no Wayland socket to look for
+    assert paths["pid_check_on_nt"] is None  # os.kill(pid, 0) would end the process on Windows
 
 
 def test_cores_are_counted_without_cpu_affinity(windows_like):

@@ -43,7 +43,13 @@ def repo_folder_name(repo_id: str) -> str:
 
 
 def looks_like_repo_id(text: str) -> bool:
-    """ORG/NAME or NAME as the hub spells it (not a path that exists)."""
+    """ORG/NAME or NAME as the hub spells it (not a path that exists).
+
+    A Windows path (``C:\\models\\bert``, ``models\\bert``) has a backslash or a drive's colon,
+    which no hub name has: it stays a path, so a missing folder is said to be missing.
+    """
+    if "\\" in text or ":" in text:
+        return False
     parts = text.split("/")
     return (
         1 <= len(parts) <= 2 and all(p and not p.startswith(".") for p in parts) and not Path(text).exists()
