@@ -59,10 +59,17 @@ def _fmt_time(value: Any) -> tuple[str, Any]:
     if isinstance(value, _dt.datetime):
         # Stored in UTC; shown in the user's local time.
         local = value.astimezone() if value.tzinfo else value
-        return local.strftime("%Y-%m-%d %H:%M"), value.timestamp()
+        return _short_time(local), value.timestamp()
     if isinstance(value, (int, float)):
-        return _dt.datetime.fromtimestamp(value).strftime("%Y-%m-%d %H:%M"), float(value)
+        return _short_time(_dt.datetime.fromtimestamp(value)), float(value)
     return (str(value) if value else ""), str(value or "")
+
+
+def _short_time(moment: _dt.datetime) -> str:
+    """``Dec 02 14:05`` this year, ``2025-12-02 14:05`` before: narrow, and still unambiguous."""
+    if moment.year == _dt.datetime.now().year:
+        return moment.strftime("%b %d %H:%M")
+    return moment.strftime("%Y-%m-%d %H:%M")
 
 
 def _fmt_float(value: float | None, fmt: str) -> tuple[str, Any]:
@@ -75,6 +82,8 @@ class Column:
     cell: Callable[[Any], tuple[str, Any]]  # run -> (text shown, sort key)
     tooltip: str = ""
     numeric: bool = False
+    # Off at first so the table fits a 1280-px screen; the header's context menu shows it.
+    hidden_at_first: bool = False
 
 
 def _size(run: Any) -> tuple[str, Any]:
@@ -165,6 +174,7 @@ COLUMNS: tuple[Column, ...] = (
         "Final held-out perplexity, e^(val loss): the model is as unsure "
         "as if it were choosing evenly among this many tokens (lower is better)",
         numeric=True,
+        hidden_at_first=True,
     ),
     Column(
         "Steps",
@@ -181,8 +191,14 @@ COLUMNS: tuple[Column, ...] = (
         "Arch",
         lambda r: (str(config_value(r, "model", "arch", "")),) * 2,
         "Model architecture: modern (fast) or seed (the tutorial's, exportable)",
+        hidden_at_first=True,
     ),
-    Column("Tags", lambda r: (", ".join(getattr(r, "tags", []) or []),) * 2, "Tags of the run"),
+    Column(
+        "Tags",
+        lambda r: (", ".join(getattr(r, "tags", []) or []),) * 2,
+        "Tags of the run",
+        hidden_at_first=True,
+    ),
 )
 COLUMN_INDEX = {c.title: i for i, c in enumerate(COLUMNS)}
 

@@ -21,6 +21,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QApplication, QWidget
 
 from mlmstudio.gui.main_window import PAGES
+from mlmstudio.gui.runs_table_model import COLUMN_INDEX
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -91,10 +92,13 @@ def test_a_size_saved_on_a_bigger_monitor_is_clamped_to_this_screen(qtbot, db):
 
 
 @pytest.mark.slow
-def test_with_trained_runs_every_page_still_fits(qtbot, trained_db):
+def test_with_trained_runs_every_page_still_fits(qtbot, trained_db, history):
     from mlmstudio.gui.main_window import MainWindow
     from mlmstudio.gui.settings import AppSettings
+    from mlmstudio.store import service
 
+    # Default names are long ("corpus · objective size · tokenizer · #N"): the table must still fit.
+    service.rename_run(trained_db, history.seed_id, "Simple facts · ELECTRA 4×256 · wordpiece 4k · #12")
     window = MainWindow(trained_db, AppSettings())
     qtbot.addWidget(window)
     window.show()
@@ -103,6 +107,15 @@ def test_with_trained_runs_every_page_still_fits(qtbot, trained_db):
     window.show_page(PAGES.index("History"))
     qtbot.waitUntil(lambda: window.history_page.run_count() == 2, timeout=30_000)
     assert fit_report(window) == {name: [] for name in PAGES}
+    window.show_page(PAGES.index("History"))
+    qtbot.wait(50)
+    table = window.history_page.table
+    assert table.horizontalScrollBar().maximum() == 0, "the run table scrolls sideways at 1280 px"
+    # A column hidden at first comes back from the header's menu.
+    actions = window.history_page.column_actions
+    assert not actions["Tags"].isChecked() and table.isColumnHidden(COLUMN_INDEX["Tags"])
+    actions["Tags"].setChecked(True)
+    assert not table.isColumnHidden(COLUMN_INDEX["Tags"])
     for page in (window.explore_page, window.history_page, window.corpus_page, window.setup_page):
         page.wait_idle()
     window.train_page.stop_and_wait()

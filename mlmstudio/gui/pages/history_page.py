@@ -39,7 +39,7 @@ from mlmstudio.gui.pages.history.details_pane import DetailsPane
 from mlmstudio.gui.pages.history.run_actions import RunActions
 from mlmstudio.gui.run_colors import run_color
 from mlmstudio.gui.run_list import RunList
-from mlmstudio.gui.runs_table_model import ALL, COLUMN_INDEX, RunsFilterProxy
+from mlmstudio.gui.runs_table_model import ALL, COLUMN_INDEX, COLUMNS, RunsFilterProxy
 from mlmstudio.gui.widgets.compare_view import CompareView
 from mlmstudio.gui.widgets.probe_plot import ProbePlot
 from mlmstudio.store import compare, service
@@ -48,7 +48,7 @@ from mlmstudio.store.records import Curve, RunSummary
 
 log = logging.getLogger(__name__)
 
-NAME_MAX_WIDTH = 240  # px; a longer name is elided (the full name is in the tooltip)
+NAME_MAX_WIDTH = 210  # px; a longer name is elided (the full name is in the tooltip)
 COMPARE_DELAY_MS = 150  # selecting runs shows their curves once the selection settles
 NO_RUNS_HINT = (
     "No runs yet. Train one on the Train page (or pick a sample in Help → Welcome), "
@@ -149,6 +149,18 @@ class HistoryPage(QWidget):
         header.setResizeContentsPrecision(200)  # size columns from a sample, not all 1,000 rows
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         table.addActions(list(self.run_actions.menu_actions()))
+        # Right-click the header to show or hide a column; a few start hidden so the table fits.
+        header.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.column_actions: dict[str, QAction] = {}
+        for index, column in enumerate(COLUMNS):
+            action = QAction(column.title, header)
+            action.setCheckable(True)
+            action.setChecked(not column.hidden_at_first)
+            action.toggled.connect(lambda on, i=index: table.setColumnHidden(i, not on))
+            header.addAction(action)
+            table.setColumnHidden(index, column.hidden_at_first)
+            self.column_actions[column.title] = action
+        self.column_actions["Name"].setEnabled(False)  # a table of runs without their names
         return table
 
     def _lay_out(self) -> None:

@@ -374,7 +374,7 @@ def test_columns_grow_to_what_they_show_so_nothing_is_clipped(page, trained_db, 
         session.execute(update(RunRow).where(RunRow.id == history.seed_id).values(status="completed"))
     page.refresh()
     metrics = page.table.fontMetrics()
-    for title in ("Status", "Steps", "Val loss", "Perplexity"):
+    for title in ("Status", "Steps", "Val loss", "Val acc"):
         column = COLUMN_INDEX[title]
         widest = max(
             metrics.horizontalAdvance(cell(page, run_id, title))
