@@ -265,3 +265,21 @@ def test_a_new_journal_never_replaces_one_already_there(db, monkeypatch, hard_li
     assert not [p for p in path.parent.iterdir() if p.name.startswith(".journal.log.new-")]
     make(db, "second", losses=(1.0,))
     assert study.sweep_names(db) == ["first", "second"]
+
+
+def test_a_journal_found_sound_is_not_replayed_again_until_it_changes(db, monkeypatch):
+    import os
+    import time
+
+    make(db, "steady")
+    path = journals.journal_path(db.data_dir, "steady")
+    old = time.time() - 60
+    os.utime(path, (old, old))  # settled: older than a clock tick
+    replays = []
+    real = journals._damage_now
+    monkeypatch.setattr(journals, "_damage_now", lambda *a: replays.append(a) or real(*a))
+    assert journals.journal_damage(path, sweep="steady") is None
+    assert journals.journal_damage(path, sweep="steady") is None
+    assert len(replays) == 1
+    path.write_bytes(path.read_bytes()[:-7])  # any change of size, time or file is checked again
+    assert journals.journal_damage(path, sweep="steady") is not None and len(replays) == 2
