@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from mlmstudio import command_hint
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ def _history(data_dir: Path) -> list[Finding]:
             Finding(
                 paths.database_path(data_dir),
                 f"Queue item {item.id}: {item.message}",
-                f"mlmstudio queue remove {item.id}",
+                command_hint.command(f"queue remove {item.id}"),
             )
             for item in queue.damaged_items(db)
         ]
@@ -74,7 +75,7 @@ def _sweep_journals(legacy: bool) -> Callable[[Path], list[Finding]]:
             if entry.problem is None or entry.legacy != legacy or entry.journal in seen:
                 continue
             seen.add(entry.journal)
-            fix = "mlmstudio sweep --repair" + ("" if legacy else f" {entry.name}")
+            fix = command_hint.command("sweep --repair" + ("" if legacy else f" {entry.name}"))
             found.append(Finding(entry.journal, entry.problem, fix))
         return found
 
@@ -128,7 +129,7 @@ SHARED_FILES: tuple[SharedFile, ...] = (
         "history.sqlite3",
         "every run's record, curves and probes; the queue's items and settings",
         "every command and page that lists, trains, queues or sweeps",
-        "a damaged file is named with 'mlmstudio runs rebuild-history' (rebuilt from the run folders); "
+        f"a damaged file is named with '{command_hint.command('runs rebuild-history')}' (rebuilt from the run folders); "
         "a damaged queue row is listed as failed and skipped while the others run ('queue remove N')",
         _history,
     ),
@@ -137,7 +138,7 @@ SHARED_FILES: tuple[SharedFile, ...] = (
         "sweeps/NAME/journal.log",
         "one sweep's trials (Optuna's journal)",
         "sweep, sweep --resume, sweep --list, the Sweep page",
-        "only its sweep stops; 'mlmstudio sweep --repair NAME' keeps the records before the damage",
+        f"only its sweep stops; '{command_hint.command('sweep --repair NAME')}' keeps the records before the damage",
         _sweep_journals(legacy=False),
     ),
     SharedFile(
@@ -145,7 +146,7 @@ SHARED_FILES: tuple[SharedFile, ...] = (
         "sweeps/optuna-journal.log",
         "every sweep's trials, as sweeps were kept before each had its own journal",
         "split once into per-sweep journals by the first sweep command",
-        "only its sweeps stop; 'mlmstudio sweep --repair' keeps the records before the damage, then splits it",
+        f"only its sweeps stop; '{command_hint.command('sweep --repair')}' keeps the records before the damage, then splits it",
         _sweep_journals(legacy=True),
     ),
     SharedFile(

@@ -125,7 +125,7 @@ class QueueItem:
         except ConfigError as exc:  # still a ConfigError: callers tell refused settings by it
             raise ConfigError(
                 f"The settings stored with queue item {self.id} cannot be read: {exc} Remove it "
-                f"with 'mlmstudio queue remove {self.id}' and add the run again."
+                f"with '{command_hint.command(f'queue remove {self.id}')}' and add the run again."
             ) from exc
 
     @property
@@ -186,7 +186,7 @@ def _settings(row: QueueSettingsRow) -> QueueSettings:
         after_crash = AfterCrash.WAIT
         note = (
             f"The queue's after-crash setting in the history is damaged ({row.after_crash!r}), so it "
-            "waits after a crash; choose again with 'mlmstudio queue start --after-crash wait|resume'."
+            f"waits after a crash; choose again with '{command_hint.command('queue start --after-crash wait|resume')}'."
         )
     return QueueSettings(paused=bool(row.paused), after_crash=after_crash, note=note or "")
 
@@ -234,7 +234,7 @@ def _damaged(session: Session) -> dict[int, QueueItem]:
             run_id=raw["run_id"] if isinstance(raw["run_id"], str) else None,
             message=(
                 f"This item's record in the history {_history_file(session)} is damaged "
-                f"({problem}), so the queue skips it. Remove it with 'mlmstudio queue remove {item_id}' "
+                f"({problem}), so the queue skips it. Remove it with '{command_hint.command(f'queue remove {item_id}')}' "
                 "(or Remove on the Queue page) and add the run again."
             ),
             created_at=datetime.fromtimestamp(0, UTC),

@@ -6,7 +6,9 @@ bootloader sets them, ``sys.executable`` a stand-in launcher in a bundle folder.
 
 from __future__ import annotations
 
+import ast
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -120,3 +122,37 @@ def test_the_cli_in_a_simulated_bundle_prints_bundle_commands(tmp_path):
     assert result.returncode == 2, result.stderr
     assert "'./mlmstudio train sample:facts'" in result.stderr
     assert "'mlmstudio " not in result.stderr and "Traceback" not in result.stderr
+
+
+# A command named in a message: 'mlmstudio runs list', `mlmstudio train`, (mlmstudio score ...).
+HARD_CODED_COMMAND = re.compile(r"(?<![\w./-])mlmstudio\s+(--?[a-z]|[a-z][a-z-]*\b)")
+HARD_CODED_SETUP = re.compile(r"scripts/setup\.sh|pip install")
+# The helper itself, and cli/gpu_advice.py, whose set-up and pip recipes are chosen per
+# install kind with command_hint.is_frozen() (the bundle gets its own advice).
+EXEMPT = {"command_hint.py", "gpu_advice.py"}
+
+
+def message_strings(path: Path):
+    """Every string constant of a module but its docstrings (f-strings' literal parts included)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                docstrings.add(id(first.value))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            yield node.lineno, node.value
+
+
+def test_no_message_hard_codes_the_command_or_the_setup_script():
+    """Each hint goes through mlmstudio/command_hint.py, or the bundle would print a command it lacks."""
+    found = []
+    for path in sorted((REPO / "mlmstudio").rglob("*.py")):
+        if path.name in EXEMPT:
+            continue
+        for line, text in message_strings(path):
+            if HARD_CODED_COMMAND.search(text) or HARD_CODED_SETUP.search(text):
+                found.append(f"{path.relative_to(REPO)}:{line}: {text[:90]!r}")
+    assert not found, "use command_hint.command(...) / reinstall_advice():\n" + "\n".join(found)
