@@ -1,7 +1,9 @@
 """The desktop app (PySide6 + pyqtgraph): a thin face over the engine, the store and the sweeps.
 
-``app.run_app`` starts it; ``main_window.MainWindow`` hosts the sidebar's pages (Corpus, Setup,
-Train, Explore, History, Queue, Sweep, Help; ``pages/``), built from ``widgets/``. Pages only
+``app.run_app`` starts it: the window first, then the history (``history_opening``) and the
+engine (``engine_warmup``) in the background; ``main_window.MainWindow`` hosts the sidebar's pages
+(Corpus, Setup, Train, Explore, History, Queue, Sweep, Help; ``pages/``), built from ``widgets/``,
+and Help → About (``about_dialog``). Pages only
 show and ask: training runs in ``training_worker.TrainingWorker`` and every slow call in a
 ``background.BackgroundCall``, both on threads started by ``threads.start_in_thread``; the store's
 service functions do the recording. Qt-free decisions the pages show live beside them
