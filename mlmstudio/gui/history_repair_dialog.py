@@ -5,7 +5,8 @@ garbage, cut short, empty while run folders exist, or without its schema
 version. The app then says what is wrong and offers what the command line
 offers (``mlmstudio runs rebuild-history``): keep the damaged file under a
 dated name and rebuild the history from the run folders. The rebuild reads a
-few small files per run; it runs before the main window exists.
+few small files per run; it runs over the main window, which opens first and
+gets the history once it is open (``app.HistoryAtStart``).
 """
 
 from __future__ import annotations
