@@ -39,7 +39,7 @@ from torch import Tensor, nn
 
 from mlmstudio.engine.errors import PredictionError
 from mlmstudio.engine.inspect.attention import attention_layer_names, visit_attention_layers
-from mlmstudio.engine.model import SelfAttention, rotary_angles, rotate_half
+from mlmstudio.engine.model import SelfAttention
 
 LEARNED_POSITIONS = "learned position vectors, added to the embeddings before the first layer"
 
@@ -206,9 +206,7 @@ def _layer_arithmetic(name: str, layer: nn.Module, args: tuple, kwargs: dict) ->
         q, k, v = layer.qkv(x).view(B, T, 3, H, d // H).permute(2, 0, 3, 1, 4)  # each [1, H, T, d/H]
         positions = LEARNED_POSITIONS
         if layer.rotary:
-            cos, sin = rotary_angles(T, d // H, x.device)
-            cos, sin = cos.to(q.dtype), sin.to(q.dtype)
-            q, k = q * cos + rotate_half(q) * sin, k * cos + rotate_half(k) * sin  # as layer._rotate
+            q, k = layer._rotate(q, k)  # the layer's own RoPE, so the two never drift apart
             positions = "rotary: q and k are turned by their positions (RoPE) before the product"
         extra, extra_name = None, ""
         if attn_mask is not None:
