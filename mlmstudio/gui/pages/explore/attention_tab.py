@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QGraphicsRectItem,
@@ -40,7 +40,8 @@ if TYPE_CHECKING:
     from mlmstudio.engine.inspect.attention import AttentionMap
     from mlmstudio.engine.predict import Predictor
 
-CELL = 96  # pixels of one small map in the grid
+CELL = 96  # pixels of one small map in the grid, at most
+MIN_CELL = 44  # ... and at least: a narrower window scrolls rather than draw unreadable maps
 SELECTED_PEN = pg.mkPen("#EE7733", width=3, cosmetic=True)
 # The enlarged map labels at most this many tokens down its side and along its bottom (every n-th
 # one beyond that; hovering names any square): pyqtgraph draws every tick label given, overlapping or not.
@@ -69,6 +70,8 @@ class AttentionTab(ExploreTab):
         self.grid_area = QScrollArea()
         self.grid_area.setWidget(self.grid)
         self.grid_area.setWidgetResizable(True)
+        # The maps shrink to the room there is, so every head of a layer shows side by side.
+        self.grid_area.viewport().installEventFilter(self)
         self.zoom = pg.PlotWidget()
         self.zoom.setBackground("w")
         self.zoom.invertY(True)
@@ -198,13 +201,32 @@ class AttentionTab(ExploreTab):
                 box.setToolTip(f"{_title(result, layer, head)}: click to enlarge")
                 self._cells.append((box, layer, head))
                 self._frames.append(frame)
-        self.grid.setMinimumSize(40 + columns * CELL, 30 + result.num_layers * CELL)
+        self._fit_grid()
         self.summary.setText(
             f"{len(result.tokens)} tokens, {result.num_layers} layers × {result.num_heads} "
             f"heads. Colour: 0 (dark) to {self._top:.2f} (bright), the largest weight here."
         )
         self.export.set_available(True)
         self.select(0, None)
+
+    def cell_size(self) -> int:
+        """The side of one small map: what the grid's width allows for all heads, within limits."""
+        if self.result is None:
+            return CELL
+        columns = self.result.num_heads + 1
+        room = (self.grid_area.viewport().width() - 40) // columns
+        return max(MIN_CELL, min(CELL, room))
+
+    def _fit_grid(self) -> None:
+        if self.result is None:
+            return
+        cell = self.cell_size()
+        self.grid.setMinimumSize(40 + (self.result.num_heads + 1) * cell, 30 + self.result.num_layers * cell)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if watched is self.grid_area.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_grid()
+        return super().eventFilter(watched, event)
 
     def select(self, layer: int, head: int | None) -> None:
         """Enlarge one map (head None: the layer's average over heads)."""
