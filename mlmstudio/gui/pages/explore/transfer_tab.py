@@ -308,7 +308,10 @@ class TransferTab(ExploreTab):
                 pen=pg.mkPen(RUN_COLOUR),
             )
             self.plot.addItem(bars)
+            # The kept steps themselves as the ticks: pyqtgraph's own log ticks crowd at 6-9 x 10^k.
+            self.plot.getAxis("bottom").setTicks([[(float(np.log10(s)), f"{int(s):,}") for s in steps]])
         else:
+            self.plot.getAxis("bottom").setTicks(None)
             run = report.result("run")
             self.plot.plot(
                 [1.0], [run.mean], pen=None, symbol="o", symbolBrush=RUN_COLOUR, name="run (final)"
