@@ -425,7 +425,8 @@ def _ticks(labels: list[str], most: int) -> list[list[tuple[float, str]]]:
 
 
 def _number(x: float) -> str:
-    return "−∞" if x == float("-inf") else f"{x:+.4f}".replace("-", "−")
+    """A signed number of the panel; a distance of 0 gives a bias of -0.0, shown as +0.0000."""
+    return "−∞" if x == float("-inf") else f"{x + 0.0:+.4f}".replace("-", "−")
 
 
 def cell_html(cell: AttentionCell, positions: str) -> str:
