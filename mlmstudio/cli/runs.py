@@ -257,6 +257,8 @@ def cmd_list(args: argparse.Namespace) -> int:
 
     RUN_STATUSES = [s.value for s in ALL_STATUSES]
 
+    if args.limit < 0:
+        return _fail(f"--limit must be 0 (all runs) or more, not {args.limit}.", EXIT_USAGE)
     statuses = [s.strip() for value in args.status for s in value.split(",") if s.strip()]
     unknown = [s for s in statuses if s not in RUN_STATUSES]
     if unknown:
@@ -428,6 +430,8 @@ def cmd_note(args: argparse.Namespace) -> int:
 def cmd_tag(args: argparse.Namespace) -> int:
     from mlmstudio.store.service import tag_run
 
+    if not all(tag.strip() for tag in args.tags):
+        return _fail("A tag cannot be empty. Give a word or two, e.g. 'baseline'.", EXIT_USAGE)
     db = _db(args)
     summary = tag_run(db, args.run, remove=args.tags) if args.remove else tag_run(db, args.run, add=args.tags)
     if args.json:
@@ -449,7 +453,11 @@ def cmd_delete(args: argparse.Namespace) -> int:
     from mlmstudio.store.service import delete_run, get_run
 
     db = _db(args)
-    summaries = [get_run(db, ref).summary for ref in args.runs]  # all must exist before any goes
+    found = {}  # all must exist before any goes; a run named twice goes once
+    for ref in args.runs:
+        summary = get_run(db, ref).summary
+        found.setdefault(summary.id, summary)
+    summaries = list(found.values())
     if not args.yes:
         if not sys.stdin.isatty():
             return _fail("Deleting runs needs confirmation: add --yes to delete without asking.", EXIT_USAGE)

@@ -76,7 +76,7 @@ def recover_leftovers(target: str | os.PathLike) -> list[str]:
             notes.append(f"removed {ready.name}, a copy of {target.name} that a later write replaced")
     for old in _leftovers(target, OLD):
         if target.exists():
-            shutil.rmtree(old, ignore_errors=True)
+            _remove_tree(old)
             notes.append(f"removed {old.name}, the replaced {target.name} an interrupted write left")
         else:  # nothing took its place: the old state comes back
             os.replace(old, target)
@@ -100,8 +100,12 @@ def atomic_folder(
     leftovers cleaned first are appended to ``notes``.
     """
     target = Path(target)
+    cleaned: list[str] = []
+    if target.is_symlink() and target.is_dir():  # the user's link to a folder: write into that folder
+        cleaned = recover_leftovers(target)  # (an older version moved the link itself aside)
+        target = target.resolve()
     target.parent.mkdir(parents=True, exist_ok=True)
-    cleaned = recover_leftovers(target)
+    cleaned += recover_leftovers(target)
     if notes is not None:
         notes.extend(cleaned)
     if target.exists() and not (replaceable is not None and replaceable(target)):
@@ -156,7 +160,14 @@ def _link_or_copy(source, copy) -> None:
 
 def _discard(folder: Path) -> None:
     """Remove one of our temporary folders (a kill skips this; recover_leftovers does it then)."""
-    shutil.rmtree(folder, ignore_errors=True)
+    _remove_tree(folder)
+
+
+def _remove_tree(folder: Path) -> None:
+    if folder.is_symlink():  # rmtree refuses a link (silently, with ignore_errors): it stayed
+        folder.unlink(missing_ok=True)
+    else:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def fsync_dir(folder: Path) -> None:

@@ -51,6 +51,7 @@ from mlmstudio.store.database import Database
 from mlmstudio.store.errors import BundleError, StoreError
 from mlmstudio.store.models import MetricPointRow, RunRow, table_of, utcnow
 from mlmstudio.store.records import to_jsonable
+from mlmstudio.stored_ranges import INT64_MAX, int_fits
 
 log = logging.getLogger(__name__)
 
@@ -535,6 +536,7 @@ def _read_metrics_csv(path: Path) -> list[dict[str, Any]]:
             if (
                 point is None
                 or point["step"] < 0
+                or not int_fits(point["step"])  # beyond what the history stores
                 or split not in (TRAIN, VAL)
                 or not _METRIC_NAME.match(name)
                 or not math.isfinite(point["value"])
@@ -565,12 +567,12 @@ def _run_record(run: Mapping[str, Any]) -> dict[str, Any]:
             return None
         try:
             parsed = datetime.fromisoformat(value)
-        except (TypeError, ValueError) as exc:
+            if parsed.tzinfo is not None:  # year 1 at +14:00 is before year 1 in UTC
+                parsed = parsed.astimezone(UTC).replace(tzinfo=None)
+        except (TypeError, ValueError, OverflowError) as exc:
             raise BundleError(
                 f"The bundle's manifest has an invalid run {key}. Nothing was imported."
             ) from exc
-        if parsed.tzinfo is not None:
-            parsed = parsed.astimezone(UTC).replace(tzinfo=None)
         return parsed
 
     tags = run.get("tags") or []
@@ -578,7 +580,11 @@ def _run_record(run: Mapping[str, Any]) -> dict[str, Any]:
         raise BundleError("The bundle's manifest has invalid run tags. Nothing was imported.")
     final_metrics = run.get("final_metrics") or {}
     last_step = run.get("last_step") or 0
-    if not isinstance(final_metrics, dict) or not isinstance(last_step, int) or last_step < 0:
+    if (
+        not isinstance(final_metrics, dict)
+        or not isinstance(last_step, int)
+        or not 0 <= last_step <= INT64_MAX
+    ):
         raise BundleError("The bundle's manifest has an invalid run summary. Nothing was imported.")
     status = text("status", RunStatus.COMPLETED.value)
     return {
@@ -605,6 +611,7 @@ def _corpus_record(corpus: Any) -> dict[str, Any] | None:
         or not isinstance(corpus.get("name", ""), str)
         or not isinstance(corpus.get("source", ""), str)
         or not isinstance(corpus.get("size_bytes", 0), int)
+        or not 0 <= corpus.get("size_bytes", 0) <= INT64_MAX
         or not isinstance(corpus.get("stats", {}), dict)
     ):
         raise BundleError("The bundle's manifest has an invalid corpus record. Nothing was imported.")

@@ -146,8 +146,8 @@ def recover_landings(db: Database) -> list[str]:
             log.warning("Could not recover %s: %s", leftover.path, exc)
             continue
         notes.append(leftover.note())
-    for note in notes:
-        log.warning("%s", note)
+    for note in notes:  # the callers show the notes (the CLI on stderr): logged once, quietly
+        log.info("%s", note)
     return notes
 
 
