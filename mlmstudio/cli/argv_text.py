@@ -21,6 +21,7 @@ from mlmstudio.unicode_text import is_text
 PATH_DESTS = frozenset(
     {"corpus", "config", "out", "save_config", "data_dir", "model", "file", "dir", "csv"}
     | {"capsule", "folder", "html", "png", "probes", "source"}
+    | {"add_words_file", "against", "suite"}
 )
 
 
