@@ -17,6 +17,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from mlmstudio.engine.evaluate.features import EvaluationCancelled, batches, mean_pooled
+from mlmstudio.engine.evaluate.probe import one_thread
 from mlmstudio.engine.tokenization import MLMTokenizer
 
 EPOCHS = 3
@@ -38,7 +39,36 @@ def finetune_accuracy(
     epochs: int = EPOCHS,
     should_stop: Callable[[], bool] | None = None,
 ) -> float:
-    """Held-out accuracy after fine-tuning a copy of ``model`` on the ``train`` examples."""
+    """Held-out accuracy after fine-tuning a copy of ``model`` on the ``train`` examples (on one thread:
+    ``probe.one_thread`` says why)."""
+    with one_thread():
+        return _finetune_accuracy(
+            model,
+            tokenizer,
+            ids,
+            labels,
+            n_classes,
+            train,
+            test,
+            seed=seed,
+            epochs=epochs,
+            should_stop=should_stop,
+        )
+
+
+def _finetune_accuracy(
+    model: nn.Module,
+    tokenizer: MLMTokenizer,
+    ids: Sequence[Sequence[int]],
+    labels: Sequence[int],
+    n_classes: int,
+    train: Sequence[int],
+    test: Sequence[int],
+    *,
+    seed: int,
+    epochs: int,
+    should_stop: Callable[[], bool] | None,
+) -> float:
     torch.manual_seed(seed)
     tuned = copy.deepcopy(model).float()
     device = next(tuned.parameters()).device
