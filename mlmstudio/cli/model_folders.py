@@ -108,4 +108,5 @@ def continued_from_args(args, config, resolve_model_dir):
         model_dir,
         lr_given=getattr(args, dest_name("training", "lr"), None) is not None,
         warmup_given=getattr(args, dest_name("training", "warmup"), None) is not None,
+        dropout_given=getattr(args, dest_name("model", "dropout"), None) is not None,
     )

@@ -52,9 +52,12 @@ def load_starting_model(config: RunConfig) -> LoadedModel | None:
     return extend_loaded(loaded, words) if words else loaded
 
 
-def continued_config(config: RunConfig, model_dir: Path, *, lr_given: bool, warmup_given: bool) -> RunConfig:
+def continued_config(
+    config: RunConfig, model_dir: Path, *, lr_given: bool, warmup_given: bool, dropout_given: bool = False
+) -> RunConfig:
     """``config`` as a continuation of the model in ``model_dir``: its shape and tokenizer settings,
-    the continued-pretraining rate and warm-up unless they were given, windows that fit the model."""
+    the continued-pretraining rate and warm-up unless they were given, the model's own dropout
+    (BERT's 0.1, from its config.json) unless it was given, windows that fit the model."""
     base = load_model_dir(model_dir).config
     training = replace(
         config.training,
@@ -65,7 +68,7 @@ def continued_config(config: RunConfig, model_dir: Path, *, lr_given: bool, warm
     )
     return replace(
         config,
-        model=replace(base.model, dropout=config.model.dropout),
+        model=replace(base.model, dropout=config.model.dropout if dropout_given else base.model.dropout),
         tokenizer=base.tokenizer,
         training=training,
     )

@@ -21,7 +21,7 @@ from typing import Any
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from mlmstudio.config import RunConfig, TrainingConfig
+from mlmstudio.config import ModelConfig, RunConfig, TrainingConfig
 from mlmstudio.engine.errors import ModelLoadError
 from mlmstudio.gui.background import TaskRunner, user_message
 from mlmstudio.gui.theme import MessageLabel
@@ -39,7 +39,7 @@ def _defaults() -> TrainingConfig:
 def continuation_of(config: RunConfig, model_dir: Path) -> RunConfig:
     """``config`` continuing ``model_dir``'s model (reads the model: call it off the GUI thread).
 
-    The rate and warm-up count as changed by the user when they differ from training's defaults.
+    The rate, warm-up and dropout count as changed by the user when they differ from the defaults.
     """
     from mlmstudio.engine.start_from import continued_config
 
@@ -49,6 +49,7 @@ def continuation_of(config: RunConfig, model_dir: Path) -> RunConfig:
         model_dir,
         lr_given=config.training.lr != defaults.lr,
         warmup_given=config.training.warmup != defaults.warmup,
+        dropout_given=config.model.dropout != ModelConfig().dropout,
     )
 
 

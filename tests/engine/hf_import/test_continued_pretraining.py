@@ -90,3 +90,23 @@ def test_train_from_a_transformers_folder_records_the_continued_run(family_folde
         != 0
     )
     assert "--d-model cannot be used with it" in capsys.readouterr().err
+
+
+def test_a_continued_model_keeps_its_own_dropout_unless_one_is_given(
+    opened_folders, family_folders, tmp_path
+):
+    from dataclasses import replace
+
+    from mlmstudio.cli import main
+
+    _, engine_dir = opened_folders["bert"]
+    hf = json.loads((family_folders["bert"] / "config.json").read_text())
+    assert _continued(engine_dir).model.dropout == hf["hidden_dropout_prob"] == 0.1  # BERT's own
+    base = RunConfig(model=replace(RunConfig().model, dropout=0.0))
+    given = continued_config(base, engine_dir, lr_given=False, warmup_given=False, dropout_given=True)
+    assert given.model.dropout == 0.0
+    for flags, expected in (([], 0.1), (["--dropout", "0.2"], 0.2)):
+        out = tmp_path / f"config{len(flags)}.json"
+        argv = ["train", "sample:tutorial", "--from", str(engine_dir), *flags, "--save-config", str(out)]
+        assert main([*argv, "--data-dir", str(tmp_path / "data")]) == 0
+        assert json.loads(out.read_text())["model"]["dropout"] == expected
