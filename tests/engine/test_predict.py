@@ -228,7 +228,9 @@ def test_fill_iteratively_fills_the_surest_mask_first_and_stays_coherent(predict
     first = result.steps[0]
     surest = max(range(2), key=lambda m: independent.masks[m][0]["score"])
     assert first["mask"] == surest
-    assert first["score"] == pytest.approx(independent.masks[surest][0]["score"], rel=1e-4)
+    # The same probability, up to float32 rounding: the seed head runs at the [MASK] rows only
+    # in one of the two passes (other matmul shapes give ~1e-4 relative differences).
+    assert first["score"] == pytest.approx(independent.masks[surest][0]["score"], rel=1e-3)
     assert len(first["candidates"]) == 3 and first["sequence"].count("[MASK]") == 1
     assert result.steps[-1]["sequence"] == result.sequence
     assert json.loads(result.to_json())["sequence"] == result.sequence
