@@ -71,12 +71,8 @@ class RunLock:
         try:
             return self.acquire()
         except OSError:
-            blocker = _blocker(self.path, Path(root))
-            if blocker is None:
+            if clear_the_way(self.path, Path(root)) is None:
                 raise
-        aside = blocker.with_name(f"{blocker.name}.damaged-{datetime.now().strftime('%Y%m%d-%H%M%S')}")
-        os.replace(blocker, aside)
-        log.warning("%s stood where a lock belongs; it is kept as %s.", blocker, aside.name)
         return self.acquire()
 
     def release(self) -> None:
@@ -96,7 +92,22 @@ class RunLock:
         self.release()
 
 
-def _blocker(lock_path: Path, root: Path) -> Path | None:
+def clear_the_way(path: Path, root: Path, *, is_file: bool = True) -> Path | None:
+    """Rename the first thing of the wrong kind between ``root`` and ``path`` (a file where a folder
+    belongs, a folder where the file ``path`` does) to ``NAME.damaged-DATE``; where it went, or None.
+
+    Only for paths of our own naming that hold no data of their own (locks, a sweep's folder).
+    """
+    blocker = _blocker(path, root, is_file=is_file)
+    if blocker is None:
+        return None
+    aside = blocker.with_name(f"{blocker.name}.damaged-{datetime.now().strftime('%Y%m%d-%H%M%S')}")
+    os.replace(blocker, aside)
+    log.warning("%s stood where %s belongs; it is kept as %s.", blocker, path, aside.name)
+    return aside
+
+
+def _blocker(lock_path: Path, root: Path, *, is_file: bool = True) -> Path | None:
     """The first thing of the wrong kind on the way from ``root`` down to ``lock_path``."""
     try:
         parts = lock_path.relative_to(root).parts
@@ -105,7 +116,7 @@ def _blocker(lock_path: Path, root: Path) -> Path | None:
     path = root
     for index, part in enumerate(parts):
         path = path / part
-        last = index == len(parts) - 1
+        last = is_file and index == len(parts) - 1
         if path.is_symlink() or (path.exists() and (path.is_dir() if last else not path.is_dir())):
             return path
     return None

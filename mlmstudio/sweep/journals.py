@@ -35,6 +35,7 @@ from typing import Any
 
 from mlmstudio import command_hint
 from mlmstudio.errors import MLMStudioError
+from mlmstudio.store.run_lock import clear_the_way
 
 SWEEPS_DIRNAME = "sweeps"
 JOURNAL_FILENAME = "journal.log"
@@ -307,6 +308,7 @@ def write_new_journal(target: Path, fill) -> bool:
     False (and nothing changed) when a journal is already there: one is never overwritten, so two
     processes creating or migrating the same sweep at once cannot lose each other's trials.
     """
+    clear_the_way(target.parent, target.parents[2], is_file=False)  # a file where sweeps/ or NAME/ belongs
     target.parent.mkdir(parents=True, exist_ok=True)
     temporary = target.with_name(f".{target.name}.new-{os.getpid()}-{time.monotonic_ns()}")
     try:

@@ -283,3 +283,15 @@ def test_a_journal_found_sound_is_not_replayed_again_until_it_changes(db, monkey
     assert len(replays) == 1
     path.write_bytes(path.read_bytes()[:-7])  # any change of size, time or file is checked again
     assert journals.journal_damage(path, sweep="steady") is not None and len(replays) == 2
+
+
+@pytest.mark.parametrize(
+    "blocker", ["sweeps", "sweeps/new"], ids=["sweeps is a file", "its folder is a file"]
+)
+def test_a_file_where_a_sweeps_folder_belongs_is_set_aside(db, blocker):
+    path = db.data_dir / blocker
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("not a folder")
+    make(db, "new")
+    assert study.sweep_names(db) == ["new"]
+    assert [p.name for p in path.parent.iterdir() if p.name.startswith(f"{path.name}.damaged-")]
