@@ -102,10 +102,11 @@ class GrammarPlot(QWidget):
         steps = sorted({max(1, s) for c in self.curves for s in c.steps})
         self.plot.getAxis("bottom").setTicks([[(math.log10(s), f"{s:,}") for s in _spread(steps)]])
         suites = sorted({c.suite for c in self.curves if c.suite})
-        pairs = max(c.pairs for c in self.curves)
+        counts = sorted({c.pairs for c in self.curves})
+        pairs = f"{counts[0]} pairs each" if len(counts) == 1 else f"{counts[0]}-{counts[-1]} pairs each"
         self.title.setText(
             "<b>Grammar</b>: share of minimal pairs right, per paradigm (chance 0.5)"
-            + (f" · {', '.join(suites)}, {pairs} pairs each" if suites else "")
+            + (f" · {', '.join(suites)}, {pairs}" if suites else "")
         )
 
 
