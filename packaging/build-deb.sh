@@ -148,7 +148,7 @@ if [ "${MLMSTUDIO_DEB_LINTIAN:-1}" != 0 ] && command -v lintian >/dev/null; then
   say "lintian (several minutes on a package this size)"
   lintian_log="$work/lintian.log"
   code=0
-  nice -n 5 lintian --no-tag-display-limit --display-info "$deb" > "$lintian_log" 2>&1 || code=$?
+  nice -n 5 lintian --tag-display-limit 0 --display-info --show-overrides "$deb" > "$lintian_log" 2>&1 || code=$?
   tags() { sed -n "s/^$1: [^:]*: \([^ ]*\).*/\1/p" "$lintian_log" | sort | uniq -c | sort -rn; }
   say "lintian: $(grep -c '^E: ' "$lintian_log" || true) error(s), $(grep -c '^W: ' "$lintian_log" || true) warning(s), $(grep -c '^I: ' "$lintian_log" || true) note(s), $(grep -c '^O: ' "$lintian_log" || true) overridden (full log: $lintian_log)"
   tags W | sed 's/^/build-deb:   W /'

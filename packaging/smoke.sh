@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Smoke-test a desktop bundle as a user would get it: unpack, run, train, predict, open the window.
-# Usage: bash packaging/smoke.sh dist/MLM-Studio-<version>-linux-x86_64.tar.gz
+# Usage: bash packaging/smoke.sh dist/MLM-Studio-<version>-linux-x86_64.tar.gz [dist/mlmstudio_<version>-1_amd64.deb]
+#        (with a .deb, and as root, packaging/smoke-deb.sh then installs, runs and removes it)
 #
 # Runs in a temporary folder with a clean environment: no virtual environment or Python
 # variables, PATH limited to the system's folders, HOME a fresh temporary folder and
 # MLMSTUDIO_HOME/XDG_* unset, so the history lands where platformdirs puts it for a new user.
 # Exits non-zero with the failing step named on the first failure.
 set -euo pipefail
-archive="${1:?usage: smoke.sh ARCHIVE.tar.gz}"
+archive="${1:?usage: smoke.sh ARCHIVE.tar.gz [PACKAGE.deb]}"
+deb="${2:-}"
 [ -f "$archive" ] || { echo "smoke: no such archive: $archive" >&2; exit 2; }
+[ -z "$deb" ] || [ -f "$deb" ] || { echo "smoke: no such package: $deb" >&2; exit 2; }
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 archive="$(cd "$(dirname "$archive")" && pwd)/$(basename "$archive")"
 keep="${MLMSTUDIO_SMOKE_KEEP:-0}"   # 1: leave the temporary folder for a look afterwards
 
@@ -38,7 +42,7 @@ for needed in MANIFEST.tsv constraints.txt LICENSE THIRD_PARTY_NOTICES.md; do
 done
 grep -q '^torch==[0-9.]*+cpu$' "$bundle/constraints.txt" || fail "constraints.txt does not pin a CPU torch"
 if command -v python3 >/dev/null; then
-  python3 "$(dirname "${BASH_SOURCE[0]}")/bundle_manifest.py" compare --same-bytes "$bundle/MANIFEST.tsv" "$bundle" \
+  python3 "$here/bundle_manifest.py" compare --same-bytes "$bundle/MANIFEST.tsv" "$bundle" \
     > "$work/last.log" 2>&1 || fail "the unpacked files are not the ones the build listed"
 else
   step "  (no python3 here: the file list is not compared)"
@@ -73,6 +77,12 @@ step "runs list"
 run "$mlm" runs list > "$work/last.log" 2>&1 || fail "runs list exited $?"
 grep -q "$run_id" "$work/last.log" || fail "runs list does not show run $run_id"
 
+step "a hint names the bundle's launcher: './mlmstudio runs list' in its folder"
+code=0
+(cd "$bundle" && run ./mlmstudio runs show no-such-run) > "$work/last.log" 2>&1 || code=$?
+[ "$code" = 2 ] || fail "runs show of a missing run exited $code, not 2"
+grep -q "'./mlmstudio runs list'" "$work/last.log" || fail "the hint does not say './mlmstudio runs list'"
+
 step "sample:pydoc reads CPython's documentation (docs topics and the standard library's docstrings)"
 run "$mlm" masking sample:pydoc --tokenizer char --max-tokens 2000000 --json > "$work/last.log" 2>&1 \
   || fail "the pydoc sample does not load"
@@ -100,3 +110,12 @@ run bash "$bundle/install-desktop-entry.sh" --uninstall > "$work/last.log" 2>&1 
 
 rm -f "$work/last.log"
 echo "smoke: PASSED ($(basename "$archive"))"
+
+if [ -n "$deb" ]; then
+  if [ "$(id -u)" = 0 ]; then
+    bash "$here/smoke-deb.sh" "$deb"
+  else
+    echo "smoke: the .deb needs root to install: sudo bash $here/smoke-deb.sh $deb" >&2
+    exit 1
+  fi
+fi
