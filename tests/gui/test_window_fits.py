@@ -39,6 +39,25 @@ def _outside(window: QWidget) -> list[str]:
     return bad
 
 
+def _cut_labels(window: QWidget) -> list[str]:
+    """Visible labels whose text does not fit them: a wrapped one shorter than its text, another narrower."""
+    from PySide6.QtWidgets import QLabel
+
+    bad = []
+    for label in window.findChildren(QLabel):
+        if not label.isVisible() or not label.text() or label.width() <= 1:
+            continue
+        if label.wordWrap():
+            need = label.heightForWidth(label.width())
+            cut = need > label.height() + 1
+        else:
+            need = label.sizeHint().width()
+            cut = need > label.width() + 1 and not label.toolTip()
+        if cut:
+            bad.append(f"label {label.text()[:40]!r} needs {need}, has {label.size().toTuple()}")
+    return bad
+
+
 def fit_report(window) -> dict[str, list[str]]:
     """For each page shown in turn: the ways it does not fit (empty lists when all is well)."""
     app = QApplication.instance()
@@ -57,6 +76,7 @@ def fit_report(window) -> dict[str, list[str]]:
         if need.width() > viewport.width() or need.height() > viewport.height():
             problems.append(f"page needs {need.toTuple()}, has {viewport.toTuple()}")
         problems += _outside(window)
+        problems += _cut_labels(window)
         report[name] = problems
     return report
 
@@ -111,6 +131,11 @@ def test_with_trained_runs_every_page_still_fits(qtbot, trained_db, history):
     qtbot.wait(50)
     table = window.history_page.table
     assert table.horizontalScrollBar().maximum() == 0, "the run table scrolls sideways at 1280 px"
+    # A selected run whose details run long (a failure's message) is shown whole: the pane scrolls.
+    window.history_page.select_runs([history.seed_id])
+    window.history_page.details.show_problem("The run could not be exported: " + "a long reason " * 40)
+    qtbot.wait(50)
+    assert _cut_labels(window) == []
     # A column hidden at first comes back from the header's menu.
     actions = window.history_page.column_actions
     assert not actions["Tags"].isChecked() and table.isColumnHidden(COLUMN_INDEX["Tags"])

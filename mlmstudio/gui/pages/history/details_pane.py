@@ -13,7 +13,16 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QLabel, QLineEdit, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mlmstudio.engine.learned_too_little import advice
 from mlmstudio.gui.imported_model import origin_lines
@@ -44,8 +53,10 @@ class DetailsPane(QWidget):
         self.tags_edit.setToolTip("Tags separated by commas")
         self.save_button = QPushButton("Save notes and tags")
         self.grammar = GrammarPlot()  # the run's grammar check-ups, given by the page (show_grammar)
-        # Labels above their fields, so the pane can be narrow and leave the table its columns.
-        form = QVBoxLayout(self)
+        # Labels above their fields, so the pane can be narrow and leave the table its columns; the
+        # whole pane scrolls, so a long title, an error or the grammar plot is never cut off.
+        inner = QWidget()
+        form = QVBoxLayout(inner)
         form.setContentsMargins(6, 0, 0, 0)
         for widget in (
             self.title,
@@ -57,7 +68,17 @@ class DetailsPane(QWidget):
         ):
             form.addWidget(widget)
         form.addWidget(self.save_button, 0, Qt.AlignmentFlag.AlignRight)
-        form.addWidget(self.grammar, 1)
+        form.addWidget(self.grammar, 2)
+        # A few lines of notes, as before; the grammar plot takes the rest of the height.
+        self.notes_edit.setMaximumHeight(self.notes_edit.fontMetrics().lineSpacing() * 8)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(inner)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.scroll)
         self.setMinimumWidth(200)
         self.save_button.clicked.connect(self._on_save_clicked)
 
