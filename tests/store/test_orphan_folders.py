@@ -93,3 +93,34 @@ def test_the_cli_adopts_or_removes_and_refuses_to_mix_with_force(db, model_files
     assert main([*data, "runs", "rebuild-history", "--remove-orphans"]) == 0
     assert f"Removed 1 run folder(s) without a record: {second}" in capsys.readouterr().out
     assert not db.run_dir(second).exists() and db.run_dir(lost).is_dir()
+
+
+def test_a_new_run_killed_before_its_row_is_found_and_adopted_or_removed(db, monkeypatch):
+    """prepare_run writes the run folder's config.json, then commits the row: a kill between the
+    two leaves a folder the history does not list; it is an orphan, and either tool settles it."""
+    from mlmstudio.engine import atomic_folder
+    from mlmstudio.engine.corpus import load_corpus
+    from mlmstudio.store import lifecycle
+
+    from store_helpers import tiny_config
+
+    class Killed(BaseException):
+        pass
+
+    def kill(path):
+        raise Killed(path)
+
+    for tool in (history_repair.adopt_orphans, history_repair.remove_orphans):
+        with monkeypatch.context() as killed:
+            killed.setattr(atomic_folder, "after_each_file", kill)
+            killed.setattr(lifecycle.shutil, "rmtree", lambda *a, **k: None)  # a kill runs no cleanup
+            with pytest.raises(Killed):
+                lifecycle.prepare_run(db, tiny_config(), load_corpus("sample:tutorial"), name="killed")
+        [orphan] = history_repair.orphan_folders(db)
+        report = tool(db.data_dir)
+        if tool is history_repair.adopt_orphans:
+            summary = service.get_run(db, orphan.name).summary
+            assert report.adopted == [orphan.name] and summary.status == "interrupted"
+        else:
+            assert report.removed == [orphan.name] and not orphan.exists()
+        assert history_repair.orphan_folders(db) == []
