@@ -51,16 +51,39 @@ def add_doctor_command(commands: argparse._SubParsersAction) -> None:
         "problem. Exits 1 when something the command line needs is broken.",
     )
     parser.add_argument("--json", action="store_true", help="Print the report as JSON.")
+    parser.add_argument(
+        "--crash-report",
+        action="store_true",
+        help="Write a zip for a bug report: the last crash's trace, this report, the crashed run's settings "
+        "and the last log lines (no corpus text; nothing is sent). Prints where it is.",
+    )
     parser.set_defaults(func=run_doctor)
 
 
 def run_doctor(args: argparse.Namespace) -> int:
+    if args.crash_report:
+        return _write_crash_report(args.data_dir)
     report = collect(args.data_dir)
     if args.json:
         print(json.dumps(report, indent=2))
     else:
         print(render(report))
     return 0 if report["ok"] else 1
+
+
+def _write_crash_report(data_dir: str | None) -> int:
+    from mlmstudio import crash_report
+    from mlmstudio.store.paths import data_dir as resolve_data_dir
+
+    directory = resolve_data_dir(data_dir)
+    found = crash_report.has_pending(directory)
+    path = crash_report.build_report(directory, versions=lambda d: collect(str(d)))
+    if not found:
+        print("No crash was recorded since the last report; the zip holds the versions and no trace.")
+    print(
+        f"Crash report written: {path}\nNothing was sent anywhere; attach the zip to a bug report if you wish."
+    )
+    return 0
 
 
 # Collecting ---------------------------------------------------------------------------
