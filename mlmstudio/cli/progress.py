@@ -131,7 +131,10 @@ def export_line(config: RunConfig, run_id: str | None) -> str:
             "not to Hugging Face: the distance bias has no counterpart there (to export, train "
             "with --no-distance-bias --positions rotary, nearly as fast to learn, or --arch seed)"
         )
-    target = f"to Hugging Face {hf_architecture(config)}"
+    from mlmstudio.engine.hf_import.export_back import original_class_name
+
+    # A run continued from an opened model goes back out as that model's own class.
+    target = f"to Hugging Face {original_class_name(config) or hf_architecture(config)}"
     return (
         f"{target} with '{command_hint.command(f'export-hf {run_id} DIR')}'"
         if run_id

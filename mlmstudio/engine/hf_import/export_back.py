@@ -70,6 +70,16 @@ def origin_of(model_dir: Path, config: RunConfig) -> Origin | None:
 DISCRIMINATOR = "ElectraForPreTraining"
 
 
+def original_class_name(config: RunConfig) -> str | None:
+    """The transformers class export-hf writes for a run continued from an opened model, else None."""
+    start = config.training.start_from.strip()
+    origin = origin_of(Path(start), config) if start else None
+    if not exports_back(origin):
+        return None
+    assert origin is not None
+    return DISCRIMINATOR if _is_discriminator(origin) else ORIGINAL_CLASS[origin.model_type][0]
+
+
 def _is_discriminator(origin: Origin) -> bool:
     return origin.model_type == "electra" and origin.architecture == DISCRIMINATOR
 
