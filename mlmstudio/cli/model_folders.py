@@ -11,12 +11,14 @@ translated, since the engine writes the mask ``[MASK]``.
 from __future__ import annotations
 
 import hashlib
+import json
 import sys
+import time
 from pathlib import Path
 
 from mlmstudio.config import MASK
 from mlmstudio.engine.hf_import import is_transformers_folder, open_transformers_folder, read_origin
-from mlmstudio.engine.run_files import CONFIG_FILE
+from mlmstudio.engine.run_files import CONFIG_FILE, TOKENIZER_FILE
 
 OPENED_DIRNAME = "opened"
 
@@ -38,6 +40,16 @@ def engine_folder_for(path: Path, data_dir: str | None) -> Path:
     from mlmstudio.store.paths import data_dir as resolve_data_dir
 
     target = resolve_data_dir(data_dir) / OPENED_DIRNAME / folder_key(path)
+    damage = cached_copy_damage(target) if target.exists() else None
+    if damage:
+        # The copy is only a cache of the user's folder: set it aside and open the folder again.
+        aside = target.with_name(f"{target.name}.damaged-{int(time.time())}")
+        target.rename(aside)
+        print(
+            f"mlmstudio: note: the opened copy of {path} in {target.parent} was damaged ({damage}); "
+            f"it was set aside as {aside.name} and the folder is opened again.",
+            file=sys.stderr,
+        )
     if not (target / CONFIG_FILE).is_file():
         origin = open_transformers_folder(path, target)
         print(
@@ -47,6 +59,32 @@ def engine_folder_for(path: Path, data_dir: str | None) -> Path:
     if origin is not None and origin.note:
         print(f"mlmstudio: note: {origin.note}", file=sys.stderr)
     return target
+
+
+def cached_copy_damage(target: Path) -> str | None:
+    """What is wrong with an opened copy in ``opened/`` (None when it is whole): its files are
+    there, its config, tokenizer and origin read, and its weights file is as long as its header says."""
+    from safetensors import safe_open
+
+    from mlmstudio.config import RunConfig
+    from mlmstudio.engine.run_files import REQUIRED_MODEL_FILES, RunFolder
+
+    folder = RunFolder(target)
+    missing = [name for name in REQUIRED_MODEL_FILES if not (target / name).is_file()]
+    if missing:
+        return f"{', '.join(missing)} missing"
+    try:
+        RunConfig.from_json(folder.config.read_text(encoding="utf-8"))
+        json.loads((target / TOKENIZER_FILE).read_text(encoding="utf-8"))
+        if read_origin(target) is None:
+            return "its origin.json is missing or unreadable"
+        with safe_open(str(folder.model), framework="pt"):
+            pass  # the header is checked against the file's length: a cut file is refused here
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        return f"{type(exc).__name__}: {str(exc)[:120]}"
+    except Exception as exc:  # noqa: BLE001 - safetensors raises its own error type for a damaged header
+        return f"its weights cannot be read ({str(exc)[:120]})"
+    return None
 
 
 def with_engine_mask(model_dir: Path, text: str) -> str:
