@@ -95,11 +95,12 @@ def read(source: Path) -> list[Entry]:
     return entries
 
 
-# Files whose bytes a second build of the same commit changes, and why (checked after a real
-# pair of builds; docs/PACKAGING.md). Matched on the path's end.
+# Files whose bytes depend on what build.sh fixes (PYTHONHASHSEED, SOURCE_DATE_EPOCH): named
+# with the reason when a comparison finds them changed, as a build without those settings
+# would. Two builds of one commit with them were identical to the byte (docs/PACKAGING.md).
 KNOWN_DIFFERENCES = {
-    "mlmstudio": "the launcher embeds the PKG archive, which holds each module's bytecode and the build's timestamps",
-    "_internal/base_library.zip": "the standard library's bytecode, zipped with the build's time stamps",
+    "mlmstudio": "the launcher embeds the PKG archive of the modules' bytecode (hash seed, time stamps)",
+    "_internal/base_library.zip": "the standard library's bytecode, zipped with time stamps",
 }
 
 
