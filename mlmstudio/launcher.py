@@ -66,4 +66,11 @@ def open_app(data_dir: str | None) -> int:
             file=sys.stderr,
         )
         return EXIT_NO_DISPLAY
-    return run_app(sys.argv[:1], data_dir=data_dir)
+    return run_app(sys.argv[:1], data_dir=data_dir, versions=_doctor_report)
+
+
+def _doctor_report(data_dir) -> dict:
+    """A crash report's versions: what ``mlmstudio doctor --json`` prints (imported only when one is made)."""
+    from mlmstudio.cli import doctor
+
+    return doctor.collect(str(data_dir))

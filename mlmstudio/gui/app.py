@@ -50,7 +50,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer, QtMsgType, qInstallMessageHa
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
-from mlmstudio import __version__, command_hint, thread_policy
+from mlmstudio import __version__, command_hint, crash_report, thread_policy
 from mlmstudio.gui.icons import app_icon
 from mlmstudio.gui.settings import APPLICATION, ORGANIZATION
 from mlmstudio.gui.termination import TerminationSignals
@@ -279,14 +279,22 @@ class HistoryAtStart:
         self.opening.wait()
 
 
-def run_app(argv: list[str] | None = None, data_dir: str | Path | None = None) -> int:
-    """Open the main window, then the history in ``data_dir`` behind it, and run until it closes."""
+def run_app(
+    argv: list[str] | None = None,
+    data_dir: str | Path | None = None,
+    versions: crash_report.Versions | None = None,
+) -> int:
+    """Open the main window, then the history in ``data_dir`` behind it, and run until it closes.
+
+    ``versions(data_dir)`` gives a crash report's versions (the launcher hands in the doctor's report).
+    """
     marks = {"run_app": time.monotonic()}
     thread_policy.prepare("app")  # before the engine (and torch) load in the warm-up thread
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    recorder = _record_crashes(data_dir, versions)  # before the window's imports: they can crash too
     from mlmstudio.gui.main_window import MainWindow
 
     marks["imported"] = time.monotonic()
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     app = create_application(argv)
     marks["application"] = time.monotonic()
     window = MainWindow(None)  # the history opens after the first frame: see HistoryAtStart
@@ -298,6 +306,7 @@ def run_app(argv: list[str] | None = None, data_dir: str | Path | None = None) -
     callbacks = WindowCallbacks(window, marks, probe, quit_after)
     # Qt asks the filter installed last first: the first frame is marked, then the history opens.
     FirstFrame(window, history.start)
+    offer = _crash_offer(window, recorder)
     FirstFrame(window, callbacks.on_shown)
     # A logout, `kill` or Ctrl+C stops a training run cleanly and closes, like Quit without the question.
     signals = TerminationSignals(callbacks.on_termination, app)
@@ -308,6 +317,8 @@ def run_app(argv: list[str] | None = None, data_dir: str | Path | None = None) -
     # The history opening and the engine import may still be running: let them finish first.
     history.wait()
     window.wait_engine_warmup()
+    if offer is not None:
+        offer.wait()  # a crash report being written
     if probe and callbacks.at_show:
         if history.opening.opened_at is not None:
             marks["database"] = history.opening.opened_at
@@ -322,4 +333,28 @@ def run_app(argv: list[str] | None = None, data_dir: str | Path | None = None) -
     gc.collect()
     if db is not None:
         db.close()
+    if recorder is not None:
+        recorder.disable()
     return 1 if history.refused else int(code)
+
+
+def _record_crashes(data_dir: str | Path | None, versions) -> crash_report.Recorder | None:
+    """The crash recorder in the data folder; a folder that cannot be written costs the recording only."""
+    from mlmstudio.store.paths import data_dir as resolve_data_dir
+
+    try:
+        return crash_report.enable(resolve_data_dir(data_dir), versions)
+    except OSError as exc:
+        log.warning("Crashes will not be recorded: %s", exc)
+        return None
+
+
+def _crash_offer(window: MainWindow, recorder: crash_report.Recorder | None):
+    """After the first frame, the offer of a report on the last session's crash (``crash_offer``)."""
+    if recorder is None:
+        return None
+    from mlmstudio.gui.crash_offer import CrashOffer
+
+    offer = CrashOffer(window, recorder)
+    FirstFrame(window, offer.check)
+    return offer
