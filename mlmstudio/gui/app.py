@@ -10,7 +10,9 @@ torch, shown, and only once its first frame is on screen do the history open
 and the engine load, each in the background (``history_opening``: creating the
 history on a first start runs its migrations; ``engine_warmup``). The window
 is usable meanwhile: Corpus, Setup and the welcome at once, the pages that show
-runs when the history is open, with a line in the status bar until then. A
+runs when the history is open, with a line in the status bar until then. Crashes are
+recorded from before the window's imports (``mlmstudio.crash_report``); a trace the last
+session left is offered as a report's zip after the first frame (``crash_offer``). A
 damaged history gets its question then, with the window as its parent. Before any Qt object
 exists the launcher has checked that a window can open at all
 (``mlmstudio.display_check``); should Qt still fail to start its platform,
