@@ -113,6 +113,8 @@ def test_the_worker_hands_the_plots_named_rows(qtbot):
     with qtbot.waitSignal(worker.finished, timeout=60_000):
         thread = start_in_thread(worker, "rows")
     qtbot.waitUntil(lambda: not thread.isRunning(), timeout=10_000)
+    # finished may reach the test directly while the batches are still queued for the receiver.
+    qtbot.waitUntil(lambda: len(receiver.batches) == worker.emitted, timeout=10_000)
     steps = [row for batch in receiver.batches for row in batch.steps]
     evals = [row for batch in receiver.batches for row in batch.evals]
     electra = [row for batch in receiver.batches for row in batch.electra]
