@@ -14,11 +14,12 @@ import math
 from collections.abc import Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from mlmstudio import command_hint
 from mlmstudio.gui.run_colors import probe_style
+from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.store.grammar_checkups import GrammarCurve
 
 CHANCE = 0.5
@@ -28,6 +29,8 @@ LEGEND_CHARS = 34
 
 class GrammarPlot(QWidget):
     """Accuracy per paradigm against step, for one run."""
+
+    export_failed = Signal(str)  # a picture or the numbers could not be saved: a sentence
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -56,10 +59,15 @@ class GrammarPlot(QWidget):
         self.empty_label = QLabel(NO_CHECKUP)
         self.empty_label.setWordWrap(True)
         self.empty_label.setEnabled(False)
+        # Saved as every Explore view is: the plot as a PNG, its numbers as CSV or JSON.
+        self.export = ExportButtons(
+            self.graphics, self.numbers, name="grammar", report_error=self.export_failed.emit
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addWidget(self.graphics, 1)
+        layout.addWidget(self.export)
         layout.addWidget(self.empty_label)
         self._items: list[pg.GraphicsObject] = []
         self.curves: list[GrammarCurve] = []
@@ -74,6 +82,8 @@ class GrammarPlot(QWidget):
         self.curves = [c for c in curves if c.steps]
         has = bool(self.curves)
         self.graphics.setVisible(has)
+        self.export.setVisible(has)
+        self.export.set_available(has)
         self.empty_label.setVisible(not has)
         if not has:
             return
@@ -108,6 +118,24 @@ class GrammarPlot(QWidget):
             "<b>Grammar</b>: share of minimal pairs right, per paradigm (chance 0.5)"
             + (f" · {', '.join(suites)}, {pairs}" if suites else "")
         )
+
+    def numbers(self) -> Numbers | None:
+        """One row per paradigm and step shown (the twin's accuracy beside it, when checked)."""
+        if not self.curves:
+            return None
+        rows = [
+            {
+                "paradigm": c.paradigm,
+                "suite": c.suite,
+                "step": step,
+                "accuracy": accuracy,
+                "twin_accuracy": c.twin,
+                "pairs": c.pairs,
+            }
+            for c in self.curves
+            for step, accuracy in zip(c.steps, c.accuracies, strict=True)
+        ]
+        return Numbers(rows=rows)
 
 
 def _spread(steps: list[int], gap: float = 0.25) -> list[int]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+import json
+
 import pytest
 
 from mlmstudio.engine.inspect.grammar_suites import MinimalPair, Suite
@@ -50,7 +53,17 @@ def test_the_selected_runs_checkups_are_drawn_and_another_run_shows_how_to_make_
     assert plot.graphics.isVisible() and not plot.empty_label.isVisible()
     assert "mine" in plot.title.text()
     page.details.grab().save(str(tmp_path / "pane.png"))
+    # Saved as every view is: the picture, and the numbers behind it.
+    assert plot.export.save_picture(tmp_path / "g.png") and (tmp_path / "g.png").stat().st_size > 1000
+    assert plot.export.save_numbers(tmp_path / "g.csv") and plot.export.save_numbers(tmp_path / "g.json")
+    saved = list(csv.DictReader((tmp_path / "g.csv").open(encoding="utf-8")))
+    assert len(saved) == sum(len(c.steps) for c in plot.curves)
+    assert {float(r["accuracy"]) for r in saved if r["paradigm"] == "order"} == set(
+        next(c for c in plot.curves if c.paradigm == "order").accuracies
+    )
+    assert len(json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))) == len(saved)
 
     page.select_runs([history.modern_id])  # never checked
     qtbot.waitUntil(lambda: not plot.curves, timeout=5000)
     assert plot.empty_label.isVisible() and plot.empty_label.text() == NO_CHECKUP
+    assert not plot.export.isVisible() and not plot.export.numbers_button.isEnabled()

@@ -53,6 +53,7 @@ class DetailsPane(QWidget):
         self.tags_edit.setToolTip("Tags separated by commas")
         self.save_button = QPushButton("Save notes and tags")
         self.grammar = GrammarPlot()  # the run's grammar check-ups, given by the page (show_grammar)
+        self.grammar.export_failed.connect(self.show_problem)
         # Labels above their fields, so the pane can be narrow and leave the table its columns; the
         # whole pane scrolls, so a long title, an error or the grammar plot is never cut off.
         inner = QWidget()
