@@ -7,7 +7,7 @@ way; the rule lives here so none of them imports another for it.
 A name carries what tells runs apart at a glance: the corpus, the objective, the
 size (or the model a continued run starts from), the tokenizer, and an ordinal
 among runs of the same description, last, where a name cut in the middle still
-shows it: ``Simple facts · MLM 4×256 · wordpiece 4k · #3``.
+shows it: ``Simple facts · MLM 4×256 · wordpiece 4k #3``.
 """
 
 from __future__ import annotations

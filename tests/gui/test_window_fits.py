@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QRect
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
 from mlmstudio.gui.main_window import PAGES
@@ -137,6 +137,8 @@ def test_with_trained_runs_every_page_still_fits(qtbot, trained_db, history):
     qtbot.wait(50)
     assert _cut_labels(window) == []
     # A column hidden at first comes back from the header's menu.
+    # A name too long for its column keeps its end, the ordinal that tells look-alikes apart.
+    assert table.textElideMode() == Qt.TextElideMode.ElideMiddle
     actions = window.history_page.column_actions
     assert not actions["Tags"].isChecked() and table.isColumnHidden(COLUMN_INDEX["Tags"])
     actions["Tags"].setChecked(True)

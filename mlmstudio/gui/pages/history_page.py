@@ -141,6 +141,8 @@ class HistoryPage(QWidget):
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setAlternatingRowColors(True)
         table.setWordWrap(False)
+        # Cut in the middle: a default name ends with what tells look-alike runs apart ("… #3").
+        table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         table.verticalHeader().hide()
         table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         header = table.horizontalHeader()
