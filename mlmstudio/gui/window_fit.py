@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
+from PySide6.QtWidgets import QFrame, QScrollArea, QStackedWidget, QWidget
 
 PREFERRED_SIZE = QSize(1280, 840)
 
@@ -28,12 +28,19 @@ class _PageHolder(QWidget):
         super().__init__()
         self._pages = pages
         pages.setParent(self)
+        if isinstance(pages, QStackedWidget):
+            pages.currentChanged.connect(lambda _index: self.updateGeometry())
+
+    def _shown(self) -> QWidget:
+        # Only the page shown needs room: a stack asks for its largest page's minimum on every page.
+        current = self._pages.currentWidget() if isinstance(self._pages, QStackedWidget) else None
+        return current if current is not None else self._pages
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802
-        return self._pages.minimumSizeHint()
+        return self._shown().minimumSizeHint()
 
     def sizeHint(self) -> QSize:  # noqa: N802
-        return self._pages.minimumSizeHint()
+        return self._shown().minimumSizeHint()
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.LayoutRequest:
