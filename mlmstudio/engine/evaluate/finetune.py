@@ -26,6 +26,7 @@ HEAD_LR = 1e-3
 BATCH_SIZE = 32
 
 
+@one_thread()
 def finetune_accuracy(
     model: nn.Module,
     tokenizer: MLMTokenizer,
@@ -41,34 +42,6 @@ def finetune_accuracy(
 ) -> float:
     """Held-out accuracy after fine-tuning a copy of ``model`` on the ``train`` examples (on one thread:
     ``probe.one_thread`` says why)."""
-    with one_thread():
-        return _finetune_accuracy(
-            model,
-            tokenizer,
-            ids,
-            labels,
-            n_classes,
-            train,
-            test,
-            seed=seed,
-            epochs=epochs,
-            should_stop=should_stop,
-        )
-
-
-def _finetune_accuracy(
-    model: nn.Module,
-    tokenizer: MLMTokenizer,
-    ids: Sequence[Sequence[int]],
-    labels: Sequence[int],
-    n_classes: int,
-    train: Sequence[int],
-    test: Sequence[int],
-    *,
-    seed: int,
-    epochs: int,
-    should_stop: Callable[[], bool] | None,
-) -> float:
     torch.manual_seed(seed)
     tuned = copy.deepcopy(model).float()
     device = next(tuned.parameters()).device
