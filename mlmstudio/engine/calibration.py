@@ -22,6 +22,9 @@ from mlmstudio.config import ModelConfig
 
 WARMUP_STEPS = 1  # the first step pays for allocations and kernel choices
 TIMED_STEPS = 3  # the median of these is the answer
+# A step slower than this is timed once: its median of three would keep Setup's
+# "measuring…" up for half a minute on a laptop (Base), for a figure that one step gives as well.
+SLOW_STEP_SECONDS = 1.0
 PRECISIONS = ("bf16", "fp32")  # what a measured StepTime's "auto" can resolve to
 
 
@@ -144,9 +147,11 @@ def measure_step_time(
 
     for _ in range(WARMUP_STEPS):
         step()
-    times = []
+    times: list[float] = []
     for _ in range(max(1, steps)):
         start = time.perf_counter()
         step()
         times.append(time.perf_counter() - start)
+        if times[-1] > SLOW_STEP_SECONDS:
+            break
     return StepTime(seconds=statistics.median(times), precision=resolved, threads=threads)

@@ -509,9 +509,12 @@ class SetupPage(QWidget):
             if not quiet:
                 known = self._step_times.cached(request)
             elif self.view() == SIMPLE:
-                # Every size of the slider is timed too, the shown one first (last asked, first measured).
+                # The shown size is asked first, so it is measured now (or next); then every size
+                # of the slider, Base first: the last asked is measured first, so the cheap sizes
+                # are not kept "measuring…" behind Base's long measurement.
+                known = self._step_times.lookup(request)
                 sizes = {}
-                for key, _label in SIZES:
+                for key, _label in reversed(SIZES):
                     sized = with_size(cfg, key)
                     size_time = self._step_times.lookup(request_for(sized, sized.model, vocab))
                     sizes[key] = (
@@ -520,7 +523,6 @@ class SetupPage(QWidget):
                         size_time.seconds if size_time else None,
                     )
                 self.simple.set_sizes(sizes)
-                known = self._step_times.lookup(request)
             else:
                 known = self._step_times.lookup(request)
             seconds = known.seconds if known else None

@@ -385,3 +385,21 @@ def test_a_budget_in_minutes_reads_as_people_say_it():
         "2 min 30 s",
         "1 h 30 min",
     ]
+
+
+def test_the_shown_size_is_timed_first_then_the_cheapest_and_base_last(qtbot):
+    asked = []
+
+    def fake(request):
+        asked.append(request.model.d_model)
+        return StepTime(seconds=request.model.d_model / 1000, precision="fp32", threads=1)
+
+    page = make_page(qtbot, step_times=StepTimes(measure=fake))
+    page.set_view(SIMPLE)
+    page.set_config(RunConfig().with_preset("small"))
+    page.flush()
+    qtbot.waitUntil(lambda: 512 in asked and not page._step_times.is_busy(), timeout=10_000)
+    # Base (512 wide) takes longest to measure: it must not keep Tiny waiting behind it.
+    assert asked[0] == 256
+    assert asked.index(128) < asked.index(512)
+    page.wait_idle()
