@@ -26,7 +26,7 @@ keep each run of hiragana and each run of katakana together (a script change is
 a boundary), so ``我喜欢自然语言处理`` is nine tokens, not one unique clause.
 Whole-word and span masking then group by the user's spaces where a line has
 them between ideographs ("我 喜欢 自然语言"); otherwise each character (kana
-run) is a word of its own. No word segmenter (such as jieba) is used.
+run) is a word of its own; the character kind groups the same way. No word segmenter (such as jieba) is used.
 Tokenizers saved before this keep their stored pre-tokenizer and their word
 grouping (``_splits_ideographs`` is false for them).
 """
@@ -263,6 +263,8 @@ class MLMTokenizer:
             _mark_around(new_word, self._byte_breaks[ids])
         elif self._kind == "char":
             _mark_around(new_word, self._is_space[ids])
+            # Without this an unspaced Chinese line is one "word", and whole-word masking hides a clause.
+            new_word |= _unspaced_cjk_char_starts(lines, encodings, total)
         else:
             # Pre-tokenisation drops whitespace: a gap between two tokens' characters is a word boundary.
             offsets = np.fromiter(
@@ -659,6 +661,40 @@ def _unspaced_cjk_starts(lines: Sequence[str], encodings: Sequence, total: int) 
                 if k and word != previous_word and (cjk or previous_cjk):
                     starts[position + k] = True
                 previous_word, previous_cjk = word, cjk
+        position += n
+    return starts
+
+
+def _script_of(char: str) -> str:
+    """'ideograph', 'hiragana', 'katakana' or '' (any other character)."""
+    if re.match(f"[{_IDEOGRAPHS}]", char):
+        return "ideograph"
+    if re.match(f"[{_HIRAGANA}]", char):
+        return "hiragana"
+    if re.match(f"[{_KATAKANA}]", char):
+        return "katakana"
+    return ""
+
+
+def _unspaced_cjk_char_starts(lines: Sequence[str], encodings: Sequence, total: int) -> np.ndarray:
+    """Word starts of the character tokenizer in Chinese/Japanese lines without spaces.
+
+    The same grouping the other kinds get from their pre-tokenizer: each ideograph
+    is a word, a run of hiragana or of katakana is one word, and a script change
+    is a boundary. Other lines keep their spaces as the only boundaries.
+    """
+    starts = np.zeros(total, dtype=bool)
+    position = 0
+    for line, encoding in zip(lines, encodings, strict=True):
+        n = len(encoding)
+        if n and _CJK_CHAR.search(line) and not _SPACED_CJK.search(line):
+            previous = None
+            for k, (start, end) in enumerate(encoding.offsets):
+                script = _script_of(line[start:end][:1]) if end > start else ""
+                if k and previous is not None and (script or previous):
+                    kana_run = script == previous and script in ("hiragana", "katakana")
+                    starts[position + k] = not kana_run
+                previous = script
         position += n
     return starts
 

@@ -346,6 +346,25 @@ def test_cjk_words_follow_the_users_spaces_else_characters(kind):
     assert list(spelled.values()) == ["我", "喜欢", "自然语言", "处理"]
 
 
+def test_the_character_tokenizer_groups_cjk_words_as_the_other_kinds_do():
+    spaced = "我 喜欢 自然语言 处理\n"  # so that the space is in the character vocabulary
+    tok = MLMTokenizer.train(
+        [CJK_TEXT + spaced], TokenizerConfig(kind="char", vocab_size=300, min_frequency=1)
+    )
+    _ids, words = tok.encode_with_words("我喜欢自然语言处理")
+    assert words.tolist() == list(range(9))  # no spaces: each ideograph a word, not the clause
+    ids, words = tok.encode_with_words("私は東京に行きます")
+    spelled: dict[int, str] = {}
+    for i, w in zip(ids, words, strict=True):
+        spelled[int(w)] = spelled.get(int(w), "") + tok.token_str(int(i))
+    assert list(spelled.values()) == ["私", "は", "東", "京", "に", "行", "きます"]  # a kana run together
+    ids, words = tok.encode_with_words("我 喜欢 自然语言")
+    spelled = {}
+    for i, w in zip(ids, words, strict=True):
+        spelled[int(w)] = spelled.get(int(w), "") + tok.token_str(int(i))
+    assert [v for v in spelled.values() if v.strip()] == ["我", "喜欢", "自然语言"]  # the user's spaces
+
+
 def test_tokenizers_saved_before_cjk_splitting_keep_their_words():
     # An old word tokenizer: BertPreTokenizer alone, "我喜欢" a single word with a single word id.
     vocab = {t: i for i, t in enumerate([*SPECIAL_TOKENS, "我喜欢", "你好"])}
