@@ -34,15 +34,22 @@ MASK_COLOR = "#1f77b4"
 RANDOM_COLOR = "#e6770b"
 KEPT_COLOR = "#2ca02c"
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+# Chinese and Japanese end a sentence with a full-width mark and no space after it.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
+# A unit of sentence length: one ideograph or kana, or one run of other non-space characters,
+# so an unspaced Chinese sentence is not one 'word' too short to show.
+_LENGTH_UNIT = re.compile(
+    r"[\u3040-\u30ff\u3400-\u9fff\uf900-\uff9f]|[^\s\u3040-\u30ff\u3400-\u9fff\uf900-\uff9f]+"
+)
 
 
 def pick_sentences(text: str, limit: int = 200) -> list[str]:
-    """Sentences of 6 to 30 words from the start of the corpus, for the preview."""
+    """Sentences of 6 to 30 words (ideographs count one each) from the start of the corpus, for the preview."""
     found: list[str] = []
     for line in text[:PREVIEW_CORPUS_CHARS].splitlines():
         for sentence in _SENTENCE_END.split(line.strip()):
-            if 6 <= len(sentence.split()) <= 30:
+            sentence = sentence.strip()
+            if 6 <= len(_LENGTH_UNIT.findall(sentence)) <= 30:
                 found.append(sentence)
                 if len(found) >= limit:
                     return found
@@ -112,6 +119,8 @@ class MaskingPreview(QWidget):
         self._show_message("Choose a corpus to see how its text is masked.")
 
     # Inputs ---------------------------------------------------------------
+    last_words: list[str] = []  # the words of the shown sentence, as grouped for masking
+
     def set_corpus_text(self, text: str) -> None:
         self._text = text[:PREVIEW_CORPUS_CHARS]
         self._sentences = pick_sentences(self._text)
@@ -224,41 +233,72 @@ class MaskingPreview(QWidget):
             word_ids=torch.as_tensor(word_ids, dtype=torch.long)[None],
         )
         self.view.setText(
-            self._html(tokenizer, ids.tolist(), result.input_ids[0].tolist(), result.actions[0].tolist())
+            self._html(
+                tokenizer,
+                ids.tolist(),
+                result.input_ids[0].tolist(),
+                result.actions[0].tolist(),
+                word_ids.tolist(),
+            )
         )
-        self.summary.setText(self._summary_text(len(ids), roll))
+        self.summary.setText(self._summary_text(len(ids), roll, sentence))
 
     def _html(
-        self, tokenizer: MLMTokenizer, original: list[int], masked: list[int], actions: list[int]
+        self,
+        tokenizer: MLMTokenizer,
+        original: list[int],
+        masked: list[int],
+        actions: list[int],
+        word_ids: list[int],
     ) -> str:
+        """The sentence as chips; the pieces of one word touch, a wide gap separates words.
+
+        The grouping is what whole-word and span masking hide together, so it is
+        drawn for every strategy: the user sees which pieces form a word (in
+        unspaced Chinese, each character) before choosing one.
+        """
         counts = {"mask": 0, "random": 0, "kept": 0, "total": len(original)}
-        parts = []
         styles = _action_styles()
-        for orig, shown, action in zip(original, masked, actions, strict=True):
+        words: list[list[str]] = []
+        self.last_words = []
+        previous_word = None
+        for orig, shown, action, word in zip(original, masked, actions, word_ids, strict=True):
+            if word != previous_word:
+                words.append([])
+                self.last_words.append("")
+                previous_word = word
+            self.last_words[-1] += tokenizer.token_str(orig)
             text = _token_text(tokenizer, shown)
             if action not in styles:
-                parts.append(f'<span style="font-family:monospace">{text}</span>')
+                words[-1].append(f'<span style="font-family:monospace">{text}</span>')
                 continue
             kind, color = styles[action]
             counts[kind] += 1
             answer = _token_text(tokenizer, orig)
-            parts.append(
+            words[-1].append(
                 f'<span style="background:{color}; color:white; font-family:monospace">'
                 f'&nbsp;{text}&nbsp;</span><span style="color:gray; font-size:small">'
                 f"{answer}</span>"
             )
         self.last_counts = counts
-        return '<p style="line-height:160%">' + " ".join(parts) + "</p>"
+        # Inside a word a hair space (U+200A) keeps the chips apart; between words a wide gap.
+        joined = "&nbsp;&nbsp;&nbsp;".join("&#8202;".join(pieces) for pieces in words)
+        return f'<p style="line-height:160%">{joined}</p>'
 
-    def _summary_text(self, n_tokens: int, roll: int) -> str:
+    def _summary_text(self, n_tokens: int, roll: int, sentence: str) -> str:
         c = self.last_counts
         selected = c["mask"] + c["random"] + c["kept"]
         text = (
             f"The model must predict {selected} of {n_tokens} tokens "
             f"({selected / max(n_tokens, 1):.0%}): {c['mask']} shown as [MASK], "
             f"{c['random']} replaced by a random token, {c['kept']} left unchanged. "
-            "The loss counts only these tokens."
+            "The loss counts only these tokens. "
+            f"{len(self.last_words)} words: the pieces of a word touch, a wide gap separates words."
         )
+        from mlmstudio.engine.tokenization import unspaced_cjk_note
+
+        if self._masking_cfg.strategy != "token" and (note := unspaced_cjk_note(sentence)):
+            text += " " + note
         if self._masking_cfg.static_masks > 0:
             text += (
                 f" Static masking: pattern {roll + 1} of {self._masking_cfg.static_masks}; "

@@ -279,3 +279,30 @@ def test_the_electra_knobs_are_greyed_out_for_a_masked_language_model(page):
     edit(page, "model", "objective", "electra")
     assert model.editor("generator_fraction").isEnabled()
     assert model.editor("discriminator_weight").isEnabled()
+
+
+def test_the_masking_preview_shows_how_pieces_group_into_words(qtbot, page, tmp_path):
+    # Unspaced Chinese: each character is a word (said in a note); spaced lines: the user's words.
+    unspaced = "我喜欢自然语言处理。自然语言处理很有趣。\n" * 40
+    spaced = "我 喜欢 自然语言 处理 。\n" * 40
+    path = tmp_path / "zh.txt"
+    path.write_text(unspaced + spaced, encoding="utf-8")
+    with_corpus(qtbot, page, load_corpus(str(path)))
+    edit(page, "masking", "strategy", "whole-word")
+    preview = page.preview
+    # Sentences end at the full-width mark, not at the end of the file.
+    assert "我喜欢自然语言处理。" in preview._sentences
+    for _ in range(len(preview._sentences)):
+        if " " in preview._sentences[preview._sentence_index % len(preview._sentences)]:
+            break
+        preview.next_sentence()
+    preview.render()
+    sentence = preview._sentences[preview._sentence_index % len(preview._sentences)]
+    assert preview.last_words[:4] == ["我", "喜欢", "自然语言", "处理"], sentence
+    assert f"{len(preview.last_words)} words" in preview.summary.text()
+    assert "&nbsp;&nbsp;&nbsp;" in preview.view.text()  # the gap between words is drawn
+    while " " in preview._sentences[preview._sentence_index % len(preview._sentences)]:
+        preview.next_sentence()
+    preview.render()
+    assert preview.last_words[:4] == ["我", "喜", "欢", "自"]
+    assert "treat each character there" in preview.summary.text()
