@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.config import quick_start_config
 from mlmstudio.engine.run_status import RunStatus
+from mlmstudio.gui import accessibility
 from mlmstudio.gui.engine_warmup import EngineWarmup
 from mlmstudio.gui.icons import page_icon
 from mlmstudio.gui.open_model_dialog import OpenModelDialog
@@ -102,6 +103,9 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._connect_pages()
         self._restore()
+        self.focus_ring = accessibility.FocusRing(self)  # where the keyboard is, in every style
+        # A screen reader's name for each focusable widget (from its label, title or tooltip).
+        accessibility.name_window(self, dict(zip(PAGES, self.pages, strict=True)))
 
         # torch and the engine load after the first frame (app.run_app calls start_engine_warmup).
         self.engine = EngineWarmup(self)
@@ -155,6 +159,7 @@ class MainWindow(QMainWindow):
         if self.engine.is_loading():
             self._show_engine_loading(True)  # the new pages' Start and Predict wait too
         self._on_setup_changed()
+        accessibility.name_window(self, dict(zip(PAGES, self.pages, strict=True)))  # the pages just built
         self.history_attached.emit()
         if self._start_when_attached:
             self._start_when_attached = False
@@ -164,6 +169,7 @@ class MainWindow(QMainWindow):
     def _build_layout(self) -> None:
         self.sidebar = QListWidget()
         self.sidebar.setObjectName("sidebar")
+        self.sidebar.setAccessibleName("Pages")
         self.sidebar.setIconSize(QSize(20, 20))
         self.sidebar.setSpacing(2)
         for index, name in enumerate(PAGES):
@@ -365,6 +371,7 @@ class MainWindow(QMainWindow):
             # A page's message ("Most likely: … rome.") is about that page: it goes when the page does.
             self.statusBar().clearMessage()
         self.stack.setCurrentIndex(index)
+        accessibility.name_widgets(self.stack.currentWidget())  # widgets a page made since
         if self.sidebar.currentRow() != index:
             self.sidebar.blockSignals(True)
             self.sidebar.setCurrentRow(index)

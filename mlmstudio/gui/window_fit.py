@@ -56,6 +56,7 @@ def scrolling_pages(pages: QWidget) -> QScrollArea:
     """``pages`` in a frameless scroll area that fills the window and scrolls only when it must."""
     area = QScrollArea()
     area.setObjectName("pageScroll")
+    area.setAccessibleName("Page")  # a screen reader says "Page, scroll area"
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)

@@ -133,6 +133,7 @@ class HistoryPage(QWidget):
 
     def _build_table(self) -> QTableView:
         table = QTableView()
+        table.setAccessibleName("Runs")
         table.setModel(self.proxy)
         table.setSortingEnabled(True)
         table.sortByColumn(COLUMN_INDEX["Created"], Qt.SortOrder.DescendingOrder)

@@ -97,6 +97,7 @@ class QueuePage(QWidget):
         buttons.addWidget(self.after_crash_combo)
 
         self.table = QTableView()
+        self.table.setAccessibleName("Queued runs")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

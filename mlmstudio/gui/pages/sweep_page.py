@@ -89,6 +89,7 @@ class SweepPage(QWidget):
         for example in EXAMPLES[:MAX_PARAMS]:
             edit = QLineEdit()
             edit.setPlaceholderText(f"e.g. {example}")
+            edit.setAccessibleName(f"Setting {len(self.param_edits) + 1} to vary")
             edit.setToolTip(
                 "A setting to vary: NAME=LOW:HIGH (add :log for a log scale) or NAME=A,B,C. "
                 "Names as the Setup page or the command line call them: lr, layers, width, "
@@ -167,6 +168,7 @@ class SweepPage(QWidget):
         self.best_label.setWordWrap(True)
 
         self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setAccessibleName("Sweep trials")
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)

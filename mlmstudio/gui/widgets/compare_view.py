@@ -170,6 +170,7 @@ class CompareView(QWidget):
         controls.addWidget(self.export_csv_button)
 
         self.plot = pg.PlotWidget()
+        self.plot.setAccessibleName("Curves of the compared runs")
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         self.plot.setMinimumHeight(160)
         self.legend = self.plot.addLegend(offset=(-10, 10))

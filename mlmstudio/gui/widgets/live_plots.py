@@ -230,6 +230,7 @@ class LivePlots(QWidget):
 
     def _build_plots(self) -> None:
         self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setAccessibleName("Training curves: loss, accuracy, learning rate and speed")
         self.graphics.setMinimumHeight(320)
         self.loss_plot = self._add_plot(0, 0, "Loss (masked tokens)", "loss (nats)")
         self.accuracy_plot = self._add_plot(0, 1, "Masked-token accuracy (held out)", "")

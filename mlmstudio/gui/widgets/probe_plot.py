@@ -109,6 +109,7 @@ class ProbePlot(QWidget):
         item.showGrid(x=True, y=True, alpha=0.15)
         item.setMouseEnabled(x=True, y=False)
         self.table = QTableWidget(0, len(TABLE_COLUMNS))
+        self.table.setAccessibleName("Probe answers")
         self.table.setHorizontalHeaderLabels(TABLE_COLUMNS)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(20)

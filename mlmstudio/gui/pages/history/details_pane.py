@@ -73,6 +73,7 @@ class DetailsPane(QWidget):
         # A few lines of notes, as before; the grammar plot takes the rest of the height.
         self.notes_edit.setMaximumHeight(self.notes_edit.fontMetrics().lineSpacing() * 8)
         self.scroll = QScrollArea()
+        self.scroll.setAccessibleName("Run details")
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
