@@ -239,26 +239,33 @@ class FocusRing(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
         self.hide()
         self.target: QWidget | None = None
+        self._watched: list[QWidget] = []
         QApplication.instance().focusChanged.connect(self._on_focus)
 
     def _on_focus(self, _old: QWidget | None, new: QWidget | None) -> None:
-        if self.target is not None and shiboken6.isValid(self.target):
-            self.target.removeEventFilter(self)
+        for watched in self._watched:
+            if shiboken6.isValid(watched):
+                watched.removeEventFilter(self)
+        self._watched = []
         if new is not None and not isinstance(new, QLabel) and needs_name(new):
             new.setAccessibleName(derived_name(new))  # a widget made after its page was named
         self.target = _ring_target(new, self.window())
         if self.target is None:
             self.hide()
             return
-        self.target.installEventFilter(self)
+        # The target and its ancestors: scrolling moves an ancestor, not the target.
+        widget = self.target
+        while widget is not None and widget is not self.window():
+            widget.installEventFilter(self)
+            self._watched.append(widget)
+            widget = widget.parentWidget()
         self.follow()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.target:
-            if event.type() in (QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.Show):
-                self.follow()
-            elif event.type() == QEvent.Type.Hide:
-                self.hide()
+        if event.type() in (QEvent.Type.Move, QEvent.Type.Resize, QEvent.Type.Show):
+            self.follow()
+        elif watched is self.target and event.type() == QEvent.Type.Hide:
+            self.hide()
         return False
 
     def follow(self) -> None:

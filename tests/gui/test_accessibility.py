@@ -154,3 +154,29 @@ def test_the_ring_stays_inside_the_window_at_its_edge(window, qtbot):
     ring = window.focus_ring
     assert ring.isVisible()
     assert QRect(QPoint(0, 0), window.size()).contains(ring.geometry())
+
+
+def test_the_ring_follows_a_widget_that_scrolls(qtbot):
+    from PySide6.QtWidgets import QScrollArea, QVBoxLayout
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    ring = accessibility.FocusRing(window)
+    content = QWidget()
+    column = QVBoxLayout(content)
+    buttons = [QPushButton(f"Button {i}") for i in range(30)]
+    for button in buttons:
+        column.addWidget(button)
+    area = QScrollArea(window)
+    area.setWidget(content)
+    area.setGeometry(0, 0, 300, 200)
+    window.resize(300, 200)
+    window.show()
+    qtbot.waitExposed(window)
+    _focus(qtbot, window, buttons[3])
+    before = ring.geometry()
+    area.verticalScrollBar().setValue(40)  # moves the content, an ancestor of the button
+    _settle()
+    assert ring.geometry().top() == before.top() - 40
+    top_left = buttons[3].mapTo(window, QPoint(0, 0))
+    assert ring.geometry().topLeft() == top_left - QPoint(2, 2)
