@@ -749,12 +749,29 @@ def upgrade_config_dict(data: Mapping[str, Any]) -> dict[str, Any]:
     return data
 
 
+def budget_words(seconds: float) -> str:
+    """A time budget in words: "2 min", "90 s"."""
+    return f"{seconds / 60:g} min" if seconds >= 60 and seconds % 60 == 0 else f"{seconds:g} s"
+
+
+def length_text(training: TrainingConfig) -> str:
+    """A run's length in a few words (queue, History, capsules): never the no-step-limit sentinel.
+
+    A time budget with no step count is "until 2 min"; with both, "500 steps or 2 min".
+    """
+    if training.time_budget <= 0:
+        return f"{training.steps:,} steps"
+    if training.steps >= NO_STEP_LIMIT:
+        return f"until {budget_words(training.time_budget)}"
+    return f"{training.steps:,} steps or {budget_words(training.time_budget)}"
+
+
 def training_limits(training: TrainingConfig) -> str:
     """What ends a run, in words (Setup, the CLI): the steps, the time budget, or whichever comes first."""
     budget = training.time_budget
     if budget <= 0:
         return f"{training.steps:,} steps"
-    seconds = f"{budget / 60:g} min" if budget >= 60 and budget % 60 == 0 else f"{budget:g} s"
+    seconds = budget_words(budget)
     if training.steps >= NO_STEP_LIMIT:
         return f"{seconds}, no step limit (the learning rate reaches 0 at the end of the time)"
     return (

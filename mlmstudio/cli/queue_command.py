@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 from mlmstudio import command_hint
+from mlmstudio.cli.added_words import add_added_words_flags, with_added_words
 from mlmstudio.cli.argv_text import shown
 from mlmstudio.cli.interrupt import stop_on_interrupt
 from mlmstudio.cli.options import add_config_flags, config_from_args
@@ -60,6 +61,7 @@ def add_queue_command(commands: argparse._SubParsersAction) -> None:
     )
     add_probes_flag(add)
     add_config_flags(add, ("corpus", "tokenizer", "masking", "model", "training"))
+    add_added_words_flags(add)  # with --from, as train
 
     _action(actions, "list", "Show the queue in order, with each item's state.", cmd_list)
     start = _action(actions, "start", "Let the queue run (the app or 'queue run' runs it).", cmd_start)
@@ -136,6 +138,8 @@ def cmd_add(args: argparse.Namespace) -> int:
     for warning in corpus.warnings:
         print(f"mlmstudio: warning: {warning}", file=sys.stderr)
     config = fit_windows_to_corpus(args, config, corpus.text)
+    # The words are chosen now, into training.added_words; the engine adds them when the item runs.
+    config = with_added_words(args, config, corpus.text)
     config = _absolute_corpus(config)  # 'queue run' may run from another folder
     db = _db(args)
     item = queue.add_item(db, config, name=args.name)
@@ -186,10 +190,10 @@ def cmd_list(args: argparse.Namespace) -> int:
             f"The queue is empty. Add runs with '{command_hint.command('queue add CORPUS [train flags]')}'."
         )
         return EXIT_OK
-    print(f"{'item':>4}  {'state':<11}  {'run':<12}  {'steps':>6}  name")
+    print(f"{'item':>4}  {'state':<11}  {'run':<12}  {'length':>14}  name")
     for item in items:
         steps = _steps(item)
-        print(f"{item.id:>4}  {str(item.state):<11}  {item.run_id or '-':<12}  {steps:>6}  {item.label}")
+        print(f"{item.id:>4}  {str(item.state):<11}  {item.run_id or '-':<12}  {steps:>14}  {item.label}")
         if item.message:
             print(f"{'':>4}  {item.message}")
     return EXIT_OK
@@ -206,7 +210,9 @@ def _steps(item) -> str:
         training = item.config.training
     except Exception:  # noqa: BLE001 - a listing never fails on one odd row
         return "?"
-    return f"{training.time_budget:g}s" if getattr(training, "time_budget", 0) else str(training.steps)
+    from mlmstudio.config import length_text
+
+    return length_text(training)
 
 
 def _item_json(item) -> dict:

@@ -29,6 +29,7 @@ from mlmstudio import command_hint
 from mlmstudio.cli import exit_codes
 from mlmstudio.cli.exit_codes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from mlmstudio.cli.interrupt import stop_on_interrupt
+from mlmstudio.config import length_text
 from mlmstudio.engine.errors import MLMStudioError
 
 SORT_KEYS = ("created", "name", "status", "val_loss", "steps")
@@ -383,7 +384,7 @@ def cmd_show(args: argparse.Namespace) -> int:
             f"tokenizer {k.kind}, masking {mk.strategy} {mk.mlm_probability:g}"
         )
         lines.append(
-            f"training:   {t.steps} steps, batch {t.batch_size} x {t.seq_len}, lr {t.lr:g}, "
+            f"training:   {length_text(t)}, batch {t.batch_size} x {t.seq_len}, lr {t.lr:g}, "
             f"{t.schedule} schedule, seed {t.seed}"
         )
     lines += probe_lines(probes)

@@ -13,6 +13,7 @@ from PySide6.QtCore import QAbstractTableModel, QByteArray, QMimeData, QModelInd
 from PySide6.QtGui import QColor
 
 from mlmstudio import command_hint
+from mlmstudio.config import length_text as config_length_text
 from mlmstudio.store.queue import ItemState, QueueItem
 
 MIME_TYPE = "application/x-mlmstudio-queue-rows"
@@ -41,15 +42,12 @@ STATE_COLORS = {
 
 
 def length_text(item: QueueItem) -> str:
-    """The run's length as the user set it: a time budget, else the steps."""
+    """The run's length as the user set it: "until 2 min" for a time budget, else the steps."""
     try:
         training = item.config.training
     except Exception:  # noqa: BLE001 - an unreadable row still lists (its start will fail with a sentence)
         return "?"
-    if training.time_budget:
-        seconds = training.time_budget
-        return f"{seconds / 60:g} min" if seconds >= 60 else f"{seconds:g} s"
-    return f"{training.steps:,} steps"
+    return config_length_text(training)
 
 
 class QueueTableModel(QAbstractTableModel):

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mlmstudio.config import RunConfig
+from mlmstudio.config import NO_STEP_LIMIT, RunConfig
 from mlmstudio.gui.background import TaskRunner
 from mlmstudio.gui.run_request import request_problem
 from mlmstudio.gui.sweep_worker import SweepRequest, SweepWorker
@@ -255,10 +255,11 @@ class SweepPage(QWidget):
                 if request.preset
                 else "; ".join(p.describe() for p in request.params)
             )
+            cap = request.base.training.steps
+            limit = f" (or {cap:,} steps, the Setup page's limit, if sooner)" if cap < NO_STEP_LIMIT else ""
             self.plan_label.setText(
-                f"{trials} trials of {format_duration(each)} (or "
-                f"{request.base.training.steps:,} steps, the Setup page's limit, if "
-                f"sooner) within {format_duration(request.budget_seconds)}: {what}."
+                f"{trials} trials of {format_duration(each)}{limit} "
+                f"within {format_duration(request.budget_seconds)}: {what}."
             )
             problem = self._request_problem
         self.problem_label.show_message(problem if not self.is_running() else "")

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio.config import NO_STEP_LIMIT
 from mlmstudio.gui.pages.explore.answers import (
     best_sequence,
     best_sequence_html,
@@ -305,7 +306,8 @@ class CheckpointsTab(ExploreTab):
         if step is None:
             self.step_label.setText("no kept checkpoints" if self._steps_run else "")
             return
-        of = f" of {self._total_steps:,}" if self._total_steps else ""
+        # A time-budgeted run without a step count has no total to show (its cap is a sentinel).
+        of = f" of {self._total_steps:,}" if 0 < self._total_steps < NO_STEP_LIMIT else ""
         self.step_label.setText(f"step {step:,}{of} (copy {self.slider.value() + 1} of {len(self.steps)})")
 
     def _on_slider_moved(self, _value: int) -> None:
