@@ -86,6 +86,9 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     app.setDesktopFileName(APP_ID)
     app.setWindowIcon(app_icon())
     configure_plots(app.palette())
+    from mlmstudio.gui.theme import follow_color_scheme
+
+    follow_color_scheme(app)  # light/dark switches while the app runs
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
     return app
 

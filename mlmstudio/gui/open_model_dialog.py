@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.gui.background import TaskRunner, show_busy, user_message
+from mlmstudio.gui.theme import message_color
 from mlmstudio.store.database import Database
 
 log = logging.getLogger(__name__)
@@ -268,7 +269,9 @@ class OpenModelDialog(QDialog):
         self._on_busy_changed()
         text = user_message(exc, "Opening the model")
         self.message.setText(text)
-        self.message.setStyleSheet(f"QLabel {{ color: {ERROR_COLOR}; }}")
+        self.message.setStyleSheet(
+            f"QLabel {{ color: {message_color('error', QGuiApplication.palette())}; }}"
+        )
         self.message.show()
         self.failed.emit(text)
 

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QGuiApplication
 
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui.imported_model import run_kind
 from mlmstudio.gui.perplexity import format_perplexity, perplexity
 from mlmstudio.gui.run_colors import assign_run_colours, run_color
+from mlmstudio.gui.theme import message_color
 
 RUN_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -310,9 +311,9 @@ class RunsTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and col == COLUMN_INDEX["Status"]:
             status = str(getattr(self._runs[row], "status", ""))
             if status in _FAILED or files_missing(self._runs[row]):
-                return QBrush(QColor("#CC3311"))
+                return QBrush(QColor(message_color("error", QGuiApplication.palette())))
             if status in _ATTENTION:
-                return QBrush(QColor("#EE7733"))
+                return QBrush(QColor(message_color("warning", QGuiApplication.palette())))
         if role == Qt.ItemDataRole.ToolTipRole:
             run = self._runs[row]
             notes = str(getattr(run, "notes", "") or "")

@@ -11,8 +11,9 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import QLabel, QWidget
 
-# (text on a light window, text on a dark window, banner background rgb)
+# (text on a light window, text on a dark window, banner background rgb); all >= 4.5:1 (WCAG AA)
 _KINDS = {
+    "muted": ("#595959", "#b0b0b0", "128, 128, 128"),
     "error": ("#b00020", "#ff8a80", "214, 39, 40"),
     "warning": ("#7a4f00", "#ffd180", "230, 160, 20"),
 }
@@ -66,3 +67,122 @@ class MessageLabel(QLabel):
         style = message_style(self.kind, QGuiApplication.palette(), self.banner)
         if style != self.styleSheet():
             self.setStyleSheet(style)
+
+
+# -- Following the system's light/dark scheme ---------------------------------
+
+
+def dark_palette() -> QPalette:
+    """A dark palette for platforms that report a dark scheme but keep a light palette."""
+    from PySide6.QtGui import QColor
+
+    palette = QPalette()
+    colours = {
+        QPalette.ColorRole.Window: "#2b2b2b",
+        QPalette.ColorRole.WindowText: "#e8e8e8",
+        QPalette.ColorRole.Base: "#1e1e1e",
+        QPalette.ColorRole.AlternateBase: "#2b2b2b",
+        QPalette.ColorRole.Text: "#e8e8e8",
+        QPalette.ColorRole.Button: "#353535",
+        QPalette.ColorRole.ButtonText: "#e8e8e8",
+        QPalette.ColorRole.ToolTipBase: "#353535",
+        QPalette.ColorRole.ToolTipText: "#e8e8e8",
+        QPalette.ColorRole.PlaceholderText: "#a0a0a0",
+        QPalette.ColorRole.Highlight: "#2f65a0",
+        QPalette.ColorRole.HighlightedText: "#ffffff",
+        QPalette.ColorRole.Link: "#8ab4f8",
+    }
+    for role, colour in colours.items():
+        palette.setColor(role, QColor(colour))
+    return palette
+
+
+def palette_for_scheme(scheme: Qt.ColorScheme) -> QPalette:
+    app = QGuiApplication.instance()
+    current = app.palette()
+    if scheme == Qt.ColorScheme.Dark and not is_dark(current):
+        return dark_palette()
+    if scheme == Qt.ColorScheme.Light and is_dark(current):
+        from PySide6.QtWidgets import QApplication
+
+        return QApplication.style().standardPalette()
+    return current
+
+
+def apply_color_scheme(scheme: Qt.ColorScheme) -> None:
+    """Switch the app to ``scheme``: palette, then plot defaults; widgets recolour on the palette change."""
+    from mlmstudio.gui.app import configure_plots
+
+    app = QGuiApplication.instance()
+    palette = palette_for_scheme(scheme)
+    if palette is not app.palette():
+        # Qt sends ApplicationPaletteChange to every widget: plots and MessageLabels restyle then.
+        app.setPalette(palette)
+    configure_plots(app.palette())
+    restyle_plots(app.palette())
+    # Widgets get their new palette from posted events: restyle again once those are delivered.
+    from PySide6.QtCore import QTimer
+
+    QTimer.singleShot(0, app, lambda: restyle_plots(app.palette()))
+
+
+def restyle_plots(palette: QPalette) -> None:
+    """Every pyqtgraph plot shown: background, axes and legend text from ``palette``.
+
+    Plots that know their own theme (an ``apply_palette`` method) then apply it, so theirs wins.
+    """
+    import pyqtgraph as pg
+    from PySide6.QtWidgets import QApplication
+
+    background = palette.color(QPalette.ColorRole.Base)
+    foreground = palette.color(QPalette.ColorRole.Text)
+    for widget in QApplication.allWidgets():
+        if isinstance(widget, MessageLabel):
+            widget._restyle()  # now, not when a styled label gets its palette event (or never)
+        if isinstance(widget, (pg.PlotWidget, pg.GraphicsLayoutWidget)):
+            widget.setBackground(background)
+            for item in widget.scene().items():
+                if isinstance(item, pg.AxisItem):
+                    item.setPen(pg.mkPen(foreground))
+                    item.setTextPen(pg.mkPen(foreground))
+                elif isinstance(item, pg.LegendItem):
+                    item.setLabelTextColor(foreground)
+                    for _sample, label in item.items:
+                        label.setText(label.text, color=foreground)
+        for name in ("apply_palette", "_apply_palette"):
+            method = getattr(widget, name, None)
+            if callable(method):
+                method(palette) if name == "apply_palette" else method()
+
+
+def follow_color_scheme(app: QGuiApplication) -> None:
+    """Restyle the app whenever the system switches between light and dark (Qt 6.5+)."""
+    hints = app.styleHints()
+    # create_application may run more than once per process: connect once.
+    if hasattr(hints, "colorSchemeChanged") and not app.property("mlm_follows_scheme"):
+        hints.colorSchemeChanged.connect(apply_color_scheme)
+        app.setProperty("mlm_follows_scheme", True)
+
+
+# -- Contrast (WCAG 2.x) ----------------------------------------------------------
+
+
+def relative_luminance(colour) -> float:
+    from PySide6.QtGui import QColor
+
+    c = QColor(colour)
+
+    def channel(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF())
+
+
+def contrast_ratio(a, b) -> float:
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def readable_on(background) -> str:
+    """Black or white, whichever reads better on ``background`` (one always reaches 4.58:1)."""
+    return max(("#000000", "#ffffff"), key=lambda text: contrast_ratio(text, background))

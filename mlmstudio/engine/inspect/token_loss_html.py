@@ -37,8 +37,16 @@ def _mix(value: float, stops: Sequence[tuple[float, tuple[int, int, int]]]) -> t
             t = (value - x0) / (x1 - x0)
             rgb = tuple(round(a + (b - a) * t) for a, b in zip(c0, c1, strict=True))
             break
-    light = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] > 140
+    # Black or white, whichever has the higher WCAG contrast: one of them always reaches 4.58:1.
+    luminance = _luminance(rgb)
+    light = (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05)
     return "#{:02x}{:02x}{:02x}".format(*rgb), "#000000" if light else "#ffffff"
+
+
+def _luminance(rgb: Sequence[int]) -> float:
+    """WCAG 2.x relative luminance of an sRGB colour."""
+    linear = [(c / 255 / 12.92) if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
 def heat_colour(cost: float, top: float) -> tuple[str, str]:

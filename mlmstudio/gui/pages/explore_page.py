@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QShowEvent
+from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -55,6 +55,7 @@ from mlmstudio.gui.pages.explore.token_loss_tab import TokenLossTab
 from mlmstudio.gui.pages.explore.transfer_tab import TransferTab
 from mlmstudio.gui.run_colors import run_color
 from mlmstudio.gui.run_list import RunList
+from mlmstudio.gui.theme import message_color
 from mlmstudio.gui.widgets.clickable_text import MASK, ClickableText
 from mlmstudio.gui.widgets.prediction_view import PredictionView
 from mlmstudio.store.database import Database
@@ -357,7 +358,9 @@ class ExplorePage(QWidget):
         return True
 
     def show_error(self, text: str) -> None:
-        self.message.setStyleSheet("QLabel { color: #CC3311; }")
+        self.message.setStyleSheet(
+            f"QLabel {{ color: {message_color('error', QGuiApplication.palette())}; }}"
+        )
         self.message.setText(text)
         self.message.show()
         self.status_message.emit(text)

@@ -20,10 +20,12 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QTimer, Signal, Slot
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from mlmstudio.config import RunConfig
 from mlmstudio.gui.background import BackgroundCall
+from mlmstudio.gui.theme import message_color
 
 log = logging.getLogger(__name__)
 
@@ -33,8 +35,8 @@ FALLBACK_SAMPLE = "facts"
 
 # The masking preview's colours, so the two pictures of masking read alike.
 MASK_COLOR = "#1f77b4"
-RANDOM_COLOR = "#e6770b"
-KEPT_COLOR = "#2ca02c"
+RANDOM_COLOR = "#b35900"  # white text on it reaches 4.5:1
+KEPT_COLOR = "#1e7b1e"
 PLAIN_BACKGROUND = "#e9e9e9"
 _ACTION_COLORS = {"mask": MASK_COLOR, "random": RANDOM_COLOR, "kept": KEPT_COLOR}
 
@@ -111,7 +113,7 @@ def example_html(example: Any) -> str:
 def help_html(example: Any | None, status: str = "") -> str:
     """The whole page. ``example`` is a ``MaskedExample`` or None (``status`` says why)."""
     if example is None:
-        worked = f'<p style="color:gray"><i>{html.escape(status or "Preparing an example…")}</i></p>'
+        worked = f'<p style="color:{message_color("muted", QGuiApplication.palette())}"><i>{html.escape(status or "Preparing an example…")}</i></p>'
         v, kind, strategy = None, None, None
         rate, mask_p, random_p = 0.15, 0.8, 0.1
     else:

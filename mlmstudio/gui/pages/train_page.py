@@ -14,7 +14,7 @@ import logging
 
 import numpy as np
 from PySide6.QtCore import Qt, QThread, Signal, Slot
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
 
 from mlmstudio.config import RunConfig
@@ -39,7 +39,7 @@ from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui.perplexity import PERPLEXITY_TIP, format_perplexity, loss_axis_tip, perplexity
 from mlmstudio.gui.run_request import request_problem
 from mlmstudio.gui.settings import AppSettings
-from mlmstudio.gui.theme import MessageLabel
+from mlmstudio.gui.theme import MessageLabel, message_color
 from mlmstudio.gui.threads import start_in_thread
 from mlmstudio.gui.training_worker import ProgressBatch, TrainingWorker
 from mlmstudio.gui.widgets.electra_plots import ElectraPlots
@@ -463,7 +463,9 @@ class TrainPage(QWidget):
         text = f"Held-out loss <b>{loss:.3f}</b> nats"
         if np.isfinite(accuracy):
             text += f" · accuracy <b>{accuracy:.1%}</b>"
-        self.val_label.setText(f"{text} <span style='color:gray'>(step {step:,})</span>")
+        self.val_label.setText(
+            f"{text} <span style='color:{message_color('muted', QGuiApplication.palette())}'>(step {step:,})</span>"
+        )
         self.perplexity_label.setText(f"Perplexity <b>{format_perplexity(self.latest_perplexity())}</b>")
 
     def _update_info(self) -> None:

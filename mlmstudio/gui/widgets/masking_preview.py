@@ -16,10 +16,12 @@ import re
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from mlmstudio.config import MaskingConfig, TokenizerConfig
 from mlmstudio.gui.background import BackgroundCall
+from mlmstudio.gui.theme import message_color
 
 if TYPE_CHECKING:
     from mlmstudio.engine.tokenization import MLMTokenizer
@@ -31,8 +33,8 @@ DEBOUNCE_MS = 250  # retrain the tokenizer once typing pauses
 MAX_SENTENCE_TOKENS = 48
 
 MASK_COLOR = "#1f77b4"
-RANDOM_COLOR = "#e6770b"
-KEPT_COLOR = "#2ca02c"
+RANDOM_COLOR = "#b35900"  # darker than matplotlib's: white text reaches 4.5:1
+KEPT_COLOR = "#1e7b1e"
 
 # Chinese and Japanese end a sentence with a full-width mark and no space after it.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
@@ -96,7 +98,7 @@ class MaskingPreview(QWidget):
             f'&nbsp; <span style="background:{RANDOM_COLOR}; color:white">&nbsp;random&nbsp;</span> '
             f'replaced by a random token &nbsp; <span style="background:{KEPT_COLOR}; color:white">'
             f"&nbsp;kept&nbsp;</span> unchanged but still predicted &nbsp; "
-            f'<span style="color:gray">small grey</span>: the answer the model must give'
+            f'<span style="color:{message_color("muted", QGuiApplication.palette())}">small grey</span>: the answer the model must give'
         )
         self.legend.setWordWrap(True)
 
@@ -277,7 +279,7 @@ class MaskingPreview(QWidget):
             answer = _token_text(tokenizer, orig)
             words[-1].append(
                 f'<span style="background:{color}; color:white; font-family:monospace">'
-                f'&nbsp;{text}&nbsp;</span><span style="color:gray; font-size:small">'
+                f'&nbsp;{text}&nbsp;</span><span style="color:{message_color("muted", QGuiApplication.palette())}; font-size:small">'
                 f"{answer}</span>"
             )
         self.last_counts = counts
@@ -307,7 +309,9 @@ class MaskingPreview(QWidget):
         return text
 
     def _show_message(self, message: str) -> None:
-        self.view.setText(f'<span style="color:gray">{html.escape(message)}</span>')
+        self.view.setText(
+            f'<span style="color:{message_color("muted", QGuiApplication.palette())}">{html.escape(message)}</span>'
+        )
         self.summary.setText("")
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QLayout, QScrollArea, QWidget
 
+from mlmstudio.gui.theme import readable_on
 from mlmstudio.gui.widgets.clickable_text import MASK
 from mlmstudio.gui.widgets.prediction_view import readable_token
 from mlmstudio.store.records import RunSummary
@@ -41,7 +42,8 @@ def best_sequence(text: str, masks: list[list[dict[str, Any]]]) -> str:
 def best_sequence_html(text: str, masks: list[list[dict[str, Any]]], palette: QPalette) -> str:
     """The most likely filling as rich text, the filled-in tokens highlighted (spaces made visible)."""
     background = palette.color(QPalette.ColorRole.Highlight).name()
-    foreground = palette.color(QPalette.ColorRole.HighlightedText).name()
+    # Not HighlightedText: some platform palettes pair them at under 4.5:1 (Fusion: 3.7).
+    foreground = readable_on(background)
     parts = text.split(MASK)
     html = [escape(parts[0])]
     for n, part in enumerate(parts[1:]):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.engine.learned_too_little import advice
 from mlmstudio.gui.imported_model import origin_lines
+from mlmstudio.gui.theme import message_color
 from mlmstudio.gui.widgets.grammar_plot import GrammarPlot
 from mlmstudio.store.records import RunSummary
 
@@ -119,7 +121,9 @@ class DetailsPane(QWidget):
     @Slot(str)
     def show_problem(self, text: str) -> None:
         """A failure, in red, until the next run is shown."""
-        self.message.setText(f"<span style='color:{ERROR_COLOR}'>{escape(text)}</span>")
+        self.message.setText(
+            f"<span style='color:{message_color('error', QGuiApplication.palette())}'>{escape(text)}</span>"
+        )
 
     def edited_tags(self) -> list[str]:
         """The tags typed, without blanks or repeats, in their order."""
