@@ -3,7 +3,8 @@
 A bundle holds ``config.json``, ``tokenizer.json``, ``model.safetensors``,
 ``metrics.csv`` (every metric point), optionally ``metrics.json`` (the final
 summary) and ``probes.jsonl`` (the probes at every evaluation, as the run folder
-keeps them: engine/inspect/probe_log.py), and ``manifest.json``: the format version, the run's record (name,
+keeps them: engine/inspect/probe_log.py) and ``origin.json`` (an opened model's origin, or
+a continued run's base's), and ``manifest.json``: the format version, the run's record (name,
 status, notes, tags, times, corpus fingerprint) and every file's size and
 sha256.
 
@@ -62,7 +63,10 @@ MANIFEST_FILE = "manifest.json"
 METRICS_CSV = "metrics.csv"
 METRICS_COLUMNS = ["step", "split", "name", "value", "wall_time"]
 REQUIRED_MEMBERS = (CONFIG_FILE, TOKENIZER_FILE, MODEL_FILE, METRICS_CSV)
-OPTIONAL_MEMBERS = (METRICS_FILE, PROBES_FILE)
+# origin.json: where an opened model came from (engine/hf_import/convert.py); a continued run
+# carries its base's, so fill's mask spelling and export-hf's original class survive the move.
+ORIGIN_FILE = "origin.json"
+OPTIONAL_MEMBERS = (METRICS_FILE, PROBES_FILE, ORIGIN_FILE)
 MiB = 1 << 20
 # The largest size each member may have once extracted.
 MEMBER_LIMITS = {
@@ -73,6 +77,7 @@ MEMBER_LIMITS = {
     METRICS_CSV: 1024 * MiB,
     METRICS_FILE: 1 * MiB,
     PROBES_FILE: 256 * MiB,
+    ORIGIN_FILE: 100 * MiB,  # the bound read_origin reads with
 }
 # Real members compress at most ~10:1 (JSON, CSV); weights barely at all. Zip bombs reach 1000:1.
 MAX_COMPRESSION_RATIO = 100
@@ -115,6 +120,9 @@ def export_bundle(
     metrics_csv = _metrics_csv(db, summary.id)
 
     entries = {name: _file_entry(file) for name, file in files.items()}
+    origin = _origin_json(summary.run_dir)
+    if origin:
+        entries[ORIGIN_FILE] = {"sha256": hashlib.sha256(origin).hexdigest(), "size": len(origin)}
     entries[METRICS_CSV] = {"sha256": hashlib.sha256(metrics_csv).hexdigest(), "size": len(metrics_csv)}
     probes = _probes_jsonl(db, summary.id)
     if probes:
@@ -163,6 +171,8 @@ def export_bundle(
             zf.writestr(METRICS_CSV, metrics_csv, compress_type=zipfile.ZIP_DEFLATED)
             if probes:
                 zf.writestr(PROBES_FILE, probes, compress_type=zipfile.ZIP_DEFLATED)
+            if origin:
+                zf.writestr(ORIGIN_FILE, origin, compress_type=zipfile.ZIP_DEFLATED)
             for name, file in files.items():
                 # Weights hardly compress: store them, which also makes import faster.
                 method = zipfile.ZIP_STORED if name == MODEL_FILE else zipfile.ZIP_DEFLATED
@@ -203,6 +213,20 @@ def clean_export_leftovers(path: Path) -> list[str]:
             continue
         notes.append(f"removed {entry.name}, an unfinished copy of {path.name} left by an interrupted export")
     return notes
+
+
+def _origin_json(run_dir: Path) -> bytes:
+    """The run's origin.json, or for a continued run its base's (followed through start_from); b"" if none."""
+    own = run_dir / ORIGIN_FILE
+    if own.is_file():
+        return own.read_bytes()
+    try:
+        from mlmstudio.engine.hf_import.export_back import origin_of
+
+        origin = origin_of(run_dir, RunConfig.from_file(run_dir / CONFIG_FILE))
+    except (OSError, ConfigError, ValueError):
+        return b""
+    return origin.to_json().encode("utf-8") if origin is not None else b""
 
 
 def _probes_jsonl(db: Database, run_id: str) -> bytes:
@@ -452,6 +476,7 @@ def _validate_and_insert(db: Database, staging: Path, manifest: Mapping[str, Any
     """Check the extracted files' contents, then move them into place and record the run at once."""
     config = _validated_config(staging / CONFIG_FILE)
     _check_model(staging)
+    _check_origin(staging / ORIGIN_FILE)
     points = _read_metrics_csv(staging / METRICS_CSV)
     record = _run_record(manifest["run"])
     (staging / METRICS_CSV).unlink()  # the points live in the database
@@ -492,6 +517,21 @@ def _validate_and_insert(db: Database, staging: Path, manifest: Mapping[str, Any
     run_landing.land(db, staging, run_id, insert)  # the folder takes its place once its row is committed
     log.info("Imported run %s (%s) with %d metric points.", run_id, record["name"], len(points))
     return run_id
+
+
+def _check_origin(path: Path) -> None:
+    """An origin.json, where the bundle has one, must read as an Origin (read_origin would ignore it)."""
+    if not path.is_file():
+        return
+    from mlmstudio.engine.hf_import.convert import Origin
+
+    try:
+        Origin(**bounded_json.loads(path.read_text(encoding="utf-8")))
+    except (ValueError, TypeError, UnicodeDecodeError) as exc:
+        raise BundleError(
+            f"origin.json in the bundle (where its model came from) cannot be read ({str(exc)[:120]}). "
+            "Nothing was imported."
+        ) from None
 
 
 def _validated_config(path: Path) -> RunConfig:
