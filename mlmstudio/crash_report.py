@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from mlmstudio import __version__
+from mlmstudio.crash_scrub import scrub_log
 
 log = logging.getLogger(__name__)
 
@@ -308,9 +309,10 @@ def build_report(data_dir: Path, versions: Versions | None = None) -> Path:
     exceptions, reported_to = _new_exceptions(folder)
     parts: dict[str, str] = {
         "trace.txt": _read(folder.file(PENDING_TRACE)) or "No faulthandler trace was left.\n",
-        "exceptions.txt": exceptions or "No unhandled exception was logged since the last report.\n",
+        "exceptions.txt": scrub_log(exceptions)
+        or "No unhandled exception was logged since the last report.\n",
         "versions.json": json.dumps(_versions(data_dir, versions), indent=2, default=str) + "\n",
-        "log-tail.txt": _read(folder.file(PENDING_LOG)) or "No log lines were kept.\n",
+        "log-tail.txt": scrub_log(_read(folder.file(PENDING_LOG))) or "No log lines were kept.\n",
     }
     config = _run_config(folder)
     if config is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import subprocess
 import sys
 import textwrap
@@ -29,7 +30,10 @@ CHILD = textwrap.dedent("""
     data_dir, run_dir = Path(sys.argv[1]), Path(sys.argv[2])
     crash_report.enable(data_dir)
     assert RunLock(run_dir).acquire()
-    logging.getLogger("mlmstudio.child").info("training step 41 of the doomed run")
+    # A message shape the app logs (the report keeps only those), its text argument the canary.
+    logging.getLogger("mlmstudio.child").info(
+        "trained a %s tokenizer: %d tokens in the vocabulary", sys.argv[3], 41
+    )
     print(os.getpid(), flush=True)
     os.abort()
 """)
@@ -57,7 +61,7 @@ def _run_with_corpus_text(data_dir: Path, tmp_path: Path) -> Path:
 
 def _abort_in_child(data_dir: Path, run_dir: Path) -> int:
     result = subprocess.run(
-        [sys.executable, "-c", CHILD, str(data_dir), str(run_dir)],
+        [sys.executable, "-c", CHILD, str(data_dir), str(run_dir), CANARY],
         capture_output=True,
         text=True,
         timeout=120,
@@ -86,7 +90,7 @@ def test_an_aborting_child_leaves_a_trace_and_the_zip_holds_it_without_corpus_te
         files = {name: archive.read(name).decode("utf-8") for name in archive.namelist()}
     assert "Fatal Python error: Aborted" in files["trace.txt"] and f"pid {pid}" in files["trace.txt"]
     assert json.loads(files["versions.json"])["torch"]["version"] == "0.0-test"
-    assert "training step 41 of the doomed run" in files["log-tail.txt"]
+    assert "INFO mlmstudio.child: trained a <…> tokenizer: 41 tokens" in files["log-tail.txt"]
     run_config = json.loads(files["run-config.json"])  # the run whose lock the child held
     assert run_config["probes"]["items"] == "[probe sentences left out of the report: 1]"
     assert run_config["model"] == json.loads((run_dir / "config.json").read_text())["model"]
@@ -179,4 +183,62 @@ def test_declining_forgets_the_trace_but_a_new_exception_is_offered_again(record
     assert recorder.pending()
     with zipfile.ZipFile(recorder.build_report()) as archive:
         exceptions = archive.read("exceptions.txt").decode()
-    assert "RuntimeError: two" in exceptions and "RuntimeError: one" not in exceptions
+    # Exception messages are scrubbed out of the zip; the entries' headers tell them apart.
+    assert "second" in exceptions and "first" not in exceptions and "RuntimeError" in exceptions
+
+
+@pytest.mark.qt_no_exception_capture  # the hook passes it on; pytest-qt's would fail the test
+def test_the_report_scrubs_corpus_text_from_log_lines_and_exceptions_but_keeps_their_structure(recorder):
+    """The canary quoted, as a probe line, in exception messages, in a message of unknown shape."""
+    probes = logging.getLogger("mlmstudio.engine.probes")
+    probes.info("%s", f"probe 'The secret word is [MASK] {CANARY}.' -> {CANARY} 0.91")
+    probes.warning("Could not time a training step here: %s", f'bad token "{CANARY}"')
+    probes.info("Opened a model as run %s", CANARY)
+    probes.warning(f"Prediction for {CANARY}: {CANARY}")  # not a shape the app logs
+    logging.getLogger("somelib.loader").info("a library quoting %s", CANARY)
+    try:
+        raise ValueError(f"cannot read line 3: {CANARY}\nsecond line {CANARY}")
+    except ValueError:
+        logging.getLogger("mlmstudio.gui.background").exception("A background task failed")
+    try:
+        raise KeyError(CANARY)
+    except KeyError:
+        sys.excepthook(*sys.exc_info())
+    logging.getLogger("mlmstudio.engine.trainer").info("Loading the model in %s", f"/home/u/{CANARY}")
+    log_text = crash_report._read(crash_report.CrashFolder(recorder.folder.data_dir).session_log(os.getpid()))
+    assert CANARY in log_text  # the raw log does hold it: the scrub is what keeps it out
+    crash_report._keep_log_lines(recorder.folder, os.getpid())  # as set_aside does after a crash
+
+    path = crash_report.build_report(recorder.folder.data_dir, _versions)
+    with zipfile.ZipFile(path) as archive:
+        files = {name: archive.read(name).decode() for name in archive.namelist()}
+    for name, content in files.items():
+        assert CANARY not in content, name
+        assert "secret word" not in content and "second line" not in content, name
+    tail, exceptions = files["log-tail.txt"], files["exceptions.txt"]
+    assert "WARNING mlmstudio.engine.probes: Could not time a training step here: <…>" in tail
+    assert "INFO mlmstudio.engine.probes: Opened a model as run <…>" in tail
+    # A message of no known shape is kept as "<…>" at most (the app does log "%s" messages).
+    assert "WARNING mlmstudio.engine.probes: <…>" in tail and "Prediction for" not in tail
+    assert "INFO somelib.loader: <…>" in tail and "a library quoting" not in tail
+    assert "ERROR mlmstudio.gui.background: A background task failed" in tail
+    assert "Traceback (most recent call last):" in tail and "ValueError: [message removed]" in tail
+    assert 'test_crash_report.py", line' in tail  # frames keep file, line and function
+    assert "mlmstudio.gui.background: A background task failed" in exceptions
+    assert "ValueError: [message removed]" in exceptions and "KeyError: [message removed]" in exceptions
+    assert "an unhandled exception" in exceptions
+
+
+def test_scrub_keeps_numbers_of_known_shapes_and_drops_lines_that_only_look_like_structure():
+    from mlmstudio.crash_scrub import scrub_log
+
+    text = (
+        "2026-12-02 13:00:00,123 INFO mlmstudio.x: Engine loaded in 1.25 s, in the background\n"
+        "2026-12-02 13:00:01,000 WARNING mlmstudio.x: Line 7 of /data/my.jsonl is not a probe record; skipped.\n"
+        "Paris\n"
+        "    The capital of France is Paris.\n"
+    )
+    out = scrub_log(text)
+    assert "INFO mlmstudio.x: Engine loaded in 1.25 s, in the background" in out
+    assert "WARNING mlmstudio.x: Line 7 of <…> is not a probe record; skipped." in out
+    assert "Paris" not in out and "France" not in out and "my.jsonl" not in out
