@@ -214,11 +214,23 @@ def cmd_train(args: argparse.Namespace) -> int:
         print(json.dumps(dict(summary_json(summary, run_id), advice=said), indent=2))
     else:
         progress.print_summary(summary, run_id)
+        if run_id and config.training.start_from.strip():
+            _print_before_after(args, run_id)
         if said:
             print(f"learned too little: {said}")
     if result.status == RunStatus.FAILED:
         return 1
     return interruption.exit_code(0) if result.status == RunStatus.STOPPED else 0
+
+
+def _print_before_after(args: argparse.Namespace, run_id: str) -> None:
+    """A continued run's held-out loss before -> after: what the training changed (issue 17, item 3)."""
+    from mlmstudio.store.database import Database
+    from mlmstudio.store.loss_before_after import loss_before_after
+
+    losses = loss_before_after(Database.open(args.data_dir), [run_id])[run_id]
+    if losses.before is not None:
+        print(f"held-out loss: {losses.text()} (the starting model's, then after training)")
 
 
 def quick_start_base(args: argparse.Namespace) -> RunConfig | None:

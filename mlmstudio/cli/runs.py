@@ -254,6 +254,7 @@ def _print_json(value: Any) -> None:
 
 def cmd_list(args: argparse.Namespace) -> int:
     from mlmstudio.engine.run_status import ALL_STATUSES
+    from mlmstudio.store.loss_before_after import loss_before_after
     from mlmstudio.store.service import list_runs
 
     RUN_STATUSES = [s.value for s in ALL_STATUSES]
@@ -274,8 +275,9 @@ def cmd_list(args: argparse.Namespace) -> int:
         print(f"mlmstudio: warning: {problem}", file=sys.stderr)
     if args.limit > 0:
         runs = runs[: args.limit]
+    losses = loss_before_after(_db(args), [r.id for r in runs])
     if args.json:
-        _print_json([r.as_dict() for r in runs])
+        _print_json([dict(r.as_dict(), **losses[r.id].as_dict()) for r in runs])
         return EXIT_OK
     if not runs:
         if problems:  # not "No runs." beside a warning about one
@@ -289,7 +291,8 @@ def cmd_list(args: argparse.Namespace) -> int:
             _clip(r.name, 40),
             r.display_status,
             str(r.last_step),
-            _num(r.val_loss),
+            # A continued run reads "5.21 → 3.02": its model's own loss, then the newest.
+            losses[r.id].text() if losses[r.id].before is not None else _num(r.val_loss),
             _num(r.val_accuracy, ".3f"),
             _local(r.created_at),
             ", ".join(r.tags),
@@ -315,14 +318,17 @@ def _sorted(runs: list, key: str) -> list:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from mlmstudio.store.loss_before_after import loss_before_after
     from mlmstudio.store.service import get_run, load_probe_curves
 
     detail = get_run(_db(args), args.run)
     probes = load_probe_curves(_db(args), detail.summary.id)
+    losses = loss_before_after(_db(args), [detail.summary.id])[detail.summary.id]
     if args.json:
         _print_json(
             dict(
                 detail.as_dict(),
+                **losses.as_dict(),
                 probes=[
                     {
                         "sentence": c.sentence,
@@ -372,6 +378,8 @@ def cmd_show(args: argparse.Namespace) -> int:
                 if s.final_metrics.get(k) is not None
             )
         )
+    if losses.before is not None:
+        lines.append(f"held-out:   loss {losses.text()} (the starting model's, then the newest)")
     if detail.checkpoints:
         lines.append(
             "checkpoints: "
