@@ -418,6 +418,7 @@ class MainWindow(QMainWindow):
             corpus,
             text_field=field if field and suffix == "jsonl" else "text",
             csv_column=field if field and suffix in ("csv", "tsv") else "",
+            encoding=self.corpus_page.chosen_encoding(),
         )
         if self._quick_start_sample is not None and corpus.source == f"sample:{self._quick_start_sample}":
             self._quick_start_sample = None

@@ -79,7 +79,10 @@ class SweepWorker(QObject):
             spec, earlier = load_spec(study), trial_records(study)
             base = spec.base_config
             corpus = load_corpus(
-                spec.corpus, text_field=base.corpus.text_field, csv_column=base.corpus.csv_column
+                spec.corpus,
+                text_field=base.corpus.text_field,
+                csv_column=base.corpus.csv_column,
+                encoding=base.corpus.encoding,
             )
         else:
             corpus = r.corpus

@@ -3,7 +3,9 @@
 Open a file or a folder (dialog or drag-and-drop), pick a built-in sample or a
 recent corpus. Reading happens off the GUI thread; the page then shows the
 statistics and a preview. Whatever the engine refuses (binary, empty, a bad
-encoding, a missing column) is shown inline in its own words.
+encoding, a missing column) is shown inline in its own words. When the
+encoding is an uncertain guess, the top readings are offered with a preview
+line each; the user's choice re-reads the corpus and goes with the run.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QFont
 from PySide6.QtWidgets import (
+    QComboBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
@@ -32,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.engine.corpus import Corpus, load_corpus
+from mlmstudio.engine.encoding import LOW_CONFIDENCE, encoding_label
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.samples import SAMPLES
 from mlmstudio.engine.system_memory import human_bytes
@@ -42,6 +46,10 @@ from mlmstudio.gui.theme import MessageLabel
 log = logging.getLogger(__name__)
 
 SAMPLE_PREFIX = "sample:"
+# Offered after the detector's candidates, so a reading it did not list can still be chosen.
+COMMON_ENCODINGS = (
+    "utf-8 shift_jis euc_jp gbk big5 euc_kr cp1251 koi8-r cp1253 iso8859-2 cp1252 utf-16".split()
+)
 FILE_FILTER = "Text corpora (*.txt *.md *.jsonl *.csv *.tsv);;All files (*)"
 
 
@@ -70,6 +78,7 @@ class CorpusPage(QWidget):
         self._tasks: set[BackgroundCall] = set()  # every read still running
         self._generation = 0
         self._last_source = ""
+        self._encoding = ""  # the user's encoding choice for the current source; empty: detect
         self.setAcceptDrops(True)
         self._build()
         self._refresh_recent()
@@ -135,6 +144,29 @@ class CorpusPage(QWidget):
         self.progress_bar.setMaximumHeight(8)
         self.progress_bar.hide()
 
+        # Shown when the encoding is a guess: the note and the readings to choose from.
+        self.encoding_note = QLabel()
+        self.encoding_note.setWordWrap(True)
+        self.encoding_combo = QComboBox()
+        self.encoding_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.encoding_combo.setMinimumContentsLength(20)
+        self.encoding_combo.setToolTip(
+            "Read the file in this encoding: choose the one whose preview reads right."
+        )
+        self.encoding_combo.activated.connect(self._on_encoding_chosen)
+        encoding_row = QHBoxLayout()
+        encoding_row.setContentsMargins(0, 0, 0, 0)
+        encoding_row.addWidget(QLabel("Read as:"))
+        encoding_row.addWidget(self.encoding_combo, 1)
+        self.encoding_box = QWidget()
+        encoding_layout = QVBoxLayout(self.encoding_box)
+        encoding_layout.setContentsMargins(0, 0, 0, 0)
+        encoding_layout.addWidget(self.encoding_note)
+        encoding_layout.addLayout(encoding_row)
+        self.encoding_box.hide()
+
         self.title_label = QLabel("No corpus yet")
         font = QFont(self.title_label.font())
         font.setPointSizeF(font.pointSizeF() * 1.3)
@@ -189,6 +221,7 @@ class CorpusPage(QWidget):
         right.addWidget(self.error_label)
         right.addWidget(self.warning_label)
         right.addWidget(self.progress_bar)
+        right.addWidget(self.encoding_box)
         right.addWidget(self.title_label)
         right.addWidget(self.source_label)
         right.addWidget(stats_box)
@@ -246,8 +279,23 @@ class CorpusPage(QWidget):
     def load_sample(self, name: str) -> None:
         self.load(SAMPLE_PREFIX + name)
 
-    def load(self, source: str) -> None:
-        """Read ``source`` (a path or sample:NAME) in the background; ``corpus_loaded`` when done."""
+    def chosen_encoding(self) -> str:
+        """The encoding the user chose for the current corpus; empty when it was detected."""
+        return self._encoding
+
+    @Slot(int)
+    def _on_encoding_chosen(self, index: int) -> None:
+        name = self.encoding_combo.itemData(index)
+        if name and self._last_source:
+            self.load(self._last_source, encoding=name)
+
+    def load(self, source: str, encoding: str = "") -> None:
+        """Read ``source`` (a path or sample:NAME) in the background; ``corpus_loaded`` when done.
+
+        ``encoding``: the codec to read it with (the user's choice); empty to detect.
+        """
+        if source != self._last_source or encoding:
+            self._encoding = encoding  # a new source is detected again; Reload keeps the choice
         self._last_source = source
         self._generation += 1
         generation = self._generation
@@ -258,6 +306,8 @@ class CorpusPage(QWidget):
             kwargs["text_field"] = field
         elif field and suffix in (".csv", ".tsv"):
             kwargs["csv_column"] = field
+        if self._encoding and not source.startswith(SAMPLE_PREFIX):
+            kwargs["encoding"] = self._encoding
 
         self._set_error("")
         self._set_loading(True)
@@ -365,7 +415,44 @@ class CorpusPage(QWidget):
         self.preview.setPlainText(corpus.preview(4000))
         warnings = list(corpus.warnings)
         self.warning_label.show_message("\n".join(warnings))
+        self._show_encoding_choice(corpus)
         self.continue_button.setEnabled(True)
+
+    def _show_encoding_choice(self, corpus: Corpus) -> None:
+        """Offer the readings of an uncertain guess (or keep the user's choice on show)."""
+        stats = corpus.stats
+        uncertain = not self._encoding and stats.encoding_confidence < LOW_CONFIDENCE
+        if not (uncertain or self._encoding):
+            self.encoding_box.hide()
+            return
+        if self._encoding:
+            self.encoding_note.setText(f"Read as {stats.encoding_label}, as you chose.")
+        else:
+            self.encoding_note.setText(
+                f"The encoding is an uncertain guess ({stats.encoding_label}, "
+                f"{stats.encoding_confidence:.0%} sure): the file is short, or several encodings read "
+                "it cleanly. Choose the reading whose preview is right."
+            )
+        combo = self.encoding_combo
+        combo.blockSignals(True)
+        combo.clear()
+        listed = set()
+        for candidate in corpus.encoding_candidates:
+            combo.addItem(f"{candidate.label}: {candidate.preview}", candidate.encoding)
+            combo.setItemData(combo.count() - 1, candidate.preview, Qt.ItemDataRole.ToolTipRole)
+            listed.add(candidate.encoding)
+        if combo.count():
+            combo.insertSeparator(combo.count())
+        for name in COMMON_ENCODINGS:
+            if name not in listed:
+                combo.addItem(encoding_label(name), name)
+        current = combo.findData(self._encoding or stats.encoding)
+        if current < 0:
+            combo.addItem(stats.encoding_label, stats.encoding)
+            current = combo.count() - 1
+        combo.setCurrentIndex(current)
+        combo.blockSignals(False)
+        self.encoding_box.show()
 
     def _refresh_recent(self) -> None:
         self.recent_list.clear()

@@ -351,6 +351,7 @@ class SetupPage(QWidget):
                     source=self._config.corpus.source,
                     text_field=self._config.corpus.text_field,
                     csv_column=self._config.corpus.csv_column,
+                    encoding=self._config.corpus.encoding,  # the Corpus page's choice, recorded with the run
                 ),
             )
         self._config = config
@@ -376,8 +377,8 @@ class SetupPage(QWidget):
         ):
             widget.setEnabled(not continued)
 
-    def set_corpus(self, corpus, text_field: str = "text", csv_column: str = "") -> None:
-        """Train on ``corpus`` (the engine's Corpus) and preview its text."""
+    def set_corpus(self, corpus, text_field: str = "text", csv_column: str = "", encoding: str = "") -> None:
+        """Train on ``corpus`` (the engine's Corpus) and preview its text; ``encoding``: the user's choice."""
         self._has_corpus = True
         self._corpus_name = corpus.name
         self._corpus_chars = corpus.stats.characters
@@ -386,7 +387,11 @@ class SetupPage(QWidget):
         self._config = replace(
             self.config(),
             corpus=replace(
-                self.config().corpus, source=corpus.source, text_field=text_field, csv_column=csv_column
+                self.config().corpus,
+                source=corpus.source,
+                text_field=text_field,
+                csv_column=csv_column,
+                encoding=encoding,
             ),
         )
         self.probe_editor.set_values(self._config.probes, corpus.source)  # the automatic ones follow it
