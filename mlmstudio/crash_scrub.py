@@ -30,7 +30,7 @@ _KEPT = (
     "The above exception",
 )
 _SPEC = re.compile(r"%(?:\.\d+)?([sdrfig%])")
-_LOG_METHODS = {"debug", "info", "warning", "error", "exception", "critical"}
+_CALL = re.compile(r"""\blog\.(?:debug|info|warning|error|exception|critical)\(\s*("(?:[^"\\\n]|\\.)*")""")
 
 
 @functools.lru_cache(maxsize=1)
@@ -39,19 +39,17 @@ def _templates() -> tuple[tuple[re.Pattern[str], str], ...]:
     found: set[str] = set()
     for path in Path(__file__).parent.rglob("*.py"):
         try:
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-        except (OSError, SyntaxError, ValueError):
+            source = path.read_text(encoding="utf-8")
+        except OSError:
             continue
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and node.func.attr in _LOG_METHODS
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
-            ):
-                found.add(node.args[0].value)
+        # A regex, not ast: parsing the package takes seconds; a missed template only redacts more.
+        for match in _CALL.finditer(source):
+            try:
+                value = ast.literal_eval(match.group(1))
+            except (ValueError, SyntaxError):
+                continue
+            if isinstance(value, str):
+                found.add(value)
     compiled = []
     # The most literal text first: "%s" alone matches anything, so it must be the last resort.
     for template in sorted(found, key=lambda t: (-len(_SPEC.sub("", t)), t)):
