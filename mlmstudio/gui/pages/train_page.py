@@ -61,6 +61,7 @@ def make_training_job(db: Database, handle: lifecycle.RunHandle, corpus_text: st
     return job
 
 
+FAILURE_SHOWN_CHARS = 160  # about two lines of the banner at 1280 px
 IDLE_TEXT = "Press Start to train with the settings from the Setup page."
 
 
@@ -167,6 +168,10 @@ class TrainPage(QWidget):
         self.info_label = QLabel(" ")
         self.info_label.setWordWrap(True)
         self.failure_label = MessageLabel("error")
+        self._failure_message = ""
+        # A wrapped label asks for its height at its narrowest; this keeps that ask to a few lines
+        # (at 300 px a failure asked for ten, and the page scrolled on a laptop).
+        self.failure_label.setMinimumWidth(640)
 
         self.plots = LivePlots()
         if self.settings is not None:
@@ -499,11 +504,19 @@ class TrainPage(QWidget):
         self.state_label.setText(text)
 
     def _show_failure(self, message: str) -> None:
-        self.failure_label.show_message(message)
+        # A long reason would push the plots off a laptop screen: the banner shows its start,
+        # the tooltip and History keep the whole of it.
+        shown = message
+        if len(message) > FAILURE_SHOWN_CHARS:
+            shown = message[:FAILURE_SHOWN_CHARS].rsplit(" ", 1)[0] + " … (point here for the whole message)"
+        self.failure_label.show_message(shown)
+        self.failure_label.setToolTip(message if shown != message else "")
+        self._failure_message = message
         self._show_state("Failed.")
 
     def failure_text(self) -> str:
-        return self.failure_label.message()
+        """The whole reason the last run failed ('' while none is shown)."""
+        return self._failure_message if self.failure_label.message() else ""
 
     def _update_buttons(self) -> None:
         training = self.is_training()
