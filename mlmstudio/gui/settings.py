@@ -98,9 +98,9 @@ class AppSettings:
     # Corpus ---------------------------------------------------------------
     def recent_corpora(self) -> list[str]:
         value = self._qs.value("corpus/recent", [])
-        if isinstance(value, str):  # QSettings returns a lone string for one-element lists
-            value = [value]
-        return [str(v) for v in (value or []) if str(v).strip()][:MAX_RECENT]
+        # QSettings returns a lone string for one-element lists, and anything for a damaged key.
+        items = [value] if isinstance(value, str) else value if isinstance(value, (list, tuple)) else []
+        return [str(v) for v in items if str(v).strip()][:MAX_RECENT]
 
     def add_recent_corpus(self, source: str) -> None:
         recent = [s for s in self.recent_corpora() if s != source]
