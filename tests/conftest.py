@@ -63,15 +63,6 @@ def _isolated_data_dir(tmp_path, monkeypatch):
     """Every test gets its own MLMSTUDIO_HOME, so the user's history is never touched."""
     home = tmp_path / "mlmstudio-home"
     monkeypatch.setenv("MLMSTUDIO_HOME", str(home))
-    # Nor the user's settings file: a time-budgeted run keeps its step-time calibration there.
-    try:
-        from PySide6 import QtCore as qtcore
-    except ImportError:  # no Qt: nothing is kept
-        qtcore = None
-    if qtcore is not None:
-        qtcore.QSettings.setPath(
-            qtcore.QSettings.Format.IniFormat, qtcore.QSettings.Scope.UserScope, str(tmp_path / "settings")
-        )
     return home
 
 

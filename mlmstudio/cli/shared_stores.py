@@ -161,8 +161,8 @@ SHARED_FILES: tuple[SharedFile, ...] = (
         "settings",
         "the app's QSettings file (MLM Studio.ini in the user's configuration folder)",
         "the window, recent corpora, the last recipe and the measured step times",
-        "every page of the app; a time-budgeted run (train, queue, capsule) reuses its step-time calibration",
-        "a damaged key reads as its default (a damaged calibration is measured again); a file Qt cannot write back is set aside at the app's start "
+        "every page of the app",
+        "a damaged key reads as its default; a file Qt cannot write back is set aside at the app's start "
         "and rewritten with the keys that still read, with one note",
         _settings,
     ),
