@@ -46,10 +46,8 @@ import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pyqtgraph as pg
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QTimer, QtMsgType, qInstallMessageHandler
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
 from mlmstudio import __version__, command_hint, crash_report, thread_policy
@@ -85,8 +83,9 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     # The taskbar and window manager find the icon and the desktop entry by this id.
     app.setDesktopFileName(APP_ID)
     app.setWindowIcon(app_icon())
+    from mlmstudio.gui.theme import configure_plots, follow_color_scheme
+
     configure_plots(app.palette())
-    from mlmstudio.gui.theme import follow_color_scheme
 
     follow_color_scheme(app)  # light/dark switches while the app runs
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
@@ -123,15 +122,6 @@ def _startup_message_handler(kind: QtMsgType, context, message: str) -> None:
     )
     print(problem.message(), file=sys.stderr, flush=True)
     os._exit(EXIT_NO_DISPLAY)
-
-
-def configure_plots(palette: QPalette) -> None:
-    """pyqtgraph's defaults from the palette, for every plot created from now on."""
-    pg.setConfigOptions(
-        antialias=True,
-        background=palette.color(QPalette.ColorRole.Base),
-        foreground=palette.color(QPalette.ColorRole.Text),
-    )
 
 
 class FirstFrame(QObject):

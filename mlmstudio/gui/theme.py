@@ -109,10 +109,19 @@ def palette_for_scheme(scheme: Qt.ColorScheme) -> QPalette:
     return current
 
 
+def configure_plots(palette: QPalette) -> None:
+    """pyqtgraph's defaults from the palette, for every plot created from now on."""
+    import pyqtgraph as pg  # here, not at import: theme is imported before the first frame
+
+    pg.setConfigOptions(
+        antialias=True,
+        background=palette.color(QPalette.ColorRole.Base),
+        foreground=palette.color(QPalette.ColorRole.Text),
+    )
+
+
 def apply_color_scheme(scheme: Qt.ColorScheme) -> None:
     """Switch the app to ``scheme``: palette, then plot defaults; widgets recolour on the palette change."""
-    from mlmstudio.gui.app import configure_plots
-
     app = QGuiApplication.instance()
     palette = palette_for_scheme(scheme)
     if palette is not app.palette():

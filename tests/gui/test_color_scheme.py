@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QApplication
 
 from mlmstudio.engine.inspect.token_loss_html import difference_colour, heat_colour
 from mlmstudio.gui import theme
-from mlmstudio.gui.app import configure_plots
 from mlmstudio.gui.pages import help_page
 from mlmstudio.gui.pages.explore.answers import best_sequence_html
+from mlmstudio.gui.theme import configure_plots
 from mlmstudio.gui.widgets import masking_preview
 from mlmstudio.gui.widgets.compare_view import CompareView
 from mlmstudio.gui.widgets.live_plots import LivePlots
