@@ -79,6 +79,9 @@ def test_the_run_started_records_the_chosen_encoding(qtbot, window, db, short_sj
     qtbot.waitUntil(lambda: not window.setup_page.preview.is_busy(), timeout=30_000)
     window.setup_page.flush()
     assert window.setup_page.config().corpus.encoding == "shift_jis"
+    # Under load the vocabulary facts may still be computed: Start waits for them, and so does this.
+    qtbot.waitUntil(lambda: not window.setup_page.facts_pending(), timeout=60_000)
+    window.setup_page.flush()
     assert window.start_training()
     run_id = window.train_page.run_id
     qtbot.waitUntil(lambda: not window.train_page.is_training(), timeout=120_000)
