@@ -15,6 +15,8 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
 from mlmstudio.gui import accessibility
 from mlmstudio.gui.main_window import PAGES
 
+from trained_history import window_on_history
+
 
 def _settle() -> None:
     for _ in range(3):
@@ -69,16 +71,8 @@ def test_every_focusable_widget_of_a_new_window_has_a_name(window):
 
 @pytest.mark.slow
 def test_every_focusable_widget_has_a_name_with_trained_runs(qtbot, trained_db):
-    from mlmstudio.gui.main_window import MainWindow
-    from mlmstudio.gui.settings import AppSettings
 
-    window = MainWindow(trained_db, AppSettings())
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    window.runs.wait_idle()
-    window.show_page(PAGES.index("History"))
-    qtbot.waitUntil(lambda: window.history_page.run_count() == 2, timeout=30_000)
+    window = window_on_history(qtbot, trained_db)
     assert unnamed_everywhere(window) == {}
     for page in (window.explore_page, window.history_page, window.corpus_page, window.setup_page):
         page.wait_idle()

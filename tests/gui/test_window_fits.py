@@ -23,6 +23,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 from mlmstudio.gui.main_window import PAGES
 from mlmstudio.gui.runs_table_model import COLUMN_INDEX
 
+from trained_history import window_on_history
+
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
@@ -113,19 +115,11 @@ def test_a_size_saved_on_a_bigger_monitor_is_clamped_to_this_screen(qtbot, db):
 
 @pytest.mark.slow
 def test_with_trained_runs_every_page_still_fits(qtbot, trained_db, history):
-    from mlmstudio.gui.main_window import MainWindow
-    from mlmstudio.gui.settings import AppSettings
     from mlmstudio.store import service
 
     # Default names are long ("corpus · objective size · tokenizer · #N"): the table must still fit.
     service.rename_run(trained_db, history.seed_id, "Simple facts · ELECTRA 4×256 · wordpiece 4k · #12")
-    window = MainWindow(trained_db, AppSettings())
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    window.runs.wait_idle()
-    window.show_page(PAGES.index("History"))
-    qtbot.waitUntil(lambda: window.history_page.run_count() == 2, timeout=30_000)
+    window = window_on_history(qtbot, trained_db)
     assert fit_report(window) == {name: [] for name in PAGES}
     window.show_page(PAGES.index("History"))
     qtbot.wait(50)

@@ -71,3 +71,18 @@ def _train(make_config: Callable[..., RunConfig]) -> TrainedHistory:
 def copy_history(template: TrainedHistory, home: Path) -> None:
     """Give a test its own copy of the trained history."""
     shutil.copytree(template.data_dir, home, dirs_exist_ok=True)
+
+
+def window_on_history(qtbot, db, runs: int = 2):
+    """The main window on ``db``, shown on History once its ``runs`` runs are listed."""
+    from mlmstudio.gui.main_window import PAGES, MainWindow
+    from mlmstudio.gui.settings import AppSettings
+
+    window = MainWindow(db, AppSettings())
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.runs.wait_idle()
+    window.show_page(PAGES.index("History"))
+    qtbot.waitUntil(lambda: window.history_page.run_count() == runs, timeout=30_000)
+    return window
