@@ -14,6 +14,17 @@ sees related strings together.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject
 
 translate = QCoreApplication.translate
+
+
+USER_TEXT_PROPERTY = "mlmstudio_user_text"
+
+
+def mark_user_text(widget: QObject) -> None:
+    """Mark a widget whose text is the user's data (corpus lines, run names, predictions).
+
+    The pseudo-locale test skips it when it looks for strings that missed translate().
+    """
+    widget.setProperty(USER_TEXT_PROPERTY, True)
