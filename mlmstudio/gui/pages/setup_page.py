@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -65,6 +65,7 @@ from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.estimates import estimate_parameters
 from mlmstudio.engine.hf_compat import can_export_hf, export_note
 from mlmstudio.gui.background import BackgroundCall
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.setup_estimates import SetupEstimates, device_problem, not_exact_yet, passage_advice
 from mlmstudio.gui.step_times import StepTimes, request_for
@@ -80,12 +81,13 @@ log = logging.getLogger(__name__)
 SIMPLE, ADVANCED = "simple", "advanced"
 
 # (label, how to change the current config); "model shape" presets keep everything else.
+# The labels are translated where they are shown: translate("SetupPage", label).
 PRESETS: tuple[tuple[str, str], ...] = (
-    ("Tiny model (fast)", "tiny"),
-    ("Small model", "small"),
-    ("Base-like model (slow on a CPU)", "base"),
-    ("Quick start: 1 minute on a CPU", "quick"),
-    ("Defaults", "defaults"),
+    (QT_TRANSLATE_NOOP("SetupPage", "Tiny model (fast)"), "tiny"),
+    (QT_TRANSLATE_NOOP("SetupPage", "Small model"), "small"),
+    (QT_TRANSLATE_NOOP("SetupPage", "Base-like model (slow on a CPU)"), "base"),
+    (QT_TRANSLATE_NOOP("SetupPage", "Quick start: 1 minute on a CPU"), "quick"),
+    (QT_TRANSLATE_NOOP("SetupPage", "Defaults"), "defaults"),
 )
 FACTS_DEBOUNCE_MS = 300  # train the run's tokenizer once the user pauses
 FACTS_CACHE_SIZE = 8  # corpus/tokenizer combinations remembered this session
@@ -147,10 +149,12 @@ class SetupPage(QWidget):
 
     # Layout ---------------------------------------------------------------
     def _build(self) -> None:
-        self.simple_button = QPushButton("Simple")
-        self.simple_button.setToolTip("The four choices that matter, in plain words.")
-        self.advanced_button = QPushButton("Advanced")
-        self.advanced_button.setToolTip("Every setting. Both views edit the same settings.")
+        self.simple_button = QPushButton(translate("SetupPage", "Simple"))
+        self.simple_button.setToolTip(translate("SetupPage", "The four choices that matter, in plain words."))
+        self.advanced_button = QPushButton(translate("SetupPage", "Advanced"))
+        self.advanced_button.setToolTip(
+            translate("SetupPage", "Every setting. Both views edit the same settings.")
+        )
         self.view_group = QButtonGroup(self)
         self.view_group.setExclusive(True)
         for button in (self.simple_button, self.advanced_button):
@@ -160,27 +164,35 @@ class SetupPage(QWidget):
         self.advanced_button.clicked.connect(lambda: self.set_view(ADVANCED))
 
         self.preset_combo = QComboBox()
-        self.preset_combo.addItem("Apply a preset…", "")
+        self.preset_combo.addItem(translate("SetupPage", "Apply a preset…"), "")
         for label, key in PRESETS:
-            self.preset_combo.addItem(label, key)
+            self.preset_combo.addItem(translate("SetupPage", label), key)
         self.preset_combo.setToolTip(
-            "Presets set the model's size (tiny/small/base), or a whole "
-            "recipe measured to learn in one minute on a CPU."
+            translate(
+                "SetupPage",
+                "Presets set the model's size (tiny/small/base), or a whole "
+                "recipe measured to learn in one minute on a CPU.",
+            )
         )
         self.preset_combo.activated.connect(self._on_preset_chosen)
-        self.load_button = QPushButton("Load…")
-        self.load_button.setToolTip("Load settings from a run's config.json.")
+        self.load_button = QPushButton(translate("SetupPage", "Load…"))
+        self.load_button.setToolTip(translate("SetupPage", "Load settings from a run's config.json."))
         self.load_button.clicked.connect(self.load_config_dialog)
-        self.save_button = QPushButton("Save…")
+        self.save_button = QPushButton(translate("SetupPage", "Save…"))
         self.save_button.setToolTip(
-            f"Save these settings as JSON, e.g. for `{command_hint.command('train --config')}`."
+            translate("SetupPage", "Save these settings as JSON, e.g. for `{command}`.").format(
+                command=command_hint.command("train --config")
+            )
         )
         self.save_button.clicked.connect(self.save_config_dialog)
-        self.elsewhere_button = QPushButton("Run elsewhere…")
+        self.elsewhere_button = QPushButton(translate("SetupPage", "Run elsewhere…"))
         self.elsewhere_button.setToolTip(
-            "Write a run capsule: these settings, the text and a launch "
-            "script, to train on other machines (torchrun) and bring the "
-            "run back with History → Import folder…."
+            translate(
+                "SetupPage",
+                "Write a run capsule: these settings, the text and a launch "
+                "script, to train on other machines (torchrun) and bring the "
+                "run back with History → Import folder….",
+            )
         )
         self.elsewhere_button.clicked.connect(self.open_capsule_dialog)
         top = QHBoxLayout()
@@ -190,7 +202,7 @@ class SetupPage(QWidget):
         views.addWidget(self.advanced_button)
         top.addLayout(views)
         top.addSpacing(16)
-        top.addWidget(QLabel("Preset:"))
+        top.addWidget(QLabel(translate("SetupPage", "Preset:")))
         top.addWidget(self.preset_combo)
         top.addStretch(1)
         top.addWidget(self.load_button)
@@ -221,13 +233,17 @@ class SetupPage(QWidget):
         self.preview = MaskingPreview()
         self.preview.tokenizer_ready.connect(self._schedule_update)  # quiet again: time steps
         self.preview.preview_failed.connect(self._schedule_update)
-        self.preview_box = QGroupBox("Masking preview")
+        self.preview_box = QGroupBox(translate("SetupPage", "Masking preview"))
         QVBoxLayout(self.preview_box)
 
-        tokenizer_box = _group("How the text is read (tokenizer)", self.forms["tokenizer"])
-        masking_box = _group("What is hidden (masking)", self.forms["masking"])
-        model_box = _group("The model", self.forms["model"])
-        training_box = _group("Training", self.forms["training"], self.forms["corpus"])
+        tokenizer_box = _group(
+            translate("SetupPage", "How the text is read (tokenizer)"), self.forms["tokenizer"]
+        )
+        masking_box = _group(translate("SetupPage", "What is hidden (masking)"), self.forms["masking"])
+        model_box = _group(translate("SetupPage", "The model"), self.forms["model"])
+        training_box = _group(
+            translate("SetupPage", "Training"), self.forms["training"], self.forms["corpus"]
+        )
 
         grid = QGridLayout()
         left = QVBoxLayout()
@@ -238,7 +254,12 @@ class SetupPage(QWidget):
         right = QVBoxLayout()
         right.addWidget(model_box)
         right.addWidget(training_box)
-        right.addWidget(_group("Probes: sentences the model is asked at every evaluation", self.probe_editor))
+        right.addWidget(
+            _group(
+                translate("SetupPage", "Probes: sentences the model is asked at every evaluation"),
+                self.probe_editor,
+            )
+        )
         right.addStretch(1)
         grid.addLayout(left, 0, 0)
         grid.addLayout(right, 0, 1)
@@ -267,26 +288,34 @@ class SetupPage(QWidget):
         font.setBold(True)
         self.estimate_label.setFont(font)
         self.estimate_label.setToolTip(
-            "Trainable numbers in the model (parameters) and a rough estimate of the memory one "
-            "training step needs (weights, corrections, the optimizer's state and the activations)."
+            translate(
+                "SetupPage",
+                "Trainable numbers in the model (parameters) and a rough estimate of the memory one "
+                "training step needs (weights, corrections, the optimizer's state and the activations).",
+            )
         )
         self.warning_label = MessageLabel("warning", banner=False)
         self.error_label = MessageLabel("error", banner=False)
         self.fit_button = QPushButton()
         self.fit_button.setToolTip(
-            "Shorten the training passages (sequence length) so that this corpus can fill them."
+            translate(
+                "SetupPage",
+                "Shorten the training passages (sequence length) so that this corpus can fill them.",
+            )
         )
         self.fit_button.clicked.connect(self._on_fit_clicked)
         self.fit_button.hide()
-        self.start_button = QPushButton("Start training")
-        self.start_button.setToolTip("Train with these settings (Ctrl+Return).")
+        self.start_button = QPushButton(translate("SetupPage", "Start training"))
+        self.start_button.setToolTip(translate("SetupPage", "Train with these settings (Ctrl+Return)."))
         self.start_button.setDefault(True)
         self.start_button.setMinimumHeight(36)
         self.start_button.clicked.connect(self.start_requested)
-        self.queue_button = QPushButton("Add to queue")
+        self.queue_button = QPushButton(translate("SetupPage", "Add to queue"))
         self.queue_button.setToolTip(
-            "Put a run with these settings at the end of the queue (Queue "
-            "page); it trains when the queue runs."
+            translate(
+                "SetupPage",
+                "Put a run with these settings at the end of the queue (Queue page); it trains when the queue runs.",
+            )
         )
         self.queue_button.setMinimumHeight(36)
         self.queue_button.clicked.connect(self.queue_requested)
@@ -436,7 +465,7 @@ class SetupPage(QWidget):
         if unusable:
             problems[("training", "device")] = unusable
         if not self._has_corpus:
-            general = [*general, "Choose a corpus on the Corpus page first."]
+            general = [*general, translate("SetupPage", "Choose a corpus on the Corpus page first.")]
         for section, form in self.forms.items():
             form.mark(group_problems(problems, section, form.field_names()))
             form.set_relevance(cfg)
@@ -453,7 +482,10 @@ class SetupPage(QWidget):
                 general = [*general, self._too_small_advice(too_small, facts)]
         elif valid_settings and self._facts_wanted is not None and not self._words_suffice(cfg):
             # A short corpus: Start waits the second it takes to count its tokens.
-            general = [*general, "Checking that the corpus is long enough for these settings…"]
+            general = [
+                *general,
+                translate("SetupPage", "Checking that the corpus is long enough for these settings…"),
+            ]
         warning = ""
         if valid_model and not any(s == "training" for s, _ in problems):
             fit = self.estimates(cfg).memory_fit()
@@ -469,12 +501,16 @@ class SetupPage(QWidget):
         self.start_button.setEnabled(not messages)
         self.queue_button.setEnabled(not messages)
         if self._fit_seq_len:
-            self.fit_button.setText(f"Use {self._fit_seq_len}-token passages")
+            self.fit_button.setText(
+                translate("SetupPage", "Use {tokens}-token passages").format(tokens=self._fit_seq_len)
+            )
         self.fit_button.setVisible(bool(self._fit_seq_len))
         self.corpus_label.setText(
-            f"Corpus: {self._corpus_name} ({self._corpus_chars:,} characters)"
+            translate("SetupPage", "Corpus: {name} ({characters:,} characters)").format(
+                name=self._corpus_name, characters=self._corpus_chars
+            )
             if self._has_corpus
-            else "Corpus: none chosen yet"
+            else translate("SetupPage", "Corpus: none chosen yet")
         )
         self._update_estimate(cfg, valid_model, valid_training=not any(s == "training" for s, _ in problems))
         self.preview.set_config(cfg.tokenizer, cfg.masking)
@@ -491,7 +527,9 @@ class SetupPage(QWidget):
 
     def _update_estimate(self, cfg: RunConfig, valid_model: bool, valid_training: bool) -> None:
         if not valid_model:
-            self.estimate_label.setText("Parameters: fix the model settings to see the size.")
+            self.estimate_label.setText(
+                translate("SetupPage", "Parameters: fix the model settings to see the size.")
+            )
             self.simple.set_numbers(None, False, None, timing="invalid")
             return
         estimates = self.estimates(cfg)
@@ -655,7 +693,11 @@ class SetupPage(QWidget):
         if self._fit_seq_len:
             cfg = self.config()
             self.set_config(replace(cfg, training=replace(cfg.training, seq_len=self._fit_seq_len)))
-            self.status_message.emit(f"Training passages are now {self._fit_seq_len} tokens long.")
+            self.status_message.emit(
+                translate("SetupPage", "Training passages are now {tokens} tokens long.").format(
+                    tokens=self._fit_seq_len
+                )
+            )
 
     @Slot(bool)
     def set_training_active(self, active: bool) -> None:
@@ -681,12 +723,20 @@ class SetupPage(QWidget):
             self.set_config(RunConfig())
         else:
             self.set_config(self.config().with_preset(key))
-        self.status_message.emit(f"Applied the preset: {dict((k, label) for label, k in PRESETS)[key]}.")
+        label = dict((k, label) for label, k in PRESETS)[key]
+        self.status_message.emit(
+            translate("SetupPage", "Applied the preset: {preset}.").format(
+                preset=translate("SetupPage", label)
+            )
+        )
 
     @Slot()
     def load_config_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Load settings", str(Path.home()), "Run configuration (*.json);;All files (*)"
+            self,
+            translate("SetupPage", "Load settings"),
+            str(Path.home()),
+            translate("SetupPage", "Run configuration (*.json);;All files (*)"),
         )
         if path:
             self.load_config_file(path)
@@ -697,23 +747,36 @@ class SetupPage(QWidget):
             # At most 1 MB, bounded nesting; every value typed, finite and in its range.
             config = RunConfig.from_file(path).check_fields()
         except (OSError, UnicodeDecodeError) as exc:
-            QMessageBox.warning(self, "Cannot load settings", f"{Path(path).name} could not be read ({exc}).")
+            QMessageBox.warning(
+                self,
+                translate("SetupPage", "Cannot load settings"),
+                translate("SetupPage", "{file} could not be read ({error}).").format(
+                    file=Path(path).name, error=exc
+                ),
+            )
             return False
         except ConfigError as exc:
             QMessageBox.warning(
                 self,
-                "Cannot load settings",
-                f"{Path(path).name} is not a valid MLM Studio configuration: {exc}",
+                translate("SetupPage", "Cannot load settings"),
+                translate("SetupPage", "{file} is not a valid MLM Studio configuration: {error}").format(
+                    file=Path(path).name, error=exc
+                ),
             )
             return False
         self.set_config(config)
-        self.status_message.emit(f"Loaded settings from {Path(path).name}.")
+        self.status_message.emit(
+            translate("SetupPage", "Loaded settings from {file}.").format(file=Path(path).name)
+        )
         return True
 
     @Slot()
     def save_config_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, "Save settings", str(Path.home() / "run.json"), "Run configuration (*.json)"
+            self,
+            translate("SetupPage", "Save settings"),
+            str(Path.home() / "run.json"),
+            translate("SetupPage", "Run configuration (*.json)"),
         )
         if path:
             self.save_config_file(path)
@@ -726,7 +789,11 @@ class SetupPage(QWidget):
         try:
             config = self.config().validate()
         except ConfigError as exc:
-            QMessageBox.warning(self, "Cannot write a capsule", f"These settings cannot train yet: {exc}")
+            QMessageBox.warning(
+                self,
+                translate("SetupPage", "Cannot write a capsule"),
+                translate("SetupPage", "These settings cannot train yet: {error}").format(error=exc),
+            )
             return None
         # A child of the page, never deleted early: its timing or writing thread may outlive it on screen.
         dialog = CapsuleDialog(config, self)
@@ -737,9 +804,15 @@ class SetupPage(QWidget):
         try:
             Path(path).write_text(self.config().to_json() + "\n", encoding="utf-8")
         except OSError as exc:
-            QMessageBox.warning(self, "Cannot save settings", f"{path} could not be written ({exc}).")
+            QMessageBox.warning(
+                self,
+                translate("SetupPage", "Cannot save settings"),
+                translate("SetupPage", "{file} could not be written ({error}).").format(file=path, error=exc),
+            )
             return False
-        self.status_message.emit(f"Saved the settings to {Path(path).name}.")
+        self.status_message.emit(
+            translate("SetupPage", "Saved the settings to {file}.").format(file=Path(path).name)
+        )
         return True
 
     def wait_idle(self, msecs: int = 30_000) -> bool:
