@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from mlmstudio.config import RunConfig
+from mlmstudio.gui.i18n import translate
 
 
 def request_problem(config: RunConfig | None, corpus: Any, problem: str = "") -> str:
     """The first reason the request cannot start ('' when it can): Setup's own, then a missing part."""
     if not problem and corpus is None:
-        problem = "Choose a corpus on the Corpus page first."
+        problem = translate("RunRequest", "Choose a corpus on the Corpus page first.")
     if not problem and config is None:
-        problem = "Choose the settings on the Setup page first."
+        problem = translate("RunRequest", "Choose the settings on the Setup page first.")
     return problem

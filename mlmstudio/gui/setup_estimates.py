@@ -28,6 +28,18 @@ from mlmstudio.engine.estimates import estimate_parameters, estimate_training_me
 from mlmstudio.engine.kept_checkpoints import kept_bytes, planned_steps
 from mlmstudio.engine.system_memory import MemoryFit, human_bytes, memory_fit
 
+
+def translate(context: str, text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """Qt's ``translate`` once the app has loaded Qt; the English text before (this module loads no Qt).
+
+    Named like ``mlmstudio.gui.i18n.translate`` so ``pyside6-lupdate`` extracts the strings here too.
+    """
+    qt_core = sys.modules.get("PySide6.QtCore")
+    if qt_core is None:
+        return text.replace("%n", str(n)) if n >= 0 else text
+    return qt_core.QCoreApplication.translate(context, text, disambiguation, n)
+
+
 CHAR_VOCAB_GUESS = 300  # letters: no cap to quote before the corpus has been read
 MIN_FIT_PASSAGE = 8  # tokens: a corpus filling fewer is too short to train on
 PASSAGE_MULTIPLE = 8  # a suggested passage length of 16 or more is rounded down to a multiple of this
@@ -36,9 +48,9 @@ PASSAGE_MULTIPLE = 8  # a suggested passage length of 16 or more is rounded down
 def params_text(params: int) -> str:
     """12,345,678 -> '12.35 million'."""
     if params >= 1e9:
-        return f"{params / 1e9:.2f} billion"
+        return translate("SetupEstimates", "{value:.2f} billion").format(value=params / 1e9)
     if params >= 1e6:
-        return f"{params / 1e6:.2f} million"
+        return translate("SetupEstimates", "{value:.2f} million").format(value=params / 1e6)
     return f"{params:,}"
 
 
@@ -58,10 +70,10 @@ def vocab_estimate(cfg: RunConfig, learned_vocab: int | None) -> tuple[int, bool
 def not_exact_yet(*, has_corpus: bool, learning: bool) -> str:
     """When a vocabulary bound becomes exact: ``learning`` while the run's tokenizer is trained."""
     if not has_corpus:
-        return "exact once a corpus is loaded"
+        return translate("SetupEstimates", "exact once a corpus is loaded")
     if learning:
-        return "learning it from the corpus…"
-    return "exact once the settings are valid"
+        return translate("SetupEstimates", "learning it from the corpus…")
+    return translate("SetupEstimates", "exact once the settings are valid")
 
 
 def training_precision(cfg: RunConfig, measured: str | None = None) -> str:
@@ -109,11 +121,19 @@ def passage_advice(problem: str, longest: int) -> tuple[str, int | None]:
     this corpus fills. The length is None when the corpus is too short to train on.
     """
     if longest < MIN_FIT_PASSAGE:
-        return f"{problem} This corpus is too short to train on: add more text.", None
+        return (
+            translate(
+                "SetupEstimates", "{problem} This corpus is too short to train on: add more text."
+            ).format(problem=problem),
+            None,
+        )
     fit = longest - longest % PASSAGE_MULTIPLE if longest >= 2 * PASSAGE_MULTIPLE else longest
     return (
-        f"{problem} This corpus fills passages of at most {longest} tokens: use the button, "
-        "or set Advanced → Training → Sequence length.",
+        translate(
+            "SetupEstimates",
+            "{problem} This corpus fills passages of at most {longest} tokens: use the button, "
+            "or set Advanced → Training → Sequence length.",
+        ).format(problem=problem, longest=longest),
         fit,
     )
 
@@ -122,17 +142,33 @@ def kept_checkpoints_note(params: int, cfg: RunConfig, exact: bool) -> str:
     """The disk cost of the kept checkpoints, beside the setting: N copies of the weights, and their steps."""
     keep = cfg.training.keep_checkpoints
     if keep == 0:
-        return "None kept: Explore's slider over training will have only the final model."
-    bound = "≈ " if exact else "up to "
-    text = (
-        f"{bound}{human_bytes(kept_bytes(params, keep))} on disk ({keep} × "
-        f"{human_bytes(kept_bytes(params, 1))} of weights)"
+        return translate(
+            "SetupEstimates", "None kept: Explore's slider over training will have only the final model."
+        )
+    sizes = dict(
+        total=human_bytes(kept_bytes(params, keep)), keep=keep, one=human_bytes(kept_bytes(params, 1))
     )
     if cfg.training.time_budget > 0:
-        return text + ", at steps 1, 2, 4, 8, … and the end."
+        if exact:
+            text = translate(
+                "SetupEstimates",
+                "≈ {total} on disk ({keep} × {one} of weights), at steps 1, 2, 4, 8, … and the end.",
+            )
+        else:
+            text = translate(
+                "SetupEstimates",
+                "up to {total} on disk ({keep} × {one} of weights), at steps 1, 2, 4, 8, … and the end.",
+            )
+        return text.format(**sizes)
     steps = [f"{s:,}" for s in planned_steps(cfg.training.steps, keep)]
     shown = steps if len(steps) <= 6 else [*steps[:3], "…", *steps[-2:]]
-    return text + f", at steps {', '.join(shown)}."
+    if exact:
+        text = translate("SetupEstimates", "≈ {total} on disk ({keep} × {one} of weights), at steps {steps}.")
+    else:
+        text = translate(
+            "SetupEstimates", "up to {total} on disk ({keep} × {one} of weights), at steps {steps}."
+        )
+    return text.format(**sizes, steps=", ".join(shown))
 
 
 @dataclass(frozen=True)
@@ -179,19 +215,34 @@ class SetupEstimates:
 
         ``why_not_exact`` says, for a bound, when the number becomes exact.
         """
+        numbers = dict(
+            params=params_text(self.parameters),
+            memory=human_bytes(self.memory),
+            vocab=self.vocab,
+            why=why_not_exact,
+        )
         if self.exact:
-            text = (
-                f"{params_text(self.parameters)} parameters · ≈ {human_bytes(self.memory)} to train · "
-                f"vocabulary {self.vocab:,}, learned from this corpus"
+            text = translate(
+                "SetupEstimates",
+                "{params} parameters · ≈ {memory} to train · vocabulary {vocab:,}, learned from this corpus",
+            )
+        elif self.config.tokenizer.kind == "char":
+            text = translate(
+                "SetupEstimates",
+                "about {params} parameters · about {memory} to train · vocabulary about {vocab:,} ({why})",
             )
         else:
-            bound = "about" if self.config.tokenizer.kind == "char" else "up to"
-            text = (
-                f"{bound} {params_text(self.parameters)} parameters · {bound} {human_bytes(self.memory)} "
-                f"to train · vocabulary {bound} {self.vocab:,} ({why_not_exact})"
+            text = translate(
+                "SetupEstimates",
+                "up to {params} parameters · up to {memory} to train · vocabulary up to {vocab:,} ({why})",
             )
+        text = text.format(**numbers)
         if self.config.training.time_budget > 0:  # what ends a timed run: the budget, or the steps first
-            text += f" · ends after {training_limits(self.config.training)}"
+            text += " · " + translate("SetupEstimates", "ends after {limits}").format(
+                limits=training_limits(self.config.training)
+            )
         if self.available:
-            text += f" · {human_bytes(self.available)} of memory free"
+            text += " · " + translate("SetupEstimates", "{memory} of memory free").format(
+                memory=human_bytes(self.available)
+            )
         return text
