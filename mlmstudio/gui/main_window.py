@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -38,6 +38,7 @@ from mlmstudio.config import quick_start_config
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui import accessibility
 from mlmstudio.gui.engine_warmup import EngineWarmup
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.icons import page_icon
 from mlmstudio.gui.open_model_dialog import OpenModelDialog
 from mlmstudio.gui.pages.corpus_page import CorpusPage
@@ -56,11 +57,24 @@ from mlmstudio.store.database import Database
 
 log = logging.getLogger(__name__)
 
-PAGES = ("Corpus", "Setup", "Train", "Explore", "History", "Sweep", "Queue")
+# English page names: keys (icons, accessible names); the sidebar shows translate("MainWindow", name).
+PAGES = (
+    QT_TRANSLATE_NOOP("MainWindow", "Corpus"),
+    QT_TRANSLATE_NOOP("MainWindow", "Setup"),
+    QT_TRANSLATE_NOOP("MainWindow", "Train"),
+    QT_TRANSLATE_NOOP("MainWindow", "Explore"),
+    QT_TRANSLATE_NOOP("MainWindow", "History"),
+    QT_TRANSLATE_NOOP("MainWindow", "Sweep"),
+    QT_TRANSLATE_NOOP("MainWindow", "Queue"),
+)
 CORPUS, SETUP, TRAIN, EXPLORE, HISTORY, SWEEP, QUEUE = range(len(PAGES))
 STATUS_MS = 8000
 HISTORY_PAGES = (TRAIN, EXPLORE, HISTORY, SWEEP, QUEUE)
-OPENING_HISTORY = "Opening the run history…"
+OPENING_HISTORY = QT_TRANSLATE_NOOP("MainWindow", "Opening the run history…")
+
+
+def opening_history() -> str:
+    return translate("MainWindow", OPENING_HISTORY)
 
 
 class MainWindow(QMainWindow):
@@ -78,7 +92,7 @@ class MainWindow(QMainWindow):
         self._start_when_attached = False  # a Start asked for while the history was opening
         self._closing = False
         self._asking_before_close = True  # False while a signal closes the window
-        self.setWindowTitle("MLM Studio")
+        self.setWindowTitle(translate("MainWindow", "MLM Studio"))
         self.setAcceptDrops(True)
 
         self.corpus_page = CorpusPage(self.settings)
@@ -120,7 +134,11 @@ class MainWindow(QMainWindow):
 
     @staticmethod
     def _history_placeholder(name: str) -> QLabel:
-        label = QLabel(f"{OPENING_HISTORY}\n\n{name} appears here as soon as it is open.")
+        label = QLabel(
+            translate(
+                "MainWindow", "Opening the run history…\n\n{page} appears here as soon as it is open."
+            ).format(page=translate("MainWindow", name))
+        )
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         label.setObjectName("history-placeholder")
         return label
@@ -169,12 +187,15 @@ class MainWindow(QMainWindow):
     def _build_layout(self) -> None:
         self.sidebar = QListWidget()
         self.sidebar.setObjectName("sidebar")
-        self.sidebar.setAccessibleName("Pages")
+        self.sidebar.setAccessibleName(translate("MainWindow", "Pages"))
         self.sidebar.setIconSize(QSize(20, 20))
         self.sidebar.setSpacing(2)
         for index, name in enumerate(PAGES):
-            item = QListWidgetItem(page_icon(name.lower()), name)
-            item.setToolTip(f"{name} (Ctrl+{index + 1})")
+            shown = translate("MainWindow", name)
+            item = QListWidgetItem(page_icon(name.lower()), shown)
+            item.setToolTip(
+                translate("MainWindow", "{page} (Ctrl+{number})").format(page=shown, number=index + 1)
+            )
             item.setSizeHint(QSize(130, 36))
             self.sidebar.addItem(item)
         self.sidebar.setFixedWidth(150)
@@ -196,17 +217,23 @@ class MainWindow(QMainWindow):
 
         self.training_label = QLabel("")
         self.statusBar().addPermanentWidget(self.training_label)
-        self.history_label = QLabel(OPENING_HISTORY)
+        self.history_label = QLabel(opening_history())
         self.history_label.setToolTip(
-            "The run history opens in the background after the window; on a first start this "
-            "creates it. Train, Explore, History, Sweep and Queue appear when it is open."
+            translate(
+                "MainWindow",
+                "The run history opens in the background after the window; on a first start this "
+                "creates it. Train, Explore, History, Sweep and Queue appear when it is open.",
+            )
         )
         self.statusBar().addPermanentWidget(self.history_label)
         self.history_label.hide()
-        self.engine_label = QLabel("Loading the training engine…")
+        self.engine_label = QLabel(translate("MainWindow", "Loading the training engine…"))
         self.engine_label.setToolTip(
-            "PyTorch and the tokenizers load in the background after the "
-            "window opens. Training or predicting before that waits for it."
+            translate(
+                "MainWindow",
+                "PyTorch and the tokenizers load in the background after the "
+                "window opens. Training or predicting before that waits for it.",
+            )
         )
         self.engine_busy = QProgressBar()
         self.engine_busy.setRange(0, 0)  # busy indicator
@@ -228,64 +255,80 @@ class MainWindow(QMainWindow):
             return act
 
         self.open_file_action = action(
-            "&Open Corpus File…",
+            translate("MainWindow", "&Open Corpus File…"),
             self._open_corpus_file,
             QKeySequence.StandardKey.Open,
-            "Open a text file to train on.",
+            translate("MainWindow", "Open a text file to train on."),
         )
         self.open_folder_action = action(
-            "Open Corpus &Folder…",
+            translate("MainWindow", "Open Corpus &Folder…"),
             self._open_corpus_folder,
             "Ctrl+Shift+O",
-            "Use every text file in a folder.",
+            translate("MainWindow", "Use every text file in a folder."),
         )
         self.open_model_action = action(
-            "Open a &Model…",
+            translate("MainWindow", "Open a &Model…"),
             self.open_model,
             None,
-            "Open a masked language model from a transformers folder or the local Hugging Face cache.",
+            translate(
+                "MainWindow",
+                "Open a masked language model from a transformers folder or the local Hugging Face cache.",
+            ),
         )
         self.load_config_action = action(
-            "&Load Settings…", self.setup_page.load_config_dialog, None, "Load run settings from JSON."
+            translate("MainWindow", "&Load Settings…"),
+            self.setup_page.load_config_dialog,
+            None,
+            translate("MainWindow", "Load run settings from JSON."),
         )
         self.save_config_action = action(
-            "&Save Settings…",
+            translate("MainWindow", "&Save Settings…"),
             self.setup_page.save_config_dialog,
             QKeySequence.StandardKey.Save,
-            "Save the run settings as JSON.",
+            translate("MainWindow", "Save the run settings as JSON."),
         )
-        self.quit_action = action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.quit_action = action(translate("MainWindow", "&Quit"), self.close, QKeySequence.StandardKey.Quit)
         self.start_action = action(
-            "&Start Training",
+            translate("MainWindow", "&Start Training"),
             self.start_training,
             "Ctrl+Return",
-            "Train a new run with the current settings.",
+            translate("MainWindow", "Train a new run with the current settings."),
         )
         self.start_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
         # Enabled only while a run trains, so the Train page exists when they fire.
-        self.pause_action = action("&Pause", lambda: self.train_page.pause(), "Ctrl+Shift+P")
-        self.resume_action = action("&Resume", lambda: self.train_page.resume(), "Ctrl+Shift+R")
+        self.pause_action = action(
+            translate("MainWindow", "&Pause"), lambda: self.train_page.pause(), "Ctrl+Shift+P"
+        )
+        self.resume_action = action(
+            translate("MainWindow", "&Resume"), lambda: self.train_page.resume(), "Ctrl+Shift+R"
+        )
         self.stop_action = action(
-            "S&top",
+            translate("MainWindow", "S&top"),
             lambda: self.train_page.stop(),
             "Ctrl+.",
-            "Stop after the current step and save a checkpoint.",
+            translate("MainWindow", "Stop after the current step and save a checkpoint."),
         )
         self.page_actions = [
-            action(f"&{i + 1} {name}", lambda _c=False, i=i: self.show_page(i), f"Ctrl+{i + 1}")
+            action(
+                translate("MainWindow", "&{number} {page}").format(
+                    number=i + 1, page=translate("MainWindow", name)
+                ),
+                lambda _c=False, i=i: self.show_page(i),
+                f"Ctrl+{i + 1}",
+            )
             for i, name in enumerate(PAGES)
         ]
-        self.welcome_action = action("&Welcome", self.show_welcome)
-        self.about_action = action("&About MLM Studio", self.show_about)
+        self.welcome_action = action(translate("MainWindow", "&Welcome"), self.show_welcome)
+        self.about_action = action(translate("MainWindow", "&About MLM Studio"), self.show_about)
         self.learn_action = action(
-            "How Masked Language Models &Learn",
+            translate("MainWindow", "How Masked Language Models &Learn"),
             self.show_learning_help,
             QKeySequence.StandardKey.HelpContents,
-            "Masking, tokens, the loss, ln V and perplexity, with your own text.",
+            translate("MainWindow", "Masking, tokens, the loss, ln V and perplexity, with your own text."),
         )
 
         menu = self.menuBar()
-        file_menu = menu.addMenu("&File")
+        file_menu = menu.addMenu(translate("MainWindow", "&File"))
         for act in (
             self.open_file_action,
             self.open_folder_action,
@@ -297,13 +340,13 @@ class MainWindow(QMainWindow):
             self.quit_action,
         ):
             file_menu.addSeparator() if act is None else file_menu.addAction(act)
-        run_menu = menu.addMenu("&Run")
+        run_menu = menu.addMenu(translate("MainWindow", "&Run"))
         for act in (self.start_action, self.pause_action, self.resume_action, self.stop_action):
             run_menu.addAction(act)
-        go_menu = menu.addMenu("&Go")
+        go_menu = menu.addMenu(translate("MainWindow", "&Go"))
         for act in self.page_actions:
             go_menu.addAction(act)
-        help_menu = menu.addMenu("&Help")
+        help_menu = menu.addMenu(translate("MainWindow", "&Help"))
         help_menu.addAction(self.learn_action)
         help_menu.addAction(self.welcome_action)
         help_menu.addAction(self.about_action)
@@ -450,17 +493,21 @@ class MainWindow(QMainWindow):
         if self.db is None:
             # Asked for before the history opened (a quick start, Ctrl+Return): it starts then.
             self._start_when_attached = True
-            self.show_status(f"{OPENING_HISTORY} The run starts as soon as it is open.")
+            self.show_status(
+                translate("MainWindow", "Opening the run history… The run starts as soon as it is open.")
+            )
             return False
         if self.train_page.is_training():
-            self.show_status("A run is already training. Stop it first (Ctrl+.).")
+            self.show_status(translate("MainWindow", "A run is already training. Stop it first (Ctrl+.)."))
             self.show_page(TRAIN)
             return False
         self.setup_page.flush()
         if not self.setup_page.is_valid():
             problems = self.setup_page.problems()
             self.show_page(CORPUS if not self.setup_page.has_corpus() else SETUP)
-            self.show_status(problems[0] if problems else "The settings are not valid yet.")
+            self.show_status(
+                problems[0] if problems else translate("MainWindow", "The settings are not valid yet.")
+            )
             return False
         self._on_setup_changed()
         self.settings.set_last_config(self.setup_page.config())
@@ -471,13 +518,17 @@ class MainWindow(QMainWindow):
     def add_to_queue(self) -> bool:
         """Queue a run with the Setup page's settings (Setup's "Add to queue")."""
         if self.db is None:
-            self.show_status(f"{OPENING_HISTORY} Add the run to the queue once it is open.")
+            self.show_status(
+                translate("MainWindow", "Opening the run history… Add the run to the queue once it is open.")
+            )
             return False
         self.setup_page.flush()
         if not self.setup_page.is_valid():
             problems = self.setup_page.problems()
             self.show_page(CORPUS if not self.setup_page.has_corpus() else SETUP)
-            self.show_status(problems[0] if problems else "The settings are not valid yet.")
+            self.show_status(
+                problems[0] if problems else translate("MainWindow", "The settings are not valid yet.")
+            )
             return False
         self.settings.set_last_config(self.setup_page.config())
         self.queue.add(self.setup_page.config())
@@ -490,7 +541,9 @@ class MainWindow(QMainWindow):
         self._quick_start_sample = sample
         self.show_page(TRAIN)
         if self.train_page is not None:
-            self.train_page.state_label.setText(f"Loading the {sample} sample…")
+            self.train_page.state_label.setText(
+                translate("MainWindow", "Loading the {sample} sample…").format(sample=sample)
+            )
         self.corpus_page.load_sample(sample)
 
     @Slot(str)
@@ -507,7 +560,9 @@ class MainWindow(QMainWindow):
     def open_model(self) -> OpenModelDialog:
         """File → Open a Model…: the cache's models and a folder chooser; an opened model shows on Explore."""
         if self.db is None:
-            self.show_status(f"{OPENING_HISTORY} Open the model once it is open.")
+            self.show_status(
+                translate("MainWindow", "Opening the run history… Open the model once it is open.")
+            )
             return None
         if self.open_model_dialog is None:
             self.open_model_dialog = OpenModelDialog(self.db, self)
@@ -523,7 +578,9 @@ class MainWindow(QMainWindow):
         self.show_page(EXPLORE)
         self.explore_page.select_run(run_id)
         if origin is not None:
-            said = f"Opened a {origin.family} model, {origin.parameters:,} parameters, as run {run_id}."
+            said = translate(
+                "MainWindow", "Opened a {family} model, {parameters:,} parameters, as run {run}."
+            ).format(family=origin.family, parameters=origin.parameters, run=run_id)
             self.show_status(f"{said} {origin.note}".strip())
 
     @Slot(str)
@@ -535,7 +592,9 @@ class MainWindow(QMainWindow):
     def _on_run_finished(self, run_id: str, outcome) -> None:
         self.runs.refresh()  # History and Explore follow the one list
         if outcome.status == RunStatus.FAILED:
-            self.show_status(f"The run failed: {outcome.message}")
+            self.show_status(
+                translate("MainWindow", "The run failed: {message}").format(message=outcome.message)
+            )
 
     @Slot()
     def _update_run_actions(self, *_args) -> None:
@@ -544,7 +603,7 @@ class MainWindow(QMainWindow):
         self.pause_action.setEnabled(training)
         self.resume_action.setEnabled(training)
         self.stop_action.setEnabled(training)
-        self.training_label.setText("Training…" if training else "")
+        self.training_label.setText(translate("MainWindow", "Training…") if training else "")
 
     # The engine, loaded in the background after the first frame -------------------
     def start_engine_warmup(self) -> None:
@@ -577,17 +636,17 @@ class MainWindow(QMainWindow):
                 if button in self._waiting_buttons:
                     continue  # already waiting (attach_history adds the pages built since)
                 self._waiting_buttons[button] = button.text()
-                button.setText(f"{button.text()} (loading…)")
+                button.setText(translate("MainWindow", "{button} (loading…)").format(button=button.text()))
         else:
             for button, text in self._waiting_buttons.items():
-                if button.text().endswith(" (loading…)"):
+                if button.text() == translate("MainWindow", "{button} (loading…)").format(button=text):
                     button.setText(text)
             self._waiting_buttons.clear()
 
     @Slot()
     def _on_engine_ready(self) -> None:
         self._show_engine_loading(False)
-        self.statusBar().showMessage("The training engine is ready.", 3000)
+        self.statusBar().showMessage(translate("MainWindow", "The training engine is ready."), 3000)
         self.setup_page.refresh_estimate()  # "auto" precision is known now (bf16 on this CPU?)
 
     @Slot(str)
@@ -623,9 +682,15 @@ class MainWindow(QMainWindow):
 
         return about_rows(
             [
-                ("Data directory", str(self.db.data_dir) if self.db else OPENING_HISTORY),
-                ("History database", str(self.db.path) if self.db else OPENING_HISTORY),
-                ("Settings file", self.settings.file_name()),
+                (
+                    translate("MainWindow", "Data directory"),
+                    str(self.db.data_dir) if self.db else opening_history(),
+                ),
+                (
+                    translate("MainWindow", "History database"),
+                    str(self.db.path) if self.db else opening_history(),
+                ),
+                (translate("MainWindow", "Settings file"), self.settings.file_name()),
             ]
         )
 
@@ -687,9 +752,12 @@ class MainWindow(QMainWindow):
         if self.sweep_page.is_running() and not self.train_page.is_training() and self._asking_before_close:
             answer = QMessageBox.question(
                 self,
-                "Stop the sweep?",
-                "A sweep is still running. Stop it and quit? Its current trial saves a checkpoint, and "
-                "Resume on the Sweep page carries the sweep on later.",
+                translate("MainWindow", "Stop the sweep?"),
+                translate(
+                    "MainWindow",
+                    "A sweep is still running. Stop it and quit? Its current trial saves a checkpoint, and "
+                    "Resume on the Sweep page carries the sweep on later.",
+                ),
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.No,
             )
@@ -699,9 +767,12 @@ class MainWindow(QMainWindow):
         if self.train_page.is_training() and self._asking_before_close:
             answer = QMessageBox.question(
                 self,
-                "Stop training?",
-                "A run is still training. Stop it and quit? A checkpoint is saved, so you can "
-                "resume the run later from the History page.",
+                translate("MainWindow", "Stop training?"),
+                translate(
+                    "MainWindow",
+                    "A run is still training. Stop it and quit? A checkpoint is saved, so you can "
+                    "resume the run later from the History page.",
+                ),
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.No,
             )
@@ -709,7 +780,7 @@ class MainWindow(QMainWindow):
                 event.ignore()
                 return
         if self.train_page.is_training():
-            self.show_status("Stopping the run and saving a checkpoint…")
+            self.show_status(translate("MainWindow", "Stopping the run and saving a checkpoint…"))
             QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
             try:
                 self.train_page.stop_and_wait()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -32,37 +32,55 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.config import MODEL_PRESETS, ModelConfig, RunConfig, TrainingConfig
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.setup_estimates import params_text
 
 # (tokenizer kind, label, plain explanation); BPE appears only when chosen in Advanced.
+# The English texts; shown as translate("SimpleSetup", text).
 READS: tuple[tuple[str, str, str], ...] = (
     (
         "char",
-        "Letters",
-        "Reads one character at a time. Knows every word it can spell, "
-        "but needs longer passages to see whole sentences.",
+        QT_TRANSLATE_NOOP("SimpleSetup", "Letters"),
+        QT_TRANSLATE_NOOP(
+            "SimpleSetup",
+            "Reads one character at a time. Knows every word it can spell, "
+            "but needs longer passages to see whole sentences.",
+        ),
     ),
     (
         "word",
-        "Words",
-        "Reads whole words. Easy to follow; a word it never saw during training becomes “unknown”.",
+        QT_TRANSLATE_NOOP("SimpleSetup", "Words"),
+        QT_TRANSLATE_NOOP(
+            "SimpleSetup",
+            "Reads whole words. Easy to follow; a word it never saw during training becomes “unknown”.",
+        ),
     ),
     (
         "wordpiece",
-        "Word pieces",
-        "Splits rare words into common pieces learned from your text (WordPiece). A good default.",
+        QT_TRANSLATE_NOOP("SimpleSetup", "Word pieces"),
+        QT_TRANSLATE_NOOP(
+            "SimpleSetup",
+            "Splits rare words into common pieces learned from your text (WordPiece). A good default.",
+        ),
     ),
     (
         "bpe",
-        "Byte-pair pieces",
-        "Pieces learned by merging frequent pairs of characters (BPE), chosen in Advanced.",
+        QT_TRANSLATE_NOOP("SimpleSetup", "Byte-pair pieces"),
+        QT_TRANSLATE_NOOP(
+            "SimpleSetup",
+            "Pieces learned by merging frequent pairs of characters (BPE), chosen in Advanced.",
+        ),
     ),
 )
-SIZES: tuple[tuple[str, str], ...] = (("tiny", "Tiny"), ("small", "Small"), ("base", "Base"))
+SIZES: tuple[tuple[str, str], ...] = (
+    ("tiny", QT_TRANSLATE_NOOP("SimpleSetup", "Tiny")),
+    ("small", QT_TRANSLATE_NOOP("SimpleSetup", "Small")),
+    ("base", QT_TRANSLATE_NOOP("SimpleSetup", "Base")),
+)
 SIZE_NOTES = {
-    "tiny": "fastest; learns simple patterns",
-    "small": "a good balance on a computer without a graphics card",
-    "base": "learns the most, but is slow without a graphics card",
+    "tiny": QT_TRANSLATE_NOOP("SimpleSetup", "fastest; learns simple patterns"),
+    "small": QT_TRANSLATE_NOOP("SimpleSetup", "a good balance on a computer without a graphics card"),
+    "base": QT_TRANSLATE_NOOP("SimpleSetup", "learns the most, but is slow without a graphics card"),
 }
 # With a time limit the steps are only a safety cap, far above what the time allows.
 STEP_CAP_WITH_TIME = 1_000_000
@@ -95,12 +113,24 @@ def duration_text(seconds: float) -> str:
     """'45 s', '3 min 20 s', '2 h 5 min'."""
     seconds = max(0.0, seconds)
     if seconds < 60:
-        return f"{seconds:.0f} s" if seconds >= 10 else f"{seconds:.1f} s"
+        shown = f"{seconds:.0f}" if seconds >= 10 else f"{seconds:.1f}"
+        return translate("SimpleSetup", "{seconds} s").format(seconds=shown)
     if seconds < 3600:
         minutes, rest = divmod(round(seconds), 60)
-        return f"{minutes} min {rest} s" if rest and minutes < 10 else f"{minutes} min"
+        if rest and minutes < 10:
+            return translate("SimpleSetup", "{minutes} min {seconds} s").format(minutes=minutes, seconds=rest)
+        return translate("SimpleSetup", "{minutes} min").format(minutes=minutes)
     hours, rest = divmod(round(seconds / 60), 60)
-    return f"{hours} h {rest} min" if rest else f"{hours} h"
+    if rest:
+        return translate("SimpleSetup", "{hours} h {minutes} min").format(hours=hours, minutes=rest)
+    return translate("SimpleSetup", "{hours} h").format(hours=hours)
+
+
+def plural(text: str, count: int) -> str:
+    """A translated "%n thing(s)" message; in English (no translation) "(s)" becomes "" or "s"."""
+    if "(s)" in text:
+        text = text.replace("(s)", "" if count == 1 else "s")
+    return text
 
 
 class SimpleSetup(QWidget):
@@ -122,14 +152,18 @@ class SimpleSetup(QWidget):
     def _build(self) -> None:
         # 1. What the model reads
         self.reads_group = QButtonGroup(self)
-        reads_box = QGroupBox("1. What the model reads")
+        reads_box = QGroupBox(translate("SimpleSetup", "1. What the model reads"))
         reads_layout = QGridLayout(reads_box)
         self.reads_buttons: dict[str, QRadioButton] = {}
         for row, (kind, label, note) in enumerate(READS):
-            button = QRadioButton(label)
+            button = QRadioButton(translate("SimpleSetup", label))
             button.setObjectName(f"simple.reads.{kind}")
-            button.setToolTip(f"{note} (tokenizer: {kind})")
-            explanation = _note(note)
+            button.setToolTip(
+                translate("SimpleSetup", "{explanation} (tokenizer: {kind})").format(
+                    explanation=translate("SimpleSetup", note), kind=kind
+                )
+            )
+            explanation = _note(translate("SimpleSetup", note))
             self.reads_group.addButton(button, row)
             reads_layout.addWidget(button, row, 0, Qt.AlignmentFlag.AlignTop)
             reads_layout.addWidget(explanation, row, 1)
@@ -140,7 +174,7 @@ class SimpleSetup(QWidget):
         self.reads_group.idClicked.connect(self._on_reads_chosen)
 
         # 2. How big it is
-        size_box = QGroupBox("2. How big the model is")
+        size_box = QGroupBox(translate("SimpleSetup", "2. How big the model is"))
         size_layout = QVBoxLayout(size_box)
         self.size_slider = QSlider(Qt.Orientation.Horizontal)
         self.size_slider.setObjectName("simple.size")
@@ -149,8 +183,11 @@ class SimpleSetup(QWidget):
         self.size_slider.setTickPosition(QSlider.TickPosition.TicksBelow)
         self.size_slider.setTickInterval(1)
         self.size_slider.setToolTip(
-            "Bigger models can learn more, but each training step takes longer. "
-            "(Presets of width, layers and attention heads.)"
+            translate(
+                "SimpleSetup",
+                "Bigger models can learn more, but each training step takes longer. "
+                "(Presets of width, layers and attention heads.)",
+            )
         )
         self.size_slider.valueChanged.connect(self._on_size_moved)
         # A custom size sits at the nearest preset: releasing the slider there picks that preset.
@@ -158,7 +195,7 @@ class SimpleSetup(QWidget):
         ticks = QHBoxLayout()
         self.size_ticks: dict[str, QLabel] = {}
         for index, (key, label) in enumerate(SIZES):
-            tick = QLabel(label)
+            tick = QLabel(translate("SimpleSetup", label))
             tick.setObjectName(f"simple.size_tick.{key}")
             align = (Qt.AlignmentFlag.AlignLeft, Qt.AlignmentFlag.AlignHCenter, Qt.AlignmentFlag.AlignRight)[
                 min(index, 2)
@@ -179,7 +216,7 @@ class SimpleSetup(QWidget):
         size_layout.addWidget(self.size_detail)
 
         # 3. How long to train
-        time_box = QGroupBox("3. How long to train")
+        time_box = QGroupBox(translate("SimpleSetup", "3. How long to train"))
         time_layout = QVBoxLayout(time_box)
         row = QHBoxLayout()
         self.minutes_spin = QDoubleSpinBox()
@@ -187,15 +224,18 @@ class SimpleSetup(QWidget):
         self.minutes_spin.setRange(0.0, MAX_MINUTES)
         self.minutes_spin.setDecimals(1)
         self.minutes_spin.setSingleStep(1.0)
-        self.minutes_spin.setSuffix(" min")
-        self.minutes_spin.setSpecialValueText("No time limit")
+        self.minutes_spin.setSuffix(translate("SimpleSetup", " min"))
+        self.minutes_spin.setSpecialValueText(translate("SimpleSetup", "No time limit"))
         self.minutes_spin.setMinimumWidth(140)
         self.minutes_spin.setToolTip(
-            "Training stops after this many minutes; the learning rate follows "
-            "the time (time budget). 0: no time limit, the number of steps decides."
+            translate(
+                "SimpleSetup",
+                "Training stops after this many minutes; the learning rate follows "
+                "the time (time budget). 0: no time limit, the number of steps decides.",
+            )
         )
         self.minutes_spin.valueChanged.connect(self._on_minutes_changed)
-        row.addWidget(QLabel("Train for"))
+        row.addWidget(QLabel(translate("SimpleSetup", "Train for")))
         row.addWidget(self.minutes_spin)
         row.addStretch(1)
         self.time_label = _note("")
@@ -204,7 +244,7 @@ class SimpleSetup(QWidget):
         time_layout.addWidget(self.time_label)
 
         # 4. How much text to hide
-        hide_box = QGroupBox("4. How much text to hide")
+        hide_box = QGroupBox(translate("SimpleSetup", "4. How much text to hide"))
         hide_layout = QVBoxLayout(hide_box)
         row = QHBoxLayout()
         self.hide_slider = QSlider(Qt.Orientation.Horizontal)
@@ -212,9 +252,12 @@ class SimpleSetup(QWidget):
         self.hide_slider.setRange(1, 90)
         self.hide_slider.setPageStep(5)
         self.hide_slider.setToolTip(
-            "The share of tokens the model must guess each time "
-            "(masking rate, mlm_probability). BERT used 15%; 30% learns "
-            "faster in short runs."
+            translate(
+                "SimpleSetup",
+                "The share of tokens the model must guess each time "
+                "(masking rate, mlm_probability). BERT used 15%; 30% learns "
+                "faster in short runs.",
+            )
         )
         self.hide_slider.valueChanged.connect(self._on_hide_moved)
         self.hide_value = QLabel()
@@ -283,70 +326,123 @@ class SimpleSetup(QWidget):
         for key, label in SIZES:
             tick = self.size_ticks[key]
             if key not in sizes:
-                tick.setText(label)
+                tick.setText(translate("SimpleSetup", label))
                 continue
             params, exact, seconds = sizes[key]
             bound = "" if exact else "≈ " if self._config.tokenizer.kind == "char" else "≤ "
-            count = f"{bound}{_short_count(params)} parameters"
-            speed = f"{duration_text(seconds * 1000)} / 1,000 steps" if seconds else "measuring…"
-            tick.setText(f"<b>{label}</b><br>{count}<br>{speed}")
+            count = translate("SimpleSetup", "{count} parameters").format(
+                count=f"{bound}{_short_count(params)}"
+            )
+            speed = (
+                translate("SimpleSetup", "{duration} / 1,000 steps").format(
+                    duration=duration_text(seconds * 1000)
+                )
+                if seconds
+                else translate("SimpleSetup", "measuring…")
+            )
+            tick.setText(f"<b>{translate('SimpleSetup', label)}</b><br>{count}<br>{speed}")
 
     def _refresh_texts(self) -> None:
         cfg = self._config
         preset = preset_of(cfg.model)
         m = cfg.model
-        shape = (
-            f"{m.num_layers} layer{'s' if m.num_layers != 1 else ''}, {m.d_model} wide, "
-            f"{m.num_heads} attention heads"
+        shape = plural(
+            translate(
+                "SimpleSetup", "%n layer(s), {width} wide, {heads} attention heads", None, m.num_layers
+            ),
+            m.num_layers,
+        ).format(width=m.d_model, heads=m.num_heads)
+        name = (
+            translate("SimpleSetup", dict(SIZES)[preset])
+            if preset
+            else translate("SimpleSetup", "Custom size")
         )
-        name = dict(SIZES)[preset] if preset else "Custom size"
         if self._params is None:
-            params = "fix the Advanced model settings to see its size"
+            params = translate("SimpleSetup", "fix the Advanced model settings to see its size")
         else:
             # Letters have no vocabulary cap to quote: "about"; the other kinds are capped: "up to".
-            bound = "" if self._params_exact else "about " if cfg.tokenizer.kind == "char" else "up to "
-            params = f"{bound}{params_text(self._params)} parameters"
+            count = params_text(self._params)
+            if self._params_exact:
+                params = translate("SimpleSetup", "{count} parameters").format(count=count)
+            elif cfg.tokenizer.kind == "char":
+                params = translate("SimpleSetup", "about {count} parameters").format(count=count)
+            else:
+                params = translate("SimpleSetup", "up to {count} parameters").format(count=count)
         if self._step_seconds is not None:
-            speed = f"about {duration_text(self._step_seconds * 1000)} per 1,000 steps on this computer"
+            speed = translate("SimpleSetup", "about {duration} per 1,000 steps on this computer").format(
+                duration=duration_text(self._step_seconds * 1000)
+            )
         elif self._timing == "measuring":
-            speed = "time per 1,000 steps on this computer: measuring…"
+            speed = translate("SimpleSetup", "time per 1,000 steps on this computer: measuring…")
         elif self._timing == "invalid":
-            speed = "fix the training settings to see the time per step"
+            speed = translate("SimpleSetup", "fix the training settings to see the time per step")
         else:
-            speed = "the time per step could not be measured here"
-        self.size_label.setText(f"{name}: {params} · {speed}")
-        note = SIZE_NOTES.get(preset or "", "set in Advanced; move the slider to pick a standard size")
-        detail = f"{shape} — {note}."
+            speed = translate("SimpleSetup", "the time per step could not be measured here")
+        self.size_label.setText(
+            translate("SimpleSetup", "{size}: {params} · {speed}").format(
+                size=name, params=params, speed=speed
+            )
+        )
+        note = translate(
+            "SimpleSetup",
+            SIZE_NOTES.get(
+                preset or "",
+                QT_TRANSLATE_NOOP("SimpleSetup", "set in Advanced; move the slider to pick a standard size"),
+            ),
+        )
+        detail = translate("SimpleSetup", "{shape} — {note}.").format(shape=shape, note=note)
         if not self._params_exact and self._params is not None:
-            detail += " The exact count follows once the vocabulary has been learned from your corpus."
+            detail += translate(
+                "SimpleSetup",
+                " The exact count follows once the vocabulary has been learned from your corpus.",
+            )
         self.size_detail.setText(detail)
 
         minutes = cfg.training.time_budget / 60.0
         steps = cfg.training.steps
         per_step = self._step_seconds
         if minutes > 0:
-            text = f"Training stops after {_minutes_text(minutes)}"
             if per_step:
                 expected = min(steps, int(cfg.training.time_budget / per_step))
-                text += f": about {expected:,} steps on this computer."
+                text = translate(
+                    "SimpleSetup", "Training stops after {duration}: about {steps:,} steps on this computer."
+                ).format(duration=_minutes_text(minutes), steps=expected)
             else:
-                text += "."
+                text = translate("SimpleSetup", "Training stops after {duration}.").format(
+                    duration=_minutes_text(minutes)
+                )
             if steps < STEP_CAP_WITH_TIME and per_step and steps * per_step < cfg.training.time_budget:
-                text += f" It may end sooner: the steps are capped at {steps:,} (Advanced)."
+                text += translate(
+                    "SimpleSetup", " It may end sooner: the steps are capped at {steps:,} (Advanced)."
+                ).format(steps=steps)
+        elif per_step:
+            text = translate(
+                "SimpleSetup",
+                "No time limit: training stops after {steps:,} steps, about {duration} on this computer.",
+            ).format(steps=steps, duration=duration_text(steps * per_step))
         else:
-            text = f"No time limit: training stops after {steps:,} steps"
-            text += f", about {duration_text(steps * per_step)} on this computer." if per_step else "."
+            text = translate("SimpleSetup", "No time limit: training stops after {steps:,} steps.").format(
+                steps=steps
+            )
         self.time_label.setText(text)
 
         p = cfg.masking.mlm_probability
         self.hide_value.setText(f"{p * 100:.3g}%")
         mask, rand = cfg.masking.mask_replace_prob, cfg.masking.random_replace_prob
         self.hide_label.setText(
-            f"The model must guess {p * 100:.3g}% of the tokens (about 1 in {max(1, round(1 / p))}) "
-            f"from the words around them. Of those, {mask * 100:.3g}% are shown as [MASK], "
-            f"{rand * 100:.3g}% are swapped for a random token and the rest are left as they are, "
-            "so the model cannot rely on seeing [MASK]. More hidden text gives more to learn from "
-            "per step, but less context to guess from."
+            translate(
+                "SimpleSetup",
+                "The model must guess {rate}% of the tokens (about 1 in {one_in}) "
+                "from the words around them. Of those, {mask}% are shown as [MASK], "
+                "{random}% are swapped for a random token and the rest are left as they are, "
+                "so the model cannot rely on seeing [MASK]. More hidden text gives more to learn from "
+                "per step, but less context to guess from.",
+            ).format(
+                rate=f"{p * 100:.3g}",
+                one_in=max(1, round(1 / p)),
+                mask=f"{mask * 100:.3g}",
+                random=f"{rand * 100:.3g}",
+            )
         )
 
     @staticmethod
@@ -411,7 +507,8 @@ def _minutes_text(minutes: float) -> str:
     """'5 minutes', '1 minute'; a budget that is not whole minutes reads as a duration ('20 s')."""
     if minutes >= 60 or not float(minutes).is_integer():
         return duration_text(minutes * 60)
-    return f"{minutes:g} minute{'s' if minutes != 1 else ''}"
+    count = round(minutes)
+    return plural(translate("SimpleSetup", "%n minute(s)", None, count), count)
 
 
 class _blocked:
