@@ -63,6 +63,8 @@ def _isolated_data_dir(tmp_path, monkeypatch):
     """Every test gets its own MLMSTUDIO_HOME, so the user's history is never touched."""
     home = tmp_path / "mlmstudio-home"
     monkeypatch.setenv("MLMSTUDIO_HOME", str(home))
+    # Nor the user's cache: a time-budgeted run keeps its step-time calibration there.
+    monkeypatch.setenv("MLMSTUDIO_CACHE", str(tmp_path / "mlmstudio-cache"))
     return home
 
 

@@ -123,6 +123,22 @@ def _settings(_data_dir: Path) -> list[Finding]:
     ]
 
 
+def _step_time_cache(_data_dir: Path) -> list[Finding]:
+    from mlmstudio.engine import calibration_cache
+
+    path = calibration_cache.cache_path()
+    problem = calibration_cache.file_problem(path)
+    if problem is None:
+        return []
+    return [
+        Finding(
+            path,
+            f"The step-time cache {path} is damaged: {problem}.",
+            "Nothing to do: the next time-budgeted run sets it aside and measures again (it holds no data).",
+        )
+    ]
+
+
 SHARED_FILES: tuple[SharedFile, ...] = (
     SharedFile(
         "history",
@@ -165,6 +181,15 @@ SHARED_FILES: tuple[SharedFile, ...] = (
         "a damaged key reads as its default; a file Qt cannot write back is set aside at the app's start "
         "and rewritten with the keys that still read, with one note",
         _settings,
+    ),
+    SharedFile(
+        "step-time cache",
+        "step_times.json in the user's cache folder ($MLMSTUDIO_CACHE when set), not the data directory",
+        "the seconds per step measured for each model and batch shape on this computer",
+        "every time-budgeted run: train, the queue, sweep trials, capsules, runs resume, the app",
+        "a damaged entry is measured again; a damaged file is set aside at the next time-budgeted start "
+        "and written afresh (it holds no data)",
+        _step_time_cache,
     ),
 )
 

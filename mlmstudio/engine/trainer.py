@@ -341,11 +341,26 @@ class Trainer:
         if cfg.time_budget <= 0 or self.dist.world_size > 1:
             return None
         seconds = self.expected_step_seconds
+        key = None
+        if seconds is None:  # a calibration of this shape on this computer, kept from an earlier start
+            from mlmstudio.engine import calibration_cache
+
+            key = calibration_cache.cache_key(
+                self.config.model,
+                self.vocab_size,
+                cfg.batch_size,
+                min(cfg.seq_len, self.config.model.max_len),
+                self.config.masking.mlm_probability,
+                self.precision,
+                self.device.type,
+            )
+            seconds = calibration_cache.cached_seconds(key)
         if seconds is None:
+            from mlmstudio.engine import calibration_cache
             from mlmstudio.engine.calibration import measure_step_time
 
             try:  # the measurement Setup shows (its threads), on this run's model and batch shape
-                seconds = measure_step_time(
+                measured = measure_step_time(
                     self.config.model,
                     self.vocab_size,
                     cfg.batch_size,
@@ -353,7 +368,10 @@ class Trainer:
                     mlm_probability=self.config.masking.mlm_probability,
                     precision=self.precision,
                     device=self.device.type,
-                ).seconds
+                )
+                seconds = measured.seconds
+                if key is not None:
+                    calibration_cache.remember(key, seconds, measured.precision)
             except (MemoryError, RuntimeError):  # its second model did not fit: train, expect nothing
                 log.info("The step-time calibration did not fit in memory; no steps are expected.")
                 seconds = None

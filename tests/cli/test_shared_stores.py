@@ -182,7 +182,28 @@ def locks(data_dir, damage, capsys):
     assert code == 0 and "running" in out, out
 
 
+def step_time_cache(data_dir, damage, capsys):
+    from mlmstudio.engine import calibration_cache
+
+    calibration_cache.remember("shape-a", 0.25, "fp32")
+    calibration_cache.remember("shape-b", 0.5, "fp32")
+    path = calibration_cache.cache_path()
+    DAMAGES[damage](path)
+    found = check_all(data_dir)
+    assert [f.path for f in found] == [path] and str(path) in found[0].what
+    # A time-budgeted run starts: the damaged file costs a measurement, never the run.
+    config = data_dir.parent / "tiny-run.json"
+    config.write_text(BASE.to_json(), encoding="utf-8")
+    argv = ("train", "sample:facts", "--config", str(config), "--steps", "3", "--time-budget", "30")
+    code, out, err = run(data_dir, *argv, capsys=capsys)
+    assert code == 0, err
+    assert calibration_cache.file_problem(path) is None and len(calibration_cache._read()) == 1
+    assert list(path.parent.glob("step_times.json.damaged-*"))
+    assert check_all(data_dir) == []
+
+
 CASES = {
+    "step-time cache": step_time_cache,
     "locks": locks,
     "sweep journal": sweep_journal,
     "old shared sweep journal": old_sweep_journal,
