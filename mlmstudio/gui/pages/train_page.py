@@ -10,12 +10,22 @@ worker reports, at most ~20 times a second.
 
 from __future__ import annotations
 
+import html
 import logging
 
 import numpy as np
 from PySide6.QtCore import Qt, QThread, Signal, Slot
 from PySide6.QtGui import QFont, QGuiApplication
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mlmstudio.config import RunConfig
 from mlmstudio.engine.errors import MLMStudioError
@@ -36,10 +46,11 @@ from mlmstudio.engine.metric_names import (
 )
 from mlmstudio.engine.run_end import RunEnd
 from mlmstudio.engine.run_status import RunStatus
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.perplexity import PERPLEXITY_TIP, format_perplexity, loss_axis_tip, perplexity
 from mlmstudio.gui.run_request import request_problem
 from mlmstudio.gui.settings import AppSettings
-from mlmstudio.gui.theme import MessageLabel, message_color
+from mlmstudio.gui.theme import MessageLabel, message_color, message_style
 from mlmstudio.gui.threads import start_in_thread
 from mlmstudio.gui.training_worker import ProgressBatch, TrainingWorker
 from mlmstudio.gui.widgets.electra_plots import ElectraPlots
@@ -61,7 +72,6 @@ def make_training_job(db: Database, handle: lifecycle.RunHandle, corpus_text: st
     return job
 
 
-FAILURE_SHOWN_CHARS = 160  # about two lines of the banner at 1280 px
 IDLE_TEXT = "Press Start to train with the settings from the Setup page."
 
 
@@ -72,6 +82,59 @@ def make_resume_job(db: Database, run_id: str):
         return lifecycle.resume_run(db, run_id, callbacks=(callback,), control=control)
 
     return job
+
+
+class FailureBanner(MessageLabel):
+    """Why the run failed, on one line: the start of the reason, elided to the width, and "Details…".
+
+    A long reason wrapped over several lines pushed the plots off a laptop screen. The tooltip
+    and the Details box (and the History page) keep the whole of it.
+    """
+
+    details_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("error", banner=True, parent=parent)
+        self.setWordWrap(False)
+        # The width comes from the row, never from the reason's length (the text is elided to it).
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.setMinimumWidth(240)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
+        )
+        self.linkActivated.connect(lambda _link: self.details_requested.emit())
+        self._full = ""
+
+    def show_message(self, text: str) -> None:
+        self._full = text
+        self.setToolTip(text)
+        if text:
+            self._render()
+        super().show_message(self.text() if text else "")
+
+    def full_message(self) -> str:
+        return self._full
+
+    def _restyle(self) -> None:
+        # A slim banner: one line beside the state text, not a box that adds a row's height.
+        style = message_style(self.kind, QGuiApplication.palette(), self.banner)
+        style = style.replace("padding: 6px;", "padding: 1px 6px;")
+        if style != self.styleSheet():
+            self.setStyleSheet(style)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self._full:
+            self._render()
+
+    def _render(self) -> None:
+        link = translate("TrainPage", "Details…")
+        metrics = self.fontMetrics()
+        room = self.contentsRect().width() - 2 * self.margin() - metrics.horizontalAdvance("  " + link) - 4
+        one_line = " ".join(self._full.split())
+        shown = metrics.elidedText(one_line, Qt.TextElideMode.ElideRight, max(room, 40))
+        self.setText(f'{html.escape(shown)}&nbsp;&nbsp;<a href="details">{html.escape(link)}</a>')
 
 
 class TrainPage(QWidget):
@@ -113,6 +176,14 @@ class TrainPage(QWidget):
         self.title_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.state_label = QLabel(IDLE_TEXT)
         self.state_label.setWordWrap(True)
+        # After a failure its reason sits beside "Failed.", on one line (FailureBanner).
+        self.failure_label = FailureBanner()
+        self.failure_label.details_requested.connect(self.show_failure_details)
+        self._failure_message = ""
+        self._details_box: QMessageBox | None = None
+        state_row = QHBoxLayout()
+        state_row.addWidget(self.state_label)
+        state_row.addWidget(self.failure_label, 1)
 
         self.start_button = QPushButton("Start")
         self.start_button.setToolTip("Train a new run with the current settings (Ctrl+Return).")
@@ -167,11 +238,6 @@ class TrainPage(QWidget):
 
         self.info_label = QLabel(" ")
         self.info_label.setWordWrap(True)
-        self.failure_label = MessageLabel("error")
-        self._failure_message = ""
-        # A wrapped label asks for its height at its narrowest; this keeps that ask to a few lines
-        # (at 300 px a failure asked for ten, and the page scrolled on a laptop).
-        self.failure_label.setMinimumWidth(640)
 
         self.plots = LivePlots()
         if self.settings is not None:
@@ -181,13 +247,12 @@ class TrainPage(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.title_label)
-        layout.addWidget(self.state_label)
+        layout.addLayout(state_row)
         layout.addLayout(buttons)
         layout.addLayout(progress)
         layout.addLayout(readouts)
         self.forecast_bar = ForecastBar(self.plots)  # predicted final held-out loss, ETA to a target
         layout.addWidget(self.info_label)
-        layout.addWidget(self.failure_label)
         layout.addWidget(self.forecast_bar)
         layout.addWidget(self.plots, 3)
         # ELECTRA runs only: both losses, the discriminator's accuracy and the replaced share.
@@ -504,15 +569,25 @@ class TrainPage(QWidget):
         self.state_label.setText(text)
 
     def _show_failure(self, message: str) -> None:
-        # A long reason would push the plots off a laptop screen: the banner shows its start,
-        # the tooltip and History keep the whole of it.
-        shown = message
-        if len(message) > FAILURE_SHOWN_CHARS:
-            shown = message[:FAILURE_SHOWN_CHARS].rsplit(" ", 1)[0] + " … (point here for the whole message)"
-        self.failure_label.show_message(shown)
-        self.failure_label.setToolTip(message if shown != message else "")
+        self.failure_label.show_message(message)
         self._failure_message = message
-        self._show_state("Failed.")
+        self._show_state(translate("TrainPage", "Failed."))
+
+    @Slot()
+    def show_failure_details(self) -> QMessageBox | None:
+        """The whole reason the run failed, in a box the user can read and copy from."""
+        if not self.failure_text():
+            return None
+        if self._details_box is None:
+            self._details_box = QMessageBox(self)
+            self._details_box.setIcon(QMessageBox.Icon.Warning)
+            self._details_box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box = self._details_box
+        box.setWindowTitle(translate("TrainPage", "Why the run failed"))
+        box.setText(translate("TrainPage", "The run failed."))
+        box.setInformativeText(self._failure_message)
+        box.open()  # not exec(): the page keeps running while it is open
+        return box
 
     def failure_text(self) -> str:
         """The whole reason the last run failed ('' while none is shown)."""
