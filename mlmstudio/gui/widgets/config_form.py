@@ -22,11 +22,15 @@ from PySide6.QtGui import QPalette, QValidator
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QSpinBox, QWidget
 
 from mlmstudio.config import FIELD_LABELS, RunConfig
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.theme import MessageLabel
 
 # Names a newcomer understands (shared with the config's messages); a field missing there gets
-# its name with spaces.
+# its name with spaces. The config imports no Qt: its labels, help texts, choices and "zero
+# means" rules are English there and translated here, where they are shown, in the context
+# "RunConfig" (a field's name stays the key).
 LABELS: dict[str, str] = FIELD_LABELS
+CONFIG_CONTEXT = "RunConfig"
 
 # Fields that matter only in some configurations are greyed out otherwise.
 RELEVANT: dict[tuple[str, str], Callable[[RunConfig], bool]] = {
@@ -50,7 +54,13 @@ INVALID_STYLE = "border: 2px solid #d62728; border-radius: 3px;"
 
 
 def label_for(name: str) -> str:
-    return LABELS.get(name, name.replace("_", " ").capitalize())
+    """The field's name as the form shows it, translated."""
+    return config_text(LABELS.get(name, name.replace("_", " ").capitalize()))
+
+
+def config_text(text: str) -> str:
+    """A label, help text or choice of the config (English there), in the user's language."""
+    return translate(CONFIG_CONTEXT, text) if text else text
 
 
 class NumberSpinBox(QDoubleSpinBox):
@@ -97,13 +107,13 @@ class AutoSpinBox(QSpinBox):
 
     def __init__(self, rule: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.rule = rule
+        self.rule = config_text(rule)
         self.auto_value = 0
-        self.setSpecialValueText(f"Auto ({rule})")
+        self.setSpecialValueText(translate("ConfigForm", "Auto ({rule})").format(rule=self.rule))
 
     def set_auto_value(self, value: int) -> None:
         self.auto_value = value
-        text = f"Auto: {value:,} ({self.rule})"
+        text = translate("ConfigForm", "Auto: {value:,} ({rule})").format(value=value, rule=self.rule)
         self.setSpecialValueText(text)
         # Wide enough for the whole "Auto: …" text beside the arrows.
         self.setMinimumWidth(max(EDITOR_MIN_WIDTH, self.fontMetrics().horizontalAdvance(text) + 48))
@@ -157,8 +167,13 @@ class SectionForm(QWidget):
             editor.setObjectName(f"{section}.{f.name}")
             if not isinstance(editor, QCheckBox):
                 editor.setMinimumWidth(EDITOR_MIN_WIDTH)
-            tip = f.metadata.get("help", "")
-            self._tooltips[f.name] = f"{tip}\nDefault: {_show(f.default)}." if tip else ""
+            tip = config_text(f.metadata.get("help", ""))
+            default = config_text(f.default) if "choices" in f.metadata else _show(f.default)
+            self._tooltips[f.name] = (
+                translate("ConfigForm", "{help}\nDefault: {default}.").format(help=tip, default=default)
+                if tip
+                else ""
+            )
             editor.setToolTip(self._tooltips[f.name])
             label = QLabel(label_for(f.name))
             label.setToolTip(self._tooltips[f.name])
@@ -174,8 +189,9 @@ class SectionForm(QWidget):
         meta, default = f.metadata, f.default
         if "choices" in meta:
             combo = QComboBox()
-            combo.addItems(list(meta["choices"]))
-            combo.setCurrentText(str(default))
+            for choice in meta["choices"]:  # the choice itself is the data; its display is translated
+                combo.addItem(config_text(choice), choice)
+            _select(combo, default)
             combo.currentIndexChanged.connect(self.changed)
             return combo
         if isinstance(default, bool):
@@ -209,7 +225,7 @@ class SectionForm(QWidget):
         for f in self._fields:
             editor = self._editors[f.name]
             if isinstance(editor, QComboBox):
-                out[f.name] = editor.currentText()
+                out[f.name] = editor.currentData()
             elif isinstance(editor, QCheckBox):
                 out[f.name] = editor.isChecked()
             elif isinstance(editor, QSpinBox):
@@ -232,7 +248,7 @@ class SectionForm(QWidget):
                 editor.blockSignals(True)
                 try:
                     if isinstance(editor, QComboBox):
-                        editor.setCurrentText(str(value))
+                        _select(editor, value)
                     elif isinstance(editor, QCheckBox):
                         editor.setChecked(bool(value))
                     else:
@@ -318,14 +334,21 @@ def field_problems(config: RunConfig) -> tuple[dict[tuple[str, str], str], list[
     return problems, unattributed
 
 
+def _select(combo: QComboBox, value: Any) -> None:
+    """Show the choice ``value`` (a value that is no choice leaves the combo as it is)."""
+    index = combo.findData(str(value))
+    if index >= 0:
+        combo.setCurrentIndex(index)
+
+
 def _show(value: Any) -> str:
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return translate("ConfigForm", "on") if value else translate("ConfigForm", "off")
     if isinstance(value, float):
         return f"{value:g}"
     if isinstance(value, int):
         return f"{value:,}"
-    return str(value) if value != "" else "(empty)"
+    return str(value) if value != "" else translate("ConfigForm", "(empty)")
 
 
 def group_problems(
