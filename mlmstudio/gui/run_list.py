@@ -26,9 +26,25 @@ from mlmstudio.gui.background import TaskRunner, user_message
 from mlmstudio.gui.runs_table_model import RunsTableModel
 from mlmstudio.store import service
 from mlmstudio.store.database import Database
+from mlmstudio.store.loss_before_after import BeforeAfter, loss_before_after
 from mlmstudio.store.records import RunSummary
 
 log = logging.getLogger(__name__)
+
+
+def list_with_losses(db: Database) -> tuple[list[RunSummary], dict[str, BeforeAfter]]:
+    """Every run, and the held-out loss before -> after of those started from a model.
+
+    The losses are two small queries over the stored curves; if they fail, the runs are
+    still listed (their final loss alone), and the failure is logged.
+    """
+    runs = service.list_runs(db)
+    try:
+        losses = loss_before_after(db, [run.id for run in runs])
+    except Exception:  # noqa: BLE001 - the table still lists every run
+        log.exception("Could not read the held-out losses before -> after")
+        losses = {}
+    return runs, losses
 
 
 class RunList(QObject):
@@ -62,7 +78,7 @@ class RunList(QObject):
             return self.refresh_now()
         db = self.db
         self._runner.run(
-            lambda: service.list_runs(db),
+            lambda: list_with_losses(db),
             self._on_listed,
             self._on_list_failed,
             topic="list",
@@ -73,11 +89,11 @@ class RunList(QObject):
     def refresh_now(self) -> bool:
         """Read the runs on this thread; True when it worked."""
         try:
-            runs = service.list_runs(self.db)
+            listing = list_with_losses(self.db)
         except MLMStudioError as exc:
             self._on_list_failed(exc)
             return False
-        self._on_listed(runs)
+        self._on_listed(listing)
         return True
 
     def is_loading(self) -> bool:
@@ -125,10 +141,11 @@ class RunList(QObject):
 
     # -- results -------------------------------------------------------------------------
 
-    def _on_listed(self, runs: list[RunSummary]) -> None:
+    def _on_listed(self, listing: tuple[list[RunSummary], dict[str, BeforeAfter]]) -> None:
+        runs, losses = listing
         self.error = ""
         self.loaded = True
-        self.model.set_runs(runs)
+        self.model.set_runs(runs, losses)
         self.changed.emit()
 
     def _on_list_failed(self, exc: BaseException) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,10 +17,12 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QGuiApplication
 
 from mlmstudio.engine.run_status import RunStatus
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.imported_model import run_kind
 from mlmstudio.gui.perplexity import format_perplexity, perplexity
 from mlmstudio.gui.run_colors import assign_run_colours, run_color
 from mlmstudio.gui.theme import message_color
+from mlmstudio.store.loss_before_after import BeforeAfter
 
 RUN_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -138,6 +140,15 @@ def _steps(run: Any) -> tuple[str, Any]:
     return f"{int(planned):,}", int(planned)
 
 
+def before_after_text(loss: BeforeAfter) -> str:
+    """'3.91 → 2.47' for a run started from a model (two decimals keep the column narrow)."""
+    return f"{two_decimals(loss.before)} → {two_decimals(loss.after)}"
+
+
+def two_decimals(value: float | None) -> str:
+    return "—" if value is None or not math.isfinite(value) else f"{value:.2f}"
+
+
 def _perplexity(run: Any) -> tuple[str, Any]:
     value = perplexity(metric_value(run, "val_loss"))
     return format_perplexity(value), value
@@ -216,12 +227,17 @@ class RunsTableModel(QAbstractTableModel):
         self._cells: list[list[tuple[str, Any]]] = []
         self._haystacks: list[str] = []
         self._rows_by_id: dict[str, int] = {}
+        # Held-out loss before -> after of the runs started from a model (store/loss_before_after.py).
+        self._losses: dict[str, BeforeAfter] = {}
 
     # -- loading ------------------------------------------------------------
 
-    def set_runs(self, runs: Sequence[Any]) -> None:
+    def set_runs(self, runs: Sequence[Any], losses: Mapping[str, BeforeAfter] | None = None) -> None:
+        """Show ``runs``; ``losses`` are their held-out losses before -> after (None: keep those known)."""
         self.beginResetModel()
         self._runs = list(runs)
+        if losses is not None:
+            self._losses = {run_id: loss for run_id, loss in losses.items() if loss.before is not None}
         self._cells = [self._compute(run) for run in self._runs]
         self._haystacks = [
             self._haystack(run, cells) for run, cells in zip(self._runs, self._cells, strict=True)
@@ -242,9 +258,12 @@ class RunsTableModel(QAbstractTableModel):
         self._haystacks[row] = self._haystack(run, self._cells[row])
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
 
-    @staticmethod
-    def _compute(run: Any) -> list[tuple[str, Any]]:
-        return [column.cell(run) for column in COLUMNS]
+    def _compute(self, run: Any) -> list[tuple[str, Any]]:
+        cells = [column.cell(run) for column in COLUMNS]
+        loss = self._losses.get(str(run.id))
+        if loss is not None:  # started from a model: its own loss, then the newest
+            cells[COLUMN_INDEX["Val loss"]] = (before_after_text(loss), loss.after)
+        return cells
 
     @staticmethod
     def _haystack(run: Any, cells: list[tuple[str, Any]]) -> str:
@@ -264,6 +283,10 @@ class RunsTableModel(QAbstractTableModel):
 
     def haystack(self, row: int) -> str:
         return self._haystacks[row]
+
+    def before_after(self, run_id: str) -> BeforeAfter | None:
+        """The held-out loss before -> after of a run started from a model; None for any other run."""
+        return self._losses.get(run_id)
 
     def all_tags(self) -> list[str]:
         return sorted({tag for run in self._runs for tag in (getattr(run, "tags", []) or [])})
@@ -316,10 +339,21 @@ class RunsTableModel(QAbstractTableModel):
                 return QBrush(QColor(message_color("warning", QGuiApplication.palette())))
         if role == Qt.ItemDataRole.ToolTipRole:
             run = self._runs[row]
+            loss = self._losses.get(str(run.id))
+            if loss is not None and col == COLUMN_INDEX["Val loss"]:
+                return translate(
+                    "RunsTableModel",
+                    "Held-out loss of the model it started from (step 0): {before}\n"
+                    "after continued pretraining: {after}",
+                ).format(before=_precise(loss.before), after=_precise(loss.after))
             notes = str(getattr(run, "notes", "") or "")
             tip = f"{getattr(run, 'name', '')}  ({run.id})"
             return f"{tip}\n{notes}" if notes else tip
         return None
+
+
+def _precise(value: float | None) -> str:
+    return "—" if value is None or not math.isfinite(value) else f"{value:.4f}"
 
 
 class RunsFilterProxy(QSortFilterProxyModel):

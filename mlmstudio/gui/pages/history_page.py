@@ -404,7 +404,8 @@ class HistoryPage(QWidget):
     def _on_selection_changed(self, *_args) -> None:
         runs = self.selected_runs()
         self.run_actions.update_for(runs)
-        self.details.show_run(runs[0] if len(runs) == 1 else None, len(runs))
+        one = runs[0] if len(runs) == 1 else None
+        self.details.show_run(one, len(runs), self.model.before_after(one.id) if one else None)
         if runs:
             self._compare_timer.start()
 

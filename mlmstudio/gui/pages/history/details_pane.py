@@ -26,9 +26,12 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.engine.learned_too_little import advice
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.imported_model import origin_lines
+from mlmstudio.gui.runs_table_model import two_decimals
 from mlmstudio.gui.theme import message_color
 from mlmstudio.gui.widgets.grammar_plot import GrammarPlot
+from mlmstudio.store.loss_before_after import BeforeAfter
 from mlmstudio.store.records import RunSummary
 
 ERROR_COLOR = "#CC3311"
@@ -86,8 +89,11 @@ class DetailsPane(QWidget):
         self.setMinimumWidth(200)
         self.save_button.clicked.connect(self._on_save_clicked)
 
-    def show_run(self, run: RunSummary | None, count: int) -> None:
-        """Show ``run``, or with None the number of runs selected (``count``, maybe 0)."""
+    def show_run(self, run: RunSummary | None, count: int, before_after: BeforeAfter | None = None) -> None:
+        """Show ``run``, or with None the number of runs selected (``count``, maybe 0).
+
+        ``before_after``: the held-out loss of the model a continued run started from, and its newest.
+        """
         self._run = run
         editable = run is not None
         for widget in (self.notes_edit, self.tags_edit, self.save_button):
@@ -105,6 +111,16 @@ class DetailsPane(QWidget):
             f"id {run.id} · {run.display_status}" + (f" · {run.corpus_name}" if run.corpus_name else ""),
         ]
         lines += [escape(line) for line in origin_lines(run)]  # an opened model: where it came from
+        if before_after is not None and before_after.before is not None:
+            lines.append(
+                escape(
+                    translate(
+                        "DetailsPane",
+                        "Held-out loss {before} → {after}: the model it started from, "
+                        "then after continued pretraining",
+                    ).format(before=two_decimals(before_after.before), after=two_decimals(before_after.after))
+                )
+            )
         if run.missing_files:
             lines.append(f"Missing files: {escape(', '.join(run.missing_files))}")
         lines += [escape(said) for said in [advice(run.final_metrics)] if said]  # learned too little
