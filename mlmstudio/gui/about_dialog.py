@@ -14,23 +14,25 @@ import sys
 from html import escape
 from importlib.metadata import PackageNotFoundError, version
 
-from PySide6.QtCore import Qt, qVersion
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, qVersion
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 from mlmstudio import __version__, command_hint
+from mlmstudio.gui.i18n import translate
 
-ABOUT_TEXT = (
+ABOUT_TEXT = QT_TRANSLATE_NOOP(
+    "AboutDialog",
     "Train small BERT-style masked language models on your own text, watch them learn, and "
     "explore what they predict. MIT licence; the components it uses are listed in "
-    "THIRD_PARTY_NOTICES.md."
+    "THIRD_PARTY_NOTICES.md.",
 )
 
 
-def package_version(name: str, missing: str = "not installed") -> str:
+def package_version(name: str, missing: str | None = None) -> str:
     try:
         return version(name)
     except PackageNotFoundError:
-        return missing
+        return translate("AboutDialog", "not installed") if missing is None else missing
 
 
 def _pyside_version() -> str:
@@ -47,8 +49,8 @@ def _pyqtgraph_version() -> str:
 
 def how_it_runs() -> str:
     if command_hint.is_frozen():
-        return f"the desktop bundle ({sys.executable})"
-    return f"a Python install ({sys.executable})"
+        return translate("AboutDialog", "the desktop bundle ({path})").format(path=sys.executable)
+    return translate("AboutDialog", "a Python install ({path})").format(path=sys.executable)
 
 
 def about_rows(places: list[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
@@ -67,9 +69,12 @@ def about_rows(places: list[tuple[str, str]] | None = None) -> list[tuple[str, s
         ("tokenizers", package_version("tokenizers")),
         (
             "transformers",
-            package_version("transformers", "not installed (only Export to transformers needs it)"),
+            package_version(
+                "transformers",
+                translate("AboutDialog", "not installed (only Export to transformers needs it)"),
+            ),
         ),
-        ("Runs from", how_it_runs()),
+        (translate("AboutDialog", "Runs from"), how_it_runs()),
     ]
     return rows + list(places or [])
 
@@ -79,7 +84,7 @@ def about_html(rows: list[tuple[str, str]]) -> str:
         f"<tr><td><b>{escape(label)}</b>&nbsp;&nbsp;</td><td>{escape(value)}</td></tr>"
         for label, value in rows
     )
-    return f"<p>{escape(ABOUT_TEXT)}</p><table>{table}</table>"
+    return f"<p>{escape(translate('AboutDialog', ABOUT_TEXT))}</p><table>{table}</table>"
 
 
 class AboutDialog(QDialog):
@@ -87,7 +92,7 @@ class AboutDialog(QDialog):
 
     def __init__(self, rows: list[tuple[str, str]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("About MLM Studio")
+        self.setWindowTitle(translate("AboutDialog", "About MLM Studio"))
         self.rows = rows
         self.label = QLabel(about_html(rows))
         self.label.setTextFormat(Qt.TextFormat.RichText)

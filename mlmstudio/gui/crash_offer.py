@@ -12,18 +12,20 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from mlmstudio.crash_report import Recorder
 from mlmstudio.gui.background import BackgroundCall
+from mlmstudio.gui.i18n import translate
 
 log = logging.getLogger(__name__)
 
-QUESTION = (
+QUESTION = QT_TRANSLATE_NOOP(
+    "CrashOffer",
     "MLM Studio ended unexpectedly last time. It can put what it recorded (the error's trace, "
     "the versions of its parts, the run's settings and the last log lines) into one zip file in "
-    "your data folder, for you to attach to a bug report. No corpus text goes in, and nothing is sent anywhere."
+    "your data folder, for you to attach to a bug report. No corpus text goes in, and nothing is sent anywhere.",
 )
 
 
@@ -47,10 +49,17 @@ class CrashOffer(QObject):
             return
         if not pending:
             return
-        box = QMessageBox(QMessageBox.Icon.Information, "Make a crash report?", QUESTION, parent=self._window)
-        self._make = box.addButton("Make the zip", QMessageBox.ButtonRole.AcceptRole)
-        self._forget = box.addButton("Don't report", QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton("Later", QMessageBox.ButtonRole.RejectRole)
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            translate("CrashOffer", "Make a crash report?"),
+            translate("CrashOffer", QUESTION),
+            parent=self._window,
+        )
+        self._make = box.addButton(translate("CrashOffer", "Make the zip"), QMessageBox.ButtonRole.AcceptRole)
+        self._forget = box.addButton(
+            translate("CrashOffer", "Don't report"), QMessageBox.ButtonRole.DestructiveRole
+        )
+        box.addButton(translate("CrashOffer", "Later"), QMessageBox.ButtonRole.RejectRole)
         box.setModal(False)
         box.buttonClicked.connect(self._on_answer)
         self.box = box
@@ -70,15 +79,23 @@ class CrashOffer(QObject):
 
     def _on_written(self, path: Path) -> None:
         self.zip_path = Path(path)
-        self._tell("Crash report written", f"The crash report is in\n{path}\nNothing was sent anywhere.")
+        self._tell(
+            translate("CrashOffer", "Crash report written"),
+            translate("CrashOffer", "The crash report is in\n{path}\nNothing was sent anywhere.").format(
+                path=path
+            ),
+        )
         show_status = getattr(self._window, "show_status", None)
         if show_status is not None:
-            show_status(f"Crash report written: {path}")
+            show_status(translate("CrashOffer", "Crash report written: {path}").format(path=path))
 
     def _on_failed(self, exc: BaseException) -> None:
         self._tell(
-            "No crash report",
-            f"The crash report could not be written: {exc}. The trace is kept for next time.",
+            translate("CrashOffer", "No crash report"),
+            translate(
+                "CrashOffer",
+                "The crash report could not be written: {error}. The trace is kept for next time.",
+            ).format(error=exc),
         )
 
     def _tell(self, title: str, text: str) -> None:

@@ -15,24 +15,27 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QMessageBox, QWidget
+
+from mlmstudio.gui.i18n import translate
 
 log = logging.getLogger(__name__)
 
-REBUILD = "Keep it and rebuild"
+REBUILD = QT_TRANSLATE_NOOP("HistoryRepair", "Keep it and rebuild")
 
 
 def ask_rebuild(message: str, parent: QWidget | None = None) -> bool:
     """Show what is wrong; True when the user chose to move the file aside and rebuild."""
     box = QMessageBox(
         QMessageBox.Icon.Warning,
-        "The run history is damaged",
+        translate("HistoryRepair", "The run history is damaged"),
         message,
         QMessageBox.StandardButton.NoButton,
         parent,
     )
-    rebuild = box.addButton(REBUILD, QMessageBox.ButtonRole.AcceptRole)
-    box.addButton("Quit", QMessageBox.ButtonRole.RejectRole)
+    rebuild = box.addButton(translate("HistoryRepair", REBUILD), QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(translate("HistoryRepair", "Quit"), QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(rebuild)
     box.exec()
     return box.clickedButton() is rebuild
@@ -40,12 +43,13 @@ def ask_rebuild(message: str, parent: QWidget | None = None) -> bool:
 
 def damaged_message(exc) -> str:
     """The app's words for a damaged history: the button, not the command line, is the way out."""
-    return (
-        f"The run history at {exc.path} is damaged: {exc.reason}.\n\n"
-        f"The run folders are not affected. '{REBUILD}' renames the damaged file with today's date "
+    return translate(
+        "HistoryRepair",
+        "The run history at {path} is damaged: {reason}.\n\n"
+        "The run folders are not affected. '{button}' renames the damaged file with today's date "
         "(nothing is deleted) and rebuilds the history from the run folders and whatever the file "
-        "still holds."
-    )
+        "still holds.",
+    ).format(path=exc.path, reason=exc.reason, button=translate("HistoryRepair", REBUILD))
 
 
 def tell(title: str, message: str, parent: QWidget | None = None, *, error: bool = False) -> None:
@@ -76,10 +80,10 @@ def open_history_or_ask(
             report = rebuild_history(data_dir)
             db = Database.open(data_dir)
         except MLMStudioError as again:
-            inform("MLM Studio cannot start", str(again), error=True)
+            inform(translate("HistoryRepair", "MLM Studio cannot start"), str(again), error=True)
             return None
-        inform("History rebuilt", report.sentence())
+        inform(translate("HistoryRepair", "History rebuilt"), report.sentence())
         return db
     except MLMStudioError as exc:
-        inform("MLM Studio cannot start", str(exc), error=True)
+        inform(translate("HistoryRepair", "MLM Studio cannot start"), str(exc), error=True)
         return None

@@ -26,11 +26,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QByteArray, QSettings
 
 from mlmstudio import settings_file
 from mlmstudio.config import ConfigError, RunConfig
 from mlmstudio.engine.calibration import PRECISIONS
+from mlmstudio.gui.i18n import translate
 from mlmstudio.settings_file import APPLICATION, ORGANIZATION
 
 log = logging.getLogger(__name__)
@@ -293,7 +294,7 @@ def check_settings_file(path: Path) -> str | None:
     reader = QSettings(str(path), QSettings.Format.IniFormat) if path.is_file() else None
     damaged = _damaged_keys(reader) if reader is not None else []
     if problem is None and reader is not None and reader.status() != QSettings.Status.NoError:
-        problem = "Qt cannot read it back as settings"
+        problem = QT_TRANSLATE_NOOP("AppSettings", "Qt cannot read it back as settings")
     if problem is None and not damaged:
         return None
     if problem is None:
@@ -301,17 +302,38 @@ def check_settings_file(path: Path) -> str | None:
         for key in damaged:
             reader.remove(key)
         reader.sync()
-        note = (
-            f"Some remembered settings in {path} were damaged ({', '.join(damaged)}); they start "
-            "from their defaults and are written again when changed."
+        note = _Note(
+            QT_TRANSLATE_NOOP(
+                "AppSettings",
+                "Some remembered settings in {path} were damaged ({keys}); they start "
+                "from their defaults and are written again when changed.",
+            ),
+            path=path,
+            keys=", ".join(damaged),
         )
     else:
         note = _rewrite(path, reader, damaged, problem)
-    log.warning(note)
-    return note
+    log.warning(note.english())
+    return note.shown()
 
 
-def _rewrite(path: Path, reader: QSettings | None, damaged: list[str], problem: str) -> str:
+class _Note:
+    """A sentence for the log (English) and the status bar (translated); ``problem`` is translated too."""
+
+    def __init__(self, text: str, **fields: Any) -> None:
+        self.text, self.fields = text, fields
+
+    def english(self) -> str:
+        return self.text.format(**self.fields)
+
+    def shown(self) -> str:
+        fields = dict(self.fields)
+        if "problem" in fields:
+            fields["problem"] = translate("AppSettings", fields["problem"])
+        return translate("AppSettings", self.text).format(**fields)
+
+
+def _rewrite(path: Path, reader: QSettings | None, damaged: list[str], problem: str) -> _Note:
     """Set the damaged file aside and put a new one with the keys that still read in its place."""
     aside = path.with_name(f"{path.name}.damaged-{datetime.now().strftime('%Y%m%d-%H%M%S')}")
     kept = {key: reader.value(key) for key in reader.allKeys() if key not in damaged} if reader else {}
@@ -334,14 +356,40 @@ def _rewrite(path: Path, reader: QSettings | None, damaged: list[str], problem: 
                 os.replace(temporary, path)
     except OSError as exc:
         temporary.unlink(missing_ok=True)
-        return (
-            f"The app's settings file {path} is damaged ({problem}) and cannot be set aside "
-            f"({exc.strerror or exc}), so settings are not remembered; move it aside yourself."
+        return _Note(
+            QT_TRANSLATE_NOOP(
+                "AppSettings",
+                "The app's settings file {path} is damaged ({problem}) and cannot be set aside "
+                "({error}), so settings are not remembered; move it aside yourself.",
+            ),
+            path=path,
+            problem=problem,
+            error=exc.strerror or exc,
         )
-    dropped = f"; the damaged keys ({', '.join(damaged)}) start from their defaults" if damaged else ""
-    return (
-        f"The app's settings file {path} was damaged ({problem}): it is kept as {aside.name} and "
-        f"written again with the {len(kept)} settings that still read{dropped}."
+    if damaged:
+        return _Note(
+            QT_TRANSLATE_NOOP(
+                "AppSettings",
+                "The app's settings file {path} was damaged ({problem}): it is kept as {aside} and "
+                "written again with the {kept} settings that still read; the damaged keys ({keys}) "
+                "start from their defaults.",
+            ),
+            path=path,
+            problem=problem,
+            aside=aside.name,
+            kept=len(kept),
+            keys=", ".join(damaged),
+        )
+    return _Note(
+        QT_TRANSLATE_NOOP(
+            "AppSettings",
+            "The app's settings file {path} was damaged ({problem}): it is kept as {aside} and "
+            "written again with the {kept} settings that still read.",
+        ),
+        path=path,
+        problem=problem,
+        aside=aside.name,
+        kept=len(kept),
     )
 
 
