@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from mlmstudio.config import MaskingConfig, TokenizerConfig
 from mlmstudio.gui.background import BackgroundCall
+from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.theme import message_color
 
 if TYPE_CHECKING:
@@ -91,21 +92,32 @@ class MaskingPreview(QWidget):
         self.view.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.view.setMinimumHeight(60)
         self.view.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        mark_user_text(self.view)  # a sentence of the corpus, as tokens (its messages are translated)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
+        chip = '<span style="background:{color}; color:white">&nbsp;{text}&nbsp;</span>'
+        muted = message_color("muted", QGuiApplication.palette())
         self.legend = QLabel(
-            f'<span style="background:{MASK_COLOR}; color:white">&nbsp;[MASK]&nbsp;</span> replaced by [MASK] '
-            f'&nbsp; <span style="background:{RANDOM_COLOR}; color:white">&nbsp;random&nbsp;</span> '
-            f'replaced by a random token &nbsp; <span style="background:{KEPT_COLOR}; color:white">'
-            f"&nbsp;kept&nbsp;</span> unchanged but still predicted &nbsp; "
-            f'<span style="color:{message_color("muted", QGuiApplication.palette())}">small grey</span>: the answer the model must give'
+            translate(
+                "MaskingPreview",
+                "{mask_chip} replaced by [MASK] &nbsp; {random_chip} replaced by a random token &nbsp; "
+                "{kept_chip} unchanged but still predicted &nbsp; {grey}: the answer the model must give",
+            ).format(
+                mask_chip=chip.format(color=MASK_COLOR, text="[MASK]"),
+                random_chip=chip.format(color=RANDOM_COLOR, text=translate("MaskingPreview", "random")),
+                kept_chip=chip.format(color=KEPT_COLOR, text=translate("MaskingPreview", "kept")),
+                grey=f'<span style="color:{muted}">{translate("MaskingPreview", "small grey")}</span>',
+            )
         )
         self.legend.setWordWrap(True)
 
-        self.reroll_button = QPushButton("Re-roll")
-        self.reroll_button.setToolTip("Draw a new random mask for the same sentence.")
+        self.reroll_button = QPushButton(translate("MaskingPreview", "Re-roll"))
+        self.reroll_button.setToolTip(
+            translate("MaskingPreview", "Draw a new random mask for the same sentence.")
+        )
         self.reroll_button.clicked.connect(self.reroll)
-        self.next_button = QPushButton("Another sentence")
+        self.next_button = QPushButton(translate("MaskingPreview", "Another sentence"))
+        self.next_button.setToolTip(translate("MaskingPreview", "Show another sentence of the corpus."))
         self.next_button.clicked.connect(self.next_sentence)
         buttons = QHBoxLayout()
         buttons.addWidget(self.reroll_button)
@@ -118,7 +130,7 @@ class MaskingPreview(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.legend)
         layout.addLayout(buttons)
-        self._show_message("Choose a corpus to see how its text is masked.")
+        self._show_message(translate("MaskingPreview", "Choose a corpus to see how its text is masked."))
 
     # Inputs ---------------------------------------------------------------
     last_words: list[str] = []  # the words of the shown sentence, as grouped for masking
@@ -180,7 +192,9 @@ class MaskingPreview(QWidget):
         task.failed.connect(self._on_tokenizer_failed)
         self._task = task
         self._tasks.add(task)
-        self.summary.setText("Training a small tokenizer on the start of the corpus…")
+        self.summary.setText(
+            translate("MaskingPreview", "Training a small tokenizer on the start of the corpus…")
+        )
         task.start()
 
     @Slot(object)
@@ -197,7 +211,7 @@ class MaskingPreview(QWidget):
         if self.sender() is not self._task:
             return
         self._tokenizer = None
-        message = f"No preview: {exc}"
+        message = translate("MaskingPreview", "No preview: {error}").format(error=exc)
         self._show_message(message)
         self.preview_failed.emit(message)
 
@@ -209,13 +223,17 @@ class MaskingPreview(QWidget):
         try:
             self._masking_cfg.validate()
         except ValueError as exc:  # ConfigError: the form marks the field; say why nothing shows
-            self._show_message(f"No preview until the masking settings are valid: {exc}")
+            self._show_message(
+                translate(
+                    "MaskingPreview", "No preview until the masking settings are valid: {error}"
+                ).format(error=exc)
+            )
             return
         sentence = self._sentences[self._sentence_index % len(self._sentences)]
         ids, word_ids = tokenizer.encode_with_words(sentence)
         ids, word_ids = ids[:MAX_SENTENCE_TOKENS], word_ids[:MAX_SENTENCE_TOKENS]
         if not len(ids):
-            self._show_message("This sentence has no tokens.")
+            self._show_message(translate("MaskingPreview", "This sentence has no tokens."))
             return
         import torch  # loaded by the time a tokenizer exists (_train_preview_tokenizer)
 
@@ -290,22 +308,29 @@ class MaskingPreview(QWidget):
     def _summary_text(self, n_tokens: int, roll: int, sentence: str) -> str:
         c = self.last_counts
         selected = c["mask"] + c["random"] + c["kept"]
-        text = (
-            f"The model must predict {selected} of {n_tokens} tokens "
-            f"({selected / max(n_tokens, 1):.0%}): {c['mask']} shown as [MASK], "
-            f"{c['random']} replaced by a random token, {c['kept']} left unchanged. "
-            "The loss counts only these tokens. "
-            f"{len(self.last_words)} words: the pieces of a word touch, a wide gap separates words."
+        text = translate(
+            "MaskingPreview",
+            "The model must predict {selected} of {tokens} tokens ({share:.0%}): {mask} shown as [MASK], "
+            "{random} replaced by a random token, {kept} left unchanged. The loss counts only these tokens. "
+            "{words} words: the pieces of a word touch, a wide gap separates words.",
+        ).format(
+            selected=selected,
+            tokens=n_tokens,
+            share=selected / max(n_tokens, 1),
+            mask=c["mask"],
+            random=c["random"],
+            kept=c["kept"],
+            words=len(self.last_words),
         )
         from mlmstudio.engine.tokenization import unspaced_cjk_note
 
         if self._masking_cfg.strategy != "token" and (note := unspaced_cjk_note(sentence)):
             text += " " + note
         if self._masking_cfg.static_masks > 0:
-            text += (
-                f" Static masking: pattern {roll + 1} of {self._masking_cfg.static_masks}; "
-                "the model only ever sees these few."
-            )
+            text += " " + translate(
+                "MaskingPreview",
+                "Static masking: pattern {pattern} of {count}; the model only ever sees these few.",
+            ).format(pattern=roll + 1, count=self._masking_cfg.static_masks)
         return text
 
     def _show_message(self, message: str) -> None:
