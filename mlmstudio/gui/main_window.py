@@ -119,7 +119,7 @@ class MainWindow(QMainWindow):
         self._restore()
         self.focus_ring = accessibility.FocusRing(self)  # where the keyboard is, in every style
         # A screen reader's name for each focusable widget (from its label, title or tooltip).
-        accessibility.name_window(self, dict(zip(PAGES, self.pages, strict=True)))
+        accessibility.name_window(self, self._named_pages())
 
         # torch and the engine load after the first frame (app.run_app calls start_engine_warmup).
         self.engine = EngineWarmup(self)
@@ -131,6 +131,10 @@ class MainWindow(QMainWindow):
             self.attach_history(db)
         else:
             self.history_label.show()
+
+    def _named_pages(self) -> dict[str, QWidget]:
+        """The pages by their shown (translated) names, for their accessible names."""
+        return {translate("MainWindow", name): page for name, page in zip(PAGES, self.pages, strict=True)}
 
     @staticmethod
     def _history_placeholder(name: str) -> QLabel:
@@ -177,7 +181,7 @@ class MainWindow(QMainWindow):
         if self.engine.is_loading():
             self._show_engine_loading(True)  # the new pages' Start and Predict wait too
         self._on_setup_changed()
-        accessibility.name_window(self, dict(zip(PAGES, self.pages, strict=True)))  # the pages just built
+        accessibility.name_window(self, self._named_pages())  # the pages just built
         self.history_attached.emit()
         if self._start_when_attached:
             self._start_when_attached = False
