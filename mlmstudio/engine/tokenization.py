@@ -25,8 +25,11 @@ single characters before learning, as BERT's ``handle_chinese_chars`` does, and
 keep each run of hiragana and each run of katakana together (a script change is
 a boundary), so ``我喜欢自然语言处理`` is nine tokens, not one unique clause.
 Whole-word and span masking then group by the user's spaces where a line has
-them between ideographs ("我 喜欢 自然语言"); otherwise each character (kana
-run) is a word of its own; the character kind groups the same way. No word segmenter (such as jieba) is used.
+them between ideographs ("我 喜欢 自然语言"). A Chinese line without spaces (no
+kana in it) is split into words by jieba when it is installed (the optional
+``cjk`` extra: ``我/喜欢/自然语言/处理``); otherwise, and in Japanese lines, each
+character (kana run) is a word of its own, and ``unspaced_cjk_note`` says so. The
+character kind groups the same way.
 Tokenizers saved before this keep their stored pre-tokenizer and their word
 grouping (``_splits_ideographs`` is false for them).
 """
@@ -75,6 +78,8 @@ _CJK_UNIT = f"[{_IDEOGRAPHS}]|[{_HIRAGANA}]+|[{_KATAKANA}]+"
 _CJK_CHAR = re.compile(f"[{_IDEOGRAPHS}{_HIRAGANA}{_KATAKANA}]")
 # A line whose writer put spaces between ideographs/kana: its spaces are the word boundaries.
 _SPACED_CJK = re.compile(f"{_CJK_CHAR.pattern}[ \t\u3000]+{_CJK_CHAR.pattern}")
+_KANA = re.compile(f"[{_HIRAGANA}{_KATAKANA}]")
+SEGMENTER = "jieba"  # the optional Chinese word segmenter (pip install "mlmstudio[cjk]")
 
 
 class MLMTokenizer:
@@ -124,8 +129,11 @@ class MLMTokenizer:
                 "Use a larger corpus or a lower minimum frequency."
             )
         log.info("trained a %s tokenizer: %d tokens in the vocabulary", cfg.kind, result.vocab_size)
-        if result._splits_ideographs and (note := unspaced_cjk_note("\n".join(lines[:10_000]))):
+        if (result._splits_ideographs or cfg.kind == "char") and (
+            note := unspaced_cjk_note("\n".join(lines[:10_000]))
+        ):
             log.info("%s", note)
+            warm_segmenter()  # jieba loads its dictionary here, in training's thread, not when encoding
         return result
 
     def _count(self, lines: Sequence[str]) -> np.ndarray:
@@ -644,22 +652,66 @@ def _is_byte_break(token: str) -> bool:
     return bool(chars & _BYTE_LEVEL_WHITESPACE) and chars <= _BYTE_LEVEL_WHITESPACE | {BYTE_LEVEL_SPACE}
 
 
+def _unspaced_cjk(line: str) -> bool:
+    """A line with ideographs or kana and no spaces between them: its word boundaries are not written."""
+    return _CJK_CHAR.search(line) is not None and _SPACED_CJK.search(line) is None
+
+
+def _segmenter() -> Callable[[str], set[int]] | None:
+    """jieba's word starts (character offsets) in a Chinese line, when jieba is installed; else None.
+
+    Imported on each call (a dictionary lookup once loaded), so removing the module
+    (``sys.modules["jieba"] = None``) switches it off. jieba's first use loads its
+    dictionary (a second or two); ``MLMTokenizer.train`` and ``warm_segmenter`` do that
+    off the GUI thread.
+    """
+    try:
+        import jieba  # type: ignore[import-untyped,import-not-found,unused-ignore]  # optional: the "cjk" extra
+    except ImportError:
+        return None
+    jieba.setLogLevel(logging.WARNING)  # it prints its dictionary loading to stderr otherwise
+
+    def word_starts(line: str) -> set[int]:
+        return {int(start) for _word, start, _end in jieba.tokenize(line)}
+
+    return word_starts
+
+
+def warm_segmenter() -> bool:
+    """Load the Chinese segmenter's dictionary now (in a worker thread); whether one is installed."""
+    segment = _segmenter()
+    if segment is None:
+        return False
+    segment("自然语言")
+    return True
+
+
+def _segmented(line: str, segment: Callable[[str], set[int]] | None) -> set[int] | None:
+    """The segmenter's word starts in an unspaced Chinese line (no kana: jieba knows no Japanese); else None."""
+    if segment is None or _KANA.search(line) is not None:
+        return None
+    return segment(line)
+
+
 def _unspaced_cjk_starts(lines: Sequence[str], encodings: Sequence, total: int) -> np.ndarray:
     """Word starts in Chinese/Japanese lines without spaces: every unit the pre-tokenizer made is a word.
 
     Without a segmenter the word boundaries of such text are unknown, so whole-word
-    and span masking fall back to characters (kana runs) there; other lines are untouched.
+    and span masking fall back to characters (kana runs) there; with jieba, two
+    ideographs of one jieba word stay one word. Other lines are untouched.
     """
     starts = np.zeros(total, dtype=bool)
     position = 0
+    segment = _segmenter()
     for line, encoding in zip(lines, encodings, strict=True):
         n = len(encoding)
-        if n and _CJK_CHAR.search(line) and not _SPACED_CJK.search(line):
+        if n and _unspaced_cjk(line):
+            words = _segmented(line, segment)
             previous_word, previous_cjk = None, False
             for k, ((start, _end), word) in enumerate(zip(encoding.offsets, encoding.word_ids, strict=True)):
                 cjk = start < len(line) and _CJK_CHAR.match(line, start) is not None
                 if k and word != previous_word and (cjk or previous_cjk):
-                    starts[position + k] = True
+                    starts[position + k] = words is None or not (cjk and previous_cjk) or start in words
                 previous_word, previous_cjk = word, cjk
         position += n
     return starts
@@ -680,34 +732,52 @@ def _unspaced_cjk_char_starts(lines: Sequence[str], encodings: Sequence, total: 
     """Word starts of the character tokenizer in Chinese/Japanese lines without spaces.
 
     The same grouping the other kinds get from their pre-tokenizer: each ideograph
-    is a word, a run of hiragana or of katakana is one word, and a script change
-    is a boundary. Other lines keep their spaces as the only boundaries.
+    is a word (or each jieba word, when jieba is installed), a run of hiragana or of
+    katakana is one word, and a script change is a boundary. Other lines keep their
+    spaces as the only boundaries.
     """
     starts = np.zeros(total, dtype=bool)
     position = 0
+    segment = _segmenter()
     for line, encoding in zip(lines, encodings, strict=True):
         n = len(encoding)
-        if n and _CJK_CHAR.search(line) and not _SPACED_CJK.search(line):
+        if n and _unspaced_cjk(line):
+            words = _segmented(line, segment)
             previous = None
             for k, (start, end) in enumerate(encoding.offsets):
                 script = _script_of(line[start:end][:1]) if end > start else ""
                 if k and previous is not None and (script or previous):
                     kana_run = script == previous and script in ("hiragana", "katakana")
-                    starts[position + k] = not kana_run
+                    same_word = words is not None and script == previous == "ideograph" and start not in words
+                    starts[position + k] = not (kana_run or same_word)
                 previous = script
         position += n
     return starts
 
 
 def unspaced_cjk_note(text: str) -> str | None:
-    """A sentence for reports when ``text`` has Chinese/Japanese lines without spaces between words."""
-    lines = text.splitlines()
-    if not any(_CJK_CHAR.search(line) and not _SPACED_CJK.search(line) for line in lines):
+    """A sentence for reports when ``text`` has Chinese/Japanese lines without spaces between words.
+
+    It says how those lines are grouped into words: by jieba (Chinese, when installed),
+    else each character (kana run) is a word.
+    """
+    unspaced = [line for line in text.splitlines() if _unspaced_cjk(line)]
+    if not unspaced:
         return None
+    if _segmenter() is not None and not any(_KANA.search(line) for line in unspaced):
+        return (
+            f"Chinese lines without spaces are split into words by {SEGMENTER}, so whole-word and "
+            "span masking hide each of its words whole."
+        )
     return (
         "Some Chinese or Japanese lines have no spaces between words, so whole-word and span "
         "masking treat each character there (each kana run) as a word. Put spaces between the "
-        "words to have them masked whole."
+        "words to have them masked whole"
+        + (
+            "."
+            if _segmenter() is not None
+            else f", or install {SEGMENTER} (pip install {SEGMENTER}) to split Chinese into words."
+        )
     )
 
 

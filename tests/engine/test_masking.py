@@ -1,5 +1,6 @@
 """Masking: rates, the 80/10/10 split, strategies, span lengths, static vs dynamic, evaluation masks."""
 
+import sys
 from dataclasses import replace
 
 import numpy as np
@@ -299,19 +300,27 @@ def test_single_sequence_and_masking_preview(big_batch):
 _ZH_WORDS = "我 你 他 喜欢 自然 语言 处理 机器 学习 今天 天气 很 好 我们 一起 去 学校 看书 北京 城市 朋友 吃饭 的 了".split()
 
 
-@pytest.fixture(scope="module")
-def chinese_batch():
-    """Rows of a real tokenizer's ids and word ids over Chinese text, half the lines spaced by word."""
+@pytest.fixture(scope="module", params=["characters", "jieba"])
+def chinese_batch(request):
+    """Rows of a real tokenizer's ids and word ids over Chinese text, half the lines spaced by word.
+
+    The unspaced half is grouped by jieba when it is installed, else one word per character.
+    """
     from mlmstudio.config import TokenizerConfig
     from mlmstudio.engine.tokenization import MLMTokenizer
 
+    if request.param == "jieba":
+        pytest.importorskip("jieba")
     rng = np.random.default_rng(3)
     lines = []
     for n in range(6000):
         words = list(rng.choice(_ZH_WORDS, size=int(rng.integers(8, 20))))
         lines.append((" " if n % 2 else "").join(words) + "。")
-    tok = MLMTokenizer.train(["\n".join(lines)], TokenizerConfig(kind="wordpiece", vocab_size=200))
-    ids, words = tok.encode_batch_with_words([line + "\n" for line in lines])
+    with pytest.MonkeyPatch.context() as patch:
+        if request.param == "characters":
+            patch.setitem(sys.modules, "jieba", None)
+        tok = MLMTokenizer.train(["\n".join(lines)], TokenizerConfig(kind="wordpiece", vocab_size=200))
+        ids, words = tok.encode_batch_with_words([line + "\n" for line in lines])
     length = 126
     rows = len(ids) // length
     ids = ids[: rows * length].reshape(rows, length)
@@ -320,15 +329,18 @@ def chinese_batch():
     sep = np.full((rows, 1), SEP)
     batch = np.concatenate([cls, ids, sep], axis=1)
     word_ids = np.concatenate([np.full((rows, 1), -1), words, np.full((rows, 1), -2)], axis=1)
-    return torch.from_numpy(batch).long(), torch.from_numpy(word_ids).long(), tok.vocab_size
+    return torch.from_numpy(batch).long(), torch.from_numpy(word_ids).long(), tok.vocab_size, request.param
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
 def test_masking_rates_hold_on_chinese_text(chinese_batch, strategy):
-    ids, word_ids, vocab = chinese_batch
-    # Words of several characters exist (the spaced half), yet most are single characters.
+    ids, word_ids, vocab, grouping = chinese_batch
+    # Words of several characters exist (the spaced half, and jieba's words). Without jieba most
+    # are single characters; with it most of the unspaced half's words are whole too.
     sizes = np.unique(word_ids[:, 1:-1].numpy(), return_counts=True)[1]
-    assert sizes.max() >= 2 and 0.5 < float((sizes == 1).mean()) < 0.95
+    single = float((sizes == 1).mean())
+    assert sizes.max() >= 2
+    assert 0.5 < single < 0.95 if grouping == "characters" else single < 0.5
     cfg = MaskingConfig(strategy=strategy, mlm_probability=0.15)
     stats = masking_statistics(
         ids,

@@ -322,6 +322,12 @@ CJK_TEXT = (
 )
 
 
+@pytest.fixture
+def no_segmenter(monkeypatch):
+    """jieba not installed (the fallback: each character a word); tests/engine/test_cjk_segmenter.py has jieba."""
+    monkeypatch.setitem(sys.modules, "jieba", None)
+
+
 @pytest.mark.parametrize("kind", ["word", "wordpiece", "bpe"])
 def test_ideographs_are_split_into_characters(kind):
     tok = MLMTokenizer.train([CJK_TEXT], TokenizerConfig(kind=kind, vocab_size=300, min_frequency=1))
@@ -335,7 +341,7 @@ def test_ideographs_are_split_into_characters(kind):
 
 
 @pytest.mark.parametrize("kind", ["word", "wordpiece", "bpe"])
-def test_cjk_words_follow_the_users_spaces_else_characters(kind):
+def test_cjk_words_follow_the_users_spaces_else_characters(kind, no_segmenter):
     tok = MLMTokenizer.train([CJK_TEXT], TokenizerConfig(kind=kind, vocab_size=300, min_frequency=1))
     ids, words = tok.encode_with_words("我喜欢自然语言处理")
     assert words.tolist() == list(range(9))  # no spaces: one word per character
@@ -346,7 +352,7 @@ def test_cjk_words_follow_the_users_spaces_else_characters(kind):
     assert list(spelled.values()) == ["我", "喜欢", "自然语言", "处理"]
 
 
-def test_the_character_tokenizer_groups_cjk_words_as_the_other_kinds_do():
+def test_the_character_tokenizer_groups_cjk_words_as_the_other_kinds_do(no_segmenter):
     spaced = "我 喜欢 自然语言 处理\n"  # so that the space is in the character vocabulary
     tok = MLMTokenizer.train(
         [CJK_TEXT + spaced], TokenizerConfig(kind="char", vocab_size=300, min_frequency=1)
@@ -378,7 +384,7 @@ def test_tokenizers_saved_before_cjk_splitting_keep_their_words():
     assert tok.to_str() == old.to_str()
 
 
-def test_a_note_says_when_chinese_words_fall_back_to_characters():
+def test_a_note_says_when_chinese_words_fall_back_to_characters(no_segmenter):
     assert "each character" in unspaced_cjk_note("Hello.\n我喜欢自然语言处理。")
     assert unspaced_cjk_note("我 喜欢 自然语言 处理。") is None
     assert unspaced_cjk_note("Plain English, no ideographs.") is None

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import sys
 from dataclasses import fields, replace
 
 import pytest
@@ -281,8 +283,9 @@ def test_the_electra_knobs_are_greyed_out_for_a_masked_language_model(page):
     assert model.editor("discriminator_weight").isEnabled()
 
 
-def test_the_masking_preview_shows_how_pieces_group_into_words(qtbot, page, tmp_path):
-    # Unspaced Chinese: each character is a word (said in a note); spaced lines: the user's words.
+def test_the_masking_preview_shows_how_pieces_group_into_words(qtbot, page, tmp_path, monkeypatch):
+    # Unspaced Chinese: jieba's words when it is installed, else each character is a word (said in
+    # a note); spaced lines: the user's words.
     unspaced = "我喜欢自然语言处理。自然语言处理很有趣。\n" * 40
     spaced = "我 喜欢 自然语言 处理 。\n" * 40
     path = tmp_path / "zh.txt"
@@ -303,6 +306,11 @@ def test_the_masking_preview_shows_how_pieces_group_into_words(qtbot, page, tmp_
     assert "&nbsp;&nbsp;&nbsp;" in preview.view.text()  # the gap between words is drawn
     while " " in preview._sentences[preview._sentence_index % len(preview._sentences)]:
         preview.next_sentence()
+    if importlib.util.find_spec("jieba") is not None:
+        preview.render()
+        assert preview.last_words[:4] == ["我", "喜欢", "自然语言", "处理"]
+        assert "split into words by jieba" in preview.summary.text()
+    monkeypatch.setitem(sys.modules, "jieba", None)  # no segmenter: characters
     preview.render()
     assert preview.last_words[:4] == ["我", "喜", "欢", "自"]
     assert "treat each character there" in preview.summary.text()
