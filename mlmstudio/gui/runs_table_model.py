@@ -13,7 +13,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
 from PySide6.QtGui import QBrush, QColor, QGuiApplication
 
 from mlmstudio.engine.run_status import RunStatus
@@ -81,7 +88,7 @@ def _fmt_float(value: float | None, fmt: str) -> tuple[str, Any]:
 
 @dataclass(frozen=True)
 class Column:
-    title: str
+    title: str  # English, the key of COLUMN_INDEX; shown translated (headerData)
     cell: Callable[[Any], tuple[str, Any]]  # run -> (text shown, sort key)
     tooltip: str = ""
     numeric: bool = False
@@ -121,9 +128,38 @@ def _masking(run: Any) -> tuple[str, Any]:
     return f"{rate:.0%}{suffix}", float(rate)
 
 
+# Shown translated; the English value stays the sort key and the filter's data.
+STATUS_LABELS = {
+    "queued": QT_TRANSLATE_NOOP("RunsTableModel", "queued"),
+    "running": QT_TRANSLATE_NOOP("RunsTableModel", "running"),
+    "paused": QT_TRANSLATE_NOOP("RunsTableModel", "paused"),
+    "completed": QT_TRANSLATE_NOOP("RunsTableModel", "completed"),
+    "stopped": QT_TRANSLATE_NOOP("RunsTableModel", "stopped"),
+    "failed": QT_TRANSLATE_NOOP("RunsTableModel", "failed"),
+    "interrupted": QT_TRANSLATE_NOOP("RunsTableModel", "interrupted"),
+}
+KIND_LABELS = {
+    "trained": QT_TRANSLATE_NOOP("RunsTableModel", "trained"),
+    "imported": QT_TRANSLATE_NOOP("RunsTableModel", "imported"),
+}
+
+
+def status_label(status: str) -> str:
+    """A run status as the user reads it (the stored value when it has no label)."""
+    return translate("RunsTableModel", STATUS_LABELS[status]) if status in STATUS_LABELS else status
+
+
+def _kind(run: Any) -> tuple[str, Any]:
+    kind = run_kind(run)
+    return (translate("RunsTableModel", KIND_LABELS[kind]) if kind in KIND_LABELS else kind), kind
+
+
 def _status(run: Any) -> tuple[str, Any]:
     status = str(getattr(run, "status", ""))
-    return (f"{status} (files missing)" if files_missing(run) else status), status
+    shown = status_label(status)
+    if files_missing(run):
+        shown = translate("RunsTableModel", "{status} (files missing)").format(status=shown)
+    return shown, status
 
 
 def _steps(run: Any) -> tuple[str, Any]:
@@ -156,62 +192,99 @@ def _perplexity(run: Any) -> tuple[str, Any]:
 
 COLUMNS: tuple[Column, ...] = (
     Column(
-        "Name",
+        QT_TRANSLATE_NOOP("RunsTableModel", "Name"),
         lambda r: (str(getattr(r, "name", "")), str(getattr(r, "name", "")).lower()),
-        "The run's name (double-click to rename)",
+        QT_TRANSLATE_NOOP("RunsTableModel", "The run's name (double-click to rename)"),
     ),
-    Column("Status", _status, "queued, running, completed, stopped, failed or interrupted"),
     Column(
-        "Kind",
-        lambda r: (run_kind(r),) * 2,
-        "trained here, or imported: a model opened from a transformers folder or the Hugging Face cache",
+        QT_TRANSLATE_NOOP("RunsTableModel", "Status"),
+        _status,
+        QT_TRANSLATE_NOOP("RunsTableModel", "queued, running, completed, stopped, failed or interrupted"),
     ),
-    Column("Created", lambda r: _fmt_time(getattr(r, "created_at", None)), "When the run was created"),
+    Column(
+        QT_TRANSLATE_NOOP("RunsTableModel", "Kind"),
+        _kind,
+        QT_TRANSLATE_NOOP(
+            "RunsTableModel",
+            "trained here, or imported: a model opened from a transformers folder or the Hugging Face cache",
+        ),
+    ),
+    Column(
+        QT_TRANSLATE_NOOP("RunsTableModel", "Created"),
+        lambda r: _fmt_time(getattr(r, "created_at", None)),
+        QT_TRANSLATE_NOOP("RunsTableModel", "When the run was created"),
+    ),
     # The results first, then the settings: on a small screen what a run achieved stays in view.
     Column(
-        "Val loss",
+        QT_TRANSLATE_NOOP("RunsTableModel", "Val loss"),
         lambda r: _fmt_float(metric_value(r, "val_loss"), ".3f"),
-        "Final held-out loss at fixed 15% masking (lower is better)",
+        QT_TRANSLATE_NOOP(
+            "RunsTableModel",
+            "Final held-out loss at fixed 15% masking (lower is better); for a run started from a "
+            "model, the model's own loss before → after",
+        ),
         numeric=True,
     ),
     Column(
-        "Val acc",
+        QT_TRANSLATE_NOOP("RunsTableModel", "Val acc"),
         lambda r: _fmt_float(metric_value(r, "val_accuracy"), ".1%"),
-        "Final held-out masked-token accuracy (higher is better)",
+        QT_TRANSLATE_NOOP("RunsTableModel", "Final held-out masked-token accuracy (higher is better)"),
         numeric=True,
     ),
     Column(
-        "Perplexity",
+        QT_TRANSLATE_NOOP("RunsTableModel", "Perplexity"),
         _perplexity,
-        "Final held-out perplexity, e^(val loss): the model is as unsure "
-        "as if it were choosing evenly among this many tokens (lower is better)",
+        QT_TRANSLATE_NOOP(
+            "RunsTableModel",
+            "Final held-out perplexity, e^(val loss): the model is as unsure "
+            "as if it were choosing evenly among this many tokens (lower is better)",
+        ),
         numeric=True,
         hidden_at_first=True,
     ),
     Column(
-        "Steps",
+        QT_TRANSLATE_NOOP("RunsTableModel", "Steps"),
         _steps,
-        "Steps trained (of the steps planned, for a run that has not completed)",
+        QT_TRANSLATE_NOOP(
+            "RunsTableModel", "Steps trained (of the steps planned, for a run that has not completed)"
+        ),
         numeric=True,
     ),
     Column(
-        "Tokenizer", _tokenizer, "Tokenizer kind and the vocabulary it learned (≤ the cap while it trains)"
+        QT_TRANSLATE_NOOP("RunsTableModel", "Tokenizer"),
+        _tokenizer,
+        QT_TRANSLATE_NOOP(
+            "RunsTableModel", "Tokenizer kind and the vocabulary it learned (≤ the cap while it trains)"
+        ),
     ),
-    Column("Masking", _masking, "Share of tokens masked in training, and the strategy", numeric=True),
-    Column("Size", _size, "Layers × width of the model", numeric=True),
     Column(
-        "Arch",
+        QT_TRANSLATE_NOOP("RunsTableModel", "Masking"),
+        _masking,
+        QT_TRANSLATE_NOOP("RunsTableModel", "Share of tokens masked in training, and the strategy"),
+        numeric=True,
+    ),
+    Column(
+        QT_TRANSLATE_NOOP("RunsTableModel", "Size"),
+        _size,
+        QT_TRANSLATE_NOOP("RunsTableModel", "Layers × width of the model"),
+        numeric=True,
+    ),
+    Column(
+        QT_TRANSLATE_NOOP("RunsTableModel", "Arch"),
         lambda r: (str(config_value(r, "model", "arch", "")),) * 2,
-        "Model architecture: modern (fast) or seed (the tutorial's, exportable)",
+        QT_TRANSLATE_NOOP(
+            "RunsTableModel", "Model architecture: modern (fast) or seed (the tutorial's, exportable)"
+        ),
         hidden_at_first=True,
     ),
     Column(
-        "Tags",
+        QT_TRANSLATE_NOOP("RunsTableModel", "Tags"),
         lambda r: (", ".join(getattr(r, "tags", []) or []),) * 2,
-        "Tags of the run",
+        QT_TRANSLATE_NOOP("RunsTableModel", "Tags of the run"),
         hidden_at_first=True,
     ),
 )
+
 COLUMN_INDEX = {c.title: i for i, c in enumerate(COLUMNS)}
 
 _FAILED = {RunStatus.FAILED}
@@ -311,9 +384,9 @@ class RunsTableModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section].title
+            return translate("RunsTableModel", COLUMNS[section].title)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return COLUMNS[section].tooltip
+            return translate("RunsTableModel", COLUMNS[section].tooltip)
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
