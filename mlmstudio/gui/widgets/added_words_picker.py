@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.config import RunConfig
 from mlmstudio.gui.background import TaskRunner, user_message
+from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.theme import MessageLabel
 
 TOPIC = "added-words"
@@ -49,8 +50,14 @@ def find_candidates(config: RunConfig, count: int) -> list:
 
 
 def row_text(candidate) -> str:
-    read_as = "unknown to it" if candidate.unknown else f"{len(candidate.pieces)} pieces"
-    return f"{candidate.word}  —  {read_as}: {' '.join(candidate.pieces)}  ({candidate.count:,}×)"
+    pieces, count = " ".join(candidate.pieces), candidate.count
+    if candidate.unknown:
+        text = translate("AddedWordsPicker", "{word}  —  unknown to it: {pieces}  ({count:,}×)")
+    else:
+        text = translate(
+            "AddedWordsPicker", "{word}  —  %n pieces: {pieces}  ({count:,}×)", None, len(candidate.pieces)
+        )
+    return text.format(word=candidate.word, pieces=pieces, count=count)
 
 
 class AddedWordsPicker(QWidget):
@@ -64,28 +71,37 @@ class AddedWordsPicker(QWidget):
         self._model = ""  # the start_from the list was made for
         self.runner = TaskRunner(self)
 
-        self.title = QLabel("<b>Add your words to its vocabulary</b> (optional)")
+        self.title = QLabel(
+            translate("AddedWordsPicker", "<b>Add your words to its vocabulary</b> (optional)")
+        )
         self.count = QSpinBox()
         self.count.setRange(1, 10_000)
         self.count.setValue(DEFAULT_COUNT)
-        self.count.setToolTip("How many of the corpus' most frequent split words to list.")
-        self.find_button = QPushButton("Find words")
+        self.count.setToolTip(
+            translate("AddedWordsPicker", "How many of the corpus' most frequent split words to list.")
+        )
+        self.find_button = QPushButton(translate("AddedWordsPicker", "Find words"))
         self.find_button.setToolTip(
-            "List the corpus' most frequent words that this model reads as 3 or more pieces or does "
-            "not know. A checked word becomes one token of its own; its new row starts at the mean of "
-            "its old pieces. On the command line: train CORPUS --from MODEL --add-words N."
+            translate(
+                "AddedWordsPicker",
+                "List the corpus' most frequent words that this model reads as 3 or more pieces or does "
+                "not know. A checked word becomes one token of its own; its new row starts at the mean of "
+                "its old pieces. On the command line: train CORPUS --from MODEL --add-words N.",
+            )
         )
         self.find_button.clicked.connect(self.find)
         self.words = QListWidget()
         self.words.setObjectName("added_words.list")
+        mark_user_text(self.words)  # the corpus' words and the model's pieces
         self.words.setMaximumHeight(140)
         self.words.itemChanged.connect(self._on_item_changed)
         self.summary = QLabel()
+        self.summary.setWordWrap(True)
         self.error = MessageLabel("error", banner=False)
         row = QHBoxLayout()
         row.addWidget(self.title)
         row.addStretch(1)
-        row.addWidget(QLabel("List up to"))
+        row.addWidget(QLabel(translate("AddedWordsPicker", "List up to")))
         row.addWidget(self.count)
         row.addWidget(self.find_button)
         layout = QVBoxLayout(self)
@@ -122,7 +138,7 @@ class AddedWordsPicker(QWidget):
     def find(self) -> None:
         config, count = self._current_config(), self.count.value()
         self.error.show_message("")
-        self.summary.setText("Reading the corpus and the model's tokenizer…")
+        self.summary.setText(translate("AddedWordsPicker", "Reading the corpus and the model's tokenizer…"))
         self.find_button.setEnabled(False)
         self.runner.run(
             lambda: find_candidates(config, count), self._on_found, self._on_failed, topic=TOPIC, name=TOPIC
@@ -159,7 +175,7 @@ class AddedWordsPicker(QWidget):
 
     def _on_failed(self, exc: BaseException) -> None:
         self.find_button.setEnabled(True)
-        self.error.show_message(user_message(exc, "Finding words to add"))
+        self.error.show_message(user_message(exc, translate("AddedWordsPicker", "Finding words to add")))
         self._show_summary()
 
     @Slot(QListWidgetItem)
@@ -170,9 +186,17 @@ class AddedWordsPicker(QWidget):
     def _show_summary(self) -> None:
         n, listed = len(self.checked_words()), self.words.count()
         if not listed:
-            self.summary.setText("No words listed: press Find words to see which words this model splits.")
+            self.summary.setText(
+                translate(
+                    "AddedWordsPicker",
+                    "No words listed: press Find words to see which words this model splits.",
+                )
+            )
         else:
             self.summary.setText(
-                f"{n} of {listed} words checked: each checked word becomes one token, its new rows "
-                "started at the mean of its old pieces."
+                translate(
+                    "AddedWordsPicker",
+                    "{checked} of {listed} words checked: each checked word becomes one token, its new rows "
+                    "started at the mean of its old pieces.",
+                ).format(checked=n, listed=listed)
             )

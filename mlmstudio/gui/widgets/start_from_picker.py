@@ -18,18 +18,21 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from mlmstudio.config import ModelConfig, RunConfig, TrainingConfig
 from mlmstudio.engine.errors import ModelLoadError
 from mlmstudio.gui.background import TaskRunner, user_message
+from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.theme import MessageLabel
 from mlmstudio.gui.widgets.added_words_picker import AddedWordsPicker
 
 SCRATCH = ""  # the combo's data for "Train from scratch"
 TOPIC = "start-from"
-WHY_SMALLER = "a pretrained model needs small corrections; large ones erase what it knows"
+WHY_SMALLER = QT_TRANSLATE_NOOP(
+    "StartFromPicker", "a pretrained model needs small corrections; large ones erase what it knows"
+)
 
 
 def _defaults() -> TrainingConfig:
@@ -84,14 +87,20 @@ class StartFromPicker(QWidget):
         self.runner = TaskRunner(self)
 
         self.combo = QComboBox()
+        mark_user_text(self.combo)  # the history's run names (its first choice is translated)
         self.combo.setToolTip(
-            "Continue pretraining a model on your text (its weights and tokenizer are kept), "
-            "or train a new one. On the command line: train CORPUS --from MODEL."
+            translate(
+                "StartFromPicker",
+                "Continue pretraining a model on your text (its weights and tokenizer are kept), "
+                "or train a new one. On the command line: train CORPUS --from MODEL.",
+            )
         )
         self.combo.activated.connect(self._on_activated)
-        self.folder_button = QPushButton("Start from a model…")
+        self.folder_button = QPushButton(translate("StartFromPicker", "Start from a model…"))
         self.folder_button.setToolTip(
-            "Choose a transformers model folder (save_pretrained) or a run's folder."
+            translate(
+                "StartFromPicker", "Choose a transformers model folder (save_pretrained) or a run's folder."
+            )
         )
         self.folder_button.clicked.connect(self.choose_folder)
         self.note = QLabel()
@@ -102,7 +111,7 @@ class StartFromPicker(QWidget):
         self.added_words = AddedWordsPicker(current_config)
         self.added_words.words_changed.connect(self._on_words_changed)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Start from:"))
+        row.addWidget(QLabel(translate("StartFromPicker", "Start from:")))
         row.addWidget(self.combo, 1)
         row.addWidget(self.folder_button)
         layout = QVBoxLayout(self)
@@ -124,7 +133,7 @@ class StartFromPicker(QWidget):
         """List the history's runs that hold a model (newest first)."""
         self.combo.blockSignals(True)
         self.combo.clear()
-        self.combo.addItem("Train from scratch (a new model)", SCRATCH)
+        self.combo.addItem(translate("StartFromPicker", "Train from scratch (a new model)"), SCRATCH)
         for run in self._runs.with_model() if self._runs is not None else []:
             self.combo.addItem(f"{run.name} ({run.id})", str(run.run_dir.resolve()))
         self.combo.blockSignals(False)
@@ -145,15 +154,25 @@ class StartFromPicker(QWidget):
         """The sentence under the choice: what is kept and why the defaults differ."""
         t = config.training
         self.note.setText(
-            "This model keeps its own tokenizer and size, so those settings are off. "
-            f"Learning rate {t.lr:g} with {t.warmup:.0%} warm-up instead of training from scratch's "
-            f"{_defaults().lr:g}: {WHY_SMALLER}."
+            translate(
+                "StartFromPicker",
+                "This model keeps its own tokenizer and size, so those settings are off. "
+                "Learning rate {lr:g} with {warmup:.0%} warm-up instead of training from scratch's "
+                "{scratch_lr:g}: {why}.",
+            ).format(
+                lr=t.lr,
+                warmup=t.warmup,
+                scratch_lr=_defaults().lr,
+                why=translate("StartFromPicker", WHY_SMALLER),
+            )
         )
         self.added_words.show_config(config)
 
     # Choosing -------------------------------------------------------------
     def choose_folder(self) -> bool:
-        folder = QFileDialog.getExistingDirectory(self, "Start from a model folder")
+        folder = QFileDialog.getExistingDirectory(
+            self, translate("StartFromPicker", "Start from a model folder")
+        )
         return bool(folder) and self.use_folder(Path(folder))
 
     def use_folder(self, folder: Path) -> bool:
@@ -168,8 +187,11 @@ class StartFromPicker(QWidget):
             if is_transformers_folder(folder):
                 if db is None:
                     raise ModelLoadError(
-                        "This is a transformers folder, and there is no history to open it into here. "
-                        "Open it with File → Open a Model… first, then choose its run."
+                        translate(
+                            "StartFromPicker",
+                            "This is a transformers folder, and there is no history to open it into here. "
+                            "Open it with File → Open a Model… first, then choose its run.",
+                        )
                     )
                 from mlmstudio.store.imported_runs import record_imported_model
 
@@ -203,7 +225,7 @@ class StartFromPicker(QWidget):
 
     def _run(self, work) -> bool:
         self.error.show_message("")
-        self.note.setText("Reading the model…")
+        self.note.setText(translate("StartFromPicker", "Reading the model…"))
         self.note.show()
         self.runner.run(work, self._on_ready, self._on_failed, topic=TOPIC, name="start-from")
         return True
@@ -215,7 +237,7 @@ class StartFromPicker(QWidget):
         self._emit(config)
 
     def _on_failed(self, exc: BaseException) -> None:
-        self.error.show_message(user_message(exc, "Reading that model"))
+        self.error.show_message(user_message(exc, translate("StartFromPicker", "Reading that model")))
         self.show_start(self._start_from)
 
     @Slot(str)
