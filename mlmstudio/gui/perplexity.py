@@ -12,13 +12,24 @@ from __future__ import annotations
 
 import math
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+from mlmstudio.gui.i18n import translate
+
 MAX_LOSS = 50.0  # e^50 ≈ 5e21: beyond this a perplexity says nothing, and exp would overflow later
 
-PERPLEXITY_TIP = (
+# The English source; show it with perplexity_tip(), which translates it.
+PERPLEXITY_TIP = QT_TRANSLATE_NOOP(
+    "Perplexity",
     "Perplexity = e^(validation loss). The model is, on average, as unsure as if it were "
     "choosing evenly among this many tokens. Lower is better; 1 is always sure and right, "
-    "and a model that learned nothing sits at V, the vocabulary size."
+    "and a model that learned nothing sits at V, the vocabulary size.",
 )
+
+
+def perplexity_tip() -> str:
+    """The hover text of a perplexity read-out or column, in the user's language."""
+    return translate("Perplexity", PERPLEXITY_TIP)
 
 
 def perplexity(loss: float | None) -> float | None:
@@ -48,20 +59,39 @@ def loss_axis_tip(baseline: float | None = None, line_drawn: bool = True) -> str
     ``line_drawn``: the plot draws ln V as a dashed line (the Train page); the
     compare view does not, since its runs may have different vocabularies.
     """
-    tip = (
+    tip = translate(
+        "Perplexity",
         "Loss, in nats: for each hidden token, −ln(the probability the model gave the right token), "
         "averaged. 0 would be always sure and right; every halving of that probability adds "
-        "ln 2 ≈ 0.69 nats. (A nat is the natural-log unit: 1 nat ≈ 1.44 bits.) Lower is better."
-    )
-    what = "The dashed line is the random guess, ln V" if line_drawn else "A random guess scores ln V"
-    line = (
-        f"\n\n{what}: the loss of a model that spreads its guess evenly over all V tokens of the "
-        "vocabulary. A model that learns goes below it."
+        "ln 2 ≈ 0.69 nats. (A nat is the natural-log unit: 1 nat ≈ 1.44 bits.) Lower is better.",
     )
     if baseline is not None and math.isfinite(baseline) and baseline > 0:
-        v = math.exp(baseline)
-        line = (
-            f"\n\n{what} = {baseline:.2f} for V = {v:,.0f} tokens: the loss of a model that spreads "
-            "its guess evenly over the whole vocabulary. A model that learns goes below it."
+        if line_drawn:
+            line = translate(
+                "Perplexity",
+                "The dashed line is the random guess, ln V = {baseline:.2f} for V = {v:,.0f} tokens: "
+                "the loss of a model that spreads its guess evenly over the whole vocabulary. "
+                "A model that learns goes below it.",
+            )
+        else:
+            line = translate(
+                "Perplexity",
+                "A random guess scores ln V = {baseline:.2f} for V = {v:,.0f} tokens: the loss of a "
+                "model that spreads its guess evenly over the whole vocabulary. A model that learns "
+                "goes below it.",
+            )
+        line = line.format(baseline=baseline, v=math.exp(baseline))
+    elif line_drawn:
+        line = translate(
+            "Perplexity",
+            "The dashed line is the random guess, ln V: the loss of a model that spreads its guess "
+            "evenly over all V tokens of the vocabulary. A model that learns goes below it.",
         )
-    return tip + line + "\n\nPerplexity = e^loss (Help → How masked language models learn)."
+    else:
+        line = translate(
+            "Perplexity",
+            "A random guess scores ln V: the loss of a model that spreads its guess evenly over all "
+            "V tokens of the vocabulary. A model that learns goes below it.",
+        )
+    end = translate("Perplexity", "Perplexity = e^loss (Help → How masked language models learn).")
+    return f"{tip}\n\n{line}\n\n{end}"

@@ -14,7 +14,7 @@ import html
 import logging
 
 import numpy as np
-from PySide6.QtCore import Qt, QThread, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QThread, Signal, Slot
 from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -47,7 +47,7 @@ from mlmstudio.engine.metric_names import (
 from mlmstudio.engine.run_end import RunEnd
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui.i18n import translate
-from mlmstudio.gui.perplexity import PERPLEXITY_TIP, format_perplexity, loss_axis_tip, perplexity
+from mlmstudio.gui.perplexity import format_perplexity, loss_axis_tip, perplexity, perplexity_tip
 from mlmstudio.gui.run_request import request_problem
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.theme import MessageLabel, message_color, message_style
@@ -72,7 +72,8 @@ def make_training_job(db: Database, handle: lifecycle.RunHandle, corpus_text: st
     return job
 
 
-IDLE_TEXT = "Press Start to train with the settings from the Setup page."
+IDLE_TEXT = QT_TRANSLATE_NOOP("TrainPage", "Press Start to train with the settings from the Setup page.")
+START_TIP = QT_TRANSLATE_NOOP("TrainPage", "Train a new run with the current settings (Ctrl+Return).")
 
 
 def make_resume_job(db: Database, run_id: str):
@@ -154,7 +155,7 @@ class TrainPage(QWidget):
         self.settings = settings
         self._config: RunConfig | None = None
         self._corpus = None
-        self._request_problem = "Choose a corpus and settings first."
+        self._request_problem = translate("TrainPage", "Choose a corpus and settings first.")
         self.worker: TrainingWorker | None = None
         self.thread: QThread | None = None
         self.run_id: str | None = None
@@ -168,13 +169,13 @@ class TrainPage(QWidget):
 
     # Layout ---------------------------------------------------------------
     def _build(self) -> None:
-        self.title_label = QLabel("No run yet")
+        self.title_label = QLabel(translate("TrainPage", "No run yet"))
         font = QFont(self.title_label.font())
         font.setPointSizeF(font.pointSizeF() * 1.25)
         font.setBold(True)
         self.title_label.setFont(font)
         self.title_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.state_label = QLabel(IDLE_TEXT)
+        self.state_label = QLabel(translate("TrainPage", IDLE_TEXT))
         self.state_label.setWordWrap(True)
         # After a failure its reason sits beside "Failed.", on one line (FailureBanner).
         self.failure_label = FailureBanner()
@@ -185,18 +186,21 @@ class TrainPage(QWidget):
         state_row.addWidget(self.state_label)
         state_row.addWidget(self.failure_label, 1)
 
-        self.start_button = QPushButton("Start")
-        self.start_button.setToolTip("Train a new run with the current settings (Ctrl+Return).")
+        self.start_button = QPushButton(translate("TrainPage", "Start"))
+        self.start_button.setToolTip(translate("TrainPage", START_TIP))
         self.start_button.clicked.connect(self.start)
-        self.pause_button = QPushButton("Pause")
-        self.pause_button.setToolTip("Pause after the current step; nothing is lost.")
+        self.pause_button = QPushButton(translate("TrainPage", "Pause"))
+        self.pause_button.setToolTip(translate("TrainPage", "Pause after the current step; nothing is lost."))
         self.pause_button.clicked.connect(self.pause)
-        self.resume_button = QPushButton("Resume")
+        self.resume_button = QPushButton(translate("TrainPage", "Resume"))
         self.resume_button.clicked.connect(self.resume)
-        self.stop_button = QPushButton("Stop")
+        self.stop_button = QPushButton(translate("TrainPage", "Stop"))
         self.stop_button.setToolTip(
-            "Finish the current step, save a checkpoint and end the run "
-            "(Ctrl+.). A stopped run can be resumed from the History page."
+            translate(
+                "TrainPage",
+                "Finish the current step, save a checkpoint and end the run "
+                "(Ctrl+.). A stopped run can be resumed from the History page.",
+            )
         )
         self.stop_button.clicked.connect(self.stop)
         buttons = QHBoxLayout()
@@ -217,21 +221,29 @@ class TrainPage(QWidget):
         # Read-outs of the latest check on held-out text, beside the progress.
         self.val_label = QLabel(" ")
         self.val_label.setToolTip(
-            "The latest check on held-out text the model never trains on, with 15% "
-            "of its tokens hidden. Loss in nats (lower is better); accuracy is the "
-            "share of hidden tokens guessed exactly right."
+            translate(
+                "TrainPage",
+                "The latest check on held-out text the model never trains on, with 15% "
+                "of its tokens hidden. Loss in nats (lower is better); accuracy is the "
+                "share of hidden tokens guessed exactly right.",
+            )
         )
         self.perplexity_label = QLabel(" ")
-        self.perplexity_label.setToolTip(PERPLEXITY_TIP)
+        self.perplexity_label.setToolTip(perplexity_tip())
         readouts = QHBoxLayout()
         readouts.addWidget(self.val_label)
         readouts.addSpacing(24)
         readouts.addWidget(self.perplexity_label)
         readouts.addStretch(1)
-        self.help_link = QLabel('<a href="help">What do these numbers mean?</a>')
+        self.help_link = QLabel(
+            '<a href="help">{text}</a>'.format(text=translate("TrainPage", "What do these numbers mean?"))
+        )
         self.help_link.setToolTip(
-            "Help → How masked language models learn: the loss in nats, the "
-            "random-guess line ln V, accuracy and perplexity, with your own text."
+            translate(
+                "TrainPage",
+                "Help → How masked language models learn: the loss in nats, the "
+                "random-guess line ln V, accuracy and perplexity, with your own text.",
+            )
         )
         self.help_link.linkActivated.connect(lambda _link: self.help_requested.emit())
         readouts.addWidget(self.help_link)
@@ -274,7 +286,11 @@ class TrainPage(QWidget):
         return not self.is_training() and not self._request_problem
 
     def start_problem(self) -> str:
-        return "A run is already training." if self.is_training() else self._request_problem
+        return (
+            translate("TrainPage", "A run is already training.")
+            if self.is_training()
+            else self._request_problem
+        )
 
     # Controls ---------------------------------------------------------------
     def is_training(self) -> bool:
@@ -290,11 +306,15 @@ class TrainPage(QWidget):
         try:
             handle = lifecycle.prepare_run(self.db, config, corpus)
         except MLMStudioError as exc:  # ConfigError included
-            self._show_failure(f"The run could not be created: {exc}")
+            self._show_failure(
+                translate("TrainPage", "The run could not be created: {reason}").format(reason=exc)
+            )
             return False
         except Exception as exc:  # a disk or database problem: show it, keep the app usable
             log.exception("Could not prepare the run")
-            self._show_failure(f"The run could not be created: {exc}")
+            self._show_failure(
+                translate("TrainPage", "The run could not be created: {reason}").format(reason=exc)
+            )
             return False
         self._begin(handle.run_id, handle.name, make_training_job(self.db, handle, corpus.text))
         return True
@@ -302,12 +322,14 @@ class TrainPage(QWidget):
     def resume_run(self, run_id: str) -> bool:
         """Continue a stopped or interrupted run from its last checkpoint."""
         if self.is_training():
-            self._show_state("A run is already training. Stop it first.")
+            self._show_state(translate("TrainPage", "A run is already training. Stop it first."))
             return False
         try:
             detail = service.get_run(self.db, run_id)
         except Exception as exc:  # noqa: BLE001
-            self._show_failure(f"Run {run_id} cannot be resumed: {exc}")
+            self._show_failure(
+                translate("TrainPage", "Run {run} cannot be resumed: {reason}").format(run=run_id, reason=exc)
+            )
             return False
         self._begin(detail.id, detail.summary.name, make_resume_job(self.db, detail.id), resumed=True)
         self._show_recorded_curves(detail.id)
@@ -380,9 +402,9 @@ class TrainPage(QWidget):
         self.failure_label.hide()
         self.title_label.setText(name)
         self._show_state(
-            "Resuming from the last checkpoint…"
+            translate("TrainPage", "Resuming from the last checkpoint…")
             if resumed
-            else "Preparing: training the tokenizer and building the model…"
+            else translate("TrainPage", "Preparing: training the tokenizer and building the model…")
         )
 
         worker = TrainingWorker(job)
@@ -395,27 +417,29 @@ class TrainPage(QWidget):
         self._update_buttons()
         self.busy_changed.emit(True)
         self.run_started.emit(run_id)
-        self.status_message.emit(f"Training {name}.")
+        self.status_message.emit(translate("TrainPage", "Training {name}.").format(name=name))
 
     @Slot()
     def pause(self) -> None:
         if self.worker is not None and not self.worker.control.stop_requested:
             self.worker.control.pause()
-            self._show_state("Paused. Resume to continue, or Stop to end the run.")
+            self._show_state(translate("TrainPage", "Paused. Resume to continue, or Stop to end the run."))
             self._update_buttons()
 
     @Slot()
     def resume(self) -> None:
         if self.worker is not None and self.worker.control.paused:
             self.worker.control.resume()
-            self._show_state("Training…")
+            self._show_state(translate("TrainPage", "Training…"))
             self._update_buttons()
 
     @Slot()
     def stop(self) -> None:
         if self.worker is not None and not self.worker.control.stop_requested:
             self.worker.control.stop()
-            self._show_state("Stopping: finishing the current step and saving a checkpoint…")
+            self._show_state(
+                translate("TrainPage", "Stopping: finishing the current step and saving a checkpoint…")
+            )
             self._update_buttons()
 
     def stop_and_wait(self, msecs: int = 120_000) -> bool:
@@ -436,7 +460,7 @@ class TrainPage(QWidget):
             return
         self.info = info
         self.plots.set_baseline(info.baseline_loss)
-        self._show_state("Training…")
+        self._show_state(translate("TrainPage", "Training…"))
         self._update_info()
 
     @Slot(object)
@@ -483,12 +507,13 @@ class TrainPage(QWidget):
         elif outcome.status == RunStatus.STOPPED:
             self._show_state(
                 self._finished_text("Stopped", outcome)
-                + " A checkpoint was saved: resume it from the History page."
+                + " "
+                + translate("TrainPage", "A checkpoint was saved: resume it from the History page.")
             )
         else:
-            self._show_failure(outcome.message or "Training failed.")
+            self._show_failure(outcome.message or translate("TrainPage", "Training failed."))
         self.eta_label.setText(self._elapsed_text())
-        self.status_message.emit(f"{self.run_name}: {outcome.status}.")
+        self.status_message.emit(_ended_status(self.run_name, outcome.status))
         self.run_finished.emit(self.run_id or "", outcome)
 
     @Slot()
@@ -502,20 +527,26 @@ class TrainPage(QWidget):
     # Display --------------------------------------------------------------------
     def _update_progress(self, step) -> None:
         self.progress_bar.setValue(int(1000 * min(max(step.progress, 0.0), 1.0)))
-        self.progress_bar.setFormat(f"step {step.step:,} · %p%")
-        parts = []
+        # "%p" is the bar's own placeholder for the percentage.
+        self.progress_bar.setFormat(translate("TrainPage", "step {step:,} · %p%").format(step=step.step))
+        elapsed, speed = _clock(step.elapsed), f"{step.tokens_per_second:,.0f}"
         if step.progress > 0.005 and step.elapsed > 0:
-            remaining = step.elapsed * (1.0 - step.progress) / step.progress
-            parts.append(f"ETA {_clock(remaining)}")
-        parts.append(f"elapsed {_clock(step.elapsed)}")
-        parts.append(f"{step.tokens_per_second:,.0f} tokens/s")
-        self.eta_label.setText(" · ".join(parts))
+            remaining = _clock(step.elapsed * (1.0 - step.progress) / step.progress)
+            text = translate("TrainPage", "ETA {remaining} · elapsed {elapsed} · {speed} tokens/s")
+        else:
+            remaining = ""
+            text = translate("TrainPage", "elapsed {elapsed} · {speed} tokens/s")
+        self.eta_label.setText(text.format(remaining=remaining, elapsed=elapsed, speed=speed))
         if (
             self.worker is not None
             and not self.worker.control.paused
             and not self.worker.control.stop_requested
         ):
-            self._show_state(f"Training… loss {step.loss:.3f} at step {step.step:,}")
+            self._show_state(
+                translate("TrainPage", "Training… loss {loss:.3f} at step {step:,}").format(
+                    loss=step.loss, step=step.step
+                )
+            )
 
     def latest_perplexity(self) -> float | None:
         """e^(latest validation loss) of the run on the page, None before its first check."""
@@ -530,40 +561,70 @@ class TrainPage(QWidget):
             return
         loss, accuracy = evals.column("val_loss")[-1], evals.column("val_accuracy")[-1]
         step = int(evals.column("step")[-1])
-        text = f"Held-out loss <b>{loss:.3f}</b> nats"
         if np.isfinite(accuracy):
-            text += f" · accuracy <b>{accuracy:.1%}</b>"
+            text = translate(
+                "TrainPage", "Held-out loss <b>{loss:.3f}</b> nats · accuracy <b>{accuracy:.1%}</b>"
+            )
+        else:
+            text = translate("TrainPage", "Held-out loss <b>{loss:.3f}</b> nats")
+        at_step = translate("TrainPage", "(step {step:,})").format(step=step)
+        muted = message_color("muted", QGuiApplication.palette())
         self.val_label.setText(
-            f"{text} <span style='color:{message_color('muted', QGuiApplication.palette())}'>(step {step:,})</span>"
+            f"{text.format(loss=loss, accuracy=accuracy)} <span style='color:{muted}'>{at_step}</span>"
         )
-        self.perplexity_label.setText(f"Perplexity <b>{format_perplexity(self.latest_perplexity())}</b>")
+        self.perplexity_label.setText(
+            translate("TrainPage", "Perplexity <b>{value}</b>").format(
+                value=format_perplexity(self.latest_perplexity())
+            )
+        )
 
     def _update_info(self) -> None:
         if self.info is None:
             return
-        text = (
-            f"Vocabulary {self.info.vocab_size:,} tokens · {self.info.param_count:,} parameters · "
-            f"random-guess loss ln V = {self.info.baseline_loss:.2f} (the dashed line): a model "
-            "that learns nothing stays there."
-        )
+        text = translate(
+            "TrainPage",
+            "Vocabulary {vocab:,} tokens · {params:,} parameters · "
+            "random-guess loss ln V = {baseline:.2f} (the dashed line): a model "
+            "that learns nothing stays there.",
+        ).format(vocab=self.info.vocab_size, params=self.info.param_count, baseline=self.info.baseline_loss)
         if self.info.note:
             text += f"\n{self.info.note}"
         self.info_label.setText(text)
         self.info_label.setToolTip(loss_axis_tip(self.info.baseline_loss))
 
     def _finished_text(self, word: str, outcome: RunEnd) -> str:
-        text = f"{word} after {outcome.step:,} steps."
+        """How a run ended; ``word`` is "Completed" or "Stopped" (a key: one whole sentence per case)."""
         summary = outcome.summary
         val_loss = summary.val_loss if summary is not None else None
         accuracy = summary.val_accuracy if summary is not None else None
-        if isinstance(val_loss, (int, float)) and isinstance(accuracy, (int, float)):
-            text += f" Held-out loss {val_loss:.3f}, masked-token accuracy {accuracy:.1%}."
+        scored = isinstance(val_loss, (int, float)) and isinstance(accuracy, (int, float))
+        if word == "Stopped":
+            text = (
+                translate(
+                    "TrainPage",
+                    "Stopped after {steps:,} steps. Held-out loss {loss:.3f}, masked-token accuracy {accuracy:.1%}.",
+                )
+                if scored
+                else translate("TrainPage", "Stopped after {steps:,} steps.")
+            )
+        else:
+            text = (
+                translate(
+                    "TrainPage",
+                    "Completed after {steps:,} steps. Held-out loss {loss:.3f}, masked-token accuracy {accuracy:.1%}.",
+                )
+                if scored
+                else translate("TrainPage", "Completed after {steps:,} steps.")
+            )
+        text = text.format(steps=outcome.step, loss=val_loss, accuracy=accuracy)
         said = advice(summary.as_dict()) if summary is not None else ""
         return f"{text}\n{said}" if said else text  # learned too little: why, and what to do
 
     def _elapsed_text(self) -> str:
         step = self.last_step
-        return f"elapsed {_clock(step.elapsed)}" if step is not None else " "
+        if step is None:
+            return " "
+        return translate("TrainPage", "elapsed {elapsed}").format(elapsed=_clock(step.elapsed))
 
     def _show_state(self, text: str) -> None:
         self.state_label.setText(text)
@@ -599,17 +660,30 @@ class TrainPage(QWidget):
         stopping = bool(control and control.stop_requested)
         paused = bool(control and control.paused)
         self.start_button.setEnabled(not training and not self._request_problem)
-        self.start_button.setToolTip(
-            self._request_problem or "Train a new run with the current settings (Ctrl+Return)."
-        )
+        self.start_button.setToolTip(self._request_problem or translate("TrainPage", START_TIP))
         if self.run_id is None and not training:
             # Before the first run the page says why Start is greyed out, not only its tooltip.
             self.state_label.setText(
-                f"Start is not available yet: {self._request_problem}" if self._request_problem else IDLE_TEXT
+                translate("TrainPage", "Start is not available yet: {reason}").format(
+                    reason=self._request_problem
+                )
+                if self._request_problem
+                else translate("TrainPage", IDLE_TEXT)
             )
         self.pause_button.setEnabled(training and not paused and not stopping)
         self.resume_button.setEnabled(training and paused and not stopping)
         self.stop_button.setEnabled(training and not stopping)
+
+
+def _ended_status(name: str, status: str) -> str:
+    """The status-bar sentence when a run ends ("Simple facts #3: completed.")."""
+    if status == RunStatus.COMPLETED:
+        return translate("TrainPage", "{name}: completed.").format(name=name)
+    if status == RunStatus.STOPPED:
+        return translate("TrainPage", "{name}: stopped.").format(name=name)
+    if status == RunStatus.FAILED:
+        return translate("TrainPage", "{name}: failed.").format(name=name)
+    return translate("TrainPage", "{name}: {status}.").format(name=name, status=status)
 
 
 def _generator_loss_shown(steps: np.ndarray, electra: tuple) -> np.ndarray:
