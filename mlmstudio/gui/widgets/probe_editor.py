@@ -28,7 +28,9 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.config import PROBE_MAX_ITEMS, ProbesConfig, ProbeSpec, field_help
 from mlmstudio.engine.samples import fact_probes  # no torch: the sample texts only
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.theme import MessageLabel
+from mlmstudio.gui.widgets.config_form import config_text
 
 FACTS_SOURCE = "sample:facts"
 BAD_ROW = QColor(220, 60, 60, 60)
@@ -46,27 +48,34 @@ class ProbeEditor(QWidget):
         self._showing_defaults = False  # the rows are the sample's own questions, untouched
         self._filling = False
         self.table = QTableWidget(0, 2)
-        self.table.setHorizontalHeaderLabels(("Sentence with one [MASK]", "Answer"))
+        self.table.setHorizontalHeaderLabels(
+            (translate("ProbeEditor", "Sentence with one [MASK]"), translate("ProbeEditor", "Answer"))
+        )
         self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setMinimumHeight(150)
-        self.table.setToolTip(field_help(ProbesConfig, "items"))
-        self.add_button = QPushButton("Add")
+        self.table.setToolTip(config_text(field_help(ProbesConfig, "items")))
+        self.add_button = QPushButton(translate("ProbeEditor", "Add"))
         self.add_button.setToolTip(
-            "Add a probe: a sentence with [MASK] where the answer goes, and the answer."
+            translate(
+                "ProbeEditor", "Add a probe: a sentence with [MASK] where the answer goes, and the answer."
+            )
         )
-        self.remove_button = QPushButton("Remove")
-        self.remove_button.setToolTip("Remove the selected probes.")
-        self.defaults_button = QPushButton("Use the defaults")
+        self.remove_button = QPushButton(translate("ProbeEditor", "Remove"))
+        self.remove_button.setToolTip(translate("ProbeEditor", "Remove the selected probes."))
+        self.defaults_button = QPushButton(translate("ProbeEditor", "Use the defaults"))
         self.defaults_button.setToolTip(
-            "Go back to the automatic probes: the facts sample's questions, "
-            "or sentences picked from the held-out text."
+            translate(
+                "ProbeEditor",
+                "Go back to the automatic probes: the facts sample's questions, "
+                "or sentences picked from the held-out text.",
+            )
         )
         self.auto_count = QSpinBox()
         self.auto_count.setRange(0, PROBE_MAX_ITEMS)
-        self.auto_count.setToolTip(field_help(ProbesConfig, "auto_count"))
+        self.auto_count.setToolTip(config_text(field_help(ProbesConfig, "auto_count")))
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setEnabled(False)
@@ -76,7 +85,7 @@ class ProbeEditor(QWidget):
         for button in (self.add_button, self.remove_button, self.defaults_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
-        buttons.addWidget(QLabel("Picked when empty:"))
+        buttons.addWidget(QLabel(translate("ProbeEditor", "Picked when empty:")))
         buttons.addWidget(self.auto_count)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -174,7 +183,11 @@ class ProbeEditor(QWidget):
                     if item is None:
                         continue
                     item.setBackground(QBrush(BAD_ROW) if problem else QBrush())
-                    item.setToolTip(f"This probe {problem}" if problem else "")
+                    item.setToolTip(
+                        translate("ProbeEditor", "This probe {problem}").format(problem=problem)
+                        if problem
+                        else ""
+                    )
                     if self._showing_defaults:
                         item.setForeground(QBrush(self.palette().color(QPalette.ColorRole.PlaceholderText)))
                     else:
@@ -185,19 +198,21 @@ class ProbeEditor(QWidget):
     def _update_note(self) -> None:
         count = self.auto_count.value()
         if self._showing_defaults:
-            text = (
-                f"The facts sample's own {self.table.rowCount()} questions (automatic). Edit, add or "
-                "remove one to make the list your own."
-            )
+            text = translate(
+                "ProbeEditor",
+                "The facts sample's own {count} questions (automatic). Edit, add or "
+                "remove one to make the list your own.",
+            ).format(count=self.table.rowCount())
         elif self.table.rowCount():
-            text = "Your own probes, asked at every evaluation."
+            text = translate("ProbeEditor", "Your own probes, asked at every evaluation.")
         elif count:
-            text = (
-                f"Empty: {count} sentences of the held-out text are picked when the run starts, "
-                "each with one word hidden."
-            )
+            text = translate(
+                "ProbeEditor",
+                "Empty: {count} sentences of the held-out text are picked when the run starts, "
+                "each with one word hidden.",
+            ).format(count=count)
         else:
-            text = "No probes: add some, or set how many sentences to pick."
+            text = translate("ProbeEditor", "No probes: add some, or set how many sentences to pick.")
         self.note.setText(text)
 
     def _update_buttons(self) -> None:
