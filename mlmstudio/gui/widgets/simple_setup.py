@@ -346,11 +346,10 @@ class SimpleSetup(QWidget):
         cfg = self._config
         preset = preset_of(cfg.model)
         m = cfg.model
+        layers = m.num_layers  # a plain name: lupdate skips a translate() whose count is an expression
         shape = plural(
-            translate(
-                "SimpleSetup", "%n layer(s), {width} wide, {heads} attention heads", None, m.num_layers
-            ),
-            m.num_layers,
+            translate("SimpleSetup", "%n layer(s), {width} wide, {heads} attention heads", None, layers),
+            layers,
         ).format(width=m.d_model, heads=m.num_heads)
         name = (
             translate("SimpleSetup", dict(SIZES)[preset])
