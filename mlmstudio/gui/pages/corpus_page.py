@@ -40,6 +40,7 @@ from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.samples import SAMPLES
 from mlmstudio.engine.system_memory import human_bytes
 from mlmstudio.gui.background import BackgroundCall
+from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.theme import MessageLabel
 
@@ -50,14 +51,15 @@ SAMPLE_PREFIX = "sample:"
 COMMON_ENCODINGS = (
     "utf-8 shift_jis euc_jp gbk big5 euc_kr cp1251 koi8-r cp1253 iso8859-2 cp1252 utf-16".split()
 )
-FILE_FILTER = "Text corpora (*.txt *.md *.jsonl *.csv *.tsv);;All files (*)"
 
 
 def display_name(source: str) -> str:
     """How a corpus source reads in a list: a sample's title, or a file's name."""
     if source.startswith(SAMPLE_PREFIX):
         info = SAMPLES.get(source[len(SAMPLE_PREFIX) :])
-        return f"Sample: {info.title}" if info else source
+        if info is None:
+            return source
+        return translate("CorpusPage", "Sample: {title}").format(title=translate("Samples", info.title))
     return Path(source).name or source
 
 
@@ -86,38 +88,50 @@ class CorpusPage(QWidget):
     # Layout ---------------------------------------------------------------
     def _build(self) -> None:
         intro = QLabel(
-            "Choose the text the model will learn from: a .txt file, a folder of text "
-            "files, a .jsonl or .csv file, or one of the built-in samples. "
-            "You can also drop a file or folder anywhere on this page."
+            translate(
+                "CorpusPage",
+                "Choose the text the model will learn from: a .txt file, a folder of text "
+                "files, a .jsonl or .csv file, or one of the built-in samples. "
+                "You can also drop a file or folder anywhere on this page.",
+            )
         )
         intro.setWordWrap(True)
 
-        self.open_file_button = QPushButton("Open file…")
-        self.open_file_button.setToolTip("Open a .txt, .md, .jsonl or .csv file (Ctrl+O).")
+        self.open_file_button = QPushButton(translate("CorpusPage", "Open file…"))
+        self.open_file_button.setToolTip(
+            translate("CorpusPage", "Open a .txt, .md, .jsonl or .csv file (Ctrl+O).")
+        )
         self.open_file_button.clicked.connect(self.open_file_dialog)
-        self.open_folder_button = QPushButton("Open folder…")
-        self.open_folder_button.setToolTip("Use every .txt and .md file in a folder and its sub-folders.")
+        self.open_folder_button = QPushButton(translate("CorpusPage", "Open folder…"))
+        self.open_folder_button.setToolTip(
+            translate("CorpusPage", "Use every .txt and .md file in a folder and its sub-folders.")
+        )
         self.open_folder_button.clicked.connect(self.open_folder_dialog)
         self.field_edit = QLineEdit()
-        self.field_edit.setPlaceholderText("text")
+        self.field_edit.setPlaceholderText("text")  # the field's name in the file: not translated
+        mark_user_text(self.field_edit)
         self.field_edit.setMaximumWidth(160)
         self.field_edit.setToolTip(
-            "For .jsonl files the field, for .csv files the column, that holds the text. Empty means 'text'."
+            translate(
+                "CorpusPage",
+                "For .jsonl files the field, for .csv files the column, that holds the text. Empty means 'text'.",
+            )
         )
         self.field_edit.returnPressed.connect(self.reload)
         buttons = QHBoxLayout()
         buttons.addWidget(self.open_file_button)
         buttons.addWidget(self.open_folder_button)
         buttons.addSpacing(12)
-        buttons.addWidget(QLabel("Field / column:"))
+        buttons.addWidget(QLabel(translate("CorpusPage", "Field / column:")))
         buttons.addWidget(self.field_edit)
         buttons.addStretch(1)
 
         self.samples_list = QListWidget()
         for info in SAMPLES.values():
-            item = QListWidgetItem(f"{info.title}\n{info.description}")
+            title, description = translate("Samples", info.title), translate("Samples", info.description)
+            item = QListWidgetItem(f"{title}\n{description}")
             item.setData(Qt.ItemDataRole.UserRole, SAMPLE_PREFIX + info.name)
-            item.setToolTip(info.description)
+            item.setToolTip(description)
             self.samples_list.addItem(item)
         self.samples_list.setWordWrap(True)
         self.samples_list.setAlternatingRowColors(True)
@@ -127,12 +141,13 @@ class CorpusPage(QWidget):
         self.recent_list = QListWidget()
         self.recent_list.itemActivated.connect(self._on_list_item_activated)
         self.recent_list.itemDoubleClicked.connect(self._on_list_item_activated)
-        self.recent_list.setToolTip("Double-click to open again.")
+        self.recent_list.setToolTip(translate("CorpusPage", "Double-click to open again."))
+        mark_user_text(self.recent_list)  # file names the user opened
 
         left = QVBoxLayout()
-        left.addWidget(_heading("Built-in samples"))
+        left.addWidget(_heading(translate("CorpusPage", "Built-in samples")))
         left.addWidget(self.samples_list, 3)
-        left.addWidget(_heading("Recent"))
+        left.addWidget(_heading(translate("CorpusPage", "Recent")))
         left.addWidget(self.recent_list, 2)
         left_widget = QWidget()
         left_widget.setLayout(left)
@@ -153,12 +168,15 @@ class CorpusPage(QWidget):
         )
         self.encoding_combo.setMinimumContentsLength(20)
         self.encoding_combo.setToolTip(
-            "Read the file in this encoding: choose the one whose preview reads right."
+            translate(
+                "CorpusPage", "Read the file in this encoding: choose the one whose preview reads right."
+            )
         )
+        mark_user_text(self.encoding_combo)  # encoding names and lines of the user's file
         self.encoding_combo.activated.connect(self._on_encoding_chosen)
         encoding_row = QHBoxLayout()
         encoding_row.setContentsMargins(0, 0, 0, 0)
-        encoding_row.addWidget(QLabel("Read as:"))
+        encoding_row.addWidget(QLabel(translate("CorpusPage", "Read as:")))
         encoding_row.addWidget(self.encoding_combo, 1)
         self.encoding_box = QWidget()
         encoding_layout = QVBoxLayout(self.encoding_box)
@@ -167,7 +185,7 @@ class CorpusPage(QWidget):
         encoding_layout.addLayout(encoding_row)
         self.encoding_box.hide()
 
-        self.title_label = QLabel("No corpus yet")
+        self.title_label = QLabel(translate("CorpusPage", "No corpus yet"))
         font = QFont(self.title_label.font())
         font.setPointSizeF(font.pointSizeF() * 1.3)
         font.setBold(True)
@@ -175,32 +193,50 @@ class CorpusPage(QWidget):
         self.source_label = QLabel()
         self.source_label.setWordWrap(True)
         self.source_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        mark_user_text(self.source_label)  # the corpus's path
 
-        stats_box = QGroupBox("Statistics")
+        stats_box = QGroupBox(translate("CorpusPage", "Statistics"))
         self.stats_form = QFormLayout(stats_box)
         self.stat_labels: dict[str, QLabel] = {}
         for key, label, tip in (
-            ("size", "Size", "Bytes read from disk."),
-            ("characters", "Characters", "Characters after normalising newlines."),
-            ("lines", "Lines", ""),
-            ("words", "Words", "Whitespace-separated words."),
+            ("size", translate("CorpusPage", "Size"), translate("CorpusPage", "Bytes read from disk.")),
+            (
+                "characters",
+                translate("CorpusPage", "Characters"),
+                translate("CorpusPage", "Characters after normalising newlines."),
+            ),
+            ("lines", translate("CorpusPage", "Lines"), ""),
+            (
+                "words",
+                translate("CorpusPage", "Words"),
+                translate("CorpusPage", "Whitespace-separated words."),
+            ),
             (
                 "unique_characters",
-                "Distinct characters",
-                "The vocabulary of a character tokenizer, before special tokens.",
+                translate("CorpusPage", "Distinct characters"),
+                translate("CorpusPage", "The vocabulary of a character tokenizer, before special tokens."),
             ),
             (
                 "vocabulary_estimate",
-                "Distinct words",
-                "Distinct lower-cased words: roughly what a word tokenizer would need.",
+                translate("CorpusPage", "Distinct words"),
+                translate(
+                    "CorpusPage", "Distinct lower-cased words: roughly what a word tokenizer would need."
+                ),
             ),
             (
                 "encoding",
-                "Encoding",
-                "How the file's bytes were read as letters. A guess with "
-                "low confidence may show wrong letters: then save the file as UTF-8.",
+                translate("CorpusPage", "Encoding"),
+                translate(
+                    "CorpusPage",
+                    "How the file's bytes were read as letters. A guess with "
+                    "low confidence may show wrong letters: then save the file as UTF-8.",
+                ),
             ),
-            ("sha256", "Fingerprint", "SHA-256 of the text: runs on the same text share it."),
+            (
+                "sha256",
+                translate("CorpusPage", "Fingerprint"),
+                translate("CorpusPage", "SHA-256 of the text: runs on the same text share it."),
+            ),
         ):
             value = QLabel("–")
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -210,10 +246,11 @@ class CorpusPage(QWidget):
 
         self.preview = QPlainTextEdit()
         self.preview.setReadOnly(True)
-        self.preview.setPlaceholderText("The start of the corpus appears here.")
+        self.preview.setPlaceholderText(translate("CorpusPage", "The start of the corpus appears here."))
+        mark_user_text(self.preview)  # the corpus text
         self.preview.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
 
-        self.continue_button = QPushButton("Continue to Setup →")
+        self.continue_button = QPushButton(translate("CorpusPage", "Continue to Setup →"))
         self.continue_button.setEnabled(False)
         self.continue_button.clicked.connect(self.continue_requested)
 
@@ -225,7 +262,7 @@ class CorpusPage(QWidget):
         right.addWidget(self.title_label)
         right.addWidget(self.source_label)
         right.addWidget(stats_box)
-        right.addWidget(_heading("Preview"))
+        right.addWidget(_heading(translate("CorpusPage", "Preview")))
         right.addWidget(self.preview, 1)
         bottom = QHBoxLayout()
         bottom.addStretch(1)
@@ -249,14 +286,18 @@ class CorpusPage(QWidget):
     # Choosing -------------------------------------------------------------
     @Slot()
     def open_file_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a corpus file", self._start_dir(), FILE_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self, translate("CorpusPage", "Open a corpus file"), self._start_dir(), _file_filter()
+        )
         if path:
             self.settings.set_last_directory(str(Path(path).parent))
             self.load(path)
 
     @Slot()
     def open_folder_dialog(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, "Open a folder of text files", self._start_dir())
+        path = QFileDialog.getExistingDirectory(
+            self, translate("CorpusPage", "Open a folder of text files"), self._start_dir()
+        )
         if path:
             self.settings.set_last_directory(path)
             self.load(path)
@@ -311,7 +352,7 @@ class CorpusPage(QWidget):
 
         self._set_error("")
         self._set_loading(True)
-        self.status_message.emit(f"Reading {display_name(source)}…")
+        self.status_message.emit(translate("CorpusPage", "Reading {name}…").format(name=display_name(source)))
         # Reads that ended are dropped here, never inside their own signals.
         self._tasks = {t for t in self._tasks if not t.done}
         task = BackgroundCall(
@@ -345,7 +386,11 @@ class CorpusPage(QWidget):
         self.settings.set_last_corpus(corpus.source)
         self._refresh_recent()
         self._show_corpus(corpus)
-        self.status_message.emit(f"Loaded {corpus.name}: {corpus.stats.characters:,} characters.")
+        self.status_message.emit(
+            translate("CorpusPage", "Loaded {name}: {characters:,} characters.").format(
+                name=corpus.name, characters=corpus.stats.characters
+            )
+        )
         self.corpus_loaded.emit(corpus)
 
     @Slot(object)
@@ -357,14 +402,16 @@ class CorpusPage(QWidget):
         if isinstance(exc, MLMStudioError):
             message = str(exc)
         elif isinstance(exc, MemoryError):
-            message = f"{display_name(source)} is too large to load into memory. Use a smaller corpus."
+            message = translate(
+                "CorpusPage", "{name} is too large to load into memory. Use a smaller corpus."
+            ).format(name=display_name(source))
         else:
-            message = (
-                f"{display_name(source)} could not be read ({type(exc).__name__}: {exc}). "
-                "Check the file, or choose another one."
-            )
+            message = translate(
+                "CorpusPage",
+                "{name} could not be read ({error}: {reason}). Check the file, or choose another one.",
+            ).format(name=display_name(source), error=type(exc).__name__, reason=exc)
         self._set_error(message)
-        self.status_message.emit("The corpus could not be loaded.")
+        self.status_message.emit(translate("CorpusPage", "The corpus could not be loaded."))
         self.load_failed.emit(message)
 
     @Slot(int, int)
@@ -398,6 +445,7 @@ class CorpusPage(QWidget):
     def _show_corpus(self, corpus: Corpus) -> None:
         stats = corpus.stats
         self.title_label.setText(corpus.name)
+        mark_user_text(self.title_label)  # from now on it names the user's corpus
         self.source_label.setText(corpus.source)
         values = {
             "size": human_bytes(stats.size_bytes),
@@ -426,12 +474,18 @@ class CorpusPage(QWidget):
             self.encoding_box.hide()
             return
         if self._encoding:
-            self.encoding_note.setText(f"Read as {stats.encoding_label}, as you chose.")
+            self.encoding_note.setText(
+                translate("CorpusPage", "Read as {encoding}, as you chose.").format(
+                    encoding=stats.encoding_label
+                )
+            )
         else:
             self.encoding_note.setText(
-                f"The encoding is an uncertain guess ({stats.encoding_label}, "
-                f"{stats.encoding_confidence:.0%} sure): the file is short, or several encodings read "
-                "it cleanly. Choose the reading whose preview is right."
+                translate(
+                    "CorpusPage",
+                    "The encoding is an uncertain guess ({encoding}, {confidence:.0%} sure): the file is "
+                    "short, or several encodings read it cleanly. Choose the reading whose preview is right.",
+                ).format(encoding=stats.encoding_label, confidence=stats.encoding_confidence)
             )
         combo = self.encoding_combo
         combo.blockSignals(True)
@@ -458,7 +512,10 @@ class CorpusPage(QWidget):
         self.recent_list.clear()
         for source in self.settings.recent_corpora():
             missing = not source.startswith(SAMPLE_PREFIX) and not os.path.exists(source)
-            item = QListWidgetItem(display_name(source) + ("  (missing)" if missing else ""))
+            name = display_name(source)
+            if missing:
+                name = translate("CorpusPage", "{name}  (missing)").format(name=name)
+            item = QListWidgetItem(name)
             item.setData(Qt.ItemDataRole.UserRole, source)
             item.setToolTip(source)
             if missing:
@@ -484,9 +541,17 @@ class CorpusPage(QWidget):
         event.acceptProposedAction()
         if len(paths) > 1:
             self.status_message.emit(
-                "Several items dropped: using the first. Put the files in one folder to use them all."
+                translate(
+                    "CorpusPage",
+                    "Several items dropped: using the first. Put the files in one folder to use them all.",
+                )
             )
         self.load(paths[0])
+
+
+def _file_filter() -> str:
+    """The file dialog's filter; the patterns inside the brackets stay as they are."""
+    return translate("CorpusPage", "Text corpora (*.txt *.md *.jsonl *.csv *.tsv);;All files (*)")
 
 
 def _local_paths(event) -> list[str]:
@@ -508,4 +573,6 @@ def _encoding_text(stats) -> str:
     """ "UTF-8", or the guessed encoding with how sure the guess is."""
     if stats.encoding_confidence >= 1.0:
         return stats.encoding_label
-    return f"{stats.encoding_label}, {stats.encoding_confidence:.0%} sure"
+    return translate("CorpusPage", "{encoding}, {confidence:.0%} sure").format(
+        encoding=stats.encoding_label, confidence=stats.encoding_confidence
+    )
