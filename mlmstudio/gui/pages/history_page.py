@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -35,11 +35,12 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.gui.background import show_busy
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.pages.history.details_pane import DetailsPane
 from mlmstudio.gui.pages.history.run_actions import RunActions
 from mlmstudio.gui.run_colors import run_color
 from mlmstudio.gui.run_list import RunList
-from mlmstudio.gui.runs_table_model import ALL, COLUMN_INDEX, COLUMNS, RunsFilterProxy
+from mlmstudio.gui.runs_table_model import ALL, COLUMN_INDEX, COLUMNS, RunsFilterProxy, status_label
 from mlmstudio.gui.widgets.compare_view import CompareView
 from mlmstudio.gui.widgets.probe_plot import ProbePlot
 from mlmstudio.store import compare, service
@@ -50,13 +51,20 @@ log = logging.getLogger(__name__)
 
 NAME_MAX_WIDTH = 210  # px; a longer name is elided (the full name is in the tooltip)
 COMPARE_DELAY_MS = 150  # selecting runs shows their curves once the selection settles
-NO_RUNS_HINT = (
+NO_RUNS_HINT = QT_TRANSLATE_NOOP(
+    "HistoryPage",
     "No runs yet. Train one on the Train page (or pick a sample in Help → Welcome), "
-    "or add one with Import run."
+    "or add one with Import run.",
 )
-NO_PROBES_SELECTED = (
-    "Select a run to see its probes: how sure the model was of each probe's answer at every evaluation."
+NO_PROBES_SELECTED = QT_TRANSLATE_NOOP(
+    "HistoryPage",
+    "Select a run to see its probes: how sure the model was of each probe's answer at every evaluation.",
 )
+
+
+def plural(text: str, count: int) -> str:
+    """A ``%n ...(s)`` string as English reads it when no translation resolved the plural."""
+    return text.replace("(s)", "" if count == 1 else "s")
 
 
 def curve_loader(db: Database) -> Callable[[str, str], Curve | None]:
@@ -95,17 +103,19 @@ class HistoryPage(QWidget):
         self.proxy.setSourceModel(self.model)
 
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter by name, id, notes, tokenizer, …")
+        self.filter_edit.setPlaceholderText(
+            translate("HistoryPage", "Filter by name, id, notes, tokenizer, …")
+        )
         self.filter_edit.setClearButtonEnabled(True)
         self.tag_combo = QComboBox()
-        self.tag_combo.setToolTip("Show only runs with this tag")
+        self.tag_combo.setToolTip(translate("HistoryPage", "Show only runs with this tag"))
         self.tag_combo.setMinimumContentsLength(10)
         self.status_combo = QComboBox()
-        self.status_combo.setToolTip("Show only runs with this status")
+        self.status_combo.setToolTip(translate("HistoryPage", "Show only runs with this status"))
         self.count_label = QLabel()
-        self.find_action = QAction("Find", self)
-        self.find_action.setToolTip("Filter the runs")
-        self.find_action.setStatusTip("Filter the runs")
+        self.find_action = QAction(translate("HistoryPage", "Find"), self)
+        self.find_action.setToolTip(translate("HistoryPage", "Filter the runs"))
+        self.find_action.setStatusTip(translate("HistoryPage", "Filter the runs"))
         self.find_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Find))
         self.find_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
@@ -114,10 +124,10 @@ class HistoryPage(QWidget):
         self.details = DetailsPane()
         self.compare_view = CompareView()
         self.probe_plot = ProbePlot()  # the selected runs' probes (engine/inspect/probes.py)
-        self.probe_plot.empty_label.setText(NO_PROBES_SELECTED)
+        self.probe_plot.empty_label.setText(translate("HistoryPage", NO_PROBES_SELECTED))
         self.curve_tabs = QTabWidget()
-        self.curve_tabs.addTab(self.compare_view, "Curves")
-        self.curve_tabs.addTab(self.probe_plot, "Probes")
+        self.curve_tabs.addTab(self.compare_view, translate("HistoryPage", "Curves"))
+        self.curve_tabs.addTab(self.probe_plot, translate("HistoryPage", "Probes"))
         # Selecting runs shows their curves at once (the Compare button does the same, explicitly).
         self._compare_timer = QTimer(self)
         self._compare_timer.setSingleShot(True)
@@ -133,7 +143,7 @@ class HistoryPage(QWidget):
 
     def _build_table(self) -> QTableView:
         table = QTableView()
-        table.setAccessibleName("Runs")
+        table.setAccessibleName(translate("HistoryPage", "Runs"))
         table.setModel(self.proxy)
         table.setSortingEnabled(True)
         table.sortByColumn(COLUMN_INDEX["Created"], Qt.SortOrder.DescendingOrder)
@@ -156,7 +166,7 @@ class HistoryPage(QWidget):
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.column_actions: dict[str, QAction] = {}
         for index, column in enumerate(COLUMNS):
-            action = QAction(column.title, header)
+            action = QAction(translate("RunsTableModel", column.title), header)
             action.setCheckable(True)
             action.setChecked(not column.hidden_at_first)
             action.toggled.connect(lambda on, i=index: table.setColumnHidden(i, not on))
@@ -169,9 +179,9 @@ class HistoryPage(QWidget):
     def _lay_out(self) -> None:
         filters = QHBoxLayout()
         filters.addWidget(self.filter_edit, 2)
-        filters.addWidget(QLabel("Tag:"))
+        filters.addWidget(QLabel(translate("HistoryPage", "Tag:")))
         filters.addWidget(self.tag_combo, 1)
-        filters.addWidget(QLabel("Status:"))
+        filters.addWidget(QLabel(translate("HistoryPage", "Status:")))
         filters.addWidget(self.status_combo, 1)
         filters.addWidget(self.count_label)
         top = QSplitter(Qt.Orientation.Horizontal)
@@ -262,9 +272,14 @@ class HistoryPage(QWidget):
         """A new listing arrived (from this page or another): redraw around it."""
         if self.model.rowCount():
             self._fit_columns()  # grow to new contents; the user's wider widths are kept
-        self.compare_view.set_hint("" if self.model.rowCount() else NO_RUNS_HINT)
-        self._fill_combo(self.tag_combo, "All tags", self.model.all_tags())
-        self._fill_combo(self.status_combo, "All statuses", self.model.all_statuses())
+        self.compare_view.set_hint("" if self.model.rowCount() else translate("HistoryPage", NO_RUNS_HINT))
+        self._fill_combo(self.tag_combo, translate("HistoryPage", "All tags"), self.model.all_tags())
+        self._fill_combo(
+            self.status_combo,
+            translate("HistoryPage", "All statuses"),
+            self.model.all_statuses(),
+            status_label,
+        )
         self.select_runs(self._kept_selection)
         self._update_count()
         self._on_selection_changed()
@@ -320,7 +335,9 @@ class HistoryPage(QWidget):
         self._show_probes(runs)
         self._show_grammar(runs)
         if runs and announce:
-            self.status_message.emit(f"Comparing {len(runs)} run{'s' if len(runs) > 1 else ''}.")
+            self.status_message.emit(
+                plural(translate("HistoryPage", "Comparing %n run(s).", None, len(runs)), len(runs))
+            )
 
     def _show_grammar(self, runs: list[RunSummary]) -> None:
         """The details pane's grammar plot: one run's stored check-ups (a few dozen rows: read at once)."""
@@ -351,20 +368,23 @@ class HistoryPage(QWidget):
                 [(run.name, run_color(run.id), curves) for run, curves in with_probes]
             )
         if not runs:
-            self.probe_plot.empty_label.setText(NO_PROBES_SELECTED)
+            self.probe_plot.empty_label.setText(translate("HistoryPage", NO_PROBES_SELECTED))
         elif not with_probes:
             self.probe_plot.empty_label.setText(
-                "No probes recorded (runs trained before probes existed, or with none set in Setup)."
+                translate(
+                    "HistoryPage",
+                    "No probes recorded (runs trained before probes existed, or with none set in Setup).",
+                )
             )
         count = len(with_probes[0][1]) if len(runs) == 1 and with_probes else 0
-        self.curve_tabs.setTabText(
-            1,
-            f"Probes ({count})"
-            if count
-            else f"Probes ({len(with_probes)} runs)"
-            if len(with_probes) > 1
-            else "Probes",
-        )
+        if count:
+            title = translate("HistoryPage", "Probes ({count})").format(count=count)
+        elif len(with_probes) > 1:
+            title = translate("HistoryPage", "Probes (%n run(s))", None, len(with_probes))
+            title = plural(title, len(with_probes))
+        else:
+            title = translate("HistoryPage", "Probes")
+        self.curve_tabs.setTabText(1, title)
 
     @Slot()
     def _compare_selection(self) -> None:
@@ -381,13 +401,16 @@ class HistoryPage(QWidget):
         self.details.show_problem(text)
         self.status_message.emit(text)
 
-    def _fill_combo(self, combo: QComboBox, everything: str, values: list[str]) -> None:
+    def _fill_combo(
+        self, combo: QComboBox, everything: str, values: list[str], label: Callable[[str], str] = str
+    ) -> None:
+        """``values`` as the combo's data (the English key), each shown as ``label(value)``."""
         current = combo.currentData()
         combo.blockSignals(True)
         combo.clear()
         combo.addItem(everything, ALL)
         for value in values:
-            combo.addItem(value, value)
+            combo.addItem(label(value), value)
         combo.setCurrentIndex(max(0, combo.findData(current)))
         combo.blockSignals(False)
         if combo.currentData() != current:  # the chosen tag or status no longer exists
@@ -395,8 +418,11 @@ class HistoryPage(QWidget):
 
     def _update_count(self) -> None:
         total, shown = self.model.rowCount(), self.proxy.rowCount()
-        noun = "run" if total == 1 else "runs"
-        self.count_label.setText(f"{shown} of {total} {noun}" if shown != total else f"{total} {noun}")
+        if shown != total:
+            text = translate("HistoryPage", "{shown} of %n run(s)", None, total).format(shown=shown)
+        else:
+            text = translate("HistoryPage", "%n run(s)", None, total)
+        self.count_label.setText(plural(text, total))
 
     # -- slots ---------------------------------------------------------------------------------
 
@@ -411,7 +437,8 @@ class HistoryPage(QWidget):
 
     @Slot(str)
     def _on_run_updated(self, _run_id: str) -> None:
-        self._fill_combo(self.tag_combo, "All tags", self.model.all_tags())  # a new tag can be chosen
+        # A new tag can be chosen.
+        self._fill_combo(self.tag_combo, translate("HistoryPage", "All tags"), self.model.all_tags())
         self._on_selection_changed()
 
     @Slot(bool)
