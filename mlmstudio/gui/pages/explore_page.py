@@ -1,10 +1,12 @@
 """Explore: ask a trained model to fill in blanks.
 
-The page holds what every question shares: which run answers, the sentence
-(type it, or click words to mask them), how many guesses to show, a message
-line and the busy state. The questions themselves are tabs, one widget per
-module in ``pages/explore/`` (``TABS`` below): Predictions, Score words, Fill
-one at a time, Compare runs, Score sentences, Embeddings.
+The page holds what every question shares: which run answers, a message line
+and the busy state. The questions themselves are tabs, one widget per module
+in ``pages/explore/`` (``TABS`` below). The sentence box (type a sentence, or
+click words to mask them) and the number of guesses serve only the tabs that
+ask about that sentence (``SENTENCE_TABS``): the one box moves into whichever
+of them is shown, so the text typed carries between them, and the tabs with
+their own input (Score sentences, Embeddings, …) do not show it.
 
 Nothing slow runs on the GUI thread. Choosing a run starts loading its model
 in a worker thread (models are kept in a ``PredictorCache``, shared with the
@@ -18,11 +20,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
+    QBoxLayout,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -61,9 +65,6 @@ from mlmstudio.gui.widgets.prediction_view import PredictionView
 from mlmstudio.store.database import Database
 from mlmstudio.store.records import RunSummary
 
-if TYPE_CHECKING:
-    pass
-
 log = logging.getLogger(__name__)
 
 EXAMPLE = "The capital of France is [MASK]."  # the built-in "facts" sample knows this
@@ -81,12 +82,23 @@ TABS: tuple[type[ExploreTab], ...] = (
     CheckpointsTab,
     TransferTab,
 )
+# The tabs that ask about the sentence box's text; the first five also show the number of guesses.
+SENTENCE_TABS: tuple[type[ExploreTab], ...] = (
+    PredictionsTab,
+    ScoresTab,
+    IterativeTab,
+    CompareTab,
+    LayersTab,
+    CheckpointsTab,
+    AttentionTab,
+)
+TOP_K_TABS: tuple[type[ExploreTab], ...] = SENTENCE_TABS[:-1]
 RUN_TOPIC = "run"  # loading the chosen run's model and asking it: dropped when the run changes
 COMPARE_TOPIC = "compare"  # asking several runs at once
 
 TabT = TypeVar("TabT", bound=ExploreTab)
 
-__all__ = ["EXAMPLE", "MAX_COMPARED", "TABS", "ExplorePage"]
+__all__ = ["EXAMPLE", "MAX_COMPARED", "SENTENCE_TABS", "TABS", "ExplorePage", "SentenceBox"]
 
 
 def default_run(runs_newest_first: Sequence[Any]) -> Any:
@@ -96,6 +108,39 @@ def default_run(runs_newest_first: Sequence[Any]) -> Any:
             return run
     own = [run for run in runs_newest_first if not is_imported(run)]
     return max(own or runs_newest_first, key=lambda run: run.started_at or run.created_at)
+
+
+class SentenceBox(QWidget):
+    """The sentence to ask about and how many guesses to show, in the tab that asks about it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        # The chosen model's own mask spelling, when it is not [MASK] (an opened RoBERTa: <mask>).
+        self.mask_hint = QLabel()
+        self.mask_hint.setWordWrap(True)
+        self.mask_hint.hide()
+        self.sentence = ClickableText()
+        self.sentence.set_text(EXAMPLE)
+        self.top_k = QSpinBox()
+        self.top_k.setRange(1, 50)
+        self.top_k.setValue(5)
+        self.top_k.setToolTip("How many guesses to show for each [MASK]")
+        self.top_k_label = QLabel("Top k:")
+        self.top_k_label.setBuddy(self.top_k)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.top_k_label)
+        row.addWidget(self.top_k)
+        row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.mask_hint)
+        layout.addWidget(self.sentence)
+        layout.addLayout(row)
+
+    def show_top_k(self, shown: bool) -> None:
+        self.top_k_label.setVisible(shown)
+        self.top_k.setVisible(shown)
 
 
 class ExplorePage(QWidget):
@@ -130,25 +175,17 @@ class ExplorePage(QWidget):
         self.run_combo.setMinimumContentsLength(28)
         self.run_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.run_combo.setToolTip("The trained run whose model answers")
-        self.top_k = QSpinBox()
-        self.top_k.setRange(1, 50)
-        self.top_k.setValue(5)
-        self.top_k.setToolTip("How many guesses to show for each [MASK]")
         self.refresh_button = QPushButton("Reload runs")
         self.refresh_button.setToolTip("Read the list of runs from the history again")
         self.open_model_button = QPushButton("Open a model…")
         self.open_model_button.setToolTip(
             "Open a masked language model from a transformers folder or the local Hugging Face cache"
         )
-        # The chosen model's own mask spelling, when it is not [MASK] (an opened RoBERTa: <mask>).
-        self.mask_hint = QLabel()
-        self.mask_hint.setWordWrap(True)
-        self.mask_hint.hide()
-        self.sentence = ClickableText()
-        self.sentence.set_text(EXAMPLE)
-        self.predict_button = QPushButton("Predict")
-        self.predict_button.setDefault(True)
-        self.predict_button.setToolTip("Show the model's guesses for every [MASK] (Enter)")
+        # One sentence box, moved into whichever sentence tab is shown (_place_sentence_box).
+        self.sentence_box = SentenceBox()
+        self.sentence = self.sentence_box.sentence
+        self.top_k = self.sentence_box.top_k
+        self.mask_hint = self.sentence_box.mask_hint
         self.busy_bar = QProgressBar()
         self.busy_bar.setRange(0, 0)  # no known end: Qt draws a moving bar
         self.busy_bar.setMaximumWidth(140)
@@ -164,15 +201,12 @@ class ExplorePage(QWidget):
         top = QHBoxLayout()
         top.addWidget(QLabel("Model:"))
         top.addWidget(self.run_combo, 1)
-        top.addWidget(QLabel("Top k:"))
-        top.addWidget(self.top_k)
         top.addWidget(self.refresh_button)
         top.addWidget(self.open_model_button)
         ask = QHBoxLayout()
         ask.addWidget(self.busy_bar)
         ask.addWidget(self.busy_label)
         ask.addStretch(1)
-        ask.addWidget(self.predict_button)
 
         # -- the answers, one tab per kind of question --
         self.tabs = QTabWidget()
@@ -181,18 +215,18 @@ class ExplorePage(QWidget):
             tab = tab_class(self)
             self.tab_widgets.append(tab)
             self.tabs.addTab(tab, tab.title)
-            tab.status_message.connect(self.status_message)
+            tab.status_message.connect(self._say)
             tab.answered.connect(self._on_tab_answered)
-        # The page's own Predict button and the window's shortcuts use these four by name.
+        # Scripts, tests and the window's shortcuts use these four by name.
         self.predictions_tab = self.tab(PredictionsTab)
         self.scores_tab = self.tab(ScoresTab)
         self.iterative_tab = self.tab(IterativeTab)
         self.compare_tab = self.tab(CompareTab)
+        self.predict_button = self.predictions_tab.predict_button  # the window's engine wait shows on it
+        self._place_sentence_box(self.tabs.currentIndex())
 
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addWidget(self.mask_hint)
-        layout.addWidget(self.sentence)
         layout.addLayout(ask)
         layout.addWidget(self.message)
         layout.addWidget(self.tabs, 1)
@@ -200,8 +234,8 @@ class ExplorePage(QWidget):
         self.run_combo.currentIndexChanged.connect(self._on_run_changed)
         self.refresh_button.clicked.connect(self.refresh)
         self.open_model_button.clicked.connect(self.open_model_requested)
-        self.predict_button.clicked.connect(self._on_predict_clicked)
-        self.sentence.submitted.connect(self._on_predict_clicked)
+        self.tabs.currentChanged.connect(self._place_sentence_box)
+        self.sentence.submitted.connect(self._on_sentence_submitted)
         self.runner.busy_changed.connect(self._update_busy)
         self.runs.loading_changed.connect(self._update_busy)
         self.runs.changed.connect(self._on_runs_changed)
@@ -363,7 +397,7 @@ class ExplorePage(QWidget):
         )
         self.message.setText(text)
         self.message.show()
-        self.status_message.emit(text)
+        self._say(text)
         self.failed.emit(text)
 
     def show_info(self, text: str) -> None:
@@ -392,7 +426,7 @@ class ExplorePage(QWidget):
         def on_loaded(_result: Any) -> None:
             if self.current_run_id() == run.id:
                 if not cached:
-                    self.status_message.emit(f"The model of '{run.name}' is ready.")
+                    self._say(f"The model of '{run.name}' is ready.")
                 self.model_loaded.emit(run.id)
 
         self._busy_what = "Checking the model…" if cached else "Loading the model…"
@@ -413,12 +447,49 @@ class ExplorePage(QWidget):
 
     # -- slots -----------------------------------------------------------------------------
 
+    @Slot(str)
+    def _say(self, text: str) -> None:
+        """A status-bar message about this page: dropped when the page is not shown (an answer
+        that arrives after the user went to another page must not sit in that page's status bar)."""
+        if self.isVisible():
+            self.status_message.emit(text)
+
+    def uses_sentence(self, tab: QWidget | None) -> bool:
+        """Whether ``tab`` asks about the sentence box's text (and so shows the box)."""
+        return isinstance(tab, SENTENCE_TABS)
+
+    @Slot(int)
+    def _place_sentence_box(self, index: int) -> None:
+        """Move the sentence box to the top of the tab shown, or hide it when that tab has no use for it."""
+        tab = self.tabs.widget(index)
+        box = self.sentence_box
+        layout = tab.layout() if self.uses_sentence(tab) else None
+        if not isinstance(layout, QBoxLayout):
+            box.hide()
+            return
+        if box.parentWidget() is not tab:
+            focus = QApplication.focusWidget()
+            had_focus = focus is not None and box.isAncestorOf(focus)
+            old = box.parentWidget()
+            if old is not None and old.layout() is not None:
+                old.layout().removeWidget(box)
+            layout.insertWidget(0, box)
+            if had_focus:
+                self.sentence.editor.setFocus()
+        box.show_top_k(isinstance(tab, TOP_K_TABS))
+        box.show()
+
     @Slot()
-    def _on_predict_clicked(self) -> None:
+    def _on_sentence_submitted(self) -> None:
+        """Enter in the sentence box asks the question of the tab it is in."""
         if self.is_busy():  # Enter pressed while an answer is on its way
             return
-        if self.predictions_tab.predict():
-            self.tabs.setCurrentWidget(self.predictions_tab)
+        tab = self.tabs.currentWidget()
+        if not isinstance(tab, ExploreTab) or not self.uses_sentence(tab):
+            return
+        button = next((b for b in tab.action_buttons() if b.isEnabled()), None)
+        if button is not None:
+            button.click()
 
     @Slot()
     def _on_tab_answered(self) -> None:
@@ -515,7 +586,6 @@ class ExplorePage(QWidget):
 
     def _update_actions(self) -> None:
         has_run, busy = self.current_run() is not None, self.is_busy()
-        self.predict_button.setEnabled(has_run and not busy)
         for tab in self.tab_widgets:
             tab.update_actions(has_run, busy)
 

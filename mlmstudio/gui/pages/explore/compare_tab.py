@@ -70,9 +70,11 @@ class CompareTab(ExploreTab):
             self.compare_box, self.numbers, name="compare-runs", report_error=self.host.show_error
         )
         left.addWidget(self.export)
-        layout = QHBoxLayout(self)
-        layout.addLayout(left)
-        layout.addWidget(scrolling(self.compare_box), 1)
+        columns = QHBoxLayout()
+        columns.addLayout(left)
+        columns.addWidget(scrolling(self.compare_box), 1)
+        layout = QVBoxLayout(self)  # the page puts its sentence box on top
+        layout.addLayout(columns, 1)
 
         self.compare_button.clicked.connect(self.compare)
         self.compare_list.itemChanged.connect(self._on_item_changed)

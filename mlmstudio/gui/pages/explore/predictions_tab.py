@@ -1,6 +1,6 @@
 """Predictions: the model's top-k guesses for every [MASK], as probability bars.
 
-The tab the page's Predict button (and Enter in the text box) asks for.
+Its Predict button (or Enter in the sentence box above it) asks.
 """
 
 from __future__ import annotations
@@ -8,7 +8,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mlmstudio.gui.pages.explore.answers import (
     best_sequence,
@@ -54,6 +62,9 @@ class PredictionsTab(ExploreTab):
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
+        self.predict_button = QPushButton("Predict")
+        self.predict_button.setDefault(True)
+        self.predict_button.setToolTip("Show the model's guesses for every [MASK] (Enter)")
         self.best_guess = QLabel()
         self.best_guess.setWordWrap(True)
         self.best_guess.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -74,9 +85,15 @@ class PredictionsTab(ExploreTab):
         top = QHBoxLayout()
         top.addWidget(self.best_guess, 1)
         top.addWidget(self.export, 0, Qt.AlignmentFlag.AlignTop)
-        layout = QVBoxLayout(self)
+        top.addWidget(self.predict_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout = QVBoxLayout(self)  # the page puts its sentence box on top
         layout.addLayout(top)
         layout.addWidget(scrolling(self.predictions_box), 1)
+
+        self.predict_button.clicked.connect(self.predict)
+
+    def action_buttons(self) -> list[QAbstractButton]:
+        return [self.predict_button]
 
     def predict(self) -> bool:
         """Ask the chosen model for its guesses; False when the question could not be asked."""
