@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 from mlmstudio.gui.background import show_busy
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.pages.history.details_pane import DetailsPane
-from mlmstudio.gui.pages.history.run_actions import RunActions
+from mlmstudio.gui.pages.history.run_actions import RunActions, plural
 from mlmstudio.gui.run_colors import run_color
 from mlmstudio.gui.run_list import RunList
 from mlmstudio.gui.runs_table_model import ALL, COLUMN_INDEX, COLUMNS, RunsFilterProxy, status_label
@@ -60,11 +60,6 @@ NO_PROBES_SELECTED = QT_TRANSLATE_NOOP(
     "HistoryPage",
     "Select a run to see its probes: how sure the model was of each probe's answer at every evaluation.",
 )
-
-
-def plural(text: str, count: int) -> str:
-    """A ``%n ...(s)`` string as English reads it when no translation resolved the plural."""
-    return text.replace("(s)", "" if count == 1 else "s")
 
 
 def curve_loader(db: Database) -> Callable[[str, str], Curve | None]:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -36,24 +36,33 @@ from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.hf_compat import can_export_hf, hf_architecture
 from mlmstudio.engine.run_status import ACTIVE_STATUSES, RESUMABLE_STATUSES
 from mlmstudio.gui.background import TaskRunner, user_message
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.run_list import RunList
+from mlmstudio.gui.runs_table_model import status_label
 from mlmstudio.store import service
 from mlmstudio.store.records import RunSummary
 from mlmstudio.store.run_lock import owner_alive
 
-BUNDLE_FILTER = "MLM Studio run (*.mlmrun)"
+BUNDLE_FILTER = QT_TRANSLATE_NOOP("RunActions", "MLM Studio run (*.mlmrun)")
 
 
 def hf_export_state(run: RunSummary) -> tuple[bool, str]:
     """Whether a run can be exported to Hugging Face, and if not, why (for the tooltip)."""
     if run.config is None:
-        return False, "This run's stored configuration can no longer be read."
+        return False, translate("RunActions", "This run's stored configuration can no longer be read.")
     ok, reason = can_export_hf(run.config)
     if not ok:
         return False, reason
     if not run.has_model:
         return False, run.no_model_reason()
-    return True, f"Write a folder that Hugging Face transformers loads ({hf_architecture(run.config)})."
+    return True, translate(
+        "RunActions", "Write a folder that Hugging Face transformers loads ({architecture})."
+    ).format(architecture=hf_architecture(run.config))
+
+
+def plural(text: str, count: int) -> str:
+    """A ``%n ...(s)`` string as English reads it when no translation resolved the plural."""
+    return text.replace("(s)", "" if count == 1 else "s")
 
 
 class RunActions(QWidget):
@@ -86,32 +95,62 @@ class RunActions(QWidget):
         self.runner = TaskRunner(self)
         self._busy_what = ""
 
-        self.compare_action = self._action("Compare", "Overlay the curves of the selected runs", "")
-        self.explore_action = self._action("Explore", "Ask the selected run's model to fill in blanks", "")
-        self.resume_action = self._action(
-            "Resume", "Continue an interrupted or stopped run from its last checkpoint", ""
-        )
-        self.rename_action = self._action("Rename…", "Give the selected run a new name", "F2")
-        self.delete_action = self._action(
-            "Delete…", "Delete the selected runs and their files", QKeySequence.StandardKey.Delete
-        )
-        self.export_action = self._action(
-            "Export run…",
-            "Save the selected run as one .mlmrun file (settings, curves, tokenizer and weights)",
+        self.compare_action = self._action(
+            translate("RunActions", "Compare"),
+            translate("RunActions", "Overlay the curves of the selected runs"),
             "",
         )
-        self.import_action = self._action("Import run…", "Add a run from a .mlmrun file", "")
+        self.explore_action = self._action(
+            translate("RunActions", "Explore"),
+            translate("RunActions", "Ask the selected run's model to fill in blanks"),
+            "",
+        )
+        self.resume_action = self._action(
+            translate("RunActions", "Resume"),
+            translate("RunActions", "Continue an interrupted or stopped run from its last checkpoint"),
+            "",
+        )
+        self.rename_action = self._action(
+            translate("RunActions", "Rename…"),
+            translate("RunActions", "Give the selected run a new name"),
+            "F2",
+        )
+        self.delete_action = self._action(
+            translate("RunActions", "Delete…"),
+            translate("RunActions", "Delete the selected runs and their files"),
+            QKeySequence.StandardKey.Delete,
+        )
+        self.export_action = self._action(
+            translate("RunActions", "Export run…"),
+            translate(
+                "RunActions",
+                "Save the selected run as one .mlmrun file (settings, curves, tokenizer and weights)",
+            ),
+            "",
+        )
+        self.import_action = self._action(
+            translate("RunActions", "Import run…"),
+            translate("RunActions", "Add a run from a .mlmrun file"),
+            "",
+        )
         self.import_folder_action = self._action(
-            "Import folder…",
-            "Add a run folder trained elsewhere: the run folder a capsule's launch.sh "
-            f"wrote, or one from `{command_hint.command('train --out')}`",
+            translate("RunActions", "Import folder…"),
+            translate(
+                "RunActions",
+                "Add a run folder trained elsewhere: the run folder a capsule's launch.sh "
+                "wrote, or one from `{command}`",
+            ).format(command=command_hint.command("train --out")),
             "",
         )
         self.hf_action = self._action(
-            "Export to Hugging Face…", "Write a folder that Hugging Face transformers loads", ""
+            translate("RunActions", "Export to Hugging Face…"),
+            translate("RunActions", "Write a folder that Hugging Face transformers loads"),
+            "",
         )
         self.refresh_action = self._action(
-            "Reload", "Read the history again", QKeySequence.StandardKey.Refresh
+            translate("RunActions", "Reload"),
+            translate("RunActions", "Read the history again"),
+            QKeySequence.StandardKey.Refresh,
         )
 
         row = QHBoxLayout(self)
@@ -215,7 +254,7 @@ class RunActions(QWidget):
         self.import_folder_action.setEnabled(not busy)
         if one is None:
             self.hf_action.setEnabled(False)
-            self.hf_action.setToolTip("Select one run to export it to Hugging Face.")
+            self.hf_action.setToolTip(translate("RunActions", "Select one run to export it to Hugging Face."))
         else:
             ok, reason = self._hf_state(one)
             self.hf_action.setEnabled(ok and not busy)
@@ -233,18 +272,22 @@ class RunActions(QWidget):
 
     def rename_run(self, run_id: str, name: str) -> bool:
         return self._change(
-            lambda: service.rename_run(self.db, run_id, name), f"Renamed to '{name.strip()}'."
+            lambda: service.rename_run(self.db, run_id, name),
+            translate("RunActions", "Renamed to '{name}'.").format(name=name.strip()),
         )
 
     def set_notes(self, run_id: str, notes: str) -> bool:
-        return self._change(lambda: service.set_notes(self.db, run_id, notes), "Notes saved.")
+        return self._change(
+            lambda: service.set_notes(self.db, run_id, notes), translate("RunActions", "Notes saved.")
+        )
 
     def set_tags(self, run_id: str, tags: list[str]) -> bool:
         run = self.runs.get(run_id)
         wanted = [t for t in (" ".join(t.split()) for t in tags) if t]
         remove = [t for t in run.tags if t not in wanted] if run is not None else []
         return self._change(
-            lambda: service.tag_run(self.db, run_id, add=wanted, remove=remove), "Tags saved."
+            lambda: service.tag_run(self.db, run_id, add=wanted, remove=remove),
+            translate("RunActions", "Tags saved."),
         )
 
     def delete_runs(self, run_ids: list[str], confirm: bool = True) -> list[str]:
@@ -255,15 +298,28 @@ class RunActions(QWidget):
         live = [r for r in runs if r.status in ACTIVE_STATUSES]
         if live:
             self._report(
-                f"'{live[0].name}' is {live[0].status}; stop it on the Train page before deleting it."
+                translate(
+                    "RunActions", "'{name}' is {status}; stop it on the Train page before deleting it."
+                ).format(name=live[0].name, status=status_label(str(live[0].status)))
             )
             return []
         if confirm:
-            what = f"the run '{runs[0].name}'" if len(runs) == 1 else f"{len(runs)} runs"
+            if len(runs) == 1:
+                question = translate(
+                    "RunActions",
+                    "Delete the run '{name}', with its curves, checkpoints and model files? "
+                    "This cannot be undone.",
+                ).format(name=runs[0].name)
+            else:
+                question = translate(
+                    "RunActions",
+                    "Delete {count} runs, with their curves, checkpoints and model files? "
+                    "This cannot be undone.",
+                ).format(count=len(runs))
             answer = QMessageBox.question(
                 self,
-                "Delete runs",
-                f"Delete {what}, with its curves, checkpoints and model files? This cannot be undone.",
+                translate("RunActions", "Delete runs"),
+                question,
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.No,
             )
@@ -274,11 +330,17 @@ class RunActions(QWidget):
             try:
                 deleted.append(service.delete_run(self.db, run.id))
             except MLMStudioError as exc:
-                self._report(f"'{run.name}' was not deleted: {exc}")
+                self._report(
+                    translate("RunActions", "'{name}' was not deleted: {reason}").format(
+                        name=run.name, reason=exc
+                    )
+                )
         self.runs.remove(deleted)  # gone from every page at once; the listing below confirms it
         self.runs.refresh()
         if deleted:
-            self.status_message.emit(f"Deleted {len(deleted)} run{'s' if len(deleted) > 1 else ''}.")
+            self.status_message.emit(
+                plural(translate("RunActions", "Deleted %n run(s).", None, len(deleted)), len(deleted))
+            )
         return deleted
 
     # Exports and imports: in a worker thread, ending with a signal and a message.
@@ -296,10 +358,15 @@ class RunActions(QWidget):
             return Path(bundle.export_bundle(db, run_id, path, overwrite=overwrite))
 
         def done(written: Path) -> None:
-            self.status_message.emit(f"Run saved to {written}")
+            self.status_message.emit(translate("RunActions", "Run saved to {path}").format(path=written))
             self.exported.emit(written)
 
-        return self._start("Exporting the run…", work, done, "The run was not exported")
+        return self._start(
+            translate("RunActions", "Exporting the run…"),
+            work,
+            done,
+            translate("RunActions", "The run was not exported"),
+        )
 
     def import_bundle(self, path: str | Path) -> bool:
         """Start adding the run in a .mlmrun file; ``imported`` with its id (or ``job_failed``) when done."""
@@ -310,7 +377,12 @@ class RunActions(QWidget):
 
             return service.get_run(db, bundle.import_bundle(db, path)).summary
 
-        return self._start("Importing the run…", work, self._on_run_imported, "The file was not imported")
+        return self._start(
+            translate("RunActions", "Importing the run…"),
+            work,
+            self._on_run_imported,
+            translate("RunActions", "The file was not imported"),
+        )
 
     def import_folder(self, path: str | Path) -> bool:
         """Start adding a run folder trained elsewhere; ``imported`` with its id (or ``job_failed``)."""
@@ -322,7 +394,10 @@ class RunActions(QWidget):
             return service.get_run(db, import_run_folder(db, path)).summary
 
         return self._start(
-            "Importing the run folder…", work, self._on_run_imported, "The folder was not imported"
+            translate("RunActions", "Importing the run folder…"),
+            work,
+            self._on_run_imported,
+            translate("RunActions", "The folder was not imported"),
         )
 
     def export_hf(self, run_id: str, out_dir: str | Path, *, overwrite: bool = False) -> bool:
@@ -336,27 +411,38 @@ class RunActions(QWidget):
             return Path(service.export_hf_run(db, run_id, out_dir, overwrite=overwrite))
 
         def done(written: Path) -> None:
-            self.status_message.emit(f"Hugging Face model written to {written}")
+            self.status_message.emit(
+                translate("RunActions", "Hugging Face model written to {path}").format(path=written)
+            )
             self.hf_exported.emit(written)
 
-        return self._start("Exporting to Hugging Face…", work, done, "The Hugging Face export failed")
+        return self._start(
+            translate("RunActions", "Exporting to Hugging Face…"),
+            work,
+            done,
+            translate("RunActions", "The Hugging Face export failed"),
+        )
 
     def _on_run_imported(self, run: RunSummary) -> None:
         self.runs.put(run)  # listed at once, on every page
         self.run_added.emit(run.id)
         self.runs.refresh()
-        self.status_message.emit(f"Imported run {run.id}.")
+        self.status_message.emit(translate("RunActions", "Imported run {id}.").format(id=run.id))
         self.imported.emit(run.id)
 
     def _start(self, what: str, work: Callable[[], Any], done: Callable[[Any], None], failure: str) -> bool:
         if self.runner.is_busy():
-            self._report("An export or import is still running; wait for it to finish.")
+            self._report(
+                translate("RunActions", "An export or import is still running; wait for it to finish.")
+            )
             return False
 
         def failed(exc: BaseException) -> None:
             message = user_message(exc, failure)
             if not message.startswith(failure):
-                message = f"{failure}: {message}"
+                message = translate("RunActions", "{failure}: {reason}").format(
+                    failure=failure, reason=message
+                )
             self._report(message)
             self.job_failed.emit(message)
 
@@ -433,7 +519,13 @@ class RunActions(QWidget):
         run = self._one_selected()
         if run is None:
             return
-        name, ok = QInputDialog.getText(self, "Rename run", "New name:", QLineEdit.EchoMode.Normal, run.name)
+        name, ok = QInputDialog.getText(
+            self,
+            translate("RunActions", "Rename run"),
+            translate("RunActions", "New name:"),
+            QLineEdit.EchoMode.Normal,
+            run.name,
+        )
         if ok and name.strip() and name.strip() != run.name:
             self.rename_run(run.id, name)
 
@@ -447,7 +539,9 @@ class RunActions(QWidget):
         if run is None:
             return
         suggested = f"{_safe_filename(run.name)}.mlmrun"
-        path, _ = QFileDialog.getSaveFileName(self, "Export run", suggested, BUNDLE_FILTER)
+        path, _ = QFileDialog.getSaveFileName(
+            self, translate("RunActions", "Export run"), suggested, translate("RunActions", BUNDLE_FILTER)
+        )
         if path:
             # The save dialog asked before replacing the file it returned; a name we extend was not asked about.
             target = path if path.endswith(".mlmrun") else f"{path}.mlmrun"
@@ -455,14 +549,15 @@ class RunActions(QWidget):
 
     @Slot()
     def _on_import_triggered(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import run", "", f"{BUNDLE_FILTER};;All files (*)")
+        filters = translate("RunActions", BUNDLE_FILTER) + ";;" + translate("RunActions", "All files (*)")
+        path, _ = QFileDialog.getOpenFileName(self, translate("RunActions", "Import run"), "", filters)
         if path:
             self.import_bundle(path)
 
     @Slot()
     def _on_import_folder_triggered(self) -> None:
         path = QFileDialog.getExistingDirectory(
-            self, "Import a run folder (it holds config.json and model.safetensors)"
+            self, translate("RunActions", "Import a run folder (it holds config.json and model.safetensors)")
         )
         if path:
             self.import_folder(path)
@@ -472,7 +567,9 @@ class RunActions(QWidget):
         run = self._one_selected()
         if run is None:
             return
-        out_dir = QFileDialog.getExistingDirectory(self, "Export to Hugging Face: choose an empty folder")
+        out_dir = QFileDialog.getExistingDirectory(
+            self, translate("RunActions", "Export to Hugging Face: choose an empty folder")
+        )
         if not out_dir:
             return
         try:
@@ -480,13 +577,20 @@ class RunActions(QWidget):
         except OSError:
             present = []  # the export itself says what is wrong with the folder
         if present:
-            shown = ", ".join(present[:5]) + (f" and {len(present) - 5} more" if len(present) > 5 else "")
+            shown = ", ".join(present[:5])
+            if len(present) > 5:
+                shown = translate("RunActions", "{files} and {count} more").format(
+                    files=shown, count=len(present) - 5
+                )
             answer = QMessageBox.question(
                 self,
-                "Replace the files?",
-                f"The folder {out_dir} already holds files ({shown}). Exporting writes README.md, "
-                "config.json, the tokenizer and model.safetensors into it, replacing any of the same "
-                "name. Export into this folder anyway?",
+                translate("RunActions", "Replace the files?"),
+                translate(
+                    "RunActions",
+                    "The folder {folder} already holds files ({files}). Exporting writes README.md, "
+                    "config.json, the tokenizer and model.safetensors into it, replacing any of the same "
+                    "name. Export into this folder anyway?",
+                ).format(folder=out_dir, files=shown),
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.No,
             )
