@@ -13,18 +13,27 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import QDoubleSpinBox, QHBoxLayout, QLabel, QWidget
 
 from mlmstudio.engine.forecast import MIN_POINTS, Forecast, forecast
 from mlmstudio.gui.background import TaskRunner
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.widgets.live_plots import LivePlots
 
-WAITING_TEXT = (
-    f"Forecast: after {MIN_POINTS} checks on held-out text, the predicted final loss "
-    "appears here and on the loss plot."
+# Shown with waiting_text(), which translates it and fills in the number of checks.
+_WAITING_SOURCE = QT_TRANSLATE_NOOP(
+    "ForecastBar",
+    "Forecast: after {checks} checks on held-out text, the predicted final loss appears here and on the loss plot.",
 )
 TOPIC = "forecast"
+
+
+WAITING_TEXT = _WAITING_SOURCE.format(checks=MIN_POINTS)  # the English text
+
+
+def waiting_text() -> str:
+    return translate("ForecastBar", _WAITING_SOURCE).format(checks=MIN_POINTS)
 
 
 class ForecastBar(QWidget):
@@ -38,27 +47,33 @@ class ForecastBar(QWidget):
         self.forecast: Forecast | None = None
         self._pace: tuple[float, float] | None = None  # (step, seconds per step) at the last fit
         self._tasks = TaskRunner(self)
-        self.label = QLabel(WAITING_TEXT)
+        self.label = QLabel(waiting_text())
         self.label.setWordWrap(True)
         self.label.setToolTip(
-            "The held-out loss so far, fitted with L(step) = L∞ + a·step^(−b), a curve that flattens "
-            "out as learning curves do. The band holds 80% of the refits to resampled noise. A learning "
-            "rate that decays to 0 bends the real curve lower near the end, so early forecasts of such "
-            "runs tend to be a little high."
+            translate(
+                "ForecastBar",
+                "The held-out loss so far, fitted with L(step) = L∞ + a·step^(−b), a curve that flattens "
+                "out as learning curves do. The band holds 80% of the refits to resampled noise. A learning "
+                "rate that decays to 0 bends the real curve lower near the end, so early forecasts of such "
+                "runs tend to be a little high.",
+            )
         )
         self.target_spin = QDoubleSpinBox()
         self.target_spin.setRange(0.0, 100.0)
         self.target_spin.setDecimals(2)
         self.target_spin.setSingleStep(0.1)
-        self.target_spin.setSpecialValueText("none")
+        self.target_spin.setSpecialValueText(translate("ForecastBar", "none"))
         self.target_spin.setToolTip(
-            "A held-out loss to reach: the forecast says when the run gets there (none: no target)."
+            translate(
+                "ForecastBar",
+                "A held-out loss to reach: the forecast says when the run gets there (none: no target).",
+            )
         )
         self.target_spin.valueChanged.connect(self._on_target_changed)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.label, 1)
-        layout.addWidget(QLabel("Target loss"))
+        layout.addWidget(QLabel(translate("ForecastBar", "Target loss")))
         layout.addWidget(self.target_spin)
 
     @property
@@ -74,7 +89,7 @@ class ForecastBar(QWidget):
         self._tasks.forget(TOPIC)
         self.forecast, self._pace = None, None
         self.plots.set_forecast(None)
-        self.label.setText(WAITING_TEXT)
+        self.label.setText(waiting_text())
         self.forecast_changed.emit(None)
 
     def end(self) -> None:
@@ -86,13 +101,22 @@ class ForecastBar(QWidget):
         self.forecast, self._pace = None, None
         self.plots.set_forecast(None)
         if actual is None:
-            self.label.setText("The run has ended before its first check on held-out text.")
+            self.label.setText(
+                translate("ForecastBar", "The run has ended before its first check on held-out text.")
+            )
         elif predicted is None:
-            self.label.setText(f"The run has ended at a held-out loss of <b>{actual:.3f}</b>.")
+            self.label.setText(
+                translate(
+                    "ForecastBar", "The run has ended at a held-out loss of <b>{actual:.3f}</b>."
+                ).format(actual=actual)
+            )
         else:
             self.label.setText(
-                f"The run has ended at a held-out loss of <b>{actual:.3f}</b>; "
-                f"the last forecast said {predicted:.3f} ({actual - predicted:+.3f})."
+                translate(
+                    "ForecastBar",
+                    "The run has ended at a held-out loss of <b>{actual:.3f}</b>; "
+                    "the last forecast said {predicted:.3f} ({difference:+.3f}).",
+                ).format(actual=actual, predicted=predicted, difference=actual - predicted)
             )
         self.forecast_changed.emit(None)
 
@@ -126,46 +150,84 @@ class ForecastBar(QWidget):
         self.forecast = result
         per_step = self._pace[1] if self._pace else 0.0
         self.plots.set_forecast(result, per_step)
-        self.label.setText(self.describe() if result is not None else WAITING_TEXT)
+        self.label.setText(self.describe() if result is not None else waiting_text())
         self.forecast_changed.emit(result)
 
     def _on_failed(self, exc: BaseException) -> None:
-        self.label.setText(f"No forecast: {exc}")
+        self.label.setText(translate("ForecastBar", "No forecast: {reason}").format(reason=exc))
 
     def describe(self) -> str:
         f = self.forecast
         if f is None:
-            return WAITING_TEXT
-        text = (
-            f"Forecast: held-out loss <b>{f.predicted:.3f}</b> at the end (step {f.end_step:,.0f}), "
-            f"80% band {f.low:.3f}–{f.high:.3f}"
-        )
+            return waiting_text()
+        text = translate(
+            "ForecastBar",
+            "Forecast: held-out loss <b>{predicted:.3f}</b> at the end (step {end:,.0f}), 80% band {low:.3f}–{high:.3f}.",
+        ).format(predicted=f.predicted, end=f.end_step, low=f.low, high=f.high)
         if f.target is None or self._pace is None:
-            return text + "."
+            return text
         step, per_step = self._pace
-        return f"{text}. {_eta_text(f, step, per_step)}"
+        return f"{text} {_eta_text(f, step, per_step)}"
 
 
 def _eta_text(f: Forecast, step: float, per_step: float) -> str:
-    target = f"Target {f.target:.2f}"
+    """When the run reaches its target loss: one whole sentence for each case."""
     latest = float(np.min(f.fit.predict(np.array([step])))) if step > 0 else math.inf
     if f.target_step is None:
-        return (
-            f"{target}: not reached on this trend (it levels off near {f.fit.l_inf:.2f}; "
-            f"{f.target_chance:.0%} of the band's curves get there)."
-        )
+        return translate(
+            "ForecastBar",
+            "Target {target:.2f}: not reached on this trend (it levels off near {floor:.2f}; "
+            "{chance:.0%} of the band's curves get there).",
+        ).format(target=f.target, floor=f.fit.l_inf, chance=f.target_chance)
     if f.target_step <= step or latest <= f.target:
-        return f"{target}: reached about now."
-    seconds = (f.target_step - step) * per_step
-    band = ""
+        return translate("ForecastBar", "Target {target:.2f}: reached about now.").format(target=f.target)
+    after_end = f.target_step > f.end_step
+    fields = {
+        "target": f.target,
+        "eta": _clock((f.target_step - step) * per_step),
+        "step": f.target_step,
+        "earliest": "",
+        "latest": "",
+    }
     if f.target_step_low is not None and f.target_step_high is not None:
-        low = max(0.0, (f.target_step_low - step) * per_step)
-        high = (f.target_step_high - step) * per_step
-        band = f" ({_clock(low)}–{_clock(high)})"
+        fields["earliest"] = _clock(max(0.0, (f.target_step_low - step) * per_step))
+        fields["latest"] = _clock((f.target_step_high - step) * per_step)
+        text = (
+            translate(
+                "ForecastBar",
+                "Target {target:.2f}: in about <b>{eta}</b> ({earliest}–{latest}) at step {step:,.0f}, "
+                "after this run's end.",
+            )
+            if after_end
+            else translate(
+                "ForecastBar",
+                "Target {target:.2f}: in about <b>{eta}</b> ({earliest}–{latest}) at step {step:,.0f}.",
+            )
+        )
     elif f.target_step_low is not None:
-        band = f" (at the earliest {_clock(max(0.0, (f.target_step_low - step) * per_step))})"
-    where = "" if f.target_step <= f.end_step else ", after this run's end"
-    return f"{target}: in about <b>{_clock(seconds)}</b>{band} at step {f.target_step:,.0f}{where}."
+        fields["earliest"] = _clock(max(0.0, (f.target_step_low - step) * per_step))
+        text = (
+            translate(
+                "ForecastBar",
+                "Target {target:.2f}: in about <b>{eta}</b> (at the earliest {earliest}) at step {step:,.0f}, "
+                "after this run's end.",
+            )
+            if after_end
+            else translate(
+                "ForecastBar",
+                "Target {target:.2f}: in about <b>{eta}</b> (at the earliest {earliest}) at step {step:,.0f}.",
+            )
+        )
+    else:
+        text = (
+            translate(
+                "ForecastBar",
+                "Target {target:.2f}: in about <b>{eta}</b> at step {step:,.0f}, after this run's end.",
+            )
+            if after_end
+            else translate("ForecastBar", "Target {target:.2f}: in about <b>{eta}</b> at step {step:,.0f}.")
+        )
+    return text.format(**fields)
 
 
 def _clock(seconds: float) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -36,16 +36,18 @@ from mlmstudio.engine.metric_names import (
     VAL_ACCURACY,
     VAL_LOSS,
 )
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.perplexity import loss_axis_tip
 from mlmstudio.gui.progress_rows import EVAL_COLUMNS, STEP_COLUMNS
 from mlmstudio.gui.widgets.coarse_range import grow_upper, span_range
 
 SETTLED_MARGIN = 0.02  # a finished run's x axis ends this share after its last point
 Y_MARGIN = 0.05  # a curve never runs along the top frame of its plot, where it would be hidden
-NO_DATA_TEXT = (
+NO_DATA_TEXT = QT_TRANSLATE_NOOP(
+    "LivePlots",
     "The curves appear here while a run trains: the loss falling below the dashed "
     "random-guess line, the accuracy rising, the learning rate and the speed.\n\n"
-    "Press Start, or try a built-in sample from Help → Welcome."
+    "Press Start, or try a built-in sample from Help → Welcome.",
 )
 REFRESH_MS = 250  # 4 redraws a second: smooth enough for training curves, and cheap (PERFORMANCE.md)
 
@@ -151,11 +153,11 @@ def loss_key_html() -> str:
 
     return "&nbsp;&nbsp;&nbsp;".join(
         [
-            "<b>Loss:</b>",
-            entry(TRAIN_COLOR.lighter(150), "━", "training"),
-            entry(TRAIN_COLOR, "━", "smoothed"),
-            entry(VAL_COLOR, "━●", "validation (held out)"),
-            entry(BASELINE_COLOR, "╍╍", "random guess, ln V"),
+            "<b>{}</b>".format(translate("LivePlots", "Loss:")),
+            entry(TRAIN_COLOR.lighter(150), "━", translate("LivePlots", "training")),
+            entry(TRAIN_COLOR, "━", translate("LivePlots", "smoothed")),
+            entry(VAL_COLOR, "━●", translate("LivePlots", "validation (held out)")),
+            entry(BASELINE_COLOR, "╍╍", translate("LivePlots", "random guess, ln V")),
         ]
     )
 
@@ -195,21 +197,26 @@ class LivePlots(QWidget):
         self.smoothing_slider.setRange(0, 99)
         self.smoothing_slider.setValue(60)
         self.smoothing_slider.setToolTip(
-            "Smoothing of the training loss: an exponential moving average, debiased like "
-            "TensorBoard's. 0 shows the raw values; 0.6 to 0.9 shows the trend."
+            translate(
+                "LivePlots",
+                "Smoothing of the training loss: an exponential moving average, debiased like "
+                "TensorBoard's. 0 shows the raw values; 0.6 to 0.9 shows the trend.",
+            )
         )
         self.smoothing_slider.valueChanged.connect(self._on_smoothing_changed)
         self.smoothing_label = QLabel()
         self.smoothing_label.setMinimumWidth(32)
 
         self.x_axis_combo = QComboBox()
-        self.x_axis_combo.addItem("Step", "step")
-        self.x_axis_combo.addItem("Elapsed time", "time")
-        self.x_axis_combo.setToolTip("Plot against optimizer steps or seconds of training.")
+        self.x_axis_combo.addItem(translate("LivePlots", "Step"), "step")
+        self.x_axis_combo.addItem(translate("LivePlots", "Elapsed time"), "time")
+        self.x_axis_combo.setToolTip(
+            translate("LivePlots", "Plot against optimizer steps or seconds of training.")
+        )
         self.x_axis_combo.currentIndexChanged.connect(self._on_x_axis_changed)
 
-        self.log_y_check = QCheckBox("Log scale")
-        self.log_y_check.setToolTip("Show the loss on a logarithmic scale.")
+        self.log_y_check = QCheckBox(translate("LivePlots", "Log scale"))
+        self.log_y_check.setToolTip(translate("LivePlots", "Show the loss on a logarithmic scale."))
         self.log_y_check.toggled.connect(self._on_log_y_toggled)
 
         self.cursor_label = QLabel(" ")
@@ -217,11 +224,11 @@ class LivePlots(QWidget):
         self.cursor_label.setWordWrap(True)
 
         controls = QHBoxLayout()
-        controls.addWidget(QLabel("Smoothing"))
+        controls.addWidget(QLabel(translate("LivePlots", "Smoothing")))
         controls.addWidget(self.smoothing_slider, 1)
         controls.addWidget(self.smoothing_label)
         controls.addSpacing(16)
-        controls.addWidget(QLabel("X axis"))
+        controls.addWidget(QLabel(translate("LivePlots", "X axis")))
         controls.addWidget(self.x_axis_combo)
         controls.addSpacing(16)
         controls.addWidget(self.log_y_check)
@@ -230,12 +237,18 @@ class LivePlots(QWidget):
 
     def _build_plots(self) -> None:
         self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.setAccessibleName("Training curves: loss, accuracy, learning rate and speed")
+        self.graphics.setAccessibleName(
+            translate("LivePlots", "Training curves: loss, accuracy, learning rate and speed")
+        )
         self.graphics.setMinimumHeight(320)
-        self.loss_plot = self._add_plot(0, 0, "Loss (masked tokens)", "loss (nats)")
-        self.accuracy_plot = self._add_plot(0, 1, "Masked-token accuracy (held out)", "")
-        self.lr_plot = self._add_plot(1, 0, "Learning rate", "")
-        self.speed_plot = self._add_plot(1, 1, "Tokens per second", "")
+        self.loss_plot = self._add_plot(
+            0, 0, translate("LivePlots", "Loss (masked tokens)"), translate("LivePlots", "loss (nats)")
+        )
+        self.accuracy_plot = self._add_plot(
+            0, 1, translate("LivePlots", "Masked-token accuracy (held out)"), ""
+        )
+        self.lr_plot = self._add_plot(1, 0, translate("LivePlots", "Learning rate"), "")
+        self.speed_plot = self._add_plot(1, 1, translate("LivePlots", "Tokens per second"), "")
         self.plots = (self.loss_plot, self.accuracy_plot, self.lr_plot, self.speed_plot)
         for plot in self.plots[1:]:
             plot.setXLink(self.loss_plot)
@@ -244,7 +257,7 @@ class LivePlots(QWidget):
         # The loss curves' key is a line of text above the plots: inside the plot it covered the
         # dashed ln V line or the curves, whatever the range.
         self.loss_key = QLabel(loss_key_html())
-        self.loss_key.setToolTip("The curves of the loss plot (top left).")
+        self.loss_key.setToolTip(translate("LivePlots", "The curves of the loss plot (top left)."))
         # Keyed by the metric names the store uses; the smoothed loss is a view with its own name.
         self.curves = {
             TRAIN_LOSS: self.loss_plot.plot(pen=curve_pen(TRAIN_COLOR, 1.0, alpha=70), name="training"),
@@ -302,7 +315,7 @@ class LivePlots(QWidget):
         self.graphics.scene().sigMouseMoved.connect(self._on_mouse_moved)
 
         # Before the first point: a sentence instead of four empty 0-1 plots.
-        self.placeholder = QLabel(NO_DATA_TEXT)
+        self.placeholder = QLabel(translate("LivePlots", NO_DATA_TEXT))
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
         self.placeholder.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -415,7 +428,9 @@ class LivePlots(QWidget):
             return
         self.baseline_line.setVisible(True)  # the label only re-renders while visible
         self._place_baseline()
-        self.baseline_line.label.setFormat(f"random guess  ln V = {value:.2f}")
+        # setFormat fills in {value}; the number is put in here, so braces never reach it.
+        text = translate("LivePlots", "random guess  ln V = {value:.2f}").format(value=value)
+        self.baseline_line.label.setFormat(text.replace("{", "{{").replace("}", "}}"))
 
     def _update_loss_tips(self) -> None:
         """Hovering the loss axis (or the dashed line) explains nats and ln V."""
@@ -501,7 +516,10 @@ class LivePlots(QWidget):
         self._emit_options()
 
     def _update_axis_labels(self) -> None:
-        label = ("step", "") if self._x_axis == "step" else ("elapsed", "s")
+        if self._x_axis == "step":
+            label = (translate("LivePlots", "step"), "")
+        else:
+            label = (translate("LivePlots", "elapsed"), "s")
         for plot in self.plots:
             plot.setLabel("bottom", label[0], units=label[1] or None)
         # The four plots share the x axis: its name under the lower row is enough, and the
@@ -643,20 +661,26 @@ class LivePlots(QWidget):
         if i is not None:
             step = int(self.steps.column("step")[i])
             parts += [
-                f"step {step:,}",
+                translate("LivePlots", "step {step:,}").format(step=step),
                 f"{self.steps.column('elapsed')[i]:.1f} s",
-                f"loss {self.steps.column('loss')[i]:.3f}",
-                f"smoothed {self.ema.smoothed()[i]:.3f}",
-                f"lr {self.steps.column('lr')[i]:.2e}",
-                f"{self.steps.column('tokens_per_second')[i]:,.0f} tokens/s",
+                translate("LivePlots", "loss {loss:.3f}").format(loss=self.steps.column("loss")[i]),
+                translate("LivePlots", "smoothed {loss:.3f}").format(loss=self.ema.smoothed()[i]),
+                translate("LivePlots", "lr {lr:.2e}").format(lr=self.steps.column("lr")[i]),
+                translate("LivePlots", "{speed:,.0f} tokens/s").format(
+                    speed=self.steps.column("tokens_per_second")[i]
+                ),
             ]
         j = _nearest(self.evals.column(x_col), x)
         if j is not None:
-            parts += [
-                f"validation at step {int(self.evals.column('step')[j]):,}: "
-                f"loss {self.evals.column('val_loss')[j]:.3f}, "
-                f"accuracy {self.evals.column('val_accuracy')[j]:.1%}"
-            ]
+            parts.append(
+                translate(
+                    "LivePlots", "validation at step {step:,}: loss {loss:.3f}, accuracy {accuracy:.1%}"
+                ).format(
+                    step=int(self.evals.column("step")[j]),
+                    loss=self.evals.column("val_loss")[j],
+                    accuracy=self.evals.column("val_accuracy")[j],
+                )
+            )
         if self.baseline is not None:
             parts.append(f"ln V {self.baseline:.2f}")
         return "   ·   ".join(parts)
