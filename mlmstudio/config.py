@@ -361,6 +361,15 @@ class TrainingConfig:
         "On the command line: train CORPUS --from MODEL.",
         form=False,
     )
+    # Forgetting (issue 17, item 3): a second text every evaluation also tests, as its own curve.
+    general_text: str = _f(
+        "",
+        "A second, general text the model is also tested on at every evaluation (a .txt, .jsonl "
+        "or .csv file, a folder or sample:NAME), so that forgetting general language while it "
+        "adapts to your corpus shows as its own curve, general_loss (empty: none). It is only "
+        "tested on, never trained on.",
+        form=False,
+    )
     # Vocabulary extension (issue 17, item 4): data in the config, so resume, the queue and
     # capsules grow the same rows; words hold no spaces, so one string carries the list.
     added_words: str = _f(

@@ -225,12 +225,17 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 def _print_before_after(args: argparse.Namespace, run_id: str) -> None:
     """A continued run's held-out loss before -> after: what the training changed (issue 17, item 3)."""
+    from mlmstudio.engine.metric_names import GENERAL
     from mlmstudio.store.database import Database
     from mlmstudio.store.loss_before_after import loss_before_after
 
-    losses = loss_before_after(Database.open(args.data_dir), [run_id])[run_id]
+    db = Database.open(args.data_dir)
+    losses = loss_before_after(db, [run_id])[run_id]
     if losses.before is not None:
         print(f"held-out loss: {losses.text()} (the starting model's, then after training)")
+    general = loss_before_after(db, [run_id], split=GENERAL)[run_id]
+    if general.before is not None:  # forgetting: the loss on a text it was tested on, never trained on
+        print(f"general loss:  {general.text()} (on the general text, before and after training)")
 
 
 def quick_start_base(args: argparse.Namespace) -> RunConfig | None:

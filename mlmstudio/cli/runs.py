@@ -318,17 +318,21 @@ def _sorted(runs: list, key: str) -> list:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from mlmstudio.engine.metric_names import GENERAL
     from mlmstudio.store.loss_before_after import loss_before_after
     from mlmstudio.store.service import get_run, load_probe_curves
 
     detail = get_run(_db(args), args.run)
     probes = load_probe_curves(_db(args), detail.summary.id)
     losses = loss_before_after(_db(args), [detail.summary.id])[detail.summary.id]
+    general = loss_before_after(_db(args), [detail.summary.id], split=GENERAL)[detail.summary.id]
     if args.json:
         _print_json(
             dict(
                 detail.as_dict(),
                 **losses.as_dict(),
+                general_loss_before=general.before,
+                general_loss_after=general.after,
                 probes=[
                     {
                         "sentence": c.sentence,
@@ -380,6 +384,9 @@ def cmd_show(args: argparse.Namespace) -> int:
         )
     if losses.before is not None:
         lines.append(f"held-out:   loss {losses.text()} (the starting model's, then the newest)")
+    if general.after is not None:
+        source = s.config.training.general_text if s.config is not None else "the general text"
+        lines.append(f"general:    loss {general.text()} on {source} (tested on, never trained on)")
     if detail.checkpoints:
         lines.append(
             "checkpoints: "

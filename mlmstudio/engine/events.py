@@ -109,6 +109,9 @@ class EvalEvent:
     probes: tuple[ProbeResult, ...] = ()  # one per probe, in the run's probe order
     # AUC of spotting randomly replaced tokens (engine/inspect/detection_metric.py): MLM and ELECTRA alike.
     detection_auc: float | None = None
+    # The held-out loss and accuracy on TrainingConfig.general_text; None without one.
+    general_loss: float | None = None
+    general_accuracy: float | None = None
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ fixed evaluation masks.
 from __future__ import annotations
 
 TRAIN, VAL = "train", "val"  # splits
+GENERAL = "general"  # a second text every evaluation also tests (TrainingConfig.general_text)
 
 LOSS = "loss"
 LR = "lr"
@@ -29,6 +30,8 @@ TRAIN_TOKENS_PER_SECOND = metric_key(TRAIN, TOKENS_PER_SECOND)
 VAL_LOSS = metric_key(VAL, LOSS)
 VAL_ACCURACY = metric_key(VAL, ACCURACY)
 VAL_PERPLEXITY = metric_key(VAL, PERPLEXITY)
+GENERAL_LOSS = metric_key(GENERAL, LOSS)
+GENERAL_ACCURACY = metric_key(GENERAL, ACCURACY)
 
 # ELECTRA's training statistics (train split; engine/electra.py STAT_NAMES) and the shared
 # evaluation every run reports (val split; engine/inspect/detection_metric.py).

@@ -17,6 +17,7 @@ from mlmstudio.engine.metric_names import (
     ACCURACY,
     DETECTION_AUC,
     ELECTRA_STATS,
+    GENERAL,
     LOSS,
     LR,
     PERPLEXITY,
@@ -75,6 +76,13 @@ def event_points(event: TrainerEvent) -> list[MetricPoint]:
         )
     else:
         return []
+    points = _points(event, split, values)
+    if isinstance(event, EvalEvent):  # the second, general text's curve (None without one)
+        points += _points(event, GENERAL, {LOSS: event.general_loss, ACCURACY: event.general_accuracy})
+    return points
+
+
+def _points(event: StepEvent | EvalEvent, split: str, values: dict[str, float | None]) -> list[MetricPoint]:
     return [
         MetricPoint(int(event.step), split, name, float(value), float(event.elapsed))
         for name, value in values.items()

@@ -57,6 +57,7 @@ from mlmstudio.engine.events import (
     TrainingControl,
     TrainingSummary,
 )
+from mlmstudio.engine.general_text import general_batches
 from mlmstudio.engine.inspect.detection_metric import METRIC_NAME as DETECTION_AUC
 from mlmstudio.engine.inspect.detection_metric import detection_auc, detection_batches
 from mlmstudio.engine.inspect.probe_log import ProbeLog
@@ -167,6 +168,8 @@ class Trainer:
             train_cfg.batch_size,
             train_cfg.eval_batches,
         )
+        # A second text every evaluation also tests, so forgetting shows (engine/general_text.py).
+        self.general_batches = general_batches(config, self.tokenizer)
 
         torch.manual_seed(train_cfg.seed)
         self.model = build_model(config.model, self.vocab_size, pad_token_id=self.tokenizer.pad_token_id)
@@ -553,26 +556,19 @@ class Trainer:
         """Held-out masked loss and accuracy on the fixed 15% evaluation masks (an ELECTRA run's
         generator's), and the replaced-token detection AUC every run reports (detection_metric.py)."""
         self.model.eval()
-        total_loss, correct, count = 0.0, 0, 0
-        for batch in self.val_batches:
-            batch = batch.to(self.device)
-            with autocast_context(self.device, self.precision):
-                out = self.model(batch.input_ids, attention_mask=batch.attention_mask, labels=batch.labels)
-            targets = batch.labels[batch.labels != IGNORE_INDEX]
-            logits = out.logits if out.logits.dim() == 2 else out.logits[batch.labels != IGNORE_INDEX]
-            logits = logits.float()
-            total_loss += float(F.cross_entropy(logits, targets, reduction="sum"))
-            correct += int((logits.argmax(-1) == targets).sum())
-            count += int(targets.numel())
+        held_out = self._masked_loss(self.val_batches)
+        general = self._masked_loss(self.general_batches)
         self.model.train()
-        if count == 0:
+        if held_out is None:
             return {}
-        val_loss = total_loss / count
+        val_loss, val_accuracy = held_out
         metrics = {
             "val_loss": val_loss,
-            "val_accuracy": correct / count,
+            "val_accuracy": val_accuracy,
             "perplexity": math.exp(min(val_loss, 50.0)),
         }
+        if general is not None:
+            metrics["general_loss"], metrics["general_accuracy"] = general
         auc = detection_auc(
             self.model,
             self.detection_batches,
@@ -582,6 +578,21 @@ class Trainer:
         if auc is not None:
             metrics[DETECTION_AUC] = auc
         return metrics
+
+    def _masked_loss(self, batches: list[Batch]) -> tuple[float, float] | None:
+        """Mean loss and accuracy over the masked tokens of fixed batches; None when they mask none."""
+        total_loss, correct, count = 0.0, 0, 0
+        for batch in batches:
+            batch = batch.to(self.device)
+            with autocast_context(self.device, self.precision):
+                out = self.model(batch.input_ids, attention_mask=batch.attention_mask, labels=batch.labels)
+            targets = batch.labels[batch.labels != IGNORE_INDEX]
+            logits = out.logits if out.logits.dim() == 2 else out.logits[batch.labels != IGNORE_INDEX]
+            logits = logits.float()
+            total_loss += float(F.cross_entropy(logits, targets, reduction="sum"))
+            correct += int((logits.argmax(-1) == targets).sum())
+            count += int(targets.numel())
+        return (total_loss / count, correct / count) if count else None
 
     def _evaluate(self) -> None:
         metrics = self.evaluate()

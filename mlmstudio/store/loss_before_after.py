@@ -3,7 +3,8 @@
 A run started from a model evaluates the untouched model at step 0 (engine/start_from.py), so
 its 'val' 'loss' curve starts there: "before" is that point, "after" the newest one. A run
 grown from scratch has no step-0 evaluation, so it has no "before". A query, not a column:
-the curve already holds both numbers, and no schema change is needed.
+the curve already holds both numbers, and no schema change is needed. The 'general' curve
+(a second text every evaluation also tests, engine/general_text.py) reads the same way.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import func, select
 
+from mlmstudio.engine.metric_names import LOSS, VAL
 from mlmstudio.store.database import Database
 from mlmstudio.store.models import MetricPointRow
 
@@ -36,13 +38,16 @@ def _num(value: float | None) -> str:
     return "-" if value is None or not math.isfinite(value) else f"{value:.2f}"
 
 
-def loss_before_after(db: Database, run_ids: Sequence[str]) -> dict[str, BeforeAfter]:
-    """Each run's held-out loss before -> after (runs without a validation curve get None, None)."""
+def loss_before_after(db: Database, run_ids: Sequence[str], split: str = VAL) -> dict[str, BeforeAfter]:
+    """Each run's held-out loss before -> after (runs without a validation curve get None, None).
+
+    ``split="general"``: the same for the second, general text (TrainingConfig.general_text).
+    """
     ids = list(run_ids)
     found = {run_id: BeforeAfter(None, None) for run_id in ids}
     if not ids:
         return found
-    val = (MetricPointRow.split == "val") & (MetricPointRow.name == "loss")
+    val = (MetricPointRow.split == split) & (MetricPointRow.name == LOSS)
     with db.session(write=False) as session:
         # The first and last step of each run's curve, then their values: two small indexed queries.
         bounds = session.execute(
