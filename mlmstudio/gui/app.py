@@ -32,6 +32,10 @@ Environment variables read here (the one place they are documented):
 - ``MLMSTUDIO_QUIT_AFTER_MS=N``: close the window N ms after its first frame
   (smoke tests, packaging checks, repeated launches). The app exits 0 as if
   the user had closed it.
+- ``MLMSTUDIO_LANG=CODE``: the language of the window (``de``; ``en`` for the
+  English the strings are written in; ``pseudo`` for the pseudo-locale that
+  shows untranslated and clipped strings), before the saved choice and the
+  system's languages (``gui.i18n.install_translations``, docs/TRANSLATING.md).
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer, QtMsgType, qInstallMessageHa
 from PySide6.QtWidgets import QApplication, QWidget
 
 from mlmstudio import __version__, command_hint, crash_report, thread_policy
+from mlmstudio.gui.i18n import install_translations, translate
 from mlmstudio.gui.icons import app_icon
 from mlmstudio.gui.settings import APPLICATION, ORGANIZATION
 from mlmstudio.gui.termination import TerminationSignals
@@ -244,7 +249,7 @@ class HistoryAtStart:
         self.opening.start()
         window = self._window()
         if window is not None and shiboken6.isValid(window):
-            window.show_status("Opening the run history…")
+            window.show_status(translate("MainWindow", "Opening the run history…"))
 
     def _on_opened(self, db) -> None:
         window = self._window()
@@ -291,6 +296,7 @@ def run_app(
 
     marks["imported"] = time.monotonic()
     app = create_application(argv)
+    install_translations(app)  # before any widget: each takes its strings as it is built
     marks["application"] = time.monotonic()
     window = MainWindow(None)  # the history opens after the first frame: see HistoryAtStart
     marks["window_built"] = time.monotonic()

@@ -14,12 +14,25 @@ sees related strings together.
 
 from __future__ import annotations
 
+import logging
 import math
+import os
 import re
+from importlib import resources
 
-from PySide6.QtCore import QCoreApplication, QObject, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QSettings, QTranslator
+
+log = logging.getLogger(__name__)
 
 translate = QCoreApplication.translate
+
+LANGUAGE_ENV = "MLMSTUDIO_LANG"  # a language code (de, de_DE, pt-BR), "pseudo", or "en"
+LANGUAGE_KEY = "ui/language"  # the user's choice in the app's settings, read at the next start
+SOURCE_LANGUAGE = "en"  # the language the strings are written in: nothing to install
+PSEUDO = "pseudo"
+CATALOG = "mlmstudio"  # mlmstudio_<language>.qm in mlmstudio/gui/translations/
+TRANSLATIONS_PACKAGE = "mlmstudio.gui.translations"
+_ENGLISH_LOCALES = {"c", "posix", SOURCE_LANGUAGE}
 
 
 USER_TEXT_PROPERTY = "mlmstudio_user_text"
@@ -95,3 +108,136 @@ class PseudoTranslator(QTranslator):
 
     def isEmpty(self) -> bool:  # noqa: N802
         return False
+
+
+# Choosing and installing the language ------------------------------------------------------------
+
+_installed: list[QTranslator] = []
+
+
+def install_translations(app: QCoreApplication, language: str | None = None) -> str:
+    """Install the translation of the app's strings (and Qt's own) before any widget is built.
+
+    The language is ``language`` if given, else ``$MLMSTUDIO_LANG``, else the one saved in the
+    settings (``save_language``), else the system's UI languages in their order of preference.
+    ``mlmstudio_<lang>.qm`` comes from the package (``mlmstudio/gui/translations``), Qt's
+    ``qtbase_<lang>.qm`` (standard buttons, context menus) from Qt's translations folder.
+    ``"pseudo"`` installs the ``PseudoTranslator``. English, or a language the app has no
+    translation for, installs nothing (logged, never an error). Returns the language installed:
+    its catalogue's code (``"de"``), ``"pseudo"`` or ``"en"``. Calling it again replaces the
+    translators an earlier call installed.
+    """
+    remove_translations(app)
+    chosen = language or os.environ.get(LANGUAGE_ENV, "").strip() or saved_language()
+    wanted = [chosen] if chosen else list(QLocale.system().uiLanguages())
+    for code in wanted:
+        if code.strip().lower() == PSEUDO:
+            _install(app, PseudoTranslator(app))
+            log.info("Language: the pseudo-locale (every string bracketed and 40% longer)")
+            return PSEUDO
+        for candidate in _candidates(code):
+            if candidate.lower() in _ENGLISH_LOCALES:
+                return SOURCE_LANGUAGE
+            translator = _load_catalog(app, candidate)
+            if translator is not None:
+                _install(app, translator)
+                _install_qt_translation(app, candidate)
+                log.info("Language: %s (%s)", candidate, QLocale(candidate).nativeLanguageName())
+                return candidate
+    if chosen:
+        log.warning(
+            "No translation for the language %r (available: %s); the app is in English",
+            chosen,
+            ", ".join(available_languages()) or "none",
+        )
+    else:
+        log.info("No translation for the system's languages %s; the app is in English", wanted)
+    return SOURCE_LANGUAGE
+
+
+def remove_translations(app: QCoreApplication) -> None:
+    """Remove the translators ``install_translations`` installed: the app is in English again."""
+    while _installed:
+        translator = _installed.pop()
+        app.removeTranslator(translator)
+        translator.deleteLater()
+
+
+def available_languages() -> list[str]:
+    """The codes of the translations the app ships (``de`` for ``mlmstudio_de.qm``), sorted."""
+    try:
+        folder = resources.files(TRANSLATIONS_PACKAGE)
+        names = [entry.name for entry in folder.iterdir()]
+    except (ModuleNotFoundError, OSError):
+        return []
+    prefix = CATALOG + "_"
+    return sorted(n[len(prefix) : -3] for n in names if n.startswith(prefix) and n.endswith(".qm"))
+
+
+def saved_language() -> str:
+    """The language saved in the app's settings, or "" for the system's."""
+    value = _settings().value(LANGUAGE_KEY, "")
+    return value.strip() if isinstance(value, str) else ""
+
+
+def save_language(language: str | None) -> None:
+    """Use ``language`` (a code, "en", "pseudo") from the next start; None or "" follows the system."""
+    settings = _settings()
+    if language:
+        settings.setValue(LANGUAGE_KEY, language)
+    else:
+        settings.remove(LANGUAGE_KEY)
+    settings.sync()
+
+
+def _settings() -> QSettings:
+    from mlmstudio.settings_file import APPLICATION, ORGANIZATION
+
+    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION)
+
+
+def _candidates(code: str) -> list[str]:
+    """``"de-DE"`` → ``["de_DE", "de"]``: the most specific catalogue first, then the language's."""
+    code = code.strip().replace("-", "_").split(".")[0].split("@")[0]
+    if not code:
+        return []
+    parts = code.split("_")
+    names = ["_".join(parts[:i]) for i in range(len(parts), 0, -1)]
+    return list(dict.fromkeys(names))
+
+
+def _load_catalog(app: QCoreApplication, language: str) -> QTranslator | None:
+    name = f"{CATALOG}_{language}.qm"
+    try:
+        resource = resources.files(TRANSLATIONS_PACKAGE).joinpath(name)
+        if not resource.is_file():
+            return None
+        translator = QTranslator(app)
+        with resources.as_file(resource) as path:
+            loaded = translator.load(str(path))
+    except (ModuleNotFoundError, OSError) as exc:
+        log.warning("Could not read the translation %s: %s", name, exc)
+        return None
+    if not loaded:
+        log.warning("The translation %s could not be loaded; it is skipped", name)
+        translator.deleteLater()
+        return None
+    return translator
+
+
+def _install_qt_translation(app: QCoreApplication, language: str) -> None:
+    """Qt's own strings (OK, Cancel, Close, a text field's menu) in ``language``, where Qt has them."""
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    translator = QTranslator(app)
+    if translator.load(f"qtbase_{language}", folder):
+        _install(app, translator)
+    else:
+        log.info(
+            "Qt has no translation qtbase_%s.qm in %s: its own buttons stay in English", language, folder
+        )
+        translator.deleteLater()
+
+
+def _install(app: QCoreApplication, translator: QTranslator) -> None:
+    app.installTranslator(translator)
+    _installed.append(translator)
