@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 
 import pyqtgraph as pg
 from pyqtgraph.graphicsItems.ScatterPlotItem import drawSymbol
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,10 +34,17 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.engine.events import ProbeResult
+from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.run_colors import probe_style
 
 SHORT_SENTENCE_CHARS = 32
-TABLE_COLUMNS = ("Probe sentence", "Answer", "Sure", "Best guess")
+# Shown as translate("ProbePlot", name).
+TABLE_COLUMNS = (
+    QT_TRANSLATE_NOOP("ProbePlot", "Probe sentence"),
+    QT_TRANSLATE_NOOP("ProbePlot", "Answer"),
+    QT_TRANSLATE_NOOP("ProbePlot", "Sure"),
+    QT_TRANSLATE_NOOP("ProbePlot", "Best guess"),
+)
 HIT_COLOUR = QColor(46, 160, 67)  # green enough on light and dark palettes
 LOG_FLOOR = 1e-5  # a log scale shows probabilities from here to 1 (an untrained model starts near 1/V)
 
@@ -86,15 +93,21 @@ class ProbePlot(QWidget):
         super().__init__(parent)
         self._probes: list[_Probe] = []
         self.title = QLabel(
-            "<b>Probes</b>: how sure the model is of each expected answer "
-            "(probability at the [MASK], checked at every evaluation)"
+            translate(
+                "ProbePlot",
+                "<b>Probes</b>: how sure the model is of each expected answer "
+                "(probability at the [MASK], checked at every evaluation)",
+            )
         )
         self.title.setWordWrap(True)
         self.title.setToolTip(
-            "Each line is one probe sentence. It rises as the model learns the "
-            "answer; the table shows the newest numbers and the model's own best "
-            "guess (green: it is the answer). The probes are set in Setup → "
-            "Advanced → Probes."
+            translate(
+                "ProbePlot",
+                "Each line is one probe sentence. It rises as the model learns the "
+                "answer; the table shows the newest numbers and the model's own best "
+                "guess (green: it is the answer). The probes are set in Setup → "
+                "Advanced → Probes.",
+            )
         )
         # No legend: the table beside the plot is the key (its icons are the lines), so the plot keeps
         # the height its axis labels need and nothing covers a rising line.
@@ -102,15 +115,17 @@ class ProbePlot(QWidget):
         self.graphics.setMinimumHeight(150)  # with the Train page above, within a 1280×800 screen
         item = self.graphics.addPlot(row=0, col=0)
         self.plot = item
-        item.setLabel("bottom", "step")
-        item.setLabel("left", "P(answer)")  # short: the plot may be 150 px tall
-        item.getAxis("left").setToolTip("The probability the model gives the expected answer at the [MASK].")
+        item.setLabel("bottom", translate("ProbePlot", "step"))
+        item.setLabel("left", translate("ProbePlot", "P(answer)"))  # short: the plot may be 150 px tall
+        item.getAxis("left").setToolTip(
+            translate("ProbePlot", "The probability the model gives the expected answer at the [MASK].")
+        )
         item.setYRange(0.0, 1.0, padding=0.02)
         item.showGrid(x=True, y=True, alpha=0.15)
         item.setMouseEnabled(x=True, y=False)
         self.table = QTableWidget(0, len(TABLE_COLUMNS))
-        self.table.setAccessibleName("Probe answers")
-        self.table.setHorizontalHeaderLabels(TABLE_COLUMNS)
+        self.table.setAccessibleName(translate("ProbePlot", "Probe answers"))
+        self.table.setHorizontalHeaderLabels([translate("ProbePlot", name) for name in TABLE_COLUMNS])
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(20)
         self.table.setWordWrap(False)
@@ -121,7 +136,9 @@ class ProbePlot(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column in range(1, len(TABLE_COLUMNS)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        self.empty_label = QLabel("No probes yet: they are asked at the first evaluation.")
+        self.empty_label = QLabel(
+            translate("ProbePlot", "No probes yet: they are asked at the first evaluation.")
+        )
         self.empty_label.setEnabled(False)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -134,14 +151,20 @@ class ProbePlot(QWidget):
         splitter.setSizes([1000, 1000])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.log_y = QCheckBox("Log scale")
+        self.log_y = QCheckBox(translate("ProbePlot", "Log scale"))
         self.log_y.setToolTip(
-            "Show the probabilities on a log scale: the first rise from about 1 in "
-            "the vocabulary size, long before the answer wins, becomes visible."
+            translate(
+                "ProbePlot",
+                "Show the probabilities on a log scale: the first rise from about 1 in "
+                "the vocabulary size, long before the answer wins, becomes visible.",
+            )
         )
         self.log_y.toggled.connect(self._on_log_y_toggled)
         self.probe_combo = QComboBox()  # comparing runs: which probe
-        self.probe_combo.setToolTip("Comparing runs: the probe whose answer each run's line follows.")
+        self.probe_combo.setToolTip(
+            translate("ProbePlot", "Comparing runs: the probe whose answer each run's line follows.")
+        )
+        mark_user_text(self.probe_combo)  # the user's probe sentences
         self.probe_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.probe_combo.currentIndexChanged.connect(self._show_compared)
         self.probe_combo.hide()
@@ -183,7 +206,7 @@ class ProbePlot(QWidget):
         """Nothing shown (and no comparison)."""
         self._comparison, self._compare_keys = [], []
         self.probe_combo.hide()
-        self.table.setHorizontalHeaderItem(0, QTableWidgetItem(TABLE_COLUMNS[0]))
+        self.table.setHorizontalHeaderItem(0, QTableWidgetItem(translate("ProbePlot", TABLE_COLUMNS[0])))
         self._clear_lines()
 
     def _clear_lines(self) -> None:
@@ -234,7 +257,7 @@ class ProbePlot(QWidget):
             return
         key = self._compare_keys[index]
         self._clear_lines()
-        self.table.setHorizontalHeaderItem(0, QTableWidgetItem("Run"))
+        self.table.setHorizontalHeaderItem(0, QTableWidgetItem(translate("ProbePlot", "Run")))
         for name, colour, by_key in self._comparison:
             curve = by_key.get(key)
             if curve is not None:
@@ -331,9 +354,9 @@ class ProbePlot(QWidget):
             sure.setText(f"{latest.probability:.1%}" if latest else "–")
             guess.setText(latest.top1 if latest else "–")
             guess.setToolTip(
-                "The model's best guess is the answer."
+                translate("ProbePlot", "The model's best guess is the answer.")
                 if latest and latest.hit
-                else "The model's best guess at the [MASK]."
+                else translate("ProbePlot", "The model's best guess at the [MASK].")
             )
             font = guess.font()
             font.setBold(bool(latest and latest.hit))
