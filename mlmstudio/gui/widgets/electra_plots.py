@@ -19,6 +19,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.progress_rows import DETECTION_COLUMNS, ELECTRA_COLUMNS
 from mlmstudio.gui.widgets.live_plots import REFRESH_MS, GrowingBuffer, curve_pen
 
@@ -42,30 +43,36 @@ class ElectraPlots(QWidget):
         self.summary_label = QLabel(" ")
         self.summary_label.setWordWrap(True)
         self.summary_label.setToolTip(
-            "ELECTRA: the generator fills the hidden words with its guesses; the discriminator says "
-            "for every word whether it was swapped. It has learnt something once its accuracy is "
-            "above the share of words left unchanged."
+            translate(
+                "ElectraPlots",
+                "ELECTRA: the generator fills the hidden words with its guesses; the discriminator says "
+                "for every word whether it was swapped. It has learnt something once its accuracy is "
+                "above the share of words left unchanged.",
+            )
         )
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setMinimumHeight(180)
-        self.loss_plot = self._add_plot(0, "The two losses (nats)")
-        self.spot_plot = self._add_plot(1, "Spotting the swapped words")
+        self.loss_plot = self._add_plot(0, translate("ElectraPlots", "The two losses (nats)"))
+        self.spot_plot = self._add_plot(1, translate("ElectraPlots", "Spotting the swapped words"))
         self.spot_plot.setXLink(self.loss_plot)
         self.spot_plot.setYRange(0.0, 1.0, padding=0.02)
         self.loss_plot.addLegend(offset=(-10, 40))  # between the generator's curve and the discriminator's
         self.spot_plot.addLegend(offset=(-10, -4))
         self.curves = {
             "generator_loss": self.loss_plot.plot(
-                pen=curve_pen(GENERATOR_COLOR, 1.5), name="generator (fills the masks)"
+                pen=curve_pen(GENERATOR_COLOR, 1.5),
+                name=translate("ElectraPlots", "generator (fills the masks)"),
             ),
             "discriminator_loss": self.loss_plot.plot(
-                pen=curve_pen(DISCRIMINATOR_COLOR, 1.5), name="discriminator (spots swaps)"
+                pen=curve_pen(DISCRIMINATOR_COLOR, 1.5),
+                name=translate("ElectraPlots", "discriminator (spots swaps)"),
             ),
             "discriminator_accuracy": self.spot_plot.plot(
-                pen=curve_pen(ACCURACY_COLOR, 1.5), name="discriminator accuracy"
+                pen=curve_pen(ACCURACY_COLOR, 1.5), name=translate("ElectraPlots", "discriminator accuracy")
             ),
             "unreplaced_share": self.spot_plot.plot(
-                pen=curve_pen(PRIOR_COLOR, 1.5, style=Qt.PenStyle.DashLine), name="always 'original'"
+                pen=curve_pen(PRIOR_COLOR, 1.5, style=Qt.PenStyle.DashLine),
+                name=translate("ElectraPlots", "always 'original'"),
             ),
             "detection_auc": self.spot_plot.plot(
                 pen=curve_pen(AUC_COLOR, 2.0),
@@ -73,7 +80,7 @@ class ElectraPlots(QWidget):
                 symbolSize=6,
                 symbolBrush=AUC_COLOR,
                 symbolPen=None,
-                name="held-out detection AUC",
+                name=translate("ElectraPlots", "held-out detection AUC"),
             ),
         }
         layout = QVBoxLayout(self)
@@ -156,12 +163,14 @@ class ElectraPlots(QWidget):
         recent = slice(max(0, len(self.steps) - 20), len(self.steps))
         accuracy = float(np.mean(self.steps.column("discriminator_accuracy")[recent]))
         replaced = float(np.mean(self.steps.column("replaced_share")[recent]))
-        text = (
-            f"The generator swapped {replaced:.1%} of the words; the discriminator judged "
-            f"{accuracy:.1%} of them right (always answering 'original' would score {1 - replaced:.1%})."
-        )
+        text = translate(
+            "ElectraPlots",
+            "The generator swapped {replaced:.1%} of the words; the discriminator judged "
+            "{accuracy:.1%} of them right (always answering 'original' would score {unchanged:.1%}).",
+        ).format(replaced=replaced, accuracy=accuracy, unchanged=1 - replaced)
         if len(self.detection):
-            text += (
-                f" Held-out detection AUC: {self.detection.column('detection_auc')[-1]:.3f} (0.5 is chance)."
+            auc = translate("ElectraPlots", "Held-out detection AUC: {auc:.3f} (0.5 is chance).").format(
+                auc=self.detection.column("detection_auc")[-1]
             )
+            text += " " + auc
         return text

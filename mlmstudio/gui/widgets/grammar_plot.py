@@ -14,17 +14,26 @@ import math
 from collections.abc import Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from mlmstudio import command_hint
+from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.run_colors import probe_style
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.store.grammar_checkups import GrammarCurve
 
 CHANCE = 0.5
-NO_CHECKUP = f"No grammar check-up of this run yet: run '{command_hint.command('grammar RUN')}' (add --twin to compare its random twin)."
+_NO_CHECKUP_SOURCE = QT_TRANSLATE_NOOP(
+    "GrammarPlot",
+    "No grammar check-up of this run yet: run '{command}' (add --twin to compare its random twin).",
+)
+NO_CHECKUP = _NO_CHECKUP_SOURCE.format(command=command_hint.command("grammar RUN"))  # the English text
 LEGEND_CHARS = 34
+
+
+def no_checkup_text() -> str:
+    return translate("GrammarPlot", _NO_CHECKUP_SOURCE).format(command=command_hint.command("grammar RUN"))
 
 
 class GrammarPlot(QWidget):
@@ -34,18 +43,25 @@ class GrammarPlot(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.title = QLabel("<b>Grammar</b>: share of minimal pairs right, per paradigm (chance 0.5)")
+        self.title = QLabel(
+            translate(
+                "GrammarPlot", "<b>Grammar</b>: share of minimal pairs right, per paradigm (chance 0.5)"
+            )
+        )
         self.title.setWordWrap(True)
         self.title.setToolTip(
-            "Each line is one paradigm of minimal pairs (a grammatical and an ungrammatical "
-            "sentence); a pair is right when the model finds the grammatical one more natural "
-            "(pseudo-log-likelihood). Dashed: chance. Dotted marks: the untrained twin."
+            translate(
+                "GrammarPlot",
+                "Each line is one paradigm of minimal pairs (a grammatical and an ungrammatical "
+                "sentence); a pair is right when the model finds the grammatical one more natural "
+                "(pseudo-log-likelihood). Dashed: chance. Dotted marks: the untrained twin.",
+            )
         )
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setMinimumHeight(180)
         self.plot = self.graphics.addPlot(row=0, col=0)
-        self.plot.setLabel("bottom", "step")
-        self.plot.setLabel("left", "accuracy")
+        self.plot.setLabel("bottom", translate("GrammarPlot", "step"))
+        self.plot.setLabel("left", translate("GrammarPlot", "accuracy"))
         self.plot.setLogMode(x=True, y=False)
         self.plot.setYRange(0.0, 1.0, padding=0.02)
         self.plot.showGrid(x=True, y=True, alpha=0.15)
@@ -56,7 +72,7 @@ class GrammarPlot(QWidget):
         self.plot.addItem(self.chance)
         self.legend = pg.LegendItem(labelTextSize="7pt", colCount=2, verSpacing=-8, horSpacing=10)
         self.graphics.addItem(self.legend, row=1, col=0)
-        self.empty_label = QLabel(NO_CHECKUP)
+        self.empty_label = QLabel(no_checkup_text())
         self.empty_label.setWordWrap(True)
         self.empty_label.setEnabled(False)
         # Saved as every Explore view is: the plot as a PNG, its numbers as CSV or JSON.
@@ -101,6 +117,7 @@ class GrammarPlot(QWidget):
             )
             self._items.append(line)
             self.legend.addItem(line, _short(curve.paradigm))
+            mark_user_text(self.legend.items[-1][1])  # a paradigm's name, as the data names it
             if curve.twin is not None:
                 mark = self.plot.plot(
                     [last, last * 1.6],
@@ -113,10 +130,23 @@ class GrammarPlot(QWidget):
         self.plot.getAxis("bottom").setTicks([[(math.log10(s), f"{s:,}") for s in _spread(steps)]])
         suites = sorted({c.suite for c in self.curves if c.suite})
         counts = sorted({c.pairs for c in self.curves})
-        pairs = f"{counts[0]} pairs each" if len(counts) == 1 else f"{counts[0]}-{counts[-1]} pairs each"
+        if not suites:
+            title = translate(
+                "GrammarPlot", "<b>Grammar</b>: share of minimal pairs right, per paradigm (chance 0.5)"
+            )
+        elif len(counts) == 1:
+            title = translate(
+                "GrammarPlot",
+                "<b>Grammar</b>: share of minimal pairs right, per paradigm (chance 0.5) · {suites}, {pairs} pairs each",
+            )
+        else:
+            title = translate(
+                "GrammarPlot",
+                "<b>Grammar</b>: share of minimal pairs right, per paradigm (chance 0.5) · {suites}, "
+                "{fewest}-{most} pairs each",
+            )
         self.title.setText(
-            "<b>Grammar</b>: share of minimal pairs right, per paradigm (chance 0.5)"
-            + (f" · {', '.join(suites)}, {pairs}" if suites else "")
+            title.format(suites=", ".join(suites), pairs=counts[0], fewest=counts[0], most=counts[-1])
         )
 
     def numbers(self) -> Numbers | None:
