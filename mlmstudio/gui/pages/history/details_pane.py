@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from mlmstudio.engine.learned_too_little import advice
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.imported_model import origin_lines
-from mlmstudio.gui.runs_table_model import two_decimals
+from mlmstudio.gui.runs_table_model import status_label, two_decimals
 from mlmstudio.gui.theme import message_color
 from mlmstudio.gui.widgets.grammar_plot import GrammarPlot
 from mlmstudio.store.loss_before_after import BeforeAfter
@@ -52,11 +52,13 @@ class DetailsPane(QWidget):
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.notes_edit = QPlainTextEdit()
-        self.notes_edit.setPlaceholderText("Notes about this run: what you tried, what you saw.")
+        self.notes_edit.setPlaceholderText(
+            translate("DetailsPane", "Notes about this run: what you tried, what you saw.")
+        )
         self.tags_edit = QLineEdit()
-        self.tags_edit.setPlaceholderText("baseline, 30% masking, …")
-        self.tags_edit.setToolTip("Tags separated by commas")
-        self.save_button = QPushButton("Save notes and tags")
+        self.tags_edit.setPlaceholderText(translate("DetailsPane", "baseline, 30% masking, …"))
+        self.tags_edit.setToolTip(translate("DetailsPane", "Tags separated by commas"))
+        self.save_button = QPushButton(translate("DetailsPane", "Save notes and tags"))
         self.grammar = GrammarPlot()  # the run's grammar check-ups, given by the page (show_grammar)
         self.grammar.export_failed.connect(self.show_problem)
         # Labels above their fields, so the pane can be narrow and leave the table its columns; the
@@ -67,9 +69,9 @@ class DetailsPane(QWidget):
         for widget in (
             self.title,
             self.message,
-            QLabel("Notes:"),
+            QLabel(translate("DetailsPane", "Notes:")),
             self.notes_edit,
-            QLabel("Tags:"),
+            QLabel(translate("DetailsPane", "Tags:")),
             self.tags_edit,
         ):
             form.addWidget(widget)
@@ -78,7 +80,7 @@ class DetailsPane(QWidget):
         # A few lines of notes, as before; the grammar plot takes the rest of the height.
         self.notes_edit.setMaximumHeight(self.notes_edit.fontMetrics().lineSpacing() * 8)
         self.scroll = QScrollArea()
-        self.scroll.setAccessibleName("Run details")
+        self.scroll.setAccessibleName(translate("DetailsPane", "Run details"))
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -101,14 +103,21 @@ class DetailsPane(QWidget):
         self.message.clear()
         if run is None:
             self.title.setText(
-                f"<b>{count} runs selected</b>" if count else "Select a run to see its notes and tags."
+                "<b>{}</b>".format(
+                    escape(translate("DetailsPane", "{count} runs selected").format(count=count))
+                )
+                if count
+                else translate("DetailsPane", "Select a run to see its notes and tags.")
             )
             self.notes_edit.setPlainText("")
             self.tags_edit.setText("")
             return
         lines = [
             f"<b>{escape(run.name)}</b>",
-            f"id {run.id} · {run.display_status}" + (f" · {run.corpus_name}" if run.corpus_name else ""),
+            escape(
+                translate("DetailsPane", "id {id} · {status}").format(id=run.id, status=_status(run))
+                + (f" · {run.corpus_name}" if run.corpus_name else "")
+            ),
         ]
         lines += [escape(line) for line in origin_lines(run)]  # an opened model: where it came from
         if before_after is not None and before_after.before is not None:
@@ -122,7 +131,13 @@ class DetailsPane(QWidget):
                 )
             )
         if run.missing_files:
-            lines.append(f"Missing files: {escape(', '.join(run.missing_files))}")
+            lines.append(
+                escape(
+                    translate("DetailsPane", "Missing files: {files}").format(
+                        files=", ".join(run.missing_files)
+                    )
+                )
+            )
         lines += [escape(said) for said in [advice(run.final_metrics)] if said]  # learned too little
         self.title.setText("<br>".join(lines))
         if run.message:
@@ -160,6 +175,12 @@ class DetailsPane(QWidget):
             notes if notes != run.notes else None,
             tags if sorted(tags) != sorted(run.tags) else None,
         )
+
+
+def _status(run: RunSummary) -> str:
+    """The run's status as the table shows it ("files missing" when its files are gone)."""
+    shown = str(run.display_status)
+    return translate("DetailsPane", "files missing") if shown == "files missing" else status_label(shown)
 
 
 def escape(text: str) -> str:
