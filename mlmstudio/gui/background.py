@@ -24,6 +24,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.threads import start_in_thread
 
 log = logging.getLogger(__name__)
@@ -198,14 +199,24 @@ def show_busy(widget: QWidget, busy: bool, *indicators: QWidget) -> None:
 
 
 def user_message(exc: BaseException, what: str) -> str:
-    """A sentence for a failed background call: the engine's own words, or what failed and where to look."""
+    """A sentence for a failed background call: the engine's own words, or what failed and where to look.
+
+    ``what`` starts the sentence ("Loading the model"): the caller translates it.
+    """
     if _is_user_error(exc):
         return str(exc)
     if isinstance(exc, MemoryError):
-        return f"{what} needs more memory than this computer has free. Close other programs and try again."
+        return translate(
+            "Background",
+            "{what} needs more memory than this computer has free. Close other programs and try again.",
+        ).format(what=what)
     if isinstance(exc, OSError):
-        return f"{what} failed: {exc.strerror or exc}. Check the path, the permissions and the free space."
-    return f"{what} failed because of an internal error ({type(exc).__name__}); the log has the details."
+        return translate(
+            "Background", "{what} failed: {reason}. Check the path, the permissions and the free space."
+        ).format(what=what, reason=exc.strerror or exc)
+    return translate(
+        "Background", "{what} failed because of an internal error ({error}); the log has the details."
+    ).format(what=what, error=type(exc).__name__)
 
 
 def _is_user_error(exc: BaseException) -> bool:

@@ -20,6 +20,7 @@ import time
 from PySide6.QtCore import QObject, Signal, Slot
 
 from mlmstudio.gui.background import BackgroundCall
+from mlmstudio.gui.i18n import translate
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +97,8 @@ class EngineWarmup(QObject):
     @Slot(object)
     def _on_failed(self, exc: BaseException) -> None:
         # The app still opens; whatever needs the engine reports the same import error itself.
-        self.error = f"The training engine could not be loaded: {exc}"
+        self.error = translate("EngineWarmup", "The training engine could not be loaded: {reason}").format(
+            reason=exc
+        )
         log.error("%s", self.error)
         self.failed.emit(self.error)
