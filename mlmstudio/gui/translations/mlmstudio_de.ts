@@ -1,0 +1,2718 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de">
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <source>Train small BERT-style masked language models on your own text, watch them learn, and explore what they predict. MIT licence; the components it uses are listed in THIRD_PARTY_NOTICES.md.</source>
+        <translation>Trainieren Sie kleine maskierte Sprachmodelle im Stil von BERT mit Ihrem eigenen Text, sehen Sie ihnen beim Lernen zu und erkunden Sie, was sie vorhersagen. MIT-Lizenz; die verwendeten Komponenten stehen in THIRD_PARTY_NOTICES.md.</translation>
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation>nicht installiert</translation>
+    </message>
+    <message>
+        <source>the desktop bundle ({path})</source>
+        <translation>das Desktop-Paket ({path})</translation>
+    </message>
+    <message>
+        <source>a Python install ({path})</source>
+        <translation>eine Python-Installation ({path})</translation>
+    </message>
+    <message>
+        <source>not installed (only Export to transformers needs it)</source>
+        <translation>nicht installiert (nur der Export nach transformers braucht es)</translation>
+    </message>
+    <message>
+        <source>Runs from</source>
+        <translation>Läuft als</translation>
+    </message>
+    <message>
+        <source>About MLM Studio</source>
+        <translation>Über MLM Studio</translation>
+    </message>
+</context>
+<context>
+    <name>AddedWordsPicker</name>
+    <message>
+        <source>{word}  —  unknown to it: {pieces}  ({count:,}×)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;Add your words to its vocabulary&lt;/b&gt; (optional)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How many of the corpus' most frequent split words to list.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Find words</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>List the corpus' most frequent words that this model reads as 3 or more pieces or does not know. A checked word becomes one token of its own; its new row starts at the mean of its old pieces. On the command line: train CORPUS --from MODEL --add-words N.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>List up to</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading the corpus and the model's tokenizer…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Finding words to add</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No words listed: press Find words to see which words this model splits.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{checked} of {listed} words checked: each checked word becomes one token, its new rows started at the mean of its old pieces.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>AppSettings</name>
+    <message>
+        <source>Qt cannot read it back as settings</source>
+        <translation>Qt kann sie nicht als Einstellungen zurücklesen</translation>
+    </message>
+    <message>
+        <source>Some remembered settings in {path} were damaged ({keys}); they start from their defaults and are written again when changed.</source>
+        <translation>Einige gespeicherte Einstellungen in {path} waren beschädigt ({keys}); sie beginnen wieder mit ihren Standardwerten und werden bei der nächsten Änderung neu geschrieben.</translation>
+    </message>
+    <message>
+        <source>The app's settings file {path} is damaged ({problem}) and cannot be set aside ({error}), so settings are not remembered; move it aside yourself.</source>
+        <translation>Die Einstellungsdatei {path} ist beschädigt ({problem}) und kann nicht beiseitegelegt werden ({error}); Einstellungen werden daher nicht gespeichert. Bitte verschieben Sie die Datei selbst.</translation>
+    </message>
+    <message>
+        <source>The app's settings file {path} was damaged ({problem}): it is kept as {aside} and written again with the {kept} settings that still read; the damaged keys ({keys}) start from their defaults.</source>
+        <translation>Die Einstellungsdatei {path} war beschädigt ({problem}): Sie bleibt als {aside} erhalten und wurde mit den {kept} noch lesbaren Einstellungen neu geschrieben; die beschädigten Schlüssel ({keys}) beginnen mit ihren Standardwerten.</translation>
+    </message>
+    <message>
+        <source>The app's settings file {path} was damaged ({problem}): it is kept as {aside} and written again with the {kept} settings that still read.</source>
+        <translation>Die Einstellungsdatei {path} war beschädigt ({problem}): Sie bleibt als {aside} erhalten und wurde mit den {kept} noch lesbaren Einstellungen neu geschrieben.</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigForm</name>
+    <message>
+        <source>Auto ({rule})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Auto: {value:,} ({rule})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{help}
+Default: {default}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>on</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>CorpusPage</name>
+    <message>
+        <source>Sample: {title}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose the text the model will learn from: a .txt file, a folder of text files, a .jsonl or .csv file, or one of the built-in samples. You can also drop a file or folder anywhere on this page.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open file…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a .txt, .md, .jsonl or .csv file (Ctrl+O).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open folder…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Use every .txt and .md file in a folder and its sub-folders.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>For .jsonl files the field, for .csv files the column, that holds the text. Empty means 'text'.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Field / column:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Double-click to open again.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Built-in samples</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Read the file in this encoding: choose the one whose preview reads right.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Read as:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No corpus yet</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bytes read from disk.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Characters</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Characters after normalising newlines.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Words</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Whitespace-separated words.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Distinct characters</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The vocabulary of a character tokenizer, before special tokens.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Distinct words</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Distinct lower-cased words: roughly what a word tokenizer would need.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Encoding</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How the file's bytes were read as letters. A guess with low confidence may show wrong letters: then save the file as UTF-8.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>SHA-256 of the text: runs on the same text share it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The start of the corpus appears here.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Continue to Setup →</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a corpus file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a folder of text files</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading {name}…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loaded {name}: {characters:,} characters.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{name} is too large to load into memory. Use a smaller corpus.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{name} could not be read ({error}: {reason}). Check the file, or choose another one.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The corpus could not be loaded.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Read as {encoding}, as you chose.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The encoding is an uncertain guess ({encoding}, {confidence:.0%} sure): the file is short, or several encodings read it cleanly. Choose the reading whose preview is right.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{name}  (missing)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Several items dropped: using the first. Put the files in one folder to use them all.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Text corpora (*.txt *.md *.jsonl *.csv *.tsv);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{encoding}, {confidence:.0%} sure</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>CrashOffer</name>
+    <message>
+        <source>MLM Studio ended unexpectedly last time. It can put what it recorded (the error's trace, the versions of its parts, the run's settings and the last log lines) into one zip file in your data folder, for you to attach to a bug report. No corpus text goes in, and nothing is sent anywhere.</source>
+        <translation>MLM Studio wurde beim letzten Mal unerwartet beendet. Es kann das Aufgezeichnete (den Ablauf des Fehlers, die Versionen seiner Bestandteile, die Einstellungen des Laufs und die letzten Protokollzeilen) in eine ZIP-Datei in Ihrem Datenordner packen, die Sie einem Fehlerbericht beilegen können. Es kommt kein Korpustext hinein, und nichts wird irgendwohin gesendet.</translation>
+    </message>
+    <message>
+        <source>Make a crash report?</source>
+        <translation>Absturzbericht erstellen?</translation>
+    </message>
+    <message>
+        <source>Make the zip</source>
+        <translation>ZIP-Datei erstellen</translation>
+    </message>
+    <message>
+        <source>Don't report</source>
+        <translation>Nicht melden</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>Später</translation>
+    </message>
+    <message>
+        <source>Crash report written</source>
+        <translation>Absturzbericht geschrieben</translation>
+    </message>
+    <message>
+        <source>The crash report is in
+{path}
+Nothing was sent anywhere.</source>
+        <translation>Der Absturzbericht liegt in
+{path}
+Es wurde nichts gesendet.</translation>
+    </message>
+    <message>
+        <source>Crash report written: {path}</source>
+        <translation>Absturzbericht geschrieben: {path}</translation>
+    </message>
+    <message>
+        <source>No crash report</source>
+        <translation>Kein Absturzbericht</translation>
+    </message>
+    <message>
+        <source>The crash report could not be written: {error}. The trace is kept for next time.</source>
+        <translation>Der Absturzbericht konnte nicht geschrieben werden: {error}. Die Aufzeichnung bleibt für das nächste Mal erhalten.</translation>
+    </message>
+</context>
+<context>
+    <name>DetailsPane</name>
+    <message>
+        <source>Notes about this run: what you tried, what you saw.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>baseline, 30% masking, …</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tags separated by commas</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save notes and tags</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tags:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run details</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{count} runs selected</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Select a run to see its notes and tags.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>id {id} · {status}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Held-out loss {before} → {after}: the model it started from, then after continued pretraining</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Missing files: {files}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>files missing</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ForecastBar</name>
+    <message>
+        <source>Forecast: after {checks} checks on held-out text, the predicted final loss appears here and on the loss plot.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The held-out loss so far, fitted with L(step) = L∞ + a·step^(−b), a curve that flattens out as learning curves do. The band holds 80% of the refits to resampled noise. A learning rate that decays to 0 bends the real curve lower near the end, so early forecasts of such runs tend to be a little high.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A held-out loss to reach: the forecast says when the run gets there (none: no target).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Target loss</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The run has ended before its first check on held-out text.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The run has ended at a held-out loss of &lt;b&gt;{actual:.3f}&lt;/b&gt;.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The run has ended at a held-out loss of &lt;b&gt;{actual:.3f}&lt;/b&gt;; the last forecast said {predicted:.3f} ({difference:+.3f}).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No forecast: {reason}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Forecast: held-out loss &lt;b&gt;{predicted:.3f}&lt;/b&gt; at the end (step {end:,.0f}), 80% band {low:.3f}–{high:.3f}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Target {target:.2f}: not reached on this trend (it levels off near {floor:.2f}; {chance:.0%} of the band's curves get there).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Target {target:.2f}: reached about now.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Target {target:.2f}: in about &lt;b&gt;{eta}&lt;/b&gt; ({earliest}–{latest}) at step {step:,.0f}, after this run's end.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Target {target:.2f}: in about &lt;b&gt;{eta}&lt;/b&gt; ({earliest}–{latest}) at step {step:,.0f}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Target {target:.2f}: in about &lt;b&gt;{eta}&lt;/b&gt; (at the earliest {earliest}) at step {step:,.0f}, after this run's end.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Target {target:.2f}: in about &lt;b&gt;{eta}&lt;/b&gt; (at the earliest {earliest}) at step {step:,.0f}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Target {target:.2f}: in about &lt;b&gt;{eta}&lt;/b&gt; at step {step:,.0f}, after this run's end.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Target {target:.2f}: in about &lt;b&gt;{eta}&lt;/b&gt; at step {step:,.0f}.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>HelpPage</name>
+    <message>
+        <source>How masked language models learn</source>
+        <translation>Wie maskierte Sprachmodelle lernen</translation>
+    </message>
+    <message>
+        <source>letters</source>
+        <translation>Buchstaben</translation>
+    </message>
+    <message>
+        <source>Every character is one token: each letter, digit, punctuation mark and space (shown as ␣). The vocabulary is small, but a word takes many tokens.</source>
+        <translation>Jedes Zeichen ist ein Token: jeder Buchstabe, jede Ziffer, jedes Satzzeichen und jedes Leerzeichen (als ␣ gezeigt). Das Vokabular ist klein, aber ein Wort braucht viele Tokens.</translation>
+    </message>
+    <message>
+        <source>words</source>
+        <translation>Wörter</translation>
+    </message>
+    <message>
+        <source>Every word, and every punctuation mark, is one token. The vocabulary keeps the most frequent words; any other word becomes [UNK] (unknown).</source>
+        <translation>Jedes Wort und jedes Satzzeichen ist ein Token. Das Vokabular behält die häufigsten Wörter; jedes andere Wort wird zu [UNK] (unbekannt).</translation>
+    </message>
+    <message>
+        <source>word pieces</source>
+        <translation>Wortteile</translation>
+    </message>
+    <message>
+        <source>Common words are one token; rarer words are cut into pieces the tokenizer learned from the corpus. A piece that continues a word starts with ## (WordPiece, as in BERT).</source>
+        <translation>Häufige Wörter sind ein Token; seltenere Wörter werden in Teile zerlegt, die der Tokenizer aus dem Korpus gelernt hat. Ein Teil, das ein Wort fortsetzt, beginnt mit ## (WordPiece, wie in BERT).</translation>
+    </message>
+    <message>
+        <source>Common words are one token; rarer words are cut into pieces the tokenizer learned by merging frequent pairs of letters (byte-pair encoding, BPE).</source>
+        <translation>Häufige Wörter sind ein Token; seltenere Wörter werden in Teile zerlegt, die der Tokenizer durch Verschmelzen häufiger Buchstabenpaare gelernt hat (Byte-Pair-Encoding, BPE).</translation>
+    </message>
+    <message>
+        <source>Each token is chosen on its own, so a word cut into pieces may be only partly hidden.</source>
+        <translation>Jedes Token wird für sich gewählt; ein in Teile zerlegtes Wort kann also nur teilweise versteckt sein.</translation>
+    </message>
+    <message>
+        <source>Whole words are chosen: all pieces of a chosen word are hidden together.</source>
+        <translation>Es werden ganze Wörter gewählt: Alle Teile eines gewählten Wortes werden gemeinsam versteckt.</translation>
+    </message>
+    <message>
+        <source>Runs of several neighbouring words are chosen together (span masking, as in SpanBERT).</source>
+        <translation>Folgen mehrerer benachbarter Wörter werden gemeinsam gewählt (Span-Maskierung, wie in SpanBERT).</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;A sentence from your corpus &lt;i&gt;{corpus}&lt;/i&gt;:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Ein Satz aus Ihrem Korpus &lt;i&gt;{corpus}&lt;/i&gt;:&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;A sentence from the built-in &lt;i&gt;{sample}&lt;/i&gt; sample (load a corpus to see your own text):&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Ein Satz aus dem eingebauten Beispiel &lt;i&gt;{sample}&lt;/i&gt; (laden Sie ein Korpus, um Ihren eigenen Text zu sehen):&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;&lt;b&gt;Before&lt;/b&gt;, cut into %n token(s) (only its first tokens are shown):&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;p&gt;&lt;b&gt;Vorher&lt;/b&gt;, in %n Token zerlegt (nur die ersten Tokens werden gezeigt):&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;&lt;b&gt;Vorher&lt;/b&gt;, in %n Tokens zerlegt (nur die ersten Tokens werden gezeigt):&lt;/p&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;&lt;b&gt;Before&lt;/b&gt;, cut into %n token(s):&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;p&gt;&lt;b&gt;Vorher&lt;/b&gt;, in %n Token zerlegt:&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;&lt;b&gt;Vorher&lt;/b&gt;, in %n Tokens zerlegt:&lt;/p&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;The model must give back the {selected} coloured tokens: {answers}. {masked} became {mask_chip}, {random} became a {random_chip} token, and %n was {kept_chip} unchanged. The grey tokens are not graded.&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;p&gt;Das Modell muss die {selected} farbigen Tokens zurückgeben: {answers}. Davon wurden zu {mask_chip}: {masked}, zu einem {random_chip} Token: {random}, und unverändert {kept_chip}: %n. Die grauen Tokens werden nicht bewertet.&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;Das Modell muss die {selected} farbigen Tokens zurückgeben: {answers}. Davon wurden zu {mask_chip}: {masked}, zu einem {random_chip} Token: {random}, und unverändert {kept_chip}: %n. Die grauen Tokens werden nicht bewertet.&lt;/p&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;After masking&lt;/b&gt;, what the model sees:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Nach dem Maskieren&lt;/b&gt;, was das Modell sieht:&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>zufälligen</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>beibehalten</translation>
+    </message>
+    <message>
+        <source>Preparing an example…</source>
+        <translation>Ein Beispiel wird vorbereitet…</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;With your current settings the model reads &lt;b&gt;{reads}&lt;/b&gt;. {how}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Mit Ihren aktuellen Einstellungen liest das Modell &lt;b&gt;{reads}&lt;/b&gt;. {how}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;With your current settings the vocabulary has &lt;b&gt;V = {v:,}&lt;/b&gt; tokens, so the random-guess line sits at &lt;b&gt;ln {v:,} = {ln_v:.2f}&lt;/b&gt; nats. A model that has learned nothing stays on that line; every bit it goes below is something it learned.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Mit Ihren aktuellen Einstellungen hat das Vokabular &lt;b&gt;V = {v:,}&lt;/b&gt; Tokens, also liegt die Zufallslinie bei &lt;b&gt;ln {v:,} = {ln_v:.2f}&lt;/b&gt; Nats. Ein Modell, das nichts gelernt hat, bleibt auf dieser Linie; jedes Stück darunter ist etwas, das es gelernt hat.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;At the random-guess line the perplexity is exactly V = {v:,}: the model is as unsure as if it picked among all {v:,} tokens.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Auf der Zufallslinie ist die Perplexität genau V = {v:,}: Das Modell ist so unsicher, als wählte es unter allen {v:,} Tokens.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;A masked language model learns by playing one game, millions of times: some words of a sentence
+are hidden, and it must guess them from the words around them. Nobody tells it grammar or facts;
+it discovers whatever helps it guess better. This page explains the game and the numbers you see
+while it plays.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Ein maskiertes Sprachmodell lernt, indem es ein einziges Spiel millionenfach spielt: Einige Wörter eines Satzes
+werden versteckt, und es muss sie aus den umgebenden Wörtern erraten. Niemand bringt ihm Grammatik oder Fakten bei;
+es entdeckt selbst, was ihm beim Raten hilft. Diese Seite erklärt das Spiel und die Zahlen, die Sie sehen,
+während es spielt.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h2 id="masking"&gt;1. The game: hiding words behind [MASK]&lt;/h2&gt;</source>
+        <translation>&lt;h2 id="masking"&gt;1. Das Spiel: Wörter hinter [MASK] verstecken&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Before each training step, the program takes sentences from your text and picks some of their
+tokens at random (&lt;b&gt;{rate}&lt;/b&gt; with your settings; BERT used 15%). It hides them behind a special
+token written &lt;b&gt;[MASK]&lt;/b&gt;, and asks the model: &lt;i&gt;what was here?&lt;/i&gt; The model answers with a
+probability for every token it knows. Then the right answer is revealed and the model's weights are
+nudged so that next time the right token gets a little more probability.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Vor jedem Trainingsschritt nimmt das Programm Sätze aus Ihrem Text und wählt zufällig einige ihrer
+Tokens aus (&lt;b&gt;{rate}&lt;/b&gt; mit Ihren Einstellungen; BERT verwendete 15 %). Es versteckt sie hinter einem besonderen
+Token, geschrieben &lt;b&gt;[MASK]&lt;/b&gt;, und fragt das Modell: &lt;i&gt;Was stand hier?&lt;/i&gt; Das Modell antwortet mit einer
+Wahrscheinlichkeit für jedes Token, das es kennt. Dann wird die richtige Antwort aufgedeckt, und die Gewichte des Modells werden
+ein wenig verschoben, sodass das richtige Token beim nächsten Mal etwas mehr Wahrscheinlichkeit bekommt.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h2 id="tokens"&gt;2. Tokens: letters, words or word pieces&lt;/h2&gt;</source>
+        <translation>&lt;h2 id="tokens"&gt;2. Tokens: Buchstaben, Wörter oder Wortteile&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The model does not see text; it sees &lt;b&gt;tokens&lt;/b&gt;, the units a &lt;i&gt;tokenizer&lt;/i&gt; cuts the text into.
+There are three ways to cut:&lt;/p&gt;
+&lt;ul&gt;
+&lt;li&gt;&lt;b&gt;Letters&lt;/b&gt; (characters): few different tokens, but the model must learn to spell.&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;Words&lt;/b&gt;: one token per word; rare words become [UNK] (unknown).&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;Word pieces&lt;/b&gt; (WordPiece or BPE): frequent words whole, rare words in pieces such as
+&lt;tt&gt;play&lt;/tt&gt; + &lt;tt&gt;##ing&lt;/tt&gt;. This is what BERT does.&lt;/li&gt;
+&lt;/ul&gt;</source>
+        <translation>&lt;p&gt;Das Modell sieht keinen Text; es sieht &lt;b&gt;Tokens&lt;/b&gt;, die Einheiten, in die ein &lt;i&gt;Tokenizer&lt;/i&gt; den Text zerlegt.
+Es gibt drei Arten zu zerlegen:&lt;/p&gt;
+&lt;ul&gt;
+&lt;li&gt;&lt;b&gt;Buchstaben&lt;/b&gt; (Zeichen): wenige verschiedene Tokens, aber das Modell muss buchstabieren lernen.&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;Wörter&lt;/b&gt;: ein Token pro Wort; seltene Wörter werden zu [UNK] (unbekannt).&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;Wortteile&lt;/b&gt; (WordPiece oder BPE): häufige Wörter ganz, seltene Wörter in Teilen wie
+&lt;tt&gt;play&lt;/tt&gt; + &lt;tt&gt;##ing&lt;/tt&gt;. So macht es BERT.&lt;/li&gt;
+&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The set of all tokens the model knows is its &lt;b&gt;vocabulary&lt;/b&gt;; its size is written &lt;b&gt;V&lt;/b&gt;.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Die Menge aller Tokens, die das Modell kennt, ist sein &lt;b&gt;Vokabular&lt;/b&gt;; seine Größe wird &lt;b&gt;V&lt;/b&gt; geschrieben.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h2 id="split"&gt;3. Why not always [MASK]? The 80/10/10 split&lt;/h2&gt;</source>
+        <translation>&lt;h2 id="split"&gt;3. Warum nicht immer [MASK]? Die Aufteilung 80/10/10&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Of the tokens chosen to be guessed, &lt;b&gt;{mask}&lt;/b&gt; are replaced by [MASK],
+&lt;b&gt;{random}&lt;/b&gt; by a &lt;b&gt;random&lt;/b&gt; token, and &lt;b&gt;{keep}&lt;/b&gt; are &lt;b&gt;kept&lt;/b&gt; as they were
+(BERT's 80/10/10). All of them are graded. Why? Real text has no [MASK] in it. If the model only ever
+had to answer at a [MASK], it could ignore every other word it sees. The random tokens teach it that a
+word it sees may be wrong; the kept ones teach it that a word it sees is usually right. So it learns
+something useful about &lt;i&gt;every&lt;/i&gt; word.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Von den Tokens, die erraten werden sollen, werden &lt;b&gt;{mask}&lt;/b&gt; durch [MASK] ersetzt,
+&lt;b&gt;{random}&lt;/b&gt; durch ein &lt;b&gt;zufälliges&lt;/b&gt; Token, und &lt;b&gt;{keep}&lt;/b&gt; bleiben &lt;b&gt;unverändert&lt;/b&gt;
+(BERTs 80/10/10). Alle werden bewertet. Warum? Echter Text enthält kein [MASK]. Müsste das Modell nur
+an einem [MASK] antworten, könnte es jedes andere Wort, das es sieht, übergehen. Die zufälligen Tokens lehren es, dass ein
+Wort, das es sieht, falsch sein kann; die beibehaltenen lehren es, dass ein gesehenes Wort meist stimmt. So lernt es
+etwas Nützliches über &lt;i&gt;jedes&lt;/i&gt; Wort.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h2 id="loss"&gt;4. The loss, in nats&lt;/h2&gt;</source>
+        <translation>&lt;h2 id="loss"&gt;4. Der Verlust, in Nats&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;After each guess the model is given a score called the &lt;b&gt;loss&lt;/b&gt; (cross-entropy): take the
+probability it gave to the right token, and compute minus its natural logarithm, &lt;b&gt;−ln(p)&lt;/b&gt;. Sure and
+right costs nothing; unsure costs a little; confidently wrong costs a lot. The loss you see is the
+average over all graded tokens. Lower is better.&lt;/p&gt;
+&lt;p&gt;Because it uses the &lt;i&gt;natural&lt;/i&gt; logarithm (ln, base e ≈ 2.718), its unit is the &lt;b&gt;nat&lt;/b&gt;.
+One nat is about 1.44 bits. Each time the right token's probability is halved, the loss grows by
+ln 2 ≈ 0.69 nats.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Nach jedem Rateversuch erhält das Modell eine Bewertung, den &lt;b&gt;Verlust&lt;/b&gt; (Loss, Kreuzentropie): Man nimmt die
+Wahrscheinlichkeit, die es dem richtigen Token gegeben hat, und berechnet minus ihren natürlichen Logarithmus, &lt;b&gt;−ln(p)&lt;/b&gt;. Sicher und
+richtig kostet nichts; unsicher kostet ein wenig; überzeugt falsch kostet viel. Der angezeigte Verlust ist der
+Durchschnitt über alle bewerteten Tokens. Niedriger ist besser.&lt;/p&gt;
+&lt;p&gt;Weil er den &lt;i&gt;natürlichen&lt;/i&gt; Logarithmus verwendet (ln, Basis e ≈ 2,718), ist seine Einheit das &lt;b&gt;Nat&lt;/b&gt;.
+Ein Nat sind etwa 1,44 Bit. Jedes Mal, wenn sich die Wahrscheinlichkeit des richtigen Tokens halbiert, steigt der Verlust um
+ln 2 ≈ 0,69 Nats.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;tr&gt;&lt;th align='right'&gt;probability of the right token&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align='right'&gt;loss (nats)&amp;nbsp;&amp;nbsp;&lt;/th&gt;
+&lt;th align='right'&gt;perplexity&lt;/th&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;th align='right'&gt;Wahrscheinlichkeit des richtigen Tokens&amp;nbsp;&amp;nbsp;&lt;/th&gt;&lt;th align='right'&gt;Verlust (Nats)&amp;nbsp;&amp;nbsp;&lt;/th&gt;
+&lt;th align='right'&gt;Perplexität&lt;/th&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h2 id="baseline"&gt;5. The random-guess line: ln V&lt;/h2&gt;</source>
+        <translation>&lt;h2 id="baseline"&gt;5. Die Zufallslinie: ln V&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;A model that has learned nothing spreads its probability evenly over the whole vocabulary: each
+token gets 1/V, so its loss is −ln(1/V) = &lt;b&gt;ln V&lt;/b&gt;. The Train page draws this as a dashed line on the
+loss plot. A new model starts near it; learning means going below it.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Ein Modell, das nichts gelernt hat, verteilt seine Wahrscheinlichkeit gleichmäßig über das ganze Vokabular: Jedes
+Token erhält 1/V, also ist sein Verlust −ln(1/V) = &lt;b&gt;ln V&lt;/b&gt;. Die Seite Training zeichnet dies als gestrichelte Linie in das
+Verlustdiagramm. Ein neues Modell beginnt in ihrer Nähe; Lernen heißt, unter sie zu kommen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h2 id="accuracy"&gt;6. Accuracy&lt;/h2&gt;</source>
+        <translation>&lt;h2 id="accuracy"&gt;6. Genauigkeit&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Masked-token accuracy&lt;/b&gt; is the share of hidden tokens where the model's first choice is exactly the
+right token. It is measured on &lt;b&gt;held-out&lt;/b&gt; text (a part of the corpus the model never trains on),
+always with 15% of the tokens hidden the same way, so two runs can be compared fairly. Accuracy only
+counts the top guess; the loss also rewards a right answer that was the model's second choice.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Die &lt;b&gt;Genauigkeit bei maskierten Tokens&lt;/b&gt; ist der Anteil der versteckten Tokens, bei denen die erste Wahl des Modells genau das
+richtige Token ist. Sie wird an &lt;b&gt;zurückgehaltenem&lt;/b&gt; Text gemessen (einem Teil des Korpus, auf dem das Modell nie trainiert),
+immer mit 15 % auf dieselbe Weise versteckter Tokens, damit sich zwei Läufe fair vergleichen lassen. Die Genauigkeit zählt nur
+den besten Tipp; der Verlust belohnt auch eine richtige Antwort, die die zweite Wahl des Modells war.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h2 id="perplexity"&gt;7. Perplexity = e&lt;sup&gt;loss&lt;/sup&gt;&lt;/h2&gt;</source>
+        <translation>&lt;h2 id="perplexity"&gt;7. Perplexität = e&lt;sup&gt;Verlust&lt;/sup&gt;&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Perplexity&lt;/b&gt; turns the loss back into a count you can picture: &lt;b&gt;e&lt;sup&gt;loss&lt;/sup&gt;&lt;/b&gt;. A perplexity of
+20 means the model is, on average, &lt;i&gt;as unsure as if it were choosing evenly among 20 tokens&lt;/i&gt;.
+A validation loss of 2.0 nats is a perplexity of e&lt;sup&gt;2&lt;/sup&gt; ≈ 7.4. Lower is better; 1 would be
+a model that is always sure and right. The Train page shows it beside the loss, and History lists it
+for every run.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Die &lt;b&gt;Perplexität&lt;/b&gt; macht aus dem Verlust wieder eine anschauliche Anzahl: &lt;b&gt;e&lt;sup&gt;Verlust&lt;/sup&gt;&lt;/b&gt;. Eine Perplexität von
+20 bedeutet, dass das Modell im Mittel &lt;i&gt;so unsicher ist, als wählte es gleichmäßig unter 20 Tokens&lt;/i&gt;.
+Ein Validierungsverlust von 2,0 Nats ist eine Perplexität von e&lt;sup&gt;2&lt;/sup&gt; ≈ 7,4. Niedriger ist besser; 1 wäre
+ein Modell, das immer sicher und richtig ist. Die Seite Training zeigt sie neben dem Verlust, und der Verlauf führt sie
+für jeden Lauf auf.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h2 id="curves"&gt;8. Reading the Train page&lt;/h2&gt;</source>
+        <translation>&lt;h2 id="curves"&gt;8. Die Seite Training lesen&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;ul&gt;
+&lt;li&gt;&lt;b&gt;Training loss&lt;/b&gt; (blue): the loss on the batches the model is learning from, raw and smoothed.&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;Validation loss&lt;/b&gt; (orange dots): the loss on held-out text. If it stops falling while the
+training loss keeps falling, the model is memorising its training text rather than learning the
+language (&lt;i&gt;over-fitting&lt;/i&gt;).&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;The dashed line&lt;/b&gt;: ln V, the random guess.&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;Learning rate&lt;/b&gt;: how big each nudge to the weights is. It rises during a short warm-up, then stays
+or falls, as the schedule on the Setup page says.&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;Tokens per second&lt;/b&gt;: how fast this computer trains; more tokens seen means more to learn from.&lt;/li&gt;
+&lt;/ul&gt;</source>
+        <translation>&lt;ul&gt;
+&lt;li&gt;&lt;b&gt;Trainingsverlust&lt;/b&gt; (blau): der Verlust auf den Batches, aus denen das Modell lernt, roh und geglättet.&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;Validierungsverlust&lt;/b&gt; (orange Punkte): der Verlust auf zurückgehaltenem Text. Hört er auf zu sinken, während der
+Trainingsverlust weiter sinkt, lernt das Modell seinen Trainingstext auswendig, statt die
+Sprache zu lernen (&lt;i&gt;Überanpassung&lt;/i&gt;).&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;Die gestrichelte Linie&lt;/b&gt;: ln V, das zufällige Raten.&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;Lernrate&lt;/b&gt;: wie groß jeder Schubs an den Gewichten ist. Sie steigt während einer kurzen Aufwärmphase und bleibt dann
+oder sinkt, wie es der Zeitplan auf der Seite Einrichtung vorgibt.&lt;/li&gt;
+&lt;li&gt;&lt;b&gt;Tokens pro Sekunde&lt;/b&gt;: wie schnell dieser Computer trainiert; mehr gesehene Tokens bedeuten mehr Stoff zum Lernen.&lt;/li&gt;
+&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h2 id="layers"&gt;9. Inside one prediction: Explore → Layer by layer&lt;/h2&gt;</source>
+        <translation>&lt;h2 id="layers"&gt;9. Im Inneren einer Vorhersage: Erkunden → Schicht für Schicht&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The model reworks every token layer after layer before its output head turns the last layer's
+numbers into a probability for every token of the vocabulary. The &lt;b&gt;logit lens&lt;/b&gt; puts that same
+head after each earlier layer: each row of the table is &lt;i&gt;what the model would say if it stopped
+after layer k&lt;/i&gt;. The first row reads only the embeddings (the word and where it is); the last row is
+the model's real answer, the one the Predictions tab shows. The row where the right word first comes
+out on top is roughly where the model has worked it out.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Das Modell bearbeitet jedes Token Schicht für Schicht, bevor sein Ausgabekopf die Zahlen der letzten Schicht
+in eine Wahrscheinlichkeit für jedes Token des Vokabulars verwandelt. Die &lt;b&gt;Logit-Linse&lt;/b&gt; setzt denselben
+Kopf hinter jede frühere Schicht: Jede Zeile der Tabelle ist, &lt;i&gt;was das Modell sagen würde, wenn es nach
+Schicht k aufhörte&lt;/i&gt;. Die erste Zeile liest nur die Embeddings (das Wort und seine Position); die letzte Zeile ist
+die echte Antwort des Modells, die auch der Reiter Vorhersagen zeigt. Die Zeile, in der das richtige Wort zuerst
+an der Spitze steht, ist ungefähr die Stelle, an der das Modell es herausgefunden hat.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;The head gives raw scores (&lt;i&gt;logits&lt;/i&gt;); the softmax turns them into probabilities,
+e&lt;sup&gt;score&lt;/sup&gt; divided by the sum over all tokens. The &lt;b&gt;temperature&lt;/b&gt; T divides every score
+first: softmax(score / T). Below 1 the differences grow and the first guess takes nearly everything;
+above 1 they shrink and the guesses even out. The order of the guesses never changes, only how sure
+they look (T = 1 is the model's own).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Der Kopf liefert rohe Werte (&lt;i&gt;Logits&lt;/i&gt;); die Softmax macht daraus Wahrscheinlichkeiten:
+e&lt;sup&gt;Wert&lt;/sup&gt; geteilt durch die Summe über alle Tokens. Die &lt;b&gt;Temperatur&lt;/b&gt; T teilt zuvor jeden Wert:
+softmax(Wert / T). Unter 1 wachsen die Unterschiede, und der erste Tipp bekommt fast alles;
+über 1 schrumpfen sie, und die Tipps gleichen sich an. Die Reihenfolge der Tipps ändert sich nie, nur wie sicher
+sie wirken (T = 1 ist die des Modells selbst).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Attention&lt;/b&gt; is how each layer mixes the tokens. Every token asks a question (its query
+&lt;i&gt;q&lt;/i&gt;), offers a label (its key &lt;i&gt;k&lt;/i&gt;) and an answer (its value &lt;i&gt;v&lt;/i&gt;), all three computed from
+it by the layer. How much token i looks at token j starts as q&lt;sub&gt;i&lt;/sub&gt;·k&lt;sub&gt;j&lt;/sub&gt; divided by
+√d (d: the numbers per head, so that long vectors do not give huge scores), plus a distance term when
+the model has one; the softmax of token i's row turns these scores into weights that add up to 1; and
+the head's output for token i is the weighted sum of all the values. Click a square of the map to see
+those three steps with the model's own numbers.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Attention&lt;/b&gt; ist die Art, wie jede Schicht die Tokens mischt. Jedes Token stellt eine Frage (seine Query
+&lt;i&gt;q&lt;/i&gt;), bietet ein Etikett an (seinen Key &lt;i&gt;k&lt;/i&gt;) und eine Antwort (seinen Value &lt;i&gt;v&lt;/i&gt;); alle drei berechnet
+die Schicht aus ihm. Wie stark Token i auf Token j schaut, beginnt als q&lt;sub&gt;i&lt;/sub&gt;·k&lt;sub&gt;j&lt;/sub&gt; geteilt durch
+√d (d: die Zahlen pro Kopf, damit lange Vektoren keine riesigen Werte ergeben), plus ein Abstandsterm, wenn
+das Modell einen hat; die Softmax der Zeile von Token i macht aus diesen Werten Gewichte, die sich zu 1 addieren; und
+die Ausgabe des Kopfes für Token i ist die gewichtete Summe aller Values. Klicken Sie auf ein Feld der Karte, um
+diese drei Schritte mit den eigenen Zahlen des Modells zu sehen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Another sentence</source>
+        <translation>Anderer Satz</translation>
+    </message>
+    <message>
+        <source>Show the masking on another sentence of the corpus.</source>
+        <translation>Die Maskierung an einem anderen Satz des Korpus zeigen.</translation>
+    </message>
+    <message>
+        <source>Preparing an example from your text…</source>
+        <translation>Ein Beispiel aus Ihrem Text wird vorbereitet…</translation>
+    </message>
+    <message>
+        <source>No example could be prepared: {error}</source>
+        <translation>Es konnte kein Beispiel vorbereitet werden: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryPage</name>
+    <message>
+        <source>No runs yet. Train one on the Train page (or pick a sample in Help → Welcome), or add one with Import run.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Select a run to see its probes: how sure the model was of each probe's answer at every evaluation.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Filter by name, id, notes, tokenizer, …</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show only runs with this tag</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show only runs with this status</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Find</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Filter the runs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Curves</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Probes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tag:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>All tags</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>All statuses</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No probes recorded (runs trained before probes existed, or with none set in Setup).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Probes ({count})</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>{shown} of %n run(s)</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>HistoryRepair</name>
+    <message>
+        <source>Keep it and rebuild</source>
+        <translation>Behalten und neu aufbauen</translation>
+    </message>
+    <message>
+        <source>The run history is damaged</source>
+        <translation>Der Laufverlauf ist beschädigt</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>Beenden</translation>
+    </message>
+    <message>
+        <source>The run history at {path} is damaged: {reason}.
+
+The run folders are not affected. '{button}' renames the damaged file with today's date (nothing is deleted) and rebuilds the history from the run folders and whatever the file still holds.</source>
+        <translation>Der Laufverlauf unter {path} ist beschädigt: {reason}.
+
+Die Ordner der Läufe sind nicht betroffen. „{button}“ benennt die beschädigte Datei mit dem heutigen Datum um (es wird nichts gelöscht) und baut den Verlauf aus den Laufordnern und dem, was die Datei noch enthält, neu auf.</translation>
+    </message>
+    <message>
+        <source>MLM Studio cannot start</source>
+        <translation>MLM Studio kann nicht starten</translation>
+    </message>
+    <message>
+        <source>History rebuilt</source>
+        <translation>Verlauf neu aufgebaut</translation>
+    </message>
+</context>
+<context>
+    <name>LivePlots</name>
+    <message>
+        <source>The curves appear here while a run trains: the loss falling below the dashed random-guess line, the accuracy rising, the learning rate and the speed.
+
+Press Start, or try a built-in sample from Help → Welcome.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loss:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>training</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>smoothed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>validation (held out)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>random guess, ln V</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Smoothing of the training loss: an exponential moving average, debiased like TensorBoard's. 0 shows the raw values; 0.6 to 0.9 shows the trend.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Elapsed time</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Plot against optimizer steps or seconds of training.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show the loss on a logarithmic scale.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Smoothing</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>X axis</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training curves: loss, accuracy, learning rate and speed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loss (masked tokens)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>loss (nats)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Masked-token accuracy (held out)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The curves of the loss plot (top left).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>random guess  ln V = {value:.2f}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>elapsed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>step {step:,}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>loss {loss:.3f}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>smoothed {loss:.3f}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>lr {lr:.2e}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{speed:,.0f} tokens/s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>validation at step {step:,}: loss {loss:.3f}, accuracy {accuracy:.1%}</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Opening the run history…</source>
+        <translation>Der Laufverlauf wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>Korpus</translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation>Einrichtung</translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>Explore</source>
+        <translation>Erkunden</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>Sweep</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>MLM Studio</source>
+        <translation>MLM Studio</translation>
+    </message>
+    <message>
+        <source>Opening the run history…
+
+{page} appears here as soon as it is open.</source>
+        <translation>Der Laufverlauf wird geöffnet…
+
+{page} erscheint hier, sobald er offen ist.</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>Seiten</translation>
+    </message>
+    <message>
+        <source>{page} (Ctrl+{number})</source>
+        <translation>{page} (Strg+{number})</translation>
+    </message>
+    <message>
+        <source>The run history opens in the background after the window; on a first start this creates it. Train, Explore, History, Sweep and Queue appear when it is open.</source>
+        <translation>Der Laufverlauf wird nach dem Fenster im Hintergrund geöffnet; beim ersten Start wird er dabei angelegt. Training, Erkunden, Verlauf, Sweep und Warteschlange erscheinen, sobald er offen ist.</translation>
+    </message>
+    <message>
+        <source>Loading the training engine…</source>
+        <translation>Die Trainings-Engine wird geladen…</translation>
+    </message>
+    <message>
+        <source>PyTorch and the tokenizers load in the background after the window opens. Training or predicting before that waits for it.</source>
+        <translation>PyTorch und die Tokenizer werden nach dem Öffnen des Fensters im Hintergrund geladen. Training oder Vorhersagen davor warten darauf.</translation>
+    </message>
+    <message>
+        <source>&amp;Open Corpus File…</source>
+        <translation>Korpus&amp;datei öffnen…</translation>
+    </message>
+    <message>
+        <source>Open a text file to train on.</source>
+        <translation>Eine Textdatei zum Trainieren öffnen.</translation>
+    </message>
+    <message>
+        <source>Open Corpus &amp;Folder…</source>
+        <translation>Korpus&amp;ordner öffnen…</translation>
+    </message>
+    <message>
+        <source>Use every text file in a folder.</source>
+        <translation>Alle Textdateien eines Ordners verwenden.</translation>
+    </message>
+    <message>
+        <source>Open a &amp;Model…</source>
+        <translation>&amp;Modell öffnen…</translation>
+    </message>
+    <message>
+        <source>Open a masked language model from a transformers folder or the local Hugging Face cache.</source>
+        <translation>Ein maskiertes Sprachmodell aus einem transformers-Ordner oder dem lokalen Hugging-Face-Cache öffnen.</translation>
+    </message>
+    <message>
+        <source>&amp;Load Settings…</source>
+        <translation>Einstellungen &amp;laden…</translation>
+    </message>
+    <message>
+        <source>Load run settings from JSON.</source>
+        <translation>Laufeinstellungen aus JSON laden.</translation>
+    </message>
+    <message>
+        <source>&amp;Save Settings…</source>
+        <translation>Einstellungen &amp;speichern…</translation>
+    </message>
+    <message>
+        <source>Save the run settings as JSON.</source>
+        <translation>Die Laufeinstellungen als JSON speichern.</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Start Training</source>
+        <translation>Training &amp;starten</translation>
+    </message>
+    <message>
+        <source>Train a new run with the current settings.</source>
+        <translation>Einen neuen Lauf mit den aktuellen Einstellungen trainieren.</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pausieren</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>S&amp;toppen</translation>
+    </message>
+    <message>
+        <source>Stop after the current step and save a checkpoint.</source>
+        <translation>Nach dem aktuellen Schritt anhalten und einen Checkpoint speichern.</translation>
+    </message>
+    <message>
+        <source>&amp;{number} {page}</source>
+        <translation>&amp;{number} {page}</translation>
+    </message>
+    <message>
+        <source>&amp;Welcome</source>
+        <translation>&amp;Willkommen</translation>
+    </message>
+    <message>
+        <source>&amp;About MLM Studio</source>
+        <translation>Über MLM &amp;Studio</translation>
+    </message>
+    <message>
+        <source>How Masked Language Models &amp;Learn</source>
+        <translation>Wie maskierte Sprachmodelle &amp;lernen</translation>
+    </message>
+    <message>
+        <source>Masking, tokens, the loss, ln V and perplexity, with your own text.</source>
+        <translation>Maskierung, Tokens, der Verlust, ln V und Perplexität, an Ihrem eigenen Text erklärt.</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Lauf</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>&amp;Gehe zu</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Opening the run history… The run starts as soon as it is open.</source>
+        <translation>Der Laufverlauf wird geöffnet… Der Lauf startet, sobald er offen ist.</translation>
+    </message>
+    <message>
+        <source>A run is already training. Stop it first (Ctrl+.).</source>
+        <translation>Es trainiert bereits ein Lauf. Stoppen Sie ihn zuerst (Strg+.).</translation>
+    </message>
+    <message>
+        <source>The settings are not valid yet.</source>
+        <translation>Die Einstellungen sind noch nicht gültig.</translation>
+    </message>
+    <message>
+        <source>Opening the run history… Add the run to the queue once it is open.</source>
+        <translation>Der Laufverlauf wird geöffnet… Fügen Sie den Lauf der Warteschlange hinzu, sobald er offen ist.</translation>
+    </message>
+    <message>
+        <source>Loading the {sample} sample…</source>
+        <translation>Das Beispiel {sample} wird geladen…</translation>
+    </message>
+    <message>
+        <source>Opening the run history… Open the model once it is open.</source>
+        <translation>Der Laufverlauf wird geöffnet… Öffnen Sie das Modell, sobald er offen ist.</translation>
+    </message>
+    <message>
+        <source>Opened a {family} model, {parameters:,} parameters, as run {run}.</source>
+        <translation>Ein {family}-Modell mit {parameters:,} Parametern wurde als Lauf {run} geöffnet.</translation>
+    </message>
+    <message>
+        <source>The run failed: {message}</source>
+        <translation>Der Lauf ist fehlgeschlagen: {message}</translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation>Training…</translation>
+    </message>
+    <message>
+        <source>{button} (loading…)</source>
+        <translation>{button} (lädt…)</translation>
+    </message>
+    <message>
+        <source>The training engine is ready.</source>
+        <translation>Die Trainings-Engine ist bereit.</translation>
+    </message>
+    <message>
+        <source>Data directory</source>
+        <translation>Datenordner</translation>
+    </message>
+    <message>
+        <source>History database</source>
+        <translation>Verlaufsdatenbank</translation>
+    </message>
+    <message>
+        <source>Settings file</source>
+        <translation>Einstellungsdatei</translation>
+    </message>
+    <message>
+        <source>Stop the sweep?</source>
+        <translation>Sweep stoppen?</translation>
+    </message>
+    <message>
+        <source>A sweep is still running. Stop it and quit? Its current trial saves a checkpoint, and Resume on the Sweep page carries the sweep on later.</source>
+        <translation>Ein Sweep läuft noch. Stoppen und beenden? Sein aktueller Versuch speichert einen Checkpoint, und „Fortsetzen“ auf der Seite Sweep setzt den Sweep später fort.</translation>
+    </message>
+    <message>
+        <source>Stop training?</source>
+        <translation>Training stoppen?</translation>
+    </message>
+    <message>
+        <source>A run is still training. Stop it and quit? A checkpoint is saved, so you can resume the run later from the History page.</source>
+        <translation>Ein Lauf trainiert noch. Stoppen und beenden? Es wird ein Checkpoint gespeichert, sodass Sie den Lauf später auf der Seite Verlauf fortsetzen können.</translation>
+    </message>
+    <message>
+        <source>Stopping the run and saving a checkpoint…</source>
+        <translation>Der Lauf wird gestoppt und ein Checkpoint gespeichert…</translation>
+    </message>
+</context>
+<context>
+    <name>MaskingPreview</name>
+    <message>
+        <source>{mask_chip} replaced by [MASK] &amp;nbsp; {random_chip} replaced by a random token &amp;nbsp; {kept_chip} unchanged but still predicted &amp;nbsp; {grey}: the answer the model must give</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>random</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>kept</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Re-roll</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Draw a new random mask for the same sentence.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Another sentence</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show another sentence of the corpus.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a corpus to see how its text is masked.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training a small tokenizer on the start of the corpus…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No preview: {error}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No preview until the masking settings are valid: {error}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This sentence has no tokens.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The model must predict {selected} of {tokens} tokens ({share:.0%}): {mask} shown as [MASK], {random} replaced by a random token, {kept} left unchanged. The loss counts only these tokens. {words} words: the pieces of a word touch, a wide gap separates words.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Static masking: pattern {pattern} of {count}; the model only ever sees these few.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>Perplexity</name>
+    <message>
+        <source>Perplexity = e^(validation loss). The model is, on average, as unsure as if it were choosing evenly among this many tokens. Lower is better; 1 is always sure and right, and a model that learned nothing sits at V, the vocabulary size.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loss, in nats: for each hidden token, −ln(the probability the model gave the right token), averaged. 0 would be always sure and right; every halving of that probability adds ln 2 ≈ 0.69 nats. (A nat is the natural-log unit: 1 nat ≈ 1.44 bits.) Lower is better.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The dashed line is the random guess, ln V = {baseline:.2f} for V = {v:,.0f} tokens: the loss of a model that spreads its guess evenly over the whole vocabulary. A model that learns goes below it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A random guess scores ln V = {baseline:.2f} for V = {v:,.0f} tokens: the loss of a model that spreads its guess evenly over the whole vocabulary. A model that learns goes below it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The dashed line is the random guess, ln V: the loss of a model that spreads its guess evenly over all V tokens of the vocabulary. A model that learns goes below it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A random guess scores ln V: the loss of a model that spreads its guess evenly over all V tokens of the vocabulary. A model that learns goes below it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Perplexity = e^loss (Help → How masked language models learn).</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ProbeEditor</name>
+    <message>
+        <source>Sentence with one [MASK]</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add a probe: a sentence with [MASK] where the answer goes, and the answer.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove the selected probes.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Use the defaults</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Go back to the automatic probes: the facts sample's questions, or sentences picked from the held-out text.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Picked when empty:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This probe {problem}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The facts sample's own {count} questions (automatic). Edit, add or remove one to make the list your own.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Your own probes, asked at every evaluation.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Empty: {count} sentences of the held-out text are picked when the run starts, each with one word hidden.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No probes: add some, or set how many sentences to pick.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ProbePlot</name>
+    <message>
+        <source>Probe sentence</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Sure</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Best guess</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;Probes&lt;/b&gt;: how sure the model is of each expected answer (probability at the [MASK], checked at every evaluation)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Each line is one probe sentence. It rises as the model learns the answer; the table shows the newest numbers and the model's own best guess (green: it is the answer). The probes are set in Setup → Advanced → Probes.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>P(answer)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The probability the model gives the expected answer at the [MASK].</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Probe answers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No probes yet: they are asked at the first evaluation.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show the probabilities on a log scale: the first rise from about 1 in the vocabulary size, long before the answer wins, becomes visible.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing runs: the probe whose answer each run's line follows.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The model's best guess is the answer.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The model's best guess at the [MASK].</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>RunActions</name>
+    <message>
+        <source>MLM Studio run (*.mlmrun)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This run's stored configuration can no longer be read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Write a folder that Hugging Face transformers loads ({architecture}).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Overlay the curves of the selected runs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Explore</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Ask the selected run's model to fill in blanks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Continue an interrupted or stopped run from its last checkpoint</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Give the selected run a new name</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Delete the selected runs and their files</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export run…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save the selected run as one .mlmrun file (settings, curves, tokenizer and weights)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Import run…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add a run from a .mlmrun file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Import folder…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add a run folder trained elsewhere: the run folder a capsule's launch.sh wrote, or one from `{command}`</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export to Hugging Face…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Write a folder that Hugging Face transformers loads</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Read the history again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Select one run to export it to Hugging Face.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Renamed to '{name}'.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Notes saved.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tags saved.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>'{name}' is {status}; stop it on the Train page before deleting it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Delete the run '{name}', with its curves, checkpoints and model files? This cannot be undone.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Delete {count} runs, with their curves, checkpoints and model files? This cannot be undone.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Delete runs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>'{name}' was not deleted: {reason}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run saved to {path}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Exporting the run…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The run was not exported</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Importing the run…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The file was not imported</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Importing the run folder…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The folder was not imported</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Hugging Face model written to {path}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Exporting to Hugging Face…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The Hugging Face export failed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Imported run {id}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>An export or import is still running; wait for it to finish.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{failure}: {reason}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rename run</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export run</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Import run</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Import a run folder (it holds config.json and model.safetensors)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export to Hugging Face: choose an empty folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{files} and {count} more</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Replace the files?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The folder {folder} already holds files ({files}). Exporting writes README.md, config.json, the tokenizer and model.safetensors into it, replacing any of the same name. Export into this folder anyway?</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>RunRequest</name>
+    <message>
+        <source>Choose a corpus on the Corpus page first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose the settings on the Setup page first.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>RunsTableModel</name>
+    <message>
+        <source>queued</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>paused</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>trained</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>imported</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{status} (files missing)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The run's name (double-click to rename)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>queued, running, completed, stopped, failed or interrupted</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>trained here, or imported: a model opened from a transformers folder or the Hugging Face cache</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Created</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>When the run was created</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Val loss</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Final held-out loss at fixed 15% masking (lower is better); for a run started from a model, the model's own loss before → after</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Val acc</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Final held-out masked-token accuracy (higher is better)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Perplexity</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Final held-out perplexity, e^(val loss): the model is as unsure as if it were choosing evenly among this many tokens (lower is better)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Steps trained (of the steps planned, for a run that has not completed)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tokenizer kind and the vocabulary it learned (≤ the cap while it trains)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Masking</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Share of tokens masked in training, and the strategy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layers × width of the model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Arch</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Model architecture: modern (fast) or seed (the tutorial's, exportable)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tags of the run</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Held-out loss of the model it started from (step 0): {before}
+after continued pretraining: {after}</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>Samples</name>
+    <message>
+        <source>Simple facts</source>
+        <translation>Einfache Fakten</translation>
+    </message>
+    <message>
+        <source>About 300 KB of short factual sentences (capitals, colours, animal sounds, sums, days, opposites ...) whose blanks have one right answer. A tiny model learns it in about a minute.</source>
+        <translation>Rund 300 KB kurze englische Sachsätze (Hauptstädte, Farben, Tierlaute, Summen, Wochentage, Gegensätze …), deren Lücken genau eine richtige Antwort haben. Ein winziges Modell lernt sie in etwa einer Minute.</translation>
+    </message>
+    <message>
+        <source>Python documentation</source>
+        <translation>Python-Dokumentation</translation>
+    </message>
+    <message>
+        <source>About 1 MB of real English prose: the CPython reference documentation that ships with Python, plus standard-library docstrings. Good for comparing training recipes.</source>
+        <translation>Rund 1 MB echter englischer Fließtext: die CPython-Referenzdokumentation, die mit Python ausgeliefert wird, dazu die Docstrings der Standardbibliothek. Gut zum Vergleichen von Trainingsrezepten.</translation>
+    </message>
+    <message>
+        <source>Tutorial (5 lines)</source>
+        <translation>Tutorial (5 Zeilen)</translation>
+    </message>
+    <message>
+        <source>The five sentences of the original tutorial. Far too small to learn from; useful for seeing how tokenization and masking work.</source>
+        <translation>Die fünf Sätze des ursprünglichen Tutorials. Viel zu klein zum Lernen, aber nützlich, um zu sehen, wie Tokenisierung und Maskierung funktionieren.</translation>
+    </message>
+</context>
+<context>
+    <name>SetupEstimates</name>
+    <message>
+        <source>{value:.2f} billion</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{value:.2f} million</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>exact once a corpus is loaded</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>learning it from the corpus…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>exact once the settings are valid</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{problem} This corpus is too short to train on: add more text.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{problem} This corpus fills passages of at most {longest} tokens: use the button, or set Advanced → Training → Sequence length.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>None kept: Explore's slider over training will have only the final model.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>≈ {total} on disk ({keep} × {one} of weights), at steps 1, 2, 4, 8, … and the end.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>up to {total} on disk ({keep} × {one} of weights), at steps 1, 2, 4, 8, … and the end.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>≈ {total} on disk ({keep} × {one} of weights), at steps {steps}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>up to {total} on disk ({keep} × {one} of weights), at steps {steps}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{params} parameters · ≈ {memory} to train · vocabulary {vocab:,}, learned from this corpus</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>about {params} parameters · about {memory} to train · vocabulary about {vocab:,} ({why})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>up to {params} parameters · up to {memory} to train · vocabulary up to {vocab:,} ({why})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ends after {limits}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{memory} of memory free</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>SetupPage</name>
+    <message>
+        <source>Tiny model (fast)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Small model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Base-like model (slow on a CPU)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Quick start: 1 minute on a CPU</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Defaults</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Simple</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The four choices that matter, in plain words.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Every setting. Both views edit the same settings.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Apply a preset…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Presets set the model's size (tiny/small/base), or a whole recipe measured to learn in one minute on a CPU.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Load settings from a run's config.json.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save these settings as JSON, e.g. for `{command}`.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run elsewhere…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Write a run capsule: these settings, the text and a launch script, to train on other machines (torchrun) and bring the run back with History → Import folder….</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Masking preview</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How the text is read (tokenizer)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What is hidden (masking)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Probes: sentences the model is asked at every evaluation</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Trainable numbers in the model (parameters) and a rough estimate of the memory one training step needs (weights, corrections, the optimizer's state and the activations).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Shorten the training passages (sequence length) so that this corpus can fill them.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Start training</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Train with these settings (Ctrl+Return).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add to queue</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Put a run with these settings at the end of the queue (Queue page); it trains when the queue runs.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a corpus on the Corpus page first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Checking that the corpus is long enough for these settings…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Use {tokens}-token passages</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Corpus: {name} ({characters:,} characters)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Corpus: none chosen yet</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Parameters: fix the model settings to see the size.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>exports to Hugging Face</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no Hugging Face export (distance bias on)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training passages are now {tokens} tokens long.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Applied the preset: {preset}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Load settings</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run configuration (*.json);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot load settings</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{file} could not be read ({error}).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{file} is not a valid MLM Studio configuration: {error}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loaded settings from {file}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save settings</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run configuration (*.json)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot write a capsule</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>These settings cannot train yet: {error}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot save settings</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{file} could not be written ({error}).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Saved the settings to {file}.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>SimpleSetup</name>
+    <message>
+        <source>Letters</source>
+        <translation>Buchstaben</translation>
+    </message>
+    <message>
+        <source>Reads one character at a time. Knows every word it can spell, but needs longer passages to see whole sentences.</source>
+        <translation>Liest Zeichen für Zeichen. Kennt jedes Wort, das es buchstabieren kann, braucht aber längere Abschnitte, um ganze Sätze zu sehen.</translation>
+    </message>
+    <message>
+        <source>Words</source>
+        <translation>Wörter</translation>
+    </message>
+    <message>
+        <source>Reads whole words. Easy to follow; a word it never saw during training becomes “unknown”.</source>
+        <translation>Liest ganze Wörter. Leicht nachzuvollziehen; ein Wort, das es im Training nie gesehen hat, wird zu „unbekannt“.</translation>
+    </message>
+    <message>
+        <source>Word pieces</source>
+        <translation>Wortteile</translation>
+    </message>
+    <message>
+        <source>Splits rare words into common pieces learned from your text (WordPiece). A good default.</source>
+        <translation>Zerlegt seltene Wörter in häufige Teile, die aus Ihrem Text gelernt werden (WordPiece). Eine gute Voreinstellung.</translation>
+    </message>
+    <message>
+        <source>Byte-pair pieces</source>
+        <translation>Byte-Pair-Teile</translation>
+    </message>
+    <message>
+        <source>Pieces learned by merging frequent pairs of characters (BPE), chosen in Advanced.</source>
+        <translation>Teile, die durch Verschmelzen häufiger Zeichenpaare gelernt werden (BPE), gewählt unter „Erweitert“.</translation>
+    </message>
+    <message>
+        <source>Tiny</source>
+        <translation>Winzig</translation>
+    </message>
+    <message>
+        <source>Small</source>
+        <translation>Klein</translation>
+    </message>
+    <message>
+        <source>Base</source>
+        <translation>Basis</translation>
+    </message>
+    <message>
+        <source>fastest; learns simple patterns</source>
+        <translation>am schnellsten; lernt einfache Muster</translation>
+    </message>
+    <message>
+        <source>a good balance on a computer without a graphics card</source>
+        <translation>ein guter Kompromiss auf einem Computer ohne Grafikkarte</translation>
+    </message>
+    <message>
+        <source>learns the most, but is slow without a graphics card</source>
+        <translation>lernt am meisten, ist aber ohne Grafikkarte langsam</translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} s</translation>
+    </message>
+    <message>
+        <source>{minutes} min {seconds} s</source>
+        <translation>{minutes} min {seconds} s</translation>
+    </message>
+    <message>
+        <source>{minutes} min</source>
+        <translation>{minutes} min</translation>
+    </message>
+    <message>
+        <source>{hours} h {minutes} min</source>
+        <translation>{hours} h {minutes} min</translation>
+    </message>
+    <message>
+        <source>{hours} h</source>
+        <translation>{hours} h</translation>
+    </message>
+    <message>
+        <source>1. What the model reads</source>
+        <translation>1. Was das Modell liest</translation>
+    </message>
+    <message>
+        <source>{explanation} (tokenizer: {kind})</source>
+        <translation>{explanation} (Tokenizer: {kind})</translation>
+    </message>
+    <message>
+        <source>2. How big the model is</source>
+        <translation>2. Wie groß das Modell ist</translation>
+    </message>
+    <message>
+        <source>Bigger models can learn more, but each training step takes longer. (Presets of width, layers and attention heads.)</source>
+        <translation>Größere Modelle können mehr lernen, aber jeder Trainingsschritt dauert länger. (Vorgaben für Breite, Schichten und Attention-Köpfe.)</translation>
+    </message>
+    <message>
+        <source>3. How long to train</source>
+        <translation>3. Wie lange trainiert wird</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>No time limit</source>
+        <translation>Ohne Zeitlimit</translation>
+    </message>
+    <message>
+        <source>Training stops after this many minutes; the learning rate follows the time (time budget). 0: no time limit, the number of steps decides.</source>
+        <translation>Das Training endet nach so vielen Minuten; die Lernrate richtet sich nach der Zeit (Zeitbudget). 0: kein Zeitlimit, die Zahl der Schritte entscheidet.</translation>
+    </message>
+    <message>
+        <source>Train for</source>
+        <translation>Trainieren für</translation>
+    </message>
+    <message>
+        <source>4. How much text to hide</source>
+        <translation>4. Wie viel Text versteckt wird</translation>
+    </message>
+    <message>
+        <source>The share of tokens the model must guess each time (masking rate, mlm_probability). BERT used 15%; 30% learns faster in short runs.</source>
+        <translation>Der Anteil der Tokens, die das Modell jedes Mal erraten muss (Maskierungsrate, mlm_probability). BERT verwendete 15 %; mit 30 % lernt es in kurzen Läufen schneller.</translation>
+    </message>
+    <message>
+        <source>{count} parameters</source>
+        <translation>{count} Parameter</translation>
+    </message>
+    <message>
+        <source>{duration} / 1,000 steps</source>
+        <translation>{duration} / 1.000 Schritte</translation>
+    </message>
+    <message>
+        <source>measuring…</source>
+        <translation>wird gemessen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s), {width} wide, {heads} attention heads</source>
+        <translation>
+            <numerusform>%n Schicht, {width} breit, {heads} Attention-Köpfe</numerusform>
+            <numerusform>%n Schichten, {width} breit, {heads} Attention-Köpfe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Custom size</source>
+        <translation>Eigene Größe</translation>
+    </message>
+    <message>
+        <source>fix the Advanced model settings to see its size</source>
+        <translation>korrigieren Sie die Modelleinstellungen unter „Erweitert“, um seine Größe zu sehen</translation>
+    </message>
+    <message>
+        <source>about {count} parameters</source>
+        <translation>etwa {count} Parameter</translation>
+    </message>
+    <message>
+        <source>up to {count} parameters</source>
+        <translation>bis zu {count} Parameter</translation>
+    </message>
+    <message>
+        <source>about {duration} per 1,000 steps on this computer</source>
+        <translation>etwa {duration} pro 1.000 Schritte auf diesem Computer</translation>
+    </message>
+    <message>
+        <source>time per 1,000 steps on this computer: measuring…</source>
+        <translation>Zeit pro 1.000 Schritte auf diesem Computer: wird gemessen…</translation>
+    </message>
+    <message>
+        <source>fix the training settings to see the time per step</source>
+        <translation>korrigieren Sie die Trainingseinstellungen, um die Zeit pro Schritt zu sehen</translation>
+    </message>
+    <message>
+        <source>the time per step could not be measured here</source>
+        <translation>die Zeit pro Schritt konnte hier nicht gemessen werden</translation>
+    </message>
+    <message>
+        <source>{size}: {params} · {speed}</source>
+        <translation>{size}: {params} · {speed}</translation>
+    </message>
+    <message>
+        <source>set in Advanced; move the slider to pick a standard size</source>
+        <translation>unter „Erweitert“ festgelegt; verschieben Sie den Regler, um eine Standardgröße zu wählen</translation>
+    </message>
+    <message>
+        <source>{shape} — {note}.</source>
+        <translation>{shape} – {note}.</translation>
+    </message>
+    <message>
+        <source> The exact count follows once the vocabulary has been learned from your corpus.</source>
+        <translation> Die genaue Zahl folgt, sobald das Vokabular aus Ihrem Korpus gelernt wurde.</translation>
+    </message>
+    <message>
+        <source>Training stops after {duration}: about {steps:,} steps on this computer.</source>
+        <translation>Das Training endet nach {duration}: etwa {steps:,} Schritte auf diesem Computer.</translation>
+    </message>
+    <message>
+        <source>Training stops after {duration}.</source>
+        <translation>Das Training endet nach {duration}.</translation>
+    </message>
+    <message>
+        <source> It may end sooner: the steps are capped at {steps:,} (Advanced).</source>
+        <translation> Es kann früher enden: Die Schritte sind auf {steps:,} begrenzt (Erweitert).</translation>
+    </message>
+    <message>
+        <source>No time limit: training stops after {steps:,} steps, about {duration} on this computer.</source>
+        <translation>Kein Zeitlimit: Das Training endet nach {steps:,} Schritten, etwa {duration} auf diesem Computer.</translation>
+    </message>
+    <message>
+        <source>No time limit: training stops after {steps:,} steps.</source>
+        <translation>Kein Zeitlimit: Das Training endet nach {steps:,} Schritten.</translation>
+    </message>
+    <message>
+        <source>The model must guess {rate}% of the tokens (about 1 in {one_in}) from the words around them. Of those, {mask}% are shown as [MASK], {random}% are swapped for a random token and the rest are left as they are, so the model cannot rely on seeing [MASK]. More hidden text gives more to learn from per step, but less context to guess from.</source>
+        <translation>Das Modell muss {rate} % der Tokens (etwa 1 von {one_in}) aus den umgebenden Wörtern erraten. Davon werden {mask} % als [MASK] gezeigt, {random} % gegen ein zufälliges Token getauscht und der Rest bleibt, wie er ist, damit sich das Modell nicht darauf verlassen kann, [MASK] zu sehen. Mehr versteckter Text bietet pro Schritt mehr zum Lernen, aber weniger Kontext zum Raten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>%n Minute</numerusform>
+            <numerusform>%n Minuten</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StartFromPicker</name>
+    <message>
+        <source>a pretrained model needs small corrections; large ones erase what it knows</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Continue pretraining a model on your text (its weights and tokenizer are kept), or train a new one. On the command line: train CORPUS --from MODEL.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Start from a model…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a transformers model folder (save_pretrained) or a run's folder.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Start from:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Train from scratch (a new model)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This model keeps its own tokenizer and size, so those settings are off. Learning rate {lr:g} with {warmup:.0%} warm-up instead of training from scratch's {scratch_lr:g}: {why}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Start from a model folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This is a transformers folder, and there is no history to open it into here. Open it with File → Open a Model… first, then choose its run.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading the model…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading that model</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>TrainPage</name>
+    <message>
+        <source>Press Start to train with the settings from the Setup page.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Train a new run with the current settings (Ctrl+Return).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Details…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a corpus and settings first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No run yet</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Pause after the current step; nothing is lost.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Finish the current step, save a checkpoint and end the run (Ctrl+.). A stopped run can be resumed from the History page.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The latest check on held-out text the model never trains on, with 15% of its tokens hidden. Loss in nats (lower is better); accuracy is the share of hidden tokens guessed exactly right.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What do these numbers mean?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Help → How masked language models learn: the loss in nats, the random-guess line ln V, accuracy and perplexity, with your own text.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A run is already training.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The run could not be created: {reason}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A run is already training. Stop it first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run {run} cannot be resumed: {reason}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Resuming from the last checkpoint…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Preparing: training the tokenizer and building the model…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training {name}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Paused. Resume to continue, or Stop to end the run.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stopping: finishing the current step and saving a checkpoint…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A checkpoint was saved: resume it from the History page.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training failed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>step {step:,} · %p%</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ETA {remaining} · elapsed {elapsed} · {speed} tokens/s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>elapsed {elapsed} · {speed} tokens/s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training… loss {loss:.3f} at step {step:,}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Held-out loss &lt;b&gt;{loss:.3f}&lt;/b&gt; nats · accuracy &lt;b&gt;{accuracy:.1%}&lt;/b&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Held-out loss &lt;b&gt;{loss:.3f}&lt;/b&gt; nats</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(step {step:,})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Perplexity &lt;b&gt;{value}&lt;/b&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Vocabulary {vocab:,} tokens · {params:,} parameters · random-guess loss ln V = {baseline:.2f} (the dashed line): a model that learns nothing stays there.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stopped after {steps:,} steps. Held-out loss {loss:.3f}, masked-token accuracy {accuracy:.1%}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stopped after {steps:,} steps.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Completed after {steps:,} steps. Held-out loss {loss:.3f}, masked-token accuracy {accuracy:.1%}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Completed after {steps:,} steps.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>elapsed {elapsed}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Failed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Why the run failed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The run failed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Start is not available yet: {reason}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{name}: completed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{name}: stopped.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{name}: failed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{name}: {status}.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>WelcomePanel</name>
+    <message>
+        <source>MLM Studio trains small BERT-style &lt;b&gt;masked language models&lt;/b&gt;: a model reads text in which some words are hidden behind &lt;tt&gt;[MASK]&lt;/tt&gt; and learns to guess them. You can watch the loss fall as it learns, then ask it to fill in blanks of your own.</source>
+        <translation>MLM Studio trainiert kleine &lt;b&gt;maskierte Sprachmodelle&lt;/b&gt; im Stil von BERT: Ein Modell liest Text, in dem einige Wörter hinter &lt;tt&gt;[MASK]&lt;/tt&gt; versteckt sind, und lernt, sie zu erraten. Sie sehen zu, wie der Verlust beim Lernen sinkt, und lassen es dann Ihre eigenen Lücken füllen.</translation>
+    </message>
+    <message>
+        <source>Welcome to MLM Studio</source>
+        <translation>Willkommen bei MLM Studio</translation>
+    </message>
+    <message>
+        <source>Start with a built-in sample: one click trains a tiny model for about a minute on this computer's processor.</source>
+        <translation>Beginnen Sie mit einem eingebauten Beispiel: Ein Klick trainiert ein winziges Modell etwa eine Minute lang auf dem Prozessor dieses Computers.</translation>
+    </message>
+    <message>
+        <source>Open my own text…</source>
+        <translation>Eigenen Text öffnen…</translation>
+    </message>
+    <message>
+        <source>Skip: go to the Corpus page</source>
+        <translation>Überspringen: zur Seite Korpus</translation>
+    </message>
+    <message>
+        <source>Train on this</source>
+        <translation>Damit trainieren</translation>
+    </message>
+    <message>
+        <source>Load sample:{name} and start a one-minute training run.</source>
+        <translation>sample:{name} laden und einen einminütigen Trainingslauf starten.</translation>
+    </message>
+</context>
+</TS>
