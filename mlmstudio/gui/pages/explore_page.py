@@ -42,6 +42,7 @@ from mlmstudio.engine.mask_spelling import NO_MASK_MESSAGE, no_mask_message
 from mlmstudio.engine.predictor_cache import PredictorCache
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui.background import TaskRunner, show_busy, user_message
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.imported_model import is_imported, mask_hint, own_mask_token, with_engine_mask
 from mlmstudio.gui.pages.explore.answers import run_label
 from mlmstudio.gui.pages.explore.attention_tab import AttentionTab
@@ -124,8 +125,8 @@ class SentenceBox(QWidget):
         self.top_k = QSpinBox()
         self.top_k.setRange(1, 50)
         self.top_k.setValue(5)
-        self.top_k.setToolTip("How many guesses to show for each [MASK]")
-        self.top_k_label = QLabel("Top k:")
+        self.top_k.setToolTip(translate("ExplorePage", "How many guesses to show for each [MASK]"))
+        self.top_k_label = QLabel(translate("ExplorePage", "Top k:"))
         self.top_k_label.setBuddy(self.top_k)
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
@@ -174,12 +175,17 @@ class ExplorePage(QWidget):
         self.run_combo = QComboBox()
         self.run_combo.setMinimumContentsLength(28)
         self.run_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.run_combo.setToolTip("The trained run whose model answers")
-        self.refresh_button = QPushButton("Reload runs")
-        self.refresh_button.setToolTip("Read the list of runs from the history again")
-        self.open_model_button = QPushButton("Open a model…")
+        self.run_combo.setToolTip(translate("ExplorePage", "The trained run whose model answers"))
+        self.refresh_button = QPushButton(translate("ExplorePage", "Reload runs"))
+        self.refresh_button.setToolTip(
+            translate("ExplorePage", "Read the list of runs from the history again")
+        )
+        self.open_model_button = QPushButton(translate("ExplorePage", "Open a model…"))
         self.open_model_button.setToolTip(
-            "Open a masked language model from a transformers folder or the local Hugging Face cache"
+            translate(
+                "ExplorePage",
+                "Open a masked language model from a transformers folder or the local Hugging Face cache",
+            )
         )
         # One sentence box, moved into whichever sentence tab is shown (_place_sentence_box).
         self.sentence_box = SentenceBox()
@@ -199,7 +205,7 @@ class ExplorePage(QWidget):
         self.message.hide()
 
         top = QHBoxLayout()
-        top.addWidget(QLabel("Model:"))
+        top.addWidget(QLabel(translate("ExplorePage", "Model:")))
         top.addWidget(self.run_combo, 1)
         top.addWidget(self.refresh_button)
         top.addWidget(self.open_model_button)
@@ -214,7 +220,7 @@ class ExplorePage(QWidget):
         for tab_class in TABS:
             tab = tab_class(self)
             self.tab_widgets.append(tab)
-            self.tabs.addTab(tab, tab.title)
+            self.tabs.addTab(tab, tab.translated_title())
             tab.status_message.connect(self._say)
             tab.answered.connect(self._on_tab_answered)
         # Scripts, tests and the window's shortcuts use these four by name.
@@ -266,7 +272,12 @@ class ExplorePage(QWidget):
                 return True
         index = self.run_combo.findData(run_id)
         if index < 0:
-            self.show_error("This run has no saved model to explore. Finish or resume its training first.")
+            self.show_error(
+                translate(
+                    "ExplorePage",
+                    "This run has no saved model to explore. Finish or resume its training first.",
+                )
+            )
             return False
         self.run_combo.setCurrentIndex(index)
         return True
@@ -311,9 +322,7 @@ class ExplorePage(QWidget):
 
     # -- the host interface of the tabs ----------------------------------------------------------
 
-    def ask(
-        self, asking: Asking, answered: Answered, *, what: str = "Asking the model", needs_mask: bool = True
-    ) -> bool:
+    def ask(self, asking: Asking, answered: Answered, *, what: str = "", needs_mask: bool = True) -> bool:
         """Ask the chosen run's model in a worker thread; ``answered`` gets the answer in this one.
 
         The sentence is checked here first; a problem becomes a sentence under
@@ -323,8 +332,11 @@ class ExplorePage(QWidget):
         run = self.current_run()
         if run is None:
             self.show_error(
-                "There is no trained run to ask yet. Train one on the Train page, "
-                "or import a run on the History page."
+                translate(
+                    "ExplorePage",
+                    "There is no trained run to ask yet. Train one on the Train page, "
+                    "or import a run on the History page.",
+                )
             )
             return False
         # The model's own mask spelling (<mask>) means the engine's [MASK].
@@ -344,7 +356,9 @@ class ExplorePage(QWidget):
             if self.current_run_id() == run.id:  # the user may have moved on meanwhile
                 answered(answer, question)
 
-        self._busy_what = f"{what}…"
+        self._busy_what = translate("ExplorePage", "{what}…").format(
+            what=what or translate("ExplorePage", "Asking the model")
+        )
         self.runner.run(work, on_result, self._on_question_failed, topic=RUN_TOPIC, name="explore-ask")
         return True
 
@@ -381,7 +395,7 @@ class ExplorePage(QWidget):
                     answers[run.id] = (None, str(exc))
             return answers
 
-        self._busy_what = f"{what}…"
+        self._busy_what = translate("ExplorePage", "{what}…").format(what=what)
         self.runner.run(
             work,
             lambda answers: answered(answers, text),
@@ -426,10 +440,16 @@ class ExplorePage(QWidget):
         def on_loaded(_result: Any) -> None:
             if self.current_run_id() == run.id:
                 if not cached:
-                    self._say(f"The model of '{run.name}' is ready.")
+                    self._say(
+                        translate("ExplorePage", "The model of '{name}' is ready.").format(name=run.name)
+                    )
                 self.model_loaded.emit(run.id)
 
-        self._busy_what = "Checking the model…" if cached else "Loading the model…"
+        self._busy_what = (
+            translate("ExplorePage", "Checking the model…")
+            if cached
+            else translate("ExplorePage", "Loading the model…")
+        )
         self.runner.run(
             lambda: cache.get(run.run_dir) and None,
             on_loaded,
@@ -499,12 +519,12 @@ class ExplorePage(QWidget):
         self.answered.emit()
 
     def _on_question_failed(self, exc: BaseException) -> None:
-        self.show_error(user_message(exc, "Asking the model"))
+        self.show_error(user_message(exc, translate("ExplorePage", "Asking the model")))
 
     @Slot()
     def _update_busy(self, *_args) -> None:
         busy = self.is_busy()
-        what = self._busy_what if self.runner.is_busy() else "Reading the runs…"
+        what = self._busy_what if self.runner.is_busy() else translate("ExplorePage", "Reading the runs…")
         self.busy_label.setText(what if busy else "")
         if busy == self._busy:
             return
@@ -530,9 +550,9 @@ class ExplorePage(QWidget):
             )
         if not runs:
             self.run_combo.addItem(
-                "No trained runs yet: train one on the Train page"
+                translate("ExplorePage", "No trained runs yet: train one on the Train page")
                 if self.runs.loaded
-                else "Reading the runs…",
+                else translate("ExplorePage", "Reading the runs…"),
                 None,
             )
         index = self.run_combo.findData(current) if current else -1
@@ -542,7 +562,12 @@ class ExplorePage(QWidget):
         self.run_combo.blockSignals(False)
         pending, self._pending_run = self._pending_run, None
         if pending and index < 0 and self.runs.loaded:
-            self.show_error("This run has no saved model to explore. Finish or resume its training first.")
+            self.show_error(
+                translate(
+                    "ExplorePage",
+                    "This run has no saved model to explore. Finish or resume its training first.",
+                )
+            )
 
         for tab in self.tab_widgets:
             tab.set_runs(runs)
@@ -570,7 +595,10 @@ class ExplorePage(QWidget):
         per_character = bool(run and run.config and run.config.tokenizer.kind == "char")
         self.sentence.set_mask_per_character(per_character)
         self.sentence.setToolTip(
-            "This model reads single characters: clicking a word puts one [MASK] per letter."
+            translate(
+                "ExplorePage",
+                "This model reads single characters: clicking a word puts one [MASK] per letter.",
+            )
             if per_character
             else ""
         )
@@ -593,13 +621,16 @@ class ExplorePage(QWidget):
     def _sentence_problem(text: str) -> str:
         """What is wrong with the sentence, in a sentence; "" when it can be asked."""
         if not text.strip():
-            return "Type a sentence first, with [MASK] where the model should guess a word."
+            return translate(
+                "ExplorePage", "Type a sentence first, with [MASK] where the model should guess a word."
+            )
         if MASK not in text:
             wrong = no_mask_message(text)  # the engine's words: the CLI says the same
             if wrong == NO_MASK_MESSAGE:
-                return (
+                return translate(
+                    "ExplorePage",
                     "Add [MASK] where the model should guess a word, or click a word "
-                    "below the text box to mask it."
+                    "below the text box to mask it.",
                 )
             return wrong
         return ""

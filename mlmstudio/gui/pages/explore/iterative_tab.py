@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.gui.pages.explore.answers import escape
-from mlmstudio.gui.pages.explore.predictions_tab import TRUNCATED
+from mlmstudio.gui.pages.explore.predictions_tab import truncated_note
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.gui.widgets.prediction_view import readable_token
@@ -86,7 +86,7 @@ class IterativeTab(ExploreTab):
     def _on_answer(self, result: IterativeFill, _question: Question) -> None:
         self.show_result(result)
         if result.truncated:
-            self.host.show_info(TRUNCATED)
+            self.host.show_info(truncated_note())
         self.answered.emit()
 
     def numbers(self) -> Numbers | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QGridLayout,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.pages.explore.answers import (
     best_sequence,
     best_sequence_html,
@@ -32,7 +33,14 @@ from mlmstudio.gui.widgets.prediction_view import PredictionView
 if TYPE_CHECKING:
     from mlmstudio.engine.predict import FillResult, Predictor
 
-TRUNCATED = "The text was longer than the model can read; only the part around the masks was used."
+TRUNCATED = QT_TRANSLATE_NOOP(
+    "PredictionsTab", "The text was longer than the model can read; only the part around the masks was used."
+)
+
+
+def truncated_note() -> str:
+    """The note shown when the text was cut to what the model reads, in the user's language."""
+    return translate("PredictionsTab", TRUNCATED)
 
 
 def fill_mask(predictor: Predictor, question: Question) -> FillResult:
@@ -58,13 +66,15 @@ def prediction_rows(result: FillResult, **extra: object) -> list[dict[str, objec
 
 
 class PredictionsTab(ExploreTab):
-    title = "Predictions"
+    title = QT_TRANSLATE_NOOP("ExploreTabs", "Predictions")
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
-        self.predict_button = QPushButton("Predict")
+        self.predict_button = QPushButton(translate("PredictionsTab", "Predict"))
         self.predict_button.setDefault(True)
-        self.predict_button.setToolTip("Show the model's guesses for every [MASK] (Enter)")
+        self.predict_button.setToolTip(
+            translate("PredictionsTab", "Show the model's guesses for every [MASK] (Enter)")
+        )
         self.best_guess = QLabel()
         self.best_guess.setWordWrap(True)
         self.best_guess.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -74,7 +84,12 @@ class PredictionsTab(ExploreTab):
         self.predictions_grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.predictions_grid.setHorizontalSpacing(24)
         self.predictions_grid.addWidget(
-            QLabel("Press Predict (or Enter in the text box) to see the model's guesses for each [MASK]."),
+            QLabel(
+                translate(
+                    "PredictionsTab",
+                    "Press Predict (or Enter in the text box) to see the model's guesses for each [MASK].",
+                )
+            ),
             0,
             0,
         )
@@ -97,7 +112,7 @@ class PredictionsTab(ExploreTab):
 
     def predict(self) -> bool:
         """Ask the chosen model for its guesses; False when the question could not be asked."""
-        return self.host.ask(fill_mask, self._on_answer, what="Predicting")
+        return self.host.ask(fill_mask, self._on_answer, what=translate("PredictionsTab", "Predicting"))
 
     def prediction_views(self) -> list[PredictionView]:
         """The per-mask views, in mask order."""
@@ -118,12 +133,18 @@ class PredictionsTab(ExploreTab):
             view.set_predictions(predictions, title=mask_title(m, len(result.masks)))
             self.predictions_grid.addWidget(view, m // columns, m % columns)
         if result.truncated:
-            self.host.show_info(TRUNCATED)
+            self.host.show_info(truncated_note())
         self.best_guess.setText(
-            "<b>Most likely:</b> " + best_sequence_html(result.text, result.masks, self.palette())
+            translate("PredictionsTab", "<b>Most likely:</b> {sequence}").format(
+                sequence=best_sequence_html(result.text, result.masks, self.palette())
+            )
         )
         self.best_guess.show()
-        self.status_message.emit(f"Most likely: {best_sequence(result.text, result.masks)}")
+        self.status_message.emit(
+            translate("PredictionsTab", "Most likely: {sequence}").format(
+                sequence=best_sequence(result.text, result.masks)
+            )
+        )
 
     def _on_answer(self, result: FillResult, _question: Question) -> None:
         self.show_result(result)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QAbstractButton, QWidget
 
+from mlmstudio.gui.i18n import translate
 from mlmstudio.store.records import RunSummary
 
 if TYPE_CHECKING:
@@ -48,9 +49,7 @@ class ExploreHost(Protocol):
 
     def model_runs(self) -> list[RunSummary]: ...
 
-    def ask(
-        self, asking: Asking, answered: Answered, *, what: str = "Asking the model", needs_mask: bool = True
-    ) -> bool: ...
+    def ask(self, asking: Asking, answered: Answered, *, what: str = "", needs_mask: bool = True) -> bool: ...
 
     def ask_runs(
         self,
@@ -69,7 +68,12 @@ class ExploreHost(Protocol):
 
 
 class ExploreTab(QWidget):
-    """One tab of the Explore page. Subclasses set ``title`` and build their widgets."""
+    """One tab of the Explore page. Subclasses set ``title`` and build their widgets.
+
+    ``title`` is written ``QT_TRANSLATE_NOOP("ExploreTabs", "Predictions")`` (a class attribute
+    is made at import, before a translator is installed); ``translated_title`` is what the tab
+    bar shows.
+    """
 
     title = ""
     status_message = Signal(str)
@@ -78,6 +82,9 @@ class ExploreTab(QWidget):
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.host = host
+
+    def translated_title(self) -> str:
+        return translate("ExploreTabs", self.title)
 
     def action_buttons(self) -> list[QAbstractButton]:
         """The buttons that ask the model; disabled while an answer is being computed."""
