@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters  # noqa: F401  (registers ImageExporter)
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QIcon, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -46,7 +46,8 @@ from mlmstudio.engine.metric_names import (
     VAL_LOSS,
     VAL_PERPLEXITY,
 )
-from mlmstudio.gui.perplexity import PERPLEXITY_TIP, format_perplexity, loss_axis_tip, perplexity
+from mlmstudio.gui.i18n import mark_user_text, translate
+from mlmstudio.gui.perplexity import format_perplexity, loss_axis_tip, perplexity, perplexity_tip
 from mlmstudio.gui.run_colors import distinct_styles
 from mlmstudio.store import compare
 from mlmstudio.store.records import Curve
@@ -55,18 +56,58 @@ log = logging.getLogger(__name__)
 
 # (metric key, label shown, y-axis label). The keys are the store's metric names.
 METRICS: tuple[tuple[str, str, str], ...] = (
-    (VAL_LOSS, "Validation loss", "loss (nats)"),
-    (TRAIN_LOSS, "Training loss", "loss (nats)"),
-    (VAL_ACCURACY, "Validation accuracy", "masked-token accuracy"),
-    (VAL_PERPLEXITY, "Validation perplexity", "perplexity (e^loss)"),
+    # Both labels are English sources (QT_TRANSLATE_NOOP), translated where they are shown.
+    (
+        VAL_LOSS,
+        QT_TRANSLATE_NOOP("CompareView", "Validation loss"),
+        QT_TRANSLATE_NOOP("CompareView", "loss (nats)"),
+    ),
+    (
+        TRAIN_LOSS,
+        QT_TRANSLATE_NOOP("CompareView", "Training loss"),
+        QT_TRANSLATE_NOOP("CompareView", "loss (nats)"),
+    ),
+    (
+        VAL_ACCURACY,
+        QT_TRANSLATE_NOOP("CompareView", "Validation accuracy"),
+        QT_TRANSLATE_NOOP("CompareView", "masked-token accuracy"),
+    ),
+    (
+        VAL_PERPLEXITY,
+        QT_TRANSLATE_NOOP("CompareView", "Validation perplexity"),
+        QT_TRANSLATE_NOOP("CompareView", "perplexity (e^loss)"),
+    ),
     # The evaluation MLM and ELECTRA runs share (engine/inspect/detection_metric.py): compare them at equal time.
-    (VAL_DETECTION_AUC, "Replaced-word detection (AUC)", "detection AUC (0.5 = chance)"),
-    (TRAIN_LR, "Learning rate", "learning rate"),
-    (TRAIN_TOKENS_PER_SECOND, "Tokens/s", "tokens per second"),
+    (
+        VAL_DETECTION_AUC,
+        QT_TRANSLATE_NOOP("CompareView", "Replaced-word detection (AUC)"),
+        QT_TRANSLATE_NOOP("CompareView", "detection AUC (0.5 = chance)"),
+    ),
+    (
+        TRAIN_LR,
+        QT_TRANSLATE_NOOP("CompareView", "Learning rate"),
+        QT_TRANSLATE_NOOP("CompareView", "learning rate"),
+    ),
+    (
+        TRAIN_TOKENS_PER_SECOND,
+        QT_TRANSLATE_NOOP("CompareView", "Tokens/s"),
+        QT_TRANSLATE_NOOP("CompareView", "tokens per second"),
+    ),
 )
 # Metrics computed here from a recorded one: perplexity = e^(validation loss).
 DERIVED = {VAL_PERPLEXITY: VAL_LOSS}
-SELECT_HINT = "Select one or more runs in the table to see their curves here."
+SELECT_HINT = QT_TRANSLATE_NOOP(
+    "CompareView", "Select one or more runs in the table to see their curves here."
+)
+# The x axes of store/compare.X_AXES, by key, as shown.
+X_AXIS_LABELS = {
+    "step": QT_TRANSLATE_NOOP("CompareView", "Step"),
+    "time": QT_TRANSLATE_NOOP("CompareView", "Elapsed time (s)"),
+}
+
+
+def x_axis_label(key: str) -> str:
+    return translate("CompareView", X_AXIS_LABELS[key]) if key in X_AXIS_LABELS else compare.X_AXES[key]
 
 
 @dataclass(frozen=True)
@@ -114,9 +155,12 @@ def _axis_tip(metric: str) -> str:
     if metric.endswith("_loss"):
         return loss_axis_tip(line_drawn=False)
     if metric.endswith("_perplexity"):
-        return PERPLEXITY_TIP
+        return perplexity_tip()
     if metric.endswith("_accuracy"):
-        return "The share of hidden tokens whose first guess is exactly right (held-out text, 15% hidden)."
+        return translate(
+            "CompareView",
+            "The share of hidden tokens whose first guess is exactly right (held-out text, 15% hidden).",
+        )
     return ""
 
 
@@ -143,26 +187,28 @@ class CompareView(QWidget):
         self._loader: CurveLoader | None = None
         self._cache: dict[tuple[str, str], Curve | None] = {}
         self._items: dict[str, pg.PlotDataItem] = {}
-        self._hint = SELECT_HINT  # what the empty plot says when no run is given
+        self._hint = translate("CompareView", SELECT_HINT)  # what the empty plot says when no run is given
 
         self.metric_combo = QComboBox()
         for key, label, _ in METRICS:
-            self.metric_combo.addItem(label, key)
-        self.metric_combo.setToolTip("Which measurement to overlay")
+            self.metric_combo.addItem(translate("CompareView", label), key)
+        self.metric_combo.setToolTip(translate("CompareView", "Which measurement to overlay"))
         self.x_combo = QComboBox()
-        for key, label in compare.X_AXES.items():
-            self.x_combo.addItem(label, key)
-        self.x_combo.setToolTip("Line the runs up by optimizer step or by seconds of training")
-        self.log_y = QCheckBox("Log y")
-        self.export_png_button = QPushButton("Export plot (PNG)…")
-        self.export_csv_button = QPushButton("Export curves (CSV)…")
-        self.diff_only = QCheckBox("Show differences only")
+        for key in compare.X_AXES:
+            self.x_combo.addItem(x_axis_label(key), key)
+        self.x_combo.setToolTip(
+            translate("CompareView", "Line the runs up by optimizer step or by seconds of training")
+        )
+        self.log_y = QCheckBox(translate("CompareView", "Log y"))
+        self.export_png_button = QPushButton(translate("CompareView", "Export plot (PNG)…"))
+        self.export_csv_button = QPushButton(translate("CompareView", "Export curves (CSV)…"))
+        self.diff_only = QCheckBox(translate("CompareView", "Show differences only"))
         self.diff_only.setChecked(True)
 
         controls = QHBoxLayout()
-        controls.addWidget(QLabel("Metric:"))
+        controls.addWidget(QLabel(translate("CompareView", "Metric:")))
         controls.addWidget(self.metric_combo)
-        controls.addWidget(QLabel("x axis:"))
+        controls.addWidget(QLabel(translate("CompareView", "x axis:")))
         controls.addWidget(self.x_combo)
         controls.addWidget(self.log_y)
         controls.addStretch(1)
@@ -170,7 +216,7 @@ class CompareView(QWidget):
         controls.addWidget(self.export_csv_button)
 
         self.plot = pg.PlotWidget()
-        self.plot.setAccessibleName("Curves of the compared runs")
+        self.plot.setAccessibleName(translate("CompareView", "Curves of the compared runs"))
         self.plot.showGrid(x=True, y=True, alpha=0.25)
         self.plot.setMinimumHeight(160)
         self.legend = self.plot.addLegend(offset=(-10, 10))
@@ -179,7 +225,9 @@ class CompareView(QWidget):
         self._apply_palette()
 
         self.table = QTableWidget()
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        mark_user_text(
+            self.table
+        )  # its columns are headed by the runs' names, its cells are settings        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         # Never squeezed below a few rows (the window must still fit a 800-pixel screen).
@@ -189,7 +237,7 @@ class CompareView(QWidget):
         table_layout = QVBoxLayout(table_box)
         table_layout.setContentsMargins(0, 0, 0, 0)
         table_header = QHBoxLayout()
-        table_header.addWidget(QLabel("<b>Configuration</b>"))
+        table_header.addWidget(QLabel("<b>{}</b>".format(translate("CompareView", "Configuration"))))
         table_header.addStretch(1)
         table_header.addWidget(self.diff_only)
         table_layout.addLayout(table_header)
@@ -239,7 +287,7 @@ class CompareView(QWidget):
 
     def set_hint(self, text: str) -> None:
         """What the plot says while no run is compared ("" for the default)."""
-        self._hint = text or SELECT_HINT
+        self._hint = text or translate("CompareView", SELECT_HINT)
         if not self._runs:
             self._redraw()
 
@@ -277,7 +325,10 @@ class CompareView(QWidget):
         exporter.export(str(path))
         if not path.exists():
             raise MLMStudioError(
-                f"The plot could not be written to {path}. Check that the folder is writable."
+                translate(
+                    "CompareView",
+                    "The plot could not be written to {path}. Check that the folder is writable.",
+                ).format(path=path)
             )
         return path
 
@@ -334,9 +385,9 @@ class CompareView(QWidget):
 
         metric, axis = self.current_metric(), self.current_x_axis()
         y_label = next(y for key, _, y in METRICS if key == metric)
-        plot_item.setLabel("left", y_label)
+        plot_item.setLabel("left", translate("CompareView", y_label))
         plot_item.getAxis("left").setToolTip(_axis_tip(metric))
-        plot_item.setLabel("bottom", compare.X_AXES[axis])
+        plot_item.setLabel("bottom", x_axis_label(axis))
 
         styles = distinct_styles(run.id for run in self._runs)
         names = self._legend_names()
@@ -363,7 +414,8 @@ class CompareView(QWidget):
             item.setDownsampling(auto=True, method="peak")
             item.setClipToView(True)
             self._items[run.id] = item
-
+        for _sample, label in self.legend.items:
+            mark_user_text(label)  # the runs' names
         # No curve: a sentence on a blank plot, not empty 0-1 axes that look like a broken chart.
         empty = not self._items
         for side in ("left", "bottom"):
@@ -373,7 +425,9 @@ class CompareView(QWidget):
             text = (
                 self._hint
                 if not self._runs
-                else f"None of these runs recorded {self.metric_combo.currentText().lower()} yet."
+                else translate("CompareView", "None of these runs recorded {metric} yet.").format(
+                    metric=self.metric_combo.currentText().lower()
+                )
             )
             self._empty_text.setText(text, color=self.palette().color(QPalette.ColorRole.Text))
             plot_item.addItem(self._empty_text, ignoreBounds=True)
@@ -383,7 +437,9 @@ class CompareView(QWidget):
             plot_item.enableAutoRange()
         if missing and self._items:
             self.status_message.emit(
-                f"No {self.metric_combo.currentText().lower()} recorded for: " + ", ".join(missing)
+                translate("CompareView", "No {metric} recorded for: {runs}").format(
+                    metric=self.metric_combo.currentText().lower(), runs=", ".join(missing)
+                )
             )
 
     def _legend_names(self) -> dict[str, str]:
@@ -430,10 +486,10 @@ class CompareView(QWidget):
     def _result_rows(self) -> list[tuple[str, list[Any], bool]]:
         rows = []
         for key, label, fmt in (
-            ("val_loss", "result: val loss", "{:.4f}"),
-            ("val_accuracy", "result: val accuracy", "{:.1%}"),
-            ("detection_auc", "result: detection AUC", "{:.3f}"),
-            ("val_perplexity", "result: val perplexity", None),
+            ("val_loss", translate("CompareView", "result: val loss"), "{:.4f}"),
+            ("val_accuracy", translate("CompareView", "result: val accuracy"), "{:.1%}"),
+            ("detection_auc", translate("CompareView", "result: detection AUC"), "{:.3f}"),
+            ("val_perplexity", translate("CompareView", "result: val perplexity"), None),
         ):
             if key == "val_perplexity":  # e^(val loss), as History and the Train page show it
                 values = [
@@ -487,26 +543,38 @@ class CompareView(QWidget):
 
     def _on_export_png_clicked(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export plot", f"compare-{self.current_metric()}.png", "PNG image (*.png)"
+            self,
+            translate("CompareView", "Export plot"),
+            f"compare-{self.current_metric()}.png",
+            translate("CompareView", "PNG image (*.png)"),
         )
         if not path:
             return
         try:
             self.export_png(path)
         except (OSError, MLMStudioError) as exc:
-            self.status_message.emit(f"Could not export the plot: {exc}")
+            self.status_message.emit(
+                translate("CompareView", "Could not export the plot: {reason}").format(reason=exc)
+            )
             return
-        self.status_message.emit(f"Plot saved to {path}")
+        self.status_message.emit(translate("CompareView", "Plot saved to {path}").format(path=path))
 
     def _on_export_csv_clicked(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export curves", f"compare-{self.current_metric()}.csv", "CSV (*.csv)"
+            self,
+            translate("CompareView", "Export curves"),
+            f"compare-{self.current_metric()}.csv",
+            translate("CompareView", "CSV (*.csv)"),
         )
         if not path:
             return
         try:
             self.export_csv(path)
         except OSError as exc:
-            self.status_message.emit(f"Could not write the curves: {exc.strerror or exc}")
+            self.status_message.emit(
+                translate("CompareView", "Could not write the curves: {reason}").format(
+                    reason=exc.strerror or exc
+                )
+            )
             return
-        self.status_message.emit(f"Curves saved to {path}")
+        self.status_message.emit(translate("CompareView", "Curves saved to {path}").format(path=path))
