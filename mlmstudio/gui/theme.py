@@ -143,25 +143,35 @@ def restyle_plots(palette: QPalette) -> None:
     import pyqtgraph as pg
     from PySide6.QtWidgets import QApplication
 
-    background = palette.color(QPalette.ColorRole.Base)
-    foreground = palette.color(QPalette.ColorRole.Text)
     for widget in QApplication.allWidgets():
         if isinstance(widget, MessageLabel):
             widget._restyle()  # now, not when a styled label gets its palette event (or never)
         if isinstance(widget, (pg.PlotWidget, pg.GraphicsLayoutWidget)):
-            widget.setBackground(background)
-            for item in widget.scene().items():
-                if isinstance(item, pg.AxisItem):
-                    item.setPen(pg.mkPen(foreground))
-                    item.setTextPen(pg.mkPen(foreground))
-                elif isinstance(item, pg.LegendItem):
-                    item.setLabelTextColor(foreground)
-                    for _sample, label in item.items:
-                        label.setText(label.text, color=foreground)
+            style_plot(widget, palette)
         for name in ("apply_palette", "_apply_palette"):
             method = getattr(widget, name, None)
             if callable(method):
                 method(palette) if name == "apply_palette" else method()
+
+
+def style_plot(widget, palette: QPalette) -> None:
+    """One pyqtgraph ``PlotWidget`` or ``GraphicsLayoutWidget`` in ``palette``'s plot colours.
+
+    Its background, every axis (colour bars' included) and every legend's text.
+    """
+    import pyqtgraph as pg
+
+    background = palette.color(QPalette.ColorRole.Base)
+    foreground = palette.color(QPalette.ColorRole.Text)
+    widget.setBackground(background)
+    for item in widget.scene().items():
+        if isinstance(item, pg.AxisItem):
+            item.setPen(pg.mkPen(foreground))
+            item.setTextPen(pg.mkPen(foreground))
+        elif isinstance(item, pg.LegendItem):
+            item.setLabelTextColor(foreground)
+            for _sample, label in item.items:
+                label.setText(label.text, color=foreground)
 
 
 def follow_color_scheme(app: QGuiApplication) -> None:

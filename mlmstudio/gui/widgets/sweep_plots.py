@@ -16,10 +16,11 @@ from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QStackedLayout, QVBoxLayout, QWidget
 
+from mlmstudio.gui.theme import style_plot
 from mlmstudio.sweep.space import SweepParam
 from mlmstudio.sweep.study import COMPLETED, PRUNED, TrialRecord
 
@@ -83,14 +84,16 @@ class SweepPlots(QWidget):
         self.apply_palette(self.palette())
 
     def apply_palette(self, palette: QPalette) -> None:
-        background = palette.color(QPalette.ColorRole.Base)
-        foreground = palette.color(QPalette.ColorRole.Text)
+        """Both plots, their axes and the parallel plot's title in ``palette``'s plot colours."""
         for plot in (self.scatter, self.parallel):
-            plot.setBackground(background)
-            for name in ("left", "bottom"):
-                axis = plot.getAxis(name)
-                axis.setPen(pg.mkPen(foreground))
-                axis.setTextPen(pg.mkPen(foreground))
+            style_plot(plot, palette)
+        title = self.parallel.getPlotItem().titleLabel
+        title.setText(title.text, color=palette.color(QPalette.ColorRole.Text).name())
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self.apply_palette(self.palette())
+        super().changeEvent(event)
 
     def set_params(self, params: Sequence[SweepParam]) -> None:
         self.params = list(params)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QPointF, Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
     QGraphicsRectItem,
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.attention_picture import colour_table, colour_top
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
+from mlmstudio.gui.theme import style_plot
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.gui.widgets.prediction_view import readable_token
 
@@ -66,22 +68,19 @@ class AttentionTab(ExploreTab):
         self.summary.setWordWrap(True)
 
         self.grid = pg.GraphicsLayoutWidget()
-        self.grid.setBackground("w")
         self.grid_area = QScrollArea()
         self.grid_area.setWidget(self.grid)
         self.grid_area.setWidgetResizable(True)
         # The maps shrink to the room there is, so every head of a layer shows side by side.
         self.grid_area.viewport().installEventFilter(self)
         self.zoom = pg.PlotWidget()
-        self.zoom.setBackground("w")
         self.zoom.invertY(True)
         self.zoom.setAspectLocked(True)
         self.zoom.setMenuEnabled(False)
         self.zoom.setMouseEnabled(x=False, y=False)
         self.zoom.hideButtons()
-        for name in ("left", "bottom"):
-            self.zoom.getAxis(name).setPen("k")
-            self.zoom.getAxis(name).setTextPen("k")
+        self.zoom.getAxis("left").setLabel("the token that looks")
+        self.zoom.getAxis("bottom").setLabel("the token it looks at")
         self.zoom_image = pg.ImageItem(axisOrder="row-major")
         self.zoom.addItem(self.zoom_image)
         self.colour_bar = pg.ColorBarItem(
@@ -120,6 +119,8 @@ class AttentionTab(ExploreTab):
         self._cells: list[tuple[pg.ViewBox, int, int | None]] = []
         self._frames: list[QGraphicsRectItem] = []
         self._top = 1.0
+        self._grid_labels: list[pg.LabelItem] = []
+        self.apply_palette(self.palette())  # the scheme's colours from the start, not white
         self.show_button.clicked.connect(self.show_attention)
         self.grid.scene().sigMouseClicked.connect(self._on_grid_clicked)
         self.zoom.scene().sigMouseMoved.connect(self._on_zoom_hovered)
@@ -154,7 +155,7 @@ class AttentionTab(ExploreTab):
 
     def clear(self) -> None:
         self.result, self.selected = None, None
-        self._cells, self._frames = [], []
+        self._cells, self._frames, self._grid_labels = [], [], []
         self.grid.clear()
         self.zoom_image.clear()
         self.zoom_title.setText("Click a map in the grid to see it here.")
@@ -170,13 +171,21 @@ class AttentionTab(ExploreTab):
         self._top = colour_top([[result.weights]])
         lut = colour_table()
         columns = result.num_heads + 1
+        text = self.palette().color(QPalette.ColorRole.Text).name()
         self.grid.addLabel("", row=0, col=0)
         for head in range(columns):
-            self.grid.addLabel(
-                "average" if head == result.num_heads else f"head {head + 1}", row=0, col=head + 1, color="k"
+            self._grid_labels.append(
+                self.grid.addLabel(
+                    "average" if head == result.num_heads else f"head {head + 1}",
+                    row=0,
+                    col=head + 1,
+                    color=text,
+                )
             )
         for layer in range(result.num_layers):
-            self.grid.addLabel(result.layer_names[layer], row=layer + 1, col=0, color="k", angle=-90)
+            self._grid_labels.append(
+                self.grid.addLabel(result.layer_names[layer], row=layer + 1, col=0, color=text, angle=-90)
+            )
             for column in range(columns):
                 head = None if column == result.num_heads else column
                 data = average[layer] if head is None else result.weights[layer, head]
@@ -223,6 +232,19 @@ class AttentionTab(ExploreTab):
         cell = self.cell_size()
         self.grid.setMinimumSize(40 + (self.result.num_heads + 1) * cell, 30 + self.result.num_layers * cell)
 
+    def apply_palette(self, palette: QPalette) -> None:
+        """The grid, the enlarged map, its axes, colour bar and labels in ``palette``'s plot colours."""
+        style_plot(self.grid, palette)
+        style_plot(self.zoom, palette)  # the colour bar's axis too: it is in the zoom's scene
+        foreground = palette.color(QPalette.ColorRole.Text)
+        for label in self._grid_labels:
+            label.setText(label.text, color=foreground.name())
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self.apply_palette(self.palette())
+        super().changeEvent(event)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         if watched is self.grid_area.viewport() and event.type() == QEvent.Type.Resize:
             self._fit_grid()
@@ -243,8 +265,6 @@ class AttentionTab(ExploreTab):
         labels = [readable_token(t) for t in result.tokens]
         self.zoom.getAxis("left").setTicks(_ticks(labels, MAX_SIDE_LABELS))
         self.zoom.getAxis("bottom").setTicks(_ticks(labels, MAX_BOTTOM_LABELS))
-        self.zoom.getAxis("left").setLabel("the token that looks", color="k")
-        self.zoom.getAxis("bottom").setLabel("the token it looks at", color="k")
         self.zoom.setRange(xRange=(0, grid.shape[1]), yRange=(0, grid.shape[0]), padding=0.02)
         self.zoom_title.setText(_title(result, layer, head))
         self.hover_text.setText("Point at a square to read its weight.")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QEvent, QRectF, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.gui.pages.explore.answers import escape, scrolling
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
+from mlmstudio.gui.theme import style_plot
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.gui.widgets.prediction_view import PredictionView, readable_token
 
@@ -134,6 +135,7 @@ class EmbeddingsTab(ExploreTab):
             self.plot.addItem(item)
             item.sigClicked.connect(self._on_point_clicked)
         self.labels: list[pg.TextItem] = []
+        self._word_labelled = False  # labels[0] is the word asked about, in the text colour
         self.map_note = QLabel()
         self.map_note.setWordWrap(True)
 
@@ -265,6 +267,7 @@ class EmbeddingsTab(ExploreTab):
             word = view.neighbours.word.text
             self.query_point.setData(pos=[m.query_xy], data=[(word, f"{word} (the word asked about)")])
             self._label(word, m.query_xy, text_colour, bold=True, first=True)
+            self._word_labelled = True
         share = m.explained
         self.map_note.setText(
             f"The {len(m.token_ids)} most frequent tokens of the training text (grey), "
@@ -314,14 +317,23 @@ class EmbeddingsTab(ExploreTab):
         for label in self.labels:
             self.plot.removeItem(label)
         self.labels = []
+        self._word_labelled = False
         self.map_note.setText("")
 
     def apply_palette(self, palette: QPalette) -> None:
-        self.plot.setBackground(palette.color(QPalette.ColorRole.Base))
+        """The map, its axes, the rings round its marked points and the word's label in ``palette``."""
+        background = palette.color(QPalette.ColorRole.Base)
         foreground = palette.color(QPalette.ColorRole.Text)
-        for axis in ("bottom", "left"):
-            self.plot.getAxis(axis).setTextPen(foreground)
-            self.plot.getAxis(axis).setPen(foreground)
+        style_plot(self.plot, palette)
+        for item in (self.highlighted, self.query_point):  # a ring in the background's colour
+            item.setPen(pg.mkPen(background, width=0.5))
+        if self.labels and self._word_labelled:
+            self.labels[0].setColor(foreground)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self.apply_palette(self.palette())
+        super().changeEvent(event)
 
     # -- clicking a point looks its token up ---------------------------------------------------
 

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -49,6 +49,7 @@ from mlmstudio.engine.inspect.temperature import TEMPERATURE_MAX, TEMPERATURE_MI
 from mlmstudio.gui.pages.explore.answers import escape, mask_title
 from mlmstudio.gui.pages.explore.predictions_tab import TRUNCATED
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
+from mlmstudio.gui.theme import style_plot
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.gui.widgets.prediction_view import readable_token
 
@@ -157,16 +158,14 @@ class LayersTab(ExploreTab):
         self.head_combo = QComboBox()
         self.head_combo.setToolTip("The attention head whose map is drawn")
         self.map = pg.PlotWidget()
-        self.map.setBackground("w")
         self.map.invertY(True)
         self.map.setAspectLocked(True)
         self.map.setMenuEnabled(False)
         self.map.setMouseEnabled(x=False, y=False)
         self.map.hideButtons()
         self.map.setMinimumHeight(180)
-        for name in ("left", "bottom"):
-            self.map.getAxis(name).setPen("k")
-            self.map.getAxis(name).setTextPen("k")
+        self.map.getAxis("left").setLabel("the token that looks")
+        self.map.getAxis("bottom").setLabel("the token it looks at")
         self.map_image = pg.ImageItem(axisOrder="row-major")
         self.map_image.setLookupTable(colour_table())
         self.map.addItem(self.map_image)
@@ -217,6 +216,7 @@ class LayersTab(ExploreTab):
         self.result: LayerByLayer | None = None
         self.cell: AttentionCell | None = None
         self._sized = False
+        self.apply_palette(self.palette())  # the scheme's colours from the start, not white
         self._on_temperature_changed(self.temperature.value())
         self.show_button.clicked.connect(self.show_layers)
         self.temperature.valueChanged.connect(self._on_temperature_changed)
@@ -228,6 +228,15 @@ class LayersTab(ExploreTab):
 
     def action_buttons(self) -> list[QAbstractButton]:
         return [self.show_button]
+
+    def apply_palette(self, palette: QPalette) -> None:
+        """The attention map and its axes in ``palette``'s plot colours."""
+        style_plot(self.map, palette)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self.apply_palette(self.palette())
+        super().changeEvent(event)
 
     def run_changed(self, run) -> None:
         self.clear()
@@ -366,8 +375,6 @@ class LayersTab(ExploreTab):
         labels = [readable_token(t) for t in self.result.lens.tokens]
         self.map.getAxis("left").setTicks(_ticks(labels, MAX_SIDE_LABELS))
         self.map.getAxis("bottom").setTicks(_ticks(labels, MAX_BOTTOM_LABELS))
-        self.map.getAxis("left").setLabel("the token that looks", color="k")
-        self.map.getAxis("bottom").setLabel("the token it looks at", color="k")
         self.map.setRange(xRange=(0, T), yRange=(0, T), padding=0.02)
         if self.cell is not None and self.cell.query < T:
             self.select_cell(self.cell.query, self.cell.key)
@@ -448,7 +455,7 @@ def cell_html(cell: AttentionCell, positions: str) -> str:
         if cell.extra is not None:
             cells.append(_number(float(cell.extra[key])))
         cells += [_number(float(cell.scores[key])), f"{cell.weights[key]:.4f}"]
-        style = " style='background-color:#FCE3D2; font-weight:bold'" if key == j else ""
+        style = " style='background-color:#FCE3D2; color:#000000; font-weight:bold'" if key == j else ""
         rows.append(f"<tr{style}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     table = (
         "<p>1. The row of scores: the query q of “{q}” times every key k, divided by √{d} "

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, Qt, Signal, Slot
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
     QCheckBox,
@@ -39,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
+from mlmstudio.gui.theme import style_plot
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.store.records import RunSummary
 
@@ -165,6 +167,15 @@ class TransferTab(ExploreTab):
         self.evaluate_button.clicked.connect(self.evaluate)
         self.cancel_button.clicked.connect(self.cancel)
         self.file_button.clicked.connect(self._choose_file)
+        self.apply_palette(self.palette())
+
+    def apply_palette(self, palette: QPalette) -> None:
+        style_plot(self.plot, palette)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self.apply_palette(self.palette())
+        super().changeEvent(event)
 
     # -- the tab interface --------------------------------------------------------------
 
