@@ -262,6 +262,17 @@ class ModelConfig:
         min=1e-12,
         max=1e-3,
     )
+    # ESM-2's token dropout (Lin et al. 2023), kept by an opened ESM model: its predictions depend on it.
+    token_dropout_id: int = _f(
+        -1,
+        "How an opened protein model reads hidden words: the input of this token (the mask "
+        "token) is zeroed and the others are scaled by the share of tokens left, as ESM-2 models "
+        "were trained (ESM's token dropout; -1: off). Set when an ESM model is opened; the "
+        "'modern' design with rotary positions only.",
+        min=-1,
+        max=10_000_000,
+        form=False,
+    )
     # ELECTRA (Clark et al. 2020): engine/electra.py. Built on the seed (BERT) layout, which is
     # what transformers' ElectraForPreTraining and ElectraForMaskedLM are.
     objective: str = _f(
@@ -329,6 +340,15 @@ class ModelConfig:
                 f"architecture, so that it exports to Hugging Face's ELECTRA; the '{self.arch}' "
                 "architecture cannot be used with it. Set the architecture to 'seed' (--arch seed) "
                 "or the objective to 'mlm'."
+            )
+        if self.token_dropout_id >= 0 and (self.arch, self.positions, self.objective) != (
+            "modern",
+            "rotary",
+            "mlm",
+        ):
+            raise ConfigError(
+                "ESM's token dropout (token_dropout_id) belongs to ESM models: the 'modern' design with "
+                "rotary positions and the 'mlm' objective. Set it to -1 for this model."
             )
 
 

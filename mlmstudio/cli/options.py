@@ -43,7 +43,11 @@ FLAG_NAMES: dict[tuple[str, str], str] = {
     ("model", "ffn_dim"): "--ffn",
 }
 # The positional CORPUS argument; train's --add-words N / --add-words-file choose the words.
-SKIPPED = {("corpus", "source"), ("training", "added_words")}
+SKIPPED = {
+    ("corpus", "source"),
+    ("training", "added_words"),
+    ("model", "token_dropout_id"),
+}  # the last: an opened ESM's own
 
 
 def flag_name(section: str, name: str) -> str:

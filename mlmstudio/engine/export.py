@@ -294,7 +294,8 @@ def esm_config(loaded: LoadedModel) -> dict:
             "max_position_embeddings": loaded.config.model.max_len,
             "mask_token_id": loaded.tokenizer.mask_token_id,
             "emb_layer_norm_before": False,  # no embedding LayerNorm, as ours
-            "token_dropout": False,  # ESM's rescaling of masked inputs: not ours
+            # ESM-2's rescaling of masked inputs: kept by an opened ESM model, off for ours.
+            "token_dropout": loaded.config.model.token_dropout_id >= 0,
             "is_folding_model": False,
         }
     )

@@ -306,6 +306,22 @@ class SeedMLM(MLMModel):
         return MLMOutput(loss, logits, targets)
 
 
+ESM_TRAINING_MASK_SHARE = 0.15 * 0.8  # the share of inputs ESM-2 saw as the mask token in training
+
+
+def esm_token_dropout(x: Tensor, input_ids: Tensor, attention_mask: Tensor | None, mask_id: int) -> Tensor:
+    """ESM-2's token dropout: mask-token inputs zeroed, each sequence scaled by the share of tokens left.
+
+    As transformers' EsmEmbeddings: in training ESM saw 12% of its inputs as the mask token, so a
+    sequence with fewer masks is scaled down to look like that, like dropout at evaluation.
+    """
+    masked = input_ids == mask_id  # [B, T]
+    x = x.masked_fill(masked.unsqueeze(-1), 0.0)
+    lengths = attention_mask.sum(-1) if attention_mask is not None else input_ids.shape[1]  # [B]
+    observed = masked.sum(-1).float() / lengths  # [B]
+    return (x * (1 - ESM_TRAINING_MASK_SHARE) / (1 - observed)[:, None, None]).to(x.dtype)
+
+
 class ModernMLM(MLMModel):
     """Pre-LN encoder on SDPA with a tied decoder; the head runs only where there are labels."""
 
@@ -342,6 +358,8 @@ class ModernMLM(MLMModel):
         self._check_length(input_ids)
         B, T = input_ids.shape
         x = self.tok_emb(input_ids)  # [B, T, d]
+        if self.cfg.token_dropout_id >= 0:
+            x = esm_token_dropout(x, input_ids, attention_mask, self.cfg.token_dropout_id)
         if self.pos_emb is not None:
             x = x + self.pos_emb(torch.arange(T, device=input_ids.device))
         x = self.emb_drop(x)

@@ -203,11 +203,10 @@ def engine_config(
             raise ModelImportError(
                 f"The ESM model in {where} has learned positions; MLM Studio opens rotary ESM models."
             )
-        if config.get("token_dropout") or config.get("emb_layer_norm_before"):
+        if config.get("emb_layer_norm_before"):
             raise ModelImportError(
-                f"The ESM model in {where} rescales its input by the share of masked tokens "
-                "(token_dropout) or normalises its embeddings first, which MLM Studio's layers do not "
-                "do yet. This model cannot be opened here."
+                f"The ESM model in {where} normalises its embeddings first (an ESM-1b layout), which "
+                "MLM Studio's layers do not do yet. This model cannot be opened here."
             )
         if float(config.get("rope_theta", 10000.0)) != 10000.0:
             raise ModelImportError(
@@ -226,6 +225,10 @@ def engine_config(
         distance_bias=False,
         positions="rotary" if rotary else "learned",
         layer_norm_eps=eps,
+        # ESM-2 zeroes the mask token's input and rescales the rest (engine/model.py esm_token_dropout).
+        token_dropout_id=tokenizer.tokenizer.mask_token_id
+        if names == "esm" and config.get("token_dropout")
+        else -1,
     )
     kind = tokenizer.tokenizer.kind if tokenizer.tokenizer.kind in ("wordpiece", "bpe") else "bpe"
     run_config = RunConfig(
