@@ -99,6 +99,258 @@
     </message>
 </context>
 <context>
+    <name>Background</name>
+    <message>
+        <source>{what} needs more memory than this computer has free. Close other programs and try again.</source>
+        <translation>{what} braucht mehr Arbeitsspeicher, als auf diesem Computer frei ist. Schließen Sie andere Programme und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>{what} failed: {reason}. Check the path, the permissions and the free space.</source>
+        <translation>{what} ist fehlgeschlagen: {reason}. Prüfen Sie den Pfad, die Berechtigungen und den freien Speicherplatz.</translation>
+    </message>
+    <message>
+        <source>{what} failed because of an internal error ({error}); the log has the details.</source>
+        <translation>{what} ist wegen eines internen Fehlers fehlgeschlagen ({error}); Einzelheiten stehen im Protokoll.</translation>
+    </message>
+</context>
+<context>
+    <name>ClickableText</name>
+    <message>
+        <source>Type a sentence; write [MASK] where a word is missing.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Click a word to mask it; click a mask to bring the word back.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Click a word to replace it by [MASK].</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Clickable words</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Click to bring the word back</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A typed mask: edit the text above to change it</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Click to mask '{word}'</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(the words of your sentence appear here)</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>CompareTab</name>
+    <message>
+        <source>Tick two to {most} runs to compare</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Runs (tick 2 to {most}):</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tick two to {most} runs to compare.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing the runs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;Most likely:&lt;/b&gt; {sequence}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compare at most {most} runs at once.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>CompareView</name>
+    <message>
+        <source>Validation loss</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>loss (nats)</source>
+        <translation type="unfinished">Verlust (Nats)</translation>
+    </message>
+    <message>
+        <source>Training loss</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Validation accuracy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>masked-token accuracy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Validation perplexity</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>perplexity (e^loss)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Replaced-word detection (AUC)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>detection AUC (0.5 = chance)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation type="unfinished">Lernrate</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>tokens per second</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Select one or more runs in the table to see their curves here.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished">Schritt</translation>
+    </message>
+    <message>
+        <source>Elapsed time (s)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The share of hidden tokens whose first guess is exactly right (held-out text, 15% hidden).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Which measurement to overlay</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Line the runs up by optimizer step or by seconds of training</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Log y</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export plot (PNG)…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export curves (CSV)…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show differences only</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Metric:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>x axis:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Curves of the compared runs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The plot could not be written to {path}. Check that the folder is writable.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>None of these runs recorded {metric} yet.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No {metric} recorded for: {runs}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>result: val loss</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>result: val accuracy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>result: detection AUC</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>result: val perplexity</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export plot</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Could not export the plot: {reason}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Plot saved to {path}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export curves</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Could not write the curves: {reason}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Curves saved to {path}</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>ConfigForm</name>
     <message>
         <source>Auto ({rule})</source>
@@ -130,187 +382,187 @@ Default: {default}.</source>
     <name>CorpusPage</name>
     <message>
         <source>Sample: {title}</source>
-        <translation type="unfinished" />
+        <translation>Beispiel: {title}</translation>
     </message>
     <message>
         <source>Choose the text the model will learn from: a .txt file, a folder of text files, a .jsonl or .csv file, or one of the built-in samples. You can also drop a file or folder anywhere on this page.</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie den Text, aus dem das Modell lernt: eine .txt-Datei, einen Ordner mit Textdateien, eine .jsonl- oder .csv-Datei oder eines der eingebauten Beispiele. Sie können auch eine Datei oder einen Ordner irgendwo auf diese Seite ziehen.</translation>
     </message>
     <message>
         <source>Open file…</source>
-        <translation type="unfinished" />
+        <translation>Datei öffnen…</translation>
     </message>
     <message>
         <source>Open a .txt, .md, .jsonl or .csv file (Ctrl+O).</source>
-        <translation type="unfinished" />
+        <translation>Eine .txt-, .md-, .jsonl- oder .csv-Datei öffnen (Strg+O).</translation>
     </message>
     <message>
         <source>Open folder…</source>
-        <translation type="unfinished" />
+        <translation>Ordner öffnen…</translation>
     </message>
     <message>
         <source>Use every .txt and .md file in a folder and its sub-folders.</source>
-        <translation type="unfinished" />
+        <translation>Alle .txt- und .md-Dateien eines Ordners und seiner Unterordner verwenden.</translation>
     </message>
     <message>
         <source>For .jsonl files the field, for .csv files the column, that holds the text. Empty means 'text'.</source>
-        <translation type="unfinished" />
+        <translation>Bei .jsonl-Dateien das Feld, bei .csv-Dateien die Spalte, die den Text enthält. Leer bedeutet „text“.</translation>
     </message>
     <message>
         <source>Field / column:</source>
-        <translation type="unfinished" />
+        <translation>Feld / Spalte:</translation>
     </message>
     <message>
         <source>Double-click to open again.</source>
-        <translation type="unfinished" />
+        <translation>Doppelklicken, um erneut zu öffnen.</translation>
     </message>
     <message>
         <source>Built-in samples</source>
-        <translation type="unfinished" />
+        <translation>Eingebaute Beispiele</translation>
     </message>
     <message>
         <source>Recent</source>
-        <translation type="unfinished" />
+        <translation>Zuletzt verwendet</translation>
     </message>
     <message>
         <source>Read the file in this encoding: choose the one whose preview reads right.</source>
-        <translation type="unfinished" />
+        <translation>Die Datei in dieser Kodierung lesen: Wählen Sie die, deren Vorschau richtig aussieht.</translation>
     </message>
     <message>
         <source>Read as:</source>
-        <translation type="unfinished" />
+        <translation>Lesen als:</translation>
     </message>
     <message>
         <source>No corpus yet</source>
-        <translation type="unfinished" />
+        <translation>Noch kein Korpus</translation>
     </message>
     <message>
         <source>Statistics</source>
-        <translation type="unfinished" />
+        <translation>Statistik</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished" />
+        <translation>Größe</translation>
     </message>
     <message>
         <source>Bytes read from disk.</source>
-        <translation type="unfinished" />
+        <translation>Von der Festplatte gelesene Bytes.</translation>
     </message>
     <message>
         <source>Characters</source>
-        <translation type="unfinished" />
+        <translation>Zeichen</translation>
     </message>
     <message>
         <source>Characters after normalising newlines.</source>
-        <translation type="unfinished" />
+        <translation>Zeichen nach dem Vereinheitlichen der Zeilenumbrüche.</translation>
     </message>
     <message>
         <source>Lines</source>
-        <translation type="unfinished" />
+        <translation>Zeilen</translation>
     </message>
     <message>
         <source>Words</source>
-        <translation type="unfinished" />
+        <translation>Wörter</translation>
     </message>
     <message>
         <source>Whitespace-separated words.</source>
-        <translation type="unfinished" />
+        <translation>Durch Leerraum getrennte Wörter.</translation>
     </message>
     <message>
         <source>Distinct characters</source>
-        <translation type="unfinished" />
+        <translation>Verschiedene Zeichen</translation>
     </message>
     <message>
         <source>The vocabulary of a character tokenizer, before special tokens.</source>
-        <translation type="unfinished" />
+        <translation>Das Vokabular eines Zeichen-Tokenizers, vor den Sondertokens.</translation>
     </message>
     <message>
         <source>Distinct words</source>
-        <translation type="unfinished" />
+        <translation>Verschiedene Wörter</translation>
     </message>
     <message>
         <source>Distinct lower-cased words: roughly what a word tokenizer would need.</source>
-        <translation type="unfinished" />
+        <translation>Verschiedene kleingeschriebene Wörter: ungefähr das, was ein Wort-Tokenizer bräuchte.</translation>
     </message>
     <message>
         <source>Encoding</source>
-        <translation type="unfinished" />
+        <translation>Kodierung</translation>
     </message>
     <message>
         <source>How the file's bytes were read as letters. A guess with low confidence may show wrong letters: then save the file as UTF-8.</source>
-        <translation type="unfinished" />
+        <translation>Wie die Bytes der Datei als Buchstaben gelesen wurden. Eine unsichere Vermutung kann falsche Buchstaben zeigen: Speichern Sie die Datei dann als UTF-8.</translation>
     </message>
     <message>
         <source>Fingerprint</source>
-        <translation type="unfinished" />
+        <translation>Fingerabdruck</translation>
     </message>
     <message>
         <source>SHA-256 of the text: runs on the same text share it.</source>
-        <translation type="unfinished" />
+        <translation>SHA-256 des Textes: Läufe mit demselben Text teilen ihn.</translation>
     </message>
     <message>
         <source>The start of the corpus appears here.</source>
-        <translation type="unfinished" />
+        <translation>Hier erscheint der Anfang des Korpus.</translation>
     </message>
     <message>
         <source>Continue to Setup →</source>
-        <translation type="unfinished" />
+        <translation>Weiter zur Einrichtung →</translation>
     </message>
     <message>
         <source>Preview</source>
-        <translation type="unfinished" />
+        <translation>Vorschau</translation>
     </message>
     <message>
         <source>Open a corpus file</source>
-        <translation type="unfinished" />
+        <translation>Korpusdatei öffnen</translation>
     </message>
     <message>
         <source>Open a folder of text files</source>
-        <translation type="unfinished" />
+        <translation>Ordner mit Textdateien öffnen</translation>
     </message>
     <message>
         <source>Reading {name}…</source>
-        <translation type="unfinished" />
+        <translation>{name} wird gelesen…</translation>
     </message>
     <message>
         <source>Loaded {name}: {characters:,} characters.</source>
-        <translation type="unfinished" />
+        <translation>{name} geladen: {characters:,} Zeichen.</translation>
     </message>
     <message>
         <source>{name} is too large to load into memory. Use a smaller corpus.</source>
-        <translation type="unfinished" />
+        <translation>{name} ist zu groß für den Arbeitsspeicher. Verwenden Sie ein kleineres Korpus.</translation>
     </message>
     <message>
         <source>{name} could not be read ({error}: {reason}). Check the file, or choose another one.</source>
-        <translation type="unfinished" />
+        <translation>{name} konnte nicht gelesen werden ({error}: {reason}). Prüfen Sie die Datei oder wählen Sie eine andere.</translation>
     </message>
     <message>
         <source>The corpus could not be loaded.</source>
-        <translation type="unfinished" />
+        <translation>Das Korpus konnte nicht geladen werden.</translation>
     </message>
     <message>
         <source>Read as {encoding}, as you chose.</source>
-        <translation type="unfinished" />
+        <translation>Als {encoding} gelesen, wie von Ihnen gewählt.</translation>
     </message>
     <message>
         <source>The encoding is an uncertain guess ({encoding}, {confidence:.0%} sure): the file is short, or several encodings read it cleanly. Choose the reading whose preview is right.</source>
-        <translation type="unfinished" />
+        <translation>Die Kodierung ist eine unsichere Vermutung ({encoding}, zu {confidence:.0%} sicher): Die Datei ist kurz, oder mehrere Kodierungen lesen sie fehlerfrei. Wählen Sie die Lesart, deren Vorschau stimmt.</translation>
     </message>
     <message>
         <source>{name}  (missing)</source>
-        <translation type="unfinished" />
+        <translation>{name}  (fehlt)</translation>
     </message>
     <message>
         <source>Several items dropped: using the first. Put the files in one folder to use them all.</source>
-        <translation type="unfinished" />
+        <translation>Mehrere Elemente abgelegt: Das erste wird verwendet. Legen Sie die Dateien in einen Ordner, um alle zu verwenden.</translation>
     </message>
     <message>
         <source>Text corpora (*.txt *.md *.jsonl *.csv *.tsv);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation>Textkorpora (*.txt *.md *.jsonl *.csv *.tsv);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>{encoding}, {confidence:.0%} sure</source>
-        <translation type="unfinished" />
+        <translation>{encoding}, zu {confidence:.0%} sicher</translation>
     </message>
 </context>
 <context>
@@ -416,77 +668,362 @@ Es wurde nichts gesendet.</translation>
     </message>
 </context>
 <context>
+    <name>ElectraPlots</name>
+    <message>
+        <source>ELECTRA: the generator fills the hidden words with its guesses; the discriminator says for every word whether it was swapped. It has learnt something once its accuracy is above the share of words left unchanged.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The two losses (nats)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Spotting the swapped words</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>generator (fills the masks)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>discriminator (spots swaps)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>discriminator accuracy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>always 'original'</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>held-out detection AUC</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The generator swapped {replaced:.1%} of the words; the discriminator judged {accuracy:.1%} of them right (always answering 'original' would score {unchanged:.1%}).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Held-out detection AUC: {auc:.3f} (0.5 is chance).</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>EngineWarmup</name>
+    <message>
+        <source>The training engine could not be loaded: {reason}</source>
+        <translation>Die Trainings-Engine konnte nicht geladen werden: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>ExploreAnswers</name>
+    <message>
+        <source>{name}  ({accuracy:.0%} acc, {id})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>[MASK] {number} of {count}</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ExplorePage</name>
+    <message>
+        <source>How many guesses to show for each [MASK]</source>
+        <translation>Wie viele Tipps für jedes [MASK] gezeigt werden</translation>
+    </message>
+    <message>
+        <source>Top k:</source>
+        <translation>Top k:</translation>
+    </message>
+    <message>
+        <source>The trained run whose model answers</source>
+        <translation>Der trainierte Lauf, dessen Modell antwortet</translation>
+    </message>
+    <message>
+        <source>Reload runs</source>
+        <translation>Läufe neu laden</translation>
+    </message>
+    <message>
+        <source>Read the list of runs from the history again</source>
+        <translation>Die Liste der Läufe erneut aus dem Verlauf lesen</translation>
+    </message>
+    <message>
+        <source>Open a model…</source>
+        <translation>Modell öffnen…</translation>
+    </message>
+    <message>
+        <source>Open a masked language model from a transformers folder or the local Hugging Face cache</source>
+        <translation>Ein maskiertes Sprachmodell aus einem transformers-Ordner oder dem lokalen Hugging-Face-Cache öffnen</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>This run has no saved model to explore. Finish or resume its training first.</source>
+        <translation>Dieser Lauf hat kein gespeichertes Modell zum Erkunden. Schließen Sie sein Training zuerst ab oder setzen Sie es fort.</translation>
+    </message>
+    <message>
+        <source>There is no trained run to ask yet. Train one on the Train page, or import a run on the History page.</source>
+        <translation>Es gibt noch keinen trainierten Lauf zum Fragen. Trainieren Sie einen auf der Seite Training oder importieren Sie einen auf der Seite Verlauf.</translation>
+    </message>
+    <message>
+        <source>{what}…</source>
+        <translation>{what}…</translation>
+    </message>
+    <message>
+        <source>Asking the model</source>
+        <translation>Das Modell wird gefragt</translation>
+    </message>
+    <message>
+        <source>The model of '{name}' is ready.</source>
+        <translation>Das Modell von „{name}“ ist bereit.</translation>
+    </message>
+    <message>
+        <source>Checking the model…</source>
+        <translation>Das Modell wird geprüft…</translation>
+    </message>
+    <message>
+        <source>Loading the model…</source>
+        <translation>Das Modell wird geladen…</translation>
+    </message>
+    <message>
+        <source>Reading the runs…</source>
+        <translation>Die Läufe werden gelesen…</translation>
+    </message>
+    <message>
+        <source>No trained runs yet: train one on the Train page</source>
+        <translation>Noch keine trainierten Läufe: Trainieren Sie einen auf der Seite Training</translation>
+    </message>
+    <message>
+        <source>This model reads single characters: clicking a word puts one [MASK] per letter.</source>
+        <translation>Dieses Modell liest einzelne Zeichen: Ein Klick auf ein Wort setzt ein [MASK] pro Buchstabe.</translation>
+    </message>
+    <message>
+        <source>Type a sentence first, with [MASK] where the model should guess a word.</source>
+        <translation>Geben Sie zuerst einen Satz ein, mit [MASK] an der Stelle, an der das Modell ein Wort erraten soll.</translation>
+    </message>
+    <message>
+        <source>Add [MASK] where the model should guess a word, or click a word below the text box to mask it.</source>
+        <translation>Setzen Sie [MASK] dort ein, wo das Modell ein Wort erraten soll, oder klicken Sie unter dem Textfeld auf ein Wort, um es zu maskieren.</translation>
+    </message>
+</context>
+<context>
+    <name>ExploreTabs</name>
+    <message>
+        <source>Predictions</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compare runs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Fill one at a time</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Score words</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ExportButtons</name>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the image could not be written</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a file name to save to.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>its folder does not exist</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the folder is read-only</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the file is read-only</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the disk is full</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the folder or file is read-only</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the disk is read-only</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a folder has that name</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Could not save {name} in {folder}: {reason}. Choose another folder or name.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save picture…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save this view as a PNG image.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save numbers…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save the numbers behind this view as {first} or {second}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save the numbers behind this view as {kind}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>There is nothing to save yet: ask the model first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Could not save the file: {reason}. Choose another folder or name.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save picture</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save numbers</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>ForecastBar</name>
     <message>
         <source>Forecast: after {checks} checks on held-out text, the predicted final loss appears here and on the loss plot.</source>
-        <translation type="unfinished" />
+        <translation>Prognose: Nach {checks} Prüfungen an zurückgehaltenem Text erscheint hier und im Verlustdiagramm der vorhergesagte Endverlust.</translation>
     </message>
     <message>
         <source>The held-out loss so far, fitted with L(step) = L∞ + a·step^(−b), a curve that flattens out as learning curves do. The band holds 80% of the refits to resampled noise. A learning rate that decays to 0 bends the real curve lower near the end, so early forecasts of such runs tend to be a little high.</source>
-        <translation type="unfinished" />
+        <translation>Der bisherige Verlust auf zurückgehaltenem Text, angepasst mit L(step) = L∞ + a·step^(−b), einer Kurve, die wie Lernkurven abflacht. Das Band enthält 80 % der Neuanpassungen an neu gezogenes Rauschen. Eine Lernrate, die auf 0 abfällt, biegt die echte Kurve gegen Ende nach unten; frühe Prognosen solcher Läufe liegen daher meist etwas zu hoch.</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished" />
+        <translation>keiner</translation>
     </message>
     <message>
         <source>A held-out loss to reach: the forecast says when the run gets there (none: no target).</source>
-        <translation type="unfinished" />
+        <translation>Ein zu erreichender Verlust auf zurückgehaltenem Text: Die Prognose sagt, wann der Lauf dort ankommt (keiner: kein Ziel).</translation>
     </message>
     <message>
         <source>Target loss</source>
-        <translation type="unfinished" />
+        <translation>Zielverlust</translation>
     </message>
     <message>
         <source>The run has ended before its first check on held-out text.</source>
-        <translation type="unfinished" />
+        <translation>Der Lauf endete vor seiner ersten Prüfung an zurückgehaltenem Text.</translation>
     </message>
     <message>
         <source>The run has ended at a held-out loss of &lt;b&gt;{actual:.3f}&lt;/b&gt;.</source>
-        <translation type="unfinished" />
+        <translation>Der Lauf endete mit einem Verlust von &lt;b&gt;{actual:.3f}&lt;/b&gt; auf zurückgehaltenem Text.</translation>
     </message>
     <message>
         <source>The run has ended at a held-out loss of &lt;b&gt;{actual:.3f}&lt;/b&gt;; the last forecast said {predicted:.3f} ({difference:+.3f}).</source>
-        <translation type="unfinished" />
+        <translation>Der Lauf endete mit einem Verlust von &lt;b&gt;{actual:.3f}&lt;/b&gt; auf zurückgehaltenem Text; die letzte Prognose lautete {predicted:.3f} ({difference:+.3f}).</translation>
     </message>
     <message>
         <source>No forecast: {reason}</source>
-        <translation type="unfinished" />
+        <translation>Keine Prognose: {reason}</translation>
     </message>
     <message>
         <source>Forecast: held-out loss &lt;b&gt;{predicted:.3f}&lt;/b&gt; at the end (step {end:,.0f}), 80% band {low:.3f}–{high:.3f}.</source>
-        <translation type="unfinished" />
+        <translation>Prognose: Verlust &lt;b&gt;{predicted:.3f}&lt;/b&gt; auf zurückgehaltenem Text am Ende (Schritt {end:,.0f}), 80-%-Band {low:.3f}–{high:.3f}.</translation>
     </message>
     <message>
         <source>Target {target:.2f}: not reached on this trend (it levels off near {floor:.2f}; {chance:.0%} of the band's curves get there).</source>
-        <translation type="unfinished" />
+        <translation>Ziel {target:.2f}: bei diesem Trend nicht erreicht (er flacht bei etwa {floor:.2f} ab; {chance:.0%} der Kurven des Bandes kommen hin).</translation>
     </message>
     <message>
         <source>Target {target:.2f}: reached about now.</source>
-        <translation type="unfinished" />
+        <translation>Ziel {target:.2f}: ungefähr jetzt erreicht.</translation>
     </message>
     <message>
         <source>Target {target:.2f}: in about &lt;b&gt;{eta}&lt;/b&gt; ({earliest}–{latest}) at step {step:,.0f}, after this run's end.</source>
-        <translation type="unfinished" />
+        <translation>Ziel {target:.2f}: in etwa &lt;b&gt;{eta}&lt;/b&gt; ({earliest}–{latest}) bei Schritt {step:,.0f}, nach dem Ende dieses Laufs.</translation>
     </message>
     <message>
         <source>Target {target:.2f}: in about &lt;b&gt;{eta}&lt;/b&gt; ({earliest}–{latest}) at step {step:,.0f}.</source>
-        <translation type="unfinished" />
+        <translation>Ziel {target:.2f}: in etwa &lt;b&gt;{eta}&lt;/b&gt; ({earliest}–{latest}) bei Schritt {step:,.0f}.</translation>
     </message>
     <message>
         <source>Target {target:.2f}: in about &lt;b&gt;{eta}&lt;/b&gt; (at the earliest {earliest}) at step {step:,.0f}, after this run's end.</source>
-        <translation type="unfinished" />
+        <translation>Ziel {target:.2f}: in etwa &lt;b&gt;{eta}&lt;/b&gt; (frühestens {earliest}) bei Schritt {step:,.0f}, nach dem Ende dieses Laufs.</translation>
     </message>
     <message>
         <source>Target {target:.2f}: in about &lt;b&gt;{eta}&lt;/b&gt; (at the earliest {earliest}) at step {step:,.0f}.</source>
-        <translation type="unfinished" />
+        <translation>Ziel {target:.2f}: in etwa &lt;b&gt;{eta}&lt;/b&gt; (frühestens {earliest}) bei Schritt {step:,.0f}.</translation>
     </message>
     <message>
         <source>Target {target:.2f}: in about &lt;b&gt;{eta}&lt;/b&gt; at step {step:,.0f}, after this run's end.</source>
-        <translation type="unfinished" />
+        <translation>Ziel {target:.2f}: in etwa &lt;b&gt;{eta}&lt;/b&gt; bei Schritt {step:,.0f}, nach dem Ende dieses Laufs.</translation>
     </message>
     <message>
         <source>Target {target:.2f}: in about &lt;b&gt;{eta}&lt;/b&gt; at step {step:,.0f}.</source>
+        <translation>Ziel {target:.2f}: in etwa &lt;b&gt;{eta}&lt;/b&gt; bei Schritt {step:,.0f}.</translation>
+    </message>
+</context>
+<context>
+    <name>GrammarPlot</name>
+    <message>
+        <source>No grammar check-up of this run yet: run '{command}' (add --twin to compare its random twin).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;Grammar&lt;/b&gt;: share of minimal pairs right, per paradigm (chance 0.5)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Each line is one paradigm of minimal pairs (a grammatical and an ungrammatical sentence); a pair is right when the model finds the grammatical one more natural (pseudo-log-likelihood). Dashed: chance. Dotted marks: the untrained twin.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished">Schritt</translation>
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;Grammar&lt;/b&gt;: share of minimal pairs right, per paradigm (chance 0.5) · {suites}, {pairs} pairs each</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;Grammar&lt;/b&gt;: share of minimal pairs right, per paradigm (chance 0.5) · {suites}, {fewest}-{most} pairs each</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -931,128 +1468,173 @@ Die Ordner der Läufe sind nicht betroffen. „{button}“ benennt die beschädi
     </message>
 </context>
 <context>
+    <name>IterativeTab</name>
+    <message>
+        <source>With several masks, fill the one the model is surest of, then predict the others again with it filled in, and repeat. The blanks then form one phrase, instead of independent guesses.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Fill one at a time</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished">Schritt</translation>
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Filled with</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Sentence so far</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Filling the blanks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;Result:&lt;/b&gt; {sequence}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Other guesses: {guesses}</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>LivePlots</name>
     <message>
         <source>The curves appear here while a run trains: the loss falling below the dashed random-guess line, the accuracy rising, the learning rate and the speed.
 
 Press Start, or try a built-in sample from Help → Welcome.</source>
-        <translation type="unfinished" />
+        <translation>Die Kurven erscheinen hier, während ein Lauf trainiert: der Verlust, der unter die gestrichelte Zufallslinie sinkt, die steigende Genauigkeit, die Lernrate und die Geschwindigkeit.
+
+Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe → Willkommen.</translation>
     </message>
     <message>
         <source>Loss:</source>
-        <translation type="unfinished" />
+        <translation>Verlust:</translation>
     </message>
     <message>
         <source>training</source>
-        <translation type="unfinished" />
+        <translation>Training</translation>
     </message>
     <message>
         <source>smoothed</source>
-        <translation type="unfinished" />
+        <translation>geglättet</translation>
     </message>
     <message>
         <source>validation (held out)</source>
-        <translation type="unfinished" />
+        <translation>Validierung (zurückgehalten)</translation>
     </message>
     <message>
         <source>random guess, ln V</source>
-        <translation type="unfinished" />
+        <translation>Zufall, ln V</translation>
     </message>
     <message>
         <source>Smoothing of the training loss: an exponential moving average, debiased like TensorBoard's. 0 shows the raw values; 0.6 to 0.9 shows the trend.</source>
-        <translation type="unfinished" />
+        <translation>Glättung des Trainingsverlusts: ein exponentieller gleitender Mittelwert, entzerrt wie bei TensorBoard. 0 zeigt die Rohwerte; 0,6 bis 0,9 zeigt den Trend.</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished" />
+        <translation>Schritt</translation>
     </message>
     <message>
         <source>Elapsed time</source>
-        <translation type="unfinished" />
+        <translation>Vergangene Zeit</translation>
     </message>
     <message>
         <source>Plot against optimizer steps or seconds of training.</source>
-        <translation type="unfinished" />
+        <translation>Über Optimierungsschritte oder Trainingssekunden auftragen.</translation>
     </message>
     <message>
         <source>Log scale</source>
-        <translation type="unfinished" />
+        <translation>Log. Skala</translation>
     </message>
     <message>
         <source>Show the loss on a logarithmic scale.</source>
-        <translation type="unfinished" />
+        <translation>Den Verlust auf einer logarithmischen Skala zeigen.</translation>
     </message>
     <message>
         <source>Smoothing</source>
-        <translation type="unfinished" />
+        <translation>Glättung</translation>
     </message>
     <message>
         <source>X axis</source>
-        <translation type="unfinished" />
+        <translation>x-Achse</translation>
     </message>
     <message>
         <source>Training curves: loss, accuracy, learning rate and speed</source>
-        <translation type="unfinished" />
+        <translation>Trainingskurven: Verlust, Genauigkeit, Lernrate und Geschwindigkeit</translation>
     </message>
     <message>
         <source>Loss (masked tokens)</source>
-        <translation type="unfinished" />
+        <translation>Verlust (maskierte Tokens)</translation>
     </message>
     <message>
         <source>loss (nats)</source>
-        <translation type="unfinished" />
+        <translation>Verlust (Nats)</translation>
     </message>
     <message>
         <source>Masked-token accuracy (held out)</source>
-        <translation type="unfinished" />
+        <translation>Genauigkeit maskierter Tokens (zurückgehalten)</translation>
     </message>
     <message>
         <source>Learning rate</source>
-        <translation type="unfinished" />
+        <translation>Lernrate</translation>
     </message>
     <message>
         <source>Tokens per second</source>
-        <translation type="unfinished" />
+        <translation>Tokens pro Sekunde</translation>
     </message>
     <message>
         <source>The curves of the loss plot (top left).</source>
-        <translation type="unfinished" />
+        <translation>Die Kurven des Verlustdiagramms (oben links).</translation>
     </message>
     <message>
         <source>random guess  ln V = {value:.2f}</source>
-        <translation type="unfinished" />
+        <translation>Zufall  ln V = {value:.2f}</translation>
     </message>
     <message>
         <source>step</source>
-        <translation type="unfinished" />
+        <translation>Schritt</translation>
     </message>
     <message>
         <source>elapsed</source>
-        <translation type="unfinished" />
+        <translation>vergangen</translation>
     </message>
     <message>
         <source>step {step:,}</source>
-        <translation type="unfinished" />
+        <translation>Schritt {step:,}</translation>
     </message>
     <message>
         <source>loss {loss:.3f}</source>
-        <translation type="unfinished" />
+        <translation>Verlust {loss:.3f}</translation>
     </message>
     <message>
         <source>smoothed {loss:.3f}</source>
-        <translation type="unfinished" />
+        <translation>geglättet {loss:.3f}</translation>
     </message>
     <message>
         <source>lr {lr:.2e}</source>
-        <translation type="unfinished" />
+        <translation>LR {lr:.2e}</translation>
     </message>
     <message>
         <source>{speed:,.0f} tokens/s</source>
-        <translation type="unfinished" />
+        <translation>{speed:,.0f} Tokens/s</translation>
     </message>
     <message>
         <source>validation at step {step:,}: loss {loss:.3f}, accuracy {accuracy:.1%}</source>
-        <translation type="unfinished" />
+        <translation>Validierung bei Schritt {step:,}: Verlust {loss:.3f}, Genauigkeit {accuracy:.1%}</translation>
     </message>
 </context>
 <context>
@@ -1306,89 +1888,131 @@ Press Start, or try a built-in sample from Help → Welcome.</source>
     <name>MaskingPreview</name>
     <message>
         <source>{mask_chip} replaced by [MASK] &amp;nbsp; {random_chip} replaced by a random token &amp;nbsp; {kept_chip} unchanged but still predicted &amp;nbsp; {grey}: the answer the model must give</source>
-        <translation type="unfinished" />
+        <translation>{mask_chip} durch [MASK] ersetzt &amp;nbsp; {random_chip} durch ein zufälliges Token ersetzt &amp;nbsp; {kept_chip} unverändert, aber trotzdem vorhergesagt &amp;nbsp; {grey}: die Antwort, die das Modell geben muss</translation>
     </message>
     <message>
         <source>random</source>
-        <translation type="unfinished" />
+        <translation>zufällig</translation>
     </message>
     <message>
         <source>kept</source>
-        <translation type="unfinished" />
+        <translation>beibehalten</translation>
     </message>
     <message>
         <source>Re-roll</source>
-        <translation type="unfinished" />
+        <translation>Neu würfeln</translation>
     </message>
     <message>
         <source>Draw a new random mask for the same sentence.</source>
-        <translation type="unfinished" />
+        <translation>Eine neue zufällige Maske für denselben Satz ziehen.</translation>
     </message>
     <message>
         <source>Another sentence</source>
-        <translation type="unfinished" />
+        <translation>Anderer Satz</translation>
     </message>
     <message>
         <source>Show another sentence of the corpus.</source>
-        <translation type="unfinished" />
+        <translation>Einen anderen Satz des Korpus zeigen.</translation>
     </message>
     <message>
         <source>Choose a corpus to see how its text is masked.</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie ein Korpus, um zu sehen, wie sein Text maskiert wird.</translation>
     </message>
     <message>
         <source>Training a small tokenizer on the start of the corpus…</source>
-        <translation type="unfinished" />
+        <translation>Ein kleiner Tokenizer wird am Anfang des Korpus trainiert…</translation>
     </message>
     <message>
         <source>No preview: {error}</source>
-        <translation type="unfinished" />
+        <translation>Keine Vorschau: {error}</translation>
     </message>
     <message>
         <source>No preview until the masking settings are valid: {error}</source>
-        <translation type="unfinished" />
+        <translation>Keine Vorschau, bis die Maskierungseinstellungen gültig sind: {error}</translation>
     </message>
     <message>
         <source>This sentence has no tokens.</source>
-        <translation type="unfinished" />
+        <translation>Dieser Satz hat keine Tokens.</translation>
     </message>
     <message>
         <source>The model must predict {selected} of {tokens} tokens ({share:.0%}): {mask} shown as [MASK], {random} replaced by a random token, {kept} left unchanged. The loss counts only these tokens. {words} words: the pieces of a word touch, a wide gap separates words.</source>
-        <translation type="unfinished" />
+        <translation>Das Modell muss {selected} von {tokens} Tokens vorhersagen ({share:.0%}): {mask} als [MASK] gezeigt, {random} durch ein zufälliges Token ersetzt, {kept} unverändert gelassen. Der Verlust zählt nur diese Tokens. {words} Wörter: Die Teile eines Wortes berühren sich, eine breite Lücke trennt Wörter.</translation>
     </message>
     <message>
         <source>Static masking: pattern {pattern} of {count}; the model only ever sees these few.</source>
-        <translation type="unfinished" />
+        <translation>Statische Maskierung: Muster {pattern} von {count}; das Modell sieht immer nur diese wenigen.</translation>
     </message>
 </context>
 <context>
     <name>Perplexity</name>
     <message>
         <source>Perplexity = e^(validation loss). The model is, on average, as unsure as if it were choosing evenly among this many tokens. Lower is better; 1 is always sure and right, and a model that learned nothing sits at V, the vocabulary size.</source>
-        <translation type="unfinished" />
+        <translation>Perplexität = e^(Validierungsverlust). Das Modell ist im Mittel so unsicher, als wählte es gleichmäßig unter so vielen Tokens. Niedriger ist besser; 1 heißt immer sicher und richtig, und ein Modell, das nichts gelernt hat, liegt bei V, der Größe des Vokabulars.</translation>
     </message>
     <message>
         <source>Loss, in nats: for each hidden token, −ln(the probability the model gave the right token), averaged. 0 would be always sure and right; every halving of that probability adds ln 2 ≈ 0.69 nats. (A nat is the natural-log unit: 1 nat ≈ 1.44 bits.) Lower is better.</source>
-        <translation type="unfinished" />
+        <translation>Verlust in Nats: für jedes versteckte Token −ln(der Wahrscheinlichkeit, die das Modell dem richtigen Token gab), gemittelt. 0 hieße immer sicher und richtig; jede Halbierung dieser Wahrscheinlichkeit addiert ln 2 ≈ 0,69 Nats. (Ein Nat ist die Einheit des natürlichen Logarithmus: 1 Nat ≈ 1,44 Bit.) Niedriger ist besser.</translation>
     </message>
     <message>
         <source>The dashed line is the random guess, ln V = {baseline:.2f} for V = {v:,.0f} tokens: the loss of a model that spreads its guess evenly over the whole vocabulary. A model that learns goes below it.</source>
-        <translation type="unfinished" />
+        <translation>Die gestrichelte Linie ist das zufällige Raten, ln V = {baseline:.2f} für V = {v:,.0f} Tokens: der Verlust eines Modells, das seinen Tipp gleichmäßig über das ganze Vokabular verteilt. Ein Modell, das lernt, kommt darunter.</translation>
     </message>
     <message>
         <source>A random guess scores ln V = {baseline:.2f} for V = {v:,.0f} tokens: the loss of a model that spreads its guess evenly over the whole vocabulary. A model that learns goes below it.</source>
-        <translation type="unfinished" />
+        <translation>Zufälliges Raten ergibt ln V = {baseline:.2f} für V = {v:,.0f} Tokens: den Verlust eines Modells, das seinen Tipp gleichmäßig über das ganze Vokabular verteilt. Ein Modell, das lernt, kommt darunter.</translation>
     </message>
     <message>
         <source>The dashed line is the random guess, ln V: the loss of a model that spreads its guess evenly over all V tokens of the vocabulary. A model that learns goes below it.</source>
-        <translation type="unfinished" />
+        <translation>Die gestrichelte Linie ist das zufällige Raten, ln V: der Verlust eines Modells, das seinen Tipp gleichmäßig über alle V Tokens des Vokabulars verteilt. Ein Modell, das lernt, kommt darunter.</translation>
     </message>
     <message>
         <source>A random guess scores ln V: the loss of a model that spreads its guess evenly over all V tokens of the vocabulary. A model that learns goes below it.</source>
-        <translation type="unfinished" />
+        <translation>Zufälliges Raten ergibt ln V: den Verlust eines Modells, das seinen Tipp gleichmäßig über alle V Tokens des Vokabulars verteilt. Ein Modell, das lernt, kommt darunter.</translation>
     </message>
     <message>
         <source>Perplexity = e^loss (Help → How masked language models learn).</source>
+        <translation>Perplexität = e^Verlust (Hilfe → Wie maskierte Sprachmodelle lernen).</translation>
+    </message>
+</context>
+<context>
+    <name>PredictionView</name>
+    <message>
+        <source>(empty)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No predictions</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>PredictionsTab</name>
+    <message>
+        <source>The text was longer than the model can read; only the part around the masks was used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Predict</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show the model's guesses for every [MASK] (Enter)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Press Predict (or Enter in the text box) to see the model's guesses for each [MASK].</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Predicting</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;Most likely:&lt;/b&gt; {sequence}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Most likely: {sequence}</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1400,7 +2024,7 @@ Press Start, or try a built-in sample from Help → Welcome.</source>
     </message>
     <message>
         <source>Answer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">Antwort</translation>
     </message>
     <message>
         <source>Add</source>
@@ -1455,70 +2079,232 @@ Press Start, or try a built-in sample from Help → Welcome.</source>
     <name>ProbePlot</name>
     <message>
         <source>Probe sentence</source>
-        <translation type="unfinished" />
+        <translation>Prüfsatz</translation>
     </message>
     <message>
         <source>Answer</source>
-        <translation type="unfinished" />
+        <translation>Antwort</translation>
     </message>
     <message>
         <source>Sure</source>
-        <translation type="unfinished" />
+        <translation>Sicher</translation>
     </message>
     <message>
         <source>Best guess</source>
-        <translation type="unfinished" />
+        <translation>Bester Tipp</translation>
     </message>
     <message>
         <source>&lt;b&gt;Probes&lt;/b&gt;: how sure the model is of each expected answer (probability at the [MASK], checked at every evaluation)</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;Prüfsätze&lt;/b&gt;: wie sicher sich das Modell jeder erwarteten Antwort ist (Wahrscheinlichkeit am [MASK], bei jeder Auswertung geprüft)</translation>
     </message>
     <message>
         <source>Each line is one probe sentence. It rises as the model learns the answer; the table shows the newest numbers and the model's own best guess (green: it is the answer). The probes are set in Setup → Advanced → Probes.</source>
-        <translation type="unfinished" />
+        <translation>Jede Linie ist ein Prüfsatz. Sie steigt, während das Modell die Antwort lernt; die Tabelle zeigt die neuesten Zahlen und den besten Tipp des Modells (grün: es ist die Antwort). Die Prüfsätze werden unter Einrichtung → Erweitert → Prüfsätze festgelegt.</translation>
     </message>
     <message>
         <source>step</source>
-        <translation type="unfinished" />
+        <translation>Schritt</translation>
     </message>
     <message>
         <source>P(answer)</source>
-        <translation type="unfinished" />
+        <translation>P(Antwort)</translation>
     </message>
     <message>
         <source>The probability the model gives the expected answer at the [MASK].</source>
-        <translation type="unfinished" />
+        <translation>Die Wahrscheinlichkeit, die das Modell der erwarteten Antwort am [MASK] gibt.</translation>
     </message>
     <message>
         <source>Probe answers</source>
-        <translation type="unfinished" />
+        <translation>Antworten der Prüfsätze</translation>
     </message>
     <message>
         <source>No probes yet: they are asked at the first evaluation.</source>
-        <translation type="unfinished" />
+        <translation>Noch keine Prüfsätze: Sie werden bei der ersten Auswertung gefragt.</translation>
     </message>
     <message>
         <source>Log scale</source>
-        <translation type="unfinished" />
+        <translation>Log. Skala</translation>
     </message>
     <message>
         <source>Show the probabilities on a log scale: the first rise from about 1 in the vocabulary size, long before the answer wins, becomes visible.</source>
-        <translation type="unfinished" />
+        <translation>Die Wahrscheinlichkeiten auf einer logarithmischen Skala zeigen: Der erste Anstieg von etwa 1 geteilt durch die Vokabulargröße, lange bevor die Antwort gewinnt, wird sichtbar.</translation>
     </message>
     <message>
         <source>Comparing runs: the probe whose answer each run's line follows.</source>
+        <translation>Läufe vergleichen: der Prüfsatz, dessen Antwort die Linie jedes Laufs folgt.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>The model's best guess is the answer.</source>
+        <translation>Der beste Tipp des Modells ist die Antwort.</translation>
+    </message>
+    <message>
+        <source>The model's best guess at the [MASK].</source>
+        <translation>Der beste Tipp des Modells am [MASK].</translation>
+    </message>
+</context>
+<context>
+    <name>QueuePage</name>
+    <message>
+        <source>wait for me</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>resume the run</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add runs with “Add to queue” on the Setup page (or &lt;code&gt;{command}&lt;/code&gt;). Drag rows to change the order. A failed run does not stop the queue.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation type="unfinished">Warteschlange</translation>
+    </message>
+    <message>
+        <source>Start queue</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Train the waiting runs one after another, here, with the Train page showing each one.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Pause queue</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Start no further run; the one training now finishes.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Take the selected runs out of the queue (a running one must be stopped first).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Clear finished</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Take the done and failed runs off the list (their runs stay in History).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>If the app or '{command}' ends in the middle of a run (a crash, a kill, a power cut), that run is marked interrupted. Then the queue waits until you start it again, or resumes the run from its last checkpoint by itself.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>After a crash:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Queued runs</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>The queue is running here: %n waiting.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>The queue is paused: %n waiting.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>The queue is not running here: %n waiting.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Item {item} is training here.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Item {item} is training in another process.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Item {item}: {message}</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>QueueTableModel</name>
+    <message>
+        <source>State</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation type="unfinished">Korpus</translation>
+    </message>
+    <message>
+        <source>Length</source>
         <translation type="unfinished" />
     </message>
     <message>
         <source>Run</source>
+        <translation type="unfinished">Lauf</translation>
+    </message>
+    <message>
+        <source>Message</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>The model's best guess is the answer.</source>
+        <source>Waiting</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>The model's best guess at the [MASK].</source>
+        <source>Running</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Done</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Waits for its turn.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training now (in this app or in '{command}').</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Its run completed; find it in History.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Its run failed; the queue went on with the next one.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Its run ended early (stopped, or its process ended); it resumes from its last checkpoint when the queue runs again.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(named when it starts)</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1546,7 +2332,7 @@ Press Start, or try a built-in sample from Help → Welcome.</source>
     </message>
     <message>
         <source>Explore</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">Erkunden</translation>
     </message>
     <message>
         <source>Ask the selected run's model to fill in blanks</source>
@@ -1554,7 +2340,7 @@ Press Start, or try a built-in sample from Help → Welcome.</source>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">Fortsetzen</translation>
     </message>
     <message>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
@@ -1749,11 +2535,11 @@ Press Start, or try a built-in sample from Help → Welcome.</source>
     <name>RunRequest</name>
     <message>
         <source>Choose a corpus on the Corpus page first.</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie zuerst auf der Seite Korpus ein Korpus.</translation>
     </message>
     <message>
         <source>Choose the settings on the Setup page first.</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie zuerst auf der Seite Einrichtung die Einstellungen.</translation>
     </message>
 </context>
 <context>
@@ -1880,7 +2666,7 @@ Press Start, or try a built-in sample from Help → Welcome.</source>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">Größe</translation>
     </message>
     <message>
         <source>Layers × width of the model</source>
@@ -1936,289 +2722,340 @@ after continued pretraining: {after}</source>
     </message>
 </context>
 <context>
+    <name>ScoresTab</name>
+    <message>
+        <source>Words to score, separated by commas: mat, chair, floor</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How likely does the model find each of these words in place of the [MASK]? A word the tokenizer splits into several pieces is scored as a whole and flagged.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Score</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Word</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Mask</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Log-prob</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Candidates:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Type one or more candidate words, separated by commas.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Scoring the words</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{pieces}   ⚠ several tokens</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>SetupEstimates</name>
     <message>
         <source>{value:.2f} billion</source>
-        <translation type="unfinished" />
+        <translation>{value:.2f} Mrd.</translation>
     </message>
     <message>
         <source>{value:.2f} million</source>
-        <translation type="unfinished" />
+        <translation>{value:.2f} Mio.</translation>
     </message>
     <message>
         <source>exact once a corpus is loaded</source>
-        <translation type="unfinished" />
+        <translation>genau, sobald ein Korpus geladen ist</translation>
     </message>
     <message>
         <source>learning it from the corpus…</source>
-        <translation type="unfinished" />
+        <translation>wird aus dem Korpus gelernt…</translation>
     </message>
     <message>
         <source>exact once the settings are valid</source>
-        <translation type="unfinished" />
+        <translation>genau, sobald die Einstellungen gültig sind</translation>
     </message>
     <message>
         <source>{problem} This corpus is too short to train on: add more text.</source>
-        <translation type="unfinished" />
+        <translation>{problem} Dieses Korpus ist zu kurz zum Trainieren: Fügen Sie mehr Text hinzu.</translation>
     </message>
     <message>
         <source>{problem} This corpus fills passages of at most {longest} tokens: use the button, or set Advanced → Training → Sequence length.</source>
-        <translation type="unfinished" />
+        <translation>{problem} Dieses Korpus füllt Abschnitte von höchstens {longest} Tokens: Verwenden Sie die Schaltfläche oder stellen Sie Erweitert → Training → Sequenzlänge ein.</translation>
     </message>
     <message>
         <source>None kept: Explore's slider over training will have only the final model.</source>
-        <translation type="unfinished" />
+        <translation>Keine behalten: Der Trainingsregler unter Erkunden hat dann nur das endgültige Modell.</translation>
     </message>
     <message>
         <source>≈ {total} on disk ({keep} × {one} of weights), at steps 1, 2, 4, 8, … and the end.</source>
-        <translation type="unfinished" />
+        <translation>≈ {total} auf der Festplatte ({keep} × {one} Gewichte), bei den Schritten 1, 2, 4, 8, … und am Ende.</translation>
     </message>
     <message>
         <source>up to {total} on disk ({keep} × {one} of weights), at steps 1, 2, 4, 8, … and the end.</source>
-        <translation type="unfinished" />
+        <translation>bis zu {total} auf der Festplatte ({keep} × {one} Gewichte), bei den Schritten 1, 2, 4, 8, … und am Ende.</translation>
     </message>
     <message>
         <source>≈ {total} on disk ({keep} × {one} of weights), at steps {steps}.</source>
-        <translation type="unfinished" />
+        <translation>≈ {total} auf der Festplatte ({keep} × {one} Gewichte), bei den Schritten {steps}.</translation>
     </message>
     <message>
         <source>up to {total} on disk ({keep} × {one} of weights), at steps {steps}.</source>
-        <translation type="unfinished" />
+        <translation>bis zu {total} auf der Festplatte ({keep} × {one} Gewichte), bei den Schritten {steps}.</translation>
     </message>
     <message>
         <source>{params} parameters · ≈ {memory} to train · vocabulary {vocab:,}, learned from this corpus</source>
-        <translation type="unfinished" />
+        <translation>{params} Parameter · ≈ {memory} zum Trainieren · Vokabular {vocab:,}, aus diesem Korpus gelernt</translation>
     </message>
     <message>
         <source>about {params} parameters · about {memory} to train · vocabulary about {vocab:,} ({why})</source>
-        <translation type="unfinished" />
+        <translation>etwa {params} Parameter · etwa {memory} zum Trainieren · Vokabular etwa {vocab:,} ({why})</translation>
     </message>
     <message>
         <source>up to {params} parameters · up to {memory} to train · vocabulary up to {vocab:,} ({why})</source>
-        <translation type="unfinished" />
+        <translation>bis zu {params} Parameter · bis zu {memory} zum Trainieren · Vokabular bis zu {vocab:,} ({why})</translation>
     </message>
     <message>
         <source>ends after {limits}</source>
-        <translation type="unfinished" />
+        <translation>endet nach {limits}</translation>
     </message>
     <message>
         <source>{memory} of memory free</source>
-        <translation type="unfinished" />
+        <translation>{memory} Arbeitsspeicher frei</translation>
     </message>
 </context>
 <context>
     <name>SetupPage</name>
     <message>
         <source>Tiny model (fast)</source>
-        <translation type="unfinished" />
+        <translation>Winziges Modell (schnell)</translation>
     </message>
     <message>
         <source>Small model</source>
-        <translation type="unfinished" />
+        <translation>Kleines Modell</translation>
     </message>
     <message>
         <source>Base-like model (slow on a CPU)</source>
-        <translation type="unfinished" />
+        <translation>Modell ähnlich Base (langsam auf einer CPU)</translation>
     </message>
     <message>
         <source>Quick start: 1 minute on a CPU</source>
-        <translation type="unfinished" />
+        <translation>Schnellstart: 1 Minute auf einer CPU</translation>
     </message>
     <message>
         <source>Defaults</source>
-        <translation type="unfinished" />
+        <translation>Standardwerte</translation>
     </message>
     <message>
         <source>Simple</source>
-        <translation type="unfinished" />
+        <translation>Einfach</translation>
     </message>
     <message>
         <source>The four choices that matter, in plain words.</source>
-        <translation type="unfinished" />
+        <translation>Die vier wichtigen Entscheidungen, in einfachen Worten.</translation>
     </message>
     <message>
         <source>Advanced</source>
-        <translation type="unfinished" />
+        <translation>Erweitert</translation>
     </message>
     <message>
         <source>Every setting. Both views edit the same settings.</source>
-        <translation type="unfinished" />
+        <translation>Alle Einstellungen. Beide Ansichten bearbeiten dieselben Einstellungen.</translation>
     </message>
     <message>
         <source>Apply a preset…</source>
-        <translation type="unfinished" />
+        <translation>Vorgabe anwenden…</translation>
     </message>
     <message>
         <source>Presets set the model's size (tiny/small/base), or a whole recipe measured to learn in one minute on a CPU.</source>
-        <translation type="unfinished" />
+        <translation>Vorgaben legen die Größe des Modells fest (winzig/klein/Base) oder ein ganzes Rezept, das darauf abgestimmt ist, in einer Minute auf einer CPU zu lernen.</translation>
     </message>
     <message>
         <source>Load…</source>
-        <translation type="unfinished" />
+        <translation>Laden…</translation>
     </message>
     <message>
         <source>Load settings from a run's config.json.</source>
-        <translation type="unfinished" />
+        <translation>Einstellungen aus der config.json eines Laufs laden.</translation>
     </message>
     <message>
         <source>Save…</source>
-        <translation type="unfinished" />
+        <translation>Speichern…</translation>
     </message>
     <message>
         <source>Save these settings as JSON, e.g. for `{command}`.</source>
-        <translation type="unfinished" />
+        <translation>Diese Einstellungen als JSON speichern, z. B. für `{command}`.</translation>
     </message>
     <message>
         <source>Run elsewhere…</source>
-        <translation type="unfinished" />
+        <translation>Anderswo ausführen…</translation>
     </message>
     <message>
         <source>Write a run capsule: these settings, the text and a launch script, to train on other machines (torchrun) and bring the run back with History → Import folder….</source>
-        <translation type="unfinished" />
+        <translation>Eine Laufkapsel schreiben: diese Einstellungen, den Text und ein Startskript, um auf anderen Rechnern zu trainieren (torchrun) und den Lauf mit Verlauf → Ordner importieren… zurückzuholen.</translation>
     </message>
     <message>
         <source>Preset:</source>
-        <translation type="unfinished" />
+        <translation>Vorgabe:</translation>
     </message>
     <message>
         <source>Masking preview</source>
-        <translation type="unfinished" />
+        <translation>Maskierungsvorschau</translation>
     </message>
     <message>
         <source>How the text is read (tokenizer)</source>
-        <translation type="unfinished" />
+        <translation>Wie der Text gelesen wird (Tokenizer)</translation>
     </message>
     <message>
         <source>What is hidden (masking)</source>
-        <translation type="unfinished" />
+        <translation>Was versteckt wird (Maskierung)</translation>
     </message>
     <message>
         <source>The model</source>
-        <translation type="unfinished" />
+        <translation>Das Modell</translation>
     </message>
     <message>
         <source>Training</source>
-        <translation type="unfinished" />
+        <translation>Training</translation>
     </message>
     <message>
         <source>Probes: sentences the model is asked at every evaluation</source>
-        <translation type="unfinished" />
+        <translation>Prüfsätze: Sätze, die dem Modell bei jeder Auswertung gestellt werden</translation>
     </message>
     <message>
         <source>Trainable numbers in the model (parameters) and a rough estimate of the memory one training step needs (weights, corrections, the optimizer's state and the activations).</source>
-        <translation type="unfinished" />
+        <translation>Trainierbare Zahlen im Modell (Parameter) und eine grobe Schätzung des Speichers, den ein Trainingsschritt braucht (Gewichte, Korrekturen, der Zustand des Optimierers und die Aktivierungen).</translation>
     </message>
     <message>
         <source>Shorten the training passages (sequence length) so that this corpus can fill them.</source>
-        <translation type="unfinished" />
+        <translation>Die Trainingsabschnitte kürzen (Sequenzlänge), damit dieses Korpus sie füllen kann.</translation>
     </message>
     <message>
         <source>Start training</source>
-        <translation type="unfinished" />
+        <translation>Training starten</translation>
     </message>
     <message>
         <source>Train with these settings (Ctrl+Return).</source>
-        <translation type="unfinished" />
+        <translation>Mit diesen Einstellungen trainieren (Strg+Eingabe).</translation>
     </message>
     <message>
         <source>Add to queue</source>
-        <translation type="unfinished" />
+        <translation>Zur Warteschlange</translation>
     </message>
     <message>
         <source>Put a run with these settings at the end of the queue (Queue page); it trains when the queue runs.</source>
-        <translation type="unfinished" />
+        <translation>Einen Lauf mit diesen Einstellungen ans Ende der Warteschlange stellen (Seite Warteschlange); er trainiert, wenn die Warteschlange läuft.</translation>
     </message>
     <message>
         <source>Choose a corpus on the Corpus page first.</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie zuerst auf der Seite Korpus ein Korpus.</translation>
     </message>
     <message>
         <source>Checking that the corpus is long enough for these settings…</source>
-        <translation type="unfinished" />
+        <translation>Es wird geprüft, ob das Korpus für diese Einstellungen lang genug ist…</translation>
     </message>
     <message>
         <source>Use {tokens}-token passages</source>
-        <translation type="unfinished" />
+        <translation>Abschnitte mit {tokens} Tokens verwenden</translation>
     </message>
     <message>
         <source>Corpus: {name} ({characters:,} characters)</source>
-        <translation type="unfinished" />
+        <translation>Korpus: {name} ({characters:,} Zeichen)</translation>
     </message>
     <message>
         <source>Corpus: none chosen yet</source>
-        <translation type="unfinished" />
+        <translation>Korpus: noch keins gewählt</translation>
     </message>
     <message>
         <source>Parameters: fix the model settings to see the size.</source>
-        <translation type="unfinished" />
+        <translation>Parameter: Korrigieren Sie die Modelleinstellungen, um die Größe zu sehen.</translation>
     </message>
     <message>
         <source>exports to Hugging Face</source>
-        <translation type="unfinished" />
+        <translation>exportierbar nach Hugging Face</translation>
     </message>
     <message>
         <source>no Hugging Face export (distance bias on)</source>
-        <translation type="unfinished" />
+        <translation>kein Export nach Hugging Face (Abstands-Bias an)</translation>
     </message>
     <message>
         <source>Training passages are now {tokens} tokens long.</source>
-        <translation type="unfinished" />
+        <translation>Die Trainingsabschnitte sind jetzt {tokens} Tokens lang.</translation>
     </message>
     <message>
         <source>Applied the preset: {preset}.</source>
-        <translation type="unfinished" />
+        <translation>Vorgabe angewendet: {preset}.</translation>
     </message>
     <message>
         <source>Load settings</source>
-        <translation type="unfinished" />
+        <translation>Einstellungen laden</translation>
     </message>
     <message>
         <source>Run configuration (*.json);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation>Laufkonfiguration (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Cannot load settings</source>
-        <translation type="unfinished" />
+        <translation>Einstellungen können nicht geladen werden</translation>
     </message>
     <message>
         <source>{file} could not be read ({error}).</source>
-        <translation type="unfinished" />
+        <translation>{file} konnte nicht gelesen werden ({error}).</translation>
     </message>
     <message>
         <source>{file} is not a valid MLM Studio configuration: {error}</source>
-        <translation type="unfinished" />
+        <translation>{file} ist keine gültige MLM-Studio-Konfiguration: {error}</translation>
     </message>
     <message>
         <source>Loaded settings from {file}.</source>
-        <translation type="unfinished" />
+        <translation>Einstellungen aus {file} geladen.</translation>
     </message>
     <message>
         <source>Save settings</source>
-        <translation type="unfinished" />
+        <translation>Einstellungen speichern</translation>
     </message>
     <message>
         <source>Run configuration (*.json)</source>
-        <translation type="unfinished" />
+        <translation>Laufkonfiguration (*.json)</translation>
     </message>
     <message>
         <source>Cannot write a capsule</source>
-        <translation type="unfinished" />
+        <translation>Kapsel kann nicht geschrieben werden</translation>
     </message>
     <message>
         <source>These settings cannot train yet: {error}</source>
-        <translation type="unfinished" />
+        <translation>Mit diesen Einstellungen kann noch nicht trainiert werden: {error}</translation>
     </message>
     <message>
         <source>Cannot save settings</source>
-        <translation type="unfinished" />
+        <translation>Einstellungen können nicht gespeichert werden</translation>
     </message>
     <message>
         <source>{file} could not be written ({error}).</source>
-        <translation type="unfinished" />
+        <translation>{file} konnte nicht geschrieben werden ({error}).</translation>
     </message>
     <message>
         <source>Saved the settings to {file}.</source>
-        <translation type="unfinished" />
+        <translation>Einstellungen in {file} gespeichert.</translation>
     </message>
 </context>
 <context>
@@ -2493,195 +3330,195 @@ after continued pretraining: {after}</source>
     <name>TrainPage</name>
     <message>
         <source>Press Start to train with the settings from the Setup page.</source>
-        <translation type="unfinished" />
+        <translation>Drücken Sie auf Start, um mit den Einstellungen der Seite Einrichtung zu trainieren.</translation>
     </message>
     <message>
         <source>Train a new run with the current settings (Ctrl+Return).</source>
-        <translation type="unfinished" />
+        <translation>Einen neuen Lauf mit den aktuellen Einstellungen trainieren (Strg+Eingabe).</translation>
     </message>
     <message>
         <source>Details…</source>
-        <translation type="unfinished" />
+        <translation>Details…</translation>
     </message>
     <message>
         <source>Choose a corpus and settings first.</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie zuerst ein Korpus und die Einstellungen.</translation>
     </message>
     <message>
         <source>No run yet</source>
-        <translation type="unfinished" />
+        <translation>Noch kein Lauf</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished" />
+        <translation>Start</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished" />
+        <translation>Pause</translation>
     </message>
     <message>
         <source>Pause after the current step; nothing is lost.</source>
-        <translation type="unfinished" />
+        <translation>Nach dem aktuellen Schritt pausieren; es geht nichts verloren.</translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished" />
+        <translation>Fortsetzen</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished" />
+        <translation>Stopp</translation>
     </message>
     <message>
         <source>Finish the current step, save a checkpoint and end the run (Ctrl+.). A stopped run can be resumed from the History page.</source>
-        <translation type="unfinished" />
+        <translation>Den aktuellen Schritt abschließen, einen Checkpoint speichern und den Lauf beenden (Strg+.). Ein gestoppter Lauf kann auf der Seite Verlauf fortgesetzt werden.</translation>
     </message>
     <message>
         <source>The latest check on held-out text the model never trains on, with 15% of its tokens hidden. Loss in nats (lower is better); accuracy is the share of hidden tokens guessed exactly right.</source>
-        <translation type="unfinished" />
+        <translation>Die neueste Prüfung an zurückgehaltenem Text, auf dem das Modell nie trainiert, mit 15 % versteckten Tokens. Verlust in Nats (niedriger ist besser); die Genauigkeit ist der Anteil der versteckten Tokens, die genau richtig erraten wurden.</translation>
     </message>
     <message>
         <source>What do these numbers mean?</source>
-        <translation type="unfinished" />
+        <translation>Was bedeuten diese Zahlen?</translation>
     </message>
     <message>
         <source>Help → How masked language models learn: the loss in nats, the random-guess line ln V, accuracy and perplexity, with your own text.</source>
-        <translation type="unfinished" />
+        <translation>Hilfe → Wie maskierte Sprachmodelle lernen: der Verlust in Nats, die Zufallslinie ln V, Genauigkeit und Perplexität, an Ihrem eigenen Text erklärt.</translation>
     </message>
     <message>
         <source>A run is already training.</source>
-        <translation type="unfinished" />
+        <translation>Es trainiert bereits ein Lauf.</translation>
     </message>
     <message>
         <source>The run could not be created: {reason}</source>
-        <translation type="unfinished" />
+        <translation>Der Lauf konnte nicht angelegt werden: {reason}</translation>
     </message>
     <message>
         <source>A run is already training. Stop it first.</source>
-        <translation type="unfinished" />
+        <translation>Es trainiert bereits ein Lauf. Stoppen Sie ihn zuerst.</translation>
     </message>
     <message>
         <source>Run {run} cannot be resumed: {reason}</source>
-        <translation type="unfinished" />
+        <translation>Lauf {run} kann nicht fortgesetzt werden: {reason}</translation>
     </message>
     <message>
         <source>Resuming from the last checkpoint…</source>
-        <translation type="unfinished" />
+        <translation>Fortsetzen ab dem letzten Checkpoint…</translation>
     </message>
     <message>
         <source>Preparing: training the tokenizer and building the model…</source>
-        <translation type="unfinished" />
+        <translation>Vorbereitung: Der Tokenizer wird trainiert und das Modell aufgebaut…</translation>
     </message>
     <message>
         <source>Training {name}.</source>
-        <translation type="unfinished" />
+        <translation>{name} wird trainiert.</translation>
     </message>
     <message>
         <source>Paused. Resume to continue, or Stop to end the run.</source>
-        <translation type="unfinished" />
+        <translation>Pausiert. „Fortsetzen“ macht weiter, „Stopp“ beendet den Lauf.</translation>
     </message>
     <message>
         <source>Training…</source>
-        <translation type="unfinished" />
+        <translation>Training…</translation>
     </message>
     <message>
         <source>Stopping: finishing the current step and saving a checkpoint…</source>
-        <translation type="unfinished" />
+        <translation>Stoppen: Der aktuelle Schritt wird abgeschlossen und ein Checkpoint gespeichert…</translation>
     </message>
     <message>
         <source>A checkpoint was saved: resume it from the History page.</source>
-        <translation type="unfinished" />
+        <translation>Ein Checkpoint wurde gespeichert: Setzen Sie den Lauf auf der Seite Verlauf fort.</translation>
     </message>
     <message>
         <source>Training failed.</source>
-        <translation type="unfinished" />
+        <translation>Das Training ist fehlgeschlagen.</translation>
     </message>
     <message>
         <source>step {step:,} · %p%</source>
-        <translation type="unfinished" />
+        <translation>Schritt {step:,} · %p %</translation>
     </message>
     <message>
         <source>ETA {remaining} · elapsed {elapsed} · {speed} tokens/s</source>
-        <translation type="unfinished" />
+        <translation>noch {remaining} · vergangen {elapsed} · {speed} Tokens/s</translation>
     </message>
     <message>
         <source>elapsed {elapsed} · {speed} tokens/s</source>
-        <translation type="unfinished" />
+        <translation>vergangen {elapsed} · {speed} Tokens/s</translation>
     </message>
     <message>
         <source>Training… loss {loss:.3f} at step {step:,}</source>
-        <translation type="unfinished" />
+        <translation>Training… Verlust {loss:.3f} bei Schritt {step:,}</translation>
     </message>
     <message>
         <source>Held-out loss &lt;b&gt;{loss:.3f}&lt;/b&gt; nats · accuracy &lt;b&gt;{accuracy:.1%}&lt;/b&gt;</source>
-        <translation type="unfinished" />
+        <translation>Verlust (zurückgehalten) &lt;b&gt;{loss:.3f}&lt;/b&gt; Nats · Genauigkeit &lt;b&gt;{accuracy:.1%}&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Held-out loss &lt;b&gt;{loss:.3f}&lt;/b&gt; nats</source>
-        <translation type="unfinished" />
+        <translation>Verlust (zurückgehalten) &lt;b&gt;{loss:.3f}&lt;/b&gt; Nats</translation>
     </message>
     <message>
         <source>(step {step:,})</source>
-        <translation type="unfinished" />
+        <translation>(Schritt {step:,})</translation>
     </message>
     <message>
         <source>Perplexity &lt;b&gt;{value}&lt;/b&gt;</source>
-        <translation type="unfinished" />
+        <translation>Perplexität &lt;b&gt;{value}&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Vocabulary {vocab:,} tokens · {params:,} parameters · random-guess loss ln V = {baseline:.2f} (the dashed line): a model that learns nothing stays there.</source>
-        <translation type="unfinished" />
+        <translation>Vokabular {vocab:,} Tokens · {params:,} Parameter · Zufallsverlust ln V = {baseline:.2f} (die gestrichelte Linie): Ein Modell, das nichts lernt, bleibt dort.</translation>
     </message>
     <message>
         <source>Stopped after {steps:,} steps. Held-out loss {loss:.3f}, masked-token accuracy {accuracy:.1%}.</source>
-        <translation type="unfinished" />
+        <translation>Nach {steps:,} Schritten gestoppt. Verlust (zurückgehalten) {loss:.3f}, Genauigkeit maskierter Tokens {accuracy:.1%}.</translation>
     </message>
     <message>
         <source>Stopped after {steps:,} steps.</source>
-        <translation type="unfinished" />
+        <translation>Nach {steps:,} Schritten gestoppt.</translation>
     </message>
     <message>
         <source>Completed after {steps:,} steps. Held-out loss {loss:.3f}, masked-token accuracy {accuracy:.1%}.</source>
-        <translation type="unfinished" />
+        <translation>Nach {steps:,} Schritten abgeschlossen. Verlust (zurückgehalten) {loss:.3f}, Genauigkeit maskierter Tokens {accuracy:.1%}.</translation>
     </message>
     <message>
         <source>Completed after {steps:,} steps.</source>
-        <translation type="unfinished" />
+        <translation>Nach {steps:,} Schritten abgeschlossen.</translation>
     </message>
     <message>
         <source>elapsed {elapsed}</source>
-        <translation type="unfinished" />
+        <translation>vergangen {elapsed}</translation>
     </message>
     <message>
         <source>Failed.</source>
-        <translation type="unfinished" />
+        <translation>Fehlgeschlagen.</translation>
     </message>
     <message>
         <source>Why the run failed</source>
-        <translation type="unfinished" />
+        <translation>Warum der Lauf fehlschlug</translation>
     </message>
     <message>
         <source>The run failed.</source>
-        <translation type="unfinished" />
+        <translation>Der Lauf ist fehlgeschlagen.</translation>
     </message>
     <message>
         <source>Start is not available yet: {reason}</source>
-        <translation type="unfinished" />
+        <translation>Start ist noch nicht möglich: {reason}</translation>
     </message>
     <message>
         <source>{name}: completed.</source>
-        <translation type="unfinished" />
+        <translation>{name}: abgeschlossen.</translation>
     </message>
     <message>
         <source>{name}: stopped.</source>
-        <translation type="unfinished" />
+        <translation>{name}: gestoppt.</translation>
     </message>
     <message>
         <source>{name}: failed.</source>
-        <translation type="unfinished" />
+        <translation>{name}: fehlgeschlagen.</translation>
     </message>
     <message>
         <source>{name}: {status}.</source>
-        <translation type="unfinished" />
+        <translation>{name}: {status}.</translation>
     </message>
 </context>
 <context>
