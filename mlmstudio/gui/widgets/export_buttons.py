@@ -35,11 +35,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QWidget
 
-PICTURE_TYPES = {"png": "PNG image (*.png)"}
-NUMBER_TYPES = {"csv": "CSV table (*.csv)", "json": "JSON (*.json)"}
+from mlmstudio.gui.i18n import translate
+
+# English sources (translated in the file dialog): suffix -> the dialog's filter.
+PICTURE_TYPES = {"png": QT_TRANSLATE_NOOP("ExportButtons", "PNG image (*.png)")}
+NUMBER_TYPES = {
+    "csv": QT_TRANSLATE_NOOP("ExportButtons", "CSV table (*.csv)"),
+    "json": QT_TRANSLATE_NOOP("ExportButtons", "JSON (*.json)"),
+}
 
 
 class ExportWriteError(OSError):
@@ -91,7 +97,11 @@ def save_picture(widget: QWidget, path: str | os.PathLike) -> Path:
     pixmap = widget.grab()
     if pixmap.isNull() or not pixmap.save(str(path), "PNG"):
         # QPixmap.save says only "no": ask the folder why.
-        raise ExportWriteError(_sentence(path, _why_not_writable(path) or "the image could not be written"))
+        raise ExportWriteError(
+            _sentence(
+                path, _why_not_writable(path) or translate("ExportButtons", "the image could not be written")
+            )
+        )
     return path
 
 
@@ -109,19 +119,19 @@ def write_numbers(path: str | os.PathLike, numbers: Numbers) -> Path:
 
 def _check_folder(path: Path) -> None:
     if not path.name:
-        raise ExportWriteError("Choose a file name to save to.")
+        raise ExportWriteError(translate("ExportButtons", "Choose a file name to save to."))
     if not path.parent.is_dir():
-        raise ExportWriteError(_sentence(path, "its folder does not exist"))
+        raise ExportWriteError(_sentence(path, translate("ExportButtons", "its folder does not exist")))
 
 
 def _why_not_writable(path: Path) -> str:
     if not os.access(path.parent, os.W_OK):
-        return "the folder is read-only"
+        return translate("ExportButtons", "the folder is read-only")
     if path.exists() and not os.access(path, os.W_OK):
-        return "the file is read-only"
+        return translate("ExportButtons", "the file is read-only")
     try:
         if os.statvfs(path.parent).f_bavail == 0:
-            return "the disk is full"
+            return translate("ExportButtons", "the disk is full")
     except (OSError, AttributeError):  # no statvfs on Windows
         pass
     return ""
@@ -129,16 +139,22 @@ def _why_not_writable(path: Path) -> str:
 
 def _reason(exc: OSError) -> str:
     if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return "the disk is full"
+        return translate("ExportButtons", "the disk is full")
     if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return "the folder or file is read-only" if exc.errno != errno.EROFS else "the disk is read-only"
+        return (
+            translate("ExportButtons", "the folder or file is read-only")
+            if exc.errno != errno.EROFS
+            else translate("ExportButtons", "the disk is read-only")
+        )
     if exc.errno == errno.EISDIR:
-        return "a folder has that name"
+        return translate("ExportButtons", "a folder has that name")
     return exc.strerror or str(exc)
 
 
 def _sentence(path: Path, reason: str) -> str:
-    return f"Could not save {path.name} in {path.parent}: {reason}. Choose another folder or name."
+    return translate(
+        "ExportButtons", "Could not save {name} in {folder}: {reason}. Choose another folder or name."
+    ).format(name=path.name, folder=path.parent, reason=reason)
 
 
 def _plain(value: Any) -> Any:
@@ -176,11 +192,11 @@ def choose_save_path(parent: QWidget, title: str, default_name: str, types: Mapp
         parent,
         title,
         str(Path(_last_folder.get("dir", str(Path.home()))) / default_name),
-        ";;".join(types.values()),
+        ";;".join(translate("ExportButtons", shown) for shown in types.values()),
     )
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
     dialog.setFileMode(QFileDialog.FileMode.AnyFile)
-    suffixes = dict(zip(types.values(), types, strict=True))
+    suffixes = {translate("ExportButtons", shown): suffix for suffix, shown in types.items()}
     dialog.setDefaultSuffix(next(iter(types)))  # a name typed without one gets the chosen type's
     dialog.filterSelected.connect(lambda chosen: dialog.setDefaultSuffix(suffixes.get(chosen, "")))
     if not dialog.exec() or not dialog.selectedFiles():
@@ -211,11 +227,18 @@ class ExportButtons(QWidget):
         self.name = name
         self._report_error = report_error
         self._number_types = {k: NUMBER_TYPES[k] for k in number_types}
-        self.picture_button = QPushButton("Save picture…")
-        self.picture_button.setToolTip("Save this view as a PNG image.")
-        self.numbers_button = QPushButton("Save numbers…")
+        self.picture_button = QPushButton(translate("ExportButtons", "Save picture…"))
+        self.picture_button.setToolTip(translate("ExportButtons", "Save this view as a PNG image."))
+        self.numbers_button = QPushButton(translate("ExportButtons", "Save numbers…"))
+        kinds = [k.upper() for k in self._number_types]
         self.numbers_button.setToolTip(
-            "Save the numbers behind this view as " + " or ".join(k.upper() for k in self._number_types) + "."
+            translate("ExportButtons", "Save the numbers behind this view as {first} or {second}.").format(
+                first=kinds[0], second=kinds[1]
+            )
+            if len(kinds) == 2
+            else translate("ExportButtons", "Save the numbers behind this view as {kind}.").format(
+                kind=", ".join(kinds)
+            )
         )
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -239,7 +262,9 @@ class ExportButtons(QWidget):
     def save_numbers(self, path: str | os.PathLike) -> bool:
         numbers = self._numbers()
         if numbers is None:
-            self._report_error("There is nothing to save yet: ask the model first.")
+            self._report_error(
+                translate("ExportButtons", "There is nothing to save yet: ask the model first.")
+            )
             return False
         return self._write(lambda: write_numbers(path, numbers))
 
@@ -250,18 +275,26 @@ class ExportButtons(QWidget):
             self._report_error(str(exc))
             return False
         except OSError as exc:
-            self._report_error(f"Could not save the file: {_reason(exc)}. Choose another folder or name.")
+            self._report_error(
+                translate(
+                    "ExportButtons", "Could not save the file: {reason}. Choose another folder or name."
+                ).format(reason=_reason(exc))
+            )
             return False
         self.saved.emit(str(path))
         return True
 
     def _on_save_picture(self) -> None:
-        path = choose_save_path(self, "Save picture", f"{self.name}.png", PICTURE_TYPES)
+        path = choose_save_path(
+            self, translate("ExportButtons", "Save picture"), f"{self.name}.png", PICTURE_TYPES
+        )
         if path:
             self.save_picture(path)
 
     def _on_save_numbers(self) -> None:
         first = next(iter(self._number_types))
-        path = choose_save_path(self, "Save numbers", f"{self.name}.{first}", self._number_types)
+        path = choose_save_path(
+            self, translate("ExportButtons", "Save numbers"), f"{self.name}.{first}", self._number_types
+        )
         if path:
             self.save_numbers(path)
