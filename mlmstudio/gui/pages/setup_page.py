@@ -63,7 +63,7 @@ from mlmstudio.config import (
 from mlmstudio.engine import system_memory
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.estimates import estimate_parameters
-from mlmstudio.engine.hf_compat import can_export_hf, export_note
+from mlmstudio.engine.hf_compat import can_export_hf, hf_architecture
 from mlmstudio.gui.background import BackgroundCall
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.settings import AppSettings
@@ -539,7 +539,10 @@ class SetupPage(QWidget):
             not_exact_yet(has_corpus=self._has_corpus, learning=self._facts_wanted is not None)
         )
         # Which runs leave the app (issue 11): said where the architecture is chosen, with the why.
-        text += f" · {export_note(cfg)}"
+        if hf_architecture(cfg) is not None:  # engine.hf_compat.export_note's words, translated
+            text += " · " + translate("SetupPage", "exports to Hugging Face")
+        else:
+            text += " · " + translate("SetupPage", "no Hugging Face export (distance bias on)")
         self.estimate_label.setText(text)
         self.estimate_label.setToolTip(can_export_hf(cfg)[1])
 

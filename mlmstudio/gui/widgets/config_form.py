@@ -162,6 +162,8 @@ class SectionForm(QWidget):
 
         layout = QFormLayout(self)
         layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
+        # A longer translation of a label puts its editor below it rather than widening the page.
+        layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         for f in self._fields:
             editor = self._make_editor(f)
             editor.setObjectName(f"{section}.{f.name}")

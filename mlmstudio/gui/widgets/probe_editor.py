@@ -11,7 +11,7 @@ starts (``auto_count`` of them). Qt-free state lives in the ``ProbesConfig``.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QBrush, QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -84,8 +84,10 @@ class ProbeEditor(QWidget):
         buttons = QHBoxLayout()
         for button in (self.add_button, self.remove_button, self.defaults_button):
             buttons.addWidget(button)
-        buttons.addStretch(1)
-        buttons.addWidget(QLabel(translate("ProbeEditor", "Picked when empty:")))
+        picked = QLabel(translate("ProbeEditor", "Picked when empty:"))
+        picked.setWordWrap(True)  # a longer translation wraps rather than widening the page
+        picked.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        buttons.addWidget(picked, 1)
         buttons.addWidget(self.auto_count)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -88,6 +88,9 @@ class StartFromPicker(QWidget):
 
         self.combo = QComboBox()
         mark_user_text(self.combo)  # the history's run names (its first choice is translated)
+        # As wide as the row allows, not as its longest run name (or translation) asks.
+        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.combo.setMinimumContentsLength(24)
         self.combo.setToolTip(
             translate(
                 "StartFromPicker",
