@@ -117,35 +117,35 @@
     <name>ClickableText</name>
     <message>
         <source>Type a sentence; write [MASK] where a word is missing.</source>
-        <translation type="unfinished" />
+        <translation>Geben Sie einen Satz ein; schreiben Sie [MASK], wo ein Wort fehlt.</translation>
     </message>
     <message>
         <source>Click a word to mask it; click a mask to bring the word back.</source>
-        <translation type="unfinished" />
+        <translation>Klicken Sie auf ein Wort, um es zu maskieren; ein Klick auf eine Maske holt das Wort zurück.</translation>
     </message>
     <message>
         <source>Click a word to replace it by [MASK].</source>
-        <translation type="unfinished" />
+        <translation>Klicken Sie auf ein Wort, um es durch [MASK] zu ersetzen.</translation>
     </message>
     <message>
         <source>Clickable words</source>
-        <translation type="unfinished" />
+        <translation>Anklickbare Wörter</translation>
     </message>
     <message>
         <source>Click to bring the word back</source>
-        <translation type="unfinished" />
+        <translation>Klicken, um das Wort zurückzuholen</translation>
     </message>
     <message>
         <source>A typed mask: edit the text above to change it</source>
-        <translation type="unfinished" />
+        <translation>Eine eingetippte Maske: Ändern Sie den Text oben, um sie zu ändern</translation>
     </message>
     <message>
         <source>Click to mask '{word}'</source>
-        <translation type="unfinished" />
+        <translation>Klicken, um „{word}“ zu maskieren</translation>
     </message>
     <message>
         <source>(the words of your sentence appear here)</source>
-        <translation type="unfinished" />
+        <translation>(hier erscheinen die Wörter Ihres Satzes)</translation>
     </message>
 </context>
 <context>
@@ -354,28 +354,29 @@
     <name>ConfigForm</name>
     <message>
         <source>Auto ({rule})</source>
-        <translation type="unfinished" />
+        <translation>Automatisch ({rule})</translation>
     </message>
     <message>
         <source>Auto: {value:,} ({rule})</source>
-        <translation type="unfinished" />
+        <translation>Automatisch: {value:,} ({rule})</translation>
     </message>
     <message>
         <source>{help}
 Default: {default}.</source>
-        <translation type="unfinished" />
+        <translation>{help}
+Standard: {default}.</translation>
     </message>
     <message>
         <source>on</source>
-        <translation type="unfinished" />
+        <translation>an</translation>
     </message>
     <message>
         <source>off</source>
-        <translation type="unfinished" />
+        <translation>aus</translation>
     </message>
     <message>
         <source>(empty)</source>
-        <translation type="unfinished" />
+        <translation>(leer)</translation>
     </message>
 </context>
 <context>
@@ -721,11 +722,11 @@ Es wurde nichts gesendet.</translation>
     <name>ExploreAnswers</name>
     <message>
         <source>{name}  ({accuracy:.0%} acc, {id})</source>
-        <translation type="unfinished" />
+        <translation>{name}  ({accuracy:.0%} Gen., {id})</translation>
     </message>
     <message>
         <source>[MASK] {number} of {count}</source>
-        <translation type="unfinished" />
+        <translation>[MASK] {number} von {count}</translation>
     </message>
 </context>
 <context>
@@ -815,19 +816,19 @@ Es wurde nichts gesendet.</translation>
     <name>ExploreTabs</name>
     <message>
         <source>Predictions</source>
-        <translation type="unfinished" />
+        <translation>Vorhersagen</translation>
     </message>
     <message>
         <source>Compare runs</source>
-        <translation type="unfinished" />
+        <translation>Läufe vergleichen</translation>
     </message>
     <message>
         <source>Fill one at a time</source>
-        <translation type="unfinished" />
+        <translation>Einzeln füllen</translation>
     </message>
     <message>
         <source>Score words</source>
-        <translation type="unfinished" />
+        <translation>Wörter bewerten</translation>
     </message>
 </context>
 <context>
@@ -1978,42 +1979,42 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     <name>PredictionView</name>
     <message>
         <source>(empty)</source>
-        <translation type="unfinished" />
+        <translation>(leer)</translation>
     </message>
     <message>
         <source>No predictions</source>
-        <translation type="unfinished" />
+        <translation>Keine Vorhersagen</translation>
     </message>
 </context>
 <context>
     <name>PredictionsTab</name>
     <message>
         <source>The text was longer than the model can read; only the part around the masks was used.</source>
-        <translation type="unfinished" />
+        <translation>Der Text war länger, als das Modell lesen kann; nur der Teil um die Masken wurde verwendet.</translation>
     </message>
     <message>
         <source>Predict</source>
-        <translation type="unfinished" />
+        <translation>Vorhersagen</translation>
     </message>
     <message>
         <source>Show the model's guesses for every [MASK] (Enter)</source>
-        <translation type="unfinished" />
+        <translation>Die Tipps des Modells für jedes [MASK] zeigen (Eingabe)</translation>
     </message>
     <message>
         <source>Press Predict (or Enter in the text box) to see the model's guesses for each [MASK].</source>
-        <translation type="unfinished" />
+        <translation>Drücken Sie auf „Vorhersagen“ (oder die Eingabetaste im Textfeld), um die Tipps des Modells für jedes [MASK] zu sehen.</translation>
     </message>
     <message>
         <source>Predicting</source>
-        <translation type="unfinished" />
+        <translation>Vorhersage läuft</translation>
     </message>
     <message>
         <source>&lt;b&gt;Most likely:&lt;/b&gt; {sequence}</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;Am wahrscheinlichsten:&lt;/b&gt; {sequence}</translation>
     </message>
     <message>
         <source>Most likely: {sequence}</source>
-        <translation type="unfinished" />
+        <translation>Am wahrscheinlichsten: {sequence}</translation>
     </message>
 </context>
 <context>

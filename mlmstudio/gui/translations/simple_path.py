@@ -7,14 +7,35 @@ checks it.
 """
 
 SIMPLE_PATH_CONTEXTS = (
+    # The window: sidebar, menus, status bar; the welcome and its samples.
     "MainWindow",
     "WelcomePanel",
     "Samples",
+    # Corpus (a built-in sample loads here) and Setup's Simple view.
+    "CorpusPage",
+    "SetupPage",
     "SimpleSetup",
-    "HelpPage",
+    "MaskingPreview",
+    "SetupEstimates",
+    "RunRequest",
+    # Start → Train.
     "TrainPage",
     "LivePlots",
     "ForecastBar",
+    "ProbePlot",
+    "Perplexity",
+    # Explore's fill-mask predictions.
     "ExplorePage",
+    "ExploreTabs",
+    "ExploreAnswers",
     "PredictionsTab",
+    "PredictionView",
+    "ClickableText",
+    # Help, and the errors a first-time user can meet.
+    "HelpPage",
+    "Background",
+    "EngineWarmup",
+    "CrashOffer",
+    "HistoryRepair",
+    "AppSettings",
 )
