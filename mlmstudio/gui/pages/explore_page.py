@@ -42,7 +42,7 @@ from mlmstudio.engine.mask_spelling import NO_MASK_MESSAGE, no_mask_message
 from mlmstudio.engine.predictor_cache import PredictorCache
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui.background import TaskRunner, show_busy, user_message
-from mlmstudio.gui.i18n import translate
+from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.imported_model import is_imported, mask_hint, own_mask_token, with_engine_mask
 from mlmstudio.gui.pages.explore.answers import run_label
 from mlmstudio.gui.pages.explore.attention_tab import AttentionTab
@@ -175,6 +175,7 @@ class ExplorePage(QWidget):
         self.run_combo = QComboBox()
         self.run_combo.setMinimumContentsLength(28)
         self.run_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        mark_user_text(self.run_combo)  # run names
         self.run_combo.setToolTip(translate("ExplorePage", "The trained run whose model answers"))
         self.refresh_button = QPushButton(translate("ExplorePage", "Reload runs"))
         self.refresh_button.setToolTip(

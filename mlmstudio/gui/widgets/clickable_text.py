@@ -19,6 +19,8 @@ from PySide6.QtCore import QRect, Qt, QUrl, Signal
 from PySide6.QtGui import QFontMetrics, QKeyEvent, QPalette, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextBrowser, QVBoxLayout, QWidget
 
+from mlmstudio.gui.i18n import mark_user_text, translate
+
 MASK = "[MASK]"
 # A run of masks (one masked word of a character model), a word, or one punctuation mark.
 _SEGMENT_RE = re.compile(r"(?:\[MASK\])+|\w+(?:['’]\w+)*|[^\w\s]")
@@ -70,12 +72,17 @@ class ClickableText(QWidget):
         self._segments: list[Segment] = []
 
         self.editor = _SentenceEdit()
-        self.editor.setPlaceholderText("Type a sentence; write [MASK] where a word is missing.")
+        self.editor.setPlaceholderText(
+            translate("ClickableText", "Type a sentence; write [MASK] where a word is missing.")
+        )
         self.editor.setTabChangesFocus(True)
         line = QFontMetrics(self.editor.font()).lineSpacing()
         self.editor.setFixedHeight(line * 3 + 12)
 
-        hint = QLabel("Click a word to mask it; click a mask to bring the word back.")
+        hint = QLabel(
+            translate("ClickableText", "Click a word to mask it; click a mask to bring the word back.")
+        )
+        hint.setWordWrap(True)
         hint_font = hint.font()
         hint_font.setItalic(True)
         hint.setFont(hint_font)
@@ -84,8 +91,11 @@ class ClickableText(QWidget):
         self.view.setOpenLinks(False)
         self.view.setOpenExternalLinks(False)
         self.view.setFixedHeight(line * 3 + 12)
-        self.view.setToolTip("Click a word to replace it by [MASK].")
-        self.view.setAccessibleName("Clickable words")
+        self.view.setToolTip(translate("ClickableText", "Click a word to replace it by [MASK]."))
+        self.view.setAccessibleName(translate("ClickableText", "Clickable words"))
+        # The user's own sentence (its words are data, not the app's text).
+        mark_user_text(self.editor)
+        mark_user_text(self.view)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -204,18 +214,18 @@ class ClickableText(QWidget):
                 fmt.setForeground(palette.color(QPalette.ColorRole.HighlightedText))
                 fmt.setFontWeight(700)
                 fmt.setToolTip(
-                    "Click to bring the word back"
+                    translate("ClickableText", "Click to bring the word back")
                     if self._is_clicked_mask(seg)
-                    else "A typed mask: edit the text above to change it"
+                    else translate("ClickableText", "A typed mask: edit the text above to change it")
                 )
             else:
                 fmt.setForeground(palette.color(QPalette.ColorRole.Text))
-                fmt.setToolTip(f"Click to mask '{seg.text}'")
+                fmt.setToolTip(translate("ClickableText", "Click to mask '{word}'").format(word=seg.text))
             cursor.insertText(seg.text, fmt)
             pos = seg.end
         cursor.insertText(text[pos:], plain)
         if not text.strip():
-            cursor.insertText("(the words of your sentence appear here)", plain)
+            cursor.insertText(translate("ClickableText", "(the words of your sentence appear here)"), plain)
 
     def _is_clicked_mask(self, seg: Segment) -> bool:
         return any(c.selectionStart() == seg.start and c.selectedText() == seg.text for c, _ in self._masked)

@@ -13,6 +13,8 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from mlmstudio.gui.i18n import mark_user_text, translate
+
 _ROW_PAD = 4
 _BAR_MIN_WIDTH = 80
 
@@ -20,7 +22,7 @@ _BAR_MIN_WIDTH = 80
 def readable_token(token_str: str) -> str:
     """How a predicted token is shown: spaces made visible, empty marked."""
     if token_str == "":
-        return "(empty)"
+        return translate("PredictionView", "(empty)")
     if token_str.isspace():
         return "␣" * len(token_str)
     return token_str
@@ -49,6 +51,7 @@ class PredictionView(QWidget):
         self._rows: list[tuple[str, float]] = []
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(200)
+        mark_user_text(self)  # the model's tokens
 
     # -- data ---------------------------------------------------------------
 
@@ -124,7 +127,9 @@ class PredictionView(QWidget):
         if not self._rows:
             painter.setPen(text_colour)
             painter.drawText(
-                QRectF(0, y, self.width(), row_h), Qt.AlignmentFlag.AlignVCenter, "No predictions"
+                QRectF(0, y, self.width(), row_h),
+                Qt.AlignmentFlag.AlignVCenter,
+                translate("PredictionView", "No predictions"),
             )
             return
 

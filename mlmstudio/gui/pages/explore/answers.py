@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QLayout, QScrollArea, QWidget
 
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.theme import readable_on
 from mlmstudio.gui.widgets.clickable_text import MASK
 from mlmstudio.gui.widgets.prediction_view import readable_token
@@ -20,8 +21,11 @@ from mlmstudio.store.records import RunSummary
 def run_label(run: RunSummary) -> str:
     """How a run is named in the run pickers: name, accuracy and a short id."""
     acc = run.val_accuracy
-    extra = f"{acc:.0%} acc, " if acc is not None else ""
-    return f"{run.name}  ({extra}{run.id[:6]})"
+    if acc is None:
+        return f"{run.name}  ({run.id[:6]})"
+    return translate("ExploreAnswers", "{name}  ({accuracy:.0%} acc, {id})").format(
+        name=run.name, accuracy=acc, id=run.id[:6]
+    )
 
 
 def percent(p: float) -> str:
@@ -57,7 +61,9 @@ def best_sequence_html(text: str, masks: list[list[dict[str, Any]]], palette: QP
 
 
 def mask_title(index: int, count: int) -> str:
-    return "[MASK]" if count == 1 else f"[MASK] {index + 1} of {count}"
+    if count == 1:
+        return MASK
+    return translate("ExploreAnswers", "[MASK] {number} of {count}").format(number=index + 1, count=count)
 
 
 def scrolling(widget: QWidget) -> QScrollArea:

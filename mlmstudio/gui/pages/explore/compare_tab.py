@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Slot
 from PySide6.QtWidgets import (
     QAbstractButton,
     QGroupBox,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.pages.explore.answers import (
     best_sequence_html,
     clear_layout,
@@ -44,22 +45,25 @@ MAX_COMPARED = 4
 
 
 class CompareTab(ExploreTab):
-    title = "Compare runs"
+    title = QT_TRANSLATE_NOOP("ExploreTabs", "Compare runs")
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
         self._runs: dict[str, RunSummary] = {}
         self._busy = False
         self.compare_list = QListWidget()
+        mark_user_text(self.compare_list)  # run names
         self.compare_list.setMaximumWidth(340)
         # Long run names are elided rather than scrolled sideways; the full name is the tooltip.
         self.compare_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.compare_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.compare_list.setToolTip(f"Tick two to {MAX_COMPARED} runs to compare")
-        self.compare_button = QPushButton("Compare")
+        self.compare_list.setToolTip(
+            translate("CompareTab", "Tick two to {most} runs to compare").format(most=MAX_COMPARED)
+        )
+        self.compare_button = QPushButton(translate("CompareTab", "Compare"))
         self.compare_button.setEnabled(False)
         left = QVBoxLayout()
-        left.addWidget(QLabel(f"Runs (tick 2 to {MAX_COMPARED}):"))
+        left.addWidget(QLabel(translate("CompareTab", "Runs (tick 2 to {most}):").format(most=MAX_COMPARED)))
         left.addWidget(self.compare_list, 1)
         left.addWidget(self.compare_button)
         self.compare_box = QWidget()
@@ -136,10 +140,14 @@ class CompareTab(ExploreTab):
     def compare(self) -> bool:
         run_ids = self.compared_run_ids()
         if not 2 <= len(run_ids) <= MAX_COMPARED:
-            self.host.show_error(f"Tick two to {MAX_COMPARED} runs to compare.")
+            self.host.show_error(
+                translate("CompareTab", "Tick two to {most} runs to compare.").format(most=MAX_COMPARED)
+            )
             return False
         runs = [self._runs[r] for r in run_ids if r in self._runs]
-        return self.host.ask_runs(runs, fill_mask, self._on_answers, what="Comparing the runs")
+        return self.host.ask_runs(
+            runs, fill_mask, self._on_answers, what=translate("CompareTab", "Comparing the runs")
+        )
 
     # -- answers -----------------------------------------------------------------------------
 
@@ -193,7 +201,11 @@ class CompareTab(ExploreTab):
             label.setWordWrap(True)
             layout.addWidget(label)
             return box
-        best = QLabel("<b>Most likely:</b> " + best_sequence_html(result.text, result.masks, self.palette()))
+        best = QLabel(
+            translate("CompareTab", "<b>Most likely:</b> {sequence}").format(
+                sequence=best_sequence_html(result.text, result.masks, self.palette())
+            )
+        )
         best.setWordWrap(True)
         layout.addWidget(best)
         for m, predictions in enumerate(result.masks):
@@ -208,7 +220,9 @@ class CompareTab(ExploreTab):
             self.compare_list.blockSignals(True)
             item.setCheckState(Qt.CheckState.Unchecked)
             self.compare_list.blockSignals(False)
-            self.status_message.emit(f"Compare at most {MAX_COMPARED} runs at once.")
+            self.status_message.emit(
+                translate("CompareTab", "Compare at most {most} runs at once.").format(most=MAX_COMPARED)
+            )
         self._update_button()
 
     def _update_button(self) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.pages.explore.answers import escape
 from mlmstudio.gui.pages.explore.predictions_tab import truncated_note
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
@@ -37,23 +38,32 @@ def fill_iteratively(predictor: Predictor, question: Question) -> IterativeFill:
 
 
 class IterativeTab(ExploreTab):
-    title = "Fill one at a time"
+    title = QT_TRANSLATE_NOOP("ExploreTabs", "Fill one at a time")
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
         explain = QLabel(
-            "With several masks, fill the one the model is surest of, then predict the "
-            "others again with it filled in, and repeat. The blanks then form one phrase, "
-            "instead of independent guesses."
+            translate(
+                "IterativeTab",
+                "With several masks, fill the one the model is surest of, then predict the "
+                "others again with it filled in, and repeat. The blanks then form one phrase, "
+                "instead of independent guesses.",
+            )
         )
         explain.setWordWrap(True)
-        self.iterate_button = QPushButton("Fill one at a time")
+        self.iterate_button = QPushButton(translate("IterativeTab", "Fill one at a time"))
         self.iterative_result = QLabel()
         self.iterative_result.setWordWrap(True)
         self.iterative_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.steps_table = QTableWidget(0, 5)
         self.steps_table.setHorizontalHeaderLabels(
-            ["Step", "Mask", "Filled with", "Probability", "Sentence so far"]
+            [
+                translate("IterativeTab", "Step"),
+                translate("IterativeTab", "Mask"),
+                translate("IterativeTab", "Filled with"),
+                translate("IterativeTab", "Probability"),
+                translate("IterativeTab", "Sentence so far"),
+            ]
         )
         self.steps_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.steps_table.verticalHeader().hide()
@@ -81,7 +91,9 @@ class IterativeTab(ExploreTab):
         return [self.iterate_button]
 
     def fill(self) -> bool:
-        return self.host.ask(fill_iteratively, self._on_answer, what="Filling the blanks")
+        return self.host.ask(
+            fill_iteratively, self._on_answer, what=translate("IterativeTab", "Filling the blanks")
+        )
 
     def _on_answer(self, result: IterativeFill, _question: Question) -> None:
         self.show_result(result)
@@ -107,7 +119,9 @@ class IterativeTab(ExploreTab):
     def show_result(self, result: IterativeFill) -> None:
         self.result = result
         self.export.set_available(True)
-        self.iterative_result.setText(f"<b>Result:</b> {escape(result.sequence)}")
+        self.iterative_result.setText(
+            translate("IterativeTab", "<b>Result:</b> {sequence}").format(sequence=escape(result.sequence))
+        )
         table = self.steps_table
         table.setRowCount(len(result.steps))
         for r, step in enumerate(result.steps):
@@ -123,7 +137,11 @@ class IterativeTab(ExploreTab):
             )
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(f"Other guesses: {alternatives}" if alternatives else "")
+                item.setToolTip(
+                    translate("IterativeTab", "Other guesses: {guesses}").format(guesses=alternatives)
+                    if alternatives
+                    else ""
+                )
                 table.setItem(r, c, item)
         table.resizeColumnsToContents()
         table.horizontalHeader().setStretchLastSection(True)

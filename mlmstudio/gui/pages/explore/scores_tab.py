@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtGui import QBrush, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.pages.explore.answers import percent
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
@@ -33,20 +35,33 @@ if TYPE_CHECKING:
 
 
 class ScoresTab(ExploreTab):
-    title = "Score words"
+    title = QT_TRANSLATE_NOOP("ExploreTabs", "Score words")
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
         self.candidates = QLineEdit()
-        self.candidates.setPlaceholderText("Words to score, separated by commas: mat, chair, floor")
-        self.candidates.setToolTip(
-            "How likely does the model find each of these words in place of the "
-            "[MASK]? A word the tokenizer splits into several pieces is scored "
-            "as a whole and flagged."
+        self.candidates.setPlaceholderText(
+            translate("ScoresTab", "Words to score, separated by commas: mat, chair, floor")
         )
-        self.score_button = QPushButton("Score")
+        self.candidates.setToolTip(
+            translate(
+                "ScoresTab",
+                "How likely does the model find each of these words in place of the "
+                "[MASK]? A word the tokenizer splits into several pieces is scored "
+                "as a whole and flagged.",
+            )
+        )
+        self.score_button = QPushButton(translate("ScoresTab", "Score"))
         self.scores_table = QTableWidget(0, 5)
-        self.scores_table.setHorizontalHeaderLabels(["Word", "Mask", "Probability", "Log-prob", "Tokens"])
+        self.scores_table.setHorizontalHeaderLabels(
+            [
+                translate("ScoresTab", "Word"),
+                translate("ScoresTab", "Mask"),
+                translate("ScoresTab", "Probability"),
+                translate("ScoresTab", "Log-prob"),
+                translate("ScoresTab", "Tokens"),
+            ]
+        )
         self.scores_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.scores_table.verticalHeader().hide()
         self.scores_table.horizontalHeader().setStretchLastSection(True)
@@ -54,7 +69,7 @@ class ScoresTab(ExploreTab):
         self.scores_note = QLabel()
         self.scores_note.setWordWrap(True)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Candidates:"))
+        row.addWidget(QLabel(translate("ScoresTab", "Candidates:")))
         row.addWidget(self.candidates, 1)
         row.addWidget(self.score_button)
         self.targets: list[dict[str, Any]] = []
@@ -81,7 +96,9 @@ class ScoresTab(ExploreTab):
         words = self.words()
         if not words:
             self.host.clear_message()
-            self.host.show_error("Type one or more candidate words, separated by commas.")
+            self.host.show_error(
+                translate("ScoresTab", "Type one or more candidate words, separated by commas.")
+            )
             return False
         if not self.score_button.isEnabled():  # Enter in the field while an answer is on its way
             return False
@@ -89,7 +106,7 @@ class ScoresTab(ExploreTab):
         def asking(predictor: Predictor, question: Question) -> FillResult:
             return predictor.fill_mask(question.text, top_k=question.top_k, targets=words)
 
-        return self.host.ask(asking, self._on_answer, what="Scoring the words")
+        return self.host.ask(asking, self._on_answer, what=translate("ScoresTab", "Scoring the words"))
 
     def _on_answer(self, result: FillResult, _question: Question) -> None:
         self.show_scores(result.targets or [])
@@ -128,7 +145,11 @@ class ScoresTab(ExploreTab):
                 str(int(target.get("mask", 0)) + 1),
                 percent(float(target.get("score", 0.0))),
                 "—" if math.isinf(log_prob) else f"{log_prob:.2f}",
-                (" + ".join(pieces) + ("   ⚠ several tokens" if target.get("multi_token") else ""))
+                (
+                    translate("ScoresTab", "{pieces}   ⚠ several tokens").format(pieces=" + ".join(pieces))
+                    if target.get("multi_token")
+                    else " + ".join(pieces)
+                )
                 if pieces
                 else "—",
             ]
