@@ -33,6 +33,10 @@ EXCLUDED_MODULES = [
     "transformers",
 ]
 
+# The languages the app is translated into: Qt's translation of its own strings is kept for them.
+APP_LANGUAGES = ["de"]
+QT_TRANSLATIONS_KEPT = [f"PySide6/Qt/translations/qtbase_{language}.qm" for language in APP_LANGUAGES]
+
 # Files dropped after analysis, by their path inside the bundle (fnmatch patterns).
 # Each rule is (name used in docs/PACKAGING.md, patterns, patterns kept despite the first).
 FILE_RULES = [
@@ -56,7 +60,13 @@ FILE_RULES = [
         ],
         [],
     ),
-    ("Qt translations (the app is in English)", ["PySide6/Qt/translations/*"], []),
+    # Qt's own strings (OK, Cancel, a text field's menu) are kept for the languages the app
+    # ships a translation of (mlmstudio/gui/translations/mlmstudio_*.qm, gui/i18n.py).
+    (
+        "Qt translations (but those of the app's languages)",
+        ["PySide6/Qt/translations/*"],
+        QT_TRANSLATIONS_KEPT,
+    ),
     (
         "Qt plugins a desktop window does not use (eglfs, vnc, evdev, network, TLS, SQL, QML, designer, print)",
         [

@@ -10,11 +10,14 @@
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -191,3 +194,148 @@ def test_mlmstudio_lang_de_shows_the_window_in_german(tmp_path):
 def test_no_translation_leaves_the_source_text(qapp):
     assert not any(isinstance(t, i18n.PseudoTranslator) for t in i18n._installed)
     assert QCoreApplication.translate("TrainPage", "Start") == "Start"
+
+
+# The files -------------------------------------------------------------------------------------
+
+
+def _committed_ts() -> list[Path]:
+    found = translations.ts_files()
+    if not found:
+        pytest.skip("no translation (mlmstudio/gui/translations/mlmstudio_*.ts) committed yet")
+    return found
+
+
+@needs_tools
+def test_each_qm_is_what_lrelease_builds_from_its_ts(tmp_path):
+    stale = []
+    for ts in _committed_ts():
+        committed = ts.with_suffix(".qm")
+        assert committed.exists(), f"{committed.name} is missing: run 'python scripts/translations.py build'"
+        built = tmp_path / committed.name
+        translations.lrelease(ts, built)
+        if built.read_bytes() != committed.read_bytes():
+            stale.append(committed.name)
+    assert stale == [], f"{stale} differ from their .ts: run 'python scripts/translations.py build'"
+
+
+@needs_tools
+def test_each_ts_holds_every_string_of_the_sources(tmp_path):
+    missing = {}
+    for ts in _committed_ts():
+        copy = tmp_path / ts.name
+        copy.write_bytes(ts.read_bytes())
+        translations.lupdate(copy)
+        before = {m.key for m in translations.messages(ts)}
+        new = [m for m in translations.messages(copy) if m.key not in before and m.kind != "vanished"]
+        if new:
+            missing[ts.name] = [f"{m.context}: {m.source[:60]!r}" for m in new]
+    assert missing == {}, (
+        "strings of the sources not in the .ts (run 'python scripts/translations.py update', "
+        f"translate, then 'build'): {json.dumps(missing, indent=1, ensure_ascii=False)[:6000]}"
+    )
+
+
+def test_the_german_translation_is_complete_for_the_simple_path():
+    from mlmstudio.gui.translations.simple_path import SIMPLE_PATH_CONTEXTS
+
+    if not GERMAN_TS.exists():
+        pytest.skip("the German translation (mlmstudio_de.ts) is not committed yet")
+    found = [m for m in translations.messages(GERMAN_TS) if m.kind not in ("vanished", "obsolete")]
+    contexts = {m.context for m in found}
+    assert set(SIMPLE_PATH_CONTEXTS) <= contexts, (
+        f"no strings at all for {set(SIMPLE_PATH_CONTEXTS) - contexts}"
+    )
+    unfinished = [
+        f"{m.context}: {m.source[:60]!r}"
+        for m in found
+        if m.context in SIMPLE_PATH_CONTEXTS and not m.finished
+    ]
+    assert unfinished == [], f"{len(unfinished)} untranslated on the Simple path: {unfinished[:40]}"
+
+
+FIELD = re.compile(r"(?<!\{)\{[^{}]*\}(?!\})")
+TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)")
+
+
+def test_the_run_configuration_texts_are_listed_for_lupdate():
+    texts = translations.config_messages()
+    from mlmstudio.config import FIELD_LABELS, TokenizerConfig, field_help
+
+    assert set(FIELD_LABELS.values()) <= set(texts)
+    assert field_help(TokenizerConfig, "kind") in texts
+    assert 'QT_TRANSLATE_NOOP("RunConfig", ' in translations.config_source()
+
+
+def test_translations_keep_the_fields_plurals_and_tags_of_their_source():
+    """A translation that loses ``{steps}`` or ``%n`` would raise or show nonsense when formatted."""
+    broken = []
+    for ts in translations.ts_files():
+        for m in translations.messages(ts):
+            if not m.finished:
+                continue
+            for text in m.translations:
+                if sorted(FIELD.findall(text)) != sorted(FIELD.findall(m.source)):
+                    broken.append(f"{ts.name} {m.context}: {m.source[:50]!r} → {text[:50]!r} (fields)")
+                if ("%n" in m.source) != ("%n" in text):
+                    broken.append(f"{ts.name} {m.context}: {m.source[:50]!r} → {text[:50]!r} (%n)")
+                if sorted(TAG.findall(text)) != sorted(TAG.findall(m.source)):
+                    broken.append(f"{ts.name} {m.context}: {m.source[:50]!r} → {text[:50]!r} (tags)")
+    assert broken == []
+
+
+def _translate_calls(tree: ast.AST):
+    """The translate() and QT_TRANSLATE_NOOP calls, but those inside a wrapper itself named translate."""
+    wrapped = {
+        id(call)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef) and node.name == "translate"
+        for call in ast.walk(node)
+    }
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or id(node) in wrapped:
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        if name in ("translate", "QT_TRANSLATE_NOOP") and node.args:
+            yield node
+
+
+# Contexts whose texts are not literals at the call, and where lupdate finds them instead.
+DYNAMIC_CONTEXTS = {"RunConfig": "scripts/translations.py config_messages (mlmstudio/config.py's texts)"}
+
+
+def test_every_translate_call_names_a_literal_context_and_no_built_text():
+    """lupdate extracts only literals: an f-string or a sum inside translate() is never translated."""
+    bad = []
+    for path in translations.sources():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        constants = {
+            target.id: node.value.value
+            for node in tree.body
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        }
+        for call in _translate_calls(tree):
+            where = f"{path.relative_to(ROOT)}:{call.lineno}"
+            context = call.args[0]
+            if isinstance(context, ast.Constant) and isinstance(context.value, int | float):
+                continue  # QPainter.translate(x, y)
+            if isinstance(context, ast.Name) and constants.get(context.id) in DYNAMIC_CONTEXTS:
+                continue
+            if not (isinstance(context, ast.Constant) and isinstance(context.value, str)):
+                bad.append(f"{where}: the context is not a string literal")
+            if len(call.args) > 1 and isinstance(call.args[1], ast.JoinedStr | ast.BinOp):
+                bad.append(f"{where}: the text is an f-string or built with an operator")
+    assert bad == []
+
+
+def test_the_compiled_translations_ship_with_the_package():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "*.qm" in project["tool"]["setuptools"]["package-data"]["mlmstudio.gui.translations"]
+    spec = (ROOT / "packaging" / "mlmstudio.spec").read_text(encoding="utf-8")
+    assert "mlmstudio/gui/translations" in spec  # the bundle's build stops without a .qm
+    rules = (ROOT / "packaging" / "bundle_rules.py").read_text(encoding="utf-8")
+    for qm in translations.TRANSLATIONS.glob("mlmstudio_*.qm"):
+        assert f'"{translations.language_of(qm)}"' in rules, f"bundle_rules.APP_LANGUAGES lacks {qm.name}"
