@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mlmstudio.engine import system_memory
@@ -48,28 +49,57 @@ def release_free_memory() -> None:
         pass
 
 
-def memory_shortage(needed_bytes: int, what: str) -> str | None:
+RESIZE_ADVICE = (
+    "Choose a smaller width, fewer layers, a smaller vocabulary, batch or sequence length, "
+    "or close other programs."
+)
+# A continued model keeps its own shape and vocabulary: only the batch and the windows can shrink.
+CONTINUED_ADVICE = "Choose a smaller batch or sequence length, or close other programs."
+
+
+def memory_shortage(needed_bytes: int, what: str, advice: str = RESIZE_ADVICE) -> str | None:
     """A sentence when ``needed_bytes`` (an estimate) exceeds the free memory, else None."""
     available = system_memory.available_memory_bytes()
     if system_memory.memory_fit(needed_bytes, available).fits:
         return None
     return (
         f"{what} needs about {system_memory.human_bytes(needed_bytes)} of memory, but only "
-        f"{system_memory.human_bytes(available or 0)} is free. "
-        "Choose a smaller width, fewer layers, a smaller vocabulary, batch or sequence length, "
-        "or close other programs."
+        f"{system_memory.human_bytes(available or 0)} is free. {advice}"
     )
 
 
 def training_memory_shortage(config: RunConfig, vocab_size: int | None = None) -> str | None:
-    """``memory_shortage`` for training ``config`` (vocabulary: the tokenizer's largest, if not known)."""
+    """``memory_shortage`` for training ``config`` (vocabulary: the tokenizer's largest, if not known;
+    a continued run's: the model's own)."""
     from mlmstudio.engine.estimates import estimate_training_memory
 
-    vocab = vocab_size or config.tokenizer.vocab_size
+    vocab = vocab_size or starting_vocab_size(config) or config.tokenizer.vocab_size
     needed = estimate_training_memory(
         config.model, vocab, config.training.batch_size, config.training.seq_len
     )
+    if config.training.start_from.strip():
+        return memory_shortage(needed, "Continuing this model", CONTINUED_ADVICE)
     return memory_shortage(needed, "Training this model")
+
+
+def starting_vocab_size(config: RunConfig) -> int | None:
+    """The vocabulary of the model a continued run starts from, plus its added words, read before
+    its weights load: a 250,000-token XLM-R vocabulary counts as it is (the config's tokenizer
+    setting stops at 200,000). None for a new model or an unreadable folder (the load says why)."""
+    start = config.training.start_from.strip()
+    if not start:
+        return None
+    from tokenizers import Tokenizer
+
+    from mlmstudio.engine.run_files import RunFolder
+
+    try:
+        own = Tokenizer.from_file(str(RunFolder(Path(start)).tokenizer)).get_vocab_size(
+            with_added_tokens=True
+        )
+    except Exception:  # noqa: BLE001 - load_starting_model gives the sentence for a damaged folder
+        return None
+    return own + len(config.training.added_words.split())  # vocab_extension.added_words
 
 
 def model_memory_shortage(config: RunConfig, vocab_size: int) -> str | None:
