@@ -26,6 +26,7 @@ from mlmstudio.config import RunConfig
 from mlmstudio.engine.run_end import RunEnd
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui.background import TaskRunner, user_message
+from mlmstudio.gui.i18n import translate
 from mlmstudio.store import queue, queue_runner
 from mlmstudio.store.database import Database
 
@@ -72,7 +73,11 @@ class QueueController(QObject):
             return queue.list_items(self.db), queue.get_settings(self.db)
 
         self.tasks.run(
-            read, self._on_listed, self._on_error("Reading the queue"), topic="list", name="queue list"
+            read,
+            self._on_listed,
+            self._on_error(translate("QueueController", "Reading the queue")),
+            topic="list",
+            name="queue list",
         )
 
     def _on_listed(self, listing) -> None:
@@ -99,9 +104,11 @@ class QueueController(QObject):
         self,
         fn: Callable[[], Any],
         done: Callable[[Any], None] | None = None,
-        what: str = "Changing the queue",
+        what: str | None = None,
     ) -> None:
         """A change in the background, then a fresh listing; each write gets its own answer."""
+        if what is None:
+            what = translate("QueueController", "Changing the queue")
         self._write_count += 1
 
         def answered(value) -> None:
@@ -120,37 +127,54 @@ class QueueController(QObject):
     def add(self, config: RunConfig, name: str = "") -> None:
         self._write(
             lambda: queue.add_item(self.db, config, name=name),
-            lambda item: self.message.emit("info", f"Added to the queue as item {item.id} ({item.label})."),
-            "Adding to the queue",
+            lambda item: self.message.emit(
+                "info",
+                translate("QueueController", "Added to the queue as item {item} ({label}).").format(
+                    item=item.id, label=item.label
+                ),
+            ),
+            translate("QueueController", "Adding to the queue"),
         )
 
     def remove(self, item_ids: list[int]) -> None:
         def remove_all():
             return [queue.remove_item(self.db, item_id) for item_id in item_ids]
 
-        self._write(remove_all, what="Removing from the queue")
+        self._write(remove_all, what=translate("QueueController", "Removing from the queue"))
 
     def reorder(self, item_ids: list[int]) -> None:
-        self._write(lambda: queue.reorder(self.db, item_ids), what="Reordering the queue")
+        self._write(
+            lambda: queue.reorder(self.db, item_ids),
+            what=translate("QueueController", "Reordering the queue"),
+        )
 
     def clear_finished(self) -> None:
-        self._write(lambda: queue.clear_finished(self.db), what="Clearing the queue")
+        self._write(
+            lambda: queue.clear_finished(self.db), what=translate("QueueController", "Clearing the queue")
+        )
 
     def set_after_crash(self, choice: str) -> None:
-        self._write(lambda: queue.set_after_crash(self.db, choice), what="Changing the queue")
+        self._write(
+            lambda: queue.set_after_crash(self.db, choice),
+            what=translate("QueueController", "Changing the queue"),
+        )
 
     # Running -------------------------------------------------------------------------
     def start(self) -> None:
         """Start the queue (in the history too) and run it here, one item after another."""
         self._set_active(True)  # at once: the buttons follow the click, the take follows the write
         self._write(
-            lambda: queue.set_paused(self.db, False), lambda _s: self._take_next(), "Starting the queue"
+            lambda: queue.set_paused(self.db, False),
+            lambda _s: self._take_next(),
+            translate("QueueController", "Starting the queue"),
         )
 
     def pause(self) -> None:
         """Start no further item; a queued run in progress finishes."""
         self._set_active(False)
-        self._write(lambda: queue.set_paused(self.db, True), what="Pausing the queue")
+        self._write(
+            lambda: queue.set_paused(self.db, True), what=translate("QueueController", "Pausing the queue")
+        )
 
     def start_up(self) -> None:
         """At app start: an item left running by a dead process becomes interrupted; follow the
@@ -163,7 +187,7 @@ class QueueController(QObject):
         self.tasks.run(
             recover,
             self._on_recovered,
-            self._on_error("Reading the queue"),
+            self._on_error(translate("QueueController", "Reading the queue")),
             topic="start-up",
             name="queue recovery",
         )
@@ -177,11 +201,18 @@ class QueueController(QObject):
         if settings.after_crash == queue.AfterCrash.RESUME and not settings.paused:
             self.message.emit(
                 "warning",
-                f"The queue was running when the app ended; item {items} was interrupted and now resumes.",
+                translate(
+                    "QueueController",
+                    "The queue was running when the app ended; item {items} was interrupted and now resumes.",
+                ).format(items=items),
             )
             self._run_here()
         else:
-            self.message.emit("warning", settings.note or f"Item {items} was interrupted.")
+            self.message.emit(
+                "warning",
+                settings.note
+                or translate("QueueController", "Item {items} was interrupted.").format(items=items),
+            )
 
     def _run_here(self) -> None:
         self._set_active(True)
@@ -215,11 +246,19 @@ class QueueController(QObject):
         self._taking = False
         prepared, skipped, paused = answer
         for item in skipped:
-            self.message.emit("error", f"Item {item.id} ({item.label}) could not start: {item.message}")
+            self.message.emit(
+                "error",
+                translate("QueueController", "Item {item} ({label}) could not start: {message}").format(
+                    item=item.id, label=item.label, message=item.message
+                ),
+            )
         if prepared is None:
             self._set_active(False)
             self.message.emit(
-                "info", "The queue is paused." if paused else "The queue is done: nothing is waiting."
+                "info",
+                translate("QueueController", "The queue is paused.")
+                if paused
+                else translate("QueueController", "The queue is done: nothing is waiting."),
             )
             self.refresh()
             return
@@ -232,7 +271,9 @@ class QueueController(QObject):
     def _on_take_failed(self, exc: BaseException) -> None:
         self._taking = False
         self._set_active(False)
-        self.message.emit("error", user_message(exc, "Taking the next queued run"))
+        self.message.emit(
+            "error", user_message(exc, translate("QueueController", "Taking the next queued run"))
+        )
         self.refresh()
 
     def _begin(self, prepared: queue_runner.PreparedItem) -> None:
@@ -263,10 +304,18 @@ class QueueController(QObject):
             self._set_active(False)
             self.message.emit(
                 "info",
-                "The queued run was stopped, so the queue no longer runs here. Start the queue to resume it.",
+                translate(
+                    "QueueController",
+                    "The queued run was stopped, so the queue no longer runs here. Start the queue to resume it.",
+                ),
             )
         elif outcome.status == RunStatus.FAILED:
-            self.message.emit("error", f"A queued run failed; the queue goes on. {outcome.message}")
+            self.message.emit(
+                "error",
+                translate("QueueController", "A queued run failed; the queue goes on. {message}").format(
+                    message=outcome.message
+                ),
+            )
         self.refresh()
 
     # Errors and shutdown ---------------------------------------------------------------

@@ -9,31 +9,74 @@ afterwards, which a plain InternalMove of a custom model would do), and
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QByteArray, QMimeData, QModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QByteArray,
+    QMimeData,
+    QModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QColor
 
 from mlmstudio import command_hint
 from mlmstudio.config import length_text as config_length_text
+from mlmstudio.gui.i18n import translate
 from mlmstudio.store.queue import ItemState, QueueItem
 
 MIME_TYPE = "application/x-mlmstudio-queue-rows"
+# The columns' keys (compared in code); their headers are translated where shown (header_text).
 COLUMNS = ("#", "State", "Name", "Corpus", "Length", "Run", "Message")
+COLUMN_HEADERS = {
+    "#": "#",
+    "State": QT_TRANSLATE_NOOP("QueueTableModel", "State"),
+    "Name": QT_TRANSLATE_NOOP("QueueTableModel", "Name"),
+    "Corpus": QT_TRANSLATE_NOOP("QueueTableModel", "Corpus"),
+    "Length": QT_TRANSLATE_NOOP("QueueTableModel", "Length"),
+    "Run": QT_TRANSLATE_NOOP("QueueTableModel", "Run"),
+    "Message": QT_TRANSLATE_NOOP("QueueTableModel", "Message"),
+}
 STATE_WORDS = {
-    ItemState.WAITING: "Waiting",
-    ItemState.RUNNING: "Running",
-    ItemState.DONE: "Done",
-    ItemState.FAILED: "Failed",
-    ItemState.INTERRUPTED: "Interrupted",
-    ItemState.REMOVED: "Removed",
+    ItemState.WAITING: QT_TRANSLATE_NOOP("QueueTableModel", "Waiting"),
+    ItemState.RUNNING: QT_TRANSLATE_NOOP("QueueTableModel", "Running"),
+    ItemState.DONE: QT_TRANSLATE_NOOP("QueueTableModel", "Done"),
+    ItemState.FAILED: QT_TRANSLATE_NOOP("QueueTableModel", "Failed"),
+    ItemState.INTERRUPTED: QT_TRANSLATE_NOOP("QueueTableModel", "Interrupted"),
+    ItemState.REMOVED: QT_TRANSLATE_NOOP("QueueTableModel", "Removed"),
 }
 STATE_TIPS = {
-    ItemState.WAITING: "Waits for its turn.",
-    ItemState.RUNNING: f"Training now (in this app or in '{command_hint.command('queue run')}').",
-    ItemState.DONE: "Its run completed; find it in History.",
-    ItemState.FAILED: "Its run failed; the queue went on with the next one.",
-    ItemState.INTERRUPTED: "Its run ended early (stopped, or its process ended); it resumes "
-    "from its last checkpoint when the queue runs again.",
+    ItemState.WAITING: QT_TRANSLATE_NOOP("QueueTableModel", "Waits for its turn."),
+    ItemState.RUNNING: QT_TRANSLATE_NOOP("QueueTableModel", "Training now (in this app or in '{command}')."),
+    ItemState.DONE: QT_TRANSLATE_NOOP("QueueTableModel", "Its run completed; find it in History."),
+    ItemState.FAILED: QT_TRANSLATE_NOOP(
+        "QueueTableModel", "Its run failed; the queue went on with the next one."
+    ),
+    ItemState.INTERRUPTED: QT_TRANSLATE_NOOP(
+        "QueueTableModel",
+        "Its run ended early (stopped, or its process ended); it resumes "
+        "from its last checkpoint when the queue runs again.",
+    ),
 }
+
+
+def header_text(column: str) -> str:
+    """A column's header, in the user's language."""
+    return translate("QueueTableModel", COLUMN_HEADERS[column])
+
+
+def state_word(state: ItemState) -> str:
+    word = STATE_WORDS.get(state)
+    return translate("QueueTableModel", word) if word else str(state)
+
+
+def state_tip(state: ItemState) -> str:
+    tip = STATE_TIPS.get(state)
+    if not tip:
+        return ""
+    return translate("QueueTableModel", tip).format(command=command_hint.command("queue run"))
+
+
 STATE_COLORS = {
     ItemState.FAILED: QColor(200, 40, 40),
     ItemState.DONE: QColor(40, 140, 60),
@@ -87,7 +130,7 @@ class QueueTableModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return header_text(COLUMNS[section])
         return None
 
     def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
@@ -99,7 +142,7 @@ class QueueTableModel(QAbstractTableModel):
             return self._text(item, column)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == "State":
-                return STATE_TIPS.get(item.state, "")
+                return state_tip(item.state)
             if column == "Message" or item.message:
                 return item.message or None
             return None
@@ -113,9 +156,9 @@ class QueueTableModel(QAbstractTableModel):
         if column == "#":
             return str(item.id)
         if column == "State":
-            return STATE_WORDS.get(item.state, str(item.state))
+            return state_word(item.state)
         if column == "Name":
-            return item.name or "(named when it starts)"
+            return item.name or translate("QueueTableModel", "(named when it starts)")
         if column == "Corpus":
             return item.corpus_source
         if column == "Length":

@@ -8,7 +8,7 @@ is selected (and as the row's tooltip). The page runs no SQL and no training.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, Qt, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QItemSelectionModel, Qt, Slot
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -23,16 +23,24 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio import command_hint
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.queue_controller import QueueController
 from mlmstudio.gui.queue_table_model import COLUMNS, QueueTableModel
 from mlmstudio.gui.theme import MessageLabel
 from mlmstudio.store.queue import AfterCrash, ItemState, QueueSettings
 
-AFTER_CRASH_CHOICES = ((AfterCrash.WAIT, "wait for me"), (AfterCrash.RESUME, "resume the run"))
-HINT = (
-    f"Add runs with “Add to queue” on the Setup page (or <code>{command_hint.command('queue add')}</code>). "
-    "Drag rows to change the order. A failed run does not stop the queue."
+AFTER_CRASH_CHOICES = (
+    (AfterCrash.WAIT, QT_TRANSLATE_NOOP("QueuePage", "wait for me")),
+    (AfterCrash.RESUME, QT_TRANSLATE_NOOP("QueuePage", "resume the run")),
 )
+
+
+def hint_text() -> str:
+    return translate(
+        "QueuePage",
+        "Add runs with “Add to queue” on the Setup page (or <code>{command}</code>). "
+        "Drag rows to change the order. A failed run does not stop the queue.",
+    ).format(command=command_hint.command("queue add"))
 
 
 class QueuePage(QWidget):
@@ -50,7 +58,7 @@ class QueuePage(QWidget):
         self._update_buttons()
 
     def _build(self) -> None:
-        title = QLabel("Queue")
+        title = QLabel(translate("QueuePage", "Queue"))
         font = QFont(title.font())
         font.setPointSizeF(font.pointSizeF() * 1.25)
         font.setBold(True)
@@ -62,42 +70,52 @@ class QueuePage(QWidget):
         self.message_label.setWordWrap(True)
         self.error_label = MessageLabel("error")  # what went wrong last
 
-        self.start_button = QPushButton("Start queue")
+        self.start_button = QPushButton(translate("QueuePage", "Start queue"))
         self.start_button.setToolTip(
-            "Train the waiting runs one after another, here, with the Train page showing each one."
+            translate(
+                "QueuePage",
+                "Train the waiting runs one after another, here, with the Train page showing each one.",
+            )
         )
         self.start_button.clicked.connect(self.controller.start)
-        self.pause_button = QPushButton("Pause queue")
-        self.pause_button.setToolTip("Start no further run; the one training now finishes.")
+        self.pause_button = QPushButton(translate("QueuePage", "Pause queue"))
+        self.pause_button.setToolTip(
+            translate("QueuePage", "Start no further run; the one training now finishes.")
+        )
         self.pause_button.clicked.connect(self.controller.pause)
-        self.remove_button = QPushButton("Remove")
+        self.remove_button = QPushButton(translate("QueuePage", "Remove"))
         self.remove_button.setToolTip(
-            "Take the selected runs out of the queue (a running one must be stopped first)."
+            translate(
+                "QueuePage", "Take the selected runs out of the queue (a running one must be stopped first)."
+            )
         )
         self.remove_button.clicked.connect(self._on_remove)
-        self.clear_button = QPushButton("Clear finished")
+        self.clear_button = QPushButton(translate("QueuePage", "Clear finished"))
         self.clear_button.setToolTip(
-            "Take the done and failed runs off the list (their runs stay in History)."
+            translate("QueuePage", "Take the done and failed runs off the list (their runs stay in History).")
         )
         self.clear_button.clicked.connect(self.controller.clear_finished)
         self.after_crash_combo = QComboBox()
         for choice, text in AFTER_CRASH_CHOICES:
-            self.after_crash_combo.addItem(text, choice.value)
+            self.after_crash_combo.addItem(translate("QueuePage", text), choice.value)
         self.after_crash_combo.setToolTip(
-            f"If the app or '{command_hint.command('queue run')}' ends in the middle of a run (a crash, a kill, a power "
-            "cut), that run is marked interrupted. Then the queue waits until you start it again, or "
-            "resumes the run from its last checkpoint by itself."
+            translate(
+                "QueuePage",
+                "If the app or '{command}' ends in the middle of a run (a crash, a kill, a power "
+                "cut), that run is marked interrupted. Then the queue waits until you start it again, or "
+                "resumes the run from its last checkpoint by itself.",
+            ).format(command=command_hint.command("queue run"))
         )
         self.after_crash_combo.activated.connect(self._on_after_crash)
         buttons = QHBoxLayout()
         for button in (self.start_button, self.pause_button, self.remove_button, self.clear_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
-        buttons.addWidget(QLabel("After a crash:"))
+        buttons.addWidget(QLabel(translate("QueuePage", "After a crash:")))
         buttons.addWidget(self.after_crash_combo)
 
         self.table = QTableView()
-        self.table.setAccessibleName("Queued runs")
+        self.table.setAccessibleName(translate("QueuePage", "Queued runs"))
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -120,7 +138,7 @@ class QueuePage(QWidget):
         self.table.selectionModel().selectionChanged.connect(self._on_selection)
 
         self.detail_label = MessageLabel("error")
-        hint = QLabel(HINT)
+        hint = QLabel(hint_text())
         hint.setWordWrap(True)
         hint.setTextFormat(Qt.TextFormat.RichText)
 
@@ -199,22 +217,26 @@ class QueuePage(QWidget):
         waiting = sum(1 for i in items if i.state in (ItemState.WAITING, ItemState.INTERRUPTED))
         running = next((i for i in items if i.state == ItemState.RUNNING), None)
         if self.controller.active:
-            text = "The queue is running here"
+            text = translate("QueuePage", "The queue is running here: %n waiting.", None, waiting)
         elif self.controller.settings.paused:
-            text = "The queue is paused"
+            text = translate("QueuePage", "The queue is paused: %n waiting.", None, waiting)
         else:
-            text = "The queue is not running here"
-        text += f": {waiting} waiting"
+            text = translate("QueuePage", "The queue is not running here: %n waiting.", None, waiting)
         if running is not None:
-            where = "here" if self.controller.current is not None else "in another process"
-            text += f", item {running.id} training {where}"
-        self.state_label.setText(text + ".")
+            if self.controller.current is not None:
+                training = translate("QueuePage", "Item {item} is training here.")
+            else:
+                training = translate("QueuePage", "Item {item} is training in another process.")
+            text += " " + training.format(item=running.id)
+        self.state_label.setText(text)
 
     def _update_detail(self) -> None:
         rows = self.table.selectionModel().selectedRows()
         item = self.model.item(rows[0].row()) if rows else None
         if item is not None and item.message:
-            self.detail_label.show_message(f"Item {item.id}: {item.message}")
+            self.detail_label.show_message(
+                translate("QueuePage", "Item {item}: {message}").format(item=item.id, message=item.message)
+            )
         else:
             self.detail_label.show_message("")
 
