@@ -9,6 +9,11 @@ explicitly (``setAccessibleName``) always win.
 Fusion's focus hint on a button or a table is a faint dotted line; ``FocusRing`` draws a 2 px
 ring in the palette's highlight colour around whatever has focus, plots and item views too,
 without a style sheet (which would change every widget's look and size).
+
+Dialogs are windows of their own (Open a model…, the capsule dialog, the crash offer, the
+history repair question, About, the Help window, message boxes): ``cover_dialogs`` installs one
+application event filter that, whenever a top-level ``QDialog`` is shown, names its widgets and
+gives it its own ring. ``name_window`` installs it, so the main window covers every dialog.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QBoxLayout,
     QComboBox,
+    QDialog,
     QFormLayout,
     QGroupBox,
     QLabel,
@@ -71,7 +77,11 @@ def name_widgets(root: QWidget) -> None:
 
 
 def name_window(window: QWidget, pages: dict[str, QWidget]) -> None:
-    """Name every page's widgets; a page's scrolling containers are named for the page they show."""
+    """Name every page's widgets; a page's scrolling containers are named for the page they show.
+
+    Dialogs shown from now on are named and ringed too (``cover_dialogs``).
+    """
+    cover_dialogs()
     for page_name, page in pages.items():
         name_widgets(page)
         for area in [page, *page.findChildren(QAbstractScrollArea)]:
@@ -81,7 +91,16 @@ def name_window(window: QWidget, pages: dict[str, QWidget]) -> None:
 
 
 def derived_name(widget: QWidget) -> str:
-    for find in (_form_label, _label_before, _own_text, _plot_title, _tab_title, _group_title, _tooltip):
+    for find in (
+        _form_label,
+        _label_before,
+        _own_text,
+        _plot_title,
+        _tab_title,
+        _group_title,
+        _tooltip,
+        _window_title,
+    ):
         name = _clean(find(widget))
         if name:
             return name
@@ -127,7 +146,7 @@ def _layouts(layout):
 
 
 def _label_before(widget: QWidget) -> str:
-    """The label just before the widget in its row ("Layer: [combo]")."""
+    """The label just before the widget in its row ("Layer: [combo]"), or a short one above it."""
     parent = widget.parentWidget()
     if parent is None:
         return ""
@@ -138,6 +157,9 @@ def _label_before(widget: QWidget) -> str:
         if index <= 0:
             continue
         before = box.itemAt(index - 1).widget()
+        above = box.direction() in (QBoxLayout.Direction.TopToBottom, QBoxLayout.Direction.BottomToTop)
+        if above and isinstance(before, QLabel) and before.wordWrap() and before.buddy() is not widget:
+            continue  # a wrapped sentence above (a status, "Reading the cache…") is no name: it changes
         if isinstance(before, QLabel) and before.text().strip():
             return before.text()
     return ""
@@ -217,6 +239,14 @@ def _group_title(widget: QWidget) -> str:
             return parent.title()
         parent = parent.parentWidget()
     return ""
+
+
+def _window_title(widget: QWidget) -> str:
+    """A dialog's text view or list that nothing else names, by the dialog it fills ("Help text")."""
+    window = widget.window()
+    if not isinstance(widget, QAbstractScrollArea) or not isinstance(window, QDialog):
+        return ""
+    return f"{window.windowTitle()} {_kind(widget)}" if window.windowTitle() else ""
 
 
 def _tooltip(widget: QWidget) -> str:
@@ -300,3 +330,40 @@ def _ring_target(widget: QWidget | None, window: QWidget) -> QWidget | None:
     if widget is None or widget.isWindow() or widget.window() is not window:
         return None
     return widget
+
+
+def cover_dialog(dialog: QWidget) -> FocusRing:
+    """Name a dialog's widgets and give it a focus ring (once); its ring."""
+    ring = dialog.findChild(FocusRing, "focusRing", Qt.FindChildOption.FindDirectChildrenOnly)
+    if ring is None:
+        ring = FocusRing(dialog)
+    name_widgets(dialog)
+    focus = QApplication.focusWidget()
+    if focus is not None and focus.window() is dialog:
+        ring._on_focus(None, focus)  # the dialog took the focus before it was covered
+    return ring
+
+
+class DialogCover(QObject):
+    """An application event filter: every top-level dialog, when shown, gets names and a ring."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt override)
+        if event.type() == _SHOW and isinstance(watched, QDialog) and watched.isWindow():
+            cover_dialog(watched)
+        return False
+
+
+_SHOW = QEvent.Type.Show
+_cover: DialogCover | None = None
+
+
+def cover_dialogs() -> DialogCover | None:
+    """Install the ``DialogCover`` on the application (once); None without a QApplication."""
+    global _cover
+    app = QApplication.instance()
+    if app is None:
+        return None
+    if _cover is None or not shiboken6.isValid(_cover) or _cover.parent() is not app:
+        _cover = DialogCover(app)
+        app.installEventFilter(_cover)
+    return _cover
