@@ -46,7 +46,7 @@ from mlmstudio.engine.metric_names import (
 )
 from mlmstudio.engine.run_end import RunEnd
 from mlmstudio.engine.run_status import RunStatus
-from mlmstudio.gui.i18n import translate
+from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.perplexity import format_perplexity, loss_axis_tip, perplexity, perplexity_tip
 from mlmstudio.gui.run_request import request_problem
 from mlmstudio.gui.settings import AppSettings
@@ -230,11 +230,13 @@ class TrainPage(QWidget):
         )
         self.perplexity_label = QLabel(" ")
         self.perplexity_label.setToolTip(perplexity_tip())
+        # Wrapped, and given the row's room: a longer translation takes a second line, never a
+        # width the page does not have.
+        self.val_label.setWordWrap(True)
         readouts = QHBoxLayout()
-        readouts.addWidget(self.val_label)
+        readouts.addWidget(self.val_label, 1)
         readouts.addSpacing(24)
         readouts.addWidget(self.perplexity_label)
-        readouts.addStretch(1)
         self.help_link = QLabel(
             '<a href="help">{text}</a>'.format(text=translate("TrainPage", "What do these numbers mean?"))
         )
@@ -246,7 +248,10 @@ class TrainPage(QWidget):
             )
         )
         self.help_link.linkActivated.connect(lambda _link: self.help_requested.emit())
-        readouts.addWidget(self.help_link)
+        # Beside the title, where it costs no width the read-outs need.
+        title_row = QHBoxLayout()
+        title_row.addWidget(self.title_label, 1)
+        title_row.addWidget(self.help_link)
 
         self.info_label = QLabel(" ")
         self.info_label.setWordWrap(True)
@@ -258,7 +263,7 @@ class TrainPage(QWidget):
             self.plots.options_changed.connect(self.settings.set_plot_options)
 
         layout = QVBoxLayout(self)
-        layout.addWidget(self.title_label)
+        layout.addLayout(title_row)
         layout.addLayout(state_row)
         layout.addLayout(buttons)
         layout.addLayout(progress)
@@ -401,6 +406,7 @@ class TrainPage(QWidget):
         self._update_readouts()
         self.failure_label.hide()
         self.title_label.setText(name)
+        mark_user_text(self.title_label)  # from now on it names the user's run
         self._show_state(
             translate("TrainPage", "Resuming from the last checkpoint…")
             if resumed
