@@ -58,10 +58,15 @@ class SweepWorker(QObject):
         except Exception as exc:  # every failure reaches the page as a sentence
             from mlmstudio.errors import MLMStudioError
             from mlmstudio.gui.background import user_message
+            from mlmstudio.gui.i18n import translate
 
             if not isinstance(exc, MLMStudioError):
                 log.exception("The sweep failed")
-            self.failed.emit(str(exc) if isinstance(exc, MLMStudioError) else user_message(exc, "The sweep"))
+            self.failed.emit(
+                str(exc)
+                if isinstance(exc, MLMStudioError)
+                else user_message(exc, translate("SweepWorker", "The sweep"))
+            )
         finally:
             self.finished.emit()
 

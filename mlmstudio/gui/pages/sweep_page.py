@@ -20,7 +20,7 @@ import dataclasses
 import logging
 import time
 
-from PySide6.QtCore import QThread, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QThread, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.config import NO_STEP_LIMIT, RunConfig
 from mlmstudio.gui.background import TaskRunner
+from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.run_request import request_problem
 from mlmstudio.gui.sweep_worker import SweepRequest, SweepWorker
 from mlmstudio.gui.theme import MessageLabel
@@ -53,12 +54,38 @@ from mlmstudio.sweep.space import (
     parse_duration,
     parse_params,
 )
-from mlmstudio.sweep.study import COMPLETED, PRUNED, RUNNING, TrialRecord, best_trial, check_name
+from mlmstudio.sweep.study import (
+    COMPLETED,
+    PRUNED,
+    RUNNING,
+    TrialOutcome,
+    TrialRecord,
+    best_trial,
+    check_name,
+)
 
 log = logging.getLogger(__name__)
 
+# A trial's outcome as the table shows it (the study's own words are the keys).
+OUTCOME_WORDS = {
+    TrialOutcome.COMPLETED: QT_TRANSLATE_NOOP("SweepPage", "completed"),
+    TrialOutcome.PRUNED: QT_TRANSLATE_NOOP("SweepPage", "pruned"),
+    TrialOutcome.STOPPED: QT_TRANSLATE_NOOP("SweepPage", "stopped"),
+    TrialOutcome.INTERRUPTED: QT_TRANSLATE_NOOP("SweepPage", "interrupted"),
+    TrialOutcome.FAILED: QT_TRANSLATE_NOOP("SweepPage", "failed"),
+    TrialOutcome.RUNNING: QT_TRANSLATE_NOOP("SweepPage", "running"),
+}
+
 EXAMPLES = ("lr=1e-4:3e-3:log", "layers=1,2,4", "mask_rate=0.15:0.4", "width=64,128,256")
-COLUMNS = ("Trial", "Settings", "Outcome", "Validation loss", "Accuracy", "Steps", "Run")
+COLUMNS = (
+    QT_TRANSLATE_NOOP("SweepPage", "Trial"),
+    QT_TRANSLATE_NOOP("SweepPage", "Settings"),
+    QT_TRANSLATE_NOOP("SweepPage", "Outcome"),
+    QT_TRANSLATE_NOOP("SweepPage", "Validation loss"),
+    QT_TRANSLATE_NOOP("SweepPage", "Accuracy"),
+    QT_TRANSLATE_NOOP("SweepPage", "Steps"),
+    QT_TRANSLATE_NOOP("SweepPage", "Run"),
+)
 
 
 class SweepPage(QWidget):
@@ -73,7 +100,7 @@ class SweepPage(QWidget):
         self.db = db
         self._base: RunConfig | None = None
         self._corpus = None
-        self._request_problem = "Choose a corpus on the Corpus page first."
+        self._request_problem = translate("SweepPage", "Choose a corpus on the Corpus page first.")
         self.worker: SweepWorker | None = None
         self.thread: QThread | None = None
         self.spec = None
@@ -88,70 +115,90 @@ class SweepPage(QWidget):
         self.param_edits = []
         for example in EXAMPLES[:MAX_PARAMS]:
             edit = QLineEdit()
-            edit.setPlaceholderText(f"e.g. {example}")
-            edit.setAccessibleName(f"Setting {len(self.param_edits) + 1} to vary")
+            edit.setPlaceholderText(translate("SweepPage", "e.g. {example}").format(example=example))
+            edit.setAccessibleName(
+                translate("SweepPage", "Setting {number} to vary").format(number=len(self.param_edits) + 1)
+            )
             edit.setToolTip(
-                "A setting to vary: NAME=LOW:HIGH (add :log for a log scale) or NAME=A,B,C. "
-                "Names as the Setup page or the command line call them: lr, layers, width, "
-                "heads, mask_rate, batch_size, warmup, dropout, schedule, ..."
+                translate(
+                    "SweepPage",
+                    "A setting to vary: NAME=LOW:HIGH (add :log for a log scale) or NAME=A,B,C. "
+                    "Names as the Setup page or the command line call them: lr, layers, width, "
+                    "heads, mask_rate, batch_size, warmup, dropout, schedule, ...",
+                )
             )
             edit.textChanged.connect(self._on_form_changed)
             self.param_edits.append(edit)
         self.recipe_check = QCheckBox(
-            "Find a good recipe for this corpus (the sweep picks learning rate, "
-            "width, layers and masking rate itself)"
+            translate(
+                "SweepPage",
+                "Find a good recipe for this corpus (the sweep picks learning rate, "
+                "width, layers and masking rate itself)",
+            )
         )
         self.recipe_check.toggled.connect(self._on_form_changed)
         self.budget_edit = QLineEdit("10m")
-        self.budget_edit.setToolTip("The whole sweep's time: 90s, 20m or 1.5h.")
+        self.budget_edit.setToolTip(translate("SweepPage", "The whole sweep's time: 90s, 20m or 1.5h."))
         self.budget_edit.textChanged.connect(self._on_form_changed)
         self.trials_spin = QSpinBox()
         self.trials_spin.setRange(0, 1000)
-        self.trials_spin.setSpecialValueText("auto")
+        self.trials_spin.setSpecialValueText(translate("SweepPage", "auto"))
         self.trials_spin.setToolTip(
-            "Planned trials; each trains for 0.9 × budget / trials (auto: one per "
-            "2 minutes of budget, 3 to 20)."
+            translate(
+                "SweepPage",
+                "Planned trials; each trains for 0.9 × budget / trials (auto: one per "
+                "2 minutes of budget, 3 to 20).",
+            )
         )
         self.trials_spin.valueChanged.connect(self._on_form_changed)
         self.prune_check = QCheckBox(
-            "Stop trials that fall behind early (successive halving) and spend their time on more trials"
+            translate(
+                "SweepPage",
+                "Stop trials that fall behind early (successive halving) and spend their time on more trials",
+            )
         )
         self.prune_check.setChecked(True)
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("sweep-DATE-TIME")
+        self.name_edit.setPlaceholderText(translate("SweepPage", "sweep-DATE-TIME"))
         self.name_edit.textChanged.connect(self._on_form_changed)
 
         form = QFormLayout()
         settings = QGridLayout()  # two settings a row: the plots keep the height
         for i, edit in enumerate(self.param_edits):
             settings.addWidget(edit, i // 2, i % 2)
-        form.addRow("Settings", settings)
+        form.addRow(translate("SweepPage", "Settings"), settings)
         form.addRow("", self.recipe_check)
         budget_row = QHBoxLayout()
         budget_row.addWidget(self.budget_edit)
-        budget_row.addWidget(QLabel("Trials"))
+        budget_row.addWidget(QLabel(translate("SweepPage", "Trials")))
         budget_row.addWidget(self.trials_spin)
         budget_row.addStretch(1)
-        form.addRow("Budget", budget_row)
+        form.addRow(translate("SweepPage", "Budget"), budget_row)
         form.addRow("", self.prune_check)
-        form.addRow("Name", self.name_edit)
+        form.addRow(translate("SweepPage", "Name"), self.name_edit)
         self.plan_label = QLabel(" ")
         self.plan_label.setWordWrap(True)
         self.problem_label = MessageLabel("error")
 
-        self.start_button = QPushButton("Start sweep")
+        self.start_button = QPushButton(translate("SweepPage", "Start sweep"))
         self.start_button.clicked.connect(self.start)
-        self.stop_button = QPushButton("Stop")
-        self.stop_button.setToolTip("Stop the current trial after its step; Resume carries on later.")
+        self.stop_button = QPushButton(translate("SweepPage", "Stop"))
+        self.stop_button.setToolTip(
+            translate("SweepPage", "Stop the current trial after its step; Resume carries on later.")
+        )
         self.stop_button.clicked.connect(self.stop)
         self.sweep_combo = QComboBox()
-        self.sweep_combo.setToolTip("Sweeps recorded in this history.")
+        self.sweep_combo.setToolTip(translate("SweepPage", "Sweeps recorded in this history."))
+        mark_user_text(self.sweep_combo)  # sweep names
         self.sweep_combo.setMinimumWidth(180)
         self.sweep_combo.currentTextChanged.connect(self._on_sweep_chosen)
-        self.resume_button = QPushButton("Resume")
+        self.resume_button = QPushButton(translate("SweepPage", "Resume"))
         self.resume_button.setToolTip(
-            "Carry on with the chosen sweep: an interrupted or stopped trial is "
-            "tried again, then new trials until its budget is spent."
+            translate(
+                "SweepPage",
+                "Carry on with the chosen sweep: an interrupted or stopped trial is "
+                "tried again, then new trials until its budget is spent.",
+            )
         )
         self.resume_button.clicked.connect(self.resume)
         buttons = QHBoxLayout()
@@ -162,14 +209,14 @@ class SweepPage(QWidget):
         buttons.addWidget(self.resume_button)
         buttons.addStretch(1)
 
-        self.state_label = QLabel("No sweep running.")
+        self.state_label = QLabel(translate("SweepPage", "No sweep running."))
         self.state_label.setWordWrap(True)
         self.best_label = QLabel(" ")
         self.best_label.setWordWrap(True)
 
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setAccessibleName("Sweep trials")
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setAccessibleName(translate("SweepPage", "Sweep trials"))
+        self.table.setHorizontalHeaderLabels([translate("SweepPage", c) for c in COLUMNS])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setStretchLastSection(True)
@@ -251,15 +298,28 @@ class SweepPage(QWidget):
             trials = request.trials or default_trials(request.budget_seconds, request.prune)
             each = request.budget_seconds * 0.9 / trials
             what = (
-                "the recipe preset's settings"
+                translate("SweepPage", "the recipe preset's settings")
                 if request.preset
                 else "; ".join(p.describe() for p in request.params)
             )
             cap = request.base.training.steps
-            limit = f" (or {cap:,} steps, the Setup page's limit, if sooner)" if cap < NO_STEP_LIMIT else ""
+            if cap < NO_STEP_LIMIT:
+                plan = translate(
+                    "SweepPage",
+                    "%n trials of {each} (or {cap:,} steps, the Setup page's limit, if sooner) "
+                    "within {budget}: {what}.",
+                    None,
+                    trials,
+                )
+            else:
+                plan = translate("SweepPage", "%n trials of {each} within {budget}: {what}.", None, trials)
             self.plan_label.setText(
-                f"{trials} trials of {format_duration(each)}{limit} "
-                f"within {format_duration(request.budget_seconds)}: {what}."
+                plan.format(
+                    each=format_duration(each),
+                    cap=cap,
+                    budget=format_duration(request.budget_seconds),
+                    what=what,
+                )
             )
             problem = self._request_problem
         self.problem_label.show_message(problem if not self.is_running() else "")
@@ -317,9 +377,16 @@ class SweepPage(QWidget):
         self.plots.set_params(spec.params)
         self._show_trials()
         self.state_label.setText(
-            f"Sweep {spec.name} (recorded): {len(records)} trials of "
-            f"{format_duration(spec.trial_seconds)} within "
-            f"{format_duration(spec.budget_seconds)}; Resume carries it on."
+            translate(
+                "SweepPage",
+                "Sweep {name} (recorded): %n trials of {each} within {budget}; Resume carries it on.",
+                None,
+                len(records),
+            ).format(
+                name=spec.name,
+                each=format_duration(spec.trial_seconds),
+                budget=format_duration(spec.budget_seconds),
+            )
         )
 
     def wait_idle(self, msecs: int = 10_000) -> bool:
@@ -330,7 +397,7 @@ class SweepPage(QWidget):
     def start(self) -> bool:
         problem = self.form_problem()
         if problem or self.is_running():
-            self.problem_label.show_message(problem or "A sweep is already running.")
+            self.problem_label.show_message(problem or translate("SweepPage", "A sweep is already running."))
             return False
         self._begin(self._read_form())
         return True
@@ -348,8 +415,11 @@ class SweepPage(QWidget):
         if self.worker is not None:
             self.worker.stop()
             self.state_label.setText(
-                "Stopping: the current trial ends after its step and saves a "
-                "checkpoint; Resume carries on later."
+                translate(
+                    "SweepPage",
+                    "Stopping: the current trial ends after its step and saves a "
+                    "checkpoint; Resume carries on later.",
+                )
             )
             self._update_buttons()
 
@@ -367,12 +437,15 @@ class SweepPage(QWidget):
         self.plots.set_params([])
         self.plots.set_trials([], None)
         self.problem_label.show_message("")
-        self.state_label.setText(
-            f"Resuming sweep {request.name}…"
-            if request.resume
-            else f"Starting sweep {request.name}"
-            + (": timing the model sizes this computer can train…" if request.preset else "…")
-        )
+        if request.resume:
+            starting = translate("SweepPage", "Resuming sweep {name}…")
+        elif request.preset:
+            starting = translate(
+                "SweepPage", "Starting sweep {name}: timing the model sizes this computer can train…"
+            )
+        else:
+            starting = translate("SweepPage", "Starting sweep {name}…")
+        self.state_label.setText(starting.format(name=request.name))
         worker = SweepWorker(self.db, request)
         worker.event.connect(self._on_event)
         worker.spec_ready.connect(self._on_spec)
@@ -391,11 +464,27 @@ class SweepPage(QWidget):
             return
         self.spec = spec
         self.plots.set_params(spec.params)
+        if spec.prune:
+            sweep = translate(
+                "SweepPage",
+                "Sweep {name}: %n trials of {each} within {budget}, pruning; runs tagged {tag}.",
+                None,
+                spec.trials,
+            )
+        else:
+            sweep = translate(
+                "SweepPage",
+                "Sweep {name}: %n trials of {each} within {budget}; runs tagged {tag}.",
+                None,
+                spec.trials,
+            )
         self.state_label.setText(
-            f"Sweep {spec.name}: {spec.trials} trials of "
-            f"{format_duration(spec.trial_seconds)} within "
-            f"{format_duration(spec.budget_seconds)}"
-            f"{', pruning' if spec.prune else ''}; runs tagged {spec.tag}."
+            sweep.format(
+                name=spec.name,
+                each=format_duration(spec.trial_seconds),
+                budget=format_duration(spec.budget_seconds),
+                tag=spec.tag,
+            )
         )
         self.refresh_sweeps()
         for record in records:
@@ -413,7 +502,9 @@ class SweepPage(QWidget):
                 event.number, dict(event.values), RUNNING, run_id=event.run_id, retry_of=event.retry_of
             )
             self.state_label.setText(
-                f"Trial {event.number} training ({format_duration(event.seconds)}): {_values(event.values)}."
+                translate("SweepPage", "Trial {number} training ({time}): {values}.").format(
+                    number=event.number, time=format_duration(event.seconds), values=_values(event.values)
+                )
             )
             self.runs_changed.emit()
         elif isinstance(event, runner.TrialEvaluated):
@@ -428,16 +519,27 @@ class SweepPage(QWidget):
                 self.trials[record.number] = record
             done = sum(1 for t in event.trials if t.outcome == COMPLETED)
             pruned = sum(1 for t in event.trials if t.outcome == PRUNED)
+            if event.stopped:
+                ended = translate(
+                    "SweepPage",
+                    "Sweep {name}: %n trials ({done} completed, {pruned} pruned), stopped with {left} of "
+                    "its budget left: Resume carries on.",
+                    None,
+                    len(event.trials),
+                )
+            else:
+                ended = translate(
+                    "SweepPage",
+                    "Sweep {name}: %n trials ({done} completed, {pruned} pruned), budget spent.",
+                    None,
+                    len(event.trials),
+                )
             self.state_label.setText(
-                f"Sweep {event.name}: {len(event.trials)} trials ({done} completed, {pruned} pruned)"
-                + (
-                    f", stopped with {format_duration(event.seconds_left)} of its budget left: Resume "
-                    "carries on."
-                    if event.stopped
-                    else ", budget spent."
+                ended.format(
+                    name=event.name, done=done, pruned=pruned, left=format_duration(event.seconds_left)
                 )
             )
-            self.status_message.emit(f"Sweep {event.name} ended.")
+            self.status_message.emit(translate("SweepPage", "Sweep {name} ended.").format(name=event.name))
         self._show_trials()
 
     @Slot(str)
@@ -445,7 +547,7 @@ class SweepPage(QWidget):
         if self.sender() is not self.worker:
             return
         self.problem_label.show_message(message)
-        self.state_label.setText("The sweep ended early.")
+        self.state_label.setText(translate("SweepPage", "The sweep ended early."))
 
     @Slot()
     def _on_worker_finished(self) -> None:
@@ -469,11 +571,18 @@ class SweepPage(QWidget):
         best = self.best()
         self.table.setRowCount(len(records))
         for row, r in enumerate(records):
-            outcome = (
-                f"pruned at step {r.pruned_step}" if r.outcome == PRUNED and r.pruned_step else r.outcome
-            )
+            if r.outcome == PRUNED and r.pruned_step:
+                outcome = translate("SweepPage", "pruned at step {step}").format(step=r.pruned_step)
+            else:
+                outcome = (
+                    translate("SweepPage", OUTCOME_WORDS[r.outcome])
+                    if r.outcome in OUTCOME_WORDS
+                    else r.outcome
+                )
             if r.retry_of is not None:
-                outcome += f" (re-try of {r.retry_of})"
+                outcome = translate("SweepPage", "{outcome} (re-try of {trial})").format(
+                    outcome=outcome, trial=r.retry_of
+                )
             cells = (
                 str(r.number),
                 _values(r.values),
@@ -493,12 +602,29 @@ class SweepPage(QWidget):
         self.table.resizeColumnsToContents()
         self.plots.set_trials(records, best)
         if best is None:
-            self.best_label.setText("Best run so far: none yet (no trial has completed).")
-        else:
-            acc = f", accuracy {best.val_accuracy:.1%}" if best.val_accuracy is not None else ""
             self.best_label.setText(
-                f"Best run so far: <b>{best.run_id}</b> (trial {best.number}: "
-                f"{_values(best.values)}), validation loss <b>{best.val_loss:.3f}</b>{acc}."
+                translate("SweepPage", "Best run so far: none yet (no trial has completed).")
+            )
+        else:
+            if best.val_accuracy is not None:
+                text = translate(
+                    "SweepPage",
+                    "Best run so far: <b>{run}</b> (trial {number}: {values}), validation loss "
+                    "<b>{loss:.3f}</b>, accuracy {accuracy:.1%}.",
+                )
+            else:
+                text = translate(
+                    "SweepPage",
+                    "Best run so far: <b>{run}</b> (trial {number}: {values}), validation loss <b>{loss:.3f}</b>.",
+                )
+            self.best_label.setText(
+                text.format(
+                    run=best.run_id,
+                    number=best.number,
+                    values=_values(best.values),
+                    loss=best.val_loss,
+                    accuracy=best.val_accuracy,
+                )
             )
 
 

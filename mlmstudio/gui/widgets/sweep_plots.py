@@ -16,10 +16,11 @@ from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QStackedLayout, QVBoxLayout, QWidget
 
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.theme import style_plot
 from mlmstudio.sweep.space import SweepParam
 from mlmstudio.sweep.study import COMPLETED, PRUNED, TrialRecord
@@ -27,9 +28,10 @@ from mlmstudio.sweep.study import COMPLETED, PRUNED, TrialRecord
 COLORMAP = pg.colormap.get("viridis")
 RUNNING_COLOR = QColor(150, 150, 150)
 BEST_COLOR = QColor(230, 60, 60)
-NO_TRIALS_TEXT = (
+NO_TRIALS_TEXT = QT_TRANSLATE_NOOP(
+    "SweepPlots",
     "Each trial of a sweep appears here as it ends: a scatter of one setting against the "
-    "validation loss, and every setting at once below it.\n\nChoose what to vary and press Start."
+    "validation loss, and every setting at once below it.\n\nChoose what to vary and press Start.",
 )
 
 
@@ -43,15 +45,20 @@ class SweepPlots(QWidget):
         self.best: TrialRecord | None = None
         self.live: dict[int, float] = {}  # trial number -> latest validation loss while it trains
         self.setting_combo = QComboBox()
-        self.setting_combo.setToolTip("The setting on the scatter plot's horizontal axis.")
+        self.setting_combo.setToolTip(
+            translate("SweepPlots", "The setting on the scatter plot's horizontal axis.")
+        )
         self.setting_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.setting_combo.currentIndexChanged.connect(lambda _i: self.redraw())
         self.legend = QLabel(
-            "Colour: validation loss (yellow lowest) · ● completed · ✕ pruned · ★ best · ○ training"
+            translate(
+                "SweepPlots",
+                "Colour: validation loss (yellow lowest) · ● completed · ✕ pruned · ★ best · ○ training",
+            )
         )
         self.legend.setWordWrap(True)
         self.scatter = pg.PlotWidget()
-        self.scatter.setLabel("left", "validation loss (nats)")
+        self.scatter.setLabel("left", translate("SweepPlots", "validation loss (nats)"))
         self.scatter.showGrid(x=True, y=True, alpha=0.2)
         self.scatter.setMenuEnabled(False)
         self.scatter.getAxis("bottom").enableAutoSIPrefix(False)  # a learning rate, not "x0.001"
@@ -59,10 +66,10 @@ class SweepPlots(QWidget):
         self.parallel.setMenuEnabled(False)
         self.parallel.hideAxis("left")
         self.parallel.setMouseEnabled(x=False, y=False)
-        self.parallel.setTitle("Every setting at once (each line a trial)")
+        self.parallel.setTitle(translate("SweepPlots", "Every setting at once (each line a trial)"))
         self.parallel.getAxis("bottom").setHeight(40)  # two lines per axis: its name and its range
         top = QHBoxLayout()
-        top.addWidget(QLabel("Scatter:"))
+        top.addWidget(QLabel(translate("SweepPlots", "Scatter:")))
         top.addWidget(self.setting_combo)
         top.addWidget(self.legend, 1)
         plots = QWidget()
@@ -72,7 +79,7 @@ class SweepPlots(QWidget):
         plots_layout.addWidget(self.scatter, 1)
         plots_layout.addWidget(self.parallel, 1)
         # Before the first trial: a sentence, not two empty 0-1 plots.
-        self.placeholder = QLabel(NO_TRIALS_TEXT)
+        self.placeholder = QLabel(translate("SweepPlots", NO_TRIALS_TEXT))
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
         self.placeholder.setMargin(24)
@@ -208,7 +215,12 @@ class SweepPlots(QWidget):
             self.parallel.addItem(pg.InfiniteLine(pos=i, angle=90, pen=pg.mkPen(RUNNING_COLOR)))
             ticks.append((i, f"{p.label}\n{_ends(p)}"))
         self.parallel.addItem(pg.InfiniteLine(pos=axes - 1, angle=90, pen=pg.mkPen(RUNNING_COLOR)))
-        ticks.append((axes - 1, f"validation loss\n{low:.3f} – {high:.3f}"))
+        ticks.append(
+            (
+                axes - 1,
+                translate("SweepPlots", "validation loss\n{low:.3f} – {high:.3f}").format(low=low, high=high),
+            )
+        )
         self.parallel.getAxis("bottom").setTicks([ticks])
         self.lines = []
         for t in sorted(self.shown(), key=lambda r: -_loss(r)):  # the best drawn last, on top
