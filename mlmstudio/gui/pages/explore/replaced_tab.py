@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QHBoxLayout,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.engine.inspect.token_loss_html import heat_colour
+from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.pages.explore.answers import escape, percent, scrolling
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
@@ -37,11 +38,12 @@ if TYPE_CHECKING:
 EXAMPLE = "The capital of France is banana."
 MAX_CHARS = 20_000  # engine.inspect.detection's limit, said before anything is asked
 LEGEND_STEPS = 6
-NOT_ELECTRA_TEXT = (
+NOT_ELECTRA_TEXT = QT_TRANSLATE_NOOP(
+    "ReplacedTab",
     "This run learnt by masked language modelling, so it has no detector of replaced words: "
     "only runs trained with the objective 'electra' do (Setup → Advanced → Training "
     "objective, with the 'seed' architecture). To see which words surprise this model, "
-    "use Score sentences."
+    "use Score sentences.",
 )
 
 
@@ -52,11 +54,12 @@ def is_electra(run: RunSummary | None) -> bool:
 def tokens_html(result: Detection) -> str:
     """The tokens as spans coloured by their replaced probability (light: original, dark: replaced)."""
     parts = []
+    replaced = translate("ReplacedTab", "{probability} replaced")
     for t in result.tokens:
         background, foreground = heat_colour(t.probability, 1.0)
         parts.append(
             f"<span style='background-color:{background}; color:{foreground}' "
-            f"title='{percent(t.probability)} replaced'>&nbsp;{escape(readable_token(t.token_str))}"
+            f"title='{replaced.format(probability=percent(t.probability))}'>&nbsp;{escape(readable_token(t.token_str))}"
             "&nbsp;</span>"
         )
     return " ".join(parts)
@@ -70,36 +73,42 @@ def legend_html() -> str:
         cells.append(
             f"<span style='background-color:{background}; color:{foreground}'>&nbsp;{p:.0%}&nbsp;</span>"
         )
-    return (
-        "Probability that the token was replaced: "
-        + "".join(cells)
-        + " &nbsp;light = looks original, dark = looks swapped"
-    )
+    return translate(
+        "ReplacedTab",
+        "Probability that the token was replaced: {scale} &nbsp;light = looks original, dark = looks swapped",
+    ).format(scale="".join(cells))
 
 
 class ReplacedTab(ExploreTab):
-    title = "Spot the replaced word"
+    title = QT_TRANSLATE_NOOP("ExploreTabs", "Spot the replaced word")
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
         explain = QLabel(
-            "Which words look swapped? An ELECTRA run's discriminator was trained to tell, for "
-            "every word, whether it is the original or a replacement; it gives each token the "
-            "probability that it was replaced. Type or paste a sentence, no [MASK] needed."
+            translate(
+                "ReplacedTab",
+                "Which words look swapped? An ELECTRA run's discriminator was trained to tell, for "
+                "every word, whether it is the original or a replacement; it gives each token the "
+                "probability that it was replaced. Type or paste a sentence, no [MASK] needed.",
+            )
         )
         explain.setWordWrap(True)
         self.text = QPlainTextEdit()
-        self.text.setPlaceholderText("A sentence, e.g. The capital of France is banana.")
+        self.text.setPlaceholderText(
+            translate("ReplacedTab", "A sentence, e.g. The capital of France is banana.")
+        )
         self.text.setPlainText(EXAMPLE)
         self.text.setMaximumHeight(90)
-        self.check_button = QPushButton("Spot replaced words")
-        self.unavailable = QLabel(NOT_ELECTRA_TEXT)
+        mark_user_text(self.text)  # the user's sentence
+        self.check_button = QPushButton(translate("ReplacedTab", "Spot replaced words"))
+        self.unavailable = QLabel(translate("ReplacedTab", NOT_ELECTRA_TEXT))
         self.unavailable.setWordWrap(True)
         self.unavailable.hide()
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.sentence_view = QLabel()
+        mark_user_text(self.sentence_view)  # the user's sentence, token by token
         self.sentence_view.setWordWrap(True)
         self.sentence_view.setTextFormat(Qt.TextFormat.RichText)
         self.sentence_view.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
@@ -163,18 +172,23 @@ class ReplacedTab(ExploreTab):
 
             return detect(predictor, text)
 
-        return self.host.ask(asking, self._on_answer, what="Spotting replaced words", needs_mask=False)
+        return self.host.ask(
+            asking,
+            self._on_answer,
+            what=translate("ReplacedTab", "Spotting replaced words"),
+            needs_mask=False,
+        )
 
     def _problem(self, text: str) -> str:
         if not is_electra(self._run):
-            return NOT_ELECTRA_TEXT
+            return translate("ReplacedTab", NOT_ELECTRA_TEXT)
         if not text:
-            return "Type or paste a sentence to check."
+            return translate("ReplacedTab", "Type or paste a sentence to check.")
         if len(text) > MAX_CHARS:
-            return (
-                f"The text is {len(text):,} characters long; check at most {MAX_CHARS:,} at a time "
-                "(a paragraph or two)."
-            )
+            return translate(
+                "ReplacedTab",
+                "The text is {length:,} characters long; check at most {most:,} at a time (a paragraph or two).",
+            ).format(length=len(text), most=MAX_CHARS)
         return ""
 
     def _on_answer(self, result: Detection, _question: Question) -> None:
@@ -205,8 +219,9 @@ class ReplacedTab(ExploreTab):
             return
         suspect = result.most_suspect()
         self.verdict.setText(
-            f"Most likely replaced: <b>“{escape(readable_token(suspect.token_str))}”</b> "
-            f"({percent(suspect.probability)})."
+            translate("ReplacedTab", "Most likely replaced: <b>“{token}”</b> ({probability}).").format(
+                token=escape(readable_token(suspect.token_str)), probability=percent(suspect.probability)
+            )
         )
         self.sentence_view.setText(f"<p style='font-size:large; line-height:160%'>{tokens_html(result)}</p>")
         self.legend.show()

@@ -15,7 +15,7 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.engine.inspect.token_loss_html import heat_colour
+from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.pages.explore.answers import escape, percent, scrolling
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
@@ -74,19 +75,39 @@ def token_tip(score: SentenceScore, index: int) -> str:
     """What hovering a token says: its log-probability, cost and probability, and how it was scored."""
     t = score.tokens[index]
     pieces = [u for u in score.tokens if u.word == t.word]
-    where = f", piece {pieces.index(t) + 1} of {len(pieces)} of its word" if len(pieces) > 1 else ""
+    token = readable_token(t.token_str)
+    if len(pieces) > 1:
+        first = translate(
+            "SentenceScoresTab",
+            "“{token}” (token {number} of {count}, piece {piece} of {pieces} of its word)",
+        )
+        first = first.format(
+            token=token,
+            number=index + 1,
+            count=score.num_tokens,
+            piece=pieces.index(t) + 1,
+            pieces=len(pieces),
+        )
+    else:
+        first = translate("SentenceScoresTab", "“{token}” (token {number} of {count})").format(
+            token=token, number=index + 1, count=score.num_tokens
+        )
     lines = [
-        f"“{readable_token(t.token_str)}” (token {index + 1} of {score.num_tokens}{where})",
-        f"log-probability {t.log_prob:.3f} · cost {-t.log_prob:.3f} nats · "
-        f"probability {percent(math.exp(t.log_prob))}",
+        first,
+        translate(
+            "SentenceScoresTab",
+            "log-probability {log_prob:.3f} · cost {cost:.3f} nats · probability {probability}",
+        ).format(log_prob=t.log_prob, cost=-t.log_prob, probability=percent(math.exp(t.log_prob))),
     ]
     if len(pieces) > 1 and t.log_prob_token is not None and t.log_prob_word_l2r is not None:
         lines.append(
-            f"masked alone: {t.log_prob_token:.3f}; with the pieces to its right masked too: "
-            f"{t.log_prob_word_l2r:.3f}"
+            translate(
+                "SentenceScoresTab",
+                "masked alone: {alone:.3f}; with the pieces to its right masked too: {l2r:.3f}",
+            ).format(alone=t.log_prob_token, l2r=t.log_prob_word_l2r)
         )
     if t.unknown:
-        lines.append("[UNK]: this word is not in the model's vocabulary.")
+        lines.append(translate("SentenceScoresTab", "[UNK]: this word is not in the model's vocabulary."))
     return "\n".join(lines)
 
 
@@ -99,48 +120,60 @@ def legend_html(max_cost: float) -> str:
             f"<span style='background-color:{background}; color:{foreground}'>"
             f"&nbsp;{cost:.1f}{'+' if step == LEGEND_STEPS - 1 else ''}&nbsp;</span>"
         )
-    return (
-        "Cost of each token (nats, −log-probability with it masked): "
-        + "".join(cells)
-        + " &nbsp;light = expected, dark = surprising"
-    )
+    return translate(
+        "SentenceScoresTab",
+        "Cost of each token (nats, −log-probability with it masked): {scale} &nbsp;light = expected, dark = surprising",
+    ).format(scale="".join(cells))
 
 
 class SentenceScoresTab(ExploreTab):
-    title = "Score sentences"
+    title = QT_TRANSLATE_NOOP("ExploreTabs", "Score sentences")
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
         explain = QLabel(
-            "How natural does the model find each sentence? Each token is hidden in turn and "
-            "the model's log-probability of the real one is added up (pseudo-log-likelihood, "
-            "in nats: closer to 0 is more natural). The darker a token, the more it costs."
+            translate(
+                "SentenceScoresTab",
+                "How natural does the model find each sentence? Each token is hidden in turn and "
+                "the model's log-probability of the real one is added up (pseudo-log-likelihood, "
+                "in nats: closer to 0 is more natural). The darker a token, the more it costs.",
+            )
         )
         explain.setWordWrap(True)
         self.sentences = QPlainTextEdit()
         self.sentences.setPlaceholderText(
-            "One sentence per line, e.g.\nThe bus has arrived.\nThe bus have arrived."
+            translate(
+                "SentenceScoresTab",
+                "One sentence per line, e.g.\nThe bus has arrived.\nThe bus have arrived.",
+            )
         )
         self.sentences.setPlainText(EXAMPLE_SENTENCES)
         self.sentences.setMaximumHeight(110)
-        self.rank_mode = QRadioButton("Rank the sentences")
-        self.rank_mode.setToolTip("Score every line and list them, most natural first.")
-        self.pair_mode = QRadioButton("Minimal pair")
+        mark_user_text(self.sentences)  # the user's sentences
+        self.rank_mode = QRadioButton(translate("SentenceScoresTab", "Rank the sentences"))
+        self.rank_mode.setToolTip(
+            translate("SentenceScoresTab", "Score every line and list them, most natural first.")
+        )
+        self.pair_mode = QRadioButton(translate("SentenceScoresTab", "Minimal pair"))
         self.pair_mode.setToolTip(
-            "Compare the first two lines: which one the model prefers, by how "
-            "much, and which token decides it."
+            translate(
+                "SentenceScoresTab",
+                "Compare the first two lines: which one the model prefers, by how "
+                "much, and which token decides it.",
+            )
         )
         self.rank_mode.setChecked(True)
         modes = QButtonGroup(self)
         modes.addButton(self.rank_mode)
         modes.addButton(self.pair_mode)
-        self.score_button = QPushButton("Score sentences")
+        self.score_button = QPushButton(translate("SentenceScoresTab", "Score sentences"))
 
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.verdict.hide()
         self.ranking = QLabel()
+        mark_user_text(self.ranking)  # the user's sentences, token by token
         self.ranking.setWordWrap(True)
         self.ranking.setTextFormat(Qt.TextFormat.RichText)
         self.ranking.setTextInteractionFlags(
@@ -169,8 +202,11 @@ class SentenceScoresTab(ExploreTab):
             self.view, self.numbers, name="sentence-scores", report_error=self.host.show_error
         )
         self.export.numbers_button.setToolTip(
-            "Save every sentence's and token's numbers as CSV (one row "
-            "per token) or JSON (everything, the verdict too)."
+            translate(
+                "SentenceScoresTab",
+                "Save every sentence's and token's numbers as CSV (one row "
+                "per token) or JSON (everything, the verdict too).",
+            )
         )
 
         row = QHBoxLayout()
@@ -216,18 +252,26 @@ class SentenceScoresTab(ExploreTab):
             ranked = sorted(scores, key=lambda s: s.score, reverse=True)
             return ranked, (verdict(scores[0], scores[1]) if pair else None)
 
-        return self.host.ask(asking, self._on_answer, what="Scoring the sentences", needs_mask=False)
+        return self.host.ask(
+            asking,
+            self._on_answer,
+            what=translate("SentenceScoresTab", "Scoring the sentences"),
+            needs_mask=False,
+        )
 
     def _problem(self, sentences: list[str]) -> str:
         if not sentences:
-            return "Type one or more sentences to score, one per line."
+            return translate("SentenceScoresTab", "Type one or more sentences to score, one per line.")
         if self.pair_mode.isChecked() and len(sentences) != 2:
-            return (
-                f"A minimal pair is two sentences, one per line (there are {len(sentences)}). "
-                "Type two sentences that differ in a word or two, or choose 'Rank the sentences'."
-            )
+            return translate(
+                "SentenceScoresTab",
+                "A minimal pair is two sentences, one per line (there are {count}). "
+                "Type two sentences that differ in a word or two, or choose 'Rank the sentences'.",
+            ).format(count=len(sentences))
         if len(sentences) > MAX_SENTENCES:
-            return f"Score at most {MAX_SENTENCES} sentences at a time (there are {len(sentences)})."
+            return translate(
+                "SentenceScoresTab", "Score at most {most} sentences at a time (there are {count})."
+            ).format(most=MAX_SENTENCES, count=len(sentences))
         return ""
 
     def _on_answer(self, answer: tuple[list[SentenceScore], PairVerdict | None], _question: Question) -> None:
@@ -246,16 +290,21 @@ class SentenceScoresTab(ExploreTab):
         for rank, s in enumerate(ranked, 1):
             worst = s.worst_token()
             costliest = (
-                f"costliest: “{escape(readable_token(worst.token_str))}” {-worst.log_prob:.2f}"
+                translate("SentenceScoresTab", "costliest: “{token}” {cost:.2f}").format(
+                    token=escape(readable_token(worst.token_str)), cost=-worst.log_prob
+                )
                 if worst is not None
                 else ""
             )
             note = f"<br><i>{escape(s.note)}</i>" if s.note else ""
+            nats = translate("SentenceScoresTab", "{score:.2f}&nbsp;nats").format(score=s.score)
+            ppl = translate("SentenceScoresTab", "ppl&nbsp;{ppl:.1f}").format(ppl=s.pseudo_perplexity)
+            count = translate("SentenceScoresTab", "{count} tokens").format(count=s.num_tokens)
             rows.append(
                 f"<tr><td valign='top'><b>{rank}.</b></td>"
-                f"<td valign='top' align='right'>{s.score:.2f}&nbsp;nats</td>"
-                f"<td valign='top' align='right'>ppl&nbsp;{s.pseudo_perplexity:.1f}</td>"
-                f"<td>{tokens_html(s, max_cost, rank - 1)}<br><small>{costliest} · {s.num_tokens} tokens"
+                f"<td valign='top' align='right'>{nats}</td>"
+                f"<td valign='top' align='right'>{ppl}</td>"
+                f"<td>{tokens_html(s, max_cost, rank - 1)}<br><small>{costliest} · {count}"
                 f"</small>{note}</td></tr>"
             )
         self.ranking.setText("<table cellspacing='6'>" + "".join(rows) + "</table>")
@@ -266,8 +315,11 @@ class SentenceScoresTab(ExploreTab):
         self.export.set_available(bool(ranked))
         if any(s.windowed or s.truncated for s in ranked):
             self.host.show_info(
-                "A sentence was longer than the model reads at once: each of its tokens was "
-                "scored in a window around it (see its note)."
+                translate(
+                    "SentenceScoresTab",
+                    "A sentence was longer than the model reads at once: each of its tokens was "
+                    "scored in a window around it (see its note).",
+                )
             )
 
     def hovered_tip(self, link: str) -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.pages.explore.answers import run_label
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
@@ -42,7 +43,7 @@ from mlmstudio.store.records import RunSummary
 if TYPE_CHECKING:
     from mlmstudio.engine.predict import Predictor
 
-NO_COMPARISON = "(no comparison)"
+NO_COMPARISON = QT_TRANSLATE_NOOP("TokenLossTab", "(no comparison)")
 
 
 class _Progress(QObject):
@@ -52,15 +53,18 @@ class _Progress(QObject):
 
 
 class TokenLossTab(ExploreTab):
-    title = "Per-token loss"
+    title = QT_TRANSLATE_NOOP("ExploreTabs", "Per-token loss")
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
         explain = QLabel(
-            "Which words of its held-out text has the model learned? Each token the validation "
-            "masks hide is coloured by the model's loss on it (the mean is the run's validation "
-            "loss). Compare with a second run of the same corpus to see what it has learned "
-            "that this one has not."
+            translate(
+                "TokenLossTab",
+                "Which words of its held-out text has the model learned? Each token the validation "
+                "masks hide is coloured by the model's loss on it (the mean is the run's validation "
+                "loss). Compare with a second run of the same corpus to see what it has learned "
+                "that this one has not.",
+            )
         )
         explain.setWordWrap(True)
         self.compare_combo = QComboBox()
@@ -68,32 +72,41 @@ class TokenLossTab(ExploreTab):
         self.compare_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
+        mark_user_text(self.compare_combo)  # run names
         self.compare_combo.setToolTip(
-            "A second run of the same corpus: the words are then coloured by "
-            "this run's loss minus that run's."
+            translate(
+                "TokenLossTab",
+                "A second run of the same corpus: the words are then coloured by "
+                "this run's loss minus that run's.",
+            )
         )
-        self.show_button = QPushButton("Show loss")
+        self.show_button = QPushButton(translate("TokenLossTab", "Show loss"))
         self.show_button.setToolTip(
-            "Run the model over its validation windows (fixed masks) in the background."
+            translate(
+                "TokenLossTab", "Run the model over its validation windows (fixed masks) in the background."
+            )
         )
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(translate("TokenLossTab", "Cancel"))
         self.cancel_button.hide()
         self.progress_bar = QProgressBar()
         self.progress_bar.setMaximumWidth(180)
-        self.progress_bar.setFormat("%p% of the windows")
+        self.progress_bar.setFormat(translate("TokenLossTab", "%p% of the windows"))
         self.progress_bar.hide()
         self.browser = QTextBrowser()
         self.browser.setOpenLinks(False)
         self.browser.setMouseTracking(True)
         self.browser.viewport().setMouseTracking(True)
         self.browser.viewport().installEventFilter(self)
-        self.browser.setPlaceholderText("Press 'Show loss' to colour the validation text of the chosen run.")
+        self.browser.setPlaceholderText(
+            translate("TokenLossTab", "Press 'Show loss' to colour the validation text of the chosen run.")
+        )
+        mark_user_text(self.browser)  # the corpus's own text
         self.export = ExportButtons(
             self.browser, self.numbers, name="token-loss", report_error=self.host.show_error
         )
 
         row = QHBoxLayout()
-        row.addWidget(QLabel("Compare with:"))
+        row.addWidget(QLabel(translate("TokenLossTab", "Compare with:")))
         row.addWidget(self.compare_combo, 1)
         row.addWidget(self.show_button)
         row.addWidget(self.cancel_button)
@@ -184,7 +197,10 @@ class TokenLossTab(ExploreTab):
             return subject, body_html(subject, links=True)
 
         started = self.host.ask(
-            asking, self._on_answer, what="Computing the loss of every hidden token", needs_mask=False
+            asking,
+            self._on_answer,
+            what=translate("TokenLossTab", "Computing the loss of every hidden token"),
+            needs_mask=False,
         )
         if started:
             self.progress_bar.setRange(0, 0)
@@ -195,7 +211,9 @@ class TokenLossTab(ExploreTab):
     @Slot()
     def cancel(self) -> None:
         self._stop.set()
-        self.host.show_info("Cancelling: the computation stops after the current batch.")
+        self.host.show_info(
+            translate("TokenLossTab", "Cancelling: the computation stops after the current batch.")
+        )
 
     @Slot(int, int)
     def _on_progress(self, done: int, total: int) -> None:
@@ -257,7 +275,7 @@ class TokenLossTab(ExploreTab):
         chosen = self.host.current_run()
         self.compare_combo.blockSignals(True)
         self.compare_combo.clear()
-        self.compare_combo.addItem(NO_COMPARISON, None)
+        self.compare_combo.addItem(translate("TokenLossTab", NO_COMPARISON), None)
         for run in self._runs:
             if chosen is None or run.id != chosen.id:
                 self.compare_combo.addItem(run_label(run), run.id)
