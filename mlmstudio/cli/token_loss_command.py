@@ -36,6 +36,13 @@ def add_token_loss_command(commands: argparse._SubParsersAction) -> None:
         help="A second run of the same corpus (and held-out share and seed) to compare "
         "with, word by word: the difference is RUN's loss minus RUN2's.",
     )
+    command.add_argument(
+        "--text",
+        metavar="TEXT",
+        help="Measure on this text instead of the run's held-out text: a .txt, .jsonl or .csv file, "
+        "a folder or sample:NAME, from its start (a model opened from a folder has no held-out "
+        "text of its own, so it needs one). With --compare, both runs are measured on it.",
+    )
     output = command.add_mutually_exclusive_group()
     output.add_argument(
         "--html",
@@ -76,9 +83,9 @@ def cmd_token_loss(args: argparse.Namespace) -> int:
     db = Database.open(args.data_dir)
     with _progress_bar() as bar:
         if args.compare is not None:
-            subject = compare_runs(db, args.run, args.compare, progress=bar)
+            subject = compare_runs(db, args.run, args.compare, progress=bar, text_source=args.text)
         else:
-            subject = token_loss_of_run(db, args.run, progress=bar)
+            subject = token_loss_of_run(db, args.run, progress=bar, text_source=args.text)
 
     if html_path is not None:
         from mlmstudio.engine.artifacts import atomic_write_text
@@ -99,7 +106,7 @@ def cmd_token_loss(args: argparse.Namespace) -> int:
     if args.compare is not None:
         _print_comparison(subject, args.top)
     else:
-        _print_report(subject, args.top)
+        _print_report(subject, args.top, args.text)
     return 0
 
 
@@ -124,18 +131,16 @@ def _progress_bar() -> Iterator[Callable[[int, int], None] | None]:
         bar.close()
 
 
-def _print_report(report, top: int) -> None:
+def _print_report(report, top: int, chosen_text: str | None = None) -> None:
+    where = f"windows of {chosen_text}" if chosen_text else "validation windows"
     print(
-        f"Run {report.run_label}: {len(report):,} hidden tokens in {report.windows:,} validation "
-        f"windows ({report.precision})."
+        f"Run {report.run_label}: {len(report):,} hidden tokens in {report.windows:,} {where} ({report.precision})."
     )
     recorded = (
         "" if report.recorded_val_loss is None else f" (the run recorded {report.recorded_val_loss:.4f})"
     )
-    print(
-        f"Mean loss {report.mean_loss:.4f} nats: the validation loss{recorded}; "
-        f"top guess right for {report.accuracy:.1%}."
-    )
+    what = f"the loss on {chosen_text}" if chosen_text else f"the validation loss{recorded}"
+    print(f"Mean loss {report.mean_loss:.4f} nats: {what}; top guess right for {report.accuracy:.1%}.")
     for title, worst in (("Costliest tokens", True), ("Cheapest tokens", False)):
         print(f"\n{title}:")
         print(f"  {'loss':>7}  {'token':<12} {'guess':<12} context")

@@ -35,9 +35,12 @@ def token_loss_of_run(
     load_model: ModelLoader | None = None,
     progress: ProgressCallback | None = None,
     should_stop: Callable[[], bool] | None = None,
+    text_source: str | None = None,
 ) -> TokenLossReport:
     """The per-token validation loss of the run ``ref``; a ``MLMStudioError`` sentence when it cannot be had.
 
+    ``text_source`` (a file, folder or ``sample:NAME``): measure on that whole text instead of
+    the run's held-out text; an opened model, which has none, needs one.
     ``load_model(model_dir)`` defaults to ``engine.artifacts.load_model_dir``
     (the app passes its model cache's).
     """
@@ -47,17 +50,39 @@ def token_loss_of_run(
     summary = detail.summary
     if not summary.has_model:
         raise StoreError(summary.no_model_reason())
-    corpus = load_run_corpus(detail)
+    if text_source is not None:
+        text, sha256 = chosen_text(text_source)
+    elif detail.corpus is None and summary.last_step == 0:  # opened (store/imported_runs.py), never trained
+        raise StoreError(
+            f"Run {summary.id} is a model opened from a folder, not trained here, so it has no "
+            "held-out text of its own. Choose a text to measure it on (on the command line: "
+            f"token-loss {summary.id} --text FILE or sample:NAME)."
+        )
+    else:
+        corpus = load_run_corpus(detail)
+        text, sha256 = corpus.text, corpus.sha256
     loaded = (load_model or _load_model_dir)(summary.run_dir)
     label = f"{summary.id} ({summary.name})" if summary.name else summary.id
     return token_losses(
         loaded,
-        corpus.text,
+        text,
         run_label=label,
-        corpus_sha256=corpus.sha256,
+        corpus_sha256=sha256,
         progress=progress,
         should_stop=should_stop,
+        whole_text=text_source is not None,
     )
+
+
+def chosen_text(source: str) -> tuple[str, str]:
+    """The text and sha256 of a text the user chose to measure on; ``CorpusError`` says why not."""
+    from mlmstudio.engine.corpus import load_corpus
+    from mlmstudio.engine.errors import CorpusError
+
+    if not source.strip():
+        raise CorpusError("No text chosen to measure on. Give a text file, a folder or sample:NAME.")
+    corpus = load_corpus(source)
+    return corpus.text, corpus.stats.sha256
 
 
 def compare_runs(
@@ -68,14 +93,22 @@ def compare_runs(
     load_model: ModelLoader | None = None,
     progress: ProgressCallback | None = None,
     should_stop: Callable[[], bool] | None = None,
+    text_source: str | None = None,
 ) -> TokenLossComparison:
-    """Run B against run A on their shared validation text (``engine.inspect.token_loss.compare_reports``)."""
+    """Run B against run A on their shared validation text, or both on ``text_source``
+    (``engine.inspect.token_loss.compare_reports``)."""
     from mlmstudio.engine.inspect.token_loss import compare_reports
 
     detail_a, detail_b = get_run(db, ref_a), get_run(db, ref_b)
     if detail_a.id == detail_b.id:
         raise StoreError(f"Both references name run {detail_a.id}. Choose two different runs to compare.")
-    if detail_a.corpus and detail_b.corpus and detail_a.corpus.sha256 != detail_b.corpus.sha256:
+    same_text = text_source is not None  # both measured on one chosen text: any two models compare
+    if (
+        not same_text
+        and detail_a.corpus
+        and detail_b.corpus
+        and detail_a.corpus.sha256 != detail_b.corpus.sha256
+    ):
         raise StoreError(
             f"Runs {detail_a.id} and {detail_b.id} were trained on different corpora "
             f"({detail_a.corpus.name} and {detail_b.corpus.name}), so their validation texts "
@@ -90,9 +123,21 @@ def compare_runs(
             offset + (half * done // total if total else half), PROGRESS_SCALE
         )
 
-    a = token_loss_of_run(db, detail_a.id, load_model=load_model, progress=part(0), should_stop=should_stop)
+    a = token_loss_of_run(
+        db,
+        detail_a.id,
+        load_model=load_model,
+        progress=part(0),
+        should_stop=should_stop,
+        text_source=text_source,
+    )
     b = token_loss_of_run(
-        db, detail_b.id, load_model=load_model, progress=part(PROGRESS_SCALE // 2), should_stop=should_stop
+        db,
+        detail_b.id,
+        load_model=load_model,
+        progress=part(PROGRESS_SCALE // 2),
+        should_stop=should_stop,
+        text_source=text_source,
     )
     return compare_reports(a, b)
 

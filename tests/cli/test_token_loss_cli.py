@@ -183,3 +183,53 @@ def test_the_html_page_never_replaces_a_file_unasked(capsys, home, tmp_path):
     code, _, err = run_cli(capsys, home / "data", "token-loss", "short", "--html", notes, "--overwrite")
     assert code == 0, err
     assert notes.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_a_chosen_text_is_measured_from_its_start_not_the_held_out_share(capsys, home):
+    """--text: the whole chosen text's windows; a run of one corpus can be measured on another."""
+    code, raw, err = run_cli(
+        capsys, home / "data", "token-loss", "short", "--json", "--text", home / "facts.txt"
+    )
+    assert code == 0, err
+    on_facts = json.loads(raw)
+    assert on_facts["recorded_val_loss"] is None  # not the held-out text the run recorded
+    facts = sample_text("facts")
+    first = min(on_facts["tokens"], key=lambda t: t["start"])
+    assert first["start"] < 200 and facts[first["start"] : first["end"]] == first["text"]  # its start
+    code, raw, _ = run_cli(capsys, home / "data", "token-loss", "short", "--json")
+    own = json.loads(raw)
+    assert abs(on_facts["mean_loss"] - own["mean_loss"]) > 1e-3
+    code, out, err = run_cli(
+        capsys, home / "data", "token-loss", "short", "--text", "sample:facts", "--top", 2
+    )
+    assert code == 0, err
+    assert "windows of sample:facts" in out and "the loss on sample:facts" in out
+    # Two runs of different corpora compare on one chosen text.
+    code, raw, err = run_cli(
+        capsys, home / "data", "token-loss", "short", "--compare", "facts", "--text", "sample:facts", "--json"
+    )
+    assert code == 0, err and json.loads(raw)["compared_words"] > 0
+
+
+@pytest.mark.parametrize("text, fragment", [("sample:nosuch", "sample"), ("missing.txt", "missing.txt")])
+def test_a_chosen_text_that_cannot_be_read_is_a_sentence(capsys, home, text, fragment):
+    code, out, err = run_cli(
+        capsys, home / "data", "token-loss", "short", "--text", str(home / text) if "." in text else text
+    )
+    assert code == 2 and fragment in err and "Traceback" not in err and out == ""
+
+
+def test_an_opened_model_needs_a_chosen_text(capsys, home, tmp_path):
+    from hf_family_models import build_family
+
+    folder = build_family("bert", tmp_path / "bert")
+    code, out, err = run_cli(capsys, home / "data", "models", "open", folder)
+    assert code == 0, err
+    code, out, err = run_cli(capsys, home / "data", "token-loss", "latest")
+    assert code == 2 and "has no held-out text of its own" in err and "--text" in err
+    code, raw, err = run_cli(
+        capsys, home / "data", "token-loss", "latest", "--text", home / "tutorial.txt", "--json"
+    )
+    assert code == 0, err
+    report = json.loads(raw)
+    assert report["evaluated_tokens"] > 0 and report["mean_loss"] > 0

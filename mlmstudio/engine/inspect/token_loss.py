@@ -158,26 +158,36 @@ def token_losses(
     progress: ProgressCallback | None = None,
     should_stop: Callable[[], bool] | None = None,
     precision: str | None = None,
+    whole_text: bool = False,
 ) -> TokenLossReport:
     """Every evaluated token's loss on ``loaded``'s validation windows of ``corpus_text``.
 
+    ``whole_text``: ``corpus_text`` is a text the user chose (an opened model has no held-out
+    split of its own): its windows from the start, not the run's held-out share of it.
     ``precision`` defaults to the one the run trained (and evaluated) in, as its
     metrics record it, so the mean matches the reported validation loss.
     ``should_stop()`` is asked between batches; True raises ``TokenLossCancelled``.
     """
     config, tokenizer, model = loaded.config, loaded.tokenizer, loaded.model
     cfg = config.training
-    _, val_spans = split_spans(corpus_text, config.corpus.val_fraction, cfg.seed)
+    if whole_text:
+        val_spans = TextSpans.whole(corpus_text)
+    else:
+        _, val_spans = split_spans(corpus_text, config.corpus.val_fraction, cfg.seed)
     if len(val_spans) == 0:
         raise PredictionError(
-            "This run has no validation text (its held-out share is empty), so there "
+            "The chosen text is empty. Choose a text with words in it."
+            if whole_text
+            else "This run has no validation text (its held-out share is empty), so there "
             "is no held-out loss to show. Train a run with a held-out share above 0."
         )
     stream = encode_stream(val_spans, tokenizer)
     batches = validation_batches(stream, tokenizer, cfg.seq_len, cfg.batch_size, cfg.eval_batches)
     if not batches:
         raise PredictionError(
-            "The validation text of this run has no tokens to evaluate. "
+            "The chosen text has no tokens to evaluate. Choose a longer text."
+            if whole_text
+            else "The validation text of this run has no tokens to evaluate. "
             "Train a run on a corpus with more text."
         )
     window_starts = _window_starts(batches, stream, cfg.batch_size * cfg.eval_batches)
@@ -242,7 +252,8 @@ def token_losses(
         corpus_sha256=corpus_sha256,
         tokenizer_kind=tokenizer.kind,
         seq_len=cfg.seq_len,
-        recorded_val_loss=_number(loaded.metrics.get("val_loss")),
+        # A chosen text is not the held-out text the recorded loss was measured on.
+        recorded_val_loss=None if whole_text else _number(loaded.metrics.get("val_loss")),
     )
 
 
