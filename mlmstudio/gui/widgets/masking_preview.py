@@ -364,8 +364,10 @@ class MaskingPreview(QWidget):
                 f"{answer}</span>"
             )
         self.last_counts = counts
-        # Inside a word a hair space (U+200A) keeps the chips apart; between words a wide gap.
-        joined = "&nbsp;&nbsp;&nbsp;".join("&#8202;".join(pieces) for pieces in words)
+        # Inside a word a hair space (U+200A) keeps the chips apart, held to them by word joiners
+        # (U+2060) so a word never breaks across lines; between words a wide gap that may end a
+        # line (the zero-width space, U+200B), so a long sentence wraps in a narrow column.
+        joined = "&nbsp;&nbsp;&nbsp;&#8203;".join("&#8288;&#8202;&#8288;".join(pieces) for pieces in words)
         return f'<p style="line-height:160%">{joined}</p>'
 
     def _summary_text(self, n_tokens: int, roll: int, sentence: str) -> str:
