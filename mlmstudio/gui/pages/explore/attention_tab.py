@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, QPointF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, QPointF, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.attention_picture import colour_table, colour_top
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.theme import style_plot
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
@@ -51,19 +52,24 @@ MAX_SIDE_LABELS, MAX_BOTTOM_LABELS = 24, 12
 
 
 class AttentionTab(ExploreTab):
-    title = "Attention"
+    title = QT_TRANSLATE_NOOP("ExploreTabs", "Attention")
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
         explain = QLabel(
-            "What each part of the model looks at in the sentence above. Each small map is one "
-            "attention head (columns) of one layer (rows); the last column averages the layer's "
-            "heads. In a map, a row is the token that looks and a column the token it looks at: "
-            "the brighter, the more attention. Click a map to see it enlarged with its tokens."
+            translate(
+                "AttentionTab",
+                "What each part of the model looks at in the sentence above. Each small map is one "
+                "attention head (columns) of one layer (rows); the last column averages the layer's "
+                "heads. In a map, a row is the token that looks and a column the token it looks at: "
+                "the brighter, the more attention. Click a map to see it enlarged with its tokens.",
+            )
         )
         explain.setWordWrap(True)
-        self.show_button = QPushButton("Show attention")
-        self.show_button.setToolTip("Run the sentence through the model and draw every head's attention")
+        self.show_button = QPushButton(translate("AttentionTab", "Show attention"))
+        self.show_button.setToolTip(
+            translate("AttentionTab", "Run the sentence through the model and draw every head's attention")
+        )
         self.summary = QLabel()
         self.summary.setWordWrap(True)
 
@@ -79,15 +85,15 @@ class AttentionTab(ExploreTab):
         self.zoom.setMenuEnabled(False)
         self.zoom.setMouseEnabled(x=False, y=False)
         self.zoom.hideButtons()
-        self.zoom.getAxis("left").setLabel("the token that looks")
-        self.zoom.getAxis("bottom").setLabel("the token it looks at")
+        self.zoom.getAxis("left").setLabel(translate("AttentionTab", "the token that looks"))
+        self.zoom.getAxis("bottom").setLabel(translate("AttentionTab", "the token it looks at"))
         self.zoom_image = pg.ImageItem(axisOrder="row-major")
         self.zoom.addItem(self.zoom_image)
         self.colour_bar = pg.ColorBarItem(
             values=(0.0, 1.0), colorMap=_colour_map(), interactive=False, width=12
         )
         self.colour_bar.setImageItem(self.zoom_image, insert_in=self.zoom.getPlotItem())
-        self.zoom_title = QLabel("Click a map in the grid to see it here.")
+        self.zoom_title = QLabel(translate("AttentionTab", "Click a map in the grid to see it here."))
         self.hover_text = QLabel(" ")
         self.hover_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         zoom_box = QWidget()
@@ -143,7 +149,9 @@ class AttentionTab(ExploreTab):
 
             return attend(predictor, question.text)
 
-        return self.host.ask(asking, self._on_answer, what="Reading the attention", needs_mask=False)
+        return self.host.ask(
+            asking, self._on_answer, what=translate("AttentionTab", "Reading the attention"), needs_mask=False
+        )
 
     def _on_answer(self, result: AttentionMap, _question: Question) -> None:
         self.show_map(result)
@@ -158,7 +166,7 @@ class AttentionTab(ExploreTab):
         self._cells, self._frames, self._grid_labels = [], [], []
         self.grid.clear()
         self.zoom_image.clear()
-        self.zoom_title.setText("Click a map in the grid to see it here.")
+        self.zoom_title.setText(translate("AttentionTab", "Click a map in the grid to see it here."))
         self.hover_text.setText(" ")
         self.summary.setText("")
         self.export.set_available(False)
@@ -176,7 +184,9 @@ class AttentionTab(ExploreTab):
         for head in range(columns):
             self._grid_labels.append(
                 self.grid.addLabel(
-                    "average" if head == result.num_heads else f"head {head + 1}",
+                    translate("AttentionTab", "average")
+                    if head == result.num_heads
+                    else translate("AttentionTab", "head {number}").format(number=head + 1),
                     row=0,
                     col=head + 1,
                     color=text,
@@ -207,13 +217,22 @@ class AttentionTab(ExploreTab):
                 box.addItem(frame)
                 box.setRange(xRange=(0, data.shape[1]), yRange=(0, data.shape[0]), padding=0.03)
                 box.disableAutoRange()  # the frame's pen must not zoom its map out
-                box.setToolTip(f"{_title(result, layer, head)}: click to enlarge")
+                box.setToolTip(
+                    translate("AttentionTab", "{map}: click to enlarge").format(
+                        map=_title(result, layer, head)
+                    )
+                )
                 self._cells.append((box, layer, head))
                 self._frames.append(frame)
         self._fit_grid()
         self.summary.setText(
-            f"{len(result.tokens)} tokens, {result.num_layers} layers × {result.num_heads} "
-            f"heads. Colour: 0 (dark) to {self._top:.2f} (bright), the largest weight here."
+            translate(
+                "AttentionTab",
+                "{tokens} tokens, {layers} layers × {heads} heads. "
+                "Colour: 0 (dark) to {top:.2f} (bright), the largest weight here.",
+            ).format(
+                tokens=len(result.tokens), layers=result.num_layers, heads=result.num_heads, top=self._top
+            )
         )
         self.export.set_available(True)
         self.select(0, None)
@@ -267,7 +286,7 @@ class AttentionTab(ExploreTab):
         self.zoom.getAxis("bottom").setTicks(_ticks(labels, MAX_BOTTOM_LABELS))
         self.zoom.setRange(xRange=(0, grid.shape[1]), yRange=(0, grid.shape[0]), padding=0.02)
         self.zoom_title.setText(_title(result, layer, head))
-        self.hover_text.setText("Point at a square to read its weight.")
+        self.hover_text.setText(translate("AttentionTab", "Point at a square to read its weight."))
 
     def selected_weights(self) -> np.ndarray:
         """[T, T] of the enlarged map."""
@@ -280,7 +299,10 @@ class AttentionTab(ExploreTab):
         assert self.result is not None
         tokens = [readable_token(t) for t in self.result.tokens]
         weight = float(self.selected_weights()[query, key])
-        return f"“{tokens[query]}” (token {query}) looks at “{tokens[key]}” (token {key}) with weight {weight:.3f}"
+        return translate(
+            "AttentionTab",
+            "“{query}” (token {query_index}) looks at “{key}” (token {key_index}) with weight {weight:.3f}",
+        ).format(query=tokens[query], query_index=query, key=tokens[key], key_index=key, weight=weight)
 
     def numbers(self) -> Numbers | None:
         if self.result is None:
@@ -315,7 +337,10 @@ def _ticks(labels: list[str], most: int) -> list[list[tuple[float, str]]]:
 def _title(result: AttentionMap, layer: int, head: int | None) -> str:
     """'Layer 2, head 3' (or 'Discriminator 1, average over heads')."""
     name = result.layer_names[layer]
-    return f"{name[:1].upper()}{name[1:]}, " + ("average over heads" if head is None else f"head {head + 1}")
+    layer_name = f"{name[:1].upper()}{name[1:]}"
+    if head is None:
+        return translate("AttentionTab", "{layer}, average over heads").format(layer=layer_name)
+    return translate("AttentionTab", "{layer}, head {number}").format(layer=layer_name, number=head + 1)
 
 
 def _colour_map() -> pg.ColorMap:

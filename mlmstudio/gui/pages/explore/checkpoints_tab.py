@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.config import NO_STEP_LIMIT
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.pages.explore.answers import (
     best_sequence,
     best_sequence_html,
@@ -54,36 +55,42 @@ if TYPE_CHECKING:
     from mlmstudio.engine.predict import FillResult, Predictor
 
 SLIDER_PAUSE_MS = 250  # asked once the slider rests this long (arrow keys, dragging)
-NONE_KEPT = (
+NONE_KEPT = QT_TRANSLATE_NOOP(
+    "CheckpointsTab",
     "This run kept no checkpoints along its training (it was trained before they were kept, "
     "imported, or with 'Checkpoints kept' at 0 in Setup → Advanced → Training), so there is "
-    "nothing to slide over. Train a new run to see its answers change."
+    "nothing to slide over. Train a new run to see its answers change.",
 )
 
 
 class CheckpointsTab(ExploreTab):
-    title = "Over training"
+    title = QT_TRANSLATE_NOOP("ExploreTabs", "Over training")
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
         explain = QLabel(
-            "What did the model answer earlier in its training? Move the slider over the "
-            "checkpoints this run kept (steps 1, 2, 4, 8, … and the end) to see the "
-            "sentence's guesses at that step, or ask every step at once for a timeline."
+            translate(
+                "CheckpointsTab",
+                "What did the model answer earlier in its training? Move the slider over the "
+                "checkpoints this run kept (steps 1, 2, 4, 8, … and the end) to see the "
+                "sentence's guesses at that step, or ask every step at once for a timeline.",
+            )
         )
         explain.setWordWrap(True)
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setTickPosition(QSlider.TickPosition.TicksBelow)
         self.slider.setPageStep(1)
         self.slider.setEnabled(False)
-        self.slider.setToolTip("The kept checkpoints, in order of their step")
+        self.slider.setToolTip(translate("CheckpointsTab", "The kept checkpoints, in order of their step"))
         self.step_label = QLabel("")
         self.step_label.setMinimumWidth(220)
-        self.show_button = QPushButton("Show at this step")
-        self.timeline_button = QPushButton("Every step")
-        self.timeline_button.setToolTip("Ask every kept checkpoint and list its best guess for each [MASK]")
-        self.reload_button = QPushButton("Reload")
-        self.reload_button.setToolTip("Read the run's kept checkpoints again")
+        self.show_button = QPushButton(translate("CheckpointsTab", "Show at this step"))
+        self.timeline_button = QPushButton(translate("CheckpointsTab", "Every step"))
+        self.timeline_button.setToolTip(
+            translate("CheckpointsTab", "Ask every kept checkpoint and list its best guess for each [MASK]")
+        )
+        self.reload_button = QPushButton(translate("CheckpointsTab", "Reload"))
+        self.reload_button.setToolTip(translate("CheckpointsTab", "Read the run's kept checkpoints again"))
         self.status = QLabel()
         self.status.setWordWrap(True)
 
@@ -99,7 +106,13 @@ class CheckpointsTab(ExploreTab):
         at_step_layout.addWidget(self.best_guess)
         at_step_layout.addWidget(scrolling(self.predictions_box), 1)
         self.timeline = QTableWidget(0, 3)
-        self.timeline.setHorizontalHeaderLabels(["Step", "Best guess", "Probability"])
+        self.timeline.setHorizontalHeaderLabels(
+            [
+                translate("CheckpointsTab", "Step"),
+                translate("CheckpointsTab", "Best guess"),
+                translate("CheckpointsTab", "Probability"),
+            ]
+        )
         self.timeline.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.timeline.verticalHeader().hide()
         self.timeline.hide()
@@ -186,7 +199,12 @@ class CheckpointsTab(ExploreTab):
             final = int((getattr(loaded, "metrics", None) or {}).get("steps") or 0)
             return question.run.id, [step for step, _ in list_kept(question.run.run_dir)], final
 
-        return self.host.ask(asking, self._on_steps, what="Reading the kept checkpoints", needs_mask=False)
+        return self.host.ask(
+            asking,
+            self._on_steps,
+            what=translate("CheckpointsTab", "Reading the kept checkpoints"),
+            needs_mask=False,
+        )
 
     def selected_step(self) -> int | None:
         return self.steps[self.slider.value()] if self.steps else None
@@ -196,7 +214,9 @@ class CheckpointsTab(ExploreTab):
         step = self.selected_step()
         if step is None:
             self.host.show_error(
-                NONE_KEPT if self._steps_run else "Reading the run's kept checkpoints: try again in a moment."
+                translate("CheckpointsTab", NONE_KEPT)
+                if self._steps_run
+                else translate("CheckpointsTab", "Reading the run's kept checkpoints: try again in a moment.")
             )
             return False
         cache = self.host.cache
@@ -206,7 +226,11 @@ class CheckpointsTab(ExploreTab):
                 question.text, top_k=question.top_k
             )
 
-        return self.host.ask(asking, self._on_answer, what=f"Asking the model of step {step:,}")
+        return self.host.ask(
+            asking,
+            self._on_answer,
+            what=translate("CheckpointsTab", "Asking the model of step {step:,}").format(step=step),
+        )
 
     def show_timeline(self) -> bool:
         """Ask every kept checkpoint; the table lists each one's best guess for each [MASK]."""
@@ -220,7 +244,9 @@ class CheckpointsTab(ExploreTab):
                 for step in steps
             ]
 
-        return self.host.ask(asking, self._on_timeline, what="Asking every kept checkpoint")
+        return self.host.ask(
+            asking, self._on_timeline, what=translate("CheckpointsTab", "Asking every kept checkpoint")
+        )
 
     # -- answers --------------------------------------------------------------------------------
 
@@ -230,9 +256,16 @@ class CheckpointsTab(ExploreTab):
         self._steps_run, self.steps, self._total_steps = run_id, steps, final
         self._update_slider(previous)
         if not steps:
-            self.status.setText(NONE_KEPT)
+            self.status.setText(translate("CheckpointsTab", NONE_KEPT))
         else:
-            self.status.setText(f"{len(steps)} kept checkpoints, from step {steps[0]:,} to {steps[-1]:,}.")
+            self.status.setText(
+                translate(
+                    "CheckpointsTab",
+                    "%n kept checkpoints, from step {first:,} to {last:,}.",
+                    None,
+                    len(steps),
+                ).format(first=steps[0], last=steps[-1])
+            )
         self.update_actions(
             *self._actions_state
         )  # the buttons need steps, which arrived after the busy state
@@ -247,10 +280,19 @@ class CheckpointsTab(ExploreTab):
         table = self.timeline
         masks = max((len(r.masks) for _, r in answers), default=0)
         table.setColumnCount(1 + 2 * max(1, masks))
-        headers = ["Step"]
+        headers = [translate("CheckpointsTab", "Step")]
         for m in range(max(1, masks)):
-            suffix = "" if masks <= 1 else f" ({mask_title(m, masks)})"
-            headers += [f"Best guess{suffix}", f"Probability{suffix}"]
+            if masks <= 1:
+                headers += [
+                    translate("CheckpointsTab", "Best guess"),
+                    translate("CheckpointsTab", "Probability"),
+                ]
+            else:
+                mask = mask_title(m, masks)
+                headers += [
+                    translate("CheckpointsTab", "Best guess ({mask})").format(mask=mask),
+                    translate("CheckpointsTab", "Probability ({mask})").format(mask=mask),
+                ]
         table.setHorizontalHeaderLabels(headers)
         table.setRowCount(len(answers))
         for row, (step, result) in enumerate(answers):
@@ -285,10 +327,16 @@ class CheckpointsTab(ExploreTab):
         if result.truncated:
             self.host.show_info(TRUNCATED)
         self.best_guess.setText(
-            f"<b>At step {step:,}:</b> " + best_sequence_html(result.text, result.masks, self.palette())
+            translate("CheckpointsTab", "<b>At step {step:,}:</b> {sentence}").format(
+                step=step, sentence=best_sequence_html(result.text, result.masks, self.palette())
+            )
         )
         self.export.set_available(True)
-        self.status_message.emit(f"At step {step:,}: {best_sequence(result.text, result.masks)}")
+        self.status_message.emit(
+            translate("CheckpointsTab", "At step {step:,}: {sentence}").format(
+                step=step, sentence=best_sequence(result.text, result.masks)
+            )
+        )
 
     # -- the slider -----------------------------------------------------------------------------
 
@@ -304,11 +352,20 @@ class CheckpointsTab(ExploreTab):
     def _update_step_label(self) -> None:
         step = self.selected_step()
         if step is None:
-            self.step_label.setText("no kept checkpoints" if self._steps_run else "")
+            self.step_label.setText(
+                translate("CheckpointsTab", "no kept checkpoints") if self._steps_run else ""
+            )
             return
         # A time-budgeted run without a step count has no total to show (its cap is a sentinel).
-        of = f" of {self._total_steps:,}" if 0 < self._total_steps < NO_STEP_LIMIT else ""
-        self.step_label.setText(f"step {step:,}{of} (copy {self.slider.value() + 1} of {len(self.steps)})")
+        if 0 < self._total_steps < NO_STEP_LIMIT:
+            text = translate("CheckpointsTab", "step {step:,} of {total:,} (copy {copy} of {copies})")
+        else:
+            text = translate("CheckpointsTab", "step {step:,} (copy {copy} of {copies})")
+        self.step_label.setText(
+            text.format(
+                step=step, total=self._total_steps, copy=self.slider.value() + 1, copies=len(self.steps)
+            )
+        )
 
     def _on_slider_moved(self, _value: int) -> None:
         self._update_step_label()

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QRectF, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.pages.explore.answers import escape, scrolling
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.theme import style_plot
@@ -65,50 +66,64 @@ LABEL_ANCHORS = ((0, 1), (1, 1), (0, 0), (1, 0))
 
 
 class EmbeddingsTab(ExploreTab):
-    title = "Embeddings"
+    title = QT_TRANSLATE_NOOP("ExploreTabs", "Embeddings")
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
         explain = QLabel(
-            "Every token is a vector inside the model (its embedding). Tokens it uses alike "
-            "point alike: the nearest ones by cosine similarity (1 = same direction) are the "
-            "model's idea of similar words. The map squeezes the most frequent tokens onto "
-            "two axes (PCA). Point at a dot to see its token; click one to look it up."
+            translate(
+                "EmbeddingsTab",
+                "Every token is a vector inside the model (its embedding). Tokens it uses alike "
+                "point alike: the nearest ones by cosine similarity (1 = same direction) are the "
+                "model's idea of similar words. The map squeezes the most frequent tokens onto "
+                "two axes (PCA). Point at a dot to see its token; click one to look it up.",
+            )
         )
         explain.setWordWrap(True)
         self.word = QLineEdit(EXAMPLE_WORD)
-        self.word.setPlaceholderText("A word, or a token such as ##ing")
+        self.word.setPlaceholderText(translate("EmbeddingsTab", "A word, or a token such as ##ing"))
+        mark_user_text(self.word)  # the word typed (a data value)
         self.word.setToolTip(
-            "The word whose neighbours to show. A word the model reads as several "
-            "pieces uses the mean of its pieces' directions."
+            translate(
+                "EmbeddingsTab",
+                "The word whose neighbours to show. A word the model reads as several "
+                "pieces uses the mean of its pieces' directions.",
+            )
         )
         self.neighbour_count = QSpinBox()
         self.neighbour_count.setRange(1, 100)
         self.neighbour_count.setValue(DEFAULT_NEIGHBOURS)
-        self.neighbour_count.setToolTip("How many nearest tokens to list")
+        self.neighbour_count.setToolTip(translate("EmbeddingsTab", "How many nearest tokens to list"))
         self.map_count = QSpinBox()
         self.map_count.setRange(10, 3000)
         self.map_count.setSingleStep(50)
         self.map_count.setValue(DEFAULT_MAP_TOKENS)
-        self.map_count.setToolTip("How many of the most frequent tokens of the training text to draw")
-        self.special = QCheckBox("Special tokens")
-        self.special.setToolTip(
-            "Also list [PAD], [UNK], [CLS], [SEP] and [MASK] among the neighbours "
-            "(marked with *). They are never on the map."
+        self.map_count.setToolTip(
+            translate("EmbeddingsTab", "How many of the most frequent tokens of the training text to draw")
         )
-        self.show_button = QPushButton("Show neighbours")
+        self.special = QCheckBox(translate("EmbeddingsTab", "Special tokens"))
+        self.special.setToolTip(
+            translate(
+                "EmbeddingsTab",
+                "Also list [PAD], [UNK], [CLS], [SEP] and [MASK] among the neighbours "
+                "(marked with *). They are never on the map.",
+            )
+        )
+        self.show_button = QPushButton(translate("EmbeddingsTab", "Show neighbours"))
 
         self.word_note = QLabel()
         self.word_note.setWordWrap(True)
         self.word_note.hide()
         self.neighbours = PredictionView(value_text=similarity_text)
-        self.neighbours.setToolTip("Cosine similarity of each token's embedding with the word's")
+        self.neighbours.setToolTip(
+            translate("EmbeddingsTab", "Cosine similarity of each token's embedding with the word's")
+        )
         self.plot = pg.PlotWidget()
         self.plot.setMinimumSize(320, 260)
         self.plot.setMenuEnabled(False)
         self.plot.hideButtons()
-        self.plot.setLabel("bottom", "first principal component")
-        self.plot.setLabel("left", "second")
+        self.plot.setLabel("bottom", translate("EmbeddingsTab", "first principal component"))
+        self.plot.setLabel("left", translate("EmbeddingsTab", "second"))
         for axis in ("bottom", "left"):  # coordinates of a projection: "(x0.001)" would only puzzle
             self.plot.getAxis(axis).enableAutoSIPrefix(False)
         # Labels near each other move aside or give way (their point's tooltip still names it).
@@ -161,11 +176,11 @@ class EmbeddingsTab(ExploreTab):
         )
 
         row = QHBoxLayout()
-        row.addWidget(QLabel("Word:"))
+        row.addWidget(QLabel(translate("EmbeddingsTab", "Word:")))
         row.addWidget(self.word, 1)
-        row.addWidget(QLabel("Neighbours:"))
+        row.addWidget(QLabel(translate("EmbeddingsTab", "Neighbours:")))
         row.addWidget(self.neighbour_count)
-        row.addWidget(QLabel("Map:"))
+        row.addWidget(QLabel(translate("EmbeddingsTab", "Map:")))
         row.addWidget(self.map_count)
         row.addWidget(self.special)
         row.addWidget(self.export)
@@ -193,7 +208,7 @@ class EmbeddingsTab(ExploreTab):
         word = self.word.text().strip()
         if not word:
             self.host.clear_message()
-            self.host.show_error("Type a word to see its neighbours, e.g. paris.")
+            self.host.show_error(translate("EmbeddingsTab", "Type a word to see its neighbours, e.g. paris."))
             return False
         if not self.show_button.isEnabled():  # Enter pressed while an answer is on its way
             return False
@@ -204,7 +219,12 @@ class EmbeddingsTab(ExploreTab):
 
             return explore_embeddings(predictor, word, k, n_map, include_special=special)
 
-        return self.host.ask(asking, self._on_answer, what="Finding the neighbours", needs_mask=False)
+        return self.host.ask(
+            asking,
+            self._on_answer,
+            what=translate("EmbeddingsTab", "Finding the neighbours"),
+            needs_mask=False,
+        )
 
     def _on_answer(self, view: EmbeddingView, _question: Question) -> None:
         self.show_result(view)
@@ -225,11 +245,15 @@ class EmbeddingsTab(ExploreTab):
             {"token_str": readable_token(n.token) + (" *" if n.special else ""), "score": n.similarity}
             for n in found.neighbours
         ]
-        self.neighbours.set_predictions(rows, title=f"Nearest to “{escape(word.text)}”")
+        self.neighbours.set_predictions(
+            rows, title=translate("EmbeddingsTab", "Nearest to “{word}”").format(word=escape(word.text))
+        )
         self._draw_map(view)
         self.export.set_available(True)
         self.status_message.emit(
-            f"Nearest to {word.text}: " + ", ".join(readable_token(n.token) for n in found.neighbours[:5])
+            translate("EmbeddingsTab", "Nearest to {word}: {neighbours}").format(
+                word=word.text, neighbours=", ".join(readable_token(n.token) for n in found.neighbours[:5])
+            )
         )
 
     def _draw_map(self, view: EmbeddingView) -> None:
@@ -241,12 +265,19 @@ class EmbeddingsTab(ExploreTab):
             self.points.clear()
             self.highlighted.clear()
             self.query_point.clear()
-            self.map_note.setText("This model knows too few tokens to draw a map.")
+            self.map_note.setText(
+                translate("EmbeddingsTab", "This model knows too few tokens to draw a map.")
+            )
             return
         self.points.setData(
             pos=m.xy,
             data=[
-                (e, f"{readable_token(e)} (the {_ordinal(r)} most frequent)")
+                (
+                    e,
+                    translate("EmbeddingsTab", "{token} (number {rank} of the most frequent)").format(
+                        token=readable_token(e), rank=r
+                    ),
+                )
                 for r, e in enumerate(m.entries, 1)
             ],
         )
@@ -255,7 +286,12 @@ class EmbeddingsTab(ExploreTab):
         self.highlighted.setData(
             pos=[m.extra[i] for i in neighbour_ids],
             data=[
-                (by_id[i].token, f"{readable_token(by_id[i].token)}: similarity {by_id[i].similarity:.3f}")
+                (
+                    by_id[i].token,
+                    translate("EmbeddingsTab", "{token}: similarity {similarity:.3f}").format(
+                        token=readable_token(by_id[i].token), similarity=by_id[i].similarity
+                    ),
+                )
                 for i in neighbour_ids
             ],
         )
@@ -265,14 +301,20 @@ class EmbeddingsTab(ExploreTab):
                 self._label(readable_token(by_id[i].token), m.extra[i], QColor(NEIGHBOUR_COLOUR))
         if m.query_xy is not None:
             word = view.neighbours.word.text
-            self.query_point.setData(pos=[m.query_xy], data=[(word, f"{word} (the word asked about)")])
+            self.query_point.setData(
+                pos=[m.query_xy],
+                data=[(word, translate("EmbeddingsTab", "{word} (the word asked about)").format(word=word))],
+            )
             self._label(word, m.query_xy, text_colour, bold=True, first=True)
             self._word_labelled = True
         share = m.explained
         self.map_note.setText(
-            f"The {len(m.token_ids)} most frequent tokens of the training text (grey), "
-            f"the word (star) and its neighbours (orange). The axes keep "
-            f"{share[0]:.0%} and {share[1]:.0%} of the spread of the vectors."
+            translate(
+                "EmbeddingsTab",
+                "The {count} most frequent tokens of the training text (grey), "
+                "the word (star) and its neighbours (orange). The axes keep "
+                "{first:.0%} and {second:.0%} of the spread of the vectors.",
+            ).format(count=len(m.token_ids), first=share[0], second=share[1])
         )
         self.plot.autoRange()
         self._declutter_labels()
@@ -351,8 +393,3 @@ class EmbeddingsTab(ExploreTab):
         if self.result is None:
             return None
         return Numbers(self.result.csv_rows(), data=self.result.as_dict())
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"

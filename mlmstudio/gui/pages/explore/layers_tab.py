@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.attention_picture import colour_table
 from mlmstudio.engine.inspect.temperature import TEMPERATURE_MAX, TEMPERATURE_MIN
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.pages.explore.answers import escape, mask_title
 from mlmstudio.gui.pages.explore.predictions_tab import TRUNCATED
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
@@ -66,7 +67,10 @@ CELL_PEN = pg.mkPen("#EE7733", width=2, cosmetic=True)
 # Tokens labelled down the map's side and along its bottom (every n-th beyond that; a click names any).
 MAX_SIDE_LABELS, MAX_BOTTOM_LABELS = 20, 12
 WIDEST_SHARE = "100.0%"  # share()'s widest text, for the columns' width
-PLACEHOLDER = "Press Show layers to see, for the [MASK], what the model would guess after each of its layers."
+PLACEHOLDER = QT_TRANSLATE_NOOP(
+    "LayersTab",
+    "Press Show layers to see, for the [MASK], what the model would guess after each of its layers.",
+)
 
 
 @dataclass
@@ -116,26 +120,33 @@ def slider_temperature(value: int) -> float:
 
 
 class LayersTab(ExploreTab):
-    title = "Layer by layer"
+    title = QT_TRANSLATE_NOOP("ExploreTabs", "Layer by layer")
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
         explain = QLabel(
-            "What the model would guess for the [MASK] if it stopped after its embeddings or after "
-            "each layer (read through its own output head); the last row is its real answer. "
-            "The temperature sharpens (below 1) or flattens (above 1) the probabilities. Click a "
-            "square of the attention map to see how that weight is computed."
+            translate(
+                "LayersTab",
+                "What the model would guess for the [MASK] if it stopped after its embeddings or after "
+                "each layer (read through its own output head); the last row is its real answer. "
+                "The temperature sharpens (below 1) or flattens (above 1) the probabilities. Click a "
+                "square of the attention map to see how that weight is computed.",
+            )
         )
         explain.setWordWrap(True)
-        self.show_button = QPushButton("Show layers")
-        self.show_button.setToolTip("Read the [MASK] after every layer, and every layer's attention")
+        self.show_button = QPushButton(translate("LayersTab", "Show layers"))
+        self.show_button.setToolTip(
+            translate("LayersTab", "Read the [MASK] after every layer, and every layer's attention")
+        )
         self.mask_combo = QComboBox()
-        self.mask_combo.setToolTip("Which [MASK] of the sentence the table follows")
+        self.mask_combo.setToolTip(translate("LayersTab", "Which [MASK] of the sentence the table follows"))
         self.temperature = QSlider(Qt.Orientation.Horizontal)
         self.temperature.setRange(SLIDER_MIN, SLIDER_MAX)
         self.temperature.setValue(SLIDER_STEPS_PER_UNIT)  # T = 1: the model's own probabilities
         self.temperature.setMinimumWidth(140)
-        self.temperature.setToolTip("softmax(logits / T): from 0.1 (sharp) to 5 (flat); 1 is the model's own")
+        self.temperature.setToolTip(
+            translate("LayersTab", "softmax(logits / T): from 0.1 (sharp) to 5 (flat); 1 is the model's own")
+        )
         self.temperature_label = QLabel()
         self.temperature_label.setMinimumWidth(48)
 
@@ -154,9 +165,9 @@ class LayersTab(ExploreTab):
         left_layout.addWidget(self.table, 1)
 
         self.layer_combo = QComboBox()
-        self.layer_combo.setToolTip("The attention layer whose map is drawn")
+        self.layer_combo.setToolTip(translate("LayersTab", "The attention layer whose map is drawn"))
         self.head_combo = QComboBox()
-        self.head_combo.setToolTip("The attention head whose map is drawn")
+        self.head_combo.setToolTip(translate("LayersTab", "The attention head whose map is drawn"))
         self.map = pg.PlotWidget()
         self.map.invertY(True)
         self.map.setAspectLocked(True)
@@ -164,8 +175,8 @@ class LayersTab(ExploreTab):
         self.map.setMouseEnabled(x=False, y=False)
         self.map.hideButtons()
         self.map.setMinimumHeight(180)
-        self.map.getAxis("left").setLabel("the token that looks")
-        self.map.getAxis("bottom").setLabel("the token it looks at")
+        self.map.getAxis("left").setLabel(translate("LayersTab", "the token that looks"))
+        self.map.getAxis("bottom").setLabel(translate("LayersTab", "the token it looks at"))
         self.map_image = pg.ImageItem(axisOrder="row-major")
         self.map_image.setLookupTable(colour_table())
         self.map.addItem(self.map_image)
@@ -177,7 +188,7 @@ class LayersTab(ExploreTab):
         self.arithmetic.setOpenLinks(False)
         self.arithmetic.setMinimumHeight(160)
         picker = QHBoxLayout()
-        picker.addWidget(QLabel("Attention:"))
+        picker.addWidget(QLabel(translate("LayersTab", "Attention:")))
         picker.addWidget(self.layer_combo, 1)
         picker.addWidget(self.head_combo, 1)
         right_top = QWidget()
@@ -202,7 +213,7 @@ class LayersTab(ExploreTab):
         row = QHBoxLayout()
         row.addWidget(QLabel("[MASK]:"))
         row.addWidget(self.mask_combo)
-        row.addWidget(QLabel("Temperature:"))
+        row.addWidget(QLabel(translate("LayersTab", "Temperature:")))
         row.addWidget(self.temperature)
         row.addWidget(self.temperature_label)
         row.addStretch(1)
@@ -247,7 +258,9 @@ class LayersTab(ExploreTab):
         """Ask for the sentence's lens and attention in a worker; False when it could not be asked."""
         if self.host.current_run() is not None and not self.show_button.isEnabled():
             return False  # a model is loading or an answer is on its way (no run: ask says so)
-        return self.host.ask(layer_by_layer, self._on_answer, what="Reading every layer")
+        return self.host.ask(
+            layer_by_layer, self._on_answer, what=translate("LayersTab", "Reading every layer")
+        )
 
     def _on_answer(self, result: LayerByLayer, _question: Question) -> None:
         self.show_result(result)
@@ -282,10 +295,14 @@ class LayersTab(ExploreTab):
         self.table.clear()
         self.table.setRowCount(0)
         self.table.setColumnCount(0)
-        self.summary.setText(PLACEHOLDER)
+        self.summary.setText(translate("LayersTab", PLACEHOLDER))
         self.map_image.clear()
         self.cell_frame.setVisible(False)
-        self.arithmetic.setHtml("<p>Click a square of the attention map to see its arithmetic.</p>")
+        self.arithmetic.setHtml(
+            "<p>"
+            + translate("LayersTab", "Click a square of the attention map to see its arithmetic.")
+            + "</p>"
+        )
         self.export.set_available(False)
 
     def show_result(self, result: LayerByLayer) -> None:
@@ -295,17 +312,28 @@ class LayersTab(ExploreTab):
         for combo, names in (
             (self.mask_combo, [mask_title(m, lens.num_masks) for m in range(lens.num_masks)]),
             (self.layer_combo, [a.name[:1].upper() + a.name[1:] for a in result.attention]),
-            (self.head_combo, [f"head {h + 1}" for h in range(result.attention[0].num_heads)]),
+            (
+                self.head_combo,
+                [
+                    translate("LayersTab", "head {number}").format(number=h + 1)
+                    for h in range(result.attention[0].num_heads)
+                ],
+            ),
         ):
             combo.blockSignals(True)
             combo.addItems(names)
             combo.blockSignals(False)
             combo.setEnabled(len(names) > 1)
         self.table.setColumnCount(lens.top_ids.shape[-1])
-        self.table.setHorizontalHeaderLabels([f"guess {r + 1}" for r in range(lens.top_ids.shape[-1])])
+        self.table.setHorizontalHeaderLabels(
+            [
+                translate("LayersTab", "guess {number}").format(number=r + 1)
+                for r in range(lens.top_ids.shape[-1])
+            ]
+        )
         self.table.setRowCount(lens.num_stages)
         labels = list(lens.stage_names)
-        labels[-1] += " (answer)"
+        labels[-1] = translate("LayersTab", "{stage} (answer)").format(stage=labels[-1])
         self.table.setVerticalHeaderLabels(labels)
         self.export.set_available(True)
         self.fill_table()
@@ -339,12 +367,25 @@ class LayersTab(ExploreTab):
             (s for s in range(lens.num_stages) if lens.top_ids[m, s, 0] == final), lens.num_stages - 1
         )
         layers = lens.num_stages - 1
-        self.summary.setText(
-            f"{layers} layer{'s' if layers > 1 else ''} ({lens.arch}). The answer "
-            f"“{readable_token(lens.top_tokens[m][-1][0])}” is the first guess from "
-            f"{'the embeddings' if first == 0 else lens.stage_names[first]} on; bold marks it in every "
-            "row." + (f" {lens.note}" if lens.note else "")
-        )
+        answer = readable_token(lens.top_tokens[m][-1][0])
+        if first == 0:
+            summary = translate(
+                "LayersTab",
+                "%n layer(s) ({arch}). The answer “{answer}” is the first guess from the embeddings on; "
+                "bold marks it in every row.",
+                None,
+                layers,
+            )
+        else:
+            summary = translate(
+                "LayersTab",
+                "%n layer(s) ({arch}). The answer “{answer}” is the first guess from {stage} on; "
+                "bold marks it in every row.",
+                None,
+                layers,
+            )
+        summary = summary.format(arch=lens.arch, answer=answer, stage=lens.stage_names[first])
+        self.summary.setText(summary + (f" {lens.note}" if lens.note else ""))
         self.draw_lens()
 
     def draw_lens(self) -> None:
@@ -441,14 +482,24 @@ def cell_html(cell: AttentionCell, positions: str) -> str:
     tokens = [escape(readable_token(t)) for t in cell.tokens]
     i, j = cell.query, cell.key
     d_head = cell.values.shape[1]
-    head = (
-        f"<p><b>{escape(cell.layer_name[:1].upper() + cell.layer_name[1:])}, head {cell.head + 1}:</b> "
-        f"“{tokens[i]}” (token {i}) looks at “{tokens[j]}” (token {j}) with weight "
-        f"<b>{cell.weight:.4f}</b>.<br>Positions: {escape(positions)}.</p>"
+    head = translate(
+        "LayersTab",
+        "<p><b>{layer}, head {number}:</b> “{query}” (token {query_index}) looks at “{key}” "
+        "(token {key_index}) with weight <b>{weight:.4f}</b>.<br>Positions: {positions}.</p>",
+    ).format(
+        layer=escape(cell.layer_name[:1].upper() + cell.layer_name[1:]),
+        number=cell.head + 1,
+        query=tokens[i],
+        query_index=i,
+        key=tokens[j],
+        key_index=j,
+        weight=cell.weight,
+        positions=escape(positions),
     )
     extra = cell.extra is not None
-    columns = ["key", "token", f"q·k / √{d_head}"] + ([f"+ {escape(cell.extra_name)}"] if extra else [])
-    columns += ["= score", "softmax"]
+    columns = [translate("LayersTab", "key"), translate("LayersTab", "token"), f"q·k / √{d_head}"]
+    columns += [f"+ {escape(cell.extra_name)}"] if extra else []
+    columns += [translate("LayersTab", "= score"), "softmax"]
     rows = []
     for key in range(len(tokens)):
         cells = [str(key), tokens[key], _number(float(cell.dots[key]))]
@@ -457,35 +508,54 @@ def cell_html(cell: AttentionCell, positions: str) -> str:
         cells += [_number(float(cell.scores[key])), f"{cell.weights[key]:.4f}"]
         style = " style='background-color:#FCE3D2; color:#000000; font-weight:bold'" if key == j else ""
         rows.append(f"<tr{style}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    table = (
-        "<p>1. The row of scores: the query q of “{q}” times every key k, divided by √{d} "
-        "(×{scale:.4f}){plus}.</p>"
+    if extra:
+        scores = translate(
+            "LayersTab",
+            "<p>1. The row of scores: the query q of “{q}” times every key k, divided by √{d} "
+            "(×{scale:.4f}), plus the layer's own term.</p>",
+        )
+    else:
+        scores = translate(
+            "LayersTab",
+            "<p>1. The row of scores: the query q of “{q}” times every key k, divided by √{d} (×{scale:.4f}).</p>",
+        )
+    table = scores.format(q=tokens[i], d=d_head, scale=cell.scale) + (
         "<table border='1' cellspacing='0' cellpadding='3'><tr>{header}</tr>{rows}</table>"
-    ).format(
-        q=tokens[i],
-        d=d_head,
-        scale=cell.scale,
-        plus=", plus the layer's own term" if extra else "",
-        header="".join(f"<th>{c}</th>" for c in columns),
-        rows="".join(rows),
-    )
+    ).format(header="".join(f"<th>{c}</th>" for c in columns), rows="".join(rows))
     top = float(cell.scores.max())
     total = float(np.exp(cell.scores - top).sum())
-    softmax = (
+    softmax = translate(
+        "LayersTab",
         "<p>2. The softmax of the row: weight = e<sup>score − max</sup> / Σ e<sup>score − max</sup> "
-        f"(max = {_number(top)}, Σ = {total:.4f}); for “{tokens[j]}”: "
-        f"e<sup>{_number(float(cell.scores[j]) - top)}</sup> / {total:.4f} = <b>{cell.weight:.4f}</b>. "
-        f"The row sums to {cell.weights.sum():.4f}.</p>"
+        "(max = {top}, Σ = {total:.4f}); for “{key}”: "
+        "e<sup>{exponent}</sup> / {total:.4f} = <b>{weight:.4f}</b>. "
+        "The row sums to {sum:.4f}.</p>",
+    ).format(
+        top=_number(top),
+        total=total,
+        key=tokens[j],
+        exponent=_number(float(cell.scores[j]) - top),
+        weight=cell.weight,
+        sum=float(cell.weights.sum()),
     )
     dims = "".join(
         f"<tr><td>{n}</td><td>{_number(float(cell.values[j, n]))}</td>"
         f"<td>{_number(float(cell.contribution[n]))}</td><td>{_number(float(cell.output[n]))}</td></tr>"
         for n in range(d_head)
     )
-    values = (
-        f"<p>3. The head's output for “{tokens[i]}” is the sum over every key of weight × its value v "
-        f"({d_head} numbers each). “{tokens[j]}” adds {cell.weight:.4f} × v:</p>"
-        "<table border='1' cellspacing='0' cellpadding='3'><tr><th>number</th>"
-        f"<th>v of “{tokens[j]}”</th><th>weight × v</th><th>output (all keys)</th></tr>{dims}</table>"
+    values = translate(
+        "LayersTab",
+        "<p>3. The head's output for “{query}” is the sum over every key of weight × its value v "
+        "({d} numbers each). “{key}” adds {weight:.4f} × v:</p>",
+    ).format(query=tokens[i], d=d_head, key=tokens[j], weight=cell.weight)
+    values += (
+        "<table border='1' cellspacing='0' cellpadding='3'><tr><th>{number}</th>"
+        "<th>{v_of}</th><th>{weighted}</th><th>{output}</th></tr>{dims}</table>"
+    ).format(
+        number=translate("LayersTab", "number"),
+        v_of=translate("LayersTab", "v of “{key}”").format(key=tokens[j]),
+        weighted=translate("LayersTab", "weight × v"),
+        output=translate("LayersTab", "output (all keys)"),
+        dims=dims,
     )
     return head + table + softmax + values

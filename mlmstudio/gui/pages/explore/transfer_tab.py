@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QObject, Qt, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.theme import style_plot
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
@@ -49,8 +50,8 @@ if TYPE_CHECKING:
     from mlmstudio.engine.predict import Predictor
 
 SHIPPED_TASKS = (
-    ("sample:kinds", "sample:kinds: animal, food or place? (shipped)"),
-    ("shuffled", "shuffled: the run's corpus, words in order or shuffled"),
+    ("sample:kinds", QT_TRANSLATE_NOOP("TransferTab", "sample:kinds: animal, food or place? (shipped)")),
+    ("shuffled", QT_TRANSLATE_NOOP("TransferTab", "shuffled: the run's corpus, words in order or shuffled")),
 )
 RUN_COLOUR = (31, 119, 180)
 TWIN_COLOUR = (214, 39, 40)
@@ -64,49 +65,72 @@ class _Progress(QObject):
 
 
 class TransferTab(ExploreTab):
-    title = "Transfer probe"
+    title = QT_TRANSLATE_NOOP("ExploreTabs", "Transfer probe")
 
     def __init__(self, host: ExploreHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
         explain = QLabel(
-            "Was the pretraining worth it? A linear probe reads the model's frozen sentence features "
-            "(its last layer, averaged) to predict a label, on sentences it did not train on. "
-            "The same probe on a randomly initialised twin of the same shape says what the "
-            "architecture alone gets; the majority class is the floor. Mean ± std over the seeds."
+            translate(
+                "TransferTab",
+                "Was the pretraining worth it? A linear probe reads the model's frozen sentence features "
+                "(its last layer, averaged) to predict a label, on sentences it did not train on. "
+                "The same probe on a randomly initialised twin of the same shape says what the "
+                "architecture alone gets; the majority class is the floor. Mean ± std over the seeds.",
+            )
         )
         explain.setWordWrap(True)
         self.task_combo = QComboBox()
         for value, text in SHIPPED_TASKS:
-            self.task_combo.addItem(text, value)
+            self.task_combo.addItem(translate("TransferTab", text), value)
         self.task_combo.setToolTip(
-            "The labelled task: shipped, made from the run's corpus, or a file of yours."
+            translate(
+                "TransferTab", "The labelled task: shipped, made from the run's corpus, or a file of yours."
+            )
         )
-        self.file_button = QPushButton("Task file…")
-        self.file_button.setToolTip("A CSV, TSV or JSONL file with a text and a label in each row.")
+        self.file_button = QPushButton(translate("TransferTab", "Task file…"))
+        self.file_button.setToolTip(
+            translate("TransferTab", "A CSV, TSV or JSONL file with a text and a label in each row.")
+        )
         self.text_column = QLineEdit("text")
         self.text_column.setMaximumWidth(90)
-        self.text_column.setAccessibleName("Text column")
-        self.text_column.setToolTip("The column (or JSONL field) with the texts.")
+        self.text_column.setAccessibleName(translate("TransferTab", "Text column"))
+        mark_user_text(self.text_column)  # a column name of the user's file
+        self.text_column.setToolTip(translate("TransferTab", "The column (or JSONL field) with the texts."))
         self.label_column = QLineEdit("label")
         self.label_column.setMaximumWidth(90)
-        self.label_column.setAccessibleName("Label column")
-        self.label_column.setToolTip("The column (or JSONL field) with the labels.")
+        self.label_column.setAccessibleName(translate("TransferTab", "Label column"))
+        mark_user_text(self.label_column)
+        self.label_column.setToolTip(translate("TransferTab", "The column (or JSONL field) with the labels."))
         self.seeds = QSpinBox()
         self.seeds.setRange(1, 10)
         self.seeds.setValue(3)
-        self.seeds.setToolTip("Seeds: each draws its own held-out split, probe start and twin.")
-        self.finetune = QCheckBox("Fine-tune too")
-        self.finetune.setToolTip("Also fine-tune the run and its twin whole for a few epochs (slower).")
-        self.evaluate_button = QPushButton("Evaluate")
-        self.evaluate_button.setToolTip("Probe the run, its twin and its kept checkpoints in the background.")
-        self.cancel_button = QPushButton("Cancel")
+        self.seeds.setToolTip(
+            translate("TransferTab", "Seeds: each draws its own held-out split, probe start and twin.")
+        )
+        self.finetune = QCheckBox(translate("TransferTab", "Fine-tune too"))
+        self.finetune.setToolTip(
+            translate("TransferTab", "Also fine-tune the run and its twin whole for a few epochs (slower).")
+        )
+        self.evaluate_button = QPushButton(translate("TransferTab", "Evaluate"))
+        self.evaluate_button.setToolTip(
+            translate("TransferTab", "Probe the run, its twin and its kept checkpoints in the background.")
+        )
+        self.cancel_button = QPushButton(translate("TransferTab", "Cancel"))
         self.cancel_button.hide()
         self.progress_bar = QProgressBar()
         self.progress_bar.setMaximumWidth(220)
         self.progress_bar.hide()
 
         self.table = QTableWidget(0, 5)
-        self.table.setHorizontalHeaderLabels(["subject", "method", "accuracy", "± std", "min – max"])
+        self.table.setHorizontalHeaderLabels(
+            [
+                translate("TransferTab", "subject"),
+                translate("TransferTab", "method"),
+                translate("TransferTab", "accuracy"),
+                translate("TransferTab", "± std"),
+                translate("TransferTab", "min – max"),
+            ]
+        )
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -114,8 +138,8 @@ class TransferTab(ExploreTab):
         self.plot.setMinimumSize(320, 240)
         self.plot.setMenuEnabled(False)
         self.plot.hideButtons()
-        self.plot.setLabel("bottom", "training step (kept checkpoints, log scale)")
-        self.plot.setLabel("left", "held-out accuracy")
+        self.plot.setLabel("bottom", translate("TransferTab", "training step (kept checkpoints, log scale)"))
+        self.plot.setLabel("left", translate("TransferTab", "held-out accuracy"))
         self.plot.setLogMode(x=True, y=False)
         self.plot.addLegend(offset=(10, 10))
         self.summary = QLabel()
@@ -137,15 +161,15 @@ class TransferTab(ExploreTab):
         )
 
         row = QHBoxLayout()
-        row.addWidget(QLabel("Task:"))
+        row.addWidget(QLabel(translate("TransferTab", "Task:")))
         row.addWidget(self.task_combo, 1)
         row.addWidget(self.file_button)
-        row.addWidget(QLabel("text:"))
+        row.addWidget(QLabel(translate("TransferTab", "text:")))
         row.addWidget(self.text_column)
-        row.addWidget(QLabel("label:"))
+        row.addWidget(QLabel(translate("TransferTab", "label:")))
         row.addWidget(self.label_column)
         row2 = QHBoxLayout()
-        row2.addWidget(QLabel("Seeds:"))
+        row2.addWidget(QLabel(translate("TransferTab", "Seeds:")))
         row2.addWidget(self.seeds)
         row2.addWidget(self.finetune)
         row2.addWidget(self.evaluate_button)
@@ -200,7 +224,9 @@ class TransferTab(ExploreTab):
         value = str(path)
         index = self.task_combo.findData(value)
         if index < 0:
-            self.task_combo.addItem(f"file: {Path(value).name}", value)
+            self.task_combo.addItem(
+                translate("TransferTab", "file: {name}").format(name=Path(value).name), value
+            )
             index = self.task_combo.count() - 1
         self.task_combo.setCurrentIndex(index)
 
@@ -234,7 +260,10 @@ class TransferTab(ExploreTab):
             )
 
         started = self.host.ask(
-            asking, self._on_answer, what="Probing the run and its random twin", needs_mask=False
+            asking,
+            self._on_answer,
+            what=translate("TransferTab", "Probing the run and its random twin"),
+            needs_mask=False,
         )
         if started:
             self.progress_bar.setRange(0, 0)
@@ -245,13 +274,17 @@ class TransferTab(ExploreTab):
     @Slot()
     def cancel(self) -> None:
         self._stop.set()
-        self.host.show_info("Cancelling: the evaluation stops after the current batch; nothing is stored.")
+        self.host.show_info(
+            translate(
+                "TransferTab", "Cancelling: the evaluation stops after the current batch; nothing is stored."
+            )
+        )
 
     @Slot(str, int, int)
     def _on_progress(self, what: str, done: int, total: int) -> None:
         if self.progress_bar.isHidden():
             return
-        self.progress_bar.setFormat(f"{what}: %p%")
+        self.progress_bar.setFormat(translate("TransferTab", "{what}: %p%").format(what=what))
         self.progress_bar.setRange(0, max(1, total))
         self.progress_bar.setValue(done)
 
@@ -264,7 +297,10 @@ class TransferTab(ExploreTab):
 
     def _choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Choose a labelled task", "", "Labelled tasks (*.csv *.tsv *.jsonl);;All files (*)"
+            self,
+            translate("TransferTab", "Choose a labelled task"),
+            "",
+            translate("TransferTab", "Labelled tasks (*.csv *.tsv *.jsonl);;All files (*)"),
         )
         if path:
             self.set_task_file(path)
@@ -289,10 +325,23 @@ class TransferTab(ExploreTab):
                 self.table.setItem(row, column, item)
         run, twin = report.result("run"), report.result("twin")
         self.summary.setText(
-            f"<b>{report.task}</b>: {report.examples:,} examples, {len(report.classes)} classes, about "
-            f"{report.test_examples:,} held out per seed. The run scores <b>{run.mean:.1%}</b> ± "
-            f"{run.spread:.1%}, its random twin {twin.mean:.1%} ± {twin.spread:.1%}: "
-            f"pretraining adds <b>{run.mean - twin.mean:+.1%}</b>."
+            translate(
+                "TransferTab",
+                "<b>{task}</b>: {examples:,} examples, {classes} classes, about "
+                "{held_out:,} held out per seed. The run scores <b>{run:.1%}</b> ± "
+                "{run_spread:.1%}, its random twin {twin:.1%} ± {twin_spread:.1%}: "
+                "pretraining adds <b>{gain:+.1%}</b>.",
+            ).format(
+                task=report.task,
+                examples=report.examples,
+                classes=len(report.classes),
+                held_out=report.test_examples,
+                run=run.mean,
+                run_spread=run.spread,
+                twin=twin.mean,
+                twin_spread=twin.spread,
+                gain=run.mean - twin.mean,
+            )
         )
         self._draw(report)
         self.export.set_available(True)
@@ -312,7 +361,7 @@ class TransferTab(ExploreTab):
                 pen=pg.mkPen(RUN_COLOUR, width=2),
                 symbol="o",
                 symbolBrush=RUN_COLOUR,
-                name="run (checkpoints)",
+                name=translate("TransferTab", "run (checkpoints)"),
             )
             bars = pg.ErrorBarItem(
                 x=np.log10(np.array(steps)),  # the plot is in log x; an added item is not converted
@@ -327,11 +376,16 @@ class TransferTab(ExploreTab):
             self.plot.getAxis("bottom").setTicks(None)
             run = report.result("run")
             self.plot.plot(
-                [1.0], [run.mean], pen=None, symbol="o", symbolBrush=RUN_COLOUR, name="run (final)"
+                [1.0],
+                [run.mean],
+                pen=None,
+                symbol="o",
+                symbolBrush=RUN_COLOUR,
+                name=translate("TransferTab", "run (final)"),
             )
         for subject, colour, name in (
-            ("twin", TWIN_COLOUR, "random twin"),
-            ("majority", MAJORITY_COLOUR, "majority class"),
+            ("twin", TWIN_COLOUR, translate("TransferTab", "random twin")),
+            ("majority", MAJORITY_COLOUR, translate("TransferTab", "majority class")),
         ):
             value = report.result(subject).mean
             line = pg.InfiniteLine(
