@@ -120,6 +120,7 @@ class HistoryPage(QWidget):
         self.compare_view = CompareView()
         self.probe_plot = ProbePlot()  # the selected runs' probes (engine/inspect/probes.py)
         self.probe_plot.empty_label.setText(translate("HistoryPage", NO_PROBES_SELECTED))
+        self.probe_plot.empty_label.setWordWrap(True)  # this page's hints are long sentences
         self.curve_tabs = QTabWidget()
         self.curve_tabs.addTab(self.compare_view, translate("HistoryPage", "Curves"))
         self.curve_tabs.addTab(self.probe_plot, translate("HistoryPage", "Probes"))

@@ -47,6 +47,7 @@ from mlmstudio.engine.metric_names import (
     VAL_PERPLEXITY,
 )
 from mlmstudio.gui.i18n import mark_user_text, translate
+from mlmstudio.gui.pages.history.flow_layout import FlowLayout
 from mlmstudio.gui.perplexity import format_perplexity, loss_axis_tip, perplexity, perplexity_tip
 from mlmstudio.gui.run_colors import distinct_styles
 from mlmstudio.store import compare
@@ -190,6 +191,11 @@ class CompareView(QWidget):
         self._hint = translate("CompareView", SELECT_HINT)  # what the empty plot says when no run is given
 
         self.metric_combo = QComboBox()
+        # As wide as a short metric name; a longer one is cut in the closed box, whole in its list.
+        self.metric_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.metric_combo.setMinimumContentsLength(16)
         for key, label, _ in METRICS:
             self.metric_combo.addItem(translate("CompareView", label), key)
         self.metric_combo.setToolTip(translate("CompareView", "Which measurement to overlay"))
@@ -205,15 +211,20 @@ class CompareView(QWidget):
         self.diff_only = QCheckBox(translate("CompareView", "Show differences only"))
         self.diff_only.setChecked(True)
 
-        controls = QHBoxLayout()
-        controls.addWidget(QLabel(translate("CompareView", "Metric:")))
-        controls.addWidget(self.metric_combo)
-        controls.addWidget(QLabel(translate("CompareView", "x axis:")))
-        controls.addWidget(self.x_combo)
-        controls.addWidget(self.log_y)
-        controls.addStretch(1)
-        controls.addWidget(self.export_png_button)
-        controls.addWidget(self.export_csv_button)
+        # The controls in groups that wrap onto a second row when the room is short (a narrow
+        # window, a language with longer words), so the page never grows past the screen.
+        controls = FlowLayout()
+        for group in (
+            (QLabel(translate("CompareView", "Metric:")), self.metric_combo),
+            (QLabel(translate("CompareView", "x axis:")), self.x_combo, self.log_y),
+            (self.export_png_button, self.export_csv_button),
+        ):
+            box = QWidget()
+            row = QHBoxLayout(box)
+            row.setContentsMargins(0, 0, 0, 0)
+            for widget in group:
+                row.addWidget(widget)
+            controls.addWidget(box)
 
         self.plot = pg.PlotWidget()
         self.plot.setAccessibleName(translate("CompareView", "Curves of the compared runs"))

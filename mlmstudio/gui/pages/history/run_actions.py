@@ -37,6 +37,7 @@ from mlmstudio.engine.hf_compat import can_export_hf, hf_architecture
 from mlmstudio.engine.run_status import ACTIVE_STATUSES, RESUMABLE_STATUSES
 from mlmstudio.gui.background import TaskRunner, user_message
 from mlmstudio.gui.i18n import translate
+from mlmstudio.gui.pages.history.flow_layout import FlowLayout
 from mlmstudio.gui.run_list import RunList
 from mlmstudio.gui.runs_table_model import status_label
 from mlmstudio.store import service
@@ -153,39 +154,36 @@ class RunActions(QWidget):
             QKeySequence.StandardKey.Refresh,
         )
 
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        for action in (
-            self.compare_action,
-            self.explore_action,
-            self.resume_action,
-            None,
-            self.rename_action,
-            self.delete_action,
-            None,
-            self.export_action,
-            self.import_action,
-            self.import_folder_action,
-            self.hf_action,
-            None,
-            self.refresh_action,
+        # Groups of related commands, in one row while it fits and wrapped onto more rows when not
+        # (a narrow window, a language with longer words): the page never grows past the screen.
+        flow = FlowLayout(self)
+        for group in (
+            (self.compare_action, self.explore_action, self.resume_action),
+            (self.rename_action, self.delete_action),
+            (self.export_action, self.import_action, self.import_folder_action, self.hf_action),
+            (self.refresh_action,),
         ):
-            if action is None:
-                row.addSpacing(12)
-                continue
-            button = QToolButton()
-            button.setDefaultAction(action)
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            row.addWidget(button)
-        row.addStretch(1)
+            box = QWidget()
+            row = QHBoxLayout(box)
+            row.setContentsMargins(0, 0, 0, 0)
+            for action in group:
+                button = QToolButton()
+                button.setDefaultAction(action)
+                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+                row.addWidget(button)
+            flow.addWidget(box)
         self.busy_label = QLabel()
         self.busy_bar = QProgressBar()
         self.busy_bar.setRange(0, 0)  # no known end: a moving bar
         self.busy_bar.setMaximumWidth(120)
         self.busy_bar.setTextVisible(False)
+        self._busy_box = QWidget()  # shown only while a file job runs
+        row = QHBoxLayout(self._busy_box)
+        row.setContentsMargins(0, 0, 0, 0)
         for widget in (self.busy_label, self.busy_bar):
-            widget.hide()
             row.addWidget(widget)
+        self._busy_box.hide()
+        flow.addWidget(self._busy_box)
 
         self.compare_action.triggered.connect(self._on_compare_triggered)
         self.explore_action.triggered.connect(self._on_explore_triggered)
@@ -490,8 +488,7 @@ class RunActions(QWidget):
     @Slot(bool)
     def _on_busy_changed(self, busy: bool) -> None:
         self.busy_label.setText(self._busy_what if busy else "")
-        self.busy_label.setVisible(busy)
-        self.busy_bar.setVisible(busy)
+        self._busy_box.setVisible(busy)
         self.busy_changed.emit(busy)
 
     @Slot()
