@@ -241,6 +241,8 @@ class CorpusPage(QWidget):
             value = QLabel("–")
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setToolTip(tip)
+            if key != "encoding":  # numbers, a size and a fingerprint of the user's text
+                mark_user_text(value)
             self.stats_form.addRow(label, value)
             self.stat_labels[key] = value
 
