@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -34,15 +34,17 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.config import RunConfig
 from mlmstudio.gui.background import TaskRunner, user_message
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.theme import MessageLabel
 
 if TYPE_CHECKING:
     from mlmstudio.engine.capsule import Capsule, LaunchPlan
 
-INTRO = (
+INTRO = QT_TRANSLATE_NOOP(
+    "CapsuleDialog",
     "A run capsule is a folder with everything this run needs: its settings, its text, its "
     "tokenizer and a launch.sh that starts it with torchrun. Copy it to the machines, run "
-    "launch.sh on each, and bring the finished run back with History → Import folder…."
+    "launch.sh on each, and bring the finished run back with History → Import folder….",
 )
 
 
@@ -55,58 +57,71 @@ class CapsuleDialog(QDialog):
 
     def __init__(self, config: RunConfig, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Run elsewhere")
+        self.setWindowTitle(translate("CapsuleDialog", "Run elsewhere"))
         self.config = config
         self.runner = TaskRunner(self)
         self._step_seconds: float | None = None
         self._param_count: int | None = None
 
-        intro = QLabel(INTRO)
+        intro = QLabel(translate("CapsuleDialog", INTRO))
         intro.setWordWrap(True)
         self.nodes = QSpinBox()
         self.nodes.setRange(1, 1024)
-        self.nodes.setToolTip("How many machines train together.")
+        self.nodes.setToolTip(translate("CapsuleDialog", "How many machines train together."))
         self.procs = QSpinBox()
         self.procs.setRange(1, 256)
         self.procs.setToolTip(
-            "Training processes on each machine: one per GPU, or 1 on a CPU machine "
-            "(one process already uses all its cores)."
+            translate(
+                "CapsuleDialog",
+                "Training processes on each machine: one per GPU, or 1 on a CPU machine "
+                "(one process already uses all its cores).",
+            )
         )
         self.endpoint = QLineEdit("127.0.0.1:29500")
         self.endpoint.setToolTip(
-            "The first machine's address and a free port: every machine meets there (torchrun's rendezvous)."
+            translate(
+                "CapsuleDialog",
+                "The first machine's address and a free port: every machine meets there (torchrun's rendezvous).",
+            )
         )
-        self.include_corpus = QCheckBox("Put the text inside the capsule")
+        self.include_corpus = QCheckBox(translate("CapsuleDialog", "Put the text inside the capsule"))
         self.include_corpus.setChecked(True)
         self.include_corpus.setToolTip(
-            "Unchecked: the capsule names the file's path and fingerprint, "
-            "and the file must be at that path on every machine."
+            translate(
+                "CapsuleDialog",
+                "Unchecked: the capsule names the file's path and fingerprint, "
+                "and the file must be at that path on every machine.",
+            )
         )
-        self.slurm = QCheckBox("Add a Slurm batch script (for a cluster)")
+        self.slurm = QCheckBox(translate("CapsuleDialog", "Add a Slurm batch script (for a cluster)"))
         self.folder = QLineEdit()
-        self.folder.setPlaceholderText("A new or empty folder")
-        browse = QPushButton("Choose…")
+        self.folder.setPlaceholderText(translate("CapsuleDialog", "A new or empty folder"))
+        browse = QPushButton(translate("CapsuleDialog", "Choose…"))
         browse.clicked.connect(self._choose_folder)
         folder_row = QHBoxLayout()
         folder_row.addWidget(self.folder, 1)
         folder_row.addWidget(browse)
 
         form = QFormLayout()
-        form.addRow("Machines (nodes):", self.nodes)
-        form.addRow("Processes per machine:", self.procs)
-        form.addRow("First machine's address:", self.endpoint)
+        form.addRow(translate("CapsuleDialog", "Machines (nodes):"), self.nodes)
+        form.addRow(translate("CapsuleDialog", "Processes per machine:"), self.procs)
+        form.addRow(translate("CapsuleDialog", "First machine's address:"), self.endpoint)
         form.addRow("", self.include_corpus)
         form.addRow("", self.slurm)
-        form.addRow("Write to:", folder_row)
+        form.addRow(translate("CapsuleDialog", "Write to:"), folder_row)
 
-        self.expectation = QLabel("Measuring a training step of this model on this computer…")
+        self.expectation = QLabel(
+            translate("CapsuleDialog", "Measuring a training step of this model on this computer…")
+        )
         self.expectation.setWordWrap(True)
         self.error_label = MessageLabel("error", banner=False)
         self.result_text = QPlainTextEdit()
         self.result_text.setReadOnly(True)
         self.result_text.hide()
         buttons = QDialogButtonBox()
-        self.write_button = buttons.addButton("Write capsule", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.write_button = buttons.addButton(
+            translate("CapsuleDialog", "Write capsule"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
         self.close_button = buttons.addButton(QDialogButtonBox.StandardButton.Close)
         self.write_button.clicked.connect(self.write)
         self.close_button.clicked.connect(self.reject)
@@ -150,8 +165,11 @@ class CapsuleDialog(QDialog):
             self._update_expectation()
 
         def failed(exc: BaseException) -> None:
+            reason = user_message(exc, translate("CapsuleDialog", "Timing a training step"))
             self.expectation.setText(
-                f"The speed-up could not be estimated here ({user_message(exc, 'Timing a training step')})."
+                translate("CapsuleDialog", "The speed-up could not be estimated here ({reason}).").format(
+                    reason=reason
+                )
             )
 
         self.runner.run(work, done, failed, topic="measure", name="capsule-estimate")
@@ -183,7 +201,9 @@ class CapsuleDialog(QDialog):
 
     @Slot()
     def _choose_folder(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, "Write the capsule into a new or empty folder")
+        path = QFileDialog.getExistingDirectory(
+            self, translate("CapsuleDialog", "Write the capsule into a new or empty folder")
+        )
         if path:
             self.folder.setText(path)
 
@@ -199,7 +219,9 @@ class CapsuleDialog(QDialog):
             return self._fail(str(exc))
         folder = self.folder.text().strip()
         if not folder:
-            return self._fail("Choose the folder to write the capsule to (a new or empty one).")
+            return self._fail(
+                translate("CapsuleDialog", "Choose the folder to write the capsule to (a new or empty one).")
+            )
         config, include, slurm = self.config, self.include_corpus.isChecked(), self.slurm.isChecked()
 
         def work() -> Capsule:
@@ -209,7 +231,7 @@ class CapsuleDialog(QDialog):
         self.runner.run(
             work,
             self._on_written,
-            lambda exc: self._fail(user_message(exc, "Writing the capsule")),
+            lambda exc: self._fail(user_message(exc, translate("CapsuleDialog", "Writing the capsule"))),
             topic="write",
             name="capsule-write",
         )
@@ -227,13 +249,17 @@ class CapsuleDialog(QDialog):
                 out=str((capsule.path / "run").resolve()),
             )
         )
-        self.result_text.setPlainText(
-            f"Capsule written to {capsule.path}.\n\n"
-            f"On each of the {capsule.plan.nodes} machine(s), run launch.sh from that folder. It runs:\n"
-            f"{command}\n\n"
-            f"The finished run is written to {capsule.path / 'run'} on the first machine. Copy it back "
-            "and add it with History → Import folder…."
-        )
+        text = translate(
+            "CapsuleDialog",
+            "Capsule written to {folder}.\n\n"
+            "On each of the %n machine(s), run launch.sh from that folder. It runs:\n"
+            "{command}\n\n"
+            "The finished run is written to {run_folder} on the first machine. Copy it back "
+            "and add it with History → Import folder….",
+            None,
+            capsule.plan.nodes,
+        ).format(folder=capsule.path, command=command, run_folder=capsule.path / "run")
+        self.result_text.setPlainText(text)
         self.result_text.show()
         self.written.emit(capsule)
 
