@@ -417,12 +417,19 @@ class MainWindow(QMainWindow):
         if index != self._status_page:
             # A page's message ("Most likely: … rome.") is about that page: it goes when the page does.
             self.statusBar().clearMessage()
-        self.stack.setCurrentIndex(index)
-        accessibility.name_widgets(self.stack.currentWidget())  # widgets a page made since
+        # The sidebar first: hiding the page that has focus (the welcome's sample button) passes the
+        # focus to the sidebar, which would pick its first row when it has none, and its signal would
+        # switch pages again from inside setCurrentIndex, leaving two pages shown on top of each other.
         if self.sidebar.currentRow() != index:
             self.sidebar.blockSignals(True)
             self.sidebar.setCurrentRow(index)
             self.sidebar.blockSignals(False)
+        self.sidebar.blockSignals(True)
+        try:
+            self.stack.setCurrentIndex(index)
+        finally:
+            self.sidebar.blockSignals(False)
+        accessibility.name_widgets(self.stack.currentWidget())  # widgets a page made since
 
     def current_page(self) -> QWidget:
         return self.stack.currentWidget()
