@@ -24,6 +24,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.threads import start_in_thread
 
@@ -204,7 +205,7 @@ def user_message(exc: BaseException, what: str) -> str:
     ``what`` starts the sentence ("Loading the model"): the caller translates it.
     """
     if _is_user_error(exc):
-        return str(exc)
+        return translated(str(exc))
     if isinstance(exc, MemoryError):
         return translate(
             "Background",

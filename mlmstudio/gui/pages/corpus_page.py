@@ -40,6 +40,7 @@ from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.samples import SAMPLES
 from mlmstudio.engine.system_memory import human_bytes
 from mlmstudio.gui.background import BackgroundCall
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.theme import MessageLabel
@@ -402,7 +403,7 @@ class CorpusPage(QWidget):
             return
         source = task.source
         if isinstance(exc, MLMStudioError):
-            message = str(exc)
+            message = translated(str(exc))
         elif isinstance(exc, MemoryError):
             message = translate(
                 "CorpusPage", "{name} is too large to load into memory. Use a smaller corpus."

@@ -46,6 +46,7 @@ from mlmstudio.engine.metric_names import (
 )
 from mlmstudio.engine.run_end import RunEnd
 from mlmstudio.engine.run_status import RunStatus
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.perplexity import format_perplexity, loss_axis_tip, perplexity, perplexity_tip
 from mlmstudio.gui.run_request import request_problem
@@ -312,13 +313,17 @@ class TrainPage(QWidget):
             handle = lifecycle.prepare_run(self.db, config, corpus)
         except MLMStudioError as exc:  # ConfigError included
             self._show_failure(
-                translate("TrainPage", "The run could not be created: {reason}").format(reason=exc)
+                translate("TrainPage", "The run could not be created: {reason}").format(
+                    reason=translated(str(exc))
+                )
             )
             return False
         except Exception as exc:  # a disk or database problem: show it, keep the app usable
             log.exception("Could not prepare the run")
             self._show_failure(
-                translate("TrainPage", "The run could not be created: {reason}").format(reason=exc)
+                translate("TrainPage", "The run could not be created: {reason}").format(
+                    reason=translated(str(exc))
+                )
             )
             return False
         self._begin(handle.run_id, handle.name, make_training_job(self.db, handle, corpus.text))
@@ -636,6 +641,7 @@ class TrainPage(QWidget):
         self.state_label.setText(text)
 
     def _show_failure(self, message: str) -> None:
+        message = translated(message)  # an engine sentence a newcomer meets, in the user's language
         self.failure_label.show_message(message)
         self._failure_message = message
         self._show_state(translate("TrainPage", "Failed."))
