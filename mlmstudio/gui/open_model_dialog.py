@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.gui.background import TaskRunner, show_busy, user_message
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.theme import message_color
 from mlmstudio.store.database import Database
 
@@ -66,24 +67,29 @@ class OpenModelDialog(QDialog):
     def __init__(self, db: Database, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.db = db
-        self.setWindowTitle("Open a Model")
+        self.setWindowTitle(translate("OpenModelDialog", "Open a Model"))
         self.runner = TaskRunner(self)
         self.last_origin: Any = None  # the Origin of the model opened last
         self._busy = False
 
-        self.cache_label = QLabel("Reading the local Hugging Face cache…")
+        self.cache_label = QLabel(translate("OpenModelDialog", "Reading the local Hugging Face cache…"))
         self.cache_label.setWordWrap(True)
         self.cache_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.models = QTreeWidget()
-        self.models.setHeaderLabels(["Model", "Family", ""])
+        self.models.setHeaderLabels(
+            [translate("OpenModelDialog", "Model"), translate("OpenModelDialog", "Family"), ""]
+        )
         self.models.setRootIsDecorated(False)
         self.models.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.models.header().setSectionResizeMode(MODEL, QHeaderView.ResizeMode.ResizeToContents)
         self.models.header().setStretchLastSection(True)
         self.models.setMinimumSize(560, 220)
         self.note = QLabel(
-            "MLM Studio never downloads. A model opens from the cache that transformers or "
-            "huggingface-cli filled, or from a folder that save_pretrained wrote."
+            translate(
+                "OpenModelDialog",
+                "MLM Studio never downloads. A model opens from the cache that transformers or "
+                "huggingface-cli filled, or from a folder that save_pretrained wrote.",
+            )
         )
         self.note.setWordWrap(True)
         self.message = QLabel()
@@ -97,14 +103,18 @@ class OpenModelDialog(QDialog):
         self.busy_bar.hide()
         self.busy_label = QLabel()
         self.busy_label.hide()
-        self.folder_button = QPushButton("Choose a folder…")
+        self.folder_button = QPushButton(translate("OpenModelDialog", "Choose a folder…"))
         self.folder_button.setToolTip(
-            "Open a transformers folder (config.json, model.safetensors, tokenizer)"
+            translate(
+                "OpenModelDialog", "Open a transformers folder (config.json, model.safetensors, tokenizer)"
+            )
         )
-        self.open_button = QPushButton("Open")
+        self.open_button = QPushButton(translate("OpenModelDialog", "Open"))
         self.open_button.setDefault(True)
-        self.open_button.setToolTip("Open the chosen model of the cache as a run in the history")
-        self.cancel_button = QPushButton("Cancel")
+        self.open_button.setToolTip(
+            translate("OpenModelDialog", "Open the chosen model of the cache as a run in the history")
+        )
+        self.cancel_button = QPushButton(translate("OpenModelDialog", "Cancel"))
 
         buttons = QHBoxLayout()
         buttons.addWidget(self.folder_button)
@@ -171,7 +181,9 @@ class OpenModelDialog(QDialog):
         """Ask for a transformers folder and open it."""
         if self.is_busy():
             return False
-        path = QFileDialog.getExistingDirectory(self, "Open a transformers model folder", str(Path.home()))
+        path = QFileDialog.getExistingDirectory(
+            self, translate("OpenModelDialog", "Open a transformers model folder"), str(Path.home())
+        )
         if not path:
             return False
         return self.open_folder(Path(path))
@@ -188,7 +200,9 @@ class OpenModelDialog(QDialog):
 
             return record_imported_model(db, source, name=name)
 
-        self.busy_label.setText(f"Opening {name or source.name}…")
+        self.busy_label.setText(
+            translate("OpenModelDialog", "Opening {name}…").format(name=name or source.name)
+        )
         self.runner.run(work, self._on_opened, self._on_open_failed, topic=OPEN_TOPIC, name="open-model")
         self._on_busy_changed()  # the runner says so only when nothing else (a listing) was running
         return True
@@ -229,7 +243,10 @@ class OpenModelDialog(QDialog):
         for model in found:
             item = QTreeWidgetItem([model.repo_id, model.family, ""])
             if model.problem:
-                item.setText(STATE, f"cannot be opened: {model.problem}")
+                item.setText(
+                    STATE,
+                    translate("OpenModelDialog", "cannot be opened: {reason}").format(reason=model.problem),
+                )
                 item.setToolTip(STATE, model.problem)
                 item.setToolTip(MODEL, model.problem)
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsSelectable)
@@ -241,12 +258,18 @@ class OpenModelDialog(QDialog):
         openable = sum(1 for m in found if not m.problem)
         if found:
             self.cache_label.setText(
-                f"Models in the local Hugging Face cache ({cache}): {openable} of {len(found)} can be opened."
+                translate(
+                    "OpenModelDialog",
+                    "Models in the local Hugging Face cache ({cache}): {openable} of {count} can be opened.",
+                ).format(cache=cache, openable=openable, count=len(found))
             )
         else:
             self.cache_label.setText(
-                f"The local Hugging Face cache ({cache}) holds no models. Choose a folder instead, "
-                "or set HF_HUB_CACHE or HF_HOME to where your models are."
+                translate(
+                    "OpenModelDialog",
+                    "The local Hugging Face cache ({cache}) holds no models. Choose a folder instead, "
+                    "or set HF_HUB_CACHE or HF_HOME to where your models are.",
+                ).format(cache=cache)
             )
         first = next((self.models.topLevelItem(n) for n in range(self.models.topLevelItemCount())), None)
         if first is not None and first.data(MODEL, SNAPSHOT_ROLE):
@@ -255,7 +278,9 @@ class OpenModelDialog(QDialog):
         self.listed.emit()
 
     def _on_list_failed(self, exc: BaseException) -> None:
-        self.cache_label.setText(user_message(exc, "Reading the local Hugging Face cache"))
+        self.cache_label.setText(
+            user_message(exc, translate("OpenModelDialog", "Reading the local Hugging Face cache"))
+        )
         self.listed.emit()
 
     def _on_opened(self, result: tuple[str, Any]) -> None:
@@ -267,7 +292,7 @@ class OpenModelDialog(QDialog):
 
     def _on_open_failed(self, exc: BaseException) -> None:
         self._on_busy_changed()
-        text = user_message(exc, "Opening the model")
+        text = user_message(exc, translate("OpenModelDialog", "Opening the model"))
         self.message.setText(text)
         self.message.setStyleSheet(
             f"QLabel {{ color: {message_color('error', QGuiApplication.palette())}; }}"
