@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.widgets.clickable_text import MASK
 
 KIND_IMPORTED = "imported"
@@ -53,20 +54,20 @@ def origin_lines(run: Any) -> list[str]:
     if not is_imported(run):
         return []
     metrics = _metrics(run)
-    lines = [f"Imported from {metrics.get(_SOURCE_KEY)}"]
+    lines = [translate("ImportedModel", "Imported from {source}").format(source=metrics.get(_SOURCE_KEY))]
     family = metrics.get("family")
     parameters = metrics.get("parameters")
     facts = []
     if family:
-        facts.append(f"family {family}")
+        facts.append(translate("ImportedModel", "family {family}").format(family=family))
     if isinstance(parameters, int) and not isinstance(parameters, bool):
-        facts.append(f"{parameters:,} parameters")
+        facts.append(translate("ImportedModel", "{count:,} parameters").format(count=parameters))
     mask = own_mask_token(run)
-    facts.append(f"mask token {mask}")
+    facts.append(translate("ImportedModel", "mask token {mask}").format(mask=mask))
     lines.append(" · ".join(facts))
     sha = metrics.get("weights_sha256")
     if sha:
-        lines.append(f"Weights SHA-256 {sha}")
+        lines.append(translate("ImportedModel", "Weights SHA-256 {sha}").format(sha=sha))
     return lines
 
 
@@ -75,7 +76,8 @@ def mask_hint(run: Any) -> str:
     mask = own_mask_token(run)
     if mask == MASK:
         return ""
-    return (
-        f"This model writes its mask {mask}. Type {mask} or {MASK} where it should guess a word; "
-        f"clicking a word puts {MASK}, which means the same."
-    )
+    return translate(
+        "ImportedModel",
+        "This model writes its mask {mask}. Type {mask} or {engine_mask} where it should guess a word; "
+        "clicking a word puts {engine_mask}, which means the same.",
+    ).format(mask=mask, engine_mask=MASK)
