@@ -267,6 +267,24 @@ def _menu_texts(window: QMainWindow) -> list[tuple[str, str]]:
     return found
 
 
+OUTSIDE_SHOWN = 6
+
+
+def _widest(page: QWidget, count: int = 4) -> list[str]:
+    """The visible widgets without visible children that need the most width: where a too-wide page is."""
+    leaves = [
+        w
+        for w in page.findChildren(QWidget)
+        if w.isVisible() and not any(c.isVisible() for c in w.findChildren(QWidget))
+    ]
+    leaves.sort(key=lambda w: w.minimumSizeHint().width(), reverse=True)
+    return [
+        f"{type(w).__name__} {(getattr(w, 'text', lambda: '')() or w.objectName())[:30]!r} "
+        f"min {w.minimumSizeHint().width()}"
+        for w in leaves[:count]
+    ]
+
+
 def _clipped(window: QWidget) -> list[str]:
     """The fit checks of test_window_fits on what is shown now, plus cut buttons and plot axes."""
     import pyqtgraph as pg
@@ -280,8 +298,16 @@ def _clipped(window: QWidget) -> list[str]:
         viewport = scroll.viewport().size()
         need = window.stack.currentWidget().minimumSizeHint()
         if need.width() > viewport.width() or need.height() > viewport.height():
-            problems.append(f"page needs {need.toTuple()}, has {viewport.toTuple()}")
-    problems += _outside(window)
+            problems.append(
+                f"page needs {need.toTuple()}, has {viewport.toTuple()}; widest: "
+                + ", ".join(_widest(window.stack.currentWidget()))
+            )
+    outside = _outside(window)
+    if len(outside) > OUTSIDE_SHOWN:  # one problem (a page too wide) pushes many widgets out
+        outside = [
+            f"{len(outside)} widgets outside the window, among them: " + "; ".join(outside[:OUTSIDE_SHOWN])
+        ]
+    problems += outside
     problems += _cut_labels(window)
     for button in window.findChildren(QAbstractButton):
         if not button.isVisible() or not button.text() or isinstance(button.parent(), QTabBar):
