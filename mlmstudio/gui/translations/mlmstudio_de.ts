@@ -99,6 +99,69 @@
     </message>
 </context>
 <context>
+    <name>AttentionTab</name>
+    <message>
+        <source>What each part of the model looks at in the sentence above. Each small map is one attention head (columns) of one layer (rows); the last column averages the layer's heads. In a map, a row is the token that looks and a column the token it looks at: the brighter, the more attention. Click a map to see it enlarged with its tokens.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show attention</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run the sentence through the model and draw every head's attention</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the token that looks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the token it looks at</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Click a map in the grid to see it here.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading the attention</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>average</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>head {number}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{map}: click to enlarge</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{tokens} tokens, {layers} layers × {heads} heads. Colour: 0 (dark) to {top:.2f} (bright), the largest weight here.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Point at a square to read its weight.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>“{query}” (token {query_index}) looks at “{key}” (token {key_index}) with weight {weight:.3f}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{layer}, average over heads</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{layer}, head {number}</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>Background</name>
     <message>
         <source>{what} needs more memory than this computer has free. Close other programs and try again.</source>
@@ -111,6 +174,184 @@
     <message>
         <source>{what} failed because of an internal error ({error}); the log has the details.</source>
         <translation>{what} ist wegen eines internen Fehlers fehlgeschlagen ({error}); Einzelheiten stehen im Protokoll.</translation>
+    </message>
+</context>
+<context>
+    <name>CapsuleDialog</name>
+    <message>
+        <source>A run capsule is a folder with everything this run needs: its settings, its text, its tokenizer and a launch.sh that starts it with torchrun. Copy it to the machines, run launch.sh on each, and bring the finished run back with History → Import folder….</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run elsewhere</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How many machines train together.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training processes on each machine: one per GPU, or 1 on a CPU machine (one process already uses all its cores).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The first machine's address and a free port: every machine meets there (torchrun's rendezvous).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Put the text inside the capsule</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unchecked: the capsule names the file's path and fingerprint, and the file must be at that path on every machine.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add a Slurm batch script (for a cluster)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A new or empty folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Machines (nodes):</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Processes per machine:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>First machine's address:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Write to:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Measuring a training step of this model on this computer…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Write capsule</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Timing a training step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The speed-up could not be estimated here ({reason}).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Write the capsule into a new or empty folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose the folder to write the capsule to (a new or empty one).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Writing the capsule</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>CheckpointsTab</name>
+    <message>
+        <source>This run kept no checkpoints along its training (it was trained before they were kept, imported, or with 'Checkpoints kept' at 0 in Setup → Advanced → Training), so there is nothing to slide over. Train a new run to see its answers change.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What did the model answer earlier in its training? Move the slider over the checkpoints this run kept (steps 1, 2, 4, 8, … and the end) to see the sentence's guesses at that step, or ask every step at once for a timeline.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The kept checkpoints, in order of their step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show at this step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Every step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Ask every kept checkpoint and list its best guess for each [MASK]</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Read the run's kept checkpoints again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished">Schritt</translation>
+    </message>
+    <message>
+        <source>Best guess</source>
+        <translation type="unfinished">Bester Tipp</translation>
+    </message>
+    <message>
+        <source>Probability</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading the kept checkpoints</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading the run's kept checkpoints: try again in a moment.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Asking the model of step {step:,}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Asking every kept checkpoint</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Best guess ({mask})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Probability ({mask})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;At step {step:,}:&lt;/b&gt; {sentence}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>At step {step:,}: {sentence}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no kept checkpoints</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>step {step:,} of {total:,} (copy {copy} of {copies})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>step {step:,} (copy {copy} of {copies})</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -172,7 +413,7 @@
     </message>
     <message>
         <source>&lt;b&gt;Most likely:&lt;/b&gt; {sequence}</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">&lt;b&gt;Am wahrscheinlichsten:&lt;/b&gt; {sequence}</translation>
     </message>
     <message>
         <source>Compare at most {most} runs at once.</source>
@@ -323,7 +564,7 @@
     </message>
     <message>
         <source>PNG image (*.png)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">PNG-Bild (*.png)</translation>
     </message>
     <message>
         <source>Could not export the plot: {reason}</source>
@@ -712,6 +953,152 @@ Es wurde nichts gesendet.</translation>
     </message>
 </context>
 <context>
+    <name>EmbeddingsTab</name>
+    <message>
+        <source>Every token is a vector inside the model (its embedding). Tokens it uses alike point alike: the nearest ones by cosine similarity (1 = same direction) are the model's idea of similar words. The map squeezes the most frequent tokens onto two axes (PCA). Point at a dot to see its token; click one to look it up.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A word, or a token such as ##ing</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The word whose neighbours to show. A word the model reads as several pieces uses the mean of its pieces' directions.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How many nearest tokens to list</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How many of the most frequent tokens of the training text to draw</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Special tokens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Also list [PAD], [UNK], [CLS], [SEP] and [MASK] among the neighbours (marked with *). They are never on the map.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show neighbours</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cosine similarity of each token's embedding with the word's</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>first principal component</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>second</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Word:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Neighbours:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Map:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Type a word to see its neighbours, e.g. paris.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Finding the neighbours</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nearest to “{word}”</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nearest to {word}: {neighbours}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This model knows too few tokens to draw a map.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{token} (number {rank} of the most frequent)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{token}: similarity {similarity:.3f}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{word} (the word asked about)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The {count} most frequent tokens of the training text (grey), the word (star) and its neighbours (orange). The axes keep {first:.0%} and {second:.0%} of the spread of the vectors.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>EngineMessages</name>
+    <message>
+        <source>{path} does not exist. Check the path, or choose another file or folder.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{name} contains no text (it is empty or only whitespace). Choose a file with some text in it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{name} looks like a binary file ({share} of its first characters are control characters), not plain text. Export it as plain text first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{name} looks like a binary file (it contains {count} NUL bytes), not plain text. Export it as plain text first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The folder {folder} contains no .txt or .md files. Choose a folder with text files, or a single file.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{path} cannot be read: permission denied. Check the file's permissions, or copy it somewhere you can read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{path} is not a regular file (it is a device, a pipe or a socket). Choose a text file or a folder.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>There is no text to train the tokenizer on. Choose a corpus with some text in it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The training text gives too few tokens to train on ({tokens} tokens, {distinct} distinct). Use a larger corpus or a lower minimum frequency.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The loss became {value} at step {step}, so training stopped. Try a lower learning rate (now {lr}).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training this model needs about {needed} of memory, but only {free} is free. Choose a smaller width, fewer layers, a smaller vocabulary, batch or sequence length, or close other programs.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No corpus chosen. Pick a text file, a folder or a built-in sample.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>EngineWarmup</name>
     <message>
         <source>The training engine could not be loaded: {reason}</source>
@@ -830,96 +1217,128 @@ Es wurde nichts gesendet.</translation>
         <source>Score words</source>
         <translation>Wörter bewerten</translation>
     </message>
+    <message>
+        <source>Attention</source>
+        <translation>Attention</translation>
+    </message>
+    <message>
+        <source>Over training</source>
+        <translation>Im Trainingsverlauf</translation>
+    </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>Embeddings</translation>
+    </message>
+    <message>
+        <source>Layer by layer</source>
+        <translation>Schicht für Schicht</translation>
+    </message>
+    <message>
+        <source>Spot the replaced word</source>
+        <translation>Ersetztes Wort finden</translation>
+    </message>
+    <message>
+        <source>Score sentences</source>
+        <translation>Sätze bewerten</translation>
+    </message>
+    <message>
+        <source>Per-token loss</source>
+        <translation>Verlust pro Token</translation>
+    </message>
+    <message>
+        <source>Transfer probe</source>
+        <translation>Transfer-Test</translation>
+    </message>
 </context>
 <context>
     <name>ExportButtons</name>
     <message>
         <source>PNG image (*.png)</source>
-        <translation type="unfinished" />
+        <translation>PNG-Bild (*.png)</translation>
     </message>
     <message>
         <source>CSV table (*.csv)</source>
-        <translation type="unfinished" />
+        <translation>CSV-Tabelle (*.csv)</translation>
     </message>
     <message>
         <source>JSON (*.json)</source>
-        <translation type="unfinished" />
+        <translation>JSON (*.json)</translation>
     </message>
     <message>
         <source>the image could not be written</source>
-        <translation type="unfinished" />
+        <translation>das Bild konnte nicht geschrieben werden</translation>
     </message>
     <message>
         <source>Choose a file name to save to.</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie einen Dateinamen zum Speichern.</translation>
     </message>
     <message>
         <source>its folder does not exist</source>
-        <translation type="unfinished" />
+        <translation>sein Ordner existiert nicht</translation>
     </message>
     <message>
         <source>the folder is read-only</source>
-        <translation type="unfinished" />
+        <translation>der Ordner ist schreibgeschützt</translation>
     </message>
     <message>
         <source>the file is read-only</source>
-        <translation type="unfinished" />
+        <translation>die Datei ist schreibgeschützt</translation>
     </message>
     <message>
         <source>the disk is full</source>
-        <translation type="unfinished" />
+        <translation>der Datenträger ist voll</translation>
     </message>
     <message>
         <source>the folder or file is read-only</source>
-        <translation type="unfinished" />
+        <translation>der Ordner oder die Datei ist schreibgeschützt</translation>
     </message>
     <message>
         <source>the disk is read-only</source>
-        <translation type="unfinished" />
+        <translation>der Datenträger ist schreibgeschützt</translation>
     </message>
     <message>
         <source>a folder has that name</source>
-        <translation type="unfinished" />
+        <translation>ein Ordner trägt diesen Namen</translation>
     </message>
     <message>
         <source>Could not save {name} in {folder}: {reason}. Choose another folder or name.</source>
-        <translation type="unfinished" />
+        <translation>{name} konnte nicht in {folder} gespeichert werden: {reason}. Wählen Sie einen anderen Ordner oder Namen.</translation>
     </message>
     <message>
         <source>Save picture…</source>
-        <translation type="unfinished" />
+        <translation>Bild speichern…</translation>
     </message>
     <message>
         <source>Save this view as a PNG image.</source>
-        <translation type="unfinished" />
+        <translation>Diese Ansicht als PNG-Bild speichern.</translation>
     </message>
     <message>
         <source>Save numbers…</source>
-        <translation type="unfinished" />
+        <translation>Zahlen speichern…</translation>
     </message>
     <message>
         <source>Save the numbers behind this view as {first} or {second}.</source>
-        <translation type="unfinished" />
+        <translation>Die Zahlen hinter dieser Ansicht als {first} oder {second} speichern.</translation>
     </message>
     <message>
         <source>Save the numbers behind this view as {kind}.</source>
-        <translation type="unfinished" />
+        <translation>Die Zahlen hinter dieser Ansicht als {kind} speichern.</translation>
     </message>
     <message>
         <source>There is nothing to save yet: ask the model first.</source>
-        <translation type="unfinished" />
+        <translation>Es gibt noch nichts zu speichern: Fragen Sie zuerst das Modell.</translation>
     </message>
     <message>
         <source>Could not save the file: {reason}. Choose another folder or name.</source>
-        <translation type="unfinished" />
+        <translation>Die Datei konnte nicht gespeichert werden: {reason}. Wählen Sie einen anderen Ordner oder Namen.</translation>
     </message>
     <message>
         <source>Save picture</source>
-        <translation type="unfinished" />
+        <translation>Bild speichern</translation>
     </message>
     <message>
         <source>Save numbers</source>
-        <translation type="unfinished" />
+        <translation>Zahlen speichern</translation>
     </message>
 </context>
 <context>
@@ -1469,6 +1888,33 @@ Die Ordner der Läufe sind nicht betroffen. „{button}“ benennt die beschädi
     </message>
 </context>
 <context>
+    <name>ImportedModel</name>
+    <message>
+        <source>Imported from {source}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>family {family}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{count:,} parameters</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>mask token {mask}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Weights SHA-256 {sha}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This model writes its mask {mask}. Type {mask} or {engine_mask} where it should guess a word; clicking a word puts {engine_mask}, which means the same.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>IterativeTab</name>
     <message>
         <source>With several masks, fill the one the model is surest of, then predict the others again with it filled in, and repeat. The blanks then form one phrase, instead of independent guesses.</source>
@@ -1476,7 +1922,7 @@ Die Ordner der Läufe sind nicht betroffen. „{button}“ benennt die beschädi
     </message>
     <message>
         <source>Fill one at a time</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">Einzeln füllen</translation>
     </message>
     <message>
         <source>Step</source>
@@ -1512,6 +1958,133 @@ Die Ordner der Läufe sind nicht betroffen. „{button}“ benennt die beschädi
     </message>
 </context>
 <context>
+    <name>LayersTab</name>
+    <message>
+        <source>Press Show layers to see, for the [MASK], what the model would guess after each of its layers.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What the model would guess for the [MASK] if it stopped after its embeddings or after each layer (read through its own output head); the last row is its real answer. The temperature sharpens (below 1) or flattens (above 1) the probabilities. Click a square of the attention map to see how that weight is computed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show layers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Read the [MASK] after every layer, and every layer's attention</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Which [MASK] of the sentence the table follows</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>softmax(logits / T): from 0.1 (sharp) to 5 (flat); 1 is the model's own</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The attention layer whose map is drawn</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The attention head whose map is drawn</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the token that looks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the token it looks at</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Attention:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Temperature:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading every layer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Click a square of the attention map to see its arithmetic.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>head {number}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>guess {number}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{stage} (answer)</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s) ({arch}). The answer “{answer}” is the first guess from the embeddings on; bold marks it in every row.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s) ({arch}). The answer “{answer}” is the first guess from {stage} on; bold marks it in every row.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;{layer}, head {number}:&lt;/b&gt; “{query}” (token {query_index}) looks at “{key}” (token {key_index}) with weight &lt;b&gt;{weight:.4f}&lt;/b&gt;.&lt;br&gt;Positions: {positions}.&lt;/p&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>key</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>token</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>= score</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;p&gt;1. The row of scores: the query q of “{q}” times every key k, divided by √{d} (×{scale:.4f}), plus the layer's own term.&lt;/p&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;p&gt;1. The row of scores: the query q of “{q}” times every key k, divided by √{d} (×{scale:.4f}).&lt;/p&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;p&gt;2. The softmax of the row: weight = e&lt;sup&gt;score − max&lt;/sup&gt; / Σ e&lt;sup&gt;score − max&lt;/sup&gt; (max = {top}, Σ = {total:.4f}); for “{key}”: e&lt;sup&gt;{exponent}&lt;/sup&gt; / {total:.4f} = &lt;b&gt;{weight:.4f}&lt;/b&gt;. The row sums to {sum:.4f}.&lt;/p&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;p&gt;3. The head's output for “{query}” is the sum over every key of weight × its value v ({d} numbers each). “{key}” adds {weight:.4f} × v:&lt;/p&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>number</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>v of “{key}”</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>weight × v</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>output (all keys)</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>LivePlots</name>
     <message>
         <source>The curves appear here while a run trains: the loss falling below the dashed random-guess line, the accuracy rising, the learning rate and the speed.
@@ -1536,6 +2109,10 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     <message>
         <source>validation (held out)</source>
         <translation>Validierung (zurückgehalten)</translation>
+    </message>
+    <message>
+        <source>general text (forgetting)</source>
+        <translation type="unfinished" />
     </message>
     <message>
         <source>random guess, ln V</source>
@@ -1945,6 +2522,77 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     </message>
 </context>
 <context>
+    <name>OpenModelDialog</name>
+    <message>
+        <source>Open a Model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading the local Hugging Face cache…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Family</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>MLM Studio never downloads. A model opens from the cache that transformers or huggingface-cli filled, or from a folder that save_pretrained wrote.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a folder…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a transformers folder (config.json, model.safetensors, tokenizer)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open the chosen model of the cache as a run in the history</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a transformers model folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Opening {name}…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cannot be opened: {reason}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Models in the local Hugging Face cache ({cache}): {openable} of {count} can be opened.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The local Hugging Face cache ({cache}) holds no models. Choose a folder instead, or set HF_HUB_CACHE or HF_HOME to where your models are.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading the local Hugging Face cache</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Opening the model</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>Perplexity</name>
     <message>
         <source>Perplexity = e^(validation loss). The model is, on average, as unsure as if it were choosing evenly among this many tokens. Lower is better; 1 is always sure and right, and a model that learned nothing sits at V, the vocabulary size.</source>
@@ -2148,6 +2796,77 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     </message>
 </context>
 <context>
+    <name>QueueController</name>
+    <message>
+        <source>Reading the queue</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Changing the queue</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Added to the queue as item {item} ({label}).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Adding to the queue</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Removing from the queue</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reordering the queue</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Clearing the queue</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Starting the queue</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Pausing the queue</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The queue was running when the app ended; item {items} was interrupted and now resumes.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Item {items} was interrupted.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Item {item} ({label}) could not start: {message}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The queue is paused.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The queue is done: nothing is waiting.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Taking the next queued run</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The queued run was stopped, so the queue no longer runs here. Start the queue to resume it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A queued run failed; the queue goes on. {message}</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>QueuePage</name>
     <message>
         <source>wait for me</source>
@@ -2306,6 +3025,49 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     </message>
     <message>
         <source>(named when it starts)</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ReplacedTab</name>
+    <message>
+        <source>This run learnt by masked language modelling, so it has no detector of replaced words: only runs trained with the objective 'electra' do (Setup → Advanced → Training objective, with the 'seed' architecture). To see which words surprise this model, use Score sentences.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{probability} replaced</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Probability that the token was replaced: {scale} &amp;nbsp;light = looks original, dark = looks swapped</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Which words look swapped? An ELECTRA run's discriminator was trained to tell, for every word, whether it is the original or a replacement; it gives each token the probability that it was replaced. Type or paste a sentence, no [MASK] needed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A sentence, e.g. The capital of France is banana.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Spot replaced words</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Spotting replaced words</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Type or paste a sentence to check.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The text is {length:,} characters long; check at most {most:,} at a time (a paragraph or two).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Most likely replaced: &lt;b&gt;“{token}”&lt;/b&gt; ({probability}).</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -2529,6 +3291,528 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     </message>
     <message>
         <source>The folder {folder} already holds files ({files}). Exporting writes README.md, config.json, the tokenizer and model.safetensors into it, replacing any of the same name. Export into this folder anyway?</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>RunConfig</name>
+    <message>
+        <source>Corpus</source>
+        <translation type="unfinished">Korpus</translation>
+    </message>
+    <message>
+        <source>JSON text field</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>CSV column</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Held-out share</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Vocabulary size</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Minimum frequency</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lower-case text</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Masking rate</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Share → [MASK]</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Share → random token</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Static masks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Span length p</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Longest span (words)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Width (d_model)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Feed-forward width</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Maximum length</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Distance bias</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Training objective</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Generator size (share of width)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Detection weight (lambda)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Time budget (s)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation type="unfinished">Lernrate</translation>
+    </message>
+    <message>
+        <source>Warm-up share</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Weight decay</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Gradient clipping</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Evaluate every</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Evaluation batches</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Checkpoint every</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Checkpoint after (s)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Checkpoints kept</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Probe sentences</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Automatic probes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Sentences with one [MASK] and the answer expected there, tested at every evaluation (probes). Empty: automatic (the facts sample's own questions, or sentences picked from the held-out text).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>When no probe sentences are given: how many sentences of the held-out text to test the model on, each with one word hidden (0: no probes; the facts sample uses its own questions).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How many times the model corrects itself (optimizer steps). With a time budget as well, training stops at whichever is reached first; give only the time budget and there is no step limit.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop training after this many seconds (0: no limit). The learning rate then follows the time that has passed and reaches 0 at the budget.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Start from</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Continue training this model instead of a new one: a model folder (a run's, or one opened from Hugging Face), whose weights and tokenizer are kept (empty: a new model). On the command line: train CORPUS --from MODEL.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>General text</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A second, general text the model is also tested on at every evaluation (a .txt, .jsonl or .csv file, a folder or sample:NAME), so that forgetting general language while it adapts to your corpus shows as its own curve, general_loss (empty: none). It is only tested on, never trained on.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Added words</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Words the continued model learns as single tokens, separated by spaces; each new row starts at the mean of the pieces the model read the word as (empty: none). Only with start_from. On the command line: train CORPUS --from MODEL --add-words N (the N most frequent words its tokenizer splits) or --add-words-file FILE.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How many passages the model reads before each correction (batch size). 16 is best for short CPU runs.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How long each training passage is, in tokens, counting the start and end markers [CLS] and [SEP] (sequence length).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How big each correction is (the peak learning rate of AdamW, the method that updates the model). Too big: training goes unstable; too small: it learns slowly. Typical: 7e-4 for small models on a CPU budget, 5e-4 for large ones.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Share of the run during which the corrections grow slowly from 0, so the first clumsy steps stay small (learning-rate warm-up). Typical: 0.05.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How the size of the corrections changes after the warm-up: stays the same (constant), shrinks steadily to 0 (linear), or shrinks along a curve (cosine learning-rate schedule).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>constant</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>linear</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cosine</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A gentle pull of the model's numbers towards 0 at every step, against memorising (AdamW weight decay). Typical: 0.01.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Caps how big a single correction can be, so one odd batch cannot throw the model off (the gradient norm is clipped to this value; 0: no cap).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How often the model is tested on the held-out text, in steps (validation loss and accuracy).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How many batches of held-out text each test reads (evaluation batches): more gives steadier numbers but takes longer.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How often the training so far is saved so that it can be resumed, in steps (a checkpoint; 0: only at the end).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Also save the training so far after this many seconds of training since the last save, so a crash or a power cut loses at most this much (0: by steps only).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How many copies of the model's weights are kept from along the training, so Explore can show what it answered at each point (kept checkpoints). They are taken at steps 1, 2, 4, 8, ... (each twice the one before: models change fastest early) and at the end; beyond this many, the earliest go. Each copy costs the size of the weights on disk; 0 keeps none.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The starting point of every random choice (random seed). The same seed and settings give the same run.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Which part of the computer trains: auto picks a graphics card when there is one (cuda for NVIDIA, mps for Apple), else the processor (cpu).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>auto</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cpu</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuda</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>mps</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How precisely numbers are stored while training. auto uses a shorter, faster number format where the processor has it (bf16, bfloat16), else the standard one (fp32).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>bf16</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The model's design. 'modern' (default): built to learn fast on a CPU (a pre-LN encoder: each block normalises its input first); it exports to Hugging Face when the distance bias is off. 'seed': the tutorial's TinyMLM in BERT's own layout, which always exports to Hugging Face.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>modern</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>seed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How many numbers describe each token inside the model (width, also d_model or hidden size). Wider learns more but trains slower. Typical: 128 to 512.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How many times the text is reworked on its way through the model (layers, transformer blocks). 2 learns fastest on a CPU budget.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How many different things each token can look for in the others at once (attention heads); must divide the width. Typical: 4.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Size of the small network inside each layer that works on every token on its own (feed-forward width). 0 follows the width: 4 x width, as in BERT. Set a number to fix it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>4 × width</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The longest passage the model can read at once, in tokens (maximum length: the positions it learns).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Switch off this share of the model's connections at random while training, so it cannot simply memorise a small text (dropout). 0 for short runs; 0.1 for long runs on small texts.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Distance bias: each token pays more attention to its neighbours (ALiBi-style). Learns fastest in the first minute (the quick start uses it), but no Hugging Face model has it: a run with it cannot be exported to Hugging Face. The 'modern' design only.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How the model knows where each word is. 'rotary' (default): the positions turn each query and key (RoPE), so attention sees how far apart two words are; it exports to Hugging Face (as ESM) and, from about two minutes of training on, learns as well as the distance bias. 'learned': one learned vector per position, as BERT. The 'modern' design only.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>learned</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>rotary</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layer norm eps</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A tiny number added inside every normalisation so that it never divides by zero (LayerNorm epsilon). 1e-5 for models trained here; a model opened from Hugging Face keeps its own (BERT: 1e-12).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Token dropout id</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How an opened protein model reads hidden words: the input of this token (the mask token) is zeroed and the others are scaled by the share of tokens left, as ESM-2 models were trained (ESM's token dropout; -1: off). Set when an ESM model is opened; the 'modern' design with rotary positions only.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What the model learns from. 'mlm': guess the hidden words (masked language modelling, as BERT). 'electra': a small helper (the generator) fills the hidden words with its own guesses and the model (the discriminator) learns to spot, for every word, whether it was swapped (replaced-token detection, ELECTRA), so it learns from every word, not only the hidden ones. ELECTRA needs the 'seed' design.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>mlm</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>electra</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ELECTRA only: how wide the helper that fills in the hidden words is, as a share of the model's width (generator size). A helper that guesses too well makes its swaps impossible to spot; the paper found 1/4 to 1/2 best. Typical: 0.25.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ELECTRA only: how much more spotting swapped words counts than filling in hidden ones in the training loss (the discriminator loss weight, lambda). The paper: 50.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What is hidden together: single tokens (token), every piece of a word at once (whole-word), or runs of several words (span, as SpanBERT).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>token</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>whole-word</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>span</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How much of the text the model must guess: the share of tokens hidden or swapped each time (masking rate, mlm_probability). BERT used 0.15; 0.3 learns faster in short runs.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Of the tokens to guess, the share shown as [MASK]. BERT: 0.8.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Of the tokens to guess, the share swapped for a random token, so the model cannot trust every token it sees. BERT: 0.1. The rest are left as they are.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>0: hide different tokens every time the model reads a passage (dynamic masking, as RoBERTa). N: choose N fixed patterns per passage once and reuse them (static masking, as the original BERT).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Span masking only: how short the hidden runs of words tend to be; higher gives shorter runs, and 0.2 gives about 4 words on average (the p of a geometric distribution of span lengths, SpanBERT: 0.2).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Span masking only: the longest run of words hidden at once (SpanBERT: 10).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How the model reads the text: letter by letter (char), whole words (word), or pieces of words learned from your text (wordpiece or bpe sub-words).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>char</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>word</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>wordpiece</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>bpe</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The most different letters, words or word pieces the model may know (vocabulary size); rarer ones become [UNK], unknown. Typical: 4000 for a 1 MB text; letters rarely need more than a few hundred.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How often a letter, word or piece must appear in the text to be learned (minimum frequency); the vocabulary size caps it anyway. Typical: 1, or 2 to 5 on noisy text.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Treat capital and small letters as the same (lower-case the text before cutting it into tokens).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The text to learn from: a .txt, .jsonl or .csv file, a folder of text files, or a built-in sample (sample:NAME).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>For a .jsonl file: the field of each line that holds the text.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>For a .csv file: the column that holds the text (empty: the column named 'text').</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How much of the text is set aside to test the model on passages it never trained on (the held-out or validation share), in whole blocks. Typical: 0.05.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Encoding</source>
+        <translation type="unfinished">Kodierung</translation>
+    </message>
+    <message>
+        <source>The text encoding of the corpus files (utf-8, shift_jis, gbk, big5, cp1251, ...); empty: detected from the bytes. Choose it when the detected one is uncertain.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>RunList</name>
+    <message>
+        <source>Reading the history</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The history could not be read: {reason}</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -2770,6 +4054,103 @@ after continued pretraining: {after}</source>
     </message>
     <message>
         <source>{pieces}   ⚠ several tokens</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>SentenceScoresTab</name>
+    <message>
+        <source>“{token}” (token {number} of {count}, piece {piece} of {pieces} of its word)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>“{token}” (token {number} of {count})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>log-probability {log_prob:.3f} · cost {cost:.3f} nats · probability {probability}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>masked alone: {alone:.3f}; with the pieces to its right masked too: {l2r:.3f}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>[UNK]: this word is not in the model's vocabulary.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cost of each token (nats, −log-probability with it masked): {scale} &amp;nbsp;light = expected, dark = surprising</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How natural does the model find each sentence? Each token is hidden in turn and the model's log-probability of the real one is added up (pseudo-log-likelihood, in nats: closer to 0 is more natural). The darker a token, the more it costs.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>One sentence per line, e.g.
+The bus has arrived.
+The bus have arrived.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rank the sentences</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Score every line and list them, most natural first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Minimal pair</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compare the first two lines: which one the model prefers, by how much, and which token decides it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Score sentences</source>
+        <translation type="unfinished">Sätze bewerten</translation>
+    </message>
+    <message>
+        <source>Save every sentence's and token's numbers as CSV (one row per token) or JSON (everything, the verdict too).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Scoring the sentences</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Type one or more sentences to score, one per line.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A minimal pair is two sentences, one per line (there are {count}). Type two sentences that differ in a word or two, or choose 'Rank the sentences'.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Score at most {most} sentences at a time (there are {count}).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>costliest: “{token}” {cost:.2f}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{score:.2f}&amp;nbsp;nats</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ppl&amp;nbsp;{ppl:.1f}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{count} tokens</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A sentence was longer than the model reads at once: each of its tokens was scored in a window around it (see its note).</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -3284,46 +4665,337 @@ after continued pretraining: {after}</source>
     <name>StartFromPicker</name>
     <message>
         <source>a pretrained model needs small corrections; large ones erase what it knows</source>
-        <translation type="unfinished" />
+        <translation>ein vortrainiertes Modell braucht kleine Korrekturen; große löschen, was es weiß</translation>
     </message>
     <message>
         <source>Continue pretraining a model on your text (its weights and tokenizer are kept), or train a new one. On the command line: train CORPUS --from MODEL.</source>
-        <translation type="unfinished" />
+        <translation>Ein Modell mit Ihrem Text weiter vortrainieren (seine Gewichte und sein Tokenizer bleiben erhalten) oder ein neues trainieren. Auf der Kommandozeile: train CORPUS --from MODEL.</translation>
     </message>
     <message>
         <source>Start from a model…</source>
-        <translation type="unfinished" />
+        <translation>Von einem Modell starten…</translation>
     </message>
     <message>
         <source>Choose a transformers model folder (save_pretrained) or a run's folder.</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie einen transformers-Modellordner (save_pretrained) oder den Ordner eines Laufs.</translation>
     </message>
     <message>
         <source>Start from:</source>
-        <translation type="unfinished" />
+        <translation>Starten von:</translation>
     </message>
     <message>
         <source>Train from scratch (a new model)</source>
-        <translation type="unfinished" />
+        <translation>Von Grund auf trainieren (ein neues Modell)</translation>
     </message>
     <message>
         <source>This model keeps its own tokenizer and size, so those settings are off. Learning rate {lr:g} with {warmup:.0%} warm-up instead of training from scratch's {scratch_lr:g}: {why}.</source>
-        <translation type="unfinished" />
+        <translation>Dieses Modell behält seinen eigenen Tokenizer und seine Größe, daher sind diese Einstellungen aus. Lernrate {lr:g} mit {warmup:.0%} Aufwärmphase statt {scratch_lr:g} beim Training von Grund auf: {why}.</translation>
     </message>
     <message>
         <source>Start from a model folder</source>
-        <translation type="unfinished" />
+        <translation>Von einem Modellordner starten</translation>
     </message>
     <message>
         <source>This is a transformers folder, and there is no history to open it into here. Open it with File → Open a Model… first, then choose its run.</source>
-        <translation type="unfinished" />
+        <translation>Dies ist ein transformers-Ordner, und hier gibt es keinen Verlauf, in den er geöffnet werden kann. Öffnen Sie ihn zuerst mit Datei → Modell öffnen… und wählen Sie dann seinen Lauf.</translation>
     </message>
     <message>
         <source>Reading the model…</source>
-        <translation type="unfinished" />
+        <translation>Das Modell wird gelesen…</translation>
     </message>
     <message>
         <source>Reading that model</source>
+        <translation>Dieses Modell wird gelesen</translation>
+    </message>
+</context>
+<context>
+    <name>SweepPage</name>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>pruned</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Trial</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Validation loss</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished">Lauf</translation>
+    </message>
+    <message>
+        <source>Choose a corpus on the Corpus page first.</source>
+        <translation type="unfinished">Wählen Sie zuerst auf der Seite Korpus ein Korpus.</translation>
+    </message>
+    <message>
+        <source>e.g. {example}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Setting {number} to vary</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A setting to vary: NAME=LOW:HIGH (add :log for a log scale) or NAME=A,B,C. Names as the Setup page or the command line call them: lr, layers, width, heads, mask_rate, batch_size, warmup, dropout, schedule, ...</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Find a good recipe for this corpus (the sweep picks learning rate, width, layers and masking rate itself)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The whole sweep's time: 90s, 20m or 1.5h.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>auto</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Planned trials; each trains for 0.9 × budget / trials (auto: one per 2 minutes of budget, 3 to 20).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop trials that fall behind early (successive halving) and spend their time on more trials</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>sweep-DATE-TIME</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Trials</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Start sweep</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished">Stopp</translation>
+    </message>
+    <message>
+        <source>Stop the current trial after its step; Resume carries on later.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Sweeps recorded in this history.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished">Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Carry on with the chosen sweep: an interrupted or stopped trial is tried again, then new trials until its budget is spent.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No sweep running.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Sweep trials</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the recipe preset's settings</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n trials of {each} (or {cap:,} steps, the Setup page's limit, if sooner) within {budget}: {what}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n trials of {each} within {budget}: {what}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A sweep is already running.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stopping: the current trial ends after its step and saves a checkpoint; Resume carries on later.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Resuming sweep {name}…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Starting sweep {name}: timing the model sizes this computer can train…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Starting sweep {name}…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Trial {number} training ({time}): {values}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Sweep {name} ended.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The sweep ended early.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>pruned at step {step}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{outcome} (re-try of {trial})</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Best run so far: none yet (no trial has completed).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Best run so far: &lt;b&gt;{run}&lt;/b&gt; (trial {number}: {values}), validation loss &lt;b&gt;{loss:.3f}&lt;/b&gt;, accuracy {accuracy:.1%}.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Best run so far: &lt;b&gt;{run}&lt;/b&gt; (trial {number}: {values}), validation loss &lt;b&gt;{loss:.3f}&lt;/b&gt;.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>SweepPlots</name>
+    <message>
+        <source>Each trial of a sweep appears here as it ends: a scatter of one setting against the validation loss, and every setting at once below it.
+
+Choose what to vary and press Start.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The setting on the scatter plot's horizontal axis.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Colour: validation loss (yellow lowest) · ● completed · ✕ pruned · ★ best · ○ training</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>validation loss (nats)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Every setting at once (each line a trial)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Scatter:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>validation loss
+{low:.3f} – {high:.3f}</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>SweepWorker</name>
+    <message>
+        <source>The sweep</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>TokenLossTab</name>
+    <message>
+        <source>(no comparison)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Which words of its held-out text has the model learned? Each token the validation masks hide is coloured by the model's loss on it (the mean is the run's validation loss). Compare with a second run of the same corpus to see what it has learned that this one has not.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A second run of the same corpus: the words are then coloured by this run's loss minus that run's.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show loss</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run the model over its validation windows (fixed masks) in the background.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%p% of the windows</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Press 'Show loss' to colour the validation text of the chosen run.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compare with:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Computing the loss of every hidden token</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancelling: the computation stops after the current batch.</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -3520,6 +5192,161 @@ after continued pretraining: {after}</source>
     <message>
         <source>{name}: {status}.</source>
         <translation>{name}: {status}.</translation>
+    </message>
+</context>
+<context>
+    <name>TransferTab</name>
+    <message>
+        <source>sample:kinds: animal, food or place? (shipped)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>shuffled: the run's corpus, words in order or shuffled</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Was the pretraining worth it? A linear probe reads the model's frozen sentence features (its last layer, averaged) to predict a label, on sentences it did not train on. The same probe on a randomly initialised twin of the same shape says what the architecture alone gets; the majority class is the floor. Mean ± std over the seeds.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The labelled task: shipped, made from the run's corpus, or a file of yours.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Task file…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A CSV, TSV or JSONL file with a text and a label in each row.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Text column</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The column (or JSONL field) with the texts.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Label column</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The column (or JSONL field) with the labels.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Seeds: each draws its own held-out split, probe start and twin.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Fine-tune too</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Also fine-tune the run and its twin whole for a few epochs (slower).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Probe the run, its twin and its kept checkpoints in the background.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>subject</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>method</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>accuracy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>± std</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>min – max</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>training step (kept checkpoints, log scale)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>held-out accuracy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>text:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>label:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Seeds:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>file: {name}</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Probing the run and its random twin</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancelling: the evaluation stops after the current batch; nothing is stored.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>{what}: %p%</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a labelled task</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Labelled tasks (*.csv *.tsv *.jsonl);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;{task}&lt;/b&gt;: {examples:,} examples, {classes} classes, about {held_out:,} held out per seed. The run scores &lt;b&gt;{run:.1%}&lt;/b&gt; ± {run_spread:.1%}, its random twin {twin:.1%} ± {twin_spread:.1%}: pretraining adds &lt;b&gt;{gain:+.1%}&lt;/b&gt;.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>run (checkpoints)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>run (final)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>random twin</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>majority class</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>

@@ -14,6 +14,7 @@ SIMPLE_PATH_CONTEXTS = (
     # Corpus (a built-in sample loads here) and Setup's Simple view.
     "CorpusPage",
     "SetupPage",
+    "StartFromPicker",
     "SimpleSetup",
     "MaskingPreview",
     "SetupEstimates",
@@ -30,6 +31,7 @@ SIMPLE_PATH_CONTEXTS = (
     "ExploreAnswers",
     "PredictionsTab",
     "PredictionView",
+    "ExportButtons",
     "ClickableText",
     # Help, and the errors a first-time user can meet.
     "HelpPage",
