@@ -68,6 +68,7 @@ class IterativeTab(ExploreTab):
         self.steps_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.steps_table.verticalHeader().hide()
         self.steps_table.horizontalHeader().setStretchLastSection(True)
+        self.steps_table.resizeColumnsToContents()  # whole headers, in any language
         self.result: IterativeFill | None = None
         self.view = QWidget()  # what "Save picture" saves: the result and the table
         view_layout = QVBoxLayout(self.view)

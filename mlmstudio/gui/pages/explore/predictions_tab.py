@@ -83,22 +83,20 @@ class PredictionsTab(ExploreTab):
         self.predictions_grid = QGridLayout(self.predictions_box)
         self.predictions_grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.predictions_grid.setHorizontalSpacing(24)
-        self.predictions_grid.addWidget(
-            QLabel(
-                translate(
-                    "PredictionsTab",
-                    "Press Predict (or Enter in the text box) to see the model's guesses for each [MASK].",
-                )
-            ),
-            0,
-            0,
+        waiting = QLabel(
+            translate(
+                "PredictionsTab",
+                "Press Predict (or Enter in the text box) to see the model's guesses for each [MASK].",
+            )
         )
+        self.predictions_grid.addWidget(waiting, 0, 0)
         self.result: FillResult | None = None
         self.export = ExportButtons(
             self.predictions_box, self.numbers, name="predictions", report_error=self.host.show_error
         )
         top = QHBoxLayout()
         top.addWidget(self.best_guess, 1)
+        top.addStretch()  # keeps the buttons at their size while there is no guess yet
         top.addWidget(self.export, 0, Qt.AlignmentFlag.AlignTop)
         top.addWidget(self.predict_button, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)  # the page puts its sentence box on top

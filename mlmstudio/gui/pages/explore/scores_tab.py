@@ -66,6 +66,7 @@ class ScoresTab(ExploreTab):
         self.scores_table.verticalHeader().hide()
         self.scores_table.horizontalHeader().setStretchLastSection(True)
         self.scores_table.setWordWrap(True)
+        self.scores_table.resizeColumnsToContents()  # whole headers, in any language
         self.scores_note = QLabel()
         self.scores_note.setWordWrap(True)
         row = QHBoxLayout()
