@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, Signal
 
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.gui.background import TaskRunner, user_message
+from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.runs_table_model import RunsTableModel
 from mlmstudio.store import service
 from mlmstudio.store.database import Database
@@ -149,6 +150,7 @@ class RunList(QObject):
         self.changed.emit()
 
     def _on_list_failed(self, exc: BaseException) -> None:
-        self.error = f"The history could not be read: {user_message(exc, 'Reading the history')}"
+        reason = user_message(exc, translate("RunList", "Reading the history"))
+        self.error = translate("RunList", "The history could not be read: {reason}").format(reason=reason)
         log.warning("%s", self.error)
         self.failed.emit(self.error)
