@@ -176,8 +176,50 @@ def messages(ts: Path) -> list[Message]:
 def update() -> list[Path]:
     updated = ts_files()
     for ts in updated:
+        before = ts.read_text(encoding="utf-8")
         lupdate(ts)
+        keep_plurals(before, ts)
     return updated
+
+
+def keep_plurals(before: str, ts: Path) -> int:
+    """Put back the plural forms lupdate dropped from ``ts``; ``before`` is the file before it ran.
+
+    PySide6's lupdate marks a message as plural (``numerus="yes"``) only for ``self.tr(text, "", n)``,
+    not for ``translate(context, text, None, n)``: each update turned a translator's plural forms
+    back into one unfinished translation. A message that had them gets them back, as they were.
+    Returns how many were restored.
+    """
+    plural = {}
+    for context in ET.fromstring(before).iter("context"):
+        for message in context.iter("message"):
+            if message.get("numerus") == "yes":
+                key = (
+                    context.findtext("name", ""),
+                    message.findtext("source", ""),
+                    message.findtext("comment", ""),
+                )
+                plural[key] = message
+    if not plural:
+        return 0
+    root = ET.parse(ts).getroot()
+    restored = 0
+    for context in root.iter("context"):
+        name = context.findtext("name", "")
+        for index, message in enumerate(list(context)):
+            if message.tag != "message" or message.get("numerus") == "yes":
+                continue
+            key = (name, message.findtext("source", ""), message.findtext("comment", ""))
+            if key in plural:
+                kept = plural[key]
+                kept.tail = message.tail
+                context.remove(message)
+                context.insert(index, kept)
+                restored += 1
+    if restored:
+        body = ET.tostring(root, encoding="unicode")
+        ts.write_text(f'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n{body}\n', encoding="utf-8")
+    return restored
 
 
 def build(folder: Path = TRANSLATIONS, out: Path | None = None) -> list[Path]:

@@ -339,3 +339,45 @@ def test_the_compiled_translations_ship_with_the_package():
     rules = (ROOT / "packaging" / "bundle_rules.py").read_text(encoding="utf-8")
     for qm in translations.TRANSLATIONS.glob("mlmstudio_*.qm"):
         assert f'"{translations.language_of(qm)}"' in rules, f"bundle_rules.APP_LANGUAGES lacks {qm.name}"
+
+
+PLURAL_TS = """<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>TrainPage</name>
+    <message numerus="yes">
+        <source>%n probe(s)</source>
+        <translation>
+            <numerusform>%n Probe</numerusform>
+            <numerusform>%n Proben</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
+"""
+
+
+@needs_tools
+def test_an_update_keeps_the_plural_forms_lupdate_drops(tmp_path, english):
+    """PySide6's lupdate does not see translate(..., None, n) as a plural; the update puts the forms back."""
+    source = tmp_path / "page.py"
+    source.write_text('translate("TrainPage", "%n probe(s)", None, n)\n', encoding="utf-8")
+    ts = tmp_path / "mlmstudio_de.ts"
+    ts.write_text(PLURAL_TS, encoding="utf-8")
+    translations.lupdate(ts, files=[source])
+    assert 'numerus="yes"' not in ts.read_text(encoding="utf-8")  # what lupdate alone does
+    assert translations.keep_plurals(PLURAL_TS, ts) == 1
+    (message,) = translations.messages(ts)
+    assert message.translations == ("%n Probe", "%n Proben") and message.finished
+    translations.lrelease(ts, tmp_path / "mlmstudio_de.qm")
+    from PySide6.QtCore import QTranslator
+
+    translator = QTranslator()
+    assert translator.load(str(tmp_path / "mlmstudio_de.qm"))
+    english.installTranslator(translator)
+    try:
+        assert i18n.translate("TrainPage", "%n probe(s)", None, 1) == "1 Probe"
+        assert i18n.translate("TrainPage", "%n probe(s)", None, 3) == "3 Proben"
+    finally:
+        english.removeTranslator(translator)
