@@ -2112,7 +2112,7 @@ DrÃ¼cken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe â
     </message>
     <message>
         <source>general text (forgetting)</source>
-        <translation type="unfinished" />
+        <translation>allgemeiner Text (Vergessen)</translation>
     </message>
     <message>
         <source>random guess, ln V</source>
