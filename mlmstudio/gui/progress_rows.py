@@ -10,6 +10,7 @@ Qt-free, like the events they come from.
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 from mlmstudio.engine.events import EvalEvent, StepEvent
@@ -37,10 +38,12 @@ class EvalRow(NamedTuple):
     val_loss: float
     val_accuracy: float
     perplexity: float
+    general_loss: float = math.nan  # on TrainingConfig.general_text; NaN without one
 
     @classmethod
     def of(cls, event: EvalEvent) -> EvalRow:
-        return cls(event.step, event.elapsed, event.val_loss, event.val_accuracy, event.perplexity)
+        general = math.nan if event.general_loss is None else event.general_loss
+        return cls(event.step, event.elapsed, event.val_loss, event.val_accuracy, event.perplexity, general)
 
 
 class ElectraRow(NamedTuple):

@@ -35,7 +35,15 @@ STEP = StepEvent(
     discriminator_accuracy=0.875,
     replaced_share=0.125,
 )
-EVAL = EvalEvent(step=10, val_loss=3.75, val_accuracy=0.25, perplexity=42.5, elapsed=2.5, detection_auc=0.75)
+EVAL = EvalEvent(
+    step=10,
+    val_loss=3.75,
+    val_accuracy=0.25,
+    perplexity=42.5,
+    elapsed=2.5,
+    detection_auc=0.75,
+    general_loss=5.125,
+)
 
 
 def read_back(row, columns) -> dict[str, float]:
@@ -58,6 +66,7 @@ def test_each_number_lands_in_the_column_of_its_name():
         "val_loss": 3.75,
         "val_accuracy": 0.25,
         "perplexity": 42.5,
+        "general_loss": 5.125,
     }
     assert read_back(ElectraRow.of(STEP), ELECTRA_COLUMNS) == {
         "step": 7,
@@ -123,3 +132,24 @@ def test_the_worker_hands_the_plots_named_rows(qtbot):
     assert evals == [EvalRow.of(EVAL)] and evals[0].val_accuracy == 0.25
     assert electra == [ElectraRow.of(STEP)] and electra[0].replaced_share == 0.125
     assert detection == [DetectionRow.of(EVAL)] and detection[0].detection_auc == 0.75
+
+
+def test_without_a_general_text_its_column_is_empty_and_draws_nothing(qtbot):
+    import math
+
+    import numpy as np
+
+    from mlmstudio.engine.metric_names import GENERAL_LOSS, VAL_LOSS
+    from mlmstudio.gui.widgets.live_plots import LivePlots
+
+    row = EvalRow.of(EvalEvent(step=5, val_loss=3.0, val_accuracy=0.5, perplexity=20.0, elapsed=1.0))
+    assert math.isnan(row.general_loss)
+    plots = LivePlots()
+    qtbot.addWidget(plots)
+    plots.append_evals(np.array([[100, 1.0, 4.0, 0.2, 54.6]]))  # five columns: no general text
+    plots.append_evals([EvalRow.of(EVAL)])
+    plots.refresh()
+    assert plots.curve_points(VAL_LOSS) == 2 and plots.curve_points(GENERAL_LOSS) == 1
+    x, y = plots.curves[GENERAL_LOSS].getOriginalDataset()
+    assert list(x) == [10] and list(y) == [5.125]
+    assert "general text" in plots.loss_key.text()

@@ -33,6 +33,7 @@ from mlmstudio.engine.events import StartedEvent, TrainingControl
 from mlmstudio.engine.learned_too_little import advice
 from mlmstudio.engine.metric_names import (
     ELECTRA_STATS,
+    GENERAL_LOSS,
     GENERATOR_LOSS,
     TRAIN,
     TRAIN_LOSS,
@@ -374,7 +375,7 @@ class TrainPage(QWidget):
             steps[:, 2] = generator[:, 2]  # an ELECTRA run: its generator's loss (_generator_loss_shown)
         if steps is not None:
             self.plots.append_steps(steps)
-        evals = _recorded_rows(curves, VAL_LOSS, (VAL_ACCURACY, VAL_PERPLEXITY))
+        evals = _recorded_rows(curves, VAL_LOSS, (VAL_ACCURACY, VAL_PERPLEXITY, GENERAL_LOSS))
         if evals is not None:
             self.plots.append_evals(evals)
             self._update_readouts()

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.engine.metric_names import (
+    GENERAL_LOSS,
     TRAIN_LOSS,
     TRAIN_LOSS_SMOOTHED,
     TRAIN_LR,
@@ -54,6 +55,7 @@ REFRESH_MS = 250  # 4 redraws a second: smooth enough for training curves, and c
 # Colours that read on light and dark backgrounds alike.
 TRAIN_COLOR = QColor(31, 119, 180)
 VAL_COLOR = QColor(230, 120, 20)
+GENERAL_COLOR = QColor(204, 121, 167)  # Okabe-Ito reddish purple: apart from the validation orange
 ACCURACY_COLOR = QColor(44, 160, 44)
 LR_COLOR = QColor(148, 103, 189)
 SPEED_COLOR = QColor(23, 160, 170)
@@ -145,8 +147,8 @@ def curve_pen(color: QColor, width: float = 1.5, alpha: int = 255, style=Qt.PenS
     return pg.mkPen(c, width=width, style=style)
 
 
-def loss_key_html() -> str:
-    """The loss plot's key in the curves' own colours."""
+def loss_key_html(with_general: bool = False) -> str:
+    """The loss plot's key in the curves' own colours (``with_general``: a run with a general text)."""
 
     def entry(colour: QColor, mark: str, text: str) -> str:
         return f'<span style="color:{colour.name()}">{mark}</span>&nbsp;{text}'
@@ -157,6 +159,11 @@ def loss_key_html() -> str:
             entry(TRAIN_COLOR.lighter(150), "━", translate("LivePlots", "training")),
             entry(TRAIN_COLOR, "━", translate("LivePlots", "smoothed")),
             entry(VAL_COLOR, "━●", translate("LivePlots", "validation (held out)")),
+            *(
+                [entry(GENERAL_COLOR, "┅◆", translate("LivePlots", "general text (forgetting)"))]
+                if with_general
+                else []
+            ),
             entry(BASELINE_COLOR, "╍╍", translate("LivePlots", "random guess, ln V")),
         ]
     )
@@ -257,6 +264,7 @@ class LivePlots(QWidget):
         # The loss curves' key is a line of text above the plots: inside the plot it covered the
         # dashed ln V line or the curves, whatever the range.
         self.loss_key = QLabel(loss_key_html())
+        self._general_in_key = False
         self.loss_key.setToolTip(translate("LivePlots", "The curves of the loss plot (top left)."))
         # Keyed by the metric names the store uses; the smoothed loss is a view with its own name.
         self.curves = {
@@ -269,6 +277,15 @@ class LivePlots(QWidget):
                 symbolBrush=VAL_COLOR,
                 symbolPen=None,
                 name="validation",
+            ),
+            # A continued run's second, general text (engine/general_text.py): forgetting shows here.
+            GENERAL_LOSS: self.loss_plot.plot(
+                pen=curve_pen(GENERAL_COLOR, 2.0, style=Qt.PenStyle.DashLine),
+                symbol="d",
+                symbolSize=7,
+                symbolBrush=GENERAL_COLOR,
+                symbolPen=None,
+                name="general text",
             ),
             VAL_ACCURACY: self.accuracy_plot.plot(
                 pen=curve_pen(ACCURACY_COLOR, 2.0),
@@ -453,8 +470,12 @@ class LivePlots(QWidget):
         self._settled = False  # training (again): the x axis keeps room to grow
 
     def append_evals(self, rows: np.ndarray) -> None:
-        """``EvalRow``s (or an array with their columns: step, elapsed, val_loss, val_accuracy, perplexity)."""
-        rows = np.asarray(rows, dtype=np.float64).reshape(-1, len(EVAL_COLUMNS))
+        """``EvalRow``s (or an array with their columns: step, elapsed, val_loss, val_accuracy, perplexity,
+        and optionally general_loss)."""
+        rows = np.atleast_2d(np.asarray(rows, dtype=np.float64))
+        if rows.size and rows.shape[1] < len(EVAL_COLUMNS):  # no general-text column: none was tested
+            rows = np.hstack([rows, np.full((len(rows), len(EVAL_COLUMNS) - rows.shape[1]), np.nan)])
+        rows = rows.reshape(-1, len(EVAL_COLUMNS))
         if len(rows):
             self.evals.append(rows)
             self._dirty = True
@@ -550,6 +571,12 @@ class LivePlots(QWidget):
         self.curves[TRAIN_TOKENS_PER_SECOND].setData(x, self.steps.column("tokens_per_second"))
         xe = self.evals.column(x_step_col)
         self.curves[VAL_LOSS].setData(xe, self.evals.column("val_loss"))
+        general = self.evals.column("general_loss")
+        shown = np.isfinite(general)
+        self.curves[GENERAL_LOSS].setData(xe[shown], general[shown])
+        if bool(shown.any()) != self._general_in_key:
+            self._general_in_key = bool(shown.any())
+            self.loss_key.setText(loss_key_html(self._general_in_key))
         self.curves[VAL_ACCURACY].setData(xe, self.evals.column("val_accuracy"))
         self._draw_forecast()
         self._show_plots(bool(len(x) or len(xe)))
@@ -576,7 +603,11 @@ class LivePlots(QWidget):
         x_max = float(max(x[-1], xe[-1] if len(xe) else x[-1], self._forecast_end()))
         self._set_range(0, 0, grow_upper(self._ranges.get((0, 0)), 0.0, max(x_max, 1.0)))
         if not self.log_y_check.isChecked():
-            losses = [self.steps.column("loss"), self.evals.column("val_loss")]
+            losses = [
+                self.steps.column("loss"),
+                self.evals.column("val_loss"),
+                self.evals.column("general_loss"),
+            ]
             values = np.concatenate([v[np.isfinite(v)] for v in losses])
             if len(values):
                 low, high = float(values.min()), float(values.max())
