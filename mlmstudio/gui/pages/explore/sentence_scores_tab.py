@@ -111,6 +111,64 @@ def token_tip(score: SentenceScore, index: int) -> str:
     return "\n".join(lines)
 
 
+def _times(nats: float) -> str:
+    """exp(nats) for people: 3.2, 45, 1.2e+05 (as the engine writes it)."""
+    value = math.exp(min(nats, 700.0))
+    if value < 10:
+        return f"{value:.1f}"
+    return f"{value:.0f}" if value < 1e5 else f"{value:.1e}"
+
+
+def verdict_html(pair: PairVerdict) -> str:
+    """The minimal pair's verdict in the user's language: the engine's ``PairVerdict.summary``, clause
+    by clause, each clause one translatable sentence part; the sentences themselves escaped."""
+    if pair.preferred == "neither":
+        return escape(translate("SentenceScoresTab", "The model finds both sentences equally likely."))
+    better, worse = (pair.a, pair.b) if pair.preferred == "a" else (pair.b, pair.a)
+    text = translate(
+        "SentenceScoresTab",
+        "The model prefers “{better}” over “{worse}” by {nats:.2f} nats (×{times} as likely)",
+    ).format(
+        better=better.text, worse=worse.text, nats=abs(pair.difference), times=_times(abs(pair.difference))
+    )
+    unit = pair.deciding
+    if unit is not None:
+        mine, theirs = (
+            (unit.a_tokens, unit.b_tokens) if pair.preferred == "a" else (unit.b_tokens, unit.a_tokens)
+        )
+        nothing = translate("SentenceScoresTab", "(nothing)")
+        shown, other = " ".join(mine) or nothing, " ".join(theirs) or nothing
+        if unit.kind == "differs" and not mine:
+            text += translate(
+                "SentenceScoresTab",
+                "; it is decided by “{other}”, which the other sentence has and this one lacks",
+            ).format(other=other)
+        elif unit.kind == "differs":
+            text += translate("SentenceScoresTab", "; it is decided at “{shown}” against “{other}”").format(
+                shown=shown, other=other
+            )
+        else:
+            text += translate(
+                "SentenceScoresTab", "; the shared token “{shown}” weighs most, through its context"
+            ).format(shown=shown)
+        text += translate("SentenceScoresTab", " ({nats:.2f} nats)").format(nats=abs(unit.difference))
+        if unit.kind == "same":
+            differing = [u for u in pair.units if u.kind == "differs"]
+            if differing:
+                net = sum(u.difference for u in differing) * (1 if pair.preferred == "a" else -1)
+                text += translate("SentenceScoresTab", "; the tokens that differ add {net:+.2f} nats").format(
+                    net=net
+                )
+    text += translate("SentenceScoresTab", ".")
+    if pair.a.num_tokens != pair.b.num_tokens:
+        text += translate(
+            "SentenceScoresTab",
+            " The sentences have {a} and {b} tokens: every token costs, so the longer one starts behind; "
+            "minimal pairs of equal length compare best.",
+        ).format(a=pair.a.num_tokens, b=pair.b.num_tokens)
+    return escape(text)
+
+
 def legend_html(max_cost: float) -> str:
     cells = []
     for step in range(LEGEND_STEPS):
@@ -310,7 +368,7 @@ class SentenceScoresTab(ExploreTab):
         self.ranking.setText("<table cellspacing='6'>" + "".join(rows) + "</table>")
         self.legend.setText(legend_html(max_cost))
         self.legend.setVisible(bool(ranked))
-        self.verdict.setText(f"<b>{escape(pair.summary())}</b>" if pair is not None else "")
+        self.verdict.setText(f"<b>{verdict_html(pair)}</b>" if pair is not None else "")
         self.verdict.setVisible(pair is not None)
         self.export.set_available(bool(ranked))
         if any(s.windowed or s.truncated for s in ranked):
