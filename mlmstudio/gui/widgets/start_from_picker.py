@@ -27,6 +27,7 @@ from mlmstudio.gui.background import TaskRunner, user_message
 from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.theme import MessageLabel
 from mlmstudio.gui.widgets.added_words_picker import AddedWordsPicker
+from mlmstudio.gui.widgets.general_text_picker import GeneralTextPicker
 
 SCRATCH = ""  # the combo's data for "Train from scratch"
 TOPIC = "start-from"
@@ -67,6 +68,7 @@ def from_scratch(config: RunConfig, applied: tuple[float, float] | None) -> RunC
             training,
             start_from="",
             added_words="",
+            general_text="",  # chosen under the model, so it goes with it
             lr=defaults.lr if training.lr == lr else training.lr,
             warmup=defaults.warmup if training.warmup == warmup else training.warmup,
         ),
@@ -113,6 +115,9 @@ class StartFromPicker(QWidget):
         # "Add your words to its vocabulary": shown while a model is chosen.
         self.added_words = AddedWordsPicker(current_config)
         self.added_words.words_changed.connect(self._on_words_changed)
+        # "Also test on": a general text, so forgetting shows as its own curve (issue 17, item 3).
+        self.general_text = GeneralTextPicker()
+        self.general_text.text_changed.connect(self._on_general_text_changed)
         row = QHBoxLayout()
         row.addWidget(QLabel(translate("StartFromPicker", "Start from:")))
         row.addWidget(self.combo, 1)
@@ -122,6 +127,7 @@ class StartFromPicker(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.note)
         layout.addWidget(self.added_words)
+        layout.addWidget(self.general_text)
         layout.addWidget(self.error)
         self.refresh()
 
@@ -152,6 +158,7 @@ class StartFromPicker(QWidget):
         self.combo.setCurrentIndex(index)
         self.note.setVisible(bool(self._start_from))
         self.added_words.setVisible(bool(self._start_from))
+        self.general_text.setVisible(bool(self._start_from))
 
     def describe(self, config: RunConfig) -> None:
         """The sentence under the choice: what is kept and why the defaults differ."""
@@ -170,6 +177,7 @@ class StartFromPicker(QWidget):
             )
         )
         self.added_words.show_config(config)
+        self.general_text.show_text(config.training.general_text)
 
     # Choosing -------------------------------------------------------------
     def choose_folder(self) -> bool:
@@ -248,6 +256,14 @@ class StartFromPicker(QWidget):
         config = self._current_config()
         if config.training.start_from.strip():
             self.config_ready.emit(replace(config, training=replace(config.training, added_words=words)))
+
+    @Slot(str)
+    def _on_general_text_changed(self, general_text: str) -> None:
+        config = self._current_config()
+        if config.training.start_from.strip():
+            self.config_ready.emit(
+                replace(config, training=replace(config.training, general_text=general_text))
+            )
 
     def _emit(self, config: RunConfig) -> None:
         self.show_start(config.training.start_from)

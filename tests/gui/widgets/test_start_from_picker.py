@@ -67,6 +67,14 @@ def test_start_from_a_folder_trains_a_continued_run_into_history(
         WHY_SMALLER in page.start_from.note.text() and "own tokenizer and size" in page.start_from.note.text()
     )
     assert page.start_from.combo.currentData() == cfg.training.start_from
+    # "Also test on": a general text, so forgetting shows as its own curve.
+    general = page.start_from.general_text
+    assert general.isVisibleTo(page.start_from) and general.value() == ""
+    index = general.combo.findData("sample:pydoc")
+    general.combo.setCurrentIndex(index)
+    general.combo.activated.emit(index)
+    cfg = page.config()
+    assert cfg.training.general_text == "sample:pydoc" and cfg.training.start_from
     assert page.is_valid(), page.problems()
 
     # The page's real Start path, to a finished run in History.
@@ -78,6 +86,9 @@ def test_start_from_a_folder_trains_a_continued_run_into_history(
     run_config = json.loads((get_run(db, run_id).summary.run_dir / "config.json").read_text())
     assert run_config["training"]["start_from"] == cfg.training.start_from
     assert list(load_curve(db, run_id, "val", "loss").steps)[0] == 0
+    assert run_config["training"]["general_text"] == "sample:pydoc"
+    assert list(load_curve(db, run_id, "general", "loss").steps)[0] == 0  # the untouched model's, then on
+    assert window.train_page.plots.curve_points("general_loss") >= 2
     window.runs.refresh()
     qtbot.waitUntil(lambda: window.history_page.model.row_of(run_id) is not None, timeout=30_000)
 
@@ -85,6 +96,7 @@ def test_start_from_a_folder_trains_a_continued_run_into_history(
     page.start_from.combo.setCurrentIndex(0)
     page.start_from.combo.activated.emit(0)
     cfg = page.config()
-    assert cfg.training.start_from == ""
+    assert cfg.training.start_from == "" and cfg.training.general_text == ""
+    assert not general.isVisibleTo(page.start_from)
     assert (cfg.training.lr, cfg.training.warmup) == (TrainingConfig().lr, TrainingConfig().warmup)
     assert page.forms["tokenizer"].isEnabled() and page.simple.size_slider.isEnabled()
