@@ -201,6 +201,7 @@ class SimpleSetup(QWidget):
                 min(index, 2)
             ]
             tick.setAlignment(align | Qt.AlignmentFlag.AlignTop)
+            tick.setWordWrap(True)  # a longer translation takes another line, never the next mark's room
             ticks.addWidget(tick, 1)
             self.size_ticks[key] = tick
         self.size_label = QLabel()
@@ -341,6 +342,7 @@ class SimpleSetup(QWidget):
                 else translate("SimpleSetup", "measuring…")
             )
             tick.setText(f"<b>{translate('SimpleSetup', label)}</b><br>{count}<br>{speed}")
+        self._relayout()
 
     def _refresh_texts(self) -> None:
         cfg = self._config
@@ -443,6 +445,14 @@ class SimpleSetup(QWidget):
                 random=f"{rand * 100:.3g}",
             )
         )
+        self._relayout()
+
+    def _relayout(self) -> None:
+        """Lay the boxes out again now: a text that takes another line gets it before the next paint."""
+        layout = self.layout()
+        if layout is not None and self.isVisible():
+            layout.invalidate()
+            layout.activate()
 
     @staticmethod
     def _nearest_size(model: ModelConfig) -> int:
