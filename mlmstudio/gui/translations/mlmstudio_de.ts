@@ -858,55 +858,55 @@ Es wurde nichts gesendet.</translation>
     <name>DetailsPane</name>
     <message>
         <source>Notes about this run: what you tried, what you saw.</source>
-        <translation type="unfinished" />
+        <translation>Notizen zu diesem Lauf: was Sie versucht und was Sie gesehen haben.</translation>
     </message>
     <message>
         <source>baseline, 30% masking, …</source>
-        <translation type="unfinished" />
+        <translation>Basislinie, 30 % Maskierung, …</translation>
     </message>
     <message>
         <source>Tags separated by commas</source>
-        <translation type="unfinished" />
+        <translation>Schlagwörter, durch Kommas getrennt</translation>
     </message>
     <message>
         <source>Save notes and tags</source>
-        <translation type="unfinished" />
+        <translation>Notizen und Schlagwörter speichern</translation>
     </message>
     <message>
         <source>Notes:</source>
-        <translation type="unfinished" />
+        <translation>Notizen:</translation>
     </message>
     <message>
         <source>Tags:</source>
-        <translation type="unfinished" />
+        <translation>Schlagwörter:</translation>
     </message>
     <message>
         <source>Run details</source>
-        <translation type="unfinished" />
+        <translation>Laufdetails</translation>
     </message>
     <message>
         <source>{count} runs selected</source>
-        <translation type="unfinished" />
+        <translation>{count} Läufe ausgewählt</translation>
     </message>
     <message>
         <source>Select a run to see its notes and tags.</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie einen Lauf, um seine Notizen und Schlagwörter zu sehen.</translation>
     </message>
     <message>
         <source>id {id} · {status}</source>
-        <translation type="unfinished" />
+        <translation>ID {id} · {status}</translation>
     </message>
     <message>
         <source>Held-out loss {before} → {after}: the model it started from, then after continued pretraining</source>
-        <translation type="unfinished" />
+        <translation>Verlust (zurückgehalten) {before} → {after}: das Ausgangsmodell, dann nach dem weiteren Vortraining</translation>
     </message>
     <message>
         <source>Missing files: {files}</source>
-        <translation type="unfinished" />
+        <translation>Fehlende Dateien: {files}</translation>
     </message>
     <message>
         <source>files missing</source>
-        <translation type="unfinished" />
+        <translation>Dateien fehlen</translation>
     </message>
 </context>
 <context>
@@ -1417,6 +1417,37 @@ Es wurde nichts gesendet.</translation>
     </message>
 </context>
 <context>
+    <name>GeneralTextPicker</name>
+    <message>
+        <source>nothing else</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A second, general text the model is also tested on at every evaluation, never trained on: if its loss rises while the corpus loss falls, the model is forgetting general language (drawn as its own curve on the Train page). On the command line: train CORPUS --from MODEL --general-text TEXT.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a file…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A .txt, .md, .jsonl or .csv file to test on.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Also test on:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A general text to test on</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Text files (*.txt *.md *.jsonl *.csv);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>GrammarPlot</name>
     <message>
         <source>No grammar check-up of this run yet: run '{command}' (add --twin to compare its random twin).</source>
@@ -1785,75 +1816,81 @@ diese drei Schritte mit den eigenen Zahlen des Modells zu sehen.&lt;/p&gt;</tran
     <name>HistoryPage</name>
     <message>
         <source>No runs yet. Train one on the Train page (or pick a sample in Help → Welcome), or add one with Import run.</source>
-        <translation type="unfinished" />
+        <translation>Noch keine Läufe. Trainieren Sie einen auf der Seite Training (oder wählen Sie ein Beispiel unter Hilfe → Willkommen) oder fügen Sie einen mit „Lauf importieren“ hinzu.</translation>
     </message>
     <message>
         <source>Select a run to see its probes: how sure the model was of each probe's answer at every evaluation.</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie einen Lauf, um seine Prüfsätze zu sehen: wie sicher sich das Modell bei jeder Auswertung der Antwort jedes Prüfsatzes war.</translation>
     </message>
     <message>
         <source>Filter by name, id, notes, tokenizer, …</source>
-        <translation type="unfinished" />
+        <translation>Nach Name, ID, Notizen, Tokenizer, … filtern</translation>
     </message>
     <message>
         <source>Show only runs with this tag</source>
-        <translation type="unfinished" />
+        <translation>Nur Läufe mit diesem Schlagwort zeigen</translation>
     </message>
     <message>
         <source>Show only runs with this status</source>
-        <translation type="unfinished" />
+        <translation>Nur Läufe mit diesem Status zeigen</translation>
     </message>
     <message>
         <source>Find</source>
-        <translation type="unfinished" />
+        <translation>Suchen</translation>
     </message>
     <message>
         <source>Filter the runs</source>
-        <translation type="unfinished" />
+        <translation>Die Läufe filtern</translation>
     </message>
     <message>
         <source>Curves</source>
-        <translation type="unfinished" />
+        <translation>Kurven</translation>
     </message>
     <message>
         <source>Probes</source>
-        <translation type="unfinished" />
+        <translation>Prüfsätze</translation>
     </message>
     <message>
         <source>Runs</source>
-        <translation type="unfinished" />
+        <translation>Läufe</translation>
     </message>
     <message>
         <source>Tag:</source>
-        <translation type="unfinished" />
+        <translation>Schlagwort:</translation>
     </message>
     <message>
         <source>Status:</source>
-        <translation type="unfinished" />
+        <translation>Status:</translation>
     </message>
     <message>
         <source>All tags</source>
-        <translation type="unfinished" />
+        <translation>Alle Schlagwörter</translation>
     </message>
     <message>
         <source>All statuses</source>
-        <translation type="unfinished" />
+        <translation>Alle Status</translation>
     </message>
     <message>
         <source>No probes recorded (runs trained before probes existed, or with none set in Setup).</source>
-        <translation type="unfinished" />
+        <translation>Keine Prüfsätze aufgezeichnet (Läufe von vor der Einführung der Prüfsätze oder ohne Prüfsätze in der Einrichtung).</translation>
     </message>
     <message>
         <source>Probes ({count})</source>
-        <translation type="unfinished" />
+        <translation>Prüfsätze ({count})</translation>
     </message>
     <message numerus="yes">
         <source>{shown} of %n run(s)</source>
-        <translation type="unfinished" />
+        <translation>
+            <numerusform>{shown} von %n Lauf</numerusform>
+            <numerusform>{shown} von %n Läufen</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n run(s)</source>
-        <translation type="unfinished" />
+        <translation>
+            <numerusform>%n Lauf</numerusform>
+            <numerusform>%n Läufe</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3075,223 +3112,223 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     <name>RunActions</name>
     <message>
         <source>MLM Studio run (*.mlmrun)</source>
-        <translation type="unfinished" />
+        <translation>MLM-Studio-Lauf (*.mlmrun)</translation>
     </message>
     <message>
         <source>This run's stored configuration can no longer be read.</source>
-        <translation type="unfinished" />
+        <translation>Die gespeicherte Konfiguration dieses Laufs kann nicht mehr gelesen werden.</translation>
     </message>
     <message>
         <source>Write a folder that Hugging Face transformers loads ({architecture}).</source>
-        <translation type="unfinished" />
+        <translation>Einen Ordner schreiben, den Hugging Face transformers lädt ({architecture}).</translation>
     </message>
     <message>
         <source>Compare</source>
-        <translation type="unfinished" />
+        <translation>Vergleichen</translation>
     </message>
     <message>
         <source>Overlay the curves of the selected runs</source>
-        <translation type="unfinished" />
+        <translation>Die Kurven der ausgewählten Läufe übereinanderlegen</translation>
     </message>
     <message>
         <source>Explore</source>
-        <translation type="unfinished">Erkunden</translation>
+        <translation>Erkunden</translation>
     </message>
     <message>
         <source>Ask the selected run's model to fill in blanks</source>
-        <translation type="unfinished" />
+        <translation>Das Modell des ausgewählten Laufs Lücken füllen lassen</translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished">Fortsetzen</translation>
+        <translation>Fortsetzen</translation>
     </message>
     <message>
         <source>Continue an interrupted or stopped run from its last checkpoint</source>
-        <translation type="unfinished" />
+        <translation>Einen unterbrochenen oder gestoppten Lauf ab seinem letzten Checkpoint fortsetzen</translation>
     </message>
     <message>
         <source>Rename…</source>
-        <translation type="unfinished" />
+        <translation>Umbenennen…</translation>
     </message>
     <message>
         <source>Give the selected run a new name</source>
-        <translation type="unfinished" />
+        <translation>Dem ausgewählten Lauf einen neuen Namen geben</translation>
     </message>
     <message>
         <source>Delete…</source>
-        <translation type="unfinished" />
+        <translation>Löschen…</translation>
     </message>
     <message>
         <source>Delete the selected runs and their files</source>
-        <translation type="unfinished" />
+        <translation>Die ausgewählten Läufe und ihre Dateien löschen</translation>
     </message>
     <message>
         <source>Export run…</source>
-        <translation type="unfinished" />
+        <translation>Lauf exportieren…</translation>
     </message>
     <message>
         <source>Save the selected run as one .mlmrun file (settings, curves, tokenizer and weights)</source>
-        <translation type="unfinished" />
+        <translation>Den ausgewählten Lauf als eine .mlmrun-Datei speichern (Einstellungen, Kurven, Tokenizer und Gewichte)</translation>
     </message>
     <message>
         <source>Import run…</source>
-        <translation type="unfinished" />
+        <translation>Lauf importieren…</translation>
     </message>
     <message>
         <source>Add a run from a .mlmrun file</source>
-        <translation type="unfinished" />
+        <translation>Einen Lauf aus einer .mlmrun-Datei hinzufügen</translation>
     </message>
     <message>
         <source>Import folder…</source>
-        <translation type="unfinished" />
+        <translation>Ordner importieren…</translation>
     </message>
     <message>
         <source>Add a run folder trained elsewhere: the run folder a capsule's launch.sh wrote, or one from `{command}`</source>
-        <translation type="unfinished" />
+        <translation>Einen anderswo trainierten Laufordner hinzufügen: den Laufordner, den launch.sh einer Kapsel geschrieben hat, oder einen aus `{command}`</translation>
     </message>
     <message>
         <source>Export to Hugging Face…</source>
-        <translation type="unfinished" />
+        <translation>Nach Hugging Face exportieren…</translation>
     </message>
     <message>
         <source>Write a folder that Hugging Face transformers loads</source>
-        <translation type="unfinished" />
+        <translation>Einen Ordner schreiben, den Hugging Face transformers lädt</translation>
     </message>
     <message>
         <source>Reload</source>
-        <translation type="unfinished" />
+        <translation>Neu laden</translation>
     </message>
     <message>
         <source>Read the history again</source>
-        <translation type="unfinished" />
+        <translation>Den Verlauf erneut lesen</translation>
     </message>
     <message>
         <source>Select one run to export it to Hugging Face.</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie einen Lauf, um ihn nach Hugging Face zu exportieren.</translation>
     </message>
     <message>
         <source>Renamed to '{name}'.</source>
-        <translation type="unfinished" />
+        <translation>Umbenannt in „{name}“.</translation>
     </message>
     <message>
         <source>Notes saved.</source>
-        <translation type="unfinished" />
+        <translation>Notizen gespeichert.</translation>
     </message>
     <message>
         <source>Tags saved.</source>
-        <translation type="unfinished" />
+        <translation>Schlagwörter gespeichert.</translation>
     </message>
     <message>
         <source>'{name}' is {status}; stop it on the Train page before deleting it.</source>
-        <translation type="unfinished" />
+        <translation>„{name}“ ist {status}; stoppen Sie den Lauf auf der Seite Training, bevor Sie ihn löschen.</translation>
     </message>
     <message>
         <source>Delete the run '{name}', with its curves, checkpoints and model files? This cannot be undone.</source>
-        <translation type="unfinished" />
+        <translation>Den Lauf „{name}“ mit seinen Kurven, Checkpoints und Modelldateien löschen? Das kann nicht rückgängig gemacht werden.</translation>
     </message>
     <message>
         <source>Delete {count} runs, with their curves, checkpoints and model files? This cannot be undone.</source>
-        <translation type="unfinished" />
+        <translation>{count} Läufe mit ihren Kurven, Checkpoints und Modelldateien löschen? Das kann nicht rückgängig gemacht werden.</translation>
     </message>
     <message>
         <source>Delete runs</source>
-        <translation type="unfinished" />
+        <translation>Läufe löschen</translation>
     </message>
     <message>
         <source>'{name}' was not deleted: {reason}</source>
-        <translation type="unfinished" />
+        <translation>„{name}“ wurde nicht gelöscht: {reason}</translation>
     </message>
     <message>
         <source>Run saved to {path}</source>
-        <translation type="unfinished" />
+        <translation>Lauf gespeichert in {path}</translation>
     </message>
     <message>
         <source>Exporting the run…</source>
-        <translation type="unfinished" />
+        <translation>Der Lauf wird exportiert…</translation>
     </message>
     <message>
         <source>The run was not exported</source>
-        <translation type="unfinished" />
+        <translation>Der Lauf wurde nicht exportiert</translation>
     </message>
     <message>
         <source>Importing the run…</source>
-        <translation type="unfinished" />
+        <translation>Der Lauf wird importiert…</translation>
     </message>
     <message>
         <source>The file was not imported</source>
-        <translation type="unfinished" />
+        <translation>Die Datei wurde nicht importiert</translation>
     </message>
     <message>
         <source>Importing the run folder…</source>
-        <translation type="unfinished" />
+        <translation>Der Laufordner wird importiert…</translation>
     </message>
     <message>
         <source>The folder was not imported</source>
-        <translation type="unfinished" />
+        <translation>Der Ordner wurde nicht importiert</translation>
     </message>
     <message>
         <source>Hugging Face model written to {path}</source>
-        <translation type="unfinished" />
+        <translation>Hugging-Face-Modell geschrieben nach {path}</translation>
     </message>
     <message>
         <source>Exporting to Hugging Face…</source>
-        <translation type="unfinished" />
+        <translation>Export nach Hugging Face läuft…</translation>
     </message>
     <message>
         <source>The Hugging Face export failed</source>
-        <translation type="unfinished" />
+        <translation>Der Export nach Hugging Face ist fehlgeschlagen</translation>
     </message>
     <message>
         <source>Imported run {id}.</source>
-        <translation type="unfinished" />
+        <translation>Lauf {id} importiert.</translation>
     </message>
     <message>
         <source>An export or import is still running; wait for it to finish.</source>
-        <translation type="unfinished" />
+        <translation>Ein Export oder Import läuft noch; warten Sie, bis er fertig ist.</translation>
     </message>
     <message>
         <source>{failure}: {reason}</source>
-        <translation type="unfinished" />
+        <translation>{failure}: {reason}</translation>
     </message>
     <message>
         <source>Rename run</source>
-        <translation type="unfinished" />
+        <translation>Lauf umbenennen</translation>
     </message>
     <message>
         <source>New name:</source>
-        <translation type="unfinished" />
+        <translation>Neuer Name:</translation>
     </message>
     <message>
         <source>Export run</source>
-        <translation type="unfinished" />
+        <translation>Lauf exportieren</translation>
     </message>
     <message>
         <source>All files (*)</source>
-        <translation type="unfinished" />
+        <translation>Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Import run</source>
-        <translation type="unfinished" />
+        <translation>Lauf importieren</translation>
     </message>
     <message>
         <source>Import a run folder (it holds config.json and model.safetensors)</source>
-        <translation type="unfinished" />
+        <translation>Einen Laufordner importieren (er enthält config.json und model.safetensors)</translation>
     </message>
     <message>
         <source>Export to Hugging Face: choose an empty folder</source>
-        <translation type="unfinished" />
+        <translation>Nach Hugging Face exportieren: Wählen Sie einen leeren Ordner</translation>
     </message>
     <message>
         <source>{files} and {count} more</source>
-        <translation type="unfinished" />
+        <translation>{files} und {count} weitere</translation>
     </message>
     <message>
         <source>Replace the files?</source>
-        <translation type="unfinished" />
+        <translation>Dateien ersetzen?</translation>
     </message>
     <message>
         <source>The folder {folder} already holds files ({files}). Exporting writes README.md, config.json, the tokenizer and model.safetensors into it, replacing any of the same name. Export into this folder anyway?</source>
-        <translation type="unfinished" />
+        <translation>Der Ordner {folder} enthält bereits Dateien ({files}). Der Export schreibt README.md, config.json, den Tokenizer und model.safetensors hinein und ersetzt gleichnamige Dateien. Trotzdem in diesen Ordner exportieren?</translation>
     </message>
 </context>
 <context>
@@ -3831,152 +3868,153 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     <name>RunsTableModel</name>
     <message>
         <source>queued</source>
-        <translation type="unfinished" />
+        <translation>wartend</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished" />
+        <translation>läuft</translation>
     </message>
     <message>
         <source>paused</source>
-        <translation type="unfinished" />
+        <translation>pausiert</translation>
     </message>
     <message>
         <source>completed</source>
-        <translation type="unfinished" />
+        <translation>abgeschlossen</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished" />
+        <translation>gestoppt</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished" />
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>interrupted</source>
-        <translation type="unfinished" />
+        <translation>unterbrochen</translation>
     </message>
     <message>
         <source>trained</source>
-        <translation type="unfinished" />
+        <translation>trainiert</translation>
     </message>
     <message>
         <source>imported</source>
-        <translation type="unfinished" />
+        <translation>importiert</translation>
     </message>
     <message>
         <source>{status} (files missing)</source>
-        <translation type="unfinished" />
+        <translation>{status} (Dateien fehlen)</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished" />
+        <translation>Name</translation>
     </message>
     <message>
         <source>The run's name (double-click to rename)</source>
-        <translation type="unfinished" />
+        <translation>Der Name des Laufs (Doppelklick zum Umbenennen)</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished" />
+        <translation>Status</translation>
     </message>
     <message>
         <source>queued, running, completed, stopped, failed or interrupted</source>
-        <translation type="unfinished" />
+        <translation>wartend, läuft, abgeschlossen, gestoppt, fehlgeschlagen oder unterbrochen</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished" />
+        <translation>Art</translation>
     </message>
     <message>
         <source>trained here, or imported: a model opened from a transformers folder or the Hugging Face cache</source>
-        <translation type="unfinished" />
+        <translation>hier trainiert oder importiert: ein Modell, geöffnet aus einem transformers-Ordner oder dem Hugging-Face-Cache</translation>
     </message>
     <message>
         <source>Created</source>
-        <translation type="unfinished" />
+        <translation>Angelegt</translation>
     </message>
     <message>
         <source>When the run was created</source>
-        <translation type="unfinished" />
+        <translation>Wann der Lauf angelegt wurde</translation>
     </message>
     <message>
         <source>Val loss</source>
-        <translation type="unfinished" />
+        <translation>Val.-Verlust</translation>
     </message>
     <message>
         <source>Final held-out loss at fixed 15% masking (lower is better); for a run started from a model, the model's own loss before → after</source>
-        <translation type="unfinished" />
+        <translation>Endgültiger Verlust auf zurückgehaltenem Text bei fester 15-%-Maskierung (niedriger ist besser); bei einem Lauf, der von einem Modell startete, der Verlust des Modells vorher → nachher</translation>
     </message>
     <message>
         <source>Val acc</source>
-        <translation type="unfinished" />
+        <translation>Val.-Gen.</translation>
     </message>
     <message>
         <source>Final held-out masked-token accuracy (higher is better)</source>
-        <translation type="unfinished" />
+        <translation>Endgültige Genauigkeit maskierter Tokens auf zurückgehaltenem Text (höher ist besser)</translation>
     </message>
     <message>
         <source>Perplexity</source>
-        <translation type="unfinished" />
+        <translation>Perplexität</translation>
     </message>
     <message>
         <source>Final held-out perplexity, e^(val loss): the model is as unsure as if it were choosing evenly among this many tokens (lower is better)</source>
-        <translation type="unfinished" />
+        <translation>Endgültige Perplexität auf zurückgehaltenem Text, e^(Val.-Verlust): Das Modell ist so unsicher, als wählte es gleichmäßig unter so vielen Tokens (niedriger ist besser)</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished" />
+        <translation>Schritte</translation>
     </message>
     <message>
         <source>Steps trained (of the steps planned, for a run that has not completed)</source>
-        <translation type="unfinished" />
+        <translation>Trainierte Schritte (von den geplanten, bei einem nicht abgeschlossenen Lauf)</translation>
     </message>
     <message>
         <source>Tokenizer</source>
-        <translation type="unfinished" />
+        <translation>Tokenizer</translation>
     </message>
     <message>
         <source>Tokenizer kind and the vocabulary it learned (≤ the cap while it trains)</source>
-        <translation type="unfinished" />
+        <translation>Art des Tokenizers und das gelernte Vokabular (≤ der Obergrenze, solange er trainiert)</translation>
     </message>
     <message>
         <source>Masking</source>
-        <translation type="unfinished" />
+        <translation>Maskierung</translation>
     </message>
     <message>
         <source>Share of tokens masked in training, and the strategy</source>
-        <translation type="unfinished" />
+        <translation>Anteil der im Training maskierten Tokens und die Strategie</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished">Größe</translation>
+        <translation>Größe</translation>
     </message>
     <message>
         <source>Layers × width of the model</source>
-        <translation type="unfinished" />
+        <translation>Schichten × Breite des Modells</translation>
     </message>
     <message>
         <source>Arch</source>
-        <translation type="unfinished" />
+        <translation>Arch.</translation>
     </message>
     <message>
         <source>Model architecture: modern (fast) or seed (the tutorial's, exportable)</source>
-        <translation type="unfinished" />
+        <translation>Modellarchitektur: modern (schnell) oder seed (die des Tutorials, exportierbar)</translation>
     </message>
     <message>
         <source>Tags</source>
-        <translation type="unfinished" />
+        <translation>Schlagwörter</translation>
     </message>
     <message>
         <source>Tags of the run</source>
-        <translation type="unfinished" />
+        <translation>Schlagwörter des Laufs</translation>
     </message>
     <message>
         <source>Held-out loss of the model it started from (step 0): {before}
 after continued pretraining: {after}</source>
-        <translation type="unfinished" />
+        <translation>Verlust (zurückgehalten) des Ausgangsmodells (Schritt 0): {before}
+nach weiterem Vortraining: {after}</translation>
     </message>
 </context>
 <context>
@@ -4077,6 +4115,46 @@ after continued pretraining: {after}</source>
     </message>
     <message>
         <source>[UNK]: this word is not in the model's vocabulary.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The model finds both sentences equally likely.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The model prefers “{better}” over “{worse}” by {nats:.2f} nats (×{times} as likely)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(nothing)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>; it is decided by “{other}”, which the other sentence has and this one lacks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>; it is decided at “{shown}” against “{other}”</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>; the shared token “{shown}” weighs most, through its context</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source> ({nats:.2f} nats)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>; the tokens that differ add {net:+.2f} nats</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source> The sentences have {a} and {b} tokens: every token costs, so the longer one starts behind; minimal pairs of equal length compare best.</source>
         <translation type="unfinished" />
     </message>
     <message>
