@@ -1051,51 +1051,51 @@ Es wurde nichts gesendet.</translation>
     <name>EngineMessages</name>
     <message>
         <source>{path} does not exist. Check the path, or choose another file or folder.</source>
-        <translation type="unfinished" />
+        <translation>{path} existiert nicht. Prüfen Sie den Pfad oder wählen Sie eine andere Datei oder einen anderen Ordner.</translation>
     </message>
     <message>
         <source>{name} contains no text (it is empty or only whitespace). Choose a file with some text in it.</source>
-        <translation type="unfinished" />
+        <translation>{name} enthält keinen Text (die Datei ist leer oder enthält nur Leerraum). Wählen Sie eine Datei mit Text.</translation>
     </message>
     <message>
         <source>{name} looks like a binary file ({share} of its first characters are control characters), not plain text. Export it as plain text first.</source>
-        <translation type="unfinished" />
+        <translation>{name} sieht nach einer Binärdatei aus ({share} der ersten Zeichen sind Steuerzeichen), nicht nach reinem Text. Exportieren Sie sie zuerst als reinen Text.</translation>
     </message>
     <message>
         <source>{name} looks like a binary file (it contains {count} NUL bytes), not plain text. Export it as plain text first.</source>
-        <translation type="unfinished" />
+        <translation>{name} sieht nach einer Binärdatei aus (sie enthält {count} NUL-Bytes), nicht nach reinem Text. Exportieren Sie sie zuerst als reinen Text.</translation>
     </message>
     <message>
         <source>The folder {folder} contains no .txt or .md files. Choose a folder with text files, or a single file.</source>
-        <translation type="unfinished" />
+        <translation>Der Ordner {folder} enthält keine .txt- oder .md-Dateien. Wählen Sie einen Ordner mit Textdateien oder eine einzelne Datei.</translation>
     </message>
     <message>
         <source>{path} cannot be read: permission denied. Check the file's permissions, or copy it somewhere you can read.</source>
-        <translation type="unfinished" />
+        <translation>{path} kann nicht gelesen werden: Zugriff verweigert. Prüfen Sie die Berechtigungen der Datei oder kopieren Sie sie an einen Ort, den Sie lesen können.</translation>
     </message>
     <message>
         <source>{path} is not a regular file (it is a device, a pipe or a socket). Choose a text file or a folder.</source>
-        <translation type="unfinished" />
+        <translation>{path} ist keine gewöhnliche Datei (sondern ein Gerät, eine Pipe oder ein Socket). Wählen Sie eine Textdatei oder einen Ordner.</translation>
     </message>
     <message>
         <source>There is no text to train the tokenizer on. Choose a corpus with some text in it.</source>
-        <translation type="unfinished" />
+        <translation>Es gibt keinen Text, an dem der Tokenizer trainiert werden kann. Wählen Sie ein Korpus mit Text.</translation>
     </message>
     <message>
         <source>The training text gives too few tokens to train on ({tokens} tokens, {distinct} distinct). Use a larger corpus or a lower minimum frequency.</source>
-        <translation type="unfinished" />
+        <translation>Der Trainingstext ergibt zu wenige Tokens zum Trainieren ({tokens} Tokens, {distinct} verschiedene). Verwenden Sie ein größeres Korpus oder eine niedrigere Mindesthäufigkeit.</translation>
     </message>
     <message>
         <source>The loss became {value} at step {step}, so training stopped. Try a lower learning rate (now {lr}).</source>
-        <translation type="unfinished" />
+        <translation>Der Verlust wurde bei Schritt {step} zu {value}, daher wurde das Training gestoppt. Versuchen Sie eine niedrigere Lernrate (jetzt {lr}).</translation>
     </message>
     <message>
         <source>Training this model needs about {needed} of memory, but only {free} is free. Choose a smaller width, fewer layers, a smaller vocabulary, batch or sequence length, or close other programs.</source>
-        <translation type="unfinished" />
+        <translation>Das Training dieses Modells braucht etwa {needed} Arbeitsspeicher, aber nur {free} sind frei. Wählen Sie eine kleinere Breite, weniger Schichten, ein kleineres Vokabular, eine kleinere Batchgröße oder Sequenzlänge, oder schließen Sie andere Programme.</translation>
     </message>
     <message>
         <source>No corpus chosen. Pick a text file, a folder or a built-in sample.</source>
-        <translation type="unfinished" />
+        <translation>Kein Korpus gewählt. Wählen Sie eine Textdatei, einen Ordner oder ein eingebautes Beispiel.</translation>
     </message>
 </context>
 <context>
@@ -3846,11 +3846,11 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     <name>RunList</name>
     <message>
         <source>Reading the history</source>
-        <translation type="unfinished" />
+        <translation>Der Verlauf wird gelesen</translation>
     </message>
     <message>
         <source>The history could not be read: {reason}</source>
-        <translation type="unfinished" />
+        <translation>Der Verlauf konnte nicht gelesen werden: {reason}</translation>
     </message>
 </context>
 <context>

@@ -37,6 +37,8 @@ SIMPLE_PATH_CONTEXTS = (
     "HelpPage",
     "Background",
     "EngineWarmup",
+    "EngineMessages",
+    "RunList",
     "CrashOffer",
     "HistoryRepair",
     "AppSettings",
