@@ -291,7 +291,7 @@
     </message>
     <message>
         <source>Reload</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">Neu laden</translation>
     </message>
     <message>
         <source>Read the run's kept checkpoints again</source>
@@ -397,7 +397,7 @@
     </message>
     <message>
         <source>Compare</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">Vergleichen</translation>
     </message>
     <message>
         <source>Runs (tick 2 to {most}):</source>
@@ -1420,31 +1420,31 @@ Es wurde nichts gesendet.</translation>
     <name>GeneralTextPicker</name>
     <message>
         <source>nothing else</source>
-        <translation type="unfinished" />
+        <translation>nichts anderes</translation>
     </message>
     <message>
         <source>A second, general text the model is also tested on at every evaluation, never trained on: if its loss rises while the corpus loss falls, the model is forgetting general language (drawn as its own curve on the Train page). On the command line: train CORPUS --from MODEL --general-text TEXT.</source>
-        <translation type="unfinished" />
+        <translation>Ein zweiter, allgemeiner Text, an dem das Modell bei jeder Auswertung ebenfalls getestet, aber nie trainiert wird: Steigt sein Verlust, während der Verlust des Korpus sinkt, vergisst das Modell allgemeine Sprache (als eigene Kurve auf der Seite Training gezeichnet). Auf der Kommandozeile: train CORPUS --from MODEL --general-text TEXT.</translation>
     </message>
     <message>
         <source>Choose a file…</source>
-        <translation type="unfinished" />
+        <translation>Datei wählen…</translation>
     </message>
     <message>
         <source>A .txt, .md, .jsonl or .csv file to test on.</source>
-        <translation type="unfinished" />
+        <translation>Eine .txt-, .md-, .jsonl- oder .csv-Datei zum Testen.</translation>
     </message>
     <message>
         <source>Also test on:</source>
-        <translation type="unfinished" />
+        <translation>Auch testen an:</translation>
     </message>
     <message>
         <source>A general text to test on</source>
-        <translation type="unfinished" />
+        <translation>Ein allgemeiner Text zum Testen</translation>
     </message>
     <message>
         <source>Text files (*.txt *.md *.jsonl *.csv);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation>Textdateien (*.txt *.md *.jsonl *.csv);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -1928,27 +1928,27 @@ Die Ordner der Läufe sind nicht betroffen. „{button}“ benennt die beschädi
     <name>ImportedModel</name>
     <message>
         <source>Imported from {source}</source>
-        <translation type="unfinished" />
+        <translation>Importiert aus {source}</translation>
     </message>
     <message>
         <source>family {family}</source>
-        <translation type="unfinished" />
+        <translation>Familie {family}</translation>
     </message>
     <message>
         <source>{count:,} parameters</source>
-        <translation type="unfinished" />
+        <translation>{count:,} Parameter</translation>
     </message>
     <message>
         <source>mask token {mask}</source>
-        <translation type="unfinished" />
+        <translation>Masken-Token {mask}</translation>
     </message>
     <message>
         <source>Weights SHA-256 {sha}</source>
-        <translation type="unfinished" />
+        <translation>Gewichte SHA-256 {sha}</translation>
     </message>
     <message>
         <source>This model writes its mask {mask}. Type {mask} or {engine_mask} where it should guess a word; clicking a word puts {engine_mask}, which means the same.</source>
-        <translation type="unfinished" />
+        <translation>Dieses Modell schreibt seine Maske als {mask}. Tippen Sie {mask} oder {engine_mask}, wo es ein Wort erraten soll; ein Klick auf ein Wort setzt {engine_mask}, was dasselbe bedeutet.</translation>
     </message>
 </context>
 <context>
@@ -2562,71 +2562,71 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     <name>OpenModelDialog</name>
     <message>
         <source>Open a Model</source>
-        <translation type="unfinished" />
+        <translation>Modell öffnen</translation>
     </message>
     <message>
         <source>Reading the local Hugging Face cache…</source>
-        <translation type="unfinished" />
+        <translation>Der lokale Hugging-Face-Cache wird gelesen…</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished" />
+        <translation>Modell</translation>
     </message>
     <message>
         <source>Family</source>
-        <translation type="unfinished" />
+        <translation>Familie</translation>
     </message>
     <message>
         <source>MLM Studio never downloads. A model opens from the cache that transformers or huggingface-cli filled, or from a folder that save_pretrained wrote.</source>
-        <translation type="unfinished" />
+        <translation>MLM Studio lädt nie etwas herunter. Ein Modell wird aus dem Cache geöffnet, den transformers oder huggingface-cli gefüllt hat, oder aus einem Ordner, den save_pretrained geschrieben hat.</translation>
     </message>
     <message>
         <source>Choose a folder…</source>
-        <translation type="unfinished" />
+        <translation>Ordner wählen…</translation>
     </message>
     <message>
         <source>Open a transformers folder (config.json, model.safetensors, tokenizer)</source>
-        <translation type="unfinished" />
+        <translation>Einen transformers-Ordner öffnen (config.json, model.safetensors, Tokenizer)</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished" />
+        <translation>Öffnen</translation>
     </message>
     <message>
         <source>Open the chosen model of the cache as a run in the history</source>
-        <translation type="unfinished" />
+        <translation>Das gewählte Modell des Caches als Lauf im Verlauf öffnen</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished" />
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>Open a transformers model folder</source>
-        <translation type="unfinished" />
+        <translation>Einen transformers-Modellordner öffnen</translation>
     </message>
     <message>
         <source>Opening {name}…</source>
-        <translation type="unfinished" />
+        <translation>{name} wird geöffnet…</translation>
     </message>
     <message>
         <source>cannot be opened: {reason}</source>
-        <translation type="unfinished" />
+        <translation>kann nicht geöffnet werden: {reason}</translation>
     </message>
     <message>
         <source>Models in the local Hugging Face cache ({cache}): {openable} of {count} can be opened.</source>
-        <translation type="unfinished" />
+        <translation>Modelle im lokalen Hugging-Face-Cache ({cache}): {openable} von {count} können geöffnet werden.</translation>
     </message>
     <message>
         <source>The local Hugging Face cache ({cache}) holds no models. Choose a folder instead, or set HF_HUB_CACHE or HF_HOME to where your models are.</source>
-        <translation type="unfinished" />
+        <translation>Der lokale Hugging-Face-Cache ({cache}) enthält keine Modelle. Wählen Sie stattdessen einen Ordner oder setzen Sie HF_HUB_CACHE oder HF_HOME auf den Ort Ihrer Modelle.</translation>
     </message>
     <message>
         <source>Reading the local Hugging Face cache</source>
-        <translation type="unfinished" />
+        <translation>Der lokale Hugging-Face-Cache wird gelesen</translation>
     </message>
     <message>
         <source>Opening the model</source>
-        <translation type="unfinished" />
+        <translation>Das Modell wird geöffnet</translation>
     </message>
 </context>
 <context>
@@ -2706,59 +2706,59 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     <name>ProbeEditor</name>
     <message>
         <source>Sentence with one [MASK]</source>
-        <translation type="unfinished" />
+        <translation>Satz mit einem [MASK]</translation>
     </message>
     <message>
         <source>Answer</source>
-        <translation type="unfinished">Antwort</translation>
+        <translation>Antwort</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished" />
+        <translation>Hinzufügen</translation>
     </message>
     <message>
         <source>Add a probe: a sentence with [MASK] where the answer goes, and the answer.</source>
-        <translation type="unfinished" />
+        <translation>Einen Prüfsatz hinzufügen: einen Satz mit [MASK] an der Stelle der Antwort, und die Antwort.</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished" />
+        <translation>Entfernen</translation>
     </message>
     <message>
         <source>Remove the selected probes.</source>
-        <translation type="unfinished" />
+        <translation>Die ausgewählten Prüfsätze entfernen.</translation>
     </message>
     <message>
         <source>Use the defaults</source>
-        <translation type="unfinished" />
+        <translation>Standard verwenden</translation>
     </message>
     <message>
         <source>Go back to the automatic probes: the facts sample's questions, or sentences picked from the held-out text.</source>
-        <translation type="unfinished" />
+        <translation>Zu den automatischen Prüfsätzen zurückkehren: den Fragen des Fakten-Beispiels oder Sätzen aus dem zurückgehaltenen Text.</translation>
     </message>
     <message>
         <source>Picked when empty:</source>
-        <translation type="unfinished" />
+        <translation>Gewählt, wenn leer:</translation>
     </message>
     <message>
         <source>This probe {problem}</source>
-        <translation type="unfinished" />
+        <translation>Dieser Prüfsatz {problem}</translation>
     </message>
     <message>
         <source>The facts sample's own {count} questions (automatic). Edit, add or remove one to make the list your own.</source>
-        <translation type="unfinished" />
+        <translation>Die {count} eigenen Fragen des Fakten-Beispiels (automatisch). Bearbeiten, ergänzen oder entfernen Sie eine, um die Liste zu Ihrer eigenen zu machen.</translation>
     </message>
     <message>
         <source>Your own probes, asked at every evaluation.</source>
-        <translation type="unfinished" />
+        <translation>Ihre eigenen Prüfsätze, bei jeder Auswertung gefragt.</translation>
     </message>
     <message>
         <source>Empty: {count} sentences of the held-out text are picked when the run starts, each with one word hidden.</source>
-        <translation type="unfinished" />
+        <translation>Leer: Beim Start des Laufs werden {count} Sätze aus dem zurückgehaltenen Text gewählt, jeweils mit einem versteckten Wort.</translation>
     </message>
     <message>
         <source>No probes: add some, or set how many sentences to pick.</source>
-        <translation type="unfinished" />
+        <translation>Keine Prüfsätze: Fügen Sie welche hinzu oder legen Sie fest, wie viele Sätze gewählt werden.</translation>
     </message>
 </context>
 <context>
@@ -2836,233 +2836,242 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     <name>QueueController</name>
     <message>
         <source>Reading the queue</source>
-        <translation type="unfinished" />
+        <translation>Die Warteschlange wird gelesen</translation>
     </message>
     <message>
         <source>Changing the queue</source>
-        <translation type="unfinished" />
+        <translation>Die Warteschlange wird geändert</translation>
     </message>
     <message>
         <source>Added to the queue as item {item} ({label}).</source>
-        <translation type="unfinished" />
+        <translation>Als Eintrag {item} zur Warteschlange hinzugefügt ({label}).</translation>
     </message>
     <message>
         <source>Adding to the queue</source>
-        <translation type="unfinished" />
+        <translation>Zur Warteschlange hinzufügen</translation>
     </message>
     <message>
         <source>Removing from the queue</source>
-        <translation type="unfinished" />
+        <translation>Aus der Warteschlange entfernen</translation>
     </message>
     <message>
         <source>Reordering the queue</source>
-        <translation type="unfinished" />
+        <translation>Die Warteschlange neu ordnen</translation>
     </message>
     <message>
         <source>Clearing the queue</source>
-        <translation type="unfinished" />
+        <translation>Die Warteschlange leeren</translation>
     </message>
     <message>
         <source>Starting the queue</source>
-        <translation type="unfinished" />
+        <translation>Die Warteschlange starten</translation>
     </message>
     <message>
         <source>Pausing the queue</source>
-        <translation type="unfinished" />
+        <translation>Die Warteschlange pausieren</translation>
     </message>
     <message>
         <source>The queue was running when the app ended; item {items} was interrupted and now resumes.</source>
-        <translation type="unfinished" />
+        <translation>Die Warteschlange lief, als die App endete; Eintrag {items} wurde unterbrochen und wird jetzt fortgesetzt.</translation>
     </message>
     <message>
         <source>Item {items} was interrupted.</source>
-        <translation type="unfinished" />
+        <translation>Eintrag {items} wurde unterbrochen.</translation>
     </message>
     <message>
         <source>Item {item} ({label}) could not start: {message}</source>
-        <translation type="unfinished" />
+        <translation>Eintrag {item} ({label}) konnte nicht starten: {message}</translation>
     </message>
     <message>
         <source>The queue is paused.</source>
-        <translation type="unfinished" />
+        <translation>Die Warteschlange ist pausiert.</translation>
     </message>
     <message>
         <source>The queue is done: nothing is waiting.</source>
-        <translation type="unfinished" />
+        <translation>Die Warteschlange ist fertig: Nichts wartet.</translation>
     </message>
     <message>
         <source>Taking the next queued run</source>
-        <translation type="unfinished" />
+        <translation>Der nächste Lauf der Warteschlange wird geholt</translation>
     </message>
     <message>
         <source>The queued run was stopped, so the queue no longer runs here. Start the queue to resume it.</source>
-        <translation type="unfinished" />
+        <translation>Der Lauf aus der Warteschlange wurde gestoppt, daher läuft die Warteschlange hier nicht mehr. Starten Sie die Warteschlange, um ihn fortzusetzen.</translation>
     </message>
     <message>
         <source>A queued run failed; the queue goes on. {message}</source>
-        <translation type="unfinished" />
+        <translation>Ein Lauf der Warteschlange ist fehlgeschlagen; die Warteschlange läuft weiter. {message}</translation>
     </message>
 </context>
 <context>
     <name>QueuePage</name>
     <message>
         <source>wait for me</source>
-        <translation type="unfinished" />
+        <translation>auf mich warten</translation>
     </message>
     <message>
         <source>resume the run</source>
-        <translation type="unfinished" />
+        <translation>den Lauf fortsetzen</translation>
     </message>
     <message>
         <source>Add runs with “Add to queue” on the Setup page (or &lt;code&gt;{command}&lt;/code&gt;). Drag rows to change the order. A failed run does not stop the queue.</source>
-        <translation type="unfinished" />
+        <translation>Fügen Sie Läufe mit „Zur Warteschlange“ auf der Seite Einrichtung hinzu (oder mit &lt;code&gt;{command}&lt;/code&gt;). Ziehen Sie Zeilen, um die Reihenfolge zu ändern. Ein fehlgeschlagener Lauf hält die Warteschlange nicht an.</translation>
     </message>
     <message>
         <source>Queue</source>
-        <translation type="unfinished">Warteschlange</translation>
+        <translation>Warteschlange</translation>
     </message>
     <message>
         <source>Start queue</source>
-        <translation type="unfinished" />
+        <translation>Warteschlange starten</translation>
     </message>
     <message>
         <source>Train the waiting runs one after another, here, with the Train page showing each one.</source>
-        <translation type="unfinished" />
+        <translation>Die wartenden Läufe hier nacheinander trainieren; die Seite Training zeigt jeden.</translation>
     </message>
     <message>
         <source>Pause queue</source>
-        <translation type="unfinished" />
+        <translation>Warteschlange pausieren</translation>
     </message>
     <message>
         <source>Start no further run; the one training now finishes.</source>
-        <translation type="unfinished" />
+        <translation>Keinen weiteren Lauf starten; der gerade trainierende wird fertig.</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished" />
+        <translation>Entfernen</translation>
     </message>
     <message>
         <source>Take the selected runs out of the queue (a running one must be stopped first).</source>
-        <translation type="unfinished" />
+        <translation>Die ausgewählten Läufe aus der Warteschlange nehmen (ein laufender muss zuerst gestoppt werden).</translation>
     </message>
     <message>
         <source>Clear finished</source>
-        <translation type="unfinished" />
+        <translation>Erledigte entfernen</translation>
     </message>
     <message>
         <source>Take the done and failed runs off the list (their runs stay in History).</source>
-        <translation type="unfinished" />
+        <translation>Die fertigen und fehlgeschlagenen Läufe von der Liste nehmen (ihre Läufe bleiben im Verlauf).</translation>
     </message>
     <message>
         <source>If the app or '{command}' ends in the middle of a run (a crash, a kill, a power cut), that run is marked interrupted. Then the queue waits until you start it again, or resumes the run from its last checkpoint by itself.</source>
-        <translation type="unfinished" />
+        <translation>Endet die App oder „{command}“ mitten in einem Lauf (Absturz, Abbruch, Stromausfall), wird dieser Lauf als unterbrochen markiert. Dann wartet die Warteschlange, bis Sie sie wieder starten, oder setzt den Lauf von selbst ab seinem letzten Checkpoint fort.</translation>
     </message>
     <message>
         <source>After a crash:</source>
-        <translation type="unfinished" />
+        <translation>Nach einem Absturz:</translation>
     </message>
     <message>
         <source>Queued runs</source>
-        <translation type="unfinished" />
+        <translation>Läufe in der Warteschlange</translation>
     </message>
     <message numerus="yes">
         <source>The queue is running here: %n waiting.</source>
-        <translation type="unfinished" />
+        <translation>
+            <numerusform>Die Warteschlange läuft hier: %n wartet.</numerusform>
+            <numerusform>Die Warteschlange läuft hier: %n warten.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>The queue is paused: %n waiting.</source>
-        <translation type="unfinished" />
+        <translation>
+            <numerusform>Die Warteschlange ist pausiert: %n wartet.</numerusform>
+            <numerusform>Die Warteschlange ist pausiert: %n warten.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>The queue is not running here: %n waiting.</source>
-        <translation type="unfinished" />
+        <translation>
+            <numerusform>Die Warteschlange läuft hier nicht: %n wartet.</numerusform>
+            <numerusform>Die Warteschlange läuft hier nicht: %n warten.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Item {item} is training here.</source>
-        <translation type="unfinished" />
+        <translation>Eintrag {item} trainiert hier.</translation>
     </message>
     <message>
         <source>Item {item} is training in another process.</source>
-        <translation type="unfinished" />
+        <translation>Eintrag {item} trainiert in einem anderen Prozess.</translation>
     </message>
     <message>
         <source>Item {item}: {message}</source>
-        <translation type="unfinished" />
+        <translation>Eintrag {item}: {message}</translation>
     </message>
 </context>
 <context>
     <name>QueueTableModel</name>
     <message>
         <source>State</source>
-        <translation type="unfinished" />
+        <translation>Zustand</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished" />
+        <translation>Name</translation>
     </message>
     <message>
         <source>Corpus</source>
-        <translation type="unfinished">Korpus</translation>
+        <translation>Korpus</translation>
     </message>
     <message>
         <source>Length</source>
-        <translation type="unfinished" />
+        <translation>Länge</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished">Lauf</translation>
+        <translation>Lauf</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished" />
+        <translation>Meldung</translation>
     </message>
     <message>
         <source>Waiting</source>
-        <translation type="unfinished" />
+        <translation>Wartet</translation>
     </message>
     <message>
         <source>Running</source>
-        <translation type="unfinished" />
+        <translation>Läuft</translation>
     </message>
     <message>
         <source>Done</source>
-        <translation type="unfinished" />
+        <translation>Fertig</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished" />
+        <translation>Fehlgeschlagen</translation>
     </message>
     <message>
         <source>Interrupted</source>
-        <translation type="unfinished" />
+        <translation>Unterbrochen</translation>
     </message>
     <message>
         <source>Removed</source>
-        <translation type="unfinished" />
+        <translation>Entfernt</translation>
     </message>
     <message>
         <source>Waits for its turn.</source>
-        <translation type="unfinished" />
+        <translation>Wartet, bis er an der Reihe ist.</translation>
     </message>
     <message>
         <source>Training now (in this app or in '{command}').</source>
-        <translation type="unfinished" />
+        <translation>Trainiert gerade (in dieser App oder in „{command}“).</translation>
     </message>
     <message>
         <source>Its run completed; find it in History.</source>
-        <translation type="unfinished" />
+        <translation>Sein Lauf ist abgeschlossen; Sie finden ihn im Verlauf.</translation>
     </message>
     <message>
         <source>Its run failed; the queue went on with the next one.</source>
-        <translation type="unfinished" />
+        <translation>Sein Lauf ist fehlgeschlagen; die Warteschlange machte mit dem nächsten weiter.</translation>
     </message>
     <message>
         <source>Its run ended early (stopped, or its process ended); it resumes from its last checkpoint when the queue runs again.</source>
-        <translation type="unfinished" />
+        <translation>Sein Lauf endete vorzeitig (gestoppt, oder sein Prozess endete); er wird ab dem letzten Checkpoint fortgesetzt, wenn die Warteschlange wieder läuft.</translation>
     </message>
     <message>
         <source>(named when it starts)</source>
-        <translation type="unfinished" />
+        <translation>(benannt beim Start)</translation>
     </message>
 </context>
 <context>
@@ -3351,7 +3360,7 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     </message>
     <message>
         <source>Tokenizer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">Tokenizer</translation>
     </message>
     <message>
         <source>Vocabulary size</source>
@@ -3443,7 +3452,7 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">Schritte</translation>
     </message>
     <message>
         <source>Time budget (s)</source>
@@ -4790,7 +4799,7 @@ The bus have arrived.</source>
     <name>SweepPage</name>
     <message>
         <source>completed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">abgeschlossen</translation>
     </message>
     <message>
         <source>pruned</source>
@@ -4798,19 +4807,19 @@ The bus have arrived.</source>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">gestoppt</translation>
     </message>
     <message>
         <source>interrupted</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">unterbrochen</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">fehlgeschlagen</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">läuft</translation>
     </message>
     <message>
         <source>Trial</source>
@@ -4834,7 +4843,7 @@ The bus have arrived.</source>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">Schritte</translation>
     </message>
     <message>
         <source>Run</source>
@@ -4890,7 +4899,7 @@ The bus have arrived.</source>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">Name</translation>
     </message>
     <message>
         <source>Start sweep</source>
