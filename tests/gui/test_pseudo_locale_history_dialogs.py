@@ -32,7 +32,9 @@ def pseudo(qapp):
 def _problems(dialog) -> dict[str, list[str]]:
     for _ in range(3):
         QApplication.processEvents()
-    untranslated = sorted({rest for _, text in _visible_texts(dialog) if (rest := _untranslated(text))})
+    texts = _visible_texts(dialog)
+    assert len(texts) >= 5, texts  # the dialog is shown: its title, labels and buttons were read
+    untranslated = sorted({rest for _, text in texts if (rest := _untranslated(text))})
     cut = _cut_labels(dialog)
     for button in dialog.findChildren(QAbstractButton):
         if not button.isVisible() or not button.text() or isinstance(button.parent(), QTabBar):
@@ -53,8 +55,11 @@ def test_open_a_model_is_translated_and_unclipped(pseudo, qtbot, db, tmp_path, m
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "empty-cache"))
     dialog = OpenModelDialog(db)
     qtbot.addWidget(dialog)
-    qtbot.waitUntil(lambda: "holds no models" in dialog.cache_label.text(), timeout=JOB_MS)  # listed
-    dialog.wait_idle()
+    with qtbot.waitSignal(dialog.listed, timeout=JOB_MS):
+        dialog.show_for_opening()
+    qtbot.waitExposed(dialog)
+    assert "holds no models" in dialog.cache_label.text()
+    assert dialog.cache_label.isVisible() and dialog.open_button.isVisible()  # the checks saw the dialog
     assert _problems(dialog) == {"untranslated": [], "cut": []}
     dialog.close()
 
@@ -66,6 +71,7 @@ def test_run_elsewhere_is_translated_and_unclipped(pseudo, qtbot):
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
+    assert dialog.write_button.isVisible()  # the checks see the dialog
     try:
         found = _problems(dialog)
         # Once measured, the estimate is the engine's sentence (engine/capsule.py), not the dialog's.
