@@ -3344,511 +3344,511 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     <name>RunConfig</name>
     <message>
         <source>Corpus</source>
-        <translation type="unfinished">Korpus</translation>
+        <translation>Korpus</translation>
     </message>
     <message>
         <source>JSON text field</source>
-        <translation type="unfinished" />
+        <translation>JSON-Textfeld</translation>
     </message>
     <message>
         <source>CSV column</source>
-        <translation type="unfinished" />
+        <translation>CSV-Spalte</translation>
     </message>
     <message>
         <source>Held-out share</source>
-        <translation type="unfinished" />
+        <translation>Zurückgehaltener Anteil</translation>
     </message>
     <message>
         <source>Tokenizer</source>
-        <translation type="unfinished">Tokenizer</translation>
+        <translation>Tokenizer</translation>
     </message>
     <message>
         <source>Vocabulary size</source>
-        <translation type="unfinished" />
+        <translation>Vokabulargröße</translation>
     </message>
     <message>
         <source>Minimum frequency</source>
-        <translation type="unfinished" />
+        <translation>Mindesthäufigkeit</translation>
     </message>
     <message>
         <source>Lower-case text</source>
-        <translation type="unfinished" />
+        <translation>Text kleinschreiben</translation>
     </message>
     <message>
         <source>Strategy</source>
-        <translation type="unfinished" />
+        <translation>Strategie</translation>
     </message>
     <message>
         <source>Masking rate</source>
-        <translation type="unfinished" />
+        <translation>Maskierungsrate</translation>
     </message>
     <message>
         <source>Share → [MASK]</source>
-        <translation type="unfinished" />
+        <translation>Anteil → [MASK]</translation>
     </message>
     <message>
         <source>Share → random token</source>
-        <translation type="unfinished" />
+        <translation>Anteil → zufälliges Token</translation>
     </message>
     <message>
         <source>Static masks</source>
-        <translation type="unfinished" />
+        <translation>Statische Masken</translation>
     </message>
     <message>
         <source>Span length p</source>
-        <translation type="unfinished" />
+        <translation>Span-Länge p</translation>
     </message>
     <message>
         <source>Longest span (words)</source>
-        <translation type="unfinished" />
+        <translation>Längster Span (Wörter)</translation>
     </message>
     <message>
         <source>Architecture</source>
-        <translation type="unfinished" />
+        <translation>Architektur</translation>
     </message>
     <message>
         <source>Width (d_model)</source>
-        <translation type="unfinished" />
+        <translation>Breite (d_model)</translation>
     </message>
     <message>
         <source>Layers</source>
-        <translation type="unfinished" />
+        <translation>Schichten</translation>
     </message>
     <message>
         <source>Attention heads</source>
-        <translation type="unfinished" />
+        <translation>Attention-Köpfe</translation>
     </message>
     <message>
         <source>Feed-forward width</source>
-        <translation type="unfinished" />
+        <translation>Feed-forward-Breite</translation>
     </message>
     <message>
         <source>Maximum length</source>
-        <translation type="unfinished" />
+        <translation>Maximale Länge</translation>
     </message>
     <message>
         <source>Dropout</source>
-        <translation type="unfinished" />
+        <translation>Dropout</translation>
     </message>
     <message>
         <source>Distance bias</source>
-        <translation type="unfinished" />
+        <translation>Abstands-Bias</translation>
     </message>
     <message>
         <source>Positions</source>
-        <translation type="unfinished" />
+        <translation>Positionen</translation>
     </message>
     <message>
         <source>Training objective</source>
-        <translation type="unfinished" />
+        <translation>Trainingsziel</translation>
     </message>
     <message>
         <source>Generator size (share of width)</source>
-        <translation type="unfinished" />
+        <translation>Generatorgröße (Anteil der Breite)</translation>
     </message>
     <message>
         <source>Detection weight (lambda)</source>
-        <translation type="unfinished" />
+        <translation>Erkennungsgewicht (Lambda)</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished">Schritte</translation>
+        <translation>Schritte</translation>
     </message>
     <message>
         <source>Time budget (s)</source>
-        <translation type="unfinished" />
+        <translation>Zeitbudget (s)</translation>
     </message>
     <message>
         <source>Batch size</source>
-        <translation type="unfinished" />
+        <translation>Batchgröße</translation>
     </message>
     <message>
         <source>Sequence length</source>
-        <translation type="unfinished" />
+        <translation>Sequenzlänge</translation>
     </message>
     <message>
         <source>Learning rate</source>
-        <translation type="unfinished">Lernrate</translation>
+        <translation>Lernrate</translation>
     </message>
     <message>
         <source>Warm-up share</source>
-        <translation type="unfinished" />
+        <translation>Aufwärmanteil</translation>
     </message>
     <message>
         <source>Schedule</source>
-        <translation type="unfinished" />
+        <translation>Zeitplan</translation>
     </message>
     <message>
         <source>Weight decay</source>
-        <translation type="unfinished" />
+        <translation>Weight Decay</translation>
     </message>
     <message>
         <source>Gradient clipping</source>
-        <translation type="unfinished" />
+        <translation>Gradient Clipping</translation>
     </message>
     <message>
         <source>Evaluate every</source>
-        <translation type="unfinished" />
+        <translation>Auswerten alle</translation>
     </message>
     <message>
         <source>Evaluation batches</source>
-        <translation type="unfinished" />
+        <translation>Auswertungs-Batches</translation>
     </message>
     <message>
         <source>Checkpoint every</source>
-        <translation type="unfinished" />
+        <translation>Checkpoint alle</translation>
     </message>
     <message>
         <source>Checkpoint after (s)</source>
-        <translation type="unfinished" />
+        <translation>Checkpoint nach (s)</translation>
     </message>
     <message>
         <source>Checkpoints kept</source>
-        <translation type="unfinished" />
+        <translation>Behaltene Checkpoints</translation>
     </message>
     <message>
         <source>Seed</source>
-        <translation type="unfinished" />
+        <translation>Seed</translation>
     </message>
     <message>
         <source>Device</source>
-        <translation type="unfinished" />
+        <translation>Gerät</translation>
     </message>
     <message>
         <source>Precision</source>
-        <translation type="unfinished" />
+        <translation>Genauigkeit der Zahlen</translation>
     </message>
     <message>
         <source>Probe sentences</source>
-        <translation type="unfinished" />
+        <translation>Prüfsätze</translation>
     </message>
     <message>
         <source>Automatic probes</source>
-        <translation type="unfinished" />
+        <translation>Automatische Prüfsätze</translation>
     </message>
     <message>
         <source>Sentences with one [MASK] and the answer expected there, tested at every evaluation (probes). Empty: automatic (the facts sample's own questions, or sentences picked from the held-out text).</source>
-        <translation type="unfinished" />
+        <translation>Sätze mit einem [MASK] und der dort erwarteten Antwort, bei jeder Auswertung getestet (Prüfsätze). Leer: automatisch (die eigenen Fragen des Fakten-Beispiels oder Sätze aus dem zurückgehaltenen Text).</translation>
     </message>
     <message>
         <source>When no probe sentences are given: how many sentences of the held-out text to test the model on, each with one word hidden (0: no probes; the facts sample uses its own questions).</source>
-        <translation type="unfinished" />
+        <translation>Wenn keine Prüfsätze angegeben sind: an wie vielen Sätzen des zurückgehaltenen Textes das Modell getestet wird, jeweils mit einem versteckten Wort (0: keine Prüfsätze; das Fakten-Beispiel verwendet seine eigenen Fragen).</translation>
     </message>
     <message>
         <source>How many times the model corrects itself (optimizer steps). With a time budget as well, training stops at whichever is reached first; give only the time budget and there is no step limit.</source>
-        <translation type="unfinished" />
+        <translation>Wie oft sich das Modell korrigiert (Optimierungsschritte). Mit zusätzlichem Zeitbudget endet das Training bei dem, was zuerst erreicht wird; nur mit Zeitbudget gibt es keine Schrittgrenze.</translation>
     </message>
     <message>
         <source>Stop training after this many seconds (0: no limit). The learning rate then follows the time that has passed and reaches 0 at the budget.</source>
-        <translation type="unfinished" />
+        <translation>Das Training nach so vielen Sekunden beenden (0: keine Grenze). Die Lernrate folgt dann der vergangenen Zeit und erreicht 0 am Ende des Budgets.</translation>
     </message>
     <message>
         <source>Start from</source>
-        <translation type="unfinished" />
+        <translation>Starten von</translation>
     </message>
     <message>
         <source>Continue training this model instead of a new one: a model folder (a run's, or one opened from Hugging Face), whose weights and tokenizer are kept (empty: a new model). On the command line: train CORPUS --from MODEL.</source>
-        <translation type="unfinished" />
+        <translation>Dieses Modell weiter trainieren statt eines neuen: ein Modellordner (der eines Laufs oder einer aus Hugging Face), dessen Gewichte und Tokenizer erhalten bleiben (leer: ein neues Modell). Auf der Kommandozeile: train CORPUS --from MODEL.</translation>
     </message>
     <message>
         <source>General text</source>
-        <translation type="unfinished" />
+        <translation>Allgemeiner Text</translation>
     </message>
     <message>
         <source>A second, general text the model is also tested on at every evaluation (a .txt, .jsonl or .csv file, a folder or sample:NAME), so that forgetting general language while it adapts to your corpus shows as its own curve, general_loss (empty: none). It is only tested on, never trained on.</source>
-        <translation type="unfinished" />
+        <translation>Ein zweiter, allgemeiner Text, an dem das Modell bei jeder Auswertung ebenfalls getestet wird (eine .txt-, .jsonl- oder .csv-Datei, ein Ordner oder sample:NAME), damit das Vergessen allgemeiner Sprache, während es sich an Ihr Korpus anpasst, als eigene Kurve general_loss sichtbar wird (leer: keiner). Er wird nur getestet, nie trainiert.</translation>
     </message>
     <message>
         <source>Added words</source>
-        <translation type="unfinished" />
+        <translation>Hinzugefügte Wörter</translation>
     </message>
     <message>
         <source>Words the continued model learns as single tokens, separated by spaces; each new row starts at the mean of the pieces the model read the word as (empty: none). Only with start_from. On the command line: train CORPUS --from MODEL --add-words N (the N most frequent words its tokenizer splits) or --add-words-file FILE.</source>
-        <translation type="unfinished" />
+        <translation>Wörter, die das weitertrainierte Modell als einzelne Tokens lernt, durch Leerzeichen getrennt; jede neue Zeile beginnt beim Mittelwert der Teile, als die das Modell das Wort las (leer: keine). Nur mit start_from. Auf der Kommandozeile: train CORPUS --from MODEL --add-words N (die N häufigsten Wörter, die sein Tokenizer zerlegt) oder --add-words-file DATEI.</translation>
     </message>
     <message>
         <source>How many passages the model reads before each correction (batch size). 16 is best for short CPU runs.</source>
-        <translation type="unfinished" />
+        <translation>Wie viele Abschnitte das Modell vor jeder Korrektur liest (Batchgröße). 16 ist für kurze CPU-Läufe am besten.</translation>
     </message>
     <message>
         <source>How long each training passage is, in tokens, counting the start and end markers [CLS] and [SEP] (sequence length).</source>
-        <translation type="unfinished" />
+        <translation>Wie lang jeder Trainingsabschnitt ist, in Tokens, einschließlich der Start- und Endmarken [CLS] und [SEP] (Sequenzlänge).</translation>
     </message>
     <message>
         <source>How big each correction is (the peak learning rate of AdamW, the method that updates the model). Too big: training goes unstable; too small: it learns slowly. Typical: 7e-4 for small models on a CPU budget, 5e-4 for large ones.</source>
-        <translation type="unfinished" />
+        <translation>Wie groß jede Korrektur ist (die höchste Lernrate von AdamW, dem Verfahren, das das Modell aktualisiert). Zu groß: Das Training wird instabil; zu klein: Es lernt langsam. Üblich: 7e-4 für kleine Modelle mit CPU-Budget, 5e-4 für große.</translation>
     </message>
     <message>
         <source>Share of the run during which the corrections grow slowly from 0, so the first clumsy steps stay small (learning-rate warm-up). Typical: 0.05.</source>
-        <translation type="unfinished" />
+        <translation>Anteil des Laufs, in dem die Korrekturen langsam von 0 anwachsen, damit die ersten ungeschickten Schritte klein bleiben (Aufwärmen der Lernrate). Üblich: 0.05.</translation>
     </message>
     <message>
         <source>How the size of the corrections changes after the warm-up: stays the same (constant), shrinks steadily to 0 (linear), or shrinks along a curve (cosine learning-rate schedule).</source>
-        <translation type="unfinished" />
+        <translation>Wie sich die Größe der Korrekturen nach dem Aufwärmen ändert: bleibt gleich (constant), sinkt gleichmäßig auf 0 (linear) oder sinkt entlang einer Kurve (cosine, Kosinus-Zeitplan der Lernrate).</translation>
     </message>
     <message>
         <source>constant</source>
-        <translation type="unfinished" />
+        <translation>constant</translation>
     </message>
     <message>
         <source>linear</source>
-        <translation type="unfinished" />
+        <translation>linear</translation>
     </message>
     <message>
         <source>cosine</source>
-        <translation type="unfinished" />
+        <translation>cosine</translation>
     </message>
     <message>
         <source>A gentle pull of the model's numbers towards 0 at every step, against memorising (AdamW weight decay). Typical: 0.01.</source>
-        <translation type="unfinished" />
+        <translation>Ein sanfter Zug der Zahlen des Modells in Richtung 0 bei jedem Schritt, gegen Auswendiglernen (AdamW Weight Decay). Üblich: 0.01.</translation>
     </message>
     <message>
         <source>Caps how big a single correction can be, so one odd batch cannot throw the model off (the gradient norm is clipped to this value; 0: no cap).</source>
-        <translation type="unfinished" />
+        <translation>Begrenzt, wie groß eine einzelne Korrektur sein kann, damit ein ungewöhnlicher Batch das Modell nicht aus der Bahn wirft (die Gradientennorm wird auf diesen Wert gekappt; 0: keine Grenze).</translation>
     </message>
     <message>
         <source>How often the model is tested on the held-out text, in steps (validation loss and accuracy).</source>
-        <translation type="unfinished" />
+        <translation>Wie oft das Modell am zurückgehaltenen Text getestet wird, in Schritten (Validierungsverlust und Genauigkeit).</translation>
     </message>
     <message>
         <source>How many batches of held-out text each test reads (evaluation batches): more gives steadier numbers but takes longer.</source>
-        <translation type="unfinished" />
+        <translation>Wie viele Batches zurückgehaltenen Textes jeder Test liest (Auswertungs-Batches): mehr ergibt ruhigere Zahlen, dauert aber länger.</translation>
     </message>
     <message>
         <source>How often the training so far is saved so that it can be resumed, in steps (a checkpoint; 0: only at the end).</source>
-        <translation type="unfinished" />
+        <translation>Wie oft das bisherige Training gespeichert wird, damit es fortgesetzt werden kann, in Schritten (ein Checkpoint; 0: nur am Ende).</translation>
     </message>
     <message>
         <source>Also save the training so far after this many seconds of training since the last save, so a crash or a power cut loses at most this much (0: by steps only).</source>
-        <translation type="unfinished" />
+        <translation>Das bisherige Training auch nach so vielen Trainingssekunden seit dem letzten Speichern sichern, damit ein Absturz oder Stromausfall höchstens so viel kostet (0: nur nach Schritten).</translation>
     </message>
     <message>
         <source>How many copies of the model's weights are kept from along the training, so Explore can show what it answered at each point (kept checkpoints). They are taken at steps 1, 2, 4, 8, ... (each twice the one before: models change fastest early) and at the end; beyond this many, the earliest go. Each copy costs the size of the weights on disk; 0 keeps none.</source>
-        <translation type="unfinished" />
+        <translation>Wie viele Kopien der Gewichte des Modells aus dem Trainingsverlauf behalten werden, damit Erkunden zeigen kann, was es zu jedem Zeitpunkt antwortete (behaltene Checkpoints). Sie werden bei den Schritten 1, 2, 4, 8, ... (jeweils das Doppelte des vorigen: Modelle ändern sich früh am schnellsten) und am Ende genommen; darüber hinaus fallen die frühesten weg. Jede Kopie kostet die Größe der Gewichte auf der Festplatte; 0 behält keine.</translation>
     </message>
     <message>
         <source>The starting point of every random choice (random seed). The same seed and settings give the same run.</source>
-        <translation type="unfinished" />
+        <translation>Der Ausgangspunkt jeder Zufallswahl (Zufalls-Seed). Derselbe Seed und dieselben Einstellungen ergeben denselben Lauf.</translation>
     </message>
     <message>
         <source>Which part of the computer trains: auto picks a graphics card when there is one (cuda for NVIDIA, mps for Apple), else the processor (cpu).</source>
-        <translation type="unfinished" />
+        <translation>Welcher Teil des Computers trainiert: auto wählt eine Grafikkarte, wenn es eine gibt (cuda für NVIDIA, mps für Apple), sonst den Prozessor (cpu).</translation>
     </message>
     <message>
         <source>auto</source>
-        <translation type="unfinished" />
+        <translation>auto</translation>
     </message>
     <message>
         <source>cpu</source>
-        <translation type="unfinished" />
+        <translation>cpu</translation>
     </message>
     <message>
         <source>cuda</source>
-        <translation type="unfinished" />
+        <translation>cuda</translation>
     </message>
     <message>
         <source>mps</source>
-        <translation type="unfinished" />
+        <translation>mps</translation>
     </message>
     <message>
         <source>How precisely numbers are stored while training. auto uses a shorter, faster number format where the processor has it (bf16, bfloat16), else the standard one (fp32).</source>
-        <translation type="unfinished" />
+        <translation>Wie genau Zahlen während des Trainings gespeichert werden. auto verwendet ein kürzeres, schnelleres Zahlenformat, wo der Prozessor es hat (bf16, bfloat16), sonst das übliche (fp32).</translation>
     </message>
     <message>
         <source>fp32</source>
-        <translation type="unfinished" />
+        <translation>fp32</translation>
     </message>
     <message>
         <source>bf16</source>
-        <translation type="unfinished" />
+        <translation>bf16</translation>
     </message>
     <message>
         <source>The model's design. 'modern' (default): built to learn fast on a CPU (a pre-LN encoder: each block normalises its input first); it exports to Hugging Face when the distance bias is off. 'seed': the tutorial's TinyMLM in BERT's own layout, which always exports to Hugging Face.</source>
-        <translation type="unfinished" />
+        <translation>Der Aufbau des Modells. „modern“ (Standard): gebaut, um auf einer CPU schnell zu lernen (ein Pre-LN-Encoder: jeder Block normalisiert zuerst seine Eingabe); exportierbar nach Hugging Face, wenn der Abstands-Bias aus ist. „seed“: das TinyMLM des Tutorials im Aufbau von BERT, das immer nach Hugging Face exportierbar ist.</translation>
     </message>
     <message>
         <source>modern</source>
-        <translation type="unfinished" />
+        <translation>modern</translation>
     </message>
     <message>
         <source>seed</source>
-        <translation type="unfinished" />
+        <translation>seed</translation>
     </message>
     <message>
         <source>How many numbers describe each token inside the model (width, also d_model or hidden size). Wider learns more but trains slower. Typical: 128 to 512.</source>
-        <translation type="unfinished" />
+        <translation>Wie viele Zahlen jedes Token im Modell beschreiben (Breite, auch d_model oder Hidden Size). Breiter lernt mehr, trainiert aber langsamer. Üblich: 128 bis 512.</translation>
     </message>
     <message>
         <source>How many times the text is reworked on its way through the model (layers, transformer blocks). 2 learns fastest on a CPU budget.</source>
-        <translation type="unfinished" />
+        <translation>Wie oft der Text auf seinem Weg durch das Modell überarbeitet wird (Schichten, Transformer-Blöcke). 2 lernt mit CPU-Budget am schnellsten.</translation>
     </message>
     <message>
         <source>How many different things each token can look for in the others at once (attention heads); must divide the width. Typical: 4.</source>
-        <translation type="unfinished" />
+        <translation>Nach wie vielen verschiedenen Dingen jedes Token gleichzeitig in den anderen suchen kann (Attention-Köpfe); muss die Breite teilen. Üblich: 4.</translation>
     </message>
     <message>
         <source>Size of the small network inside each layer that works on every token on its own (feed-forward width). 0 follows the width: 4 x width, as in BERT. Set a number to fix it.</source>
-        <translation type="unfinished" />
+        <translation>Größe des kleinen Netzes in jeder Schicht, das jedes Token für sich bearbeitet (Feed-forward-Breite). 0 folgt der Breite: 4 x Breite, wie in BERT. Setzen Sie eine Zahl, um sie festzulegen.</translation>
     </message>
     <message>
         <source>4 × width</source>
-        <translation type="unfinished" />
+        <translation>4 × Breite</translation>
     </message>
     <message>
         <source>The longest passage the model can read at once, in tokens (maximum length: the positions it learns).</source>
-        <translation type="unfinished" />
+        <translation>Der längste Abschnitt, den das Modell auf einmal lesen kann, in Tokens (maximale Länge: die Positionen, die es lernt).</translation>
     </message>
     <message>
         <source>Switch off this share of the model's connections at random while training, so it cannot simply memorise a small text (dropout). 0 for short runs; 0.1 for long runs on small texts.</source>
-        <translation type="unfinished" />
+        <translation>Diesen Anteil der Verbindungen des Modells beim Training zufällig abschalten, damit es einen kleinen Text nicht einfach auswendig lernt (Dropout). 0 für kurze Läufe; 0.1 für lange Läufe mit kleinen Texten.</translation>
     </message>
     <message>
         <source>Distance bias: each token pays more attention to its neighbours (ALiBi-style). Learns fastest in the first minute (the quick start uses it), but no Hugging Face model has it: a run with it cannot be exported to Hugging Face. The 'modern' design only.</source>
-        <translation type="unfinished" />
+        <translation>Abstands-Bias: Jedes Token achtet stärker auf seine Nachbarn (nach Art von ALiBi). Lernt in der ersten Minute am schnellsten (der Schnellstart verwendet ihn), aber kein Hugging-Face-Modell hat ihn: Ein Lauf damit kann nicht nach Hugging Face exportiert werden. Nur im Aufbau „modern“.</translation>
     </message>
     <message>
         <source>How the model knows where each word is. 'rotary' (default): the positions turn each query and key (RoPE), so attention sees how far apart two words are; it exports to Hugging Face (as ESM) and, from about two minutes of training on, learns as well as the distance bias. 'learned': one learned vector per position, as BERT. The 'modern' design only.</source>
-        <translation type="unfinished" />
+        <translation>Wie das Modell weiß, wo jedes Wort steht. „rotary“ (Standard): Die Positionen drehen jede Query und jeden Key (RoPE), sodass die Attention sieht, wie weit zwei Wörter auseinanderliegen; exportierbar nach Hugging Face (als ESM) und ab etwa zwei Minuten Training so gut wie der Abstands-Bias. „learned“: ein gelernter Vektor pro Position, wie bei BERT. Nur im Aufbau „modern“.</translation>
     </message>
     <message>
         <source>learned</source>
-        <translation type="unfinished" />
+        <translation>learned</translation>
     </message>
     <message>
         <source>rotary</source>
-        <translation type="unfinished" />
+        <translation>rotary</translation>
     </message>
     <message>
         <source>Layer norm eps</source>
-        <translation type="unfinished" />
+        <translation>Layer-Norm-Epsilon</translation>
     </message>
     <message>
         <source>A tiny number added inside every normalisation so that it never divides by zero (LayerNorm epsilon). 1e-5 for models trained here; a model opened from Hugging Face keeps its own (BERT: 1e-12).</source>
-        <translation type="unfinished" />
+        <translation>Eine winzige Zahl, die in jeder Normalisierung addiert wird, damit nie durch null geteilt wird (LayerNorm-Epsilon). 1e-5 für hier trainierte Modelle; ein aus Hugging Face geöffnetes Modell behält sein eigenes (BERT: 1e-12).</translation>
     </message>
     <message>
         <source>Token dropout id</source>
-        <translation type="unfinished" />
+        <translation>Token-Dropout-ID</translation>
     </message>
     <message>
         <source>How an opened protein model reads hidden words: the input of this token (the mask token) is zeroed and the others are scaled by the share of tokens left, as ESM-2 models were trained (ESM's token dropout; -1: off). Set when an ESM model is opened; the 'modern' design with rotary positions only.</source>
-        <translation type="unfinished" />
+        <translation>Wie ein geöffnetes Proteinmodell versteckte Wörter liest: Die Eingabe dieses Tokens (des Masken-Tokens) wird auf null gesetzt und die übrigen werden mit dem Anteil der verbleibenden Tokens skaliert, wie ESM-2-Modelle trainiert wurden (Token-Dropout von ESM; -1: aus). Wird beim Öffnen eines ESM-Modells gesetzt; nur im Aufbau „modern“ mit rotary-Positionen.</translation>
     </message>
     <message>
         <source>What the model learns from. 'mlm': guess the hidden words (masked language modelling, as BERT). 'electra': a small helper (the generator) fills the hidden words with its own guesses and the model (the discriminator) learns to spot, for every word, whether it was swapped (replaced-token detection, ELECTRA), so it learns from every word, not only the hidden ones. ELECTRA needs the 'seed' design.</source>
-        <translation type="unfinished" />
+        <translation>Woraus das Modell lernt. „mlm“: die versteckten Wörter erraten (maskiertes Sprachmodellieren, wie BERT). „electra“: Ein kleiner Helfer (der Generator) füllt die versteckten Wörter mit eigenen Tipps, und das Modell (der Diskriminator) lernt, bei jedem Wort zu erkennen, ob es getauscht wurde (Erkennung ersetzter Tokens, ELECTRA); so lernt es aus jedem Wort, nicht nur aus den versteckten. ELECTRA braucht den Aufbau „seed“.</translation>
     </message>
     <message>
         <source>mlm</source>
-        <translation type="unfinished" />
+        <translation>mlm</translation>
     </message>
     <message>
         <source>electra</source>
-        <translation type="unfinished" />
+        <translation>electra</translation>
     </message>
     <message>
         <source>ELECTRA only: how wide the helper that fills in the hidden words is, as a share of the model's width (generator size). A helper that guesses too well makes its swaps impossible to spot; the paper found 1/4 to 1/2 best. Typical: 0.25.</source>
-        <translation type="unfinished" />
+        <translation>Nur ELECTRA: wie breit der Helfer ist, der die versteckten Wörter füllt, als Anteil der Breite des Modells (Generatorgröße). Ein Helfer, der zu gut rät, macht seine Vertauschungen unerkennbar; die Veröffentlichung fand 1/4 bis 1/2 am besten. Üblich: 0.25.</translation>
     </message>
     <message>
         <source>ELECTRA only: how much more spotting swapped words counts than filling in hidden ones in the training loss (the discriminator loss weight, lambda). The paper: 50.</source>
-        <translation type="unfinished" />
+        <translation>Nur ELECTRA: wie viel mehr das Erkennen getauschter Wörter im Trainingsverlust zählt als das Füllen versteckter (Gewicht des Diskriminatorverlusts, Lambda). Die Veröffentlichung: 50.</translation>
     </message>
     <message>
         <source>What is hidden together: single tokens (token), every piece of a word at once (whole-word), or runs of several words (span, as SpanBERT).</source>
-        <translation type="unfinished" />
+        <translation>Was gemeinsam versteckt wird: einzelne Tokens (token), alle Teile eines Wortes zugleich (whole-word) oder Folgen mehrerer Wörter (span, wie SpanBERT).</translation>
     </message>
     <message>
         <source>token</source>
-        <translation type="unfinished" />
+        <translation>token</translation>
     </message>
     <message>
         <source>whole-word</source>
-        <translation type="unfinished" />
+        <translation>whole-word</translation>
     </message>
     <message>
         <source>span</source>
-        <translation type="unfinished" />
+        <translation>span</translation>
     </message>
     <message>
         <source>How much of the text the model must guess: the share of tokens hidden or swapped each time (masking rate, mlm_probability). BERT used 0.15; 0.3 learns faster in short runs.</source>
-        <translation type="unfinished" />
+        <translation>Wie viel des Textes das Modell erraten muss: der Anteil der jedes Mal versteckten oder getauschten Tokens (Maskierungsrate, mlm_probability). BERT verwendete 0.15; 0.3 lernt in kurzen Läufen schneller.</translation>
     </message>
     <message>
         <source>Of the tokens to guess, the share shown as [MASK]. BERT: 0.8.</source>
-        <translation type="unfinished" />
+        <translation>Von den zu erratenden Tokens der Anteil, der als [MASK] gezeigt wird. BERT: 0.8.</translation>
     </message>
     <message>
         <source>Of the tokens to guess, the share swapped for a random token, so the model cannot trust every token it sees. BERT: 0.1. The rest are left as they are.</source>
-        <translation type="unfinished" />
+        <translation>Von den zu erratenden Tokens der Anteil, der gegen ein zufälliges Token getauscht wird, damit das Modell nicht jedem gesehenen Token trauen kann. BERT: 0.1. Der Rest bleibt, wie er ist.</translation>
     </message>
     <message>
         <source>0: hide different tokens every time the model reads a passage (dynamic masking, as RoBERTa). N: choose N fixed patterns per passage once and reuse them (static masking, as the original BERT).</source>
-        <translation type="unfinished" />
+        <translation>0: bei jedem Lesen eines Abschnitts andere Tokens verstecken (dynamische Maskierung, wie RoBERTa). N: einmal N feste Muster pro Abschnitt wählen und wiederverwenden (statische Maskierung, wie das ursprüngliche BERT).</translation>
     </message>
     <message>
         <source>Span masking only: how short the hidden runs of words tend to be; higher gives shorter runs, and 0.2 gives about 4 words on average (the p of a geometric distribution of span lengths, SpanBERT: 0.2).</source>
-        <translation type="unfinished" />
+        <translation>Nur Span-Maskierung: wie kurz die versteckten Wortfolgen eher sind; höher ergibt kürzere Folgen, 0.2 im Mittel etwa 4 Wörter (das p einer geometrischen Verteilung der Span-Längen, SpanBERT: 0.2).</translation>
     </message>
     <message>
         <source>Span masking only: the longest run of words hidden at once (SpanBERT: 10).</source>
-        <translation type="unfinished" />
+        <translation>Nur Span-Maskierung: die längste auf einmal versteckte Wortfolge (SpanBERT: 10).</translation>
     </message>
     <message>
         <source>How the model reads the text: letter by letter (char), whole words (word), or pieces of words learned from your text (wordpiece or bpe sub-words).</source>
-        <translation type="unfinished" />
+        <translation>Wie das Modell den Text liest: Buchstabe für Buchstabe (char), ganze Wörter (word) oder aus Ihrem Text gelernte Wortteile (wordpiece oder bpe).</translation>
     </message>
     <message>
         <source>char</source>
-        <translation type="unfinished" />
+        <translation>char</translation>
     </message>
     <message>
         <source>word</source>
-        <translation type="unfinished" />
+        <translation>word</translation>
     </message>
     <message>
         <source>wordpiece</source>
-        <translation type="unfinished" />
+        <translation>wordpiece</translation>
     </message>
     <message>
         <source>bpe</source>
-        <translation type="unfinished" />
+        <translation>bpe</translation>
     </message>
     <message>
         <source>The most different letters, words or word pieces the model may know (vocabulary size); rarer ones become [UNK], unknown. Typical: 4000 for a 1 MB text; letters rarely need more than a few hundred.</source>
-        <translation type="unfinished" />
+        <translation>Die meisten verschiedenen Buchstaben, Wörter oder Wortteile, die das Modell kennen darf (Vokabulargröße); seltenere werden zu [UNK], unbekannt. Üblich: 4000 für einen Text von 1 MB; Buchstaben brauchen selten mehr als einige Hundert.</translation>
     </message>
     <message>
         <source>How often a letter, word or piece must appear in the text to be learned (minimum frequency); the vocabulary size caps it anyway. Typical: 1, or 2 to 5 on noisy text.</source>
-        <translation type="unfinished" />
+        <translation>Wie oft ein Buchstabe, Wort oder Teil im Text vorkommen muss, um gelernt zu werden (Mindesthäufigkeit); die Vokabulargröße begrenzt ohnehin. Üblich: 1, oder 2 bis 5 bei verrauschtem Text.</translation>
     </message>
     <message>
         <source>Treat capital and small letters as the same (lower-case the text before cutting it into tokens).</source>
-        <translation type="unfinished" />
+        <translation>Groß- und Kleinbuchstaben gleich behandeln (den Text vor dem Zerlegen in Tokens kleinschreiben).</translation>
     </message>
     <message>
         <source>The text to learn from: a .txt, .jsonl or .csv file, a folder of text files, or a built-in sample (sample:NAME).</source>
-        <translation type="unfinished" />
+        <translation>Der Text zum Lernen: eine .txt-, .jsonl- oder .csv-Datei, ein Ordner mit Textdateien oder ein eingebautes Beispiel (sample:NAME).</translation>
     </message>
     <message>
         <source>For a .jsonl file: the field of each line that holds the text.</source>
-        <translation type="unfinished" />
+        <translation>Bei einer .jsonl-Datei: das Feld jeder Zeile, das den Text enthält.</translation>
     </message>
     <message>
         <source>For a .csv file: the column that holds the text (empty: the column named 'text').</source>
-        <translation type="unfinished" />
+        <translation>Bei einer .csv-Datei: die Spalte, die den Text enthält (leer: die Spalte namens „text“).</translation>
     </message>
     <message>
         <source>How much of the text is set aside to test the model on passages it never trained on (the held-out or validation share), in whole blocks. Typical: 0.05.</source>
-        <translation type="unfinished" />
+        <translation>Wie viel des Textes beiseitegelegt wird, um das Modell an Abschnitten zu testen, auf denen es nie trainiert hat (zurückgehaltener oder Validierungsanteil), in ganzen Blöcken. Üblich: 0.05.</translation>
     </message>
     <message>
         <source>Encoding</source>
-        <translation type="unfinished">Kodierung</translation>
+        <translation>Kodierung</translation>
     </message>
     <message>
         <source>The text encoding of the corpus files (utf-8, shift_jis, gbk, big5, cp1251, ...); empty: detected from the bytes. Choose it when the detected one is uncertain.</source>
-        <translation type="unfinished" />
+        <translation>Die Textkodierung der Korpusdateien (utf-8, shift_jis, gbk, big5, cp1251, ...); leer: aus den Bytes erkannt. Wählen Sie sie, wenn die erkannte unsicher ist.</translation>
     </message>
 </context>
 <context>
@@ -5063,7 +5063,7 @@ Choose what to vary and press Start.</source>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">Abbrechen</translation>
     </message>
     <message>
         <source>%p% of the windows</source>
@@ -5345,7 +5345,7 @@ Choose what to vary and press Start.</source>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished" />
+        <translation type="unfinished">Abbrechen</translation>
     </message>
     <message>
         <source>subject</source>
