@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QPlainTextEdit,
+    QStyle,
     QTabBar,
     QTextEdit,
     QWidget,
@@ -285,6 +286,47 @@ def _widest(page: QWidget, count: int = 4) -> list[str]:
     ]
 
 
+def _cut_headers(window: QWidget) -> list[str]:
+    """Tables that scroll sideways, and column titles wider than their column (cut or elided)."""
+    bad = []
+    for header in window.findChildren(QHeaderView):
+        table = header.parentWidget()
+        if not header.isVisible() or header.orientation() != Qt.Orientation.Horizontal or table is None:
+            continue
+        if _is_user_text(header):
+            continue
+        model = header.model()
+        if model is None:
+            continue
+        scroll = getattr(table, "horizontalScrollBar", lambda: None)()
+        if scroll is not None and scroll.isVisible() and scroll.maximum() > 0:
+            owners = []
+            owner = table.parentWidget()
+            while owner is not None and owner is not window and len(owners) < 3:
+                if not type(owner).__name__.startswith("Q"):  # the app's own classes say where
+                    owners.append(type(owner).__name__)
+                owner = owner.parentWidget()
+            columns = [
+                model.headerData(i, Qt.Orientation.Horizontal) for i in range(_count(model.columnCount))
+            ]
+            bad.append(
+                f"table {type(table).__name__} {table.objectName()!r} in {'/'.join(owners) or '?'} "
+                f"scrolls sideways (columns {columns[:8]})"
+            )
+        margin = header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+        mark = header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMarkSize, None, header)
+        for section in range(_count(model.columnCount)):
+            text = model.headerData(section, Qt.Orientation.Horizontal)
+            if header.isSectionHidden(section) or not isinstance(text, str) or not text:
+                continue
+            need = header.fontMetrics().horizontalAdvance(text) + 2 * margin
+            if header.isSortIndicatorShown() and header.sortIndicatorSection() == section:
+                need += margin + mark  # the arrow takes room from the sorted column's title
+            if need > header.sectionSize(section) + 1:
+                bad.append(f"column {text[:30]!r} needs {need}, has {header.sectionSize(section)}")
+    return bad
+
+
 def _clipped(window: QWidget) -> list[str]:
     """The fit checks of test_window_fits on what is shown now, plus cut buttons and plot axes."""
     import pyqtgraph as pg
@@ -315,6 +357,7 @@ def _clipped(window: QWidget) -> list[str]:
         need = button.sizeHint().width()
         if need > button.width() + 1 and not button.toolTip():
             problems.append(f"button {button.text()[:40]!r} needs {need}, has {button.width()}")
+    problems += _cut_headers(window)
     for view in window.findChildren(pg.GraphicsLayoutWidget):
         if view.isVisible():
             problems += clipped_axes(view)
