@@ -36,43 +36,43 @@
     <name>AddedWordsPicker</name>
     <message>
         <source>{word}  —  unknown to it: {pieces}  ({count:,}×)</source>
-        <translation type="unfinished" />
+        <translation>{word}  —  ihm unbekannt: {pieces}  ({count:,}×)</translation>
     </message>
     <message>
         <source>&lt;b&gt;Add your words to its vocabulary&lt;/b&gt; (optional)</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;Ihre Wörter zu seinem Vokabular hinzufügen&lt;/b&gt; (optional)</translation>
     </message>
     <message>
         <source>How many of the corpus' most frequent split words to list.</source>
-        <translation type="unfinished" />
+        <translation>Wie viele der häufigsten zerlegten Wörter des Korpus aufgelistet werden.</translation>
     </message>
     <message>
         <source>Find words</source>
-        <translation type="unfinished" />
+        <translation>Wörter finden</translation>
     </message>
     <message>
         <source>List the corpus' most frequent words that this model reads as 3 or more pieces or does not know. A checked word becomes one token of its own; its new row starts at the mean of its old pieces. On the command line: train CORPUS --from MODEL --add-words N.</source>
-        <translation type="unfinished" />
+        <translation>Die häufigsten Wörter des Korpus auflisten, die dieses Modell als 3 oder mehr Teile liest oder nicht kennt. Ein angehaktes Wort wird zu einem eigenen Token; seine neue Zeile beginnt beim Mittelwert seiner alten Teile. Auf der Kommandozeile: train CORPUS --from MODEL --add-words N.</translation>
     </message>
     <message>
         <source>List up to</source>
-        <translation type="unfinished" />
+        <translation>Bis zu</translation>
     </message>
     <message>
         <source>Reading the corpus and the model's tokenizer…</source>
-        <translation type="unfinished" />
+        <translation>Das Korpus und der Tokenizer des Modells werden gelesen…</translation>
     </message>
     <message>
         <source>Finding words to add</source>
-        <translation type="unfinished" />
+        <translation>Wörter zum Hinzufügen werden gesucht</translation>
     </message>
     <message>
         <source>No words listed: press Find words to see which words this model splits.</source>
-        <translation type="unfinished" />
+        <translation>Keine Wörter aufgelistet: Drücken Sie auf „Wörter finden“, um zu sehen, welche Wörter dieses Modell zerlegt.</translation>
     </message>
     <message>
         <source>{checked} of {listed} words checked: each checked word becomes one token, its new rows started at the mean of its old pieces.</source>
-        <translation type="unfinished" />
+        <translation>{checked} von {listed} Wörtern angehakt: Jedes angehakte Wort wird ein Token; seine neuen Zeilen beginnen beim Mittelwert seiner alten Teile.</translation>
     </message>
 </context>
 <context>
@@ -180,87 +180,87 @@
     <name>CapsuleDialog</name>
     <message>
         <source>A run capsule is a folder with everything this run needs: its settings, its text, its tokenizer and a launch.sh that starts it with torchrun. Copy it to the machines, run launch.sh on each, and bring the finished run back with History → Import folder….</source>
-        <translation type="unfinished" />
+        <translation>Eine Laufkapsel ist ein Ordner mit allem, was dieser Lauf braucht: seinen Einstellungen, seinem Text, seinem Tokenizer und einer launch.sh, die ihn mit torchrun startet. Kopieren Sie ihn auf die Rechner, führen Sie launch.sh auf jedem aus und holen Sie den fertigen Lauf mit Verlauf → Ordner importieren… zurück.</translation>
     </message>
     <message>
         <source>Run elsewhere</source>
-        <translation type="unfinished" />
+        <translation>Anderswo ausführen</translation>
     </message>
     <message>
         <source>How many machines train together.</source>
-        <translation type="unfinished" />
+        <translation>Wie viele Rechner gemeinsam trainieren.</translation>
     </message>
     <message>
         <source>Training processes on each machine: one per GPU, or 1 on a CPU machine (one process already uses all its cores).</source>
-        <translation type="unfinished" />
+        <translation>Trainingsprozesse auf jedem Rechner: einer pro GPU, oder 1 auf einem CPU-Rechner (ein Prozess nutzt bereits alle Kerne).</translation>
     </message>
     <message>
         <source>The first machine's address and a free port: every machine meets there (torchrun's rendezvous).</source>
-        <translation type="unfinished" />
+        <translation>Die Adresse des ersten Rechners und ein freier Port: Dort treffen sich alle Rechner (das Rendezvous von torchrun).</translation>
     </message>
     <message>
         <source>Put the text inside the capsule</source>
-        <translation type="unfinished" />
+        <translation>Den Text in die Kapsel legen</translation>
     </message>
     <message>
         <source>Unchecked: the capsule names the file's path and fingerprint, and the file must be at that path on every machine.</source>
-        <translation type="unfinished" />
+        <translation>Nicht angehakt: Die Kapsel nennt Pfad und Fingerabdruck der Datei, und die Datei muss auf jedem Rechner unter diesem Pfad liegen.</translation>
     </message>
     <message>
         <source>Add a Slurm batch script (for a cluster)</source>
-        <translation type="unfinished" />
+        <translation>Ein Slurm-Batchskript hinzufügen (für einen Cluster)</translation>
     </message>
     <message>
         <source>A new or empty folder</source>
-        <translation type="unfinished" />
+        <translation>Ein neuer oder leerer Ordner</translation>
     </message>
     <message>
         <source>Choose…</source>
-        <translation type="unfinished" />
+        <translation>Wählen…</translation>
     </message>
     <message>
         <source>Machines (nodes):</source>
-        <translation type="unfinished" />
+        <translation>Rechner (Knoten):</translation>
     </message>
     <message>
         <source>Processes per machine:</source>
-        <translation type="unfinished" />
+        <translation>Prozesse pro Rechner:</translation>
     </message>
     <message>
         <source>First machine's address:</source>
-        <translation type="unfinished" />
+        <translation>Adresse des ersten Rechners:</translation>
     </message>
     <message>
         <source>Write to:</source>
-        <translation type="unfinished" />
+        <translation>Schreiben nach:</translation>
     </message>
     <message>
         <source>Measuring a training step of this model on this computer…</source>
-        <translation type="unfinished" />
+        <translation>Ein Trainingsschritt dieses Modells wird auf diesem Computer gemessen…</translation>
     </message>
     <message>
         <source>Write capsule</source>
-        <translation type="unfinished" />
+        <translation>Kapsel schreiben</translation>
     </message>
     <message>
         <source>Timing a training step</source>
-        <translation type="unfinished" />
+        <translation>Ein Trainingsschritt wird gemessen</translation>
     </message>
     <message>
         <source>The speed-up could not be estimated here ({reason}).</source>
-        <translation type="unfinished" />
+        <translation>Die Beschleunigung konnte hier nicht geschätzt werden ({reason}).</translation>
     </message>
     <message>
         <source>Write the capsule into a new or empty folder</source>
-        <translation type="unfinished" />
+        <translation>Die Kapsel in einen neuen oder leeren Ordner schreiben</translation>
     </message>
     <message>
         <source>Choose the folder to write the capsule to (a new or empty one).</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie den Ordner, in den die Kapsel geschrieben wird (einen neuen oder leeren).</translation>
     </message>
     <message>
         <source>Writing the capsule</source>
-        <translation type="unfinished" />
+        <translation>Die Kapsel wird geschrieben</translation>
     </message>
 </context>
 <context>
@@ -913,43 +913,43 @@ Es wurde nichts gesendet.</translation>
     <name>ElectraPlots</name>
     <message>
         <source>ELECTRA: the generator fills the hidden words with its guesses; the discriminator says for every word whether it was swapped. It has learnt something once its accuracy is above the share of words left unchanged.</source>
-        <translation type="unfinished" />
+        <translation>ELECTRA: Der Generator füllt die versteckten Wörter mit seinen Tipps; der Diskriminator sagt für jedes Wort, ob es getauscht wurde. Er hat etwas gelernt, sobald seine Genauigkeit über dem Anteil unveränderter Wörter liegt.</translation>
     </message>
     <message>
         <source>The two losses (nats)</source>
-        <translation type="unfinished" />
+        <translation>Die beiden Verluste (Nats)</translation>
     </message>
     <message>
         <source>Spotting the swapped words</source>
-        <translation type="unfinished" />
+        <translation>Getauschte Wörter erkennen</translation>
     </message>
     <message>
         <source>generator (fills the masks)</source>
-        <translation type="unfinished" />
+        <translation>Generator (füllt die Masken)</translation>
     </message>
     <message>
         <source>discriminator (spots swaps)</source>
-        <translation type="unfinished" />
+        <translation>Diskriminator (erkennt Tausch)</translation>
     </message>
     <message>
         <source>discriminator accuracy</source>
-        <translation type="unfinished" />
+        <translation>Genauigkeit des Diskriminators</translation>
     </message>
     <message>
         <source>always 'original'</source>
-        <translation type="unfinished" />
+        <translation>immer „original“</translation>
     </message>
     <message>
         <source>held-out detection AUC</source>
-        <translation type="unfinished" />
+        <translation>Erkennungs-AUC (zurückgehalten)</translation>
     </message>
     <message>
         <source>The generator swapped {replaced:.1%} of the words; the discriminator judged {accuracy:.1%} of them right (always answering 'original' would score {unchanged:.1%}).</source>
-        <translation type="unfinished" />
+        <translation>Der Generator tauschte {replaced:.1%} der Wörter; der Diskriminator beurteilte {accuracy:.1%} davon richtig (immer „original“ zu antworten ergäbe {unchanged:.1%}).</translation>
     </message>
     <message>
         <source>Held-out detection AUC: {auc:.3f} (0.5 is chance).</source>
-        <translation type="unfinished" />
+        <translation>Erkennungs-AUC auf zurückgehaltenem Text: {auc:.3f} (0.5 ist Zufall).</translation>
     </message>
 </context>
 <context>
@@ -1451,31 +1451,31 @@ Es wurde nichts gesendet.</translation>
     <name>GrammarPlot</name>
     <message>
         <source>No grammar check-up of this run yet: run '{command}' (add --twin to compare its random twin).</source>
-        <translation type="unfinished" />
+        <translation>Noch keine Grammatikprüfung dieses Laufs: Führen Sie „{command}“ aus (mit --twin zum Vergleich mit seinem zufälligen Zwilling).</translation>
     </message>
     <message>
         <source>&lt;b&gt;Grammar&lt;/b&gt;: share of minimal pairs right, per paradigm (chance 0.5)</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;Grammatik&lt;/b&gt;: Anteil richtiger Minimalpaare pro Paradigma (Zufall 0.5)</translation>
     </message>
     <message>
         <source>Each line is one paradigm of minimal pairs (a grammatical and an ungrammatical sentence); a pair is right when the model finds the grammatical one more natural (pseudo-log-likelihood). Dashed: chance. Dotted marks: the untrained twin.</source>
-        <translation type="unfinished" />
+        <translation>Jede Linie ist ein Paradigma von Minimalpaaren (ein grammatischer und ein ungrammatischer Satz); ein Paar ist richtig, wenn das Modell den grammatischen natürlicher findet (Pseudo-Log-Likelihood). Gestrichelt: Zufall. Gepunktete Marken: der untrainierte Zwilling.</translation>
     </message>
     <message>
         <source>step</source>
-        <translation type="unfinished">Schritt</translation>
+        <translation>Schritt</translation>
     </message>
     <message>
         <source>accuracy</source>
-        <translation type="unfinished" />
+        <translation>Genauigkeit</translation>
     </message>
     <message>
         <source>&lt;b&gt;Grammar&lt;/b&gt;: share of minimal pairs right, per paradigm (chance 0.5) · {suites}, {pairs} pairs each</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;Grammatik&lt;/b&gt;: Anteil richtiger Minimalpaare pro Paradigma (Zufall 0.5) · {suites}, je {pairs} Paare</translation>
     </message>
     <message>
         <source>&lt;b&gt;Grammar&lt;/b&gt;: share of minimal pairs right, per paradigm (chance 0.5) · {suites}, {fewest}-{most} pairs each</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;Grammatik&lt;/b&gt;: Anteil richtiger Minimalpaare pro Paradigma (Zufall 0.5) · {suites}, je {fewest}-{most} Paare</translation>
     </message>
 </context>
 <context>
@@ -4799,203 +4799,209 @@ The bus have arrived.</source>
     <name>SweepPage</name>
     <message>
         <source>completed</source>
-        <translation type="unfinished">abgeschlossen</translation>
+        <translation>abgeschlossen</translation>
     </message>
     <message>
         <source>pruned</source>
-        <translation type="unfinished" />
+        <translation>abgebrochen</translation>
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished">gestoppt</translation>
+        <translation>gestoppt</translation>
     </message>
     <message>
         <source>interrupted</source>
-        <translation type="unfinished">unterbrochen</translation>
+        <translation>unterbrochen</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">fehlgeschlagen</translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished">läuft</translation>
+        <translation>läuft</translation>
     </message>
     <message>
         <source>Trial</source>
-        <translation type="unfinished" />
+        <translation>Versuch</translation>
     </message>
     <message>
         <source>Settings</source>
-        <translation type="unfinished" />
+        <translation>Einstellungen</translation>
     </message>
     <message>
         <source>Outcome</source>
-        <translation type="unfinished" />
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <source>Validation loss</source>
-        <translation type="unfinished" />
+        <translation>Validierungsverlust</translation>
     </message>
     <message>
         <source>Accuracy</source>
-        <translation type="unfinished" />
+        <translation>Genauigkeit</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished">Schritte</translation>
+        <translation>Schritte</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished">Lauf</translation>
+        <translation>Lauf</translation>
     </message>
     <message>
         <source>Choose a corpus on the Corpus page first.</source>
-        <translation type="unfinished">Wählen Sie zuerst auf der Seite Korpus ein Korpus.</translation>
+        <translation>Wählen Sie zuerst auf der Seite Korpus ein Korpus.</translation>
     </message>
     <message>
         <source>e.g. {example}</source>
-        <translation type="unfinished" />
+        <translation>z. B. {example}</translation>
     </message>
     <message>
         <source>Setting {number} to vary</source>
-        <translation type="unfinished" />
+        <translation>Zu variierende Einstellung {number}</translation>
     </message>
     <message>
         <source>A setting to vary: NAME=LOW:HIGH (add :log for a log scale) or NAME=A,B,C. Names as the Setup page or the command line call them: lr, layers, width, heads, mask_rate, batch_size, warmup, dropout, schedule, ...</source>
-        <translation type="unfinished" />
+        <translation>Eine zu variierende Einstellung: NAME=VON:BIS (mit :log für eine logarithmische Skala) oder NAME=A,B,C. Namen wie auf der Seite Einrichtung oder in der Kommandozeile: lr, layers, width, heads, mask_rate, batch_size, warmup, dropout, schedule, ...</translation>
     </message>
     <message>
         <source>Find a good recipe for this corpus (the sweep picks learning rate, width, layers and masking rate itself)</source>
-        <translation type="unfinished" />
+        <translation>Ein gutes Rezept für dieses Korpus finden (der Sweep wählt Lernrate, Breite, Schichten und Maskierungsrate selbst)</translation>
     </message>
     <message>
         <source>The whole sweep's time: 90s, 20m or 1.5h.</source>
-        <translation type="unfinished" />
+        <translation>Die Zeit für den ganzen Sweep: 90s, 20m oder 1.5h.</translation>
     </message>
     <message>
         <source>auto</source>
-        <translation type="unfinished" />
+        <translation>auto</translation>
     </message>
     <message>
         <source>Planned trials; each trains for 0.9 × budget / trials (auto: one per 2 minutes of budget, 3 to 20).</source>
-        <translation type="unfinished" />
+        <translation>Geplante Versuche; jeder trainiert 0,9 × Budget / Versuche (auto: einer pro 2 Minuten Budget, 3 bis 20).</translation>
     </message>
     <message>
         <source>Stop trials that fall behind early (successive halving) and spend their time on more trials</source>
-        <translation type="unfinished" />
+        <translation>Versuche, die früh zurückfallen, abbrechen (Successive Halving) und ihre Zeit für weitere Versuche nutzen</translation>
     </message>
     <message>
         <source>sweep-DATE-TIME</source>
-        <translation type="unfinished" />
+        <translation>sweep-DATUM-ZEIT</translation>
     </message>
     <message>
         <source>Trials</source>
-        <translation type="unfinished" />
+        <translation>Versuche</translation>
     </message>
     <message>
         <source>Budget</source>
-        <translation type="unfinished" />
+        <translation>Budget</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished">Name</translation>
+        <translation>Name</translation>
     </message>
     <message>
         <source>Start sweep</source>
-        <translation type="unfinished" />
+        <translation>Sweep starten</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished">Stopp</translation>
+        <translation>Stopp</translation>
     </message>
     <message>
         <source>Stop the current trial after its step; Resume carries on later.</source>
-        <translation type="unfinished" />
+        <translation>Den aktuellen Versuch nach seinem Schritt stoppen; „Fortsetzen“ macht später weiter.</translation>
     </message>
     <message>
         <source>Sweeps recorded in this history.</source>
-        <translation type="unfinished" />
+        <translation>In diesem Verlauf aufgezeichnete Sweeps.</translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished">Fortsetzen</translation>
+        <translation>Fortsetzen</translation>
     </message>
     <message>
         <source>Carry on with the chosen sweep: an interrupted or stopped trial is tried again, then new trials until its budget is spent.</source>
-        <translation type="unfinished" />
+        <translation>Den gewählten Sweep fortsetzen: Ein unterbrochener oder gestoppter Versuch wird wiederholt, dann folgen neue Versuche, bis sein Budget aufgebraucht ist.</translation>
     </message>
     <message>
         <source>No sweep running.</source>
-        <translation type="unfinished" />
+        <translation>Kein Sweep läuft.</translation>
     </message>
     <message>
         <source>Sweep trials</source>
-        <translation type="unfinished" />
+        <translation>Sweep-Versuche</translation>
     </message>
     <message>
         <source>the recipe preset's settings</source>
-        <translation type="unfinished" />
+        <translation>die Einstellungen der Rezeptvorgabe</translation>
     </message>
     <message numerus="yes">
         <source>%n trials of {each} (or {cap:,} steps, the Setup page's limit, if sooner) within {budget}: {what}.</source>
-        <translation type="unfinished" />
+        <translation>
+            <numerusform>%n Versuch zu {each} (oder {cap:,} Schritte, die Grenze der Seite Einrichtung, falls früher) innerhalb von {budget}: {what}.</numerusform>
+            <numerusform>%n Versuche zu je {each} (oder {cap:,} Schritte, die Grenze der Seite Einrichtung, falls früher) innerhalb von {budget}: {what}.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n trials of {each} within {budget}: {what}.</source>
-        <translation type="unfinished" />
+        <translation>
+            <numerusform>%n Versuch zu {each} innerhalb von {budget}: {what}.</numerusform>
+            <numerusform>%n Versuche zu je {each} innerhalb von {budget}: {what}.</numerusform>
+        </translation>
     </message>
     <message>
         <source>A sweep is already running.</source>
-        <translation type="unfinished" />
+        <translation>Es läuft bereits ein Sweep.</translation>
     </message>
     <message>
         <source>Stopping: the current trial ends after its step and saves a checkpoint; Resume carries on later.</source>
-        <translation type="unfinished" />
+        <translation>Stoppen: Der aktuelle Versuch endet nach seinem Schritt und speichert einen Checkpoint; „Fortsetzen“ macht später weiter.</translation>
     </message>
     <message>
         <source>Resuming sweep {name}…</source>
-        <translation type="unfinished" />
+        <translation>Sweep {name} wird fortgesetzt…</translation>
     </message>
     <message>
         <source>Starting sweep {name}: timing the model sizes this computer can train…</source>
-        <translation type="unfinished" />
+        <translation>Sweep {name} startet: Die Modellgrößen, die dieser Computer trainieren kann, werden gemessen…</translation>
     </message>
     <message>
         <source>Starting sweep {name}…</source>
-        <translation type="unfinished" />
+        <translation>Sweep {name} startet…</translation>
     </message>
     <message>
         <source>Trial {number} training ({time}): {values}.</source>
-        <translation type="unfinished" />
+        <translation>Versuch {number} trainiert ({time}): {values}.</translation>
     </message>
     <message>
         <source>Sweep {name} ended.</source>
-        <translation type="unfinished" />
+        <translation>Sweep {name} ist beendet.</translation>
     </message>
     <message>
         <source>The sweep ended early.</source>
-        <translation type="unfinished" />
+        <translation>Der Sweep endete vorzeitig.</translation>
     </message>
     <message>
         <source>pruned at step {step}</source>
-        <translation type="unfinished" />
+        <translation>bei Schritt {step} abgebrochen</translation>
     </message>
     <message>
         <source>{outcome} (re-try of {trial})</source>
-        <translation type="unfinished" />
+        <translation>{outcome} (Wiederholung von {trial})</translation>
     </message>
     <message>
         <source>Best run so far: none yet (no trial has completed).</source>
-        <translation type="unfinished" />
+        <translation>Bester Lauf bisher: noch keiner (kein Versuch ist abgeschlossen).</translation>
     </message>
     <message>
         <source>Best run so far: &lt;b&gt;{run}&lt;/b&gt; (trial {number}: {values}), validation loss &lt;b&gt;{loss:.3f}&lt;/b&gt;, accuracy {accuracy:.1%}.</source>
-        <translation type="unfinished" />
+        <translation>Bester Lauf bisher: &lt;b&gt;{run}&lt;/b&gt; (Versuch {number}: {values}), Validierungsverlust &lt;b&gt;{loss:.3f}&lt;/b&gt;, Genauigkeit {accuracy:.1%}.</translation>
     </message>
     <message>
         <source>Best run so far: &lt;b&gt;{run}&lt;/b&gt; (trial {number}: {values}), validation loss &lt;b&gt;{loss:.3f}&lt;/b&gt;.</source>
-        <translation type="unfinished" />
+        <translation>Bester Lauf bisher: &lt;b&gt;{run}&lt;/b&gt; (Versuch {number}: {values}), Validierungsverlust &lt;b&gt;{loss:.3f}&lt;/b&gt;.</translation>
     </message>
 </context>
 <context>
@@ -5004,39 +5010,42 @@ The bus have arrived.</source>
         <source>Each trial of a sweep appears here as it ends: a scatter of one setting against the validation loss, and every setting at once below it.
 
 Choose what to vary and press Start.</source>
-        <translation type="unfinished" />
+        <translation>Jeder Versuch eines Sweeps erscheint hier, sobald er endet: ein Streudiagramm einer Einstellung gegen den Validierungsverlust und darunter alle Einstellungen zugleich.
+
+Wählen Sie, was variiert wird, und drücken Sie auf Start.</translation>
     </message>
     <message>
         <source>The setting on the scatter plot's horizontal axis.</source>
-        <translation type="unfinished" />
+        <translation>Die Einstellung auf der waagerechten Achse des Streudiagramms.</translation>
     </message>
     <message>
         <source>Colour: validation loss (yellow lowest) · ● completed · ✕ pruned · ★ best · ○ training</source>
-        <translation type="unfinished" />
+        <translation>Farbe: Validierungsverlust (gelb am niedrigsten) · ● abgeschlossen · ✕ abgebrochen · ★ bester · ○ trainiert</translation>
     </message>
     <message>
         <source>validation loss (nats)</source>
-        <translation type="unfinished" />
+        <translation>Validierungsverlust (Nats)</translation>
     </message>
     <message>
         <source>Every setting at once (each line a trial)</source>
-        <translation type="unfinished" />
+        <translation>Alle Einstellungen zugleich (jede Linie ein Versuch)</translation>
     </message>
     <message>
         <source>Scatter:</source>
-        <translation type="unfinished" />
+        <translation>Streuung:</translation>
     </message>
     <message>
         <source>validation loss
 {low:.3f} – {high:.3f}</source>
-        <translation type="unfinished" />
+        <translation>Validierungsverlust
+{low:.3f} – {high:.3f}</translation>
     </message>
 </context>
 <context>
     <name>SweepWorker</name>
     <message>
         <source>The sweep</source>
-        <translation type="unfinished" />
+        <translation>Der Sweep</translation>
     </message>
 </context>
 <context>
