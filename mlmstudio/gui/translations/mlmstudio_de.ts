@@ -102,63 +102,63 @@
     <name>AttentionTab</name>
     <message>
         <source>What each part of the model looks at in the sentence above. Each small map is one attention head (columns) of one layer (rows); the last column averages the layer's heads. In a map, a row is the token that looks and a column the token it looks at: the brighter, the more attention. Click a map to see it enlarged with its tokens.</source>
-        <translation type="unfinished" />
+        <translation>Worauf jeder Teil des Modells im Satz oben schaut. Jede kleine Karte ist ein Attention-Kopf (Spalten) einer Schicht (Zeilen); die letzte Spalte mittelt die Köpfe der Schicht. In einer Karte ist eine Zeile das schauende Token und eine Spalte das Token, auf das es schaut: je heller, desto mehr Attention. Klicken Sie auf eine Karte, um sie vergrößert mit ihren Tokens zu sehen.</translation>
     </message>
     <message>
         <source>Show attention</source>
-        <translation type="unfinished" />
+        <translation>Attention zeigen</translation>
     </message>
     <message>
         <source>Run the sentence through the model and draw every head's attention</source>
-        <translation type="unfinished" />
+        <translation>Den Satz durch das Modell schicken und die Attention jedes Kopfes zeichnen</translation>
     </message>
     <message>
         <source>the token that looks</source>
-        <translation type="unfinished" />
+        <translation>das schauende Token</translation>
     </message>
     <message>
         <source>the token it looks at</source>
-        <translation type="unfinished" />
+        <translation>das betrachtete Token</translation>
     </message>
     <message>
         <source>Click a map in the grid to see it here.</source>
-        <translation type="unfinished" />
+        <translation>Klicken Sie auf eine Karte im Raster, um sie hier zu sehen.</translation>
     </message>
     <message>
         <source>Reading the attention</source>
-        <translation type="unfinished" />
+        <translation>Die Attention wird gelesen</translation>
     </message>
     <message>
         <source>average</source>
-        <translation type="unfinished" />
+        <translation>Mittel</translation>
     </message>
     <message>
         <source>head {number}</source>
-        <translation type="unfinished" />
+        <translation>Kopf {number}</translation>
     </message>
     <message>
         <source>{map}: click to enlarge</source>
-        <translation type="unfinished" />
+        <translation>{map}: zum Vergrößern klicken</translation>
     </message>
     <message>
         <source>{tokens} tokens, {layers} layers × {heads} heads. Colour: 0 (dark) to {top:.2f} (bright), the largest weight here.</source>
-        <translation type="unfinished" />
+        <translation>{tokens} Tokens, {layers} Schichten × {heads} Köpfe. Farbe: 0 (dunkel) bis {top:.2f} (hell), das größte Gewicht hier.</translation>
     </message>
     <message>
         <source>Point at a square to read its weight.</source>
-        <translation type="unfinished" />
+        <translation>Zeigen Sie auf ein Feld, um sein Gewicht abzulesen.</translation>
     </message>
     <message>
         <source>“{query}” (token {query_index}) looks at “{key}” (token {key_index}) with weight {weight:.3f}</source>
-        <translation type="unfinished" />
+        <translation>„{query}“ (Token {query_index}) schaut mit Gewicht {weight:.3f} auf „{key}“ (Token {key_index})</translation>
     </message>
     <message>
         <source>{layer}, average over heads</source>
-        <translation type="unfinished" />
+        <translation>{layer}, Mittel über die Köpfe</translation>
     </message>
     <message>
         <source>{layer}, head {number}</source>
-        <translation type="unfinished" />
+        <translation>{layer}, Kopf {number}</translation>
     </message>
 </context>
 <context>
@@ -267,91 +267,91 @@
     <name>CheckpointsTab</name>
     <message>
         <source>This run kept no checkpoints along its training (it was trained before they were kept, imported, or with 'Checkpoints kept' at 0 in Setup → Advanced → Training), so there is nothing to slide over. Train a new run to see its answers change.</source>
-        <translation type="unfinished" />
+        <translation>Dieser Lauf hat während seines Trainings keine Checkpoints behalten (er wurde trainiert, bevor sie behalten wurden, importiert oder mit „Behaltene Checkpoints“ auf 0 unter Einrichtung → Erweitert → Training), daher gibt es nichts zum Verschieben. Trainieren Sie einen neuen Lauf, um seine Antworten sich ändern zu sehen.</translation>
     </message>
     <message>
         <source>What did the model answer earlier in its training? Move the slider over the checkpoints this run kept (steps 1, 2, 4, 8, … and the end) to see the sentence's guesses at that step, or ask every step at once for a timeline.</source>
-        <translation type="unfinished" />
+        <translation>Was hat das Modell früher in seinem Training geantwortet? Bewegen Sie den Regler über die Checkpoints, die dieser Lauf behalten hat (Schritte 1, 2, 4, 8, … und das Ende), um die Tipps für den Satz bei diesem Schritt zu sehen, oder fragen Sie alle Schritte auf einmal für einen Zeitverlauf.</translation>
     </message>
     <message>
         <source>The kept checkpoints, in order of their step</source>
-        <translation type="unfinished" />
+        <translation>Die behaltenen Checkpoints, nach ihrem Schritt geordnet</translation>
     </message>
     <message>
         <source>Show at this step</source>
-        <translation type="unfinished" />
+        <translation>Bei diesem Schritt zeigen</translation>
     </message>
     <message>
         <source>Every step</source>
-        <translation type="unfinished" />
+        <translation>Jeder Schritt</translation>
     </message>
     <message>
         <source>Ask every kept checkpoint and list its best guess for each [MASK]</source>
-        <translation type="unfinished" />
+        <translation>Jeden behaltenen Checkpoint fragen und seinen besten Tipp für jedes [MASK] auflisten</translation>
     </message>
     <message>
         <source>Reload</source>
-        <translation type="unfinished">Neu laden</translation>
+        <translation>Neu laden</translation>
     </message>
     <message>
         <source>Read the run's kept checkpoints again</source>
-        <translation type="unfinished" />
+        <translation>Die behaltenen Checkpoints des Laufs erneut lesen</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished">Schritt</translation>
+        <translation>Schritt</translation>
     </message>
     <message>
         <source>Best guess</source>
-        <translation type="unfinished">Bester Tipp</translation>
+        <translation>Bester Tipp</translation>
     </message>
     <message>
         <source>Probability</source>
-        <translation type="unfinished" />
+        <translation>Wahrscheinlichkeit</translation>
     </message>
     <message>
         <source>Reading the kept checkpoints</source>
-        <translation type="unfinished" />
+        <translation>Die behaltenen Checkpoints werden gelesen</translation>
     </message>
     <message>
         <source>Reading the run's kept checkpoints: try again in a moment.</source>
-        <translation type="unfinished" />
+        <translation>Die behaltenen Checkpoints des Laufs werden gelesen: Versuchen Sie es gleich noch einmal.</translation>
     </message>
     <message>
         <source>Asking the model of step {step:,}</source>
-        <translation type="unfinished" />
+        <translation>Das Modell von Schritt {step:,} wird gefragt</translation>
     </message>
     <message>
         <source>Asking every kept checkpoint</source>
-        <translation type="unfinished" />
+        <translation>Jeder behaltene Checkpoint wird gefragt</translation>
     </message>
     <message>
         <source>Best guess ({mask})</source>
-        <translation type="unfinished" />
+        <translation>Bester Tipp ({mask})</translation>
     </message>
     <message>
         <source>Probability ({mask})</source>
-        <translation type="unfinished" />
+        <translation>Wahrscheinlichkeit ({mask})</translation>
     </message>
     <message>
         <source>&lt;b&gt;At step {step:,}:&lt;/b&gt; {sentence}</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;Bei Schritt {step:,}:&lt;/b&gt; {sentence}</translation>
     </message>
     <message>
         <source>At step {step:,}: {sentence}</source>
-        <translation type="unfinished" />
+        <translation>Bei Schritt {step:,}: {sentence}</translation>
     </message>
     <message>
         <source>no kept checkpoints</source>
-        <translation type="unfinished" />
+        <translation>keine behaltenen Checkpoints</translation>
     </message>
     <message>
         <source>step {step:,} of {total:,} (copy {copy} of {copies})</source>
-        <translation type="unfinished" />
+        <translation>Schritt {step:,} von {total:,} (Kopie {copy} von {copies})</translation>
     </message>
     <message>
         <source>step {step:,} (copy {copy} of {copies})</source>
-        <translation type="unfinished" />
+        <translation>Schritt {step:,} (Kopie {copy} von {copies})</translation>
     </message>
 </context>
 <context>
@@ -393,202 +393,202 @@
     <name>CompareTab</name>
     <message>
         <source>Tick two to {most} runs to compare</source>
-        <translation type="unfinished" />
+        <translation>Haken Sie zwei bis {most} Läufe zum Vergleichen an</translation>
     </message>
     <message>
         <source>Compare</source>
-        <translation type="unfinished">Vergleichen</translation>
+        <translation>Vergleichen</translation>
     </message>
     <message>
         <source>Runs (tick 2 to {most}):</source>
-        <translation type="unfinished" />
+        <translation>Läufe (2 bis {most} anhaken):</translation>
     </message>
     <message>
         <source>Tick two to {most} runs to compare.</source>
-        <translation type="unfinished" />
+        <translation>Haken Sie zwei bis {most} Läufe zum Vergleichen an.</translation>
     </message>
     <message>
         <source>Comparing the runs</source>
-        <translation type="unfinished" />
+        <translation>Die Läufe werden verglichen</translation>
     </message>
     <message>
         <source>&lt;b&gt;Most likely:&lt;/b&gt; {sequence}</source>
-        <translation type="unfinished">&lt;b&gt;Am wahrscheinlichsten:&lt;/b&gt; {sequence}</translation>
+        <translation>&lt;b&gt;Am wahrscheinlichsten:&lt;/b&gt; {sequence}</translation>
     </message>
     <message>
         <source>Compare at most {most} runs at once.</source>
-        <translation type="unfinished" />
+        <translation>Vergleichen Sie höchstens {most} Läufe auf einmal.</translation>
     </message>
 </context>
 <context>
     <name>CompareView</name>
     <message>
         <source>Validation loss</source>
-        <translation type="unfinished" />
+        <translation>Validierungsverlust</translation>
     </message>
     <message>
         <source>loss (nats)</source>
-        <translation type="unfinished">Verlust (Nats)</translation>
+        <translation>Verlust (Nats)</translation>
     </message>
     <message>
         <source>Training loss</source>
-        <translation type="unfinished" />
+        <translation>Trainingsverlust</translation>
     </message>
     <message>
         <source>Validation accuracy</source>
-        <translation type="unfinished" />
+        <translation>Validierungsgenauigkeit</translation>
     </message>
     <message>
         <source>masked-token accuracy</source>
-        <translation type="unfinished" />
+        <translation>Genauigkeit maskierter Tokens</translation>
     </message>
     <message>
         <source>Validation perplexity</source>
-        <translation type="unfinished" />
+        <translation>Validierungsperplexität</translation>
     </message>
     <message>
         <source>perplexity (e^loss)</source>
-        <translation type="unfinished" />
+        <translation>Perplexität (e^Verlust)</translation>
     </message>
     <message>
         <source>Replaced-word detection (AUC)</source>
-        <translation type="unfinished" />
+        <translation>Erkennung ersetzter Wörter (AUC)</translation>
     </message>
     <message>
         <source>detection AUC (0.5 = chance)</source>
-        <translation type="unfinished" />
+        <translation>Erkennungs-AUC (0.5 = Zufall)</translation>
     </message>
     <message>
         <source>Learning rate</source>
-        <translation type="unfinished">Lernrate</translation>
+        <translation>Lernrate</translation>
     </message>
     <message>
         <source>learning rate</source>
-        <translation type="unfinished" />
+        <translation>Lernrate</translation>
     </message>
     <message>
         <source>Tokens/s</source>
-        <translation type="unfinished" />
+        <translation>Tokens/s</translation>
     </message>
     <message>
         <source>tokens per second</source>
-        <translation type="unfinished" />
+        <translation>Tokens pro Sekunde</translation>
     </message>
     <message>
         <source>Select one or more runs in the table to see their curves here.</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie einen oder mehrere Läufe in der Tabelle, um hier ihre Kurven zu sehen.</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished">Schritt</translation>
+        <translation>Schritt</translation>
     </message>
     <message>
         <source>Elapsed time (s)</source>
-        <translation type="unfinished" />
+        <translation>Vergangene Zeit (s)</translation>
     </message>
     <message>
         <source>The share of hidden tokens whose first guess is exactly right (held-out text, 15% hidden).</source>
-        <translation type="unfinished" />
+        <translation>Der Anteil versteckter Tokens, deren erster Tipp genau stimmt (zurückgehaltener Text, 15 % versteckt).</translation>
     </message>
     <message>
         <source>Which measurement to overlay</source>
-        <translation type="unfinished" />
+        <translation>Welche Messung überlagert wird</translation>
     </message>
     <message>
         <source>Line the runs up by optimizer step or by seconds of training</source>
-        <translation type="unfinished" />
+        <translation>Die Läufe nach Optimierungsschritt oder nach Trainingssekunden ausrichten</translation>
     </message>
     <message>
         <source>Log y</source>
-        <translation type="unfinished" />
+        <translation>Log. y</translation>
     </message>
     <message>
         <source>Export plot (PNG)…</source>
-        <translation type="unfinished" />
+        <translation>Diagramm exportieren (PNG)…</translation>
     </message>
     <message>
         <source>Export curves (CSV)…</source>
-        <translation type="unfinished" />
+        <translation>Kurven exportieren (CSV)…</translation>
     </message>
     <message>
         <source>Show differences only</source>
-        <translation type="unfinished" />
+        <translation>Nur Unterschiede zeigen</translation>
     </message>
     <message>
         <source>Metric:</source>
-        <translation type="unfinished" />
+        <translation>Messgröße:</translation>
     </message>
     <message>
         <source>x axis:</source>
-        <translation type="unfinished" />
+        <translation>x-Achse:</translation>
     </message>
     <message>
         <source>Curves of the compared runs</source>
-        <translation type="unfinished" />
+        <translation>Kurven der verglichenen Läufe</translation>
     </message>
     <message>
         <source>Configuration</source>
-        <translation type="unfinished" />
+        <translation>Konfiguration</translation>
     </message>
     <message>
         <source>The plot could not be written to {path}. Check that the folder is writable.</source>
-        <translation type="unfinished" />
+        <translation>Das Diagramm konnte nicht nach {path} geschrieben werden. Prüfen Sie, ob der Ordner beschreibbar ist.</translation>
     </message>
     <message>
         <source>None of these runs recorded {metric} yet.</source>
-        <translation type="unfinished" />
+        <translation>Keiner dieser Läufe hat bisher {metric} aufgezeichnet.</translation>
     </message>
     <message>
         <source>No {metric} recorded for: {runs}</source>
-        <translation type="unfinished" />
+        <translation>Kein(e) {metric} aufgezeichnet für: {runs}</translation>
     </message>
     <message>
         <source>result: val loss</source>
-        <translation type="unfinished" />
+        <translation>Ergebnis: Val.-Verlust</translation>
     </message>
     <message>
         <source>result: val accuracy</source>
-        <translation type="unfinished" />
+        <translation>Ergebnis: Val.-Genauigkeit</translation>
     </message>
     <message>
         <source>result: detection AUC</source>
-        <translation type="unfinished" />
+        <translation>Ergebnis: Erkennungs-AUC</translation>
     </message>
     <message>
         <source>result: val perplexity</source>
-        <translation type="unfinished" />
+        <translation>Ergebnis: Val.-Perplexität</translation>
     </message>
     <message>
         <source>Export plot</source>
-        <translation type="unfinished" />
+        <translation>Diagramm exportieren</translation>
     </message>
     <message>
         <source>PNG image (*.png)</source>
-        <translation type="unfinished">PNG-Bild (*.png)</translation>
+        <translation>PNG-Bild (*.png)</translation>
     </message>
     <message>
         <source>Could not export the plot: {reason}</source>
-        <translation type="unfinished" />
+        <translation>Das Diagramm konnte nicht exportiert werden: {reason}</translation>
     </message>
     <message>
         <source>Plot saved to {path}</source>
-        <translation type="unfinished" />
+        <translation>Diagramm gespeichert in {path}</translation>
     </message>
     <message>
         <source>Export curves</source>
-        <translation type="unfinished" />
+        <translation>Kurven exportieren</translation>
     </message>
     <message>
         <source>CSV (*.csv)</source>
-        <translation type="unfinished" />
+        <translation>CSV (*.csv)</translation>
     </message>
     <message>
         <source>Could not write the curves: {reason}</source>
-        <translation type="unfinished" />
+        <translation>Die Kurven konnten nicht geschrieben werden: {reason}</translation>
     </message>
     <message>
         <source>Curves saved to {path}</source>
-        <translation type="unfinished" />
+        <translation>Kurven gespeichert in {path}</translation>
     </message>
 </context>
 <context>
@@ -956,95 +956,95 @@ Es wurde nichts gesendet.</translation>
     <name>EmbeddingsTab</name>
     <message>
         <source>Every token is a vector inside the model (its embedding). Tokens it uses alike point alike: the nearest ones by cosine similarity (1 = same direction) are the model's idea of similar words. The map squeezes the most frequent tokens onto two axes (PCA). Point at a dot to see its token; click one to look it up.</source>
-        <translation type="unfinished" />
+        <translation>Jedes Token ist ein Vektor im Modell (sein Embedding). Tokens, die es ähnlich verwendet, zeigen in ähnliche Richtungen: Die nächsten nach Kosinus-Ähnlichkeit (1 = gleiche Richtung) sind die Vorstellung des Modells von ähnlichen Wörtern. Die Karte drückt die häufigsten Tokens auf zwei Achsen zusammen (PCA). Zeigen Sie auf einen Punkt, um sein Token zu sehen; klicken Sie, um es nachzuschlagen.</translation>
     </message>
     <message>
         <source>A word, or a token such as ##ing</source>
-        <translation type="unfinished" />
+        <translation>Ein Wort oder ein Token wie ##ing</translation>
     </message>
     <message>
         <source>The word whose neighbours to show. A word the model reads as several pieces uses the mean of its pieces' directions.</source>
-        <translation type="unfinished" />
+        <translation>Das Wort, dessen Nachbarn gezeigt werden. Ein Wort, das das Modell als mehrere Teile liest, verwendet den Mittelwert der Richtungen seiner Teile.</translation>
     </message>
     <message>
         <source>How many nearest tokens to list</source>
-        <translation type="unfinished" />
+        <translation>Wie viele nächste Tokens aufgelistet werden</translation>
     </message>
     <message>
         <source>How many of the most frequent tokens of the training text to draw</source>
-        <translation type="unfinished" />
+        <translation>Wie viele der häufigsten Tokens des Trainingstextes gezeichnet werden</translation>
     </message>
     <message>
         <source>Special tokens</source>
-        <translation type="unfinished" />
+        <translation>Sondertokens</translation>
     </message>
     <message>
         <source>Also list [PAD], [UNK], [CLS], [SEP] and [MASK] among the neighbours (marked with *). They are never on the map.</source>
-        <translation type="unfinished" />
+        <translation>Auch [PAD], [UNK], [CLS], [SEP] und [MASK] unter den Nachbarn aufführen (mit * markiert). Sie stehen nie auf der Karte.</translation>
     </message>
     <message>
         <source>Show neighbours</source>
-        <translation type="unfinished" />
+        <translation>Nachbarn zeigen</translation>
     </message>
     <message>
         <source>Cosine similarity of each token's embedding with the word's</source>
-        <translation type="unfinished" />
+        <translation>Kosinus-Ähnlichkeit des Embeddings jedes Tokens mit dem des Wortes</translation>
     </message>
     <message>
         <source>first principal component</source>
-        <translation type="unfinished" />
+        <translation>erste Hauptkomponente</translation>
     </message>
     <message>
         <source>second</source>
-        <translation type="unfinished" />
+        <translation>zweite</translation>
     </message>
     <message>
         <source>Word:</source>
-        <translation type="unfinished" />
+        <translation>Wort:</translation>
     </message>
     <message>
         <source>Neighbours:</source>
-        <translation type="unfinished" />
+        <translation>Nachbarn:</translation>
     </message>
     <message>
         <source>Map:</source>
-        <translation type="unfinished" />
+        <translation>Karte:</translation>
     </message>
     <message>
         <source>Type a word to see its neighbours, e.g. paris.</source>
-        <translation type="unfinished" />
+        <translation>Geben Sie ein Wort ein, um seine Nachbarn zu sehen, z. B. paris.</translation>
     </message>
     <message>
         <source>Finding the neighbours</source>
-        <translation type="unfinished" />
+        <translation>Die Nachbarn werden gesucht</translation>
     </message>
     <message>
         <source>Nearest to “{word}”</source>
-        <translation type="unfinished" />
+        <translation>Am nächsten an „{word}“</translation>
     </message>
     <message>
         <source>Nearest to {word}: {neighbours}</source>
-        <translation type="unfinished" />
+        <translation>Am nächsten an {word}: {neighbours}</translation>
     </message>
     <message>
         <source>This model knows too few tokens to draw a map.</source>
-        <translation type="unfinished" />
+        <translation>Dieses Modell kennt zu wenige Tokens, um eine Karte zu zeichnen.</translation>
     </message>
     <message>
         <source>{token} (number {rank} of the most frequent)</source>
-        <translation type="unfinished" />
+        <translation>{token} (Nummer {rank} der häufigsten)</translation>
     </message>
     <message>
         <source>{token}: similarity {similarity:.3f}</source>
-        <translation type="unfinished" />
+        <translation>{token}: Ähnlichkeit {similarity:.3f}</translation>
     </message>
     <message>
         <source>{word} (the word asked about)</source>
-        <translation type="unfinished" />
+        <translation>{word} (das gefragte Wort)</translation>
     </message>
     <message>
         <source>The {count} most frequent tokens of the training text (grey), the word (star) and its neighbours (orange). The axes keep {first:.0%} and {second:.0%} of the spread of the vectors.</source>
-        <translation type="unfinished" />
+        <translation>Die {count} häufigsten Tokens des Trainingstextes (grau), das Wort (Stern) und seine Nachbarn (orange). Die Achsen erhalten {first:.0%} und {second:.0%} der Streuung der Vektoren.</translation>
     </message>
 </context>
 <context>
@@ -1955,170 +1955,176 @@ Die Ordner der Läufe sind nicht betroffen. „{button}“ benennt die beschädi
     <name>IterativeTab</name>
     <message>
         <source>With several masks, fill the one the model is surest of, then predict the others again with it filled in, and repeat. The blanks then form one phrase, instead of independent guesses.</source>
-        <translation type="unfinished" />
+        <translation>Bei mehreren Masken die füllen, bei der sich das Modell am sichersten ist, dann die anderen mit dieser Füllung erneut vorhersagen, und so weiter. Die Lücken ergeben dann eine zusammenhängende Wendung statt unabhängiger Tipps.</translation>
     </message>
     <message>
         <source>Fill one at a time</source>
-        <translation type="unfinished">Einzeln füllen</translation>
+        <translation>Einzeln füllen</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished">Schritt</translation>
+        <translation>Schritt</translation>
     </message>
     <message>
         <source>Mask</source>
-        <translation type="unfinished" />
+        <translation>Maske</translation>
     </message>
     <message>
         <source>Filled with</source>
-        <translation type="unfinished" />
+        <translation>Gefüllt mit</translation>
     </message>
     <message>
         <source>Probability</source>
-        <translation type="unfinished" />
+        <translation>Wahrscheinlichkeit</translation>
     </message>
     <message>
         <source>Sentence so far</source>
-        <translation type="unfinished" />
+        <translation>Satz bisher</translation>
     </message>
     <message>
         <source>Filling the blanks</source>
-        <translation type="unfinished" />
+        <translation>Die Lücken werden gefüllt</translation>
     </message>
     <message>
         <source>&lt;b&gt;Result:&lt;/b&gt; {sequence}</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;Ergebnis:&lt;/b&gt; {sequence}</translation>
     </message>
     <message>
         <source>Other guesses: {guesses}</source>
-        <translation type="unfinished" />
+        <translation>Andere Tipps: {guesses}</translation>
     </message>
 </context>
 <context>
     <name>LayersTab</name>
     <message>
         <source>Press Show layers to see, for the [MASK], what the model would guess after each of its layers.</source>
-        <translation type="unfinished" />
+        <translation>Drücken Sie auf „Schichten zeigen“, um für das [MASK] zu sehen, was das Modell nach jeder seiner Schichten raten würde.</translation>
     </message>
     <message>
         <source>What the model would guess for the [MASK] if it stopped after its embeddings or after each layer (read through its own output head); the last row is its real answer. The temperature sharpens (below 1) or flattens (above 1) the probabilities. Click a square of the attention map to see how that weight is computed.</source>
-        <translation type="unfinished" />
+        <translation>Was das Modell für das [MASK] raten würde, wenn es nach seinen Embeddings oder nach jeder Schicht aufhörte (gelesen durch seinen eigenen Ausgabekopf); die letzte Zeile ist seine echte Antwort. Die Temperatur schärft (unter 1) oder glättet (über 1) die Wahrscheinlichkeiten. Klicken Sie auf ein Feld der Attention-Karte, um zu sehen, wie dieses Gewicht berechnet wird.</translation>
     </message>
     <message>
         <source>Show layers</source>
-        <translation type="unfinished" />
+        <translation>Schichten zeigen</translation>
     </message>
     <message>
         <source>Read the [MASK] after every layer, and every layer's attention</source>
-        <translation type="unfinished" />
+        <translation>Das [MASK] nach jeder Schicht lesen, und die Attention jeder Schicht</translation>
     </message>
     <message>
         <source>Which [MASK] of the sentence the table follows</source>
-        <translation type="unfinished" />
+        <translation>Welchem [MASK] des Satzes die Tabelle folgt</translation>
     </message>
     <message>
         <source>softmax(logits / T): from 0.1 (sharp) to 5 (flat); 1 is the model's own</source>
-        <translation type="unfinished" />
+        <translation>softmax(Logits / T): von 0.1 (scharf) bis 5 (flach); 1 ist die des Modells</translation>
     </message>
     <message>
         <source>The attention layer whose map is drawn</source>
-        <translation type="unfinished" />
+        <translation>Die Attention-Schicht, deren Karte gezeichnet wird</translation>
     </message>
     <message>
         <source>The attention head whose map is drawn</source>
-        <translation type="unfinished" />
+        <translation>Der Attention-Kopf, dessen Karte gezeichnet wird</translation>
     </message>
     <message>
         <source>the token that looks</source>
-        <translation type="unfinished" />
+        <translation>das schauende Token</translation>
     </message>
     <message>
         <source>the token it looks at</source>
-        <translation type="unfinished" />
+        <translation>das betrachtete Token</translation>
     </message>
     <message>
         <source>Attention:</source>
-        <translation type="unfinished" />
+        <translation>Attention:</translation>
     </message>
     <message>
         <source>Temperature:</source>
-        <translation type="unfinished" />
+        <translation>Temperatur:</translation>
     </message>
     <message>
         <source>Reading every layer</source>
-        <translation type="unfinished" />
+        <translation>Jede Schicht wird gelesen</translation>
     </message>
     <message>
         <source>Click a square of the attention map to see its arithmetic.</source>
-        <translation type="unfinished" />
+        <translation>Klicken Sie auf ein Feld der Attention-Karte, um seine Rechnung zu sehen.</translation>
     </message>
     <message>
         <source>head {number}</source>
-        <translation type="unfinished" />
+        <translation>Kopf {number}</translation>
     </message>
     <message>
         <source>guess {number}</source>
-        <translation type="unfinished" />
+        <translation>Tipp {number}</translation>
     </message>
     <message>
         <source>{stage} (answer)</source>
-        <translation type="unfinished" />
+        <translation>{stage} (Antwort)</translation>
     </message>
     <message numerus="yes">
         <source>%n layer(s) ({arch}). The answer “{answer}” is the first guess from the embeddings on; bold marks it in every row.</source>
-        <translation type="unfinished" />
+        <translation>
+            <numerusform>%n Schicht ({arch}). Die Antwort „{answer}“ ist ab den Embeddings der erste Tipp; fett markiert sie in jeder Zeile.</numerusform>
+            <numerusform>%n Schichten ({arch}). Die Antwort „{answer}“ ist ab den Embeddings der erste Tipp; fett markiert sie in jeder Zeile.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n layer(s) ({arch}). The answer “{answer}” is the first guess from {stage} on; bold marks it in every row.</source>
-        <translation type="unfinished" />
+        <translation>
+            <numerusform>%n Schicht ({arch}). Die Antwort „{answer}“ ist ab {stage} der erste Tipp; fett markiert sie in jeder Zeile.</numerusform>
+            <numerusform>%n Schichten ({arch}). Die Antwort „{answer}“ ist ab {stage} der erste Tipp; fett markiert sie in jeder Zeile.</numerusform>
+        </translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;{layer}, head {number}:&lt;/b&gt; “{query}” (token {query_index}) looks at “{key}” (token {key_index}) with weight &lt;b&gt;{weight:.4f}&lt;/b&gt;.&lt;br&gt;Positions: {positions}.&lt;/p&gt;</source>
-        <translation type="unfinished" />
+        <translation>&lt;p&gt;&lt;b&gt;{layer}, Kopf {number}:&lt;/b&gt; „{query}“ (Token {query_index}) schaut mit Gewicht &lt;b&gt;{weight:.4f}&lt;/b&gt; auf „{key}“ (Token {key_index}).&lt;br&gt;Positionen: {positions}.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>key</source>
-        <translation type="unfinished" />
+        <translation>Key</translation>
     </message>
     <message>
         <source>token</source>
-        <translation type="unfinished" />
+        <translation>Token</translation>
     </message>
     <message>
         <source>= score</source>
-        <translation type="unfinished" />
+        <translation>= Wert</translation>
     </message>
     <message>
         <source>&lt;p&gt;1. The row of scores: the query q of “{q}” times every key k, divided by √{d} (×{scale:.4f}), plus the layer's own term.&lt;/p&gt;</source>
-        <translation type="unfinished" />
+        <translation>&lt;p&gt;1. Die Zeile der Werte: die Query q von „{q}“ mal jeden Key k, geteilt durch √{d} (×{scale:.4f}), plus dem eigenen Term der Schicht.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;1. The row of scores: the query q of “{q}” times every key k, divided by √{d} (×{scale:.4f}).&lt;/p&gt;</source>
-        <translation type="unfinished" />
+        <translation>&lt;p&gt;1. Die Zeile der Werte: die Query q von „{q}“ mal jeden Key k, geteilt durch √{d} (×{scale:.4f}).&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;2. The softmax of the row: weight = e&lt;sup&gt;score − max&lt;/sup&gt; / Σ e&lt;sup&gt;score − max&lt;/sup&gt; (max = {top}, Σ = {total:.4f}); for “{key}”: e&lt;sup&gt;{exponent}&lt;/sup&gt; / {total:.4f} = &lt;b&gt;{weight:.4f}&lt;/b&gt;. The row sums to {sum:.4f}.&lt;/p&gt;</source>
-        <translation type="unfinished" />
+        <translation>&lt;p&gt;2. Die Softmax der Zeile: Gewicht = e&lt;sup&gt;Wert − max&lt;/sup&gt; / Σ e&lt;sup&gt;Wert − max&lt;/sup&gt; (max = {top}, Σ = {total:.4f}); für „{key}“: e&lt;sup&gt;{exponent}&lt;/sup&gt; / {total:.4f} = &lt;b&gt;{weight:.4f}&lt;/b&gt;. Die Zeile ergibt zusammen {sum:.4f}.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;3. The head's output for “{query}” is the sum over every key of weight × its value v ({d} numbers each). “{key}” adds {weight:.4f} × v:&lt;/p&gt;</source>
-        <translation type="unfinished" />
+        <translation>&lt;p&gt;3. Die Ausgabe des Kopfes für „{query}“ ist die Summe über alle Keys von Gewicht × deren Value v (je {d} Zahlen). „{key}“ trägt {weight:.4f} × v bei:&lt;/p&gt;</translation>
     </message>
     <message>
         <source>number</source>
-        <translation type="unfinished" />
+        <translation>Zahl</translation>
     </message>
     <message>
         <source>v of “{key}”</source>
-        <translation type="unfinished" />
+        <translation>v von „{key}“</translation>
     </message>
     <message>
         <source>weight × v</source>
-        <translation type="unfinished" />
+        <translation>Gewicht × v</translation>
     </message>
     <message>
         <source>output (all keys)</source>
-        <translation type="unfinished" />
+        <translation>Ausgabe (alle Keys)</translation>
     </message>
 </context>
 <context>
@@ -3078,43 +3084,43 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     <name>ReplacedTab</name>
     <message>
         <source>This run learnt by masked language modelling, so it has no detector of replaced words: only runs trained with the objective 'electra' do (Setup → Advanced → Training objective, with the 'seed' architecture). To see which words surprise this model, use Score sentences.</source>
-        <translation type="unfinished" />
+        <translation>Dieser Lauf lernte durch maskiertes Sprachmodellieren und hat daher keinen Detektor für ersetzte Wörter: Den haben nur Läufe mit dem Trainingsziel „electra“ (Einrichtung → Erweitert → Trainingsziel, mit der Architektur „seed“). Um zu sehen, welche Wörter dieses Modell überraschen, verwenden Sie „Sätze bewerten“.</translation>
     </message>
     <message>
         <source>{probability} replaced</source>
-        <translation type="unfinished" />
+        <translation>{probability} ersetzt</translation>
     </message>
     <message>
         <source>Probability that the token was replaced: {scale} &amp;nbsp;light = looks original, dark = looks swapped</source>
-        <translation type="unfinished" />
+        <translation>Wahrscheinlichkeit, dass das Token ersetzt wurde: {scale} &amp;nbsp;hell = wirkt original, dunkel = wirkt getauscht</translation>
     </message>
     <message>
         <source>Which words look swapped? An ELECTRA run's discriminator was trained to tell, for every word, whether it is the original or a replacement; it gives each token the probability that it was replaced. Type or paste a sentence, no [MASK] needed.</source>
-        <translation type="unfinished" />
+        <translation>Welche Wörter wirken getauscht? Der Diskriminator eines ELECTRA-Laufs wurde darauf trainiert, für jedes Wort zu sagen, ob es das Original oder ein Ersatz ist; er gibt jedem Token die Wahrscheinlichkeit, ersetzt worden zu sein. Tippen oder fügen Sie einen Satz ein, kein [MASK] nötig.</translation>
     </message>
     <message>
         <source>A sentence, e.g. The capital of France is banana.</source>
-        <translation type="unfinished" />
+        <translation>Ein Satz, z. B. The capital of France is banana.</translation>
     </message>
     <message>
         <source>Spot replaced words</source>
-        <translation type="unfinished" />
+        <translation>Ersetzte Wörter finden</translation>
     </message>
     <message>
         <source>Spotting replaced words</source>
-        <translation type="unfinished" />
+        <translation>Ersetzte Wörter werden gesucht</translation>
     </message>
     <message>
         <source>Type or paste a sentence to check.</source>
-        <translation type="unfinished" />
+        <translation>Tippen oder fügen Sie einen Satz zum Prüfen ein.</translation>
     </message>
     <message>
         <source>The text is {length:,} characters long; check at most {most:,} at a time (a paragraph or two).</source>
-        <translation type="unfinished" />
+        <translation>Der Text ist {length:,} Zeichen lang; prüfen Sie höchstens {most:,} auf einmal (ein oder zwei Absätze).</translation>
     </message>
     <message>
         <source>Most likely replaced: &lt;b&gt;“{token}”&lt;/b&gt; ({probability}).</source>
-        <translation type="unfinished" />
+        <translation>Am wahrscheinlichsten ersetzt: &lt;b&gt;„{token}“&lt;/b&gt; ({probability}).</translation>
     </message>
 </context>
 <context>
@@ -4057,188 +4063,190 @@ nach weiterem Vortraining: {after}</translation>
     <name>ScoresTab</name>
     <message>
         <source>Words to score, separated by commas: mat, chair, floor</source>
-        <translation type="unfinished" />
+        <translation>Zu bewertende Wörter, durch Kommas getrennt: mat, chair, floor</translation>
     </message>
     <message>
         <source>How likely does the model find each of these words in place of the [MASK]? A word the tokenizer splits into several pieces is scored as a whole and flagged.</source>
-        <translation type="unfinished" />
+        <translation>Wie wahrscheinlich findet das Modell jedes dieser Wörter an der Stelle von [MASK]? Ein Wort, das der Tokenizer in mehrere Teile zerlegt, wird als Ganzes bewertet und markiert.</translation>
     </message>
     <message>
         <source>Score</source>
-        <translation type="unfinished" />
+        <translation>Bewerten</translation>
     </message>
     <message>
         <source>Word</source>
-        <translation type="unfinished" />
+        <translation>Wort</translation>
     </message>
     <message>
         <source>Mask</source>
-        <translation type="unfinished" />
+        <translation>Maske</translation>
     </message>
     <message>
         <source>Probability</source>
-        <translation type="unfinished" />
+        <translation>Wahrscheinlichkeit</translation>
     </message>
     <message>
         <source>Log-prob</source>
-        <translation type="unfinished" />
+        <translation>Log-Wahrsch.</translation>
     </message>
     <message>
         <source>Tokens</source>
-        <translation type="unfinished" />
+        <translation>Tokens</translation>
     </message>
     <message>
         <source>Candidates:</source>
-        <translation type="unfinished" />
+        <translation>Kandidaten:</translation>
     </message>
     <message>
         <source>Type one or more candidate words, separated by commas.</source>
-        <translation type="unfinished" />
+        <translation>Geben Sie ein oder mehrere Kandidatenwörter ein, durch Kommas getrennt.</translation>
     </message>
     <message>
         <source>Scoring the words</source>
-        <translation type="unfinished" />
+        <translation>Die Wörter werden bewertet</translation>
     </message>
     <message>
         <source>{pieces}   ⚠ several tokens</source>
-        <translation type="unfinished" />
+        <translation>{pieces}   ⚠ mehrere Tokens</translation>
     </message>
 </context>
 <context>
     <name>SentenceScoresTab</name>
     <message>
         <source>“{token}” (token {number} of {count}, piece {piece} of {pieces} of its word)</source>
-        <translation type="unfinished" />
+        <translation>„{token}“ (Token {number} von {count}, Teil {piece} von {pieces} seines Wortes)</translation>
     </message>
     <message>
         <source>“{token}” (token {number} of {count})</source>
-        <translation type="unfinished" />
+        <translation>„{token}“ (Token {number} von {count})</translation>
     </message>
     <message>
         <source>log-probability {log_prob:.3f} · cost {cost:.3f} nats · probability {probability}</source>
-        <translation type="unfinished" />
+        <translation>Log-Wahrscheinlichkeit {log_prob:.3f} · Kosten {cost:.3f} Nats · Wahrscheinlichkeit {probability}</translation>
     </message>
     <message>
         <source>masked alone: {alone:.3f}; with the pieces to its right masked too: {l2r:.3f}</source>
-        <translation type="unfinished" />
+        <translation>allein maskiert: {alone:.3f}; mit den Teilen rechts davon ebenfalls maskiert: {l2r:.3f}</translation>
     </message>
     <message>
         <source>[UNK]: this word is not in the model's vocabulary.</source>
-        <translation type="unfinished" />
+        <translation>[UNK]: Dieses Wort ist nicht im Vokabular des Modells.</translation>
     </message>
     <message>
         <source>The model finds both sentences equally likely.</source>
-        <translation type="unfinished" />
+        <translation>Das Modell findet beide Sätze gleich wahrscheinlich.</translation>
     </message>
     <message>
         <source>The model prefers “{better}” over “{worse}” by {nats:.2f} nats (×{times} as likely)</source>
-        <translation type="unfinished" />
+        <translation>Das Modell zieht „{better}“ „{worse}“ um {nats:.2f} Nats vor (×{times} so wahrscheinlich)</translation>
     </message>
     <message>
         <source>(nothing)</source>
-        <translation type="unfinished" />
+        <translation>(nichts)</translation>
     </message>
     <message>
         <source>; it is decided by “{other}”, which the other sentence has and this one lacks</source>
-        <translation type="unfinished" />
+        <translation>; entschieden wird es durch „{other}“, das der andere Satz hat und dieser nicht</translation>
     </message>
     <message>
         <source>; it is decided at “{shown}” against “{other}”</source>
-        <translation type="unfinished" />
+        <translation>; entschieden wird es bei „{shown}“ gegen „{other}“</translation>
     </message>
     <message>
         <source>; the shared token “{shown}” weighs most, through its context</source>
-        <translation type="unfinished" />
+        <translation>; das gemeinsame Token „{shown}“ wiegt durch seinen Kontext am meisten</translation>
     </message>
     <message>
         <source> ({nats:.2f} nats)</source>
-        <translation type="unfinished" />
+        <translation> ({nats:.2f} Nats)</translation>
     </message>
     <message>
         <source>; the tokens that differ add {net:+.2f} nats</source>
-        <translation type="unfinished" />
+        <translation>; die verschiedenen Tokens tragen {net:+.2f} Nats bei</translation>
     </message>
     <message>
         <source>.</source>
-        <translation type="unfinished" />
+        <translation>.</translation>
     </message>
     <message>
         <source> The sentences have {a} and {b} tokens: every token costs, so the longer one starts behind; minimal pairs of equal length compare best.</source>
-        <translation type="unfinished" />
+        <translation> Die Sätze haben {a} und {b} Tokens: Jedes Token kostet, daher liegt der längere von vornherein zurück; Minimalpaare gleicher Länge lassen sich am besten vergleichen.</translation>
     </message>
     <message>
         <source>Cost of each token (nats, −log-probability with it masked): {scale} &amp;nbsp;light = expected, dark = surprising</source>
-        <translation type="unfinished" />
+        <translation>Kosten jedes Tokens (Nats, −Log-Wahrscheinlichkeit, wenn es maskiert ist): {scale} &amp;nbsp;hell = erwartet, dunkel = überraschend</translation>
     </message>
     <message>
         <source>How natural does the model find each sentence? Each token is hidden in turn and the model's log-probability of the real one is added up (pseudo-log-likelihood, in nats: closer to 0 is more natural). The darker a token, the more it costs.</source>
-        <translation type="unfinished" />
+        <translation>Wie natürlich findet das Modell jeden Satz? Jedes Token wird der Reihe nach versteckt, und die Log-Wahrscheinlichkeit des Modells für das echte wird aufsummiert (Pseudo-Log-Likelihood, in Nats: näher an 0 ist natürlicher). Je dunkler ein Token, desto mehr kostet es.</translation>
     </message>
     <message>
         <source>One sentence per line, e.g.
 The bus has arrived.
 The bus have arrived.</source>
-        <translation type="unfinished" />
+        <translation>Ein Satz pro Zeile, z. B.
+The bus has arrived.
+The bus have arrived.</translation>
     </message>
     <message>
         <source>Rank the sentences</source>
-        <translation type="unfinished" />
+        <translation>Sätze ordnen</translation>
     </message>
     <message>
         <source>Score every line and list them, most natural first.</source>
-        <translation type="unfinished" />
+        <translation>Jede Zeile bewerten und auflisten, die natürlichste zuerst.</translation>
     </message>
     <message>
         <source>Minimal pair</source>
-        <translation type="unfinished" />
+        <translation>Minimalpaar</translation>
     </message>
     <message>
         <source>Compare the first two lines: which one the model prefers, by how much, and which token decides it.</source>
-        <translation type="unfinished" />
+        <translation>Die ersten beiden Zeilen vergleichen: welche das Modell vorzieht, um wie viel und welches Token es entscheidet.</translation>
     </message>
     <message>
         <source>Score sentences</source>
-        <translation type="unfinished">Sätze bewerten</translation>
+        <translation>Sätze bewerten</translation>
     </message>
     <message>
         <source>Save every sentence's and token's numbers as CSV (one row per token) or JSON (everything, the verdict too).</source>
-        <translation type="unfinished" />
+        <translation>Die Zahlen jedes Satzes und Tokens als CSV (eine Zeile pro Token) oder JSON (alles, auch das Urteil) speichern.</translation>
     </message>
     <message>
         <source>Scoring the sentences</source>
-        <translation type="unfinished" />
+        <translation>Die Sätze werden bewertet</translation>
     </message>
     <message>
         <source>Type one or more sentences to score, one per line.</source>
-        <translation type="unfinished" />
+        <translation>Geben Sie einen oder mehrere Sätze zum Bewerten ein, einen pro Zeile.</translation>
     </message>
     <message>
         <source>A minimal pair is two sentences, one per line (there are {count}). Type two sentences that differ in a word or two, or choose 'Rank the sentences'.</source>
-        <translation type="unfinished" />
+        <translation>Ein Minimalpaar sind zwei Sätze, einer pro Zeile (es sind {count}). Geben Sie zwei Sätze ein, die sich in ein oder zwei Wörtern unterscheiden, oder wählen Sie „Sätze ordnen“.</translation>
     </message>
     <message>
         <source>Score at most {most} sentences at a time (there are {count}).</source>
-        <translation type="unfinished" />
+        <translation>Bewerten Sie höchstens {most} Sätze auf einmal (es sind {count}).</translation>
     </message>
     <message>
         <source>costliest: “{token}” {cost:.2f}</source>
-        <translation type="unfinished" />
+        <translation>teuerstes: „{token}“ {cost:.2f}</translation>
     </message>
     <message>
         <source>{score:.2f}&amp;nbsp;nats</source>
-        <translation type="unfinished" />
+        <translation>{score:.2f}&amp;nbsp;Nats</translation>
     </message>
     <message>
         <source>ppl&amp;nbsp;{ppl:.1f}</source>
-        <translation type="unfinished" />
+        <translation>PPL&amp;nbsp;{ppl:.1f}</translation>
     </message>
     <message>
         <source>{count} tokens</source>
-        <translation type="unfinished" />
+        <translation>{count} Tokens</translation>
     </message>
     <message>
         <source>A sentence was longer than the model reads at once: each of its tokens was scored in a window around it (see its note).</source>
-        <translation type="unfinished" />
+        <translation>Ein Satz war länger, als das Modell auf einmal liest: Jedes seiner Tokens wurde in einem Fenster um es herum bewertet (siehe seinen Hinweis).</translation>
     </message>
 </context>
 <context>
@@ -5052,47 +5060,47 @@ Wählen Sie, was variiert wird, und drücken Sie auf Start.</translation>
     <name>TokenLossTab</name>
     <message>
         <source>(no comparison)</source>
-        <translation type="unfinished" />
+        <translation>(kein Vergleich)</translation>
     </message>
     <message>
         <source>Which words of its held-out text has the model learned? Each token the validation masks hide is coloured by the model's loss on it (the mean is the run's validation loss). Compare with a second run of the same corpus to see what it has learned that this one has not.</source>
-        <translation type="unfinished" />
+        <translation>Welche Wörter seines zurückgehaltenen Textes hat das Modell gelernt? Jedes Token, das die Validierungsmasken verstecken, ist nach dem Verlust des Modells darauf eingefärbt (der Mittelwert ist der Validierungsverlust des Laufs). Vergleichen Sie mit einem zweiten Lauf desselben Korpus, um zu sehen, was jener gelernt hat und dieser nicht.</translation>
     </message>
     <message>
         <source>A second run of the same corpus: the words are then coloured by this run's loss minus that run's.</source>
-        <translation type="unfinished" />
+        <translation>Ein zweiter Lauf desselben Korpus: Die Wörter werden dann nach dem Verlust dieses Laufs minus dem des anderen eingefärbt.</translation>
     </message>
     <message>
         <source>Show loss</source>
-        <translation type="unfinished" />
+        <translation>Verlust zeigen</translation>
     </message>
     <message>
         <source>Run the model over its validation windows (fixed masks) in the background.</source>
-        <translation type="unfinished" />
+        <translation>Das Modell im Hintergrund über seine Validierungsfenster (feste Masken) laufen lassen.</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">Abbrechen</translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>%p% of the windows</source>
-        <translation type="unfinished" />
+        <translation>%p % der Fenster</translation>
     </message>
     <message>
         <source>Press 'Show loss' to colour the validation text of the chosen run.</source>
-        <translation type="unfinished" />
+        <translation>Drücken Sie auf „Verlust zeigen“, um den Validierungstext des gewählten Laufs einzufärben.</translation>
     </message>
     <message>
         <source>Compare with:</source>
-        <translation type="unfinished" />
+        <translation>Vergleichen mit:</translation>
     </message>
     <message>
         <source>Computing the loss of every hidden token</source>
-        <translation type="unfinished" />
+        <translation>Der Verlust jedes versteckten Tokens wird berechnet</translation>
     </message>
     <message>
         <source>Cancelling: the computation stops after the current batch.</source>
-        <translation type="unfinished" />
+        <translation>Abbrechen: Die Berechnung endet nach dem aktuellen Batch.</translation>
     </message>
 </context>
 <context>
@@ -5294,155 +5302,155 @@ Wählen Sie, was variiert wird, und drücken Sie auf Start.</translation>
     <name>TransferTab</name>
     <message>
         <source>sample:kinds: animal, food or place? (shipped)</source>
-        <translation type="unfinished" />
+        <translation>sample:kinds: Tier, Essen oder Ort? (mitgeliefert)</translation>
     </message>
     <message>
         <source>shuffled: the run's corpus, words in order or shuffled</source>
-        <translation type="unfinished" />
+        <translation>shuffled: das Korpus des Laufs, Wörter geordnet oder gemischt</translation>
     </message>
     <message>
         <source>Was the pretraining worth it? A linear probe reads the model's frozen sentence features (its last layer, averaged) to predict a label, on sentences it did not train on. The same probe on a randomly initialised twin of the same shape says what the architecture alone gets; the majority class is the floor. Mean ± std over the seeds.</source>
-        <translation type="unfinished" />
+        <translation>Hat sich das Vortraining gelohnt? Eine lineare Sonde liest die eingefrorenen Satzmerkmale des Modells (seine letzte Schicht, gemittelt), um an Sätzen, auf denen es nicht trainiert hat, ein Label vorherzusagen. Dieselbe Sonde an einem zufällig initialisierten Zwilling gleicher Form zeigt, was die Architektur allein erreicht; die Mehrheitsklasse ist die Untergrenze. Mittelwert ± Standardabweichung über die Seeds.</translation>
     </message>
     <message>
         <source>The labelled task: shipped, made from the run's corpus, or a file of yours.</source>
-        <translation type="unfinished" />
+        <translation>Die beschriftete Aufgabe: mitgeliefert, aus dem Korpus des Laufs erzeugt oder eine eigene Datei.</translation>
     </message>
     <message>
         <source>Task file…</source>
-        <translation type="unfinished" />
+        <translation>Aufgabendatei…</translation>
     </message>
     <message>
         <source>A CSV, TSV or JSONL file with a text and a label in each row.</source>
-        <translation type="unfinished" />
+        <translation>Eine CSV-, TSV- oder JSONL-Datei mit einem Text und einem Label in jeder Zeile.</translation>
     </message>
     <message>
         <source>Text column</source>
-        <translation type="unfinished" />
+        <translation>Textspalte</translation>
     </message>
     <message>
         <source>The column (or JSONL field) with the texts.</source>
-        <translation type="unfinished" />
+        <translation>Die Spalte (oder das JSONL-Feld) mit den Texten.</translation>
     </message>
     <message>
         <source>Label column</source>
-        <translation type="unfinished" />
+        <translation>Labelspalte</translation>
     </message>
     <message>
         <source>The column (or JSONL field) with the labels.</source>
-        <translation type="unfinished" />
+        <translation>Die Spalte (oder das JSONL-Feld) mit den Labels.</translation>
     </message>
     <message>
         <source>Seeds: each draws its own held-out split, probe start and twin.</source>
-        <translation type="unfinished" />
+        <translation>Seeds: Jeder zieht seine eigene zurückgehaltene Aufteilung, seinen Sondenstart und Zwilling.</translation>
     </message>
     <message>
         <source>Fine-tune too</source>
-        <translation type="unfinished" />
+        <translation>Auch feinabstimmen</translation>
     </message>
     <message>
         <source>Also fine-tune the run and its twin whole for a few epochs (slower).</source>
-        <translation type="unfinished" />
+        <translation>Den Lauf und seinen Zwilling zusätzlich einige Epochen lang vollständig feinabstimmen (langsamer).</translation>
     </message>
     <message>
         <source>Evaluate</source>
-        <translation type="unfinished" />
+        <translation>Auswerten</translation>
     </message>
     <message>
         <source>Probe the run, its twin and its kept checkpoints in the background.</source>
-        <translation type="unfinished" />
+        <translation>Den Lauf, seinen Zwilling und seine behaltenen Checkpoints im Hintergrund prüfen.</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">Abbrechen</translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>subject</source>
-        <translation type="unfinished" />
+        <translation>Gegenstand</translation>
     </message>
     <message>
         <source>method</source>
-        <translation type="unfinished" />
+        <translation>Methode</translation>
     </message>
     <message>
         <source>accuracy</source>
-        <translation type="unfinished" />
+        <translation>Genauigkeit</translation>
     </message>
     <message>
         <source>± std</source>
-        <translation type="unfinished" />
+        <translation>± Std.-Abw.</translation>
     </message>
     <message>
         <source>min – max</source>
-        <translation type="unfinished" />
+        <translation>Min. – Max.</translation>
     </message>
     <message>
         <source>training step (kept checkpoints, log scale)</source>
-        <translation type="unfinished" />
+        <translation>Trainingsschritt (behaltene Checkpoints, log. Skala)</translation>
     </message>
     <message>
         <source>held-out accuracy</source>
-        <translation type="unfinished" />
+        <translation>Genauigkeit (zurückgehalten)</translation>
     </message>
     <message>
         <source>Task:</source>
-        <translation type="unfinished" />
+        <translation>Aufgabe:</translation>
     </message>
     <message>
         <source>text:</source>
-        <translation type="unfinished" />
+        <translation>Text:</translation>
     </message>
     <message>
         <source>label:</source>
-        <translation type="unfinished" />
+        <translation>Label:</translation>
     </message>
     <message>
         <source>Seeds:</source>
-        <translation type="unfinished" />
+        <translation>Seeds:</translation>
     </message>
     <message>
         <source>file: {name}</source>
-        <translation type="unfinished" />
+        <translation>Datei: {name}</translation>
     </message>
     <message>
         <source>Probing the run and its random twin</source>
-        <translation type="unfinished" />
+        <translation>Der Lauf und sein zufälliger Zwilling werden geprüft</translation>
     </message>
     <message>
         <source>Cancelling: the evaluation stops after the current batch; nothing is stored.</source>
-        <translation type="unfinished" />
+        <translation>Abbrechen: Die Auswertung endet nach dem aktuellen Batch; nichts wird gespeichert.</translation>
     </message>
     <message>
         <source>{what}: %p%</source>
-        <translation type="unfinished" />
+        <translation>{what}: %p %</translation>
     </message>
     <message>
         <source>Choose a labelled task</source>
-        <translation type="unfinished" />
+        <translation>Eine beschriftete Aufgabe wählen</translation>
     </message>
     <message>
         <source>Labelled tasks (*.csv *.tsv *.jsonl);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation>Beschriftete Aufgaben (*.csv *.tsv *.jsonl);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>&lt;b&gt;{task}&lt;/b&gt;: {examples:,} examples, {classes} classes, about {held_out:,} held out per seed. The run scores &lt;b&gt;{run:.1%}&lt;/b&gt; ± {run_spread:.1%}, its random twin {twin:.1%} ± {twin_spread:.1%}: pretraining adds &lt;b&gt;{gain:+.1%}&lt;/b&gt;.</source>
-        <translation type="unfinished" />
+        <translation>&lt;b&gt;{task}&lt;/b&gt;: {examples:,} Beispiele, {classes} Klassen, etwa {held_out:,} zurückgehalten pro Seed. Der Lauf erreicht &lt;b&gt;{run:.1%}&lt;/b&gt; ± {run_spread:.1%}, sein zufälliger Zwilling {twin:.1%} ± {twin_spread:.1%}: Das Vortraining bringt &lt;b&gt;{gain:+.1%}&lt;/b&gt;.</translation>
     </message>
     <message>
         <source>run (checkpoints)</source>
-        <translation type="unfinished" />
+        <translation>Lauf (Checkpoints)</translation>
     </message>
     <message>
         <source>run (final)</source>
-        <translation type="unfinished" />
+        <translation>Lauf (final)</translation>
     </message>
     <message>
         <source>random twin</source>
-        <translation type="unfinished" />
+        <translation>zufälliger Zwilling</translation>
     </message>
     <message>
         <source>majority class</source>
-        <translation type="unfinished" />
+        <translation>Mehrheitsklasse</translation>
     </message>
 </context>
 <context>
