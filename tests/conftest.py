@@ -17,6 +17,8 @@ LAPTOP_SCREEN = DATA_DIR / "screen_1280x800.json"
 
 # Offscreen, on a 1280×800 screen: the smallest laptop the window must fit (the plugin's own
 # default is 800×800). tests/gui/test_window_fits.py checks 1920×1080 in a child process.
+# The app speaks the system's language (gui/i18n.py): tests read its English, whatever the locale.
+os.environ["MLMSTUDIO_LANG"] = "en"
 if os.environ.get("QT_QPA_PLATFORM", "offscreen") == "offscreen":
     os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={LAPTOP_SCREEN}"
 
