@@ -207,6 +207,52 @@ class Block(nn.Module):
         return x + self.ffn(self.ln2(x))
 
 
+class SeedEncoderLayer(nn.TransformerEncoderLayer):
+    """``nn.TransformerEncoderLayer`` (post-LN, GELU) with the modern blocks' attention in training.
+
+    The same modules, so the same state_dict names and shapes (``self_attn.in_proj_weight``,
+    ``self_attn.out_proj``, ``linear1``, ``linear2``, ``norm1``, ``norm2``): every saved seed run,
+    checkpoint, export and import reads as before, and inspection still finds a
+    TransformerEncoderLayer with its MultiheadAttention. Only forward differs: torch's layer goes
+    through MultiheadAttention, whose SDPA, with dropout on a CPU, falls back to a math path that
+    casts bf16 to fp32 and back around every attention; this one calls ``explicit_attention`` for
+    bf16 on a CPU (as SelfAttention does) and SDPA otherwise, with the same numbers at evaluation
+    (tests/engine/test_seed_layer.py checks it against torch's own layer).
+    """
+
+    def forward(
+        self,
+        src: Tensor,
+        src_mask: Tensor | None = None,
+        src_key_padding_mask: Tensor | None = None,
+        is_causal: bool = False,
+    ) -> Tensor:
+        if src_mask is not None or is_causal or self.norm_first:  # not the seed's use: torch's own
+            return super().forward(src, src_mask, src_key_padding_mask, is_causal)
+        x = self.norm1(src + self.dropout1(self._attention(src, src_key_padding_mask)))
+        return self.norm2(x + self.dropout2(self.linear2(self.dropout(F.gelu(self.linear1(x))))))
+
+    def _attention(self, x: Tensor, padding: Tensor | None) -> Tensor:
+        """Self-attention with MultiheadAttention's weights; ``padding`` True (or -inf) = ignore."""
+        attn = self.self_attn
+        B, T, d = x.shape
+        H = attn.num_heads
+        qkv = F.linear(x, attn.in_proj_weight, attn.in_proj_bias)  # [B, T, 3d]
+        q, k, v = qkv.view(B, T, 3, H, d // H).permute(2, 0, 3, 1, 4)  # each [B, H, T, d/H]
+        mask = None
+        if padding is not None and x.device.type == "cpu" and not bool(padding.any()):
+            padding = None  # training windows never pad (checked on a CPU only, where it is free)
+        if padding is not None:
+            keep = padding == 0 if padding.dtype != torch.bool else ~padding  # [B, T]
+            mask = keep[:, None, None, :]  # [B, 1, 1, T]
+        dropout_p = attn.dropout if self.training else 0.0
+        if q.dtype == torch.bfloat16 and q.device.type == "cpu":
+            y = explicit_attention(q, k, v, mask, dropout_p)
+        else:
+            y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=dropout_p)
+        return attn.out_proj(y.transpose(1, 2).reshape(B, T, d))  # [B, T, d]
+
+
 class MLMHead(nn.Module):
     """BERT's prediction-head transform: Linear -> GELU -> LayerNorm (the decoder comes after)."""
 
@@ -257,7 +303,7 @@ class SeedMLM(MLMModel):
         self.pos_emb = nn.Embedding(cfg.max_len, d)
         self.emb_norm = nn.LayerNorm(d, eps=cfg.layer_norm_eps)
         self.emb_drop = nn.Dropout(cfg.dropout)
-        layer = nn.TransformerEncoderLayer(
+        layer = SeedEncoderLayer(
             d_model=d,
             nhead=cfg.num_heads,
             dim_feedforward=cfg.ffn_width,
@@ -288,7 +334,8 @@ class SeedMLM(MLMModel):
         pos = torch.arange(T, device=input_ids.device)
         x = self.emb_drop(self.emb_norm(self.tok_emb(input_ids) + self.pos_emb(pos)))  # [B, T, d]
         padding = None if attention_mask is None else attention_mask == 0  # True = ignore
-        x = self.encoder(x, src_key_padding_mask=padding)  # [B, T, d]
+        for layer in self.encoder.layers:  # the container's own checks and mask casts skipped
+            x = layer(x, src_key_padding_mask=padding)  # [B, T, d]
         if labels is None:
             return MLMOutput(None, self.decoder(self.head(x)))  # [B, T, V]
         # The head is per position: running it only where there are labels (15-30% of them) gives
