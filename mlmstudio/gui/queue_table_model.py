@@ -15,14 +15,17 @@ from PySide6.QtCore import (
     QByteArray,
     QMimeData,
     QModelIndex,
+    QSize,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontMetrics
+from PySide6.QtWidgets import QApplication
 
 from mlmstudio import command_hint
 from mlmstudio.config import length_text as config_length_text
 from mlmstudio.gui.i18n import translate
+from mlmstudio.gui.widgets.header_fit import SLACK, title_width
 from mlmstudio.store.queue import ItemState, QueueItem
 
 MIME_TYPE = "application/x-mlmstudio-queue-rows"
@@ -131,6 +134,10 @@ class QueueTableModel(QAbstractTableModel):
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return header_text(COLUMNS[section])
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.SizeHintRole:
+            # Qt's own measure of a title falls a few pixels short of it: the title would be cut.
+            metrics = QFontMetrics(QApplication.font("QHeaderView"))
+            return QSize(title_width(header_text(COLUMNS[section])), metrics.height() + 2 * SLACK)
         return None
 
     def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):

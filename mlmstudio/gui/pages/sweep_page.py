@@ -20,7 +20,7 @@ import dataclasses
 import logging
 import time
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QThread, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -45,6 +45,7 @@ from mlmstudio.gui.run_request import request_problem
 from mlmstudio.gui.sweep_worker import SweepRequest, SweepWorker
 from mlmstudio.gui.theme import MessageLabel
 from mlmstudio.gui.threads import start_in_thread
+from mlmstudio.gui.widgets.header_fit import fit_titles
 from mlmstudio.gui.widgets.sweep_plots import SweepPlots
 from mlmstudio.store.database import Database
 from mlmstudio.sweep.space import (
@@ -129,7 +130,7 @@ class SweepPage(QWidget):
             )
             edit.textChanged.connect(self._on_form_changed)
             self.param_edits.append(edit)
-        self.recipe_check = QCheckBox(
+        self.recipe_check, recipe_row = wrapped_check(
             translate(
                 "SweepPage",
                 "Find a good recipe for this corpus (the sweep picks learning rate, "
@@ -151,7 +152,7 @@ class SweepPage(QWidget):
             )
         )
         self.trials_spin.valueChanged.connect(self._on_form_changed)
-        self.prune_check = QCheckBox(
+        self.prune_check, prune_row = wrapped_check(
             translate(
                 "SweepPage",
                 "Stop trials that fall behind early (successive halving) and spend their time on more trials",
@@ -167,14 +168,14 @@ class SweepPage(QWidget):
         for i, edit in enumerate(self.param_edits):
             settings.addWidget(edit, i // 2, i % 2)
         form.addRow(translate("SweepPage", "Settings"), settings)
-        form.addRow("", self.recipe_check)
+        form.addRow("", recipe_row)
         budget_row = QHBoxLayout()
         budget_row.addWidget(self.budget_edit)
         budget_row.addWidget(QLabel(translate("SweepPage", "Trials")))
         budget_row.addWidget(self.trials_spin)
         budget_row.addStretch(1)
         form.addRow(translate("SweepPage", "Budget"), budget_row)
-        form.addRow("", self.prune_check)
+        form.addRow("", prune_row)
         form.addRow(translate("SweepPage", "Name"), self.name_edit)
         self.plan_label = QLabel(" ")
         self.plan_label.setWordWrap(True)
@@ -219,7 +220,10 @@ class SweepPage(QWidget):
         self.table.setHorizontalHeaderLabels([translate("SweepPage", c) for c in COLUMNS])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # Not stretched: a stretched last column stays at least 100 px, so the titles would scroll.
+        self.table.horizontalHeader().setStretchLastSection(False)
+        self.table.resizeColumnsToContents()
+        fit_titles(self.table)  # the titles whole before the first trial too, in any language
         self.plots = SweepPlots()
         splitter = QSplitter()
         splitter.addWidget(self.table)
@@ -600,6 +604,7 @@ class SweepPage(QWidget):
                     item.setToolTip(r.message)
                 self.table.setItem(row, col, item)
         self.table.resizeColumnsToContents()
+        fit_titles(self.table)
         self.plots.set_trials(records, best)
         if best is None:
             self.best_label.setText(
@@ -626,6 +631,48 @@ class SweepPage(QWidget):
                     accuracy=best.val_accuracy,
                 )
             )
+
+
+class _CheckText(QLabel):
+    """A check box's text that wraps; clicking it clicks the box."""
+
+    def __init__(self, text: str, box: QCheckBox) -> None:
+        super().__init__(text)
+        self.box = box
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setBuddy(box)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        # One line at least; the height for the width given decides the rest (QLabel's own
+        # minimum is its height at a narrow guess of a width: rows far taller than their text).
+        hint = super().minimumSizeHint()
+        return QSize(min(hint.width(), 200), self.fontMetrics().height())
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        # As wide as the text on one line (QLabel's own guess of a width is far narrower).
+        width = self.fontMetrics().horizontalAdvance(self.text()) + 4
+        return QSize(width, self.heightForWidth(width))
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.LeftButton and self.rect().contains(event.position().toPoint()):
+            self.box.click()
+        super().mouseReleaseEvent(event)
+
+
+def wrapped_check(text: str) -> tuple[QCheckBox, QWidget]:
+    """A check box whose long text wraps (a QCheckBox's own never does): the box and its row.
+
+    In a longer language the sentence would otherwise widen the page past a laptop screen.
+    """
+    box = QCheckBox()
+    box.setAccessibleName(text)
+    row = QWidget()
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(box, 0, Qt.AlignmentFlag.AlignTop)
+    layout.addWidget(_CheckText(text, box), 1)
+    return box, row
 
 
 def _values(values: dict) -> str:

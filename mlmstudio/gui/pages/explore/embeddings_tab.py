@@ -175,19 +175,23 @@ class EmbeddingsTab(ExploreTab):
             self.view, self.numbers, name="embeddings", report_error=self.host.show_error
         )
 
+        # Two rows: in one, longer words (another language) would widen the window past the screen.
         row = QHBoxLayout()
         row.addWidget(QLabel(translate("EmbeddingsTab", "Word:")))
         row.addWidget(self.word, 1)
-        row.addWidget(QLabel(translate("EmbeddingsTab", "Neighbours:")))
-        row.addWidget(self.neighbour_count)
-        row.addWidget(QLabel(translate("EmbeddingsTab", "Map:")))
-        row.addWidget(self.map_count)
-        row.addWidget(self.special)
-        row.addWidget(self.export)
         row.addWidget(self.show_button)
+        options = QHBoxLayout()
+        options.addWidget(QLabel(translate("EmbeddingsTab", "Neighbours:")))
+        options.addWidget(self.neighbour_count)
+        options.addWidget(QLabel(translate("EmbeddingsTab", "Map:")))
+        options.addWidget(self.map_count)
+        options.addWidget(self.special)
+        options.addStretch(1)
+        options.addWidget(self.export)
         layout = QVBoxLayout(self)
         layout.addWidget(explain)
         layout.addLayout(row)
+        layout.addLayout(options)
         layout.addWidget(self.view, 1)
 
         self.result: EmbeddingView | None = None

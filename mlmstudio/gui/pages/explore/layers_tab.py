@@ -217,12 +217,16 @@ class LayersTab(ExploreTab):
         row.addWidget(self.temperature)
         row.addWidget(self.temperature_label)
         row.addStretch(1)
-        row.addWidget(self.export)
         row.addWidget(self.show_button)
+        # Saving gets a row of its own: beside the controls, longer words would widen the window.
+        saving = QHBoxLayout()
+        saving.addStretch(1)
+        saving.addWidget(self.export)
         layout = QVBoxLayout(self)
         layout.addWidget(explain)
         layout.addLayout(row)
         layout.addWidget(self.view, 1)
+        layout.addLayout(saving)
 
         self.result: LayerByLayer | None = None
         self.cell: AttentionCell | None = None

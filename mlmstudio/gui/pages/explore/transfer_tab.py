@@ -43,6 +43,7 @@ from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.theme import style_plot
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
+from mlmstudio.gui.widgets.header_fit import fit_titles
 from mlmstudio.store.records import RunSummary
 
 if TYPE_CHECKING:
@@ -80,6 +81,9 @@ class TransferTab(ExploreTab):
         )
         explain.setWordWrap(True)
         self.task_combo = QComboBox()
+        # As wide as the room allows, not as its longest task: a long file name would widen the window.
+        self.task_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.task_combo.setMinimumContentsLength(24)
         for value, text in SHIPPED_TASKS:
             self.task_combo.addItem(translate("TransferTab", text), value)
         self.task_combo.setToolTip(
@@ -151,7 +155,7 @@ class TransferTab(ExploreTab):
         splitter.addWidget(self.table)
         splitter.addWidget(self.plot)
         splitter.setStretchFactor(1, 1)
-        self.table.setMinimumWidth(400)  # every column readable beside the plot
+        fit_titles(self.table)  # every column title readable beside the plot, in any language
         view_layout = QVBoxLayout(self.view)
         view_layout.setContentsMargins(0, 0, 0, 0)
         view_layout.addWidget(self.summary)
