@@ -16,7 +16,15 @@ pretraining nor the continued run trained on.
 The measure: every occurrence of a new word in the held-out windows is masked (nothing else is)
 and the cross-entropy of predicting the new token is averaged ("new-word loss"). Reported at
 step 0 and after the run, for each init, the median over ``--seeds``; and the ordinary held-out
-loss of the run (15% masking), which should not suffer. Also printed: load average.
+loss of the run (15% masking), which should not suffer. The new-word loss is also split in two:
+"among new words" (the right word's loss with the softmax over the new tokens only: ln N when the
+model cannot tell them apart) and "mass on new words" (the probability the model gives all new
+tokens together where one is masked). Also printed: load average.
+
+``--step0``: no continued runs; the same measures, untrained, for more starting points (the new
+rows' decoder bias at the token's log-frequency in the training split, and that bias raised by
+2, 4, 6). ``--keep-base DIR`` keeps the pretrained base; ``--base DIR`` continues it instead of
+pretraining another.
 
     nice -n 5 python benchmarks/vocab_extension.py --pretrain-seconds 240 --steps 60 --words 100
 
@@ -28,6 +36,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import os
 import sys
 import tempfile
@@ -83,8 +92,11 @@ def continued(base: Path, text: str, words: list[str], seed: int, steps: int, sm
     return replace(config, training=replace(config.training, added_words=" ".join(words))).validate()
 
 
-def new_word_loss(model_dir: Path, config, text: str, first_new: int, batch: int = 16) -> tuple[float, int]:
-    """Mean cross-entropy of the new tokens where each occurrence in the held-out windows is masked."""
+def new_word_loss(model_dir: Path, config, text: str, first_new: int, batch: int = 16) -> dict:
+    """Mean cross-entropy of the new tokens where each occurrence in the held-out windows is masked
+    (``loss``), split into its two parts: how much probability the model gives the new tokens as
+    a whole there (``new_mass``, mean over occurrences), and the cross-entropy of the right new
+    word among the new words only (``within``: ln N when the model cannot tell them apart)."""
     import torch
     import torch.nn.functional as F
 
@@ -93,12 +105,13 @@ def new_word_loss(model_dir: Path, config, text: str, first_new: int, batch: int
 
     loaded = load_model_dir(model_dir)
     tok, model = loaded.tokenizer, loaded.model
+    model.eval()
     _, val = split_spans(text, config.corpus.val_fraction, config.training.seed)
     ids = tok.encode(val.joined())
     width = config.training.seq_len - 2
     windows = [ids[i : i + width] for i in range(0, len(ids) - width + 1, width)]
     windows = [w for w in windows if any(t >= first_new for t in w)]
-    total, count = 0.0, 0
+    total, within, mass, count = 0.0, 0.0, 0.0, 0
     with torch.no_grad():
         for start in range(0, len(windows), batch):
             rows = torch.tensor(
@@ -106,10 +119,103 @@ def new_word_loss(model_dir: Path, config, text: str, first_new: int, batch: int
             )
             where = rows >= first_new
             inputs = rows.masked_fill(where, tok.mask_token_id)
-            logits = model(inputs).logits  # [B, T, V]
-            total += float(F.cross_entropy(logits[where].float(), rows[where], reduction="sum"))
+            logits = model(inputs).logits[where].float()  # [N, V]
+            targets = rows[where]
+            total += float(F.cross_entropy(logits, targets, reduction="sum"))
+            within += float(F.cross_entropy(logits[:, first_new:], targets - first_new, reduction="sum"))
+            mass += float(logits.softmax(-1)[:, first_new:].sum())
             count += int(where.sum())
-    return (total / count if count else float("nan")), count
+    nan = float("nan")
+    if not count:
+        return {"loss": nan, "within": nan, "new_mass": nan, "count": 0}
+    return {"loss": total / count, "within": within / count, "new_mass": mass / count, "count": count}
+
+
+def step0_starts(base: Path, text: str, words: list[str], smoke: bool) -> None:
+    """No training: the new-word loss and the held-out loss (15% of all tokens masked, a fixed draw)
+    of the extended model as the product starts it, as random rows start it, and with the new
+    rows' decoder bias at the log-frequency of the new token in the training split (what a
+    calibrated model gives them), plus that bias raised by 2, 4 and 6 (the price, in held-out loss,
+    of a lower new-word loss bought by guessing the new words more often)."""
+    import copy
+
+    import numpy as np
+    import torch
+    import torch.nn.functional as F
+
+    from mlmstudio.engine import vocab_extension
+    from mlmstudio.engine.artifacts import load_model_dir
+    from mlmstudio.engine.corpus import split_spans
+    from mlmstudio.engine.tokenization import unigram_log_probs
+
+    config = continued(base, text, words, 0, 1, smoke)
+    loaded = load_model_dir(base)
+    first_new = loaded.tokenizer.vocab_size
+    extension = vocab_extension.extend_tokenizer(loaded.tokenizer, words)
+    tok = extension.tokenizer
+    train, val = split_spans(text, config.corpus.val_fraction, config.training.seed)
+    train_ids = np.asarray(tok.encode(train.joined()))
+    log_p = torch.as_tensor(unigram_log_probs(train_ids, tok.vocab_size)[first_new:])
+    old_bias = loaded.model.output_bias.detach()[5:first_new].numpy()
+    old_log_p = unigram_log_probs(np.asarray(loaded.tokenizer.encode(train.joined())), first_new)[5:]
+    slope, intercept = np.polyfit(old_log_p, old_bias, 1)
+    print(
+        f"old tokens: decoder bias = {slope:.3f} x log-frequency {intercept:+.3f} "
+        f"(correlation {np.corrcoef(old_log_p, old_bias)[0, 1]:.3f}); the new tokens are "
+        f"{float(np.mean(train_ids >= first_new)):.4f} of the training tokens"
+    )
+    ids = tok.encode(val.joined())
+    width = config.training.seq_len - 2
+    rows = torch.tensor(
+        [
+            [tok.cls_token_id, *ids[i : i + width], tok.sep_token_id]
+            for i in range(0, len(ids) - width + 1, width)
+        ]
+    )
+    masked = torch.rand(rows.shape, generator=torch.Generator().manual_seed(0)) < 0.15
+    masked[:, 0] = masked[:, -1] = False
+
+    def scores(model) -> list[float]:
+        model.eval()
+        new_total = new_within = new_count = held_total = held_count = 0.0
+        with torch.no_grad():
+            for start in range(0, len(rows), 32):
+                batch, where15 = rows[start : start + 32], masked[start : start + 32]
+                where = batch >= first_new
+                if where.any():
+                    logits = model(batch.masked_fill(where, tok.mask_token_id)).logits[where].float()
+                    new_total += float(F.cross_entropy(logits, batch[where], reduction="sum"))
+                    new_within += float(
+                        F.cross_entropy(logits[:, first_new:], batch[where] - first_new, reduction="sum")
+                    )
+                    new_count += int(where.sum())
+                logits = model(batch.masked_fill(where15, tok.mask_token_id)).logits[where15].float()
+                held_total += float(F.cross_entropy(logits, batch[where15], reduction="sum"))
+                held_count += int(where15.sum())
+        return [new_total / new_count, new_within / new_count, held_total / held_count]
+
+    def with_bias(model, bias):
+        model = copy.deepcopy(model)
+        with torch.no_grad():
+            model.output_bias[first_new:] = bias
+        return model
+
+    torch.manual_seed(0)
+    mean = vocab_extension.extend_model(loaded.model, loaded.config, extension, init="mean")
+    torch.manual_seed(0)
+    random = vocab_extension.extend_model(loaded.model, loaded.config, extension, init="random")
+    calibrated = slope * log_p + intercept
+    starts = [
+        ("mean of pieces (the product)", mean),
+        ("random (N(0, 0.02), bias 0)", random),
+        ("mean of pieces, bias at log-frequency", with_bias(mean, calibrated)),
+        ("random, bias at log-frequency", with_bias(random, calibrated)),
+    ] + [(f"mean of pieces, bias at log-frequency + {k}", with_bias(mean, calibrated + k)) for k in (2, 4, 6)]
+    table = []
+    for name, model in starts:
+        table.append([name, *scores(model)])
+        print(f"  {name}: {table[-1][1:]}", flush=True)
+    _common.table(table, ["new rows start at", "new-word loss", "among new words", "held-out loss (15%)"])
 
 
 def one_run(
@@ -127,19 +233,23 @@ def one_run(
         first_new = load_model_dir(base).tokenizer.vocab_size
         start = start_from.load_starting_model(config)
         save_model_dir(out / "step0", start.model, start.tokenizer, config)
-        before, _ = new_word_loss(out / "step0", config, text, first_new)
+        before = new_word_loss(out / "step0", config, text, first_new)
         began = time.perf_counter()
         result = Trainer(config, text, out / "run").run()
         seconds = time.perf_counter() - began
-        after, n = new_word_loss(out / "run", config, text, first_new)
+        after = new_word_loss(out / "run", config, text, first_new)
     finally:
         start_from.extend_loaded = vocab_extension.extend_loaded
     return {
         "seed": seed,
         "init": init,
-        "new_word_loss_step0": before,
-        "new_word_loss": after,
-        "occurrences": n,
+        "new_word_loss_step0": before["loss"],
+        "new_word_loss": after["loss"],
+        "within_new_words_step0": before["within"],
+        "within_new_words": after["within"],
+        "new_mass_step0": before["new_mass"],
+        "new_mass": after["new_mass"],
+        "occurrences": after["count"],
         "val_loss": float(result.summary.as_dict().get("val_loss") or float("nan")),
         "seconds": seconds,
         "load": os.getloadavg()[0],
@@ -155,6 +265,15 @@ def main() -> None:
     p.add_argument("--seq-len", type=int, default=64)
     p.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
     p.add_argument("--json", metavar="FILE", help="write every run's numbers here")
+    p.add_argument(
+        "--base",
+        metavar="DIR",
+        help="continue this model folder (an earlier base, kept with --keep-base) instead of pretraining one",
+    )
+    p.add_argument(
+        "--step0", action="store_true", help="only compare starting points, untrained (no continued runs)"
+    )
+    p.add_argument("--keep-base", metavar="DIR", help="pretrain the base model into this folder and keep it")
     args = p.parse_args()
     SIZE.update(d_model=args.d_model, seq_len=args.seq_len)
     if args.smoke:
@@ -176,8 +295,12 @@ def measure(root: Path, text: str, args) -> None:
 
     _common.section("pretraining the base model")
     began = time.perf_counter()
-    base = pretrain(root / "base", text, args.pretrain_seconds, args.smoke)
-    print(f"base model: {time.perf_counter() - began:.0f} s (load average {os.getloadavg()[0]:.1f})")
+    if args.base:
+        base = Path(args.base)
+        print(f"base model: {base} (not pretrained here)")
+    else:
+        base = pretrain(Path(args.keep_base or root / "base"), text, args.pretrain_seconds, args.smoke)
+        print(f"base model: {time.perf_counter() - began:.0f} s (load average {os.getloadavg()[0]:.1f})")
     tokenizer = MLMTokenizer.load(base / "tokenizer.json")
     config = continued(base, text, [], 0, args.steps, args.smoke)
     candidates = vocab_extension.candidates_for_run(config, text, args.words, tokenizer)
@@ -185,6 +308,10 @@ def measure(root: Path, text: str, args) -> None:
     pieces = _common.median([float(len(c.pieces)) for c in candidates])
     print(f"{len(words)} words added (median {pieces:.0f} pieces each), e.g. {', '.join(words[:8])}")
 
+    if args.step0:
+        _common.section("starting points, before any training")
+        step0_starts(base, text, words, args.smoke)
+        return
     _common.section(f"continued for {args.steps} steps: mean-of-pieces against random rows")
     runs = []
     for seed in args.seeds:
@@ -200,13 +327,30 @@ def measure(root: Path, text: str, args) -> None:
                 init,
                 _common.median([r["new_word_loss_step0"] for r in mine]),
                 _common.median([r["new_word_loss"] for r in mine]),
+                _common.median([r["within_new_words"] for r in mine]),
+                _common.median([r["new_mass"] for r in mine]),
                 _common.median([r["val_loss"] for r in mine]),
                 _common.median([float(r["occurrences"]) for r in mine]),
                 _common.median([r["load"] for r in mine]),
             ]
         )
     _common.table(
-        rows, ["rows start at", "new-word loss, step 0", "after", "held-out loss", "masked", "load"]
+        rows,
+        [
+            "rows start at",
+            "new-word loss, step 0",
+            "after",
+            "among new words",
+            "mass on new words",
+            "held-out loss",
+            "masked",
+            "load",
+        ],
+    )
+    print(
+        f"'among new words': the right word's loss among the {len(words)} new ones only "
+        f"(ln {len(words)} = {math.log(max(len(words), 1)):.2f} when they cannot be told apart); "
+        "'mass on new words': the probability given to all new tokens together where one is masked."
     )
     ratios = []
     for seed in args.seeds:
