@@ -18,7 +18,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QItemSelectionModel, QModelIndex, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QEvent,
+    QItemSelectionModel,
+    QModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+    Slot,
+)
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -50,6 +59,10 @@ from mlmstudio.store.records import Curve, RunSummary
 log = logging.getLogger(__name__)
 
 NAME_MAX_WIDTH = 210  # px; a longer name is elided (the full name is in the tooltip)
+NAME_MIN_WIDTH = 120  # px; where the table is short of room, the name gives way down to this first
+# Where the columns still do not fit (a narrow window, a language with longer titles), these are
+# hidden in this order, settings before results; the header's menu shows them again.
+HIDE_WHEN_SHORT = ("Size", "Masking", "Tokenizer", "Steps", "Kind", "Created", "Val acc")
 COMPARE_DELAY_MS = 150  # selecting runs shows their curves once the selection settles
 NO_RUNS_HINT = QT_TRANSLATE_NOOP(
     "HistoryPage",
@@ -90,6 +103,8 @@ class HistoryPage(QWidget):
         self.db = db
         self._kept_selection: list[str] = []
         self._columns_fitted = False  # the first listing sizes the columns exactly; later ones only widen
+        self._column_choice: dict[int, bool] = {}  # columns the user showed or hid from the header's menu
+        self._wanted_widths: dict[int, int] = {}  # each column's whole contents and title
 
         # The runs are shared with the other pages (the window owns one RunList).
         self.runs = runs if runs is not None else RunList(db, self)
@@ -165,11 +180,14 @@ class HistoryPage(QWidget):
             action = QAction(translate("RunsTableModel", column.title), header)
             action.setCheckable(True)
             action.setChecked(not column.hidden_at_first)
-            action.toggled.connect(lambda on, i=index: table.setColumnHidden(i, not on))
+            action.toggled.connect(lambda on, i=index: self._on_column_chosen(i, on))
             header.addAction(action)
             table.setColumnHidden(index, column.hidden_at_first)
             self.column_actions[column.title] = action
         self.column_actions["Name"].setEnabled(False)  # a table of runs without their names
+        # Shown, or its viewport resized (after the table's own layout): the columns fit the new width.
+        table.installEventFilter(self)
+        table.viewport().installEventFilter(self)
         return table
 
     def _lay_out(self) -> None:
@@ -233,13 +251,67 @@ class HistoryPage(QWidget):
         run name is not allowed to push the other columns away.
         """
         header = self.table.horizontalHeader()
+        rows = self.model.rowCount() > 0
         for column in range(self.model.columnCount()):
             wanted = max(self.table.sizeHintForColumn(column), header.sectionSizeHint(column))
             if column == COLUMN_INDEX["Name"]:
                 wanted = min(wanted, NAME_MAX_WIDTH)
-            if not self._columns_fitted or header.sectionSize(column) < wanted:
+            self._wanted_widths[column] = wanted
+            if (rows and not self._columns_fitted) or header.sectionSize(column) < wanted:
                 self.table.setColumnWidth(column, wanted)
-        self._columns_fitted = True
+        self._columns_fitted = self._columns_fitted or rows
+        self._fit_to_width()
+
+    def _fit_to_width(self) -> None:
+        """Keep the table from scrolling sideways: narrow the name, then hide settings columns.
+
+        Only while the table is shown (its width is known). A column the user chose in the
+        header's menu is left as chosen; the others come back as soon as there is room.
+        """
+        if not self.table.isVisible() or not self._wanted_widths:
+            return
+        room = self.table.viewport().width()
+        name = COLUMN_INDEX["Name"]
+        shown = {
+            i for i, column in enumerate(COLUMNS) if self._column_choice.get(i, not column.hidden_at_first)
+        }
+
+        def need(columns: set[int]) -> int:
+            return sum(self._wanted_widths.get(i, 0) for i in columns if i != name)
+
+        for title in HIDE_WHEN_SHORT:
+            if need(shown) + NAME_MIN_WIDTH <= room:
+                break
+            index = COLUMN_INDEX[title]
+            if index not in self._column_choice:
+                shown.discard(index)
+        for index, action in enumerate(self.column_actions.values()):
+            self.table.setColumnHidden(index, index not in shown)
+            action.blockSignals(True)
+            action.setChecked(index in shown)
+            action.blockSignals(False)
+        name_width = max(
+            NAME_MIN_WIDTH, min(self._wanted_widths.get(name, NAME_MAX_WIDTH), room - need(shown))
+        )
+        if self.table.columnWidth(name) > name_width:
+            self.table.setColumnWidth(name, name_width)
+        elif self.table.columnWidth(name) < name_width <= self._wanted_widths.get(name, 0):
+            self.table.setColumnWidth(name, name_width)  # room again: the name grows back
+
+    def _on_column_chosen(self, index: int, on: bool) -> None:
+        """The user showed or hid a column from the header's menu."""
+        self._column_choice[index] = on
+        self.table.setColumnHidden(index, not on)
+        self._fit_to_width()
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802
+        table = getattr(self, "table", None)
+        if table is not None and (
+            (watched is table and event.type() == QEvent.Type.Show)
+            or (watched is table.viewport() and event.type() == QEvent.Type.Resize)
+        ):
+            self._fit_to_width()
+        return super().eventFilter(watched, event)
 
     # -- public API ---------------------------------------------------------------------------
 
@@ -266,8 +338,7 @@ class HistoryPage(QWidget):
     @Slot()
     def _on_runs_changed(self) -> None:
         """A new listing arrived (from this page or another): redraw around it."""
-        if self.model.rowCount():
-            self._fit_columns()  # grow to new contents; the user's wider widths are kept
+        self._fit_columns()  # grow to new contents (whole titles when empty); wider widths are kept
         self.compare_view.set_hint("" if self.model.rowCount() else translate("HistoryPage", NO_RUNS_HINT))
         self._fill_combo(self.tag_combo, translate("HistoryPage", "All tags"), self.model.all_tags())
         self._fill_combo(
