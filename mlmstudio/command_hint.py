@@ -64,3 +64,10 @@ def reinstall_advice(what: str = "MLM Studio") -> str:
             f"(or reinstall the .deb), then run {command('doctor')}."
         )
     return f"Run scripts/setup.sh again, or reinstall {what} in this Python (see README.md, 'Install')."
+
+
+def optional_package_advice(package: str) -> str:
+    """How to add an optional package (``jieba``), said for how MLM Studio was installed."""
+    if is_frozen():
+        return f"the desktop bundle does not hold {package}; a pip install of MLM Studio can add it"
+    return f"pip install {package}"

@@ -47,7 +47,7 @@ from pathlib import Path
 import numpy as np
 from tokenizers import AddedToken, Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
 
-from mlmstudio import bounded_json
+from mlmstudio import bounded_json, command_hint
 from mlmstudio.config import CLS, MASK, PAD, SEP, SPECIAL_TOKENS, UNK, TokenizerConfig
 from mlmstudio.engine.errors import TokenizerError
 from mlmstudio.engine.memory import release_free_memory
@@ -776,7 +776,8 @@ def unspaced_cjk_note(text: str) -> str | None:
         + (
             "."
             if _segmenter() is not None
-            else f", or install {SEGMENTER} (pip install {SEGMENTER}) to split Chinese into words."
+            else f", or install {SEGMENTER} ({command_hint.optional_package_advice(SEGMENTER)}) to split "
+            "Chinese into words."
         )
     )
 
