@@ -46,8 +46,15 @@ def spec_namespace(monkeypatch, tmp_path):
     made: list[Recorded] = []
     hooks = types.ModuleType("PyInstaller.utils.hooks")
     desktop = f"/site/mlmstudio/resources/{APP_ID}.desktop"
+    translation = (
+        "/site/mlmstudio/gui/translations/mlmstudio_de.qm"  # the package's data, as PyInstaller finds it
+    )
     hooks.collect_data_files = lambda package, **kw: (
-        [(desktop, "mlmstudio/resources")] if package.endswith("resources") else []
+        [(desktop, "mlmstudio/resources")]
+        if package.endswith("resources")
+        else [(translation, "mlmstudio/gui/translations")]
+        if package == "mlmstudio"
+        else []
     )
     hooks.collect_submodules = lambda package: [f"{package}.launcher"]
     for name, module in (
