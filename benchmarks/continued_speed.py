@@ -11,7 +11,10 @@ loop of the HF throughput baseline), imported from there. Same corpus, same toke
 batch 32, 15% masking. The two alternate, ``--steps`` steps each per cycle; tokens/s are
 compared per cycle and the median of those ratios is reported, with the load average.
 
-    nice -n 5 python benchmarks/continued_speed.py [--rounds 8] [--steps 2] [--smoke]
+    nice -n 5 python benchmarks/continued_speed.py [--rounds 8] [--steps 2] [--profile 3] [--smoke]
+
+``--profile N`` then runs N more steps of each under torch.profiler and prints the operators
+that took the most self CPU time (where the time goes, for docs/PERFORMANCE.md).
 
 ``RATIO continued_speed_engine_over_hf_tokens_per_s`` (target >= 2).
 """
@@ -77,10 +80,22 @@ def engine_contender(text: str, folder: Path, size: tt.Size, work: Path) -> tupl
     )
 
 
+def profile_steps(contender: tt.Contender, steps: int, rows: int = 14) -> None:
+    """``steps`` steps of ``contender`` under torch.profiler: the operators by self CPU time."""
+    from torch.profiler import ProfilerActivity, profile
+
+    with profile(activities=[ProfilerActivity.CPU]) as prof:
+        for _ in range(steps):
+            contender.step()
+    common.section(f"profile: {contender.name}, {steps} steps (load {os.getloadavg()[0]:.1f})")
+    print(prof.key_averages().table(sort_by="self_cpu_time_total", row_limit=rows))
+
+
 def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
     p.add_argument("--rounds", type=int, default=8, help="alternating cycles (default 8)")
     p.add_argument("--steps", type=int, default=2, help="steps per contender per cycle (default 2)")
+    p.add_argument("--profile", type=int, default=0, help="then profile N steps of each (default 0)")
     args = p.parse_args()
     size = tt.SMOKE if args.smoke else FULL
     if args.smoke:
@@ -110,15 +125,17 @@ def main() -> None:
                 seconds = time.perf_counter() - began
                 rates[contender.name].append(args.steps * size.batch * size.seq_len / seconds)
             loads.append(os.getloadavg()[0])
+        for contender in (ours, theirs) if args.profile > 0 else ():
+            profile_steps(contender, args.profile)
+    ratios = [a / b for a, b in zip(rates[ours.name], rates[theirs.name], strict=True)]
     common.section("tokens/s per cycle")
     common.table(
         [
-            [c + 1, a, b, load]
+            [c + 1, a, b, a / b, load]
             for c, (a, b, load) in enumerate(zip(rates[ours.name], rates[theirs.name], loads, strict=True))
         ],
-        ["cycle", ours.name, theirs.name, "load"],
+        ["cycle", ours.name, theirs.name, "ratio", "load"],
     )
-    ratios = [a / b for a, b in zip(rates[ours.name], rates[theirs.name], strict=True)]
     ratio = common.median(ratios)
     print(
         f"median tokens/s: {ours.name} {common.median(rates[ours.name]):,.0f}, {theirs.name} "
