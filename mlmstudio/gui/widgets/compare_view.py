@@ -47,9 +47,9 @@ from mlmstudio.engine.metric_names import (
     VAL_PERPLEXITY,
 )
 from mlmstudio.gui.i18n import mark_user_text, translate
-from mlmstudio.gui.pages.history.flow_layout import FlowLayout
 from mlmstudio.gui.perplexity import format_perplexity, loss_axis_tip, perplexity, perplexity_tip
 from mlmstudio.gui.run_colors import distinct_styles
+from mlmstudio.gui.widgets.flow_layout import FlowLayout
 from mlmstudio.store import compare
 from mlmstudio.store.records import Curve
 

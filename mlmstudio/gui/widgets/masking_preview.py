@@ -15,14 +15,15 @@ import logging
 import re
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QLabel, QLayout, QLayoutItem, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from mlmstudio.config import MaskingConfig, TokenizerConfig
 from mlmstudio.gui.background import BackgroundCall
 from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.theme import message_color
+from mlmstudio.gui.widgets.flow_layout import FlowLayout
 
 if TYPE_CHECKING:
     from mlmstudio.engine.tokenization import MLMTokenizer
@@ -59,70 +60,6 @@ def pick_sentences(text: str, limit: int = 200) -> list[str]:
     if not found and text.strip():
         found.append(" ".join(text.split()[:20]))
     return found
-
-
-class FlowLayout(QLayout):
-    """Items left to right at their size hints, wrapping to a new line when the width runs out.
-
-    Its minimum width is the widest item's, so a longer translation of the buttons' texts
-    stacks them instead of widening the page.
-    """
-
-    def __init__(self, parent: QWidget | None = None, spacing: int = 6) -> None:
-        super().__init__(parent)
-        self._items: list[QLayoutItem] = []
-        self.setContentsMargins(0, 0, 0, 0)
-        self.setSpacing(spacing)
-
-    def addItem(self, item: QLayoutItem) -> None:  # noqa: N802 (Qt's name)
-        self._items.append(item)
-
-    def count(self) -> int:
-        return len(self._items)
-
-    def itemAt(self, index: int) -> QLayoutItem | None:  # noqa: N802
-        return self._items[index] if 0 <= index < len(self._items) else None
-
-    def takeAt(self, index: int) -> QLayoutItem | None:  # noqa: N802
-        return self._items.pop(index) if 0 <= index < len(self._items) else None
-
-    def expandingDirections(self) -> Qt.Orientation:  # noqa: N802
-        return Qt.Orientation(0)
-
-    def hasHeightForWidth(self) -> bool:  # noqa: N802
-        return True
-
-    def heightForWidth(self, width: int) -> int:  # noqa: N802
-        return self._arrange(QRect(0, 0, width, 0), move=False)
-
-    def setGeometry(self, rect: QRect) -> None:  # noqa: N802
-        super().setGeometry(rect)
-        self._arrange(rect, move=True)
-
-    def sizeHint(self) -> QSize:  # noqa: N802
-        width = sum(i.sizeHint().width() for i in self._items) + self.spacing() * max(len(self._items) - 1, 0)
-        height = max((i.sizeHint().height() for i in self._items), default=0)
-        return QSize(width, height)
-
-    def minimumSize(self) -> QSize:  # noqa: N802
-        size = QSize()
-        for item in self._items:
-            size = size.expandedTo(item.minimumSize())
-        return size
-
-    def _arrange(self, rect: QRect, move: bool) -> int:
-        x, y, line = rect.x(), rect.y(), 0
-        for item in self._items:
-            if item.isEmpty():
-                continue
-            hint = item.sizeHint()
-            if x > rect.x() and x + hint.width() > rect.right() + 1:
-                x, y, line = rect.x(), y + line + self.spacing(), 0
-            if move:
-                item.setGeometry(QRect(QPoint(x, y), hint))
-            x += hint.width() + self.spacing()
-            line = max(line, hint.height())
-        return y + line - rect.y()
 
 
 class MaskingPreview(QWidget):
@@ -183,7 +120,7 @@ class MaskingPreview(QWidget):
         self.next_button = QPushButton(translate("MaskingPreview", "Another sentence"))
         self.next_button.setToolTip(translate("MaskingPreview", "Show another sentence of the corpus."))
         self.next_button.clicked.connect(self.next_sentence)
-        buttons = FlowLayout()  # side by side while they fit, one under the other in a narrow column
+        buttons = FlowLayout(spacing=6)  # side by side while they fit, one under the other in a narrow column
         buttons.addWidget(self.reroll_button)
         buttons.addWidget(self.next_button)
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QPushButton, QScrollArea, QWidget
 
 from mlmstudio.gui.i18n import PseudoTranslator
-from mlmstudio.gui.widgets.masking_preview import FlowLayout
+from mlmstudio.gui.widgets.flow_layout import FlowLayout
 
 
 def test_the_flow_layout_stacks_its_buttons_when_narrow(qtbot):

@@ -37,9 +37,9 @@ from mlmstudio.engine.hf_compat import can_export_hf, hf_architecture
 from mlmstudio.engine.run_status import ACTIVE_STATUSES, RESUMABLE_STATUSES
 from mlmstudio.gui.background import TaskRunner, user_message
 from mlmstudio.gui.i18n import translate
-from mlmstudio.gui.pages.history.flow_layout import FlowLayout
 from mlmstudio.gui.run_list import RunList
 from mlmstudio.gui.runs_table_model import status_label
+from mlmstudio.gui.widgets.flow_layout import FlowLayout
 from mlmstudio.store import service
 from mlmstudio.store.records import RunSummary
 from mlmstudio.store.run_lock import owner_alive

@@ -1,7 +1,8 @@
 """A layout that lays its items out in a row and wraps them onto more rows when the room is short.
 
-History's commands are a dozen buttons; in a language whose words are longer, or on a narrow
-window, one row would make the page wider than a 1280-pixel screen. Here they wrap instead
+History's commands are a dozen buttons, the compare view's controls and the masking preview's
+buttons a few; in a language whose words are longer, or on a narrow window, one row would make
+the page wider than a 1280-pixel screen. Here they wrap instead
 (Qt's own Flow Layout example, trimmed): the layout's minimum width is its widest item, and its
 height follows the width it is given (``heightForWidth``).
 """
