@@ -20,9 +20,12 @@ the file still loads in transformers' ``PreTrainedTokenizerFast``):
 
 New ids follow the old ones (V, V + 1, ...), so every old token keeps its id and an export can
 append the rows at the end. Each new row of the input embedding and of the MLM decoder and its
-bias starts at the mean of the rows of the pieces the model read the word as: the model's first
-guess for the new token is what it already knew of the word, not noise. Building the grown
-model through ``build_model`` keeps a tied decoder tied.
+bias starts at the mean of the rows of the pieces the model read the word as (the issue's
+recipe): the grown model's held-out loss stays where it was, whereas random rows with a zero
+bias make it guess the new tokens everywhere. It is not yet a good guess for the word itself:
+on the benchmark's small base the mean of a word's pieces ranks the new words no better than
+chance, and its bias is a rough frequency (docs/PERFORMANCE.md, "Vocabulary extension").
+Building the grown model through ``build_model`` keeps a tied decoder tied.
 """
 
 from __future__ import annotations
