@@ -83,7 +83,7 @@ class CheckpointsTab(ExploreTab):
         self.slider.setEnabled(False)
         self.slider.setToolTip(translate("CheckpointsTab", "The kept checkpoints, in order of their step"))
         self.step_label = QLabel("")
-        self.step_label.setMinimumWidth(220)
+        self.step_label.setWordWrap(True)
         self.show_button = QPushButton(translate("CheckpointsTab", "Show at this step"))
         self.timeline_button = QPushButton(translate("CheckpointsTab", "Every step"))
         self.timeline_button.setToolTip(
@@ -126,18 +126,19 @@ class CheckpointsTab(ExploreTab):
             self.view, self.numbers, name="over-training", report_error=self.host.show_error
         )
 
-        slider_row = QHBoxLayout()
-        slider_row.addWidget(self.slider, 1)
-        slider_row.addWidget(self.step_label)
+        # The step and the status each on a line of their own, wrapping: a longer translation
+        # then takes a second line instead of being cut beside the slider and the buttons.
         buttons = QHBoxLayout()
-        buttons.addWidget(self.status, 1)
+        buttons.addStretch(1)
         buttons.addWidget(self.reload_button)
         buttons.addWidget(self.export)
         buttons.addWidget(self.timeline_button)
         buttons.addWidget(self.show_button)
         layout = QVBoxLayout(self)
         layout.addWidget(explain)
-        layout.addLayout(slider_row)
+        layout.addWidget(self.slider)
+        layout.addWidget(self.step_label)
+        layout.addWidget(self.status)
         layout.addLayout(buttons)
         layout.addWidget(self.view, 1)
 
