@@ -207,18 +207,74 @@ class Block(nn.Module):
         return x + self.ffn(self.ln2(x))
 
 
+class SeedSelfAttention(nn.MultiheadAttention):
+    """torch's MultiheadAttention, whose self-attention without weights runs as the modern blocks'.
+
+    The same parameters (``in_proj_weight``, ``in_proj_bias``, ``out_proj``). Asked for its weights,
+    or with a mask of its own, it is torch's; otherwise ``explicit_attention`` for bf16 on a CPU
+    (as SelfAttention does) and SDPA elsewhere. torch's own path, with dropout on a CPU, falls
+    back to SDPA's math path, which casts bf16 to fp32 and back around every attention.
+    """
+
+    def forward(
+        self,
+        query: Tensor,
+        key: Tensor,
+        value: Tensor,
+        key_padding_mask: Tensor | None = None,
+        need_weights: bool = True,
+        attn_mask: Tensor | None = None,
+        average_attn_weights: bool = True,
+        is_causal: bool = False,
+    ) -> tuple[Tensor, Tensor | None]:
+        if (
+            need_weights
+            or attn_mask is not None
+            or is_causal
+            or not self.batch_first
+            or not (query is key is value)
+        ):
+            return super().forward(
+                query, key, value, key_padding_mask, need_weights, attn_mask, average_attn_weights, is_causal
+            )
+        return self._self_attention(query, key_padding_mask), None
+
+    def _self_attention(self, x: Tensor, padding: Tensor | None) -> Tensor:
+        """[B, T, d] -> [B, T, d]; ``padding`` [B, T] True (or -inf) = ignore."""
+        B, T, d = x.shape
+        H = self.num_heads
+        qkv = F.linear(x, self.in_proj_weight, self.in_proj_bias)  # [B, T, 3d]
+        q, k, v = qkv.view(B, T, 3, H, d // H).permute(2, 0, 3, 1, 4)  # each [B, H, T, d/H]
+        mask = None
+        if padding is not None and x.device.type == "cpu" and not bool(padding.any()):
+            padding = None  # training windows never pad (checked on a CPU only, where it is free)
+        if padding is not None:
+            keep = padding == 0 if padding.dtype != torch.bool else ~padding  # [B, T]
+            mask = keep[:, None, None, :]  # [B, 1, 1, T]
+        dropout_p = self.dropout if self.training else 0.0
+        if q.dtype == torch.bfloat16 and q.device.type == "cpu":
+            y = explicit_attention(q, k, v, mask, dropout_p)
+        else:
+            y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=dropout_p)
+        return self.out_proj(y.transpose(1, 2).reshape(B, T, d))  # [B, T, d]
+
+
 class SeedEncoderLayer(nn.TransformerEncoderLayer):
-    """``nn.TransformerEncoderLayer`` (post-LN, GELU) with the modern blocks' attention in training.
+    """``nn.TransformerEncoderLayer`` (post-LN, GELU) on SeedSelfAttention, called directly.
 
     The same modules, so the same state_dict names and shapes (``self_attn.in_proj_weight``,
-    ``self_attn.out_proj``, ``linear1``, ``linear2``, ``norm1``, ``norm2``): every saved seed run,
-    checkpoint, export and import reads as before, and inspection still finds a
-    TransformerEncoderLayer with its MultiheadAttention. Only forward differs: torch's layer goes
-    through MultiheadAttention, whose SDPA, with dropout on a CPU, falls back to a math path that
-    casts bf16 to fp32 and back around every attention; this one calls ``explicit_attention`` for
-    bf16 on a CPU (as SelfAttention does) and SDPA otherwise, with the same numbers at evaluation
-    (tests/engine/test_seed_layer.py checks it against torch's own layer).
+    ``self_attn.out_proj``, ``linear1``, ``linear2``, ``norm1``, ``norm2``) and the same
+    initialisation from the same seed: every saved seed run, checkpoint, export and import reads as
+    before, and inspection (and its hooks) still finds a TransformerEncoderLayer with its
+    MultiheadAttention. Only forward differs: the post-LN sublayers written out around
+    SeedSelfAttention, with the same numbers in fp32 (tests/engine/test_seed_layer.py checks them
+    against torch's own layer).
     """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # The attention torch built, its parameters and their initialisation kept, with the faster forward.
+        self.self_attn.__class__ = SeedSelfAttention
 
     def forward(
         self,
@@ -229,28 +285,9 @@ class SeedEncoderLayer(nn.TransformerEncoderLayer):
     ) -> Tensor:
         if src_mask is not None or is_causal or self.norm_first:  # not the seed's use: torch's own
             return super().forward(src, src_mask, src_key_padding_mask, is_causal)
-        x = self.norm1(src + self.dropout1(self._attention(src, src_key_padding_mask)))
+        attended = self.self_attn(src, src, src, key_padding_mask=src_key_padding_mask, need_weights=False)[0]
+        x = self.norm1(src + self.dropout1(attended))
         return self.norm2(x + self.dropout2(self.linear2(self.dropout(F.gelu(self.linear1(x))))))
-
-    def _attention(self, x: Tensor, padding: Tensor | None) -> Tensor:
-        """Self-attention with MultiheadAttention's weights; ``padding`` True (or -inf) = ignore."""
-        attn = self.self_attn
-        B, T, d = x.shape
-        H = attn.num_heads
-        qkv = F.linear(x, attn.in_proj_weight, attn.in_proj_bias)  # [B, T, 3d]
-        q, k, v = qkv.view(B, T, 3, H, d // H).permute(2, 0, 3, 1, 4)  # each [B, H, T, d/H]
-        mask = None
-        if padding is not None and x.device.type == "cpu" and not bool(padding.any()):
-            padding = None  # training windows never pad (checked on a CPU only, where it is free)
-        if padding is not None:
-            keep = padding == 0 if padding.dtype != torch.bool else ~padding  # [B, T]
-            mask = keep[:, None, None, :]  # [B, 1, 1, T]
-        dropout_p = attn.dropout if self.training else 0.0
-        if q.dtype == torch.bfloat16 and q.device.type == "cpu":
-            y = explicit_attention(q, k, v, mask, dropout_p)
-        else:
-            y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=dropout_p)
-        return attn.out_proj(y.transpose(1, 2).reshape(B, T, d))  # [B, T, d]
 
 
 class MLMHead(nn.Module):

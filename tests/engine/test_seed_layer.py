@@ -68,3 +68,16 @@ def test_attention_dropout_drops_in_training_only():
     torch.testing.assert_close(layer(x), layer(x))
     layer.train()
     assert not torch.equal(layer(x), layer(x))
+
+
+def test_initialised_as_torchs_layer_from_the_same_seed_and_attention_still_a_multiheadattention():
+    torch.manual_seed(3)
+    ours = SeedEncoderLayer(**KW)
+    torch.manual_seed(3)
+    ref = nn.TransformerEncoderLayer(**KW)
+    for (name, a), (_, b) in zip(ours.state_dict().items(), ref.state_dict().items(), strict=True):
+        assert torch.equal(a, b), name
+    assert isinstance(ours.self_attn, nn.MultiheadAttention)
+    x = torch.randn(1, 5, 32)
+    _, weights = ours.self_attn(x, x, x, need_weights=True)  # inspection's call: torch's own path
+    assert weights is not None and weights.shape == (1, 5, 5)
