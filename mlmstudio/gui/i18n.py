@@ -110,6 +110,25 @@ class PseudoTranslator(QTranslator):
         return False
 
 
+class EnglishPlurals(QTranslator):
+    """English's own plural: ``translate(ctx, "%n run(s)", None, n)`` reads "1 run" or "2 runs".
+
+    Qt resolves a plural only through a catalogue, so without one English would show "2 run(s)".
+    Installed first, under any other catalogue, it answers only numerus messages written with
+    "(s)"; every other message, and any message a later catalogue translates, passes it by.
+    """
+
+    def translate(  # noqa: D102
+        self, context: str, source_text: str, disambiguation: str | None = None, n: int = -1
+    ) -> str:
+        if n < 0 or "(s)" not in (source_text or ""):
+            return None  # type: ignore[return-value]  # a null QString: not ours, the next catalogue or the source
+        return source_text.replace("(s)", "" if n == 1 else "s")
+
+    def isEmpty(self) -> bool:  # noqa: N802
+        return False
+
+
 # Choosing and installing the language ------------------------------------------------------------
 
 _installed: list[QTranslator] = []
@@ -128,6 +147,7 @@ def install_translations(app: QCoreApplication, language: str | None = None) -> 
     translators an earlier call installed.
     """
     remove_translations(app)
+    _install(app, EnglishPlurals(app))  # under every catalogue: English plurals, and a catalogue's gaps
     chosen = language or os.environ.get(LANGUAGE_ENV, "").strip() or saved_language()
     wanted = [chosen] if chosen else list(QLocale.system().uiLanguages())
     for code in wanted:
