@@ -2508,6 +2508,10 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
 <context>
     <name>MaskingPreview</name>
     <message>
+        <source>small grey</source>
+        <translation>klein und grau</translation>
+    </message>
+    <message>
         <source>{mask_chip} replaced by [MASK] &amp;nbsp; {random_chip} replaced by a random token &amp;nbsp; {kept_chip} unchanged but still predicted &amp;nbsp; {grey}: the answer the model must give</source>
         <translation>{mask_chip} durch [MASK] ersetzt &amp;nbsp; {random_chip} durch ein zufälliges Token ersetzt &amp;nbsp; {kept_chip} unverändert, aber trotzdem vorhergesagt &amp;nbsp; {grey}: die Antwort, die das Modell geben muss</translation>
     </message>

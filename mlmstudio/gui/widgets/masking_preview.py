@@ -98,6 +98,7 @@ class MaskingPreview(QWidget):
         self.summary.setWordWrap(True)
         chip = '<span style="background:{color}; color:white">&nbsp;{text}&nbsp;</span>'
         muted = message_color("muted", QGuiApplication.palette())
+        small_grey = translate("MaskingPreview", "small grey")  # outside the f-string, where lupdate sees it
         self.legend = QLabel(
             translate(
                 "MaskingPreview",
@@ -107,7 +108,7 @@ class MaskingPreview(QWidget):
                 mask_chip=chip.format(color=MASK_COLOR, text="[MASK]"),
                 random_chip=chip.format(color=RANDOM_COLOR, text=translate("MaskingPreview", "random")),
                 kept_chip=chip.format(color=KEPT_COLOR, text=translate("MaskingPreview", "kept")),
-                grey=f'<span style="color:{muted}">{translate("MaskingPreview", "small grey")}</span>',
+                grey=f'<span style="color:{muted}">{small_grey}</span>',
             )
         )
         self.legend.setWordWrap(True)
