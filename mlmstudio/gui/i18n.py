@@ -38,6 +38,17 @@ _ENGLISH_LOCALES = {"c", "posix", SOURCE_LANGUAGE}
 USER_TEXT_PROPERTY = "mlmstudio_user_text"
 
 
+USER_FRAGMENTS_PROPERTY = "mlmstudio_user_fragments"
+
+
+def mark_user_fragments(widget: QObject, fragments: list[str]) -> None:
+    """Name the pieces of the user's data (a sentence, its tokens) inside a widget's translated text.
+
+    The pseudo-locale test leaves them out when it looks for strings that missed translate().
+    """
+    widget.setProperty(USER_FRAGMENTS_PROPERTY, [str(f) for f in fragments if str(f).strip()])
+
+
 def mark_user_text(widget: QObject) -> None:
     """Mark a widget whose text is the user's data (corpus lines, run names, predictions).
 

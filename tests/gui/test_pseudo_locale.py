@@ -50,7 +50,13 @@ from PySide6.QtWidgets import (
 )
 from test_window_fits import _cut_labels, _outside, clipped_axes
 
-from mlmstudio.gui.i18n import USER_TEXT_PROPERTY, PseudoTranslator, pseudo_text, translate
+from mlmstudio.gui.i18n import (
+    USER_FRAGMENTS_PROPERTY,
+    USER_TEXT_PROPERTY,
+    PseudoTranslator,
+    pseudo_text,
+    translate,
+)
 from mlmstudio.gui.main_window import PAGES
 
 from trained_history import window_on_history
@@ -165,6 +171,19 @@ def _untranslated(text: str) -> str | None:
     return rest if _WORD.search(rest) else None
 
 
+def _without_user_fragments(widget: QWidget, text: str) -> str | None:
+    """What of ``text`` is untranslated once the user's data named in it (i18n.mark_user_fragments) is left out."""
+    fragments = widget.property(USER_FRAGMENTS_PROPERTY) or []
+    if not fragments:
+        return text
+    rest = _untranslated(text)
+    if rest is None:
+        return None
+    for fragment in sorted((" ".join(f.split()) for f in fragments), key=len, reverse=True):
+        rest = re.sub(rf"(?<!\w){re.escape(fragment)}(?!\w)", " ", rest)
+    return rest if _WORD.search(rest) else None
+
+
 def _is_user_text(obj) -> bool:
     while obj is not None:
         if obj.property(USER_TEXT_PROPERTY):
@@ -199,7 +218,7 @@ def _visible_texts(root: QWidget) -> list[tuple[str, str]]:
             add(widget, widget.placeholderText(), "QLineEdit placeholder")
         elif isinstance(widget, QTextEdit | QPlainTextEdit):
             if widget.isReadOnly():
-                add(widget, widget.toPlainText())
+                add(widget, _without_user_fragments(widget, widget.toPlainText()))
             add(widget, widget.placeholderText(), f"{type(widget).__name__} placeholder")
         elif isinstance(widget, QHeaderView):
             model = widget.model()

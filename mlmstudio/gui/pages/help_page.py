@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayo
 
 from mlmstudio.config import RunConfig
 from mlmstudio.gui.background import BackgroundCall
-from mlmstudio.gui.i18n import translate
+from mlmstudio.gui.i18n import mark_user_fragments, translate
 from mlmstudio.gui.theme import message_color
 
 log = logging.getLogger(__name__)
@@ -519,4 +519,9 @@ class HelpPage(QDialog):
     def _render(self) -> None:
         scroll = self.browser.verticalScrollBar().value()
         self.browser.setHtml(help_html(self.example, self._status))
+        example = self.example  # the user's own sentence and its tokens are data, not text to translate
+        fragments = [] if example is None else [example.sentence, getattr(example, "corpus_name", "")]
+        if example is not None:
+            fragments += [t.original for t in example.tokens] + [t.shown for t in example.tokens]
+        mark_user_fragments(self.browser, fragments)
         self.browser.verticalScrollBar().setValue(scroll)
