@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QLocale, QSize, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QProgressBar,
     QPushButton,
@@ -36,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.config import quick_start_config
 from mlmstudio.engine.run_status import RunStatus
-from mlmstudio.gui import accessibility
+from mlmstudio.gui import accessibility, i18n
 from mlmstudio.gui.engine_warmup import EngineWarmup
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.icons import page_icon
@@ -353,8 +354,36 @@ class MainWindow(QMainWindow):
         help_menu = menu.addMenu(translate("MainWindow", "&Help"))
         help_menu.addAction(self.learn_action)
         help_menu.addAction(self.welcome_action)
+        help_menu.addSeparator()
+        self.language_menu = self._language_menu(help_menu)
+        help_menu.addSeparator()
         help_menu.addAction(self.about_action)
         self._update_run_actions()
+
+    def _language_menu(self, parent) -> QMenu:
+        """Help → Language: the system's, English, or each shipped translation; used from the next start."""
+        menu = parent.addMenu(translate("MainWindow", "&Language"))
+        group = QActionGroup(menu)
+        saved = i18n.saved_language()
+        choices = [("", translate("MainWindow", "The system's language")), (i18n.SOURCE_LANGUAGE, "English")]
+        choices += [
+            (code, QLocale(code).nativeLanguageName().capitalize() or code)
+            for code in i18n.available_languages()
+        ]
+        for code, name in choices:
+            act = menu.addAction(name)
+            act.setCheckable(True)
+            act.setChecked(code == saved)
+            act.setData(code)
+            if code:  # each language's name in that language, whatever the app speaks
+                i18n.mark_user_text(act)
+            group.addAction(act)
+            act.triggered.connect(lambda _checked=False, code=code: self._choose_language(code))
+        return menu
+
+    def _choose_language(self, code: str) -> None:
+        i18n.save_language(code or None)
+        self.show_status(translate("MainWindow", "The language changes the next time MLM Studio starts."))
 
     def _connect_pages(self) -> None:
         for page in (self.corpus_page, self.setup_page):

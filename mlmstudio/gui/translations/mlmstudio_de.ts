@@ -2429,6 +2429,18 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>The system's language</source>
+        <translation>Sprache des Systems</translation>
+    </message>
+    <message>
+        <source>The language changes the next time MLM Studio starts.</source>
+        <translation>Die Sprache wechselt beim nächsten Start von MLM Studio.</translation>
+    </message>
+    <message>
         <source>Opening the run history… The run starts as soon as it is open.</source>
         <translation>Der Laufverlauf wird geöffnet… Der Lauf startet, sobald er offen ist.</translation>
     </message>
