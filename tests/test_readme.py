@@ -25,6 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 PREDICTION_LINE = re.compile(r"^\s*'[^']+'\s+[01]\.\d{4}$", re.MULTILINE)  # "  'paris'  0.8123"
 PROMISED_ANSWER = re.compile(r"#\s*answers (\w+)")  # a comment that promises fill's top answer
+PROMISED_FLAG = re.compile(r"#\s*flags (\w+)")  # a comment that promises detect's most suspect word
+SUSPECT_LINE = re.compile(r"^(\S+)\s+[01]\.\d{3}.*<- most likely replaced$", re.MULTILINE)
 
 
 def readme_commands() -> list[str]:
@@ -96,6 +98,9 @@ def test_readme_command_line_block_runs_as_written(tmp_path):
             if promised:  # the README shows the answer: the step-counted run must give it
                 top = PREDICTION_LINE.search(out).group(0).split("'")[1]
                 assert top == promised.group(1), f"{line} answered {top!r}:\n{out}"
+        elif argv[1] == "detect" and PROMISED_FLAG.search(line):  # a step-counted ELECTRA run must flag it
+            suspect = SUSPECT_LINE.search(out)
+            assert suspect and suspect.group(1) == PROMISED_FLAG.search(line).group(1), f"{line}:\n{out}"
         elif argv[1] == "export-hf":
             assert (tmp_path / argv[3] / "config.json").is_file()
             assert (tmp_path / argv[3] / "model.safetensors").is_file()
