@@ -112,6 +112,49 @@ _SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
                 "width, fewer layers, a smaller vocabulary, batch or sequence length, or close other programs.",
             ),
         ),
+        # The learned-too-little advice (engine/learned_too_little.py), a sentence at a time.
+        (
+            r"The computer was busy or slower than when it was measured: this run made (?P<steps>[\d,]+) "
+            r"steps of the (?P<expected>[\d,]+) expected in its time \((?P<share>\d+%)\), so it learned "
+            r"less than it could\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The computer was busy or slower than when it was measured: this run made {steps} steps of "
+                "the {expected} expected in its time ({share}), so it learned less than it could.",
+            ),
+        ),
+        (
+            r"It answers only (?P<answered>\d+) of its (?P<asked>\d+) fact questions, so it learned too little\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "It answers only {answered} of its {asked} fact questions, so it learned too little.",
+            ),
+        ),
+        (
+            r"To learn more: train longer, give a step count instead of minutes \(steps do not depend on how "
+            r"busy the computer is\), or close other programs while training\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "To learn more: train longer, give a step count instead of minutes (steps do not depend on "
+                "how busy the computer is), or close other programs while training.",
+            ),
+        ),
+        # The run's thread note (mlmstudio/thread_policy.py ThreadPolicy.describe, via the trainer).
+        (
+            r"CPU threads: adaptive, (?P<threads>\d+) threads? of (?P<cores>\d+) cores? \(the window keeps a core\)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "CPU threads: adaptive, {threads} of {cores} cores (the window keeps a core).",
+            ),
+        ),
+        (
+            r"CPU threads: adaptive, (?P<threads>\d+) threads? of (?P<cores>\d+) cores? \(fewer when the "
+            r"computer is busy\)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "CPU threads: adaptive, {threads} of {cores} cores (fewer when the computer is busy).",
+            ),
+        ),
         (
             r"No corpus chosen\. Pick a text file, a folder or a built-in sample\.",
             QT_TRANSLATE_NOOP(
@@ -122,11 +165,33 @@ _SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 
 
+# Where one sentence of a note or an advice ends and the next begins.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
 def translated(message: str) -> str:
-    """``message`` in the user's language when it is one of the sentences above, else as it came."""
-    text = message.strip()
+    """``message`` in the user's language when it is one of the sentences above, else as it came.
+
+    A message made of several sentences (a run's note, the learned-too-little advice) is
+    translated a sentence at a time; the sentences nothing matches stay as they came.
+    """
+    whole = _one(message.strip())
+    if whole is not None:
+        return whole
+    sentences = _SENTENCE_END.split(message.strip())
+    if len(sentences) < 2:
+        return message
+    parts = [_one(sentence) for sentence in sentences]
+    if all(part is None for part in parts):
+        return message
+    return " ".join(
+        part if part is not None else sentence for part, sentence in zip(parts, sentences, strict=True)
+    )
+
+
+def _one(sentence: str) -> str | None:
     for pattern, template in _SENTENCES:
-        found = pattern.fullmatch(text)
+        found = pattern.fullmatch(sentence)
         if found is not None:
             return translate("EngineMessages", template).format(**found.groupdict())
-    return message
+    return None

@@ -149,3 +149,24 @@ def test_the_corpus_page_shows_the_engines_sentence_in_the_users_language(qtbot,
     shown = blocker.args[0]
     assert shown.startswith("[") and "empty.txt" in shown and "contains no text" in shown
     assert page.error_text() == shown
+
+
+def test_the_learned_too_little_advice_is_translated_a_sentence_at_a_time(pseudo):
+    from mlmstudio.engine.learned_too_little import advice
+
+    english = advice({"steps": 9, "expected_steps": 23, "probes_answered": 0, "probes_asked": 14})
+    assert english.count(". ") >= 2  # three sentences
+    shown = translated(english)
+    assert shown.count("[") == 3 and "9" in shown and "23" in shown and "39%" in shown and "14" in shown
+    assert "The computer" not in shown.replace("[The computer", "")  # every sentence translated
+
+
+def test_the_run_notes_thread_sentence_is_translated_and_others_stay(pseudo):
+    from mlmstudio import thread_policy
+
+    for role, cores in (("app", 2), ("cli", 2), ("cli", 1), ("app", 8)):
+        policy = thread_policy.decide(role, cores=cores, env={})
+        note = f"Some note the app does not know. CPU threads: {policy.describe()}."
+        shown = translated(note)
+        assert shown.startswith("Some note the app does not know. [CPU threads")
+        assert f"{policy.threads}" in shown and f"{policy.cores}" in shown

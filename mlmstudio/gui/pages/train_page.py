@@ -600,7 +600,7 @@ class TrainPage(QWidget):
             "that learns nothing stays there.",
         ).format(vocab=self.info.vocab_size, params=self.info.param_count, baseline=self.info.baseline_loss)
         if self.info.note:
-            text += f"\n{self.info.note}"
+            text += f"\n{translated(self.info.note)}"
         self.info_label.setText(text)
         self.info_label.setToolTip(loss_axis_tip(self.info.baseline_loss))
 
@@ -629,7 +629,7 @@ class TrainPage(QWidget):
                 else translate("TrainPage", "Completed after {steps:,} steps.")
             )
         text = text.format(steps=outcome.step, loss=val_loss, accuracy=accuracy)
-        said = advice(summary.as_dict()) if summary is not None else ""
+        said = translated(advice(summary.as_dict())) if summary is not None else ""
         return f"{text}\n{said}" if said else text  # learned too little: why, and what to do
 
     def _elapsed_text(self) -> str:

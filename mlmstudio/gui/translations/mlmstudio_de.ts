@@ -1094,6 +1094,26 @@ Es wurde nichts gesendet.</translation>
         <translation>Das Training dieses Modells braucht etwa {needed} Arbeitsspeicher, aber nur {free} sind frei. Wählen Sie eine kleinere Breite, weniger Schichten, ein kleineres Vokabular, eine kleinere Batchgröße oder Sequenzlänge, oder schließen Sie andere Programme.</translation>
     </message>
     <message>
+        <source>The computer was busy or slower than when it was measured: this run made {steps} steps of the {expected} expected in its time ({share}), so it learned less than it could.</source>
+        <translation>Der Computer war ausgelastet oder langsamer als bei der Messung: Dieser Lauf hat in seiner Zeit {steps} der erwarteten {expected} Schritte geschafft ({share}) und daher weniger gelernt, als er könnte.</translation>
+    </message>
+    <message>
+        <source>It answers only {answered} of its {asked} fact questions, so it learned too little.</source>
+        <translation>Er beantwortet nur {answered} seiner {asked} Faktenfragen, hat also zu wenig gelernt.</translation>
+    </message>
+    <message>
+        <source>To learn more: train longer, give a step count instead of minutes (steps do not depend on how busy the computer is), or close other programs while training.</source>
+        <translation>Damit er mehr lernt: länger trainieren, eine Schrittzahl statt Minuten angeben (Schritte hängen nicht davon ab, wie ausgelastet der Computer ist) oder während des Trainings andere Programme schließen.</translation>
+    </message>
+    <message>
+        <source>CPU threads: adaptive, {threads} of {cores} cores (the window keeps a core).</source>
+        <translation>CPU-Threads: adaptiv, {threads} von {cores} Kernen (das Fenster behält einen Kern).</translation>
+    </message>
+    <message>
+        <source>CPU threads: adaptive, {threads} of {cores} cores (fewer when the computer is busy).</source>
+        <translation>CPU-Threads: adaptiv, {threads} von {cores} Kernen (weniger, wenn der Computer ausgelastet ist).</translation>
+    </message>
+    <message>
         <source>No corpus chosen. Pick a text file, a folder or a built-in sample.</source>
         <translation>Kein Korpus gewählt. Wählen Sie eine Textdatei, einen Ordner oder ein eingebautes Beispiel.</translation>
     </message>

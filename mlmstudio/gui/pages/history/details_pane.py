@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.engine.learned_too_little import advice
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.imported_model import origin_lines
 from mlmstudio.gui.runs_table_model import status_label, two_decimals
@@ -138,7 +139,9 @@ class DetailsPane(QWidget):
                     )
                 )
             )
-        lines += [escape(said) for said in [advice(run.final_metrics)] if said]  # learned too little
+        lines += [
+            escape(translated(said)) for said in [advice(run.final_metrics)] if said
+        ]  # learned too little
         self.title.setText("<br>".join(lines))
         if run.message:
             self.message.setText(escape(run.message))
