@@ -5107,6 +5107,18 @@ Wählen Sie, was variiert wird, und drücken Sie auf Start.</translation>
         <translation>Ein zweiter Lauf desselben Korpus: Die Wörter werden dann nach dem Verlust dieses Laufs minus dem des anderen eingefärbt.</translation>
     </message>
     <message>
+        <source>Text:</source>
+        <translation>Text:</translation>
+    </message>
+    <message>
+        <source>the run's held-out text</source>
+        <translation>der zurückgehaltene Text des Laufs</translation>
+    </message>
+    <message>
+        <source>What to measure the loss on: the run's own held-out text, or a text you choose, from its start (a model opened from a folder has no held-out text of its own). On the command line: token-loss RUN --text TEXT.</source>
+        <translation>Worauf der Verlust gemessen wird: auf dem eigenen zurückgehaltenen Text des Laufs oder auf einem Text Ihrer Wahl, von seinem Anfang an (ein aus einem Ordner geöffnetes Modell hat keinen eigenen zurückgehaltenen Text). In der Kommandozeile: token-loss RUN --text TEXT.</translation>
+    </message>
+    <message>
         <source>Show loss</source>
         <translation>Verlust zeigen</translation>
     </message>

@@ -25,17 +25,27 @@ class GeneralTextPicker(QWidget):
 
     text_changed = Signal(str)  # "" (none), "sample:NAME" or a file path
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        label: str | None = None,
+        none_text: str | None = None,
+        tooltip: str | None = None,
+    ) -> None:
+        """``label``, ``none_text`` and ``tooltip`` (translated by the caller) let another view
+        choose a text the same way (Explore's Per-token loss: "Text:", "its held-out text")."""
         super().__init__(parent)
         self.combo = QComboBox()
         mark_user_text(self.combo)  # sample titles and file paths (its first choice is translated)
         self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.combo.setMinimumContentsLength(18)
-        self.combo.addItem(translate("GeneralTextPicker", "nothing else"), "")
+        self.combo.addItem(none_text or translate("GeneralTextPicker", "nothing else"), "")
         for name, info in SAMPLES.items():
             self.combo.addItem(info.title, SAMPLE_PREFIX + name)
         self.combo.setToolTip(
-            translate(
+            tooltip
+            or translate(
                 "GeneralTextPicker",
                 "A second, general text the model is also tested on at every evaluation, never "
                 "trained on: if its loss rises while the corpus loss falls, the model is forgetting "
@@ -51,7 +61,7 @@ class GeneralTextPicker(QWidget):
         self.file_button.clicked.connect(self.choose_file)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel(translate("GeneralTextPicker", "Also test on:")))
+        row.addWidget(QLabel(label or translate("GeneralTextPicker", "Also test on:")))
         row.addWidget(self.combo, 1)
         row.addWidget(self.file_button)
 

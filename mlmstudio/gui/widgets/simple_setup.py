@@ -505,8 +505,22 @@ def _short_count(params: int) -> str:
     return str(params)
 
 
+class _WrappedNote(QLabel):
+    """A wrapping label that asks for the height its lines need at its width.
+
+    A layout short of room shrinks a wrapped QLabel to its one-line minimum, cutting a
+    sentence that a longer translation (or a narrow window) wraps onto more lines.
+    """
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        needed = self.heightForWidth(self.width())
+        if needed > 0 and needed != self.minimumHeight():
+            self.setMinimumHeight(needed)
+
+
 def _note(text: str) -> QLabel:
-    label = QLabel(text)
+    label = _WrappedNote(text)
     label.setWordWrap(True)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label

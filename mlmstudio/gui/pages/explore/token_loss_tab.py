@@ -38,6 +38,7 @@ from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.pages.explore.answers import run_label
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
+from mlmstudio.gui.widgets.general_text_picker import GeneralTextPicker
 from mlmstudio.store.records import RunSummary
 
 if TYPE_CHECKING:
@@ -80,6 +81,17 @@ class TokenLossTab(ExploreTab):
                 "this run's loss minus that run's.",
             )
         )
+        # A text of the user's choice instead of the run's held-out text: an opened model has none.
+        self.text_picker = GeneralTextPicker(
+            label=translate("TokenLossTab", "Text:"),
+            none_text=translate("TokenLossTab", "the run's held-out text"),
+            tooltip=translate(
+                "TokenLossTab",
+                "What to measure the loss on: the run's own held-out text, or a text you choose, "
+                "from its start (a model opened from a folder has no held-out text of its own). "
+                "On the command line: token-loss RUN --text TEXT.",
+            ),
+        )
         self.show_button = QPushButton(translate("TokenLossTab", "Show loss"))
         self.show_button.setToolTip(
             translate(
@@ -115,6 +127,7 @@ class TokenLossTab(ExploreTab):
         row.addWidget(self.export)
         layout = QVBoxLayout(self)
         layout.addWidget(explain)
+        layout.addWidget(self.text_picker)
         layout.addLayout(row)
         layout.addWidget(self.browser, 1)
 
@@ -134,6 +147,7 @@ class TokenLossTab(ExploreTab):
     def update_actions(self, has_run: bool, busy: bool) -> None:
         super().update_actions(has_run, busy)
         self.compare_combo.setEnabled(not busy)
+        self.text_picker.setEnabled(not busy)
         if not busy:  # answered, failed or dropped: the progress goes with the busy state
             self.progress_bar.hide()
             self.cancel_button.hide()
@@ -164,6 +178,7 @@ class TokenLossTab(ExploreTab):
             return False
         db, cache = getattr(self.host, "db", None), getattr(self.host, "cache", None)
         other = self.compare_run()
+        text_source = self.text_picker.value() or None
         self._stop = stop = threading.Event()
         progress = self._progress
 
@@ -187,10 +202,16 @@ class TokenLossTab(ExploreTab):
                     load_model=load_model,
                     progress=report,
                     should_stop=stop.is_set,
+                    text_source=text_source,
                 )
             else:
                 subject = token_loss_of_run(
-                    db, question.run.id, load_model=load_model, progress=report, should_stop=stop.is_set
+                    db,
+                    question.run.id,
+                    load_model=load_model,
+                    progress=report,
+                    should_stop=stop.is_set,
+                    text_source=text_source,
                 )
             # The page's HTML is built here too (0.2 s for 50k tokens on a loaded machine): only
             # Qt's own parsing and layout are left for the GUI thread.

@@ -133,3 +133,23 @@ def test_cancel_stops_the_computation(page, qtbot):
     qtbot.waitUntil(lambda: not page.is_busy(), timeout=ANSWER_MS)
     assert "cancelled" in page.message_text().lower()
     assert tab.progress_bar.isHidden() and tab.subject is None
+
+
+def test_a_chosen_text_is_measured_instead_of_the_held_out_text(page, trained_db, history, qtbot, tmp_path):
+    """For an opened model, which has no held-out text: the loss on a text the user picks."""
+    tab = page.tab(TokenLossTab)
+    page.tabs.setCurrentWidget(tab)
+    assert tab.text_picker.value() == ""  # the run's own held-out text by default
+    own = tab.text_picker.combo
+    own.setCurrentIndex(own.findData("sample:tutorial"))
+    ask(qtbot, page, tab.show_button)
+    report = tab.subject
+    assert report.recorded_val_loss is None  # not the held-out text the run recorded
+    from mlmstudio.engine.samples import sample_text
+
+    first = min(range(len(report)), key=lambda i: report.starts[i])
+    assert report.starts[first] < 200 and sample_text("tutorial")[report.starts[first] : report.ends[first]]
+    # A text that cannot be read is a sentence, and the page stays usable.
+    tab.text_picker.use(str(tmp_path / "gone.txt"))
+    message = _failed(qtbot, page, tab)
+    assert "gone.txt" in message
