@@ -65,8 +65,8 @@ def last_layer(model: nn.Module) -> nn.Module:
         found = model.get_submodule("discriminator.encoder")
     elif hasattr(model, "final_norm"):  # modern
         found = model.get_submodule("final_norm")
-    elif hasattr(model, "encoder"):  # seed
-        found = model.get_submodule("encoder")
+    elif hasattr(model, "encoder"):  # seed: its forward runs the layers itself, so the last one's output
+        found = model.get_submodule("encoder").layers[-1]
     else:
         found = None
     if found is not None:
