@@ -105,7 +105,9 @@ def main() -> None:
             detection_batches=(),
             device=torch.device("cpu"),
             precision=precision,
+            general_batches=[],
         )
+        trainer._masked_loss = lambda b: Trainer._masked_loss(trainer, b)
         metrics = Trainer.evaluate(trainer)
         models[precision].model.eval()
         return metrics

@@ -62,11 +62,12 @@ def encode_texts(tokenizer: MLMTokenizer, texts: Sequence[str], max_len: int) ->
 def last_layer(model: nn.Module) -> nn.Module:
     """The module whose output is the encoder's last layer (see the module docstring)."""
     if is_electra(model):
-        found = model.get_submodule("discriminator.encoder")
+        found: nn.Module | None = model.get_submodule("discriminator.encoder")
     elif hasattr(model, "final_norm"):  # modern
         found = model.get_submodule("final_norm")
     elif hasattr(model, "encoder"):  # seed: its forward runs the layers itself, so the last one's output
-        found = model.get_submodule("encoder").layers[-1]
+        layers = list(model.get_submodule("encoder.layers").children())
+        found = layers[-1] if layers else None
     else:
         found = None
     if found is not None:
