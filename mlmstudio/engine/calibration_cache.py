@@ -65,15 +65,19 @@ def cache_key(
 
 def file_problem(path: Path) -> str | None:
     """What is wrong with the cache file in words, or None when it is absent or sound."""
+    return _load(path)[1]
+
+
+def _load(path: Path) -> tuple[dict[str, dict], str | None]:
+    """The file's sound entries and what is wrong with it, reading it once."""
     if not path.exists() and not path.is_symlink():
-        return None
+        return {}, None
     if not path.is_file():
-        return "something other than a file stands in its place"
+        return {}, "something other than a file stands in its place"
     try:
-        _entries(bounded_json.loads(bounded_json.read_text(path, max_bytes=MAX_BYTES)))
+        return _entries(bounded_json.loads(bounded_json.read_text(path, max_bytes=MAX_BYTES))), None
     except (OSError, ValueError) as exc:
-        return str(exc) or type(exc).__name__
-    return None
+        return {}, str(exc) or type(exc).__name__
 
 
 def cached_seconds(key: str) -> float | None:
@@ -108,16 +112,10 @@ def remember(key: str, seconds: float, precision: str) -> None:
 
 def _read() -> dict[str, dict]:
     path = cache_path()
-    problem = file_problem(path)
+    entries, problem = _load(path)
     if problem is not None:
         _set_aside(path, problem)
-        return {}
-    if not path.is_file():
-        return {}
-    try:
-        return _entries(bounded_json.loads(bounded_json.read_text(path, max_bytes=MAX_BYTES)))
-    except (OSError, ValueError):  # changed since it was checked: measured again
-        return {}
+    return entries
 
 
 def _entries(data: object) -> dict[str, dict]:

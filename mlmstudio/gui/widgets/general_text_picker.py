@@ -14,10 +14,9 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from mlmstudio.engine.corpus import SAMPLE_PREFIX
 from mlmstudio.engine.samples import SAMPLES
 from mlmstudio.gui.i18n import mark_user_text, translate
-
-SAMPLE_PREFIX = "sample:"
 
 
 class GeneralTextPicker(QWidget):
