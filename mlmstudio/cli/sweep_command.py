@@ -236,6 +236,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         )
     else:
         _print_end(ended)
+    if interruption.signum is not None:
+        # The signal's own line said "stopping after this step"; this one says it has stopped and how
+        # to go on, also when the signal came before the first trial began.
+        print(f"mlmstudio: Stopped the sweep {name}; resume it with --resume {name}.", file=sys.stderr)
     return sweep_exit_code(ended, interruption)
 
 
