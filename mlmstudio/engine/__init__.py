@@ -15,4 +15,6 @@ Its modules, grouped by what they are for:
   detection, probes: see its docstring).
 - **Interop**: ``export``, ``electra_export``, ``hf_compat`` (Hugging Face folders),
   ``output_paths``, ``errors``.
+- **Files**: ``atomic_file`` (one file, whole or not at all; no torch), ``atomic_folder`` (a folder
+  likewise), ``temp_files``.
 """

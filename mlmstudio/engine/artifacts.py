@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,7 @@ from safetensors.torch import save_file as save_safetensors_file
 
 from mlmstudio import bounded_json
 from mlmstudio.config import ConfigError, RunConfig
-from mlmstudio.engine.atomic_folder import file_written, fsync_dir
+from mlmstudio.engine.atomic_file import atomic_write_text, atomic_write_with
 from mlmstudio.engine.device import resolve_device
 from mlmstudio.engine.errors import MLMStudioError, ModelLoadError
 from mlmstudio.engine.memory import model_memory_shortage
@@ -40,7 +40,6 @@ from mlmstudio.engine.run_files import (
     REQUIRED_MODEL_FILES,
     TOKENIZER_FILE,
 )
-from mlmstudio.engine.temp_files import temp_file
 from mlmstudio.engine.tokenization import MLMTokenizer
 
 log = logging.getLogger(__name__)
@@ -61,53 +60,8 @@ class LoadedModel:
 
 
 # ---------------------------------------------------------------------------
-# Atomic writes
+# Atomic writes (engine/atomic_file.py; the weights' writer lives here, beside torch)
 # ---------------------------------------------------------------------------
-
-
-def atomic_write_bytes(path: PathLike, data: bytes) -> None:
-    """Write data to path through a temporary file in the same folder and a rename."""
-    _atomic_write(path, lambda handle: handle.write(data))
-
-
-def _atomic_write(
-    path: PathLike,
-    fill: Callable[[Any], Any] | None = None,
-    fill_by_name: Callable[[Path], Any] | None = None,
-) -> None:
-    """A temporary file in ``path``'s folder, written by ``fill(handle)`` or by ``fill_by_name(its
-    name)`` (which may replace the file: its mode is set back), synced and renamed to ``path``."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # Not mkstemp: its 0600 would survive the rename, and a shared export must be readable (temp_files.py).
-    fd, tmp = temp_file(path.parent, prefix=f".{path.name}.")
-    try:
-        mode = os.fstat(fd).st_mode & 0o777
-        if fill_by_name is not None:
-            os.close(fd)
-            fill_by_name(tmp)
-            os.chmod(tmp, mode)  # safetensors writes its own file and renames it here, 0600
-            fd = os.open(tmp, os.O_RDWR | getattr(os, "O_BINARY", 0))
-        with os.fdopen(fd, "r+b" if fill_by_name is not None else "wb") as f:
-            if fill is not None:
-                fill(f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException as exc:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        if isinstance(exc, OSError) and exc.errno is not None:  # name the file the user knows, not our temp
-            raise OSError(exc.errno, exc.strerror, str(path)) from None
-        raise
-    fsync_dir(path.parent)
-    file_written(path)  # a file boundary: where the tests inject a kill (engine/atomic_folder.py)
-
-
-def atomic_write_text(path: PathLike, text: str) -> None:
-    atomic_write_bytes(path, text.encode("utf-8"))
 
 
 def atomic_save_safetensors(
@@ -119,7 +73,7 @@ def atomic_save_safetensors(
     froze the window for 4.9 s while a 110 M-parameter model was opened (issue 17's figure).
     """
     plain = {name: t.detach().to("cpu").contiguous() for name, t in tensors.items()}
-    _atomic_write(path, fill_by_name=lambda name: save_safetensors_file(plain, name, metadata=metadata))
+    atomic_write_with(path, fill_by_name=lambda name: save_safetensors_file(plain, name, metadata=metadata))
 
 
 # ---------------------------------------------------------------------------

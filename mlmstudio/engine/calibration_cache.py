@@ -31,6 +31,7 @@ import platformdirs
 
 from mlmstudio import bounded_json
 from mlmstudio.config import ModelConfig
+from mlmstudio.engine.atomic_file import atomic_write_text
 from mlmstudio.engine.calibration import calibration_key
 
 log = logging.getLogger(__name__)
@@ -95,19 +96,12 @@ def remember(key: str, seconds: float, precision: str) -> None:
     entries[key] = {"seconds": float(seconds), "precision": str(precision), "measured": time.time()}
     newest = sorted(entries.items(), key=lambda item: item[1].get("measured", 0.0))[-MAX_ENTRIES:]
     path = cache_path()
-    temporary = path.with_name(f".{FILENAME}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(json.dumps(dict(newest), indent=1), encoding="utf-8")
-        os.replace(temporary, path)
+        atomic_write_text(path, json.dumps(dict(newest), indent=1))
     except OSError:
         log.info(
             "The step-time cache %s could not be written; the next start measures again.", path, exc_info=True
         )
-        try:
-            temporary.unlink(missing_ok=True)
-        except OSError:  # its folder is what failed
-            pass
 
 
 def _read() -> dict[str, dict]:

@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING
 
 from mlmstudio import __version__, bounded_json, command_hint
 from mlmstudio.config import ConfigError, CorpusConfig, ProbeSpec, RunConfig
-from mlmstudio.engine.atomic_folder import atomic_folder, carry_over, file_written
+from mlmstudio.engine.atomic_file import atomic_write_text
+from mlmstudio.engine.atomic_folder import atomic_folder, carry_over
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.output_paths import check_output_folder
 
@@ -228,15 +229,9 @@ def _probes_kept(config: RunConfig):
 
 
 def _write(path: Path, text: str, *, executable: bool = False) -> None:
-    temporary = path.with_name(path.name + ".tmp")
     try:
-        temporary.write_text(text, encoding="utf-8")
-        if executable:
-            temporary.chmod(0o755)
-        os.replace(temporary, path)
-        file_written(path)  # a file boundary (the tests' fault hook)
+        atomic_write_text(path, text, mode=0o755 if executable else None)
     except OSError as exc:
-        temporary.unlink(missing_ok=True)
         raise CapsuleError(
             f"The capsule could not be written to {path.parent} "
             f"({exc.strerror or exc}). Choose another folder or free space."

@@ -19,11 +19,11 @@ from __future__ import annotations
 import csv
 import io
 import logging
-import os
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from mlmstudio.engine.atomic_file import atomic_write_text
 from mlmstudio.engine.events import (
     CheckpointEvent,
     EvalEvent,
@@ -98,11 +98,8 @@ class CurveLog(TrainerCallback):
             )
 
     def _rewrite(self, points: list[MetricPoint]) -> None:
-        temporary = self.path.with_name(self.path.name + ".tmp")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            temporary.write_text(_csv_text(points, header=True), encoding="utf-8")
-            os.replace(temporary, self.path)
+            atomic_write_text(self.path, _csv_text(points, header=True))
         except OSError:
             self._broken = True
             log.warning(

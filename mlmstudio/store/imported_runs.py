@@ -14,7 +14,7 @@ import logging
 import shutil
 from pathlib import Path
 
-from mlmstudio.engine.artifacts import atomic_write_text
+from mlmstudio.engine.atomic_file import atomic_write_text
 from mlmstudio.engine.hf_import import Origin, open_transformers_folder
 from mlmstudio.engine.run_files import CONFIG_FILE, METRICS_FILE
 from mlmstudio.engine.run_status import RunStatus

@@ -63,7 +63,7 @@ def prepare_run(
     db: Database, config: RunConfig, corpus: Corpus, name: str | None = None, parent_run_id: str | None = None
 ) -> RunHandle:
     """Record a new ``queued`` run (and its corpus, if new) and write its config.json."""
-    from mlmstudio.engine.artifacts import atomic_write_text
+    from mlmstudio.engine.atomic_file import atomic_write_text
     from mlmstudio.engine.errors import TrainingError
     from mlmstudio.engine.memory import training_memory_shortage
 

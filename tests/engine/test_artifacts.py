@@ -7,12 +7,9 @@ import pytest
 import torch
 
 from mlmstudio.config import ModelConfig, RunConfig, TokenizerConfig, TrainingConfig
-from mlmstudio.engine import artifacts
 from mlmstudio.engine.artifacts import (
     LoadedModel,
     atomic_save_safetensors,
-    atomic_write_bytes,
-    atomic_write_text,
     load_model_dir,
     save_model_dir,
 )
@@ -147,28 +144,6 @@ def test_weights_that_do_not_match_the_config(tmp_path, tokenizer):
         load_model_dir(path)
 
 
-def test_atomic_write_replaces_and_leaves_no_temporary_files(tmp_path):
-    target = tmp_path / "sub" / "f.json"
-    atomic_write_text(target, "one")
-    atomic_write_bytes(target, b"two")
-    assert target.read_bytes() == b"two"
-    assert os.listdir(target.parent) == ["f.json"]
-
-
-def test_a_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
-    target = tmp_path / "f.bin"
-    atomic_write_bytes(target, b"old")
-
-    def broken_replace(src, dst):
-        raise OSError("disk full")
-
-    monkeypatch.setattr(artifacts.os, "replace", broken_replace)
-    with pytest.raises(OSError, match="disk full"):
-        atomic_write_bytes(target, b"new")
-    assert target.read_bytes() == b"old"
-    assert os.listdir(tmp_path) == ["f.bin"]
-
-
 def test_atomic_save_safetensors_round_trip(tmp_path):
     from safetensors.torch import load_file
 
@@ -214,12 +189,3 @@ def test_a_model_bigger_than_free_memory_is_refused_before_building(tmp_path, to
     monkeypatch.setattr(system_memory, "available_memory_bytes", lambda: 1000)
     with pytest.raises(ModelLoadError, match="needs about .* only .* is free"):
         load_model_dir(path)
-
-
-def test_a_failed_atomic_write_names_the_target_not_the_temporary_file(tmp_path):
-    target = tmp_path / "config.json"
-    target.mkdir()  # a folder where the file should go: os.replace fails
-    with pytest.raises(OSError) as info:
-        atomic_write_text(target, "{}")
-    assert info.value.filename == str(target) and ".tmp" not in str(info.value)
-    assert [p.name for p in tmp_path.iterdir()] == ["config.json"]  # no temporary file left

@@ -13,7 +13,8 @@ import pytest
 import torch
 
 from mlmstudio.config import ModelConfig, RunConfig, TokenizerConfig, TrainingConfig
-from mlmstudio.engine.artifacts import atomic_write_bytes, save_model_dir
+from mlmstudio.engine.artifacts import save_model_dir
+from mlmstudio.engine.atomic_file import atomic_write_bytes
 from mlmstudio.engine.export import export_hf
 from mlmstudio.engine.model_factory import build_model
 from mlmstudio.engine.temp_files import temp_file, temp_folder

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from mlmstudio.engine.atomic_file import atomic_write_text
 from mlmstudio.engine.events import EvalEvent, ProbeResult, StartedEvent, TrainerCallback
 from mlmstudio.engine.run_files import PROBES_FILE
 
@@ -162,11 +163,7 @@ def keep_through(path: Path, step: int) -> None:
 
 def write_records(path: Path, records: Iterable[ProbeRecord]) -> None:
     """Replace the file with ``records`` (atomically: a temporary file, then a rename)."""
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as out:
-        for record in records:
-            out.write(record.to_line() + "\n")
-    os.replace(tmp, path)
+    atomic_write_text(path, "".join(record.to_line() + "\n" for record in records))
 
 
 def probe_rows(records: Iterable[ProbeRecord], run_id: str) -> Iterator[dict]:
