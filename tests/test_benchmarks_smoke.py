@@ -57,6 +57,7 @@ EXPECTED = {
         "grammar_speed_one_by_one_over_together",
     ],
     "electra_vs_mlm.py": ["electra_over_mlm_seed_detection_auc_facts"],
+    "electra_defaults.py": ["electra_defaults_best_over_first_flagged"],
     "quick_start.py": ["quick_start_facts_probes_answered_median", "quick_start_probes_over_previous_recipe"],
     "forecast_error.py": ["forecast_error_25_median_abs_nats", "forecast_error_50_over_last_value"],
     "queue_overhead.py": [
