@@ -35,13 +35,20 @@ from mlmstudio.config import (
 )
 from mlmstudio.engine.artifacts import atomic_write_text, save_model_dir
 from mlmstudio.engine.hf_import.errors import ModelImportError
-from mlmstudio.engine.hf_import.folder import config_int, load_weights, read_config
+from mlmstudio.engine.hf_import.folder import (
+    config_float,
+    config_int,
+    config_pad_id,
+    load_weights,
+    read_config,
+)
 from mlmstudio.engine.hf_import.tokenizer_import import ImportedTokenizer, import_tokenizer
 from mlmstudio.engine.hf_import.weight_maps import (
     common_parts,
     electra_discriminator_state,
     modern_state,
     seed_state,
+    vocabulary_rows_problem,
 )
 from mlmstudio.engine.memory import model_memory_shortage
 from mlmstudio.engine.model_factory import build_model
@@ -119,22 +126,33 @@ def open_transformers_folder(source: str | os.PathLike, out_dir: str | os.PathLi
         )
     parts = common_parts(family.names, state, config, where)
     max_len = run_config.model.max_len
-    model = build_model(run_config.model, tokenizer.tokenizer.vocab_size, tokenizer.tokenizer.pad_token_id)
-    if family.layout == "seed":
-        engine_state = seed_state(parts, tokenizer.original_ids, max_len)
-    elif family.layout == "electra":  # the discriminator exactly; the generator as just built, untrained
-        engine_state = electra_discriminator_state(
-            parts, state, tokenizer.original_ids, max_len, model.state_dict(), where
+    vocab = tokenizer.tokenizer.vocab_size
+    model = build_model(run_config.model, vocab, tokenizer.tokenizer.pad_token_id)
+
+    def wrong_shapes(what: str) -> ModelImportError:
+        return ModelImportError(
+            f"The weights in {source} do not have the shapes its config.json describes ({what}). "
+            "The folder may mix files of different models; copy the model again."
         )
-    else:
-        engine_state = modern_state(parts, tokenizer.original_ids, max_len, where)
+
+    problem = vocabulary_rows_problem(parts, vocab, run_config.model.d_model)
+    if problem:
+        raise wrong_shapes(problem)
+    try:  # a tensor of another shape fails inside torch.cat or an index: the same sentence
+        if family.layout == "seed":
+            engine_state = seed_state(parts, tokenizer.original_ids, max_len)
+        elif family.layout == "electra":  # the discriminator exactly; the generator as just built, untrained
+            engine_state = electra_discriminator_state(
+                parts, state, tokenizer.original_ids, max_len, model.state_dict(), where
+            )
+        else:
+            engine_state = modern_state(parts, tokenizer.original_ids, max_len, where)
+    except (IndexError, RuntimeError, ValueError) as exc:
+        raise wrong_shapes(_short(exc)) from exc
     expected = model.state_dict()
     wrong = sorted(k for k in expected if k not in engine_state or expected[k].shape != engine_state[k].shape)
     if wrong:
-        raise ModelImportError(
-            f"The weights in {source} do not have the shapes its config.json describes ({wrong[0]}). "
-            "The folder may mix files of different models; copy the model again."
-        )
+        raise wrong_shapes(wrong[0])
     model.load_state_dict(engine_state, strict=True)
     origin = Origin(
         source=str(source.resolve()),
@@ -178,7 +196,7 @@ def engine_config(
     ffn = config_int(config, src, "intermediate_size", "hidden_dim", default=4 * d)
     positions = config_int(config, src, "max_position_embeddings", default=512)
     if names in ("roberta", "xlm-roberta-xl"):
-        positions -= int(config.get("pad_token_id", 1)) + 1  # counted from pad + 1
+        positions -= config_pad_id(config, src) + 1  # counted from pad + 1
     act = config.get("hidden_act", config.get("activation", "gelu"))
     if act != "gelu":
         raise ModelImportError(
@@ -208,11 +226,11 @@ def engine_config(
                 f"The ESM model in {where} normalises its embeddings first (an ESM-1b layout), which "
                 "MLM Studio's layers do not do yet. This model cannot be opened here."
             )
-        if float(config.get("rope_theta", 10000.0)) != 10000.0:
+        if config_float(config, src, "rope_theta", default=10000.0) != 10000.0:
             raise ModelImportError(
                 f"The ESM model in {where} turns its positions at another rate (rope_theta)."
             )
-    eps = float(config.get("layer_norm_eps", 1e-12))
+    eps = config_float(config, src, "layer_norm_eps", default=1e-12)
     model = ModelConfig(
         arch="seed" if layout == "electra" else layout,
         objective="electra" if layout == "electra" else "mlm",
@@ -221,7 +239,7 @@ def engine_config(
         num_heads=heads,
         ffn_dim=ffn,
         max_len=positions,
-        dropout=float(config.get("hidden_dropout_prob", config.get("dropout", 0.1)) or 0.0),
+        dropout=_dropout(config, src),
         distance_bias=False,
         positions="rotary" if rotary else "learned",
         layer_norm_eps=eps,
@@ -243,6 +261,19 @@ def engine_config(
         return run_config.validate()
     except ConfigError as exc:
         raise ModelImportError(f"The model in {where} cannot be held by MLM Studio's layers: {exc}") from exc
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[:160]
+
+
+def _dropout(config: Mapping[str, Any], where: Path) -> float:
+    """hidden_dropout_prob (DistilBERT: dropout), 0.1 when absent; null is none, as transformers reads it."""
+    name = next((n for n in ("hidden_dropout_prob", "dropout") if n in config), None)
+    if name is None:
+        return 0.1
+    return 0.0 if config[name] is None else config_float(config, where, name, default=0.1)
 
 
 def _write(out: Path, model, tokenizer: ImportedTokenizer, run_config: RunConfig, origin: Origin) -> None:

@@ -61,6 +61,8 @@ TEXT_GENERATOR = "this is a text generator, not a masked language model"
 def family_of(config: Mapping[str, Any], where: str) -> Family:
     """The family of a parsed config.json, or a ModelImportError that says why it cannot be opened."""
     model_type = config.get("model_type")
+    if not isinstance(model_type, str):  # a list or a number in a damaged file: no model_type at all
+        model_type = None
     architectures = config.get("architectures") or []
     if not isinstance(architectures, list):
         architectures = []

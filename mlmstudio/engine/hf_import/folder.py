@@ -11,6 +11,7 @@ running it. The SHA-256 of the weight files is taken as they are read, for the r
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -103,6 +104,41 @@ def config_int(config: Mapping[str, Any], where: Path, *names: str, default: int
     if default is not None:
         return default
     raise ModelImportError(f"The config.json in {where} does not give {names[0]}. The folder may be damaged.")
+
+
+def config_float(config: Mapping[str, Any], where: Path, *names: str, default: float) -> float:
+    """The first of ``names`` in the config as a finite number, or a sentence naming it.
+
+    ``float()`` of a value read from a file is not trusted: a string or a list in config.json is
+    named in a sentence, not raised as a ValueError from deep in the mapping.
+    """
+    for name in names:
+        if name in config:
+            value = config[name]
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise ModelImportError(
+                    f"The config.json in {where} gives {name} = {value!r}, which is not a number. "
+                    "The folder may be damaged."
+                )
+            return float(value)
+    return default
+
+
+def config_pad_id(config: Mapping[str, Any], where: Path) -> int:
+    """``pad_token_id`` (1 when absent, RoBERTa's) as an id the vocabulary can hold, or a sentence."""
+    value = config.get("pad_token_id", 1)
+    vocab = config.get("vocab_size")
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < 0
+        or (isinstance(vocab, int) and value >= vocab)
+    ):
+        raise ModelImportError(
+            f"The config.json in {where} gives pad_token_id = {value!r}, which is not a token id of its "
+            "vocabulary. The folder may be damaged."
+        )
+    return value
 
 
 def estimate_parameters(config: Mapping[str, Any], where: Path) -> int:

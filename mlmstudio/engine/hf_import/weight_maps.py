@@ -19,12 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import torch
 from torch import Tensor, nn
 
 from mlmstudio.engine.hf_import.errors import ModelImportError
+from mlmstudio.engine.hf_import.folder import config_pad_id
 
 # Per family: (prefixes the encoder's names may carry, the embedding/layer names, the head names).
 _LAYER_NAMES = {
@@ -125,7 +127,7 @@ def common_parts(names: str, state: Mapping[str, Tensor], config: Mapping[str, A
     if f"{emb}position_embeddings.weight" in state:
         positions = take(f"{emb}position_embeddings.weight")
         if names in ("roberta", "xlm-roberta-xl"):  # positions counted from pad + 1
-            positions = positions[int(config.get("pad_token_id", 1)) + 1 :]
+            positions = positions[config_pad_id(config, Path(where)) + 1 :]
         if f"{emb}token_type_embeddings.weight" in state:  # every input is type 0: fold it in
             positions = positions + take(f"{emb}token_type_embeddings.weight")[0]
     emb_norm = pair(f"{emb}LayerNorm") if f"{emb}LayerNorm.weight" in state else None
@@ -138,6 +140,11 @@ def common_parts(names: str, state: Mapping[str, Tensor], config: Mapping[str, A
         for ours, theirs in layer_names.items():
             layer[f"{ours}.weight"], layer[f"{ours}.bias"] = pair(f"{layer_prefix}{i}.{theirs}")
         layers.append(layer)
+    if any(name.startswith(f"{layer_prefix}{count}.") for name in state):
+        raise ModelImportError(
+            f"The weights in {where} hold more layers than the {count} its config.json gives "
+            "(num_hidden_layers). The folder may mix files of different models; copy the model again."
+        )
     final = _FINAL_NORM.get(names)
     final_norm = pair(prefix + final) if final else None
     dense, norm, decoder, biases = _HEAD[names]
@@ -151,6 +158,23 @@ def common_parts(names: str, state: Mapping[str, Tensor], config: Mapping[str, A
         bias = next((b for b in biases if b in state), None)
         head["decoder.bias"] = take(bias) if bias else torch.zeros(word.shape[0])
     return Parts(word, positions, emb_norm, layers, final_norm, head, head_is_new)
+
+
+def vocabulary_rows_problem(parts: Parts, vocab: int, d: int) -> str | None:
+    """The first vocabulary tensor whose shape is not [vocab, d] (or [vocab]), named; None if all are.
+
+    Checked before the rows are permuted: indexing a shorter table would raise an IndexError, and
+    a longer one would be cut to ``vocab`` rows without a word.
+    """
+    tables: dict[str, tuple[Tensor, tuple[int, ...]]] = {"word embeddings": (parts.word, (vocab, d))}
+    if "decoder.weight" in parts.head:
+        tables["decoder"] = (parts.head["decoder.weight"], (vocab, d))
+    if "decoder.bias" in parts.head:
+        tables["decoder bias"] = (parts.head["decoder.bias"], (vocab,))
+    for what, (tensor, shape) in tables.items():
+        if tuple(tensor.shape) != shape:
+            return f"its {what} are {list(tensor.shape)}, not {list(shape)}"
+    return None
 
 
 def _new_head(d: int, vocab: int) -> dict[str, Tensor]:
