@@ -61,10 +61,13 @@ def cmd_attention(args: argparse.Namespace) -> int:
         )
     target = _png_target(args.png, args.overwrite) if args.png is not None else None
     from mlmstudio.cli.engine_commands import resolve_model_dir
+    from mlmstudio.cli.model_folders import with_engine_mask
     from mlmstudio.engine.inspect.attention import attend
     from mlmstudio.engine.predict import Predictor
 
-    predictor = Predictor.from_dir(resolve_model_dir(args.model, args.data_dir))
+    model_dir = resolve_model_dir(args.model, args.data_dir)
+    predictor = Predictor.from_dir(model_dir)
+    args.text = with_engine_mask(model_dir, args.text)  # a RoBERTa's "<mask>" is its mask, as in transformers
     result = attend(predictor, args.text)
     if result.note:
         print(f"mlmstudio: note: {result.note}", file=sys.stderr)

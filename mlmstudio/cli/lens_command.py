@@ -57,11 +57,13 @@ def cmd_lens(args: argparse.Namespace) -> int:
     if args.top_k < 1:
         raise PredictionError(f"--top-k must be at least 1 (got {args.top_k}).")
     from mlmstudio.cli.engine_commands import resolve_model_dir
+    from mlmstudio.cli.model_folders import with_engine_mask
     from mlmstudio.engine.inspect.logit_lens import logit_lens
     from mlmstudio.engine.predict import Predictor
 
-    predictor = Predictor.from_dir(resolve_model_dir(args.model, args.data_dir))
-    lens = logit_lens(predictor, args.text, top_k=args.top_k)
+    model_dir = resolve_model_dir(args.model, args.data_dir)
+    predictor = Predictor.from_dir(model_dir)
+    lens = logit_lens(predictor, with_engine_mask(model_dir, args.text), top_k=args.top_k)
     if lens.truncated:
         print(
             "mlmstudio: note: the text is longer than the model reads at once; only the part around "

@@ -87,9 +87,27 @@ def cached_copy_damage(target: Path) -> str | None:
     return None
 
 
+def model_origin(model_dir: Path):
+    """The origin of an opened model, or of the one a continued run started from (followed back
+    through ``training.start_from``); None for a model trained here. A continued RoBERTa's folder
+    has no origin.json of its own, yet its mask is still spelt ``<mask>``."""
+    from mlmstudio.config import RunConfig
+    from mlmstudio.engine.errors import MLMStudioError
+    from mlmstudio.engine.hf_import.export_back import origin_of
+
+    origin = read_origin(model_dir)
+    if origin is not None:
+        return origin
+    try:
+        config = RunConfig.from_json((Path(model_dir) / CONFIG_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError, MLMStudioError):
+        return None
+    return origin_of(Path(model_dir), config) if config.training.start_from.strip() else None
+
+
 def with_engine_mask(model_dir: Path, text: str) -> str:
     """The question with the model's own mask spelling (``<mask>``) written as ``[MASK]``, said once."""
-    origin = read_origin(model_dir)
+    origin = model_origin(model_dir)
     if origin is None or origin.mask_token == MASK or origin.mask_token not in text:
         return text
     print(f"(This model's mask token is {origin.mask_token}; read as {MASK}.)", file=sys.stderr)
@@ -101,7 +119,7 @@ def own_special_spellings(model_dir: Path) -> dict[str, str]:
     from mlmstudio.config import SPECIAL_TOKENS
     from mlmstudio.engine.hf_import.tokenizer_import import ROLES
 
-    origin = read_origin(model_dir)
+    origin = model_origin(model_dir)
     if origin is None:
         return {}
     own = {

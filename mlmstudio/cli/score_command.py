@@ -78,10 +78,14 @@ def cmd_score(args: argparse.Namespace) -> int:
             "Give two sentences that differ in a word or two."
         )
     from mlmstudio.cli.engine_commands import resolve_model_dir
+    from mlmstudio.cli.model_folders import with_engine_mask
     from mlmstudio.engine.inspect.scoring import score_sentence, verdict
     from mlmstudio.engine.predict import Predictor
 
-    predictor = Predictor.from_dir(resolve_model_dir(args.model, args.data_dir))
+    model_dir = resolve_model_dir(args.model, args.data_dir)
+    predictor = Predictor.from_dir(model_dir)
+    # "<mask>" in a RoBERTa's sentence is its mask, refused as [MASK] is, not scored as 6 letters.
+    sentences = [with_engine_mask(model_dir, s) for s in sentences]
     scores = [score_sentence(predictor, s, metric=args.metric, precision=args.precision) for s in sentences]
     ranked = sorted(scores, key=lambda s: s.score, reverse=True)
     pair = verdict(scores[0], scores[1]) if len(scores) == 2 else None

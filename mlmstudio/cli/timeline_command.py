@@ -47,10 +47,12 @@ def cmd_timeline(args: argparse.Namespace) -> int:
     import json
 
     from mlmstudio.cli.engine_commands import resolve_model_dir
+    from mlmstudio.cli.model_folders import with_engine_mask
     from mlmstudio.engine.errors import PredictionError
     from mlmstudio.engine.kept_checkpoints import list_kept, load_predictor_at
 
     run_dir = resolve_model_dir(args.model, args.data_dir)
+    args.text = with_engine_mask(run_dir, args.text)  # "<mask>" for a model whose own mask it is
     steps = [step for step, _ in list_kept(run_dir)]
     if not steps:
         raise PredictionError(
