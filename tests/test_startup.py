@@ -18,6 +18,9 @@ from pathlib import Path
 import pytest
 
 HEAVY = ("torch", "tokenizers", "transformers")
+# Not before the first frame either: the pages that plot or show runs bring them, built after it
+# (pyqtgraph ~0.15 s, SQLAlchemy ~0.2 s, numpy ~0.08 s here; docs/PERFORMANCE.md, "Cold start").
+AFTER_THE_FIRST_FRAME = ("pyqtgraph", "sqlalchemy", "numpy", "alembic", "optuna")
 
 BUILD_WINDOW = r"""
 import json, sys
@@ -27,7 +30,7 @@ from PySide6.QtWidgets import QApplication
 from mlmstudio.gui import settings
 settings.use_settings_dir(sys.argv[2])
 import mlmstudio.gui.main_window as main_window
-imported = sorted(m for m in HEAVY_SET if m in sys.modules)
+imported = sorted(m for m in HEAVY_SET | LATER_SET if m in sys.modules)
 
 from mlmstudio.gui.app import create_application
 from mlmstudio.store.database import Database
@@ -41,7 +44,29 @@ built = sorted(m for m in HEAVY_SET if m in sys.modules)
 loading = window.engine_loading()
 window.close()
 print(json.dumps({"imported": imported, "built": built, "loading": loading}))
-""".replace("HEAVY_SET", repr(set(HEAVY)))
+""".replace("HEAVY_SET", repr(set(HEAVY))).replace("LATER_SET", repr(set(AFTER_THE_FIRST_FRAME)))
+
+# The real launch (launcher.main, run_app), stopped at its first frame: which modules are loaded then?
+# The window closes at once instead of starting the engine's warm-up, so torch never loads.
+AT_FIRST_FRAME = r"""
+import json, sys
+from PySide6.QtCore import QTimer
+import mlmstudio.gui.app as app
+
+seen = {}
+
+def on_shown(callbacks):
+    seen["modules"] = sorted(sys.modules)
+    window = callbacks.window()
+    seen["welcome"] = window.current_page() is window.welcome
+    seen["history_pages_built"] = window.train_page is not None
+    QTimer.singleShot(0, window, window.close)
+
+app.WindowCallbacks.on_shown = on_shown
+from mlmstudio.launcher import main
+rc = main([])
+print(json.dumps({"rc": rc, **seen}))
+"""
 
 VERSION_AND_HELP = r"""
 import contextlib, io, json, sys
@@ -89,8 +114,31 @@ def test_the_main_window_imports_and_opens_without_torch(tmp_path):
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["imported"] == [], "importing mlmstudio.gui.main_window imported these"
+    # With a history, the window builds every page at once: then the plots and the store are in.
     assert report["built"] == [], "building and showing the MainWindow imported these"
     assert report["loading"] is False  # without run_app nothing starts the warm-up
+
+
+def test_the_first_frame_comes_before_pyqtgraph_sqlalchemy_and_the_pages_that_need_them(tmp_path):
+    """Only the welcome, Corpus and Setup exist at the first frame; the rest is imported after it."""
+    result = subprocess.run(
+        [sys.executable, "-c", AT_FIRST_FRAME],
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["rc"] == 0
+    assert report["welcome"] is True  # fresh settings: the first launch opens on the welcome
+    assert report["history_pages_built"] is False
+    loaded = {name.split(".")[0] for name in report["modules"]}
+    early = sorted(loaded & set(HEAVY + AFTER_THE_FIRST_FRAME))
+    assert early == [], f"loaded before the first frame: {early}"
+    pages = {"mlmstudio.gui.pages." + page for page in ("train_page", "explore_page", "history_page")}
+    assert sorted(pages & set(report["modules"])) == []
+    assert "mlmstudio.store.database" not in report["modules"]
 
 
 def test_version_and_help_need_no_torch(tmp_path):

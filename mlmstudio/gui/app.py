@@ -77,7 +77,11 @@ EXIT_NO_DISPLAY = 2  # the same code as display_check's, for a failure Qt finds 
 
 
 def create_application(argv: list[str] | None = None) -> QApplication:
-    """The process's QApplication (created once), named for QSettings, with the plot theme set."""
+    """The process's QApplication (created once), named for QSettings, with the plot theme set.
+
+    The plot theme is set now if pyqtgraph is loaded, else by the first page that plots
+    (``theme.configure_plots_later``): pyqtgraph is imported after the first frame.
+    """
     app = QApplication.instance()
     if app is None:
         app = _new_application(list(argv if argv is not None else sys.argv[:1]))
@@ -88,9 +92,9 @@ def create_application(argv: list[str] | None = None) -> QApplication:
     # The taskbar and window manager find the icon and the desktop entry by this id.
     app.setDesktopFileName(APP_ID)
     app.setWindowIcon(app_icon())
-    from mlmstudio.gui.theme import configure_plots, follow_color_scheme
+    from mlmstudio.gui.theme import configure_plots_later, follow_color_scheme
 
-    configure_plots(app.palette())
+    configure_plots_later(app)  # pyqtgraph loads after the first frame, with the pages that plot
 
     follow_color_scheme(app)  # light/dark switches while the app runs
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)

@@ -12,12 +12,16 @@ The window can open before the history does (``MainWindow(None)``, as ``app.run_
 does): creating the history on a first start runs its migrations, which must not delay
 the first frame. Corpus, Setup and the welcome work at once; the pages that show runs
 (Train, Explore, History, Sweep, Queue) are built by ``attach_history`` when it is open,
-with a line in their place and in the status bar meanwhile.
+with a line in their place and in the status bar meanwhile. Their modules are imported
+there too, not at the top of this module: they bring pyqtgraph, numpy and SQLAlchemy
+(about half of the start's imports), and the first frame needs none of them
+(``tests/test_startup.py`` checks what it has loaded).
 """
 
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QLocale, QSize, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence, QShowEvent
@@ -41,20 +45,22 @@ from mlmstudio.gui import accessibility, i18n
 from mlmstudio.gui.engine_warmup import EngineWarmup
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.icons import page_icon
-from mlmstudio.gui.open_model_dialog import OpenModelDialog
 from mlmstudio.gui.pages.corpus_page import CorpusPage
-from mlmstudio.gui.pages.explore_page import ExplorePage
-from mlmstudio.gui.pages.history_page import HistoryPage
-from mlmstudio.gui.pages.queue_page import QueuePage
 from mlmstudio.gui.pages.setup_page import SetupPage
-from mlmstudio.gui.pages.sweep_page import SweepPage
-from mlmstudio.gui.pages.train_page import TrainPage
 from mlmstudio.gui.pages.welcome_panel import WelcomePanel
-from mlmstudio.gui.queue_controller import QueueController
-from mlmstudio.gui.run_list import RunList
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.window_fit import PREFERRED_SIZE, fit_to_screen, scrolling_pages
-from mlmstudio.store.database import Database
+
+if TYPE_CHECKING:  # imported by attach_history, after the first frame (see the module's docstring)
+    from mlmstudio.gui.open_model_dialog import OpenModelDialog
+    from mlmstudio.gui.pages.explore_page import ExplorePage
+    from mlmstudio.gui.pages.history_page import HistoryPage
+    from mlmstudio.gui.pages.queue_page import QueuePage
+    from mlmstudio.gui.pages.sweep_page import SweepPage
+    from mlmstudio.gui.pages.train_page import TrainPage
+    from mlmstudio.gui.queue_controller import QueueController
+    from mlmstudio.gui.run_list import RunList
+    from mlmstudio.store.database import Database
 
 log = logging.getLogger(__name__)
 
@@ -156,6 +162,18 @@ class MainWindow(QMainWindow):
         if self.db is not None:
             return
         self.db = db
+        # The pages that show runs bring pyqtgraph, numpy and SQLAlchemy: imported only now,
+        # after the first frame (tests/test_startup.py checks what the first frame has loaded).
+        from mlmstudio.gui.pages.explore_page import ExplorePage
+        from mlmstudio.gui.pages.history_page import HistoryPage
+        from mlmstudio.gui.pages.queue_page import QueuePage
+        from mlmstudio.gui.pages.sweep_page import SweepPage
+        from mlmstudio.gui.pages.train_page import TrainPage
+        from mlmstudio.gui.queue_controller import QueueController
+        from mlmstudio.gui.run_list import RunList
+        from mlmstudio.gui.theme import configure_plots_if_pending
+
+        configure_plots_if_pending()  # the plot defaults create_application left for the first plot
         self.train_page = TrainPage(db, self.settings)
         # One list of runs for every page that shows runs, refreshed when runs change,
         # read in a worker thread (1,000 runs take up to a second to list).
@@ -605,6 +623,8 @@ class MainWindow(QMainWindow):
             )
             return None
         if self.open_model_dialog is None:
+            from mlmstudio.gui.open_model_dialog import OpenModelDialog
+
             self.open_model_dialog = OpenModelDialog(self.db, self)
             self.open_model_dialog.opened.connect(self._on_model_opened)
         self.open_model_dialog.show_for_opening()

@@ -7,6 +7,8 @@ the palette changes (the user switches the system to dark mode).
 
 from __future__ import annotations
 
+import sys
+
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import QLabel, QWidget
@@ -118,6 +120,31 @@ def configure_plots(palette: QPalette) -> None:
         background=palette.color(QPalette.ColorRole.Base),
         foreground=palette.color(QPalette.ColorRole.Text),
     )
+    app = QGuiApplication.instance()
+    if app is not None:
+        app.setProperty(_PLOTS_PENDING, False)
+
+
+_PLOTS_PENDING = "mlm_plots_pending"
+
+
+def configure_plots_later(app: QGuiApplication) -> None:
+    """``configure_plots`` now if pyqtgraph is loaded, else at ``configure_plots_if_pending``.
+
+    pyqtgraph (about 0.15 s) is not imported before the first frame: the pages that make
+    plots call ``configure_plots_if_pending`` before they make the first one.
+    """
+    if "pyqtgraph" in sys.modules:
+        configure_plots(app.palette())
+    else:
+        app.setProperty(_PLOTS_PENDING, True)
+
+
+def configure_plots_if_pending() -> None:
+    """The plot defaults ``configure_plots_later`` left for later, from the palette of now."""
+    app = QGuiApplication.instance()
+    if app is not None and app.property(_PLOTS_PENDING):
+        configure_plots(app.palette())
 
 
 def apply_color_scheme(scheme: Qt.ColorScheme) -> None:
