@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QGuiApplication
@@ -37,7 +37,9 @@ from PySide6.QtWidgets import (
 from mlmstudio.gui.background import TaskRunner, show_busy, user_message
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.theme import message_color
-from mlmstudio.store.database import Database
+
+if TYPE_CHECKING:  # SQLAlchemy is not needed to import the dialog (the window's start: test_startup)
+    from mlmstudio.store.database import Database
 
 log = logging.getLogger(__name__)
 
