@@ -43,16 +43,40 @@ class SourceConfig:
     parameters: int
 
 
+# Files save_pretrained writes beside config.json and an MLM Studio model folder never holds.
+_TRANSFORMERS_ONLY = (
+    "tokenizer_config.json", "special_tokens_map.json", "vocab.txt", PYTORCH_BIN, SAFETENSORS_INDEX,
+)  # fmt: skip
+
+
 def is_transformers_folder(path: Path) -> bool:
-    """A folder whose config.json names a ``model_type`` (MLM Studio's own runs' configs do not)."""
-    file = Path(path) / CONFIG
+    """A folder whose config.json names a ``model_type`` (MLM Studio's own runs' configs do not).
+
+    A damaged config.json (not UTF-8, cut short, too large) that still spells ``"model_type"`` in
+    its first bytes, or one beside files only transformers writes, is a transformers folder too: it
+    is refused by ``read_config`` with what is wrong with it, not read as a run's config (whose
+    sentence asks for "a run.json written by MLM Studio").
+    """
+    folder = Path(path)
+    file = folder / CONFIG
     if not file.is_file():
         return False
     try:
         data = bounded_json.loads(bounded_json.read_text(file))
     except (OSError, ValueError):
-        return False
-    return isinstance(data, dict) and "model_type" in data
+        try:
+            with open(file, "rb") as handle:
+                head = handle.read(1 << 16)
+        except OSError:
+            return False
+        return b'"model_type"' in head or _beside_transformers_files(folder)
+    if isinstance(data, dict) and "model_type" in data:
+        return True
+    return _beside_transformers_files(folder)
+
+
+def _beside_transformers_files(folder: Path) -> bool:
+    return any((folder / name).is_file() for name in _TRANSFORMERS_ONLY)
 
 
 def read_config(path: Path) -> SourceConfig:

@@ -70,8 +70,17 @@ def snapshot_of(repo_id: str, cache: Path | None = None) -> Path:
     ref = repo / "refs" / "main"
     if ref.is_file():
         revision = ref.read_text(encoding="utf-8", errors="replace").strip()
-        if revision and (snapshots / revision).is_dir():
-            chosen = snapshots / revision
+        if revision:
+            # The revision huggingface_hub would use, or none: not a stale snapshot beside it, and not
+            # a "revision" that climbs out of the cache (../../somewhere).
+            named = snapshots / revision
+            if "/" in revision or "\\" in revision or revision.startswith(".") or not named.is_dir():
+                raise ModelImportError(
+                    f"The cache's copy of {repo_id} is incomplete: its refs/main names the revision "
+                    f"{revision[:60]!r}, which has no snapshot. Download the model again (or delete its "
+                    "cache folder)."
+                )
+            chosen = named
     if chosen is None:
         candidates = sorted((p for p in snapshots.iterdir() if p.is_dir()), key=lambda p: p.stat().st_mtime)
         if not candidates:
