@@ -119,6 +119,14 @@ def open_transformers_folder(source: str | os.PathLike, out_dir: str | os.PathLi
     if shortage:
         raise ModelImportError(f"{shortage} (The model in {source}.)")
     state, sha = load_weights(source)
+    broken = next(
+        (n for n, t in state.items() if t.is_floating_point() and not bool(t.isfinite().all())), None
+    )
+    if broken is not None:  # its predictions would be NaN, or quietly whatever the other rows give
+        raise ModelImportError(
+            f"The weights in {source} hold numbers that are not finite (NaN or infinity) in {broken}. "
+            "The model is damaged (a training that diverged, or a file cut short); copy it again."
+        )
     if family.names == "electra" and any(name.endswith("embeddings_project.weight") for name in state):
         raise ModelImportError(
             f"The ELECTRA generator in {source} projects its embeddings to another width "

@@ -119,3 +119,11 @@ def test_layers_beyond_the_configs_count_are_refused(family_folders, tmp_path):
         lambda s: s.update({"bert.encoder.layer.2.attention.self.query.weight": torch.zeros(32, 32)}),
     )
     _refused(source, tmp_path, "more layers than the 2 its config.json gives")
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf")])
+def test_weights_that_are_not_finite_are_refused(family_folders, tmp_path, value):
+    """A NaN in one query matrix gave predictions anyway (the engine's scores carried on)."""
+    source = _copy(family_folders["bert"], tmp_path)
+    _weights(source, lambda s: s[_first(s, "query.weight")].fill_(value))
+    _refused(source, tmp_path, "not finite (NaN or infinity) in bert.encoder.layer.0.attention.self.query")
