@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.config import RunConfig
 from mlmstudio.gui.background import TaskRunner, user_message
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.theme import MessageLabel
 
@@ -190,10 +191,10 @@ class CapsuleDialog(QDialog):
         try:
             plan = self.plan()
         except CapsuleError as exc:
-            self.expectation.setText(str(exc))
+            self.expectation.setText(translated(str(exc)))
             return
         estimate = estimate_speedup(self._param_count, self._step_seconds, plan)
-        sentence = estimate.sentence(plan)
+        sentence = translated(estimate.sentence(plan))
         self.expectation.setText(sentence)
         self.estimated.emit(sentence)
 
@@ -216,7 +217,7 @@ class CapsuleDialog(QDialog):
         try:
             plan = self.plan()
         except CapsuleError as exc:
-            return self._fail(str(exc))
+            return self._fail(translated(str(exc)))
         folder = self.folder.text().strip()
         if not folder:
             return self._fail(

@@ -17,6 +17,7 @@ import re
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
+from mlmstudio.config import FIELD_LABELS
 from mlmstudio.gui.i18n import translate
 
 # (the engine's English sentence as a pattern with named values, the translatable template)
@@ -161,6 +162,459 @@ _SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
                 "EngineMessages", "No corpus chosen. Pick a text file, a folder or a built-in sample."
             ),
         ),
+        # The run configuration's rules between settings (mlmstudio/config.py), shown in Setup.
+        (
+            r"The width \((?P<width>\d+)\) must be divisible by the number of heads \((?P<heads>\d+)\)\. "
+            r"Try (?P<suggestion>\d+) or change the heads\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The width ({width}) must be divisible by the number of heads ({heads}). "
+                "Try {suggestion} or change the heads.",
+            ),
+        ),
+        (
+            r"Rotary positions need an even width per head; (?P<width>\d+) wide with (?P<heads>\d+) heads "
+            r"gives (?P<per_head>\d+)\. Change the width or the heads, or use learned positions\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Rotary positions need an even width per head; {width} wide with {heads} heads gives "
+                "{per_head}. Change the width or the heads, or use learned positions.",
+            ),
+        ),
+        (
+            r"ELECTRA \(objective 'electra'\) is built on BERT's own layout, the 'seed' architecture, so that "
+            r"it exports to Hugging Face's ELECTRA; the '(?P<arch>[^']+)' architecture cannot be used with "
+            r"it\. Set the architecture to 'seed' \(--arch seed\) or the objective to 'mlm'\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "ELECTRA (objective 'electra') is built on BERT's own layout, the 'seed' architecture, so "
+                "that it exports to Hugging Face's ELECTRA; the '{arch}' architecture cannot be used with "
+                "it. Set the architecture to 'seed' (--arch seed) or the objective to 'mlm'.",
+            ),
+        ),
+        (
+            r"ESM's token dropout \(token_dropout_id\) belongs to ESM models: the 'modern' design with rotary "
+            r"positions and the 'mlm' objective\. Set it to -1 for this model\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "ESM's token dropout (token_dropout_id) belongs to ESM models: the 'modern' design with "
+                "rotary positions and the 'mlm' objective. Set it to -1 for this model.",
+            ),
+        ),
+        (
+            r"The \[MASK\] share \((?P<mask>[^)]+)\) and the random-token share \((?P<random>[^)]+)\) add up "
+            r"to more than 1\. Lower one of them; BERT uses 0\.8 and 0\.1\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The [MASK] share ({mask}) and the random-token share ({random}) add up to more than 1. "
+                "Lower one of them; BERT uses 0.8 and 0.1.",
+            ),
+        ),
+        (
+            r"The sequence length \((?P<seq_len>\d+)\) is longer than the model's maximum length "
+            r"\((?P<max_len>\d+)\)\. Shorten the sequences or raise the maximum length\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The sequence length ({seq_len}) is longer than the model's maximum length ({max_len}). "
+                "Shorten the sequences or raise the maximum length.",
+            ),
+        ),
+        # A setting outside its bounds (config.field_problem); the setting's name is translated too.
+        (
+            r"The setting (?P<setting>.+?) must be between (?P<low>\S+) and (?P<high>\S+) "
+            r"\(0 means (?P<zero>[^)]+)\); got (?P<value>\S+)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The setting {setting} must be between {low} and {high} (0 means {zero}); got {value}.",
+            ),
+        ),
+        (
+            r"The setting (?P<setting>.+?) must be between (?P<low>\S+) and (?P<high>\S+); got (?P<value>\S+)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "The setting {setting} must be between {low} and {high}; got {value}."
+            ),
+        ),
+        (
+            r"The setting (?P<setting>.+?) must be at least (?P<low>\S+) \(0 means (?P<zero>[^)]+)\); "
+            r"got (?P<value>\S+)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The setting {setting} must be at least {low} (0 means {zero}); got {value}.",
+            ),
+        ),
+        (
+            r"The setting (?P<setting>.+?) must be at least (?P<low>\S+); got (?P<value>\S+)\.",
+            QT_TRANSLATE_NOOP("EngineMessages", "The setting {setting} must be at least {low}; got {value}."),
+        ),
+        (
+            r"The setting (?P<setting>.+?) must be at most (?P<high>\S+) \(0 means (?P<zero>[^)]+)\); "
+            r"got (?P<value>\S+)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The setting {setting} must be at most {high} (0 means {zero}); got {value}.",
+            ),
+        ),
+        (
+            r"The setting (?P<setting>.+?) must be at most (?P<high>\S+); got (?P<value>\S+)\.",
+            QT_TRANSLATE_NOOP("EngineMessages", "The setting {setting} must be at most {high}; got {value}."),
+        ),
+        (
+            r"The setting (?P<setting>.+?) holds (?P<count>\d+) probes; at most (?P<limit>\d+) are tested\. "
+            r"Remove some\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The setting {setting} holds {count} probes; at most {limit} are tested. Remove some.",
+            ),
+        ),
+        # One probe row that cannot be used (config.ProbeSpec.problem), shown under Setup's probes.
+        (
+            r"Probe (?P<number>\d+) is empty: write a sentence with \[MASK\] where the answer goes\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Probe {number} is empty: write a sentence with [MASK] where the answer goes.",
+            ),
+        ),
+        (
+            r"Probe (?P<number>\d+) is (?P<length>[\d,]+) characters long; keep a probe sentence under "
+            r"(?P<limit>\d+) characters\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Probe {number} is {length} characters long; keep a probe sentence under {limit} characters.",
+            ),
+        ),
+        (
+            r"Probe (?P<number>\d+) (?P<sentence>.+) has no \[MASK\]: a probe asks about exactly one blank, "
+            r"so write \[MASK\] once, where the answer goes\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Probe {number} {sentence} has no [MASK]: a probe asks about exactly one blank, so write "
+                "[MASK] once, where the answer goes.",
+            ),
+        ),
+        (
+            r"Probe (?P<number>\d+) (?P<sentence>.+) has (?P<count>\d+) \[MASK\]s: a probe asks about exactly "
+            r"one blank, so write \[MASK\] once, where the answer goes\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Probe {number} {sentence} has {count} [MASK]s: a probe asks about exactly one blank, so "
+                "write [MASK] once, where the answer goes.",
+            ),
+        ),
+        (
+            r"Probe (?P<number>\d+) (?P<sentence>.+) has no expected answer: give the word that belongs at "
+            r"\[MASK\]\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Probe {number} {sentence} has no expected answer: give the word that belongs at [MASK].",
+            ),
+        ),
+        (
+            r"Probe (?P<number>\d+) (?P<sentence>.+): the answer is longer than (?P<limit>\d+) characters; "
+            r"give one word\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Probe {number} {sentence}: the answer is longer than {limit} characters; give one word.",
+            ),
+        ),
+        (
+            r"Probe (?P<number>\d+) (?P<sentence>.+): the sentence and the answer must each be one line, and "
+            r"the answer without \[MASK\]\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Probe {number} {sentence}: the sentence and the answer must each be one line, and the "
+                "answer without [MASK].",
+            ),
+        ),
+        # The chosen device (engine/device.py resolve_device), shown in Setup.
+        (
+            r"The device 'cuda' was chosen, but PyTorch finds no CUDA GPU on this machine\. Choose the device "
+            r"'auto' or 'cpu'\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The device 'cuda' was chosen, but PyTorch finds no CUDA GPU on this machine. Choose the "
+                "device 'auto' or 'cpu'.",
+            ),
+        ),
+        (
+            r"The device '(?P<device>[^']+)' was chosen, but this machine has only (?P<count>\d+) CUDA "
+            r"GPU\(s\)\. Choose 'cuda' or a lower number\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The device '{device}' was chosen, but this machine has only {count} CUDA GPU(s). Choose "
+                "'cuda' or a lower number.",
+            ),
+        ),
+        (
+            r"The device 'mps' was chosen, but Apple's Metal \(MPS\) is not available here\. Choose the device "
+            r"'auto' or 'cpu'\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The device 'mps' was chosen, but Apple's Metal (MPS) is not available here. Choose the "
+                "device 'auto' or 'cpu'.",
+            ),
+        ),
+        (
+            r"This GPU cannot compute in bf16\. Choose the precision 'fp32' or 'auto'\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "This GPU cannot compute in bf16. Choose the precision 'fp32' or 'auto'."
+            ),
+        ),
+        # Why a run cannot go to Hugging Face (engine/hf_compat.py NOT_EXPORTABLE).
+        (
+            r"This run uses the distance bias \(ALiBi-style\), which no Hugging Face transformers encoder "
+            r"has, so it cannot be exported exactly\. Runs trained with the distance bias off "
+            r"\(--no-distance-bias; in Setup, Advanced: 'Distance bias'\) or with --arch seed can be "
+            r"exported; with rotary positions \(--positions rotary\) a run without the distance bias learns "
+            r"nearly as fast\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "This run uses the distance bias (ALiBi-style), which no Hugging Face transformers encoder "
+                "has, so it cannot be exported exactly. Runs trained with the distance bias off "
+                "(--no-distance-bias; in Setup, Advanced: 'Distance bias') or with --arch seed can be "
+                "exported; with rotary positions (--positions rotary) a run without the distance bias "
+                "learns nearly as fast.",
+            ),
+        ),
+        # Why a run has no model (store/records.py RunSummary.no_model_reason).
+        (
+            r"Run (?P<run>\S+) has no trained model: its folder (?P<folder>.+) was deleted or moved\. Put the "
+            r"folder back, or delete the run from the history\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Run {run} has no trained model: its folder {folder} was deleted or moved. Put the folder "
+                "back, or delete the run from the history.",
+            ),
+        ),
+        (
+            r"Run (?P<run>\S+) is still training and has not saved its model yet\. Wait until it ends\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Run {run} is still training and has not saved its model yet. Wait until it ends.",
+            ),
+        ),
+        (
+            r"Run (?P<run>\S+) has not started, so it has no model yet\.",
+            QT_TRANSLATE_NOOP("EngineMessages", "Run {run} has not started, so it has no model yet."),
+        ),
+        (
+            r"Run (?P<run>\S+) has no trained model: (?P<missing>.+) missing from (?P<folder>.+)\. The files "
+            r"were deleted or moved; put them back, or choose another run\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Run {run} has no trained model: {missing} missing from {folder}. The files were deleted "
+                "or moved; put them back, or choose another run.",
+            ),
+        ),
+        (
+            r"Run (?P<run>\S+) is (?P<status>[\w ]+): it ended at step (?P<step>\d+), before it saved a model "
+            r"or a checkpoint\. Resume it \('(?P<command>[^']+)'\) to train it again from the start, or "
+            r"choose another run\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Run {run} is {status}: it ended at step {step}, before it saved a model or a checkpoint. "
+                "Resume it ('{command}') to train it again from the start, or choose another run.",
+            ),
+        ),
+        (
+            r"Run (?P<run>\S+) is (?P<status>[\w ]+) and has not saved a model yet\. Resume it "
+            r"\('(?P<command>[^']+)'\) to train on and save one, or choose another run\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Run {run} is {status} and has not saved a model yet. Resume it ('{command}') to train on "
+                "and save one, or choose another run.",
+            ),
+        ),
+        # The run history's sentences a newcomer can meet (store/service.py, store/transfer_runs.py).
+        (
+            r"A run name cannot be empty\. Give a few words that describe the run\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "A run name cannot be empty. Give a few words that describe the run."
+            ),
+        ),
+        (
+            r"Run (?P<run>\S+) is being trained by a process that is still alive \(perhaps paused or "
+            r"suspended\)\. Stop it before deleting it\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Run {run} is being trained by a process that is still alive (perhaps paused or suspended). "
+                "Stop it before deleting it.",
+            ),
+        ),
+        (
+            r"Run (?P<run>\S+) is (?P<status>[\w ]+); stop it before deleting it\.",
+            QT_TRANSLATE_NOOP("EngineMessages", "Run {run} is {status}; stop it before deleting it."),
+        ),
+        (
+            r"Run (?P<run>\S+) cannot be compared: (?P<reason>.+)",
+            QT_TRANSLATE_NOOP("EngineMessages", "Run {run} cannot be compared: {reason}"),
+        ),
+        (
+            r"The stored configuration of run (?P<run>\S+) is no longer valid: (?P<reason>.+)",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "The stored configuration of run {run} is no longer valid: {reason}"
+            ),
+        ),
+        # What a run capsule can expect (engine/capsule.py SpeedupEstimate.sentence, LaunchPlan.check).
+        (
+            r"One process: no communication; the run takes as long as it does here on a machine as fast as "
+            r"this one\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "One process: no communication; the run takes as long as it does here on a machine as fast "
+                "as this one.",
+            ),
+        ),
+        (
+            r"Expect about (?P<speedup>[\d.]+)x the speed of this computer with (?P<processes>\d+) processes: "
+            r"a step takes (?P<step_ms>\d+) ms here, and exchanging the gradient over 1 Gbit/s Ethernet adds "
+            r"about (?P<exchange_ms>\d+) ms to every step\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Expect about {speedup}x the speed of this computer with {processes} processes: a step takes "
+                "{step_ms} ms here, and exchanging the gradient over 1 Gbit/s Ethernet adds about "
+                "{exchange_ms} ms to every step.",
+            ),
+        ),
+        (
+            r"That is slower than training here: use fewer, faster machines or a faster network\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "That is slower than training here: use fewer, faster machines or a faster network.",
+            ),
+        ),
+        (
+            r"The rendezvous port must be between 1 and 65535; got (?P<port>-?\d+)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "The rendezvous port must be between 1 and 65535; got {port}."
+            ),
+        ),
+        (
+            r"The rendezvous host (?P<host>.+) is not a host name or an IP address\. Give the address of the "
+            r"first node, e\.g\. 10\.0\.0\.1 or node01\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The rendezvous host {host} is not a host name or an IP address. Give the address of the "
+                "first node, e.g. 10.0.0.1 or node01.",
+            ),
+        ),
+        (
+            r"The rendezvous address (?P<address>.+) is not HOST:PORT \(e\.g\. 10\.0\.0\.1:29500\)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "The rendezvous address {address} is not HOST:PORT (e.g. 10.0.0.1:29500)."
+            ),
+        ),
+        # Unspaced Chinese or Japanese in the masking preview (engine/tokenization.py unspaced_cjk_note).
+        (
+            r"Chinese lines without spaces are split into words by (?P<segmenter>\S+), so whole-word and span "
+            r"masking hide each of its words whole\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Chinese lines without spaces are split into words by {segmenter}, so whole-word and span "
+                "masking hide each of its words whole.",
+            ),
+        ),
+        (
+            r"Some Chinese or Japanese lines have no spaces between words, so whole-word and span masking "
+            r"treat each character there \(each kana run\) as a word\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Some Chinese or Japanese lines have no spaces between words, so whole-word and span masking "
+                "treat each character there (each kana run) as a word.",
+            ),
+        ),
+        (
+            r"Put spaces between the words to have them masked whole\.",
+            QT_TRANSLATE_NOOP("EngineMessages", "Put spaces between the words to have them masked whole."),
+        ),
+        (
+            r"Put spaces between the words to have them masked whole, or install (?P<segmenter>\S+) "
+            r"\((?P<how>pip install \S+)\) to split Chinese into words\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Put spaces between the words to have them masked whole, or install {segmenter} ({how}) to "
+                "split Chinese into words.",
+            ),
+        ),
+        (
+            r"Put spaces between the words to have them masked whole, or install (?P<segmenter>\S+) "
+            r"\(the desktop bundle does not hold (?P=segmenter); a pip install of MLM Studio can add it\) to "
+            r"split Chinese into words\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Put spaces between the words to have them masked whole, or install {segmenter} (the "
+                "desktop bundle does not hold {segmenter}; a pip install of MLM Studio can add it) to "
+                "split Chinese into words.",
+            ),
+        ),
+        # Explore → Embeddings (engine/inspect/embeddings.py).
+        (
+            r"The model's output layer is its input embedding \(tied\), so these are the vectors it both "
+            r"reads and predicts with\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The model's output layer is its input embedding (tied), so these are the vectors it both "
+                "reads and predicts with.",
+            ),
+        ),
+        (
+            r"This model \(the 'seed' design\) has an output layer separate from its input embedding: the "
+            r"neighbours and the map use the input token embedding\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "This model (the 'seed' design) has an output layer separate from its input embedding: the "
+                "neighbours and the map use the input token embedding.",
+            ),
+        ),
+        (
+            r"'(?P<word>.+)' is (?P<count>\d+) tokens for this model \((?P<pieces>.+)\): the neighbours are "
+            r"those of the mean of their unit vectors, and the pieces themselves are left out\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "'{word}' is {count} tokens for this model ({pieces}): the neighbours are those of the mean "
+                "of their unit vectors, and the pieces themselves are left out.",
+            ),
+        ),
+        (
+            r"'(?P<word>.+)' is (?P<count>\d+) tokens for this model \((?P<pieces>.+)\) \(its unknown parts, "
+            r"\[UNK\], left out\): the neighbours are those of the mean of their unit vectors, and the pieces "
+            r"themselves are left out\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "'{word}' is {count} tokens for this model ({pieces}) (its unknown parts, [UNK], left out): "
+                "the neighbours are those of the mean of their unit vectors, and the pieces themselves are "
+                "left out.",
+            ),
+        ),
+        (
+            r"(?P<word>.+) is a special token: it has no neighbours worth showing\. Type an ordinary word\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "{word} is a special token: it has no neighbours worth showing. Type an ordinary word.",
+            ),
+        ),
+        (
+            r"'(?P<word>.+)' is not in this model's vocabulary \(it reads as \[UNK\]\)\. Type a word from the "
+            r"training text\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "'{word}' is not in this model's vocabulary (it reads as [UNK]). Type a word from the training text.",
+            ),
+        ),
+        (
+            r"Type a word to see its neighbours\.",
+            QT_TRANSLATE_NOOP("EngineMessages", "Type a word to see its neighbours."),
+        ),
+        # Explore → Transfer's progress and notes (engine/evaluate/transfer.py).
+        (
+            r"Reading (?P<subject>.+) \((?P<number>\d+)/(?P<total>\d+)\)",
+            QT_TRANSLATE_NOOP("EngineMessages", "Reading {subject} ({number}/{total})"),
+        ),
+        (
+            r"(?P<count>[\d,]+) texts were longer than (?P<subject>.+) reads and were cut\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "{count} texts were longer than {subject} reads and were cut."
+            ),
+        ),
     )
 )
 
@@ -193,5 +647,109 @@ def _one(sentence: str) -> str | None:
     for pattern, template in _SENTENCES:
         found = pattern.fullmatch(sentence)
         if found is not None:
-            return translate("EngineMessages", template).format(**found.groupdict())
+            values = {name: _value(name, value) for name, value in found.groupdict().items()}
+            return translate("EngineMessages", template).format(**values)
     return None
+
+
+def _value(name: str, value: str) -> str:
+    """A value carried into a translated sentence; the ones that are English words translated too."""
+    if name == "reason":  # an engine sentence inside another one
+        return translated(value)
+    if name == "setting":  # "model.d_model (width)": the key stays, the form's name is translated
+        return _setting(value)
+    if name == "zero":  # what 0 means, from the config's metadata (context RunConfig)
+        return translate("RunConfig", value)
+    if name == "status":
+        from mlmstudio.gui.runs_table_model import status_label
+
+        return status_label(value)
+    if name == "subject":
+        return transfer_label(value)
+    return value
+
+
+def _setting(value: str) -> str:
+    key, _, _ = value.partition(" (")
+    field_name = key.rpartition(".")[2]
+    label = FIELD_LABELS.get(field_name)
+    if not label or not value.endswith(")"):
+        return value
+    shown = translate("RunConfig", label).split(" (")[0]  # as config._label cuts the English
+    return f"{key} ({shown})"
+
+
+def setting_label(field_name: str) -> str:
+    """A setting's name as the forms show it (``lr`` → "Learning rate", translated)."""
+    label = FIELD_LABELS.get(field_name)
+    return translate("RunConfig", label) if label else field_name
+
+
+# Explore's layer names (engine/inspect/attention.py attention_layer_names, logit_lens stage names).
+_LAYER = re.compile(r"(?P<kind>layer|generator|discriminator) (?P<number>\d+)")
+_LAYER_NAMES = {
+    "layer": QT_TRANSLATE_NOOP("EngineMessages", "layer {number}"),
+    "generator": QT_TRANSLATE_NOOP("EngineMessages", "generator {number}"),
+    "discriminator": QT_TRANSLATE_NOOP("EngineMessages", "discriminator {number}"),
+}
+_EMBEDDINGS = QT_TRANSLATE_NOOP("EngineMessages", "embeddings")
+
+
+def layer_name(name: str) -> str:
+    """ "layer 3", "generator 1", "embeddings" in the user's language (another name as it came)."""
+    if name == "embeddings":
+        return translate("EngineMessages", _EMBEDDINGS)
+    found = _LAYER.fullmatch(name)
+    if found is None:
+        return name
+    return translate("EngineMessages", _LAYER_NAMES[found["kind"]]).format(number=found["number"])
+
+
+# Explore → Transfer's subjects and methods (engine/evaluate/transfer.py, store/transfer_runs.py).
+_TRANSFER_LABELS = {
+    "this run": QT_TRANSLATE_NOOP("EngineMessages", "this run"),
+    "random twin": QT_TRANSLATE_NOOP("EngineMessages", "random twin"),
+    "the random twin": QT_TRANSLATE_NOOP("EngineMessages", "the random twin"),
+    "majority class": QT_TRANSLATE_NOOP("EngineMessages", "majority class"),
+    "probe": QT_TRANSLATE_NOOP("EngineMessages", "probe"),
+    "finetune": QT_TRANSLATE_NOOP("EngineMessages", "fine-tune"),
+}
+_CHECKPOINT = re.compile(r"step (?P<step>[\d,]+)")
+
+
+def transfer_label(label: str) -> str:
+    """A transfer subject's or method's label in the user's language; a run's name as it came."""
+    if label in _TRANSFER_LABELS:
+        return translate("EngineMessages", _TRANSFER_LABELS[label])
+    found = _CHECKPOINT.fullmatch(label)
+    if found is not None:
+        return translate("EngineMessages", "step {step}").format(step=found["step"])
+    return label
+
+
+# A sweep's range of one setting (sweep/space.py SweepParam.describe).
+_SWEEP_CHOICES = re.compile(r"one of (?P<choices>.+)", re.DOTALL)
+_SWEEP_RANGE = re.compile(r"(?P<low>\S+) to (?P<high>\S+?)(?P<log>, log scale)?")
+
+
+def sweep_range(param) -> str:
+    """``SweepParam.describe()`` in the user's language, the setting's name included."""
+    english = param.describe()
+    label, rest = param.label, english[len(param.label) + 2 :]
+    shown = setting_label(param.field)
+    if not english.startswith(f"{label}: "):
+        return english
+    if found := _SWEEP_CHOICES.fullmatch(rest):
+        return translate("EngineMessages", "{setting}: one of {choices}").format(
+            setting=shown, choices=found["choices"]
+        )
+    if found := _SWEEP_RANGE.fullmatch(rest):
+        template = (
+            QT_TRANSLATE_NOOP("EngineMessages", "{setting}: {low} to {high}, log scale")
+            if found["log"]
+            else QT_TRANSLATE_NOOP("EngineMessages", "{setting}: {low} to {high}")
+        )
+        return translate("EngineMessages", template).format(
+            setting=shown, low=found["low"], high=found["high"]
+        )
+    return english

@@ -170,3 +170,328 @@ def test_the_run_notes_thread_sentence_is_translated_and_others_stay(pseudo):
         shown = translated(note)
         assert shown.startswith("Some note the app does not know. [CPU threads")
         assert f"{policy.threads}" in shown and f"{policy.cores}" in shown
+
+
+# --- The sentences shown beyond the Simple path's first steps (issue 21 item 5) ------------------
+
+
+def _shown_translated(english: str, *values: str) -> str:
+    shown = translated(english)
+    assert shown != english and shown.startswith("[") and shown.rstrip().endswith("]"), (english, shown)
+    for value in values:
+        assert value in shown, (value, shown)
+    return shown
+
+
+def _config_error(make) -> str:
+    with pytest.raises(ConfigError) as raised:
+        make().validate()
+    return str(raised.value)
+
+
+def test_the_configs_rules_between_settings_are_translated(pseudo):
+    from mlmstudio.config import MaskingConfig, ModelConfig, RunConfig, TrainingConfig
+
+    _shown_translated(_config_error(lambda: ModelConfig(d_model=100, num_heads=3)), "100", "3", "99")
+    rotary = _config_error(lambda: ModelConfig(arch="modern", positions="rotary", d_model=66, num_heads=2))
+    _shown_translated(rotary, "66", "33")
+    _shown_translated(_config_error(lambda: ModelConfig(arch="modern", objective="electra")), "'modern'")
+    _shown_translated(_config_error(lambda: ModelConfig(arch="seed", token_dropout_id=5)))
+    _shown_translated(
+        _config_error(lambda: MaskingConfig(mask_replace_prob=0.8, random_replace_prob=0.5)), "0.8", "0.5"
+    )
+    long = RunConfig(model=ModelConfig(max_len=64), training=TrainingConfig(seq_len=128))
+    _shown_translated(_config_error(lambda: long), "128", "64")
+
+
+def test_every_settings_bounds_are_translated_with_the_settings_name(pseudo):
+    """Each bounded field of every section, one below its least and one above its most value."""
+    import dataclasses
+
+    from mlmstudio.config import RunConfig, field_problem
+
+    checked = 0
+    for section in dataclasses.fields(RunConfig):
+        for f in dataclasses.fields(getattr(RunConfig(), section.name)):
+            low, high = f.metadata.get("min"), f.metadata.get("max")
+            if type(f.default) not in (int, float) or isinstance(f.default, bool):
+                continue
+            for value in (low - 1 if low is not None else None, high + 1 if high is not None else None):
+                if value is None:
+                    continue
+                english = field_problem(f, type(f.default)(value), f"{section.name}.{f.name}")
+                assert english, (section.name, f.name, value)
+                shown = _shown_translated(english, f"{section.name}.{f.name}")
+                checked += 1
+                if f.metadata.get("zero_means"):  # what 0 means is translated too
+                    assert f"[{f.metadata['zero_means']}" in shown, shown
+    assert checked > 30
+
+
+def test_a_settings_name_in_a_sentence_is_the_forms_translated_label(pseudo):
+    import dataclasses
+
+    from mlmstudio.config import TrainingConfig, field_problem
+
+    f = next(f for f in dataclasses.fields(TrainingConfig) if f.name == "lr")
+    english = field_problem(f, -1.0, "training.lr")
+    assert "training.lr (learning rate)" in english
+    assert "training.lr ([Learning rate" in translated(english)
+
+
+PROBES = {
+    "empty": ("", "Paris"),
+    "too long": ("The capital of France is [MASK]. " + "x" * 600, "Paris"),
+    "no mask": ("The capital of France is Paris.", "Paris"),
+    "two masks": ("The [MASK] of France is [MASK].", "Paris"),
+    "no answer": ("The capital of France is [MASK].", ""),
+    "long answer": ("The capital of France is [MASK].", "P" * 100),
+    "two lines": ("The capital of France\nis [MASK].", "Paris"),
+}
+
+
+@pytest.mark.parametrize("case", PROBES, ids=list(PROBES))
+def test_each_probe_problem_is_translated(case, pseudo):
+    from mlmstudio.config import ProbesConfig, ProbeSpec
+
+    sentence, answer = PROBES[case]
+    english = _config_error(lambda: ProbesConfig(items=(ProbeSpec(sentence, answer),)))
+    assert english.startswith("Probe 1 ")
+    _shown_translated(english, "1")
+
+
+def test_too_many_probes_is_translated(pseudo):
+    from mlmstudio.config import ProbesConfig, ProbeSpec
+
+    many = tuple(ProbeSpec(f"Word {i} is [MASK].", "x") for i in range(200))
+    _shown_translated(_config_error(lambda: ProbesConfig(items=many)), "200")
+
+
+def test_the_setup_page_shows_the_configs_sentences_translated(qtbot, pseudo):
+    from mlmstudio.config import ModelConfig, RunConfig, TrainingConfig
+    from mlmstudio.gui.pages.setup_page import SetupPage
+
+    page = SetupPage()
+    qtbot.addWidget(page)
+    page.set_config(
+        RunConfig(model=ModelConfig(d_model=100, num_heads=3), training=TrainingConfig(device="mps"))
+    )
+    page.flush()
+    problems = page.problems()
+    assert problems and all(p.startswith("[") for p in problems), problems
+    assert any("100" in p for p in problems)
+
+
+def _device_error(monkeypatch, name: str, cuda: bool = False) -> str:
+    import torch
+
+    from mlmstudio.engine import device
+    from mlmstudio.engine.errors import TrainingError
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: cuda)
+    monkeypatch.setattr(torch.cuda, "device_count", lambda: 1)
+    monkeypatch.setattr(device, "_mps_available", lambda: False)
+    with pytest.raises(TrainingError) as raised:
+        device.resolve_device(name)
+    return str(raised.value)
+
+
+def test_the_device_problems_are_translated(pseudo, monkeypatch):
+    import torch
+
+    from mlmstudio.engine import device
+    from mlmstudio.engine.errors import TrainingError
+
+    _shown_translated(_device_error(monkeypatch, "cuda"))
+    _shown_translated(_device_error(monkeypatch, "cuda:3", cuda=True), "cuda:3", "1")
+    _shown_translated(_device_error(monkeypatch, "mps"))
+    monkeypatch.setattr(torch.cuda, "is_bf16_supported", lambda: False)
+    with pytest.raises(TrainingError) as raised:
+        device.resolve_precision("bf16", torch.device("cuda"))
+    _shown_translated(str(raised.value))
+
+
+def test_the_not_exportable_reason_is_translated(pseudo):
+    from mlmstudio.config import ModelConfig
+    from mlmstudio.engine.hf_compat import can_export_hf
+
+    ok, reason = can_export_hf(ModelConfig(arch="modern", distance_bias=True))
+    assert not ok
+    _shown_translated(reason)
+
+
+def _summary(tmp_path, status, *, folder=True, checkpoint=False):
+    from datetime import datetime
+
+    from mlmstudio.store.records import RunSummary
+
+    run_dir = tmp_path / "runs" / "run-1"
+    if folder:
+        (run_dir / "checkpoints").mkdir(parents=True)
+        if checkpoint:
+            (run_dir / "checkpoints" / "step-10").mkdir()
+    return RunSummary(
+        id="run-1",
+        name="a run",
+        status=status,
+        config=None,
+        corpus_name="",
+        created_at=datetime(2026, 1, 1),
+        started_at=None,
+        finished_at=None,
+        last_step=10,
+        final_metrics={},
+        notes="",
+        message="",
+        tags=(),
+        parent_run_id=None,
+        run_dir=run_dir,
+        missing_files=(),
+    )
+
+
+def test_every_no_model_reason_is_translated(tmp_path, pseudo):
+    from mlmstudio.engine.run_status import RunStatus
+
+    cases = [
+        _summary(tmp_path / "gone", RunStatus.COMPLETED, folder=False),
+        _summary(tmp_path / "running", RunStatus.RUNNING),
+        _summary(tmp_path / "queued", RunStatus.QUEUED),
+        _summary(tmp_path / "completed", RunStatus.COMPLETED),
+        _summary(tmp_path / "early", RunStatus.FAILED),
+        _summary(tmp_path / "later", RunStatus.STOPPED, checkpoint=True),
+    ]
+    for summary in cases:
+        english = summary.no_model_reason()
+        _shown_translated(english, "run-1")
+    # Nested in another sentence (store/transfer_runs.py), both are translated.
+    nested = translated(f"Run run-2 cannot be compared: {cases[0].no_model_reason()}")
+    assert nested.count("[") == 2 and "run-2" in nested
+
+
+def test_the_history_sentences_a_newcomer_meets_are_translated(db, pseudo):
+    from mlmstudio.engine.run_status import RunStatus
+    from mlmstudio.store import service
+    from mlmstudio.store.errors import StoreError
+    from mlmstudio.store.models import RunRow
+    from mlmstudio.store.repository import create_run
+
+    with db.session() as session:
+        row = create_run(session, name="x", config_json="{}", corpus_id=None, status=RunStatus.RUNNING)
+        run_id = row.id
+    with pytest.raises(StoreError) as raised:
+        service.rename_run(db, run_id, "  ")
+    _shown_translated(str(raised.value))
+    with pytest.raises(StoreError) as raised:
+        service.delete_run(db, run_id)
+    _shown_translated(str(raised.value), run_id)
+    with db.session() as session:  # no run left marked live
+        session.get(RunRow, run_id).status = RunStatus.STOPPED
+
+
+def test_the_capsule_estimate_is_translated(pseudo):
+    from mlmstudio.engine.capsule import CapsuleError, LaunchPlan, estimate_speedup, parse_endpoint
+
+    one = LaunchPlan()
+    _shown_translated(estimate_speedup(10**6, 0.1, one).sentence(one))
+    wide = LaunchPlan(nodes=2, procs_per_node=2)
+    fast = estimate_speedup(10**6, 1.0, wide).sentence(wide)
+    _shown_translated(fast, "4")
+    slow = estimate_speedup(10**9, 0.01, wide).sentence(wide)
+    assert "That is slower" in slow
+    assert translated(slow).count("[") == 2
+    for endpoint in ("a b:1", "node01:0", "-bad-:29500"):
+        with pytest.raises(CapsuleError) as raised:
+            parse_endpoint(endpoint)
+        _shown_translated(str(raised.value))
+
+
+@pytest.mark.parametrize("segmenter", [True, False], ids=["jieba", "no jieba"])
+@pytest.mark.parametrize("frozen", [True, False], ids=["bundle", "pip"])
+def test_the_unspaced_cjk_note_is_translated(segmenter, frozen, pseudo, monkeypatch):
+    from mlmstudio import command_hint
+    from mlmstudio.engine import tokenization
+
+    monkeypatch.setattr(tokenization, "_segmenter", lambda: object() if segmenter else None)
+    monkeypatch.setattr(command_hint, "is_frozen", lambda: frozen)
+    for text in ("我喜欢学习语言模型", "日本語のテキストです"):
+        english = tokenization.unspaced_cjk_note(text)
+        assert english
+        shown = translated(english)
+        assert shown.count("[") == english.count(". ") + 1, (english, shown)
+
+
+def test_the_embedding_notes_and_errors_are_translated(pseudo):
+    from mlmstudio.engine.inspect import embeddings
+    from mlmstudio.engine.inspect.embeddings import resolve_word
+    from mlmstudio.engine.predict import PredictionError
+    from mlmstudio.engine.tokenization import MLMTokenizer
+
+    _shown_translated(embeddings.TIED_NOTE)
+    _shown_translated(embeddings.UNTIED_NOTE)
+    tokenizer = MLMTokenizer.train(
+        ["the cat sat on the mat with the hat"] * 20, TokenizerConfig(kind="wordpiece", vocab_size=60)
+    )
+    for word in ("[MASK]", "zzqqxx", " "):
+        with pytest.raises(PredictionError) as raised:
+            resolve_word(tokenizer, word)
+        _shown_translated(str(raised.value))
+    pieces = resolve_word(tokenizer, "cathat")
+    assert pieces.note
+    _shown_translated(pieces.note, "cathat")
+
+
+def test_explores_layer_names_are_translated(pseudo):
+    import inspect
+
+    from mlmstudio.engine.inspect import attention, logit_lens
+    from mlmstudio.gui.engine_messages import layer_name
+
+    assert 'f"layer {i + 1}"' in inspect.getsource(attention.attention_layer_names)
+    assert '["embeddings"] + [f"layer {i + 1}"' in inspect.getsource(logit_lens)
+    for name in ("layer 3", "generator 1", "discriminator 12", "embeddings"):
+        assert layer_name(name).startswith("["), name
+    assert layer_name("layer 3").count("3") == 1
+    assert layer_name("encoder") == "encoder"
+
+
+def test_the_transfer_labels_and_progress_are_translated(pseudo):
+    import inspect
+
+    from mlmstudio.engine.evaluate import transfer
+    from mlmstudio.gui.engine_messages import transfer_label
+    from mlmstudio.store import transfer_runs
+
+    engine, store = inspect.getsource(transfer), inspect.getsource(transfer_runs)
+    assert (
+        '"random twin"' in engine and '"majority class"' in engine and '"Reading the random twin"' in engine
+    )
+    assert 'f"Reading {subject.label}"' in engine and 'f"{what} ({number}/{steps_total})"' in engine
+    assert '"this run"' in store and 'f"step {step:,}"' in store
+    for label in (
+        "this run",
+        "random twin",
+        "majority class",
+        "step 1,000",
+        transfer.METHOD_PROBE,
+        "finetune",
+    ):
+        assert transfer_label(label).startswith("["), label
+    assert transfer_label("my own run") == "my own run"
+    shown = translated("Reading this run (1/4)")
+    assert shown.startswith("[") and "1/4" in shown and shown.count("[") == 2
+    cut = translated("1,204 texts were longer than step 64 reads and were cut.")
+    assert cut.startswith("[") and "1,204" in cut and "64" in cut
+
+
+def test_the_sweep_settings_are_shown_by_their_translated_labels(pseudo):
+    from mlmstudio.gui.engine_messages import setting_label, sweep_range
+    from mlmstudio.sweep.space import parse_param
+
+    for text in ("lr=1e-4:1e-2:log", "batch_size=8:32", "arch=seed,modern"):
+        param = parse_param(text)
+        shown = sweep_range(param)
+        assert shown.startswith("[") and param.label not in shown.replace(setting_label(param.field), ""), (
+            shown
+        )
+    assert setting_label("lr").startswith("[Learning rate")

@@ -65,6 +65,7 @@ from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.estimates import estimate_parameters
 from mlmstudio.engine.hf_compat import can_export_hf, hf_architecture
 from mlmstudio.gui.background import BackgroundCall
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.setup_estimates import SetupEstimates, device_problem, not_exact_yet, passage_advice
@@ -461,9 +462,12 @@ class SetupPage(QWidget):
     def _recompute(self) -> None:
         cfg = self.config()
         problems, general = field_problems(cfg)
+        # The config's and the device's English sentences, in the user's language.
+        problems = {key: translated(reason) for key, reason in problems.items()}
+        general = [translated(message) for message in general]
         unusable = device_problem(cfg)
         if unusable:
-            problems[("training", "device")] = unusable
+            problems[("training", "device")] = translated(unusable)
         if not self._has_corpus:
             general = [*general, translate("SetupPage", "Choose a corpus on the Corpus page first.")]
         for section, form in self.forms.items():
@@ -544,7 +548,7 @@ class SetupPage(QWidget):
         else:
             text += " · " + translate("SetupPage", "no Hugging Face export (distance bias on)")
         self.estimate_label.setText(text)
-        self.estimate_label.setToolTip(can_export_hf(cfg)[1])
+        self.estimate_label.setToolTip(translated(can_export_hf(cfg)[1]))
 
         seconds, timing = None, "invalid"
         if valid_training:
@@ -795,7 +799,9 @@ class SetupPage(QWidget):
             QMessageBox.warning(
                 self,
                 translate("SetupPage", "Cannot write a capsule"),
-                translate("SetupPage", "These settings cannot train yet: {error}").format(error=exc),
+                translate("SetupPage", "These settings cannot train yet: {error}").format(
+                    error=translated(str(exc))
+                ),
             )
             return None
         # A child of the page, never deleted early: its timing or writing thread may outlive it on screen.

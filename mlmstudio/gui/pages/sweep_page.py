@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.config import NO_STEP_LIMIT, RunConfig
 from mlmstudio.gui.background import TaskRunner
+from mlmstudio.gui.engine_messages import sweep_range
 from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.run_request import request_problem
 from mlmstudio.gui.sweep_worker import SweepRequest, SweepWorker
@@ -304,7 +305,7 @@ class SweepPage(QWidget):
             what = (
                 translate("SweepPage", "the recipe preset's settings")
                 if request.preset
-                else "; ".join(p.describe() for p in request.params)
+                else "; ".join(sweep_range(p) for p in request.params)
             )
             cap = request.base.training.steps
             if cap < NO_STEP_LIMIT:

@@ -1117,6 +1117,286 @@ Es wurde nichts gesendet.</translation>
         <source>No corpus chosen. Pick a text file, a folder or a built-in sample.</source>
         <translation>Kein Korpus gewählt. Wählen Sie eine Textdatei, einen Ordner oder ein eingebautes Beispiel.</translation>
     </message>
+    <message>
+        <source>The width ({width}) must be divisible by the number of heads ({heads}). Try {suggestion} or change the heads.</source>
+        <translation>Die Breite ({width}) muss durch die Zahl der Köpfe ({heads}) teilbar sein. Versuchen Sie {suggestion} oder ändern Sie die Köpfe.</translation>
+    </message>
+    <message>
+        <source>Rotary positions need an even width per head; {width} wide with {heads} heads gives {per_head}. Change the width or the heads, or use learned positions.</source>
+        <translation>Rotary-Positionen brauchen eine gerade Breite je Kopf; Breite {width} mit {heads} Köpfen ergibt {per_head}. Ändern Sie die Breite oder die Köpfe, oder verwenden Sie gelernte Positionen.</translation>
+    </message>
+    <message>
+        <source>ELECTRA (objective 'electra') is built on BERT's own layout, the 'seed' architecture, so that it exports to Hugging Face's ELECTRA; the '{arch}' architecture cannot be used with it. Set the architecture to 'seed' (--arch seed) or the objective to 'mlm'.</source>
+        <translation>ELECTRA (Ziel 'electra') baut auf BERTs eigenem Aufbau auf, der Architektur 'seed', damit es sich als ELECTRA von Hugging Face exportieren lässt; die Architektur '{arch}' kann damit nicht verwendet werden. Stellen Sie die Architektur auf 'seed' (--arch seed) oder das Ziel auf 'mlm'.</translation>
+    </message>
+    <message>
+        <source>ESM's token dropout (token_dropout_id) belongs to ESM models: the 'modern' design with rotary positions and the 'mlm' objective. Set it to -1 for this model.</source>
+        <translation>Das Token-Dropout von ESM (token_dropout_id) gehört zu ESM-Modellen: dem Aufbau 'modern' mit Rotary-Positionen und dem Ziel 'mlm'. Setzen Sie es für dieses Modell auf -1.</translation>
+    </message>
+    <message>
+        <source>The [MASK] share ({mask}) and the random-token share ({random}) add up to more than 1. Lower one of them; BERT uses 0.8 and 0.1.</source>
+        <translation>Der [MASK]-Anteil ({mask}) und der Anteil zufälliger Tokens ({random}) ergeben zusammen mehr als 1. Senken Sie einen davon; BERT verwendet 0.8 und 0.1.</translation>
+    </message>
+    <message>
+        <source>The sequence length ({seq_len}) is longer than the model's maximum length ({max_len}). Shorten the sequences or raise the maximum length.</source>
+        <translation>Die Sequenzlänge ({seq_len}) ist größer als die maximale Länge des Modells ({max_len}). Kürzen Sie die Sequenzen oder erhöhen Sie die maximale Länge.</translation>
+    </message>
+    <message>
+        <source>The setting {setting} must be between {low} and {high} (0 means {zero}); got {value}.</source>
+        <translation>Die Einstellung {setting} muss zwischen {low} und {high} liegen (0 bedeutet {zero}); angegeben: {value}.</translation>
+    </message>
+    <message>
+        <source>The setting {setting} must be between {low} and {high}; got {value}.</source>
+        <translation>Die Einstellung {setting} muss zwischen {low} und {high} liegen; angegeben: {value}.</translation>
+    </message>
+    <message>
+        <source>The setting {setting} must be at least {low} (0 means {zero}); got {value}.</source>
+        <translation>Die Einstellung {setting} muss mindestens {low} sein (0 bedeutet {zero}); angegeben: {value}.</translation>
+    </message>
+    <message>
+        <source>The setting {setting} must be at least {low}; got {value}.</source>
+        <translation>Die Einstellung {setting} muss mindestens {low} sein; angegeben: {value}.</translation>
+    </message>
+    <message>
+        <source>The setting {setting} must be at most {high} (0 means {zero}); got {value}.</source>
+        <translation>Die Einstellung {setting} darf höchstens {high} sein (0 bedeutet {zero}); angegeben: {value}.</translation>
+    </message>
+    <message>
+        <source>The setting {setting} must be at most {high}; got {value}.</source>
+        <translation>Die Einstellung {setting} darf höchstens {high} sein; angegeben: {value}.</translation>
+    </message>
+    <message>
+        <source>The setting {setting} holds {count} probes; at most {limit} are tested. Remove some.</source>
+        <translation>Die Einstellung {setting} enthält {count} Prüfsätze; höchstens {limit} werden getestet. Entfernen Sie einige.</translation>
+    </message>
+    <message>
+        <source>Probe {number} is empty: write a sentence with [MASK] where the answer goes.</source>
+        <translation>Prüfsatz {number} ist leer: Schreiben Sie einen Satz mit [MASK] an der Stelle der Antwort.</translation>
+    </message>
+    <message>
+        <source>Probe {number} is {length} characters long; keep a probe sentence under {limit} characters.</source>
+        <translation>Prüfsatz {number} ist {length} Zeichen lang; halten Sie einen Prüfsatz unter {limit} Zeichen.</translation>
+    </message>
+    <message>
+        <source>Probe {number} {sentence} has no [MASK]: a probe asks about exactly one blank, so write [MASK] once, where the answer goes.</source>
+        <translation>Prüfsatz {number} {sentence} hat kein [MASK]: Ein Prüfsatz fragt nach genau einer Lücke, schreiben Sie [MASK] also einmal, an der Stelle der Antwort.</translation>
+    </message>
+    <message>
+        <source>Probe {number} {sentence} has {count} [MASK]s: a probe asks about exactly one blank, so write [MASK] once, where the answer goes.</source>
+        <translation>Prüfsatz {number} {sentence} hat {count}-mal [MASK]: Ein Prüfsatz fragt nach genau einer Lücke, schreiben Sie [MASK] also einmal, an der Stelle der Antwort.</translation>
+    </message>
+    <message>
+        <source>Probe {number} {sentence} has no expected answer: give the word that belongs at [MASK].</source>
+        <translation>Prüfsatz {number} {sentence} hat keine erwartete Antwort: Geben Sie das Wort an, das an die Stelle von [MASK] gehört.</translation>
+    </message>
+    <message>
+        <source>Probe {number} {sentence}: the answer is longer than {limit} characters; give one word.</source>
+        <translation>Prüfsatz {number} {sentence}: Die Antwort ist länger als {limit} Zeichen; geben Sie ein Wort an.</translation>
+    </message>
+    <message>
+        <source>Probe {number} {sentence}: the sentence and the answer must each be one line, and the answer without [MASK].</source>
+        <translation>Prüfsatz {number} {sentence}: Satz und Antwort müssen je eine Zeile sein, und die Antwort ohne [MASK].</translation>
+    </message>
+    <message>
+        <source>The device 'cuda' was chosen, but PyTorch finds no CUDA GPU on this machine. Choose the device 'auto' or 'cpu'.</source>
+        <translation>Das Gerät 'cuda' wurde gewählt, aber PyTorch findet auf diesem Rechner keine CUDA-GPU. Wählen Sie das Gerät 'auto' oder 'cpu'.</translation>
+    </message>
+    <message>
+        <source>The device '{device}' was chosen, but this machine has only {count} CUDA GPU(s). Choose 'cuda' or a lower number.</source>
+        <translation>Das Gerät '{device}' wurde gewählt, aber dieser Rechner hat nur {count} CUDA-GPU(s). Wählen Sie 'cuda' oder eine kleinere Nummer.</translation>
+    </message>
+    <message>
+        <source>The device 'mps' was chosen, but Apple's Metal (MPS) is not available here. Choose the device 'auto' or 'cpu'.</source>
+        <translation>Das Gerät 'mps' wurde gewählt, aber Apples Metal (MPS) ist hier nicht verfügbar. Wählen Sie das Gerät 'auto' oder 'cpu'.</translation>
+    </message>
+    <message>
+        <source>This GPU cannot compute in bf16. Choose the precision 'fp32' or 'auto'.</source>
+        <translation>Diese GPU kann nicht in bf16 rechnen. Wählen Sie die Genauigkeit 'fp32' oder 'auto'.</translation>
+    </message>
+    <message>
+        <source>This run uses the distance bias (ALiBi-style), which no Hugging Face transformers encoder has, so it cannot be exported exactly. Runs trained with the distance bias off (--no-distance-bias; in Setup, Advanced: 'Distance bias') or with --arch seed can be exported; with rotary positions (--positions rotary) a run without the distance bias learns nearly as fast.</source>
+        <translation>Dieser Lauf verwendet den Abstands-Bias (nach Art von ALiBi), den kein Encoder von Hugging Face transformers hat, daher lässt er sich nicht exakt exportieren. Läufe, die ohne Abstands-Bias (--no-distance-bias; in der Einrichtung unter Erweitert: „Abstands-Bias“) oder mit --arch seed trainiert wurden, lassen sich exportieren; mit Rotary-Positionen (--positions rotary) lernt ein Lauf ohne Abstands-Bias fast genauso schnell.</translation>
+    </message>
+    <message>
+        <source>Run {run} has no trained model: its folder {folder} was deleted or moved. Put the folder back, or delete the run from the history.</source>
+        <translation>Lauf {run} hat kein trainiertes Modell: Sein Ordner {folder} wurde gelöscht oder verschoben. Legen Sie den Ordner zurück, oder löschen Sie den Lauf aus dem Verlauf.</translation>
+    </message>
+    <message>
+        <source>Run {run} is still training and has not saved its model yet. Wait until it ends.</source>
+        <translation>Lauf {run} trainiert noch und hat sein Modell noch nicht gespeichert. Warten Sie, bis er endet.</translation>
+    </message>
+    <message>
+        <source>Run {run} has not started, so it has no model yet.</source>
+        <translation>Lauf {run} hat noch nicht begonnen und hat daher noch kein Modell.</translation>
+    </message>
+    <message>
+        <source>Run {run} has no trained model: {missing} missing from {folder}. The files were deleted or moved; put them back, or choose another run.</source>
+        <translation>Lauf {run} hat kein trainiertes Modell: In {folder} fehlt {missing}. Die Dateien wurden gelöscht oder verschoben; legen Sie sie zurück, oder wählen Sie einen anderen Lauf.</translation>
+    </message>
+    <message>
+        <source>Run {run} is {status}: it ended at step {step}, before it saved a model or a checkpoint. Resume it ('{command}') to train it again from the start, or choose another run.</source>
+        <translation>Lauf {run} ist {status}: Er endete bei Schritt {step}, bevor er ein Modell oder einen Checkpoint gespeichert hat. Setzen Sie ihn fort ('{command}'), um ihn noch einmal von vorn zu trainieren, oder wählen Sie einen anderen Lauf.</translation>
+    </message>
+    <message>
+        <source>Run {run} is {status} and has not saved a model yet. Resume it ('{command}') to train on and save one, or choose another run.</source>
+        <translation>Lauf {run} ist {status} und hat noch kein Modell gespeichert. Setzen Sie ihn fort ('{command}'), um weiterzutrainieren und eines zu speichern, oder wählen Sie einen anderen Lauf.</translation>
+    </message>
+    <message>
+        <source>A run name cannot be empty. Give a few words that describe the run.</source>
+        <translation>Der Name eines Laufs darf nicht leer sein. Geben Sie ein paar Wörter an, die den Lauf beschreiben.</translation>
+    </message>
+    <message>
+        <source>Run {run} is being trained by a process that is still alive (perhaps paused or suspended). Stop it before deleting it.</source>
+        <translation>Lauf {run} wird von einem Prozess trainiert, der noch lebt (vielleicht pausiert oder angehalten). Stoppen Sie ihn, bevor Sie ihn löschen.</translation>
+    </message>
+    <message>
+        <source>Run {run} is {status}; stop it before deleting it.</source>
+        <translation>Lauf {run} ist {status}; stoppen Sie ihn, bevor Sie ihn löschen.</translation>
+    </message>
+    <message>
+        <source>Run {run} cannot be compared: {reason}</source>
+        <translation>Lauf {run} kann nicht verglichen werden: {reason}</translation>
+    </message>
+    <message>
+        <source>The stored configuration of run {run} is no longer valid: {reason}</source>
+        <translation>Die gespeicherte Konfiguration von Lauf {run} ist nicht mehr gültig: {reason}</translation>
+    </message>
+    <message>
+        <source>One process: no communication; the run takes as long as it does here on a machine as fast as this one.</source>
+        <translation>Ein Prozess: keine Kommunikation; der Lauf dauert auf einem Rechner, der so schnell ist wie dieser, so lange wie hier.</translation>
+    </message>
+    <message>
+        <source>Expect about {speedup}x the speed of this computer with {processes} processes: a step takes {step_ms} ms here, and exchanging the gradient over 1 Gbit/s Ethernet adds about {exchange_ms} ms to every step.</source>
+        <translation>Erwarten Sie mit {processes} Prozessen etwa das {speedup}-Fache der Geschwindigkeit dieses Computers: Ein Schritt dauert hier {step_ms} ms, und der Austausch des Gradienten über 1-Gbit/s-Ethernet fügt jedem Schritt etwa {exchange_ms} ms hinzu.</translation>
+    </message>
+    <message>
+        <source>That is slower than training here: use fewer, faster machines or a faster network.</source>
+        <translation>Das ist langsamer als das Training hier: Verwenden Sie weniger, schnellere Rechner oder ein schnelleres Netzwerk.</translation>
+    </message>
+    <message>
+        <source>The rendezvous port must be between 1 and 65535; got {port}.</source>
+        <translation>Der Rendezvous-Port muss zwischen 1 und 65535 liegen; angegeben: {port}.</translation>
+    </message>
+    <message>
+        <source>The rendezvous host {host} is not a host name or an IP address. Give the address of the first node, e.g. 10.0.0.1 or node01.</source>
+        <translation>Der Rendezvous-Host {host} ist weder ein Hostname noch eine IP-Adresse. Geben Sie die Adresse des ersten Rechners an, z. B. 10.0.0.1 oder node01.</translation>
+    </message>
+    <message>
+        <source>The rendezvous address {address} is not HOST:PORT (e.g. 10.0.0.1:29500).</source>
+        <translation>Die Rendezvous-Adresse {address} hat nicht die Form HOST:PORT (z. B. 10.0.0.1:29500).</translation>
+    </message>
+    <message>
+        <source>Chinese lines without spaces are split into words by {segmenter}, so whole-word and span masking hide each of its words whole.</source>
+        <translation>Chinesische Zeilen ohne Leerzeichen teilt {segmenter} in Wörter, sodass Ganzwort- und Span-Maskierung jedes dieser Wörter ganz verdecken.</translation>
+    </message>
+    <message>
+        <source>Some Chinese or Japanese lines have no spaces between words, so whole-word and span masking treat each character there (each kana run) as a word.</source>
+        <translation>Einige chinesische oder japanische Zeilen haben keine Leerzeichen zwischen den Wörtern, daher behandeln Ganzwort- und Span-Maskierung dort jedes Schriftzeichen (jede Kana-Folge) als ein Wort.</translation>
+    </message>
+    <message>
+        <source>Put spaces between the words to have them masked whole.</source>
+        <translation>Setzen Sie Leerzeichen zwischen die Wörter, damit sie ganz maskiert werden.</translation>
+    </message>
+    <message>
+        <source>Put spaces between the words to have them masked whole, or install {segmenter} ({how}) to split Chinese into words.</source>
+        <translation>Setzen Sie Leerzeichen zwischen die Wörter, damit sie ganz maskiert werden, oder installieren Sie {segmenter} ({how}), um Chinesisch in Wörter zu teilen.</translation>
+    </message>
+    <message>
+        <source>Put spaces between the words to have them masked whole, or install {segmenter} (the desktop bundle does not hold {segmenter}; a pip install of MLM Studio can add it) to split Chinese into words.</source>
+        <translation>Setzen Sie Leerzeichen zwischen die Wörter, damit sie ganz maskiert werden, oder installieren Sie {segmenter} (das Desktop-Paket enthält {segmenter} nicht; eine pip-Installation von MLM Studio kann es hinzufügen), um Chinesisch in Wörter zu teilen.</translation>
+    </message>
+    <message>
+        <source>The model's output layer is its input embedding (tied), so these are the vectors it both reads and predicts with.</source>
+        <translation>Die Ausgabeschicht des Modells ist sein Eingabe-Embedding (gekoppelt), das sind also die Vektoren, mit denen es sowohl liest als auch vorhersagt.</translation>
+    </message>
+    <message>
+        <source>This model (the 'seed' design) has an output layer separate from its input embedding: the neighbours and the map use the input token embedding.</source>
+        <translation>Dieses Modell (der Aufbau 'seed') hat eine vom Eingabe-Embedding getrennte Ausgabeschicht: Die Nachbarn und die Karte verwenden das Eingabe-Embedding der Tokens.</translation>
+    </message>
+    <message>
+        <source>'{word}' is {count} tokens for this model ({pieces}): the neighbours are those of the mean of their unit vectors, and the pieces themselves are left out.</source>
+        <translation>'{word}' ist für dieses Modell {count} Tokens ({pieces}): Die Nachbarn sind die des Mittels ihrer Einheitsvektoren, die Teile selbst sind ausgelassen.</translation>
+    </message>
+    <message>
+        <source>'{word}' is {count} tokens for this model ({pieces}) (its unknown parts, [UNK], left out): the neighbours are those of the mean of their unit vectors, and the pieces themselves are left out.</source>
+        <translation>'{word}' ist für dieses Modell {count} Tokens ({pieces}) (ohne seine unbekannten Teile, [UNK]): Die Nachbarn sind die des Mittels ihrer Einheitsvektoren, die Teile selbst sind ausgelassen.</translation>
+    </message>
+    <message>
+        <source>{word} is a special token: it has no neighbours worth showing. Type an ordinary word.</source>
+        <translation>{word} ist ein Sondertoken: Es hat keine Nachbarn, die sich zu zeigen lohnen. Geben Sie ein gewöhnliches Wort ein.</translation>
+    </message>
+    <message>
+        <source>'{word}' is not in this model's vocabulary (it reads as [UNK]). Type a word from the training text.</source>
+        <translation>'{word}' ist nicht im Vokabular dieses Modells (es wird als [UNK] gelesen). Geben Sie ein Wort aus dem Trainingstext ein.</translation>
+    </message>
+    <message>
+        <source>Type a word to see its neighbours.</source>
+        <translation>Geben Sie ein Wort ein, um seine Nachbarn zu sehen.</translation>
+    </message>
+    <message>
+        <source>Reading {subject} ({number}/{total})</source>
+        <translation>Lesen: {subject} ({number}/{total})</translation>
+    </message>
+    <message>
+        <source>{count} texts were longer than {subject} reads and were cut.</source>
+        <translation>{count} Texte waren länger, als {subject} liest, und wurden gekürzt.</translation>
+    </message>
+    <message>
+        <source>layer {number}</source>
+        <translation>Schicht {number}</translation>
+    </message>
+    <message>
+        <source>generator {number}</source>
+        <translation>Generator {number}</translation>
+    </message>
+    <message>
+        <source>discriminator {number}</source>
+        <translation>Diskriminator {number}</translation>
+    </message>
+    <message>
+        <source>embeddings</source>
+        <translation>Embeddings</translation>
+    </message>
+    <message>
+        <source>this run</source>
+        <translation>dieser Lauf</translation>
+    </message>
+    <message>
+        <source>random twin</source>
+        <translation>zufälliger Zwilling</translation>
+    </message>
+    <message>
+        <source>the random twin</source>
+        <translation>der zufällige Zwilling</translation>
+    </message>
+    <message>
+        <source>majority class</source>
+        <translation>Mehrheitsklasse</translation>
+    </message>
+    <message>
+        <source>probe</source>
+        <translation>Sonde</translation>
+    </message>
+    <message>
+        <source>fine-tune</source>
+        <translation>Feinabstimmung</translation>
+    </message>
+    <message>
+        <source>step {step}</source>
+        <translation>Schritt {step}</translation>
+    </message>
+    <message>
+        <source>{setting}: one of {choices}</source>
+        <translation>{setting}: eines von {choices}</translation>
+    </message>
+    <message>
+        <source>{setting}: {low} to {high}, log scale</source>
+        <translation>{setting}: {low} bis {high}, logarithmisch</translation>
+    </message>
+    <message>
+        <source>{setting}: {low} to {high}</source>
+        <translation>{setting}: {low} bis {high}</translation>
+    </message>
 </context>
 <context>
     <name>EngineWarmup</name>

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from mlmstudio.config import MaskingConfig, TokenizerConfig
 from mlmstudio.gui.background import BackgroundCall
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.theme import message_color
 from mlmstudio.gui.widgets.flow_layout import FlowLayout
@@ -328,7 +329,7 @@ class MaskingPreview(QWidget):
         from mlmstudio.engine.tokenization import unspaced_cjk_note
 
         if self._masking_cfg.strategy != "token" and (note := unspaced_cjk_note(sentence)):
-            text += " " + note
+            text += " " + translated(note)
         if self._masking_cfg.static_masks > 0:
             text += " " + translate(
                 "MaskingPreview",

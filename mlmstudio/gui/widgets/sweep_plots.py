@@ -20,6 +20,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QStackedLayout, QVBoxLayout, QWidget
 
+from mlmstudio.gui.engine_messages import setting_label
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.theme import style_plot
 from mlmstudio.sweep.space import SweepParam
@@ -107,7 +108,7 @@ class SweepPlots(QWidget):
         self.setting_combo.blockSignals(True)
         self.setting_combo.clear()
         for p in self.params:
-            self.setting_combo.addItem(p.label, p.name)
+            self.setting_combo.addItem(setting_label(p.field), p.name)
         self.setting_combo.blockSignals(False)
         self.redraw()
 
@@ -157,7 +158,7 @@ class SweepPlots(QWidget):
         if not (0 <= index < len(self.params)):
             return
         param = self.params[index]
-        self.scatter.setLabel("bottom", param.label)
+        self.scatter.setLabel("bottom", setting_label(param.field))
         log_x = param.kind != "choice" and param.log
         axis = self.scatter.getAxis("bottom")
         # A log range is drawn at log10 of its values, with ticks at 1-2-5 steps (pyqtgraph's own
@@ -213,7 +214,7 @@ class SweepPlots(QWidget):
         ticks = []
         for i, p in enumerate(self.params):
             self.parallel.addItem(pg.InfiniteLine(pos=i, angle=90, pen=pg.mkPen(RUNNING_COLOR)))
-            ticks.append((i, f"{p.label}\n{_ends(p)}"))
+            ticks.append((i, f"{setting_label(p.field)}\n{_ends(p)}"))
         self.parallel.addItem(pg.InfiniteLine(pos=axes - 1, angle=90, pen=pg.mkPen(RUNNING_COLOR)))
         ticks.append(
             (

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.attention_picture import colour_table, colour_top
+from mlmstudio.gui.engine_messages import layer_name
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.theme import style_plot
@@ -194,7 +195,9 @@ class AttentionTab(ExploreTab):
             )
         for layer in range(result.num_layers):
             self._grid_labels.append(
-                self.grid.addLabel(result.layer_names[layer], row=layer + 1, col=0, color=text, angle=-90)
+                self.grid.addLabel(
+                    layer_name(result.layer_names[layer]), row=layer + 1, col=0, color=text, angle=-90
+                )
             )
             for column in range(columns):
                 head = None if column == result.num_heads else column
@@ -336,11 +339,11 @@ def _ticks(labels: list[str], most: int) -> list[list[tuple[float, str]]]:
 
 def _title(result: AttentionMap, layer: int, head: int | None) -> str:
     """'Layer 2, head 3' (or 'Discriminator 1, average over heads')."""
-    name = result.layer_names[layer]
-    layer_name = f"{name[:1].upper()}{name[1:]}"
+    name = layer_name(result.layer_names[layer])
+    shown = f"{name[:1].upper()}{name[1:]}"
     if head is None:
-        return translate("AttentionTab", "{layer}, average over heads").format(layer=layer_name)
-    return translate("AttentionTab", "{layer}, head {number}").format(layer=layer_name, number=head + 1)
+        return translate("AttentionTab", "{layer}, average over heads").format(layer=shown)
+    return translate("AttentionTab", "{layer}, head {number}").format(layer=shown, number=head + 1)
 
 
 def _colour_map() -> pg.ColorMap:

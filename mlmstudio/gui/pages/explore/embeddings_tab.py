@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.pages.explore.answers import escape, scrolling
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
@@ -240,8 +241,8 @@ class EmbeddingsTab(ExploreTab):
         self.result = view
         found = view.neighbours
         word = found.word
-        notes = [escape(word.note)] if word.note else []
-        notes.append(f"<small>{escape(found.embedding_note)}</small>")
+        notes = [escape(translated(word.note))] if word.note else []
+        notes.append(f"<small>{escape(translated(found.embedding_note))}</small>")
         self.word_note.setText("<br>".join(notes))
         self.word_note.show()
         # Vocabulary entries (##c, ▁the), not readable strings: a word and a piece spelt alike differ.

@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.attention_picture import colour_table
 from mlmstudio.engine.inspect.temperature import TEMPERATURE_MAX, TEMPERATURE_MIN
+from mlmstudio.gui.engine_messages import layer_name
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.pages.explore.answers import escape, mask_title
 from mlmstudio.gui.pages.explore.predictions_tab import TRUNCATED
@@ -336,7 +337,7 @@ class LayersTab(ExploreTab):
             ]
         )
         self.table.setRowCount(lens.num_stages)
-        labels = list(lens.stage_names)
+        labels = [layer_name(name) for name in lens.stage_names]
         labels[-1] = translate("LayersTab", "{stage} (answer)").format(stage=labels[-1])
         self.table.setVerticalHeaderLabels(labels)
         self.export.set_available(True)
@@ -388,7 +389,7 @@ class LayersTab(ExploreTab):
                 None,
                 layers,
             )
-        summary = summary.format(arch=lens.arch, answer=answer, stage=lens.stage_names[first])
+        summary = summary.format(arch=lens.arch, answer=answer, stage=layer_name(lens.stage_names[first]))
         self.summary.setText(summary + (f" {lens.note}" if lens.note else ""))
         self.draw_lens()
 
@@ -486,12 +487,13 @@ def cell_html(cell: AttentionCell, positions: str) -> str:
     tokens = [escape(readable_token(t)) for t in cell.tokens]
     i, j = cell.query, cell.key
     d_head = cell.values.shape[1]
+    layer = layer_name(cell.layer_name)
     head = translate(
         "LayersTab",
         "<p><b>{layer}, head {number}:</b> “{query}” (token {query_index}) looks at “{key}” "
         "(token {key_index}) with weight <b>{weight:.4f}</b>.<br>Positions: {positions}.</p>",
     ).format(
-        layer=escape(cell.layer_name[:1].upper() + cell.layer_name[1:]),
+        layer=escape(layer[:1].upper() + layer[1:]),
         number=cell.head + 1,
         query=tokens[i],
         query_index=i,

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio.gui.engine_messages import transfer_label, translated
 from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.theme import style_plot
@@ -288,7 +289,7 @@ class TransferTab(ExploreTab):
     def _on_progress(self, what: str, done: int, total: int) -> None:
         if self.progress_bar.isHidden():
             return
-        self.progress_bar.setFormat(translate("TransferTab", "{what}: %p%").format(what=what))
+        self.progress_bar.setFormat(translate("TransferTab", "{what}: %p%").format(what=translated(what)))
         self.progress_bar.setRange(0, max(1, total))
         self.progress_bar.setValue(done)
 
@@ -296,7 +297,7 @@ class TransferTab(ExploreTab):
         self.stored = outcome.stored
         self.show_report(outcome.report)
         if outcome.report.notes:
-            self.host.show_info(" ".join(outcome.report.notes))
+            self.host.show_info(" ".join(translated(note) for note in outcome.report.notes))
         self.answered.emit()
 
     def _choose_file(self) -> None:
@@ -316,8 +317,8 @@ class TransferTab(ExploreTab):
         self.table.setRowCount(len(report.results))
         for row, r in enumerate(report.results):
             cells = (
-                r.label,
-                r.method,
+                transfer_label(r.label),
+                transfer_label(r.method),
                 f"{r.mean:.1%}",
                 f"{r.spread:.1%}",
                 f"{min(r.per_seed):.1%} – {max(r.per_seed):.1%}",

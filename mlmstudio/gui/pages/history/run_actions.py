@@ -36,6 +36,7 @@ from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.hf_compat import can_export_hf, hf_architecture
 from mlmstudio.engine.run_status import ACTIVE_STATUSES, RESUMABLE_STATUSES
 from mlmstudio.gui.background import TaskRunner, user_message
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.run_list import RunList
 from mlmstudio.gui.runs_table_model import status_label
@@ -53,9 +54,9 @@ def hf_export_state(run: RunSummary) -> tuple[bool, str]:
         return False, translate("RunActions", "This run's stored configuration can no longer be read.")
     ok, reason = can_export_hf(run.config)
     if not ok:
-        return False, reason
+        return False, translated(reason)
     if not run.has_model:
-        return False, run.no_model_reason()
+        return False, translated(run.no_model_reason())
     return True, translate(
         "RunActions", "Write a folder that Hugging Face transformers loads ({architecture})."
     ).format(architecture=hf_architecture(run.config))
@@ -330,7 +331,7 @@ class RunActions(QWidget):
             except MLMStudioError as exc:
                 self._report(
                     translate("RunActions", "'{name}' was not deleted: {reason}").format(
-                        name=run.name, reason=exc
+                        name=run.name, reason=translated(str(exc))
                     )
                 )
         self.runs.remove(deleted)  # gone from every page at once; the listing below confirms it
@@ -455,7 +456,7 @@ class RunActions(QWidget):
         try:
             summary = do()
         except MLMStudioError as exc:
-            self._report(str(exc))
+            self._report(translated(str(exc)))
             return False
         self.runs.update_run(summary)  # every page showing runs follows, this one too
         self.status_message.emit(done)
