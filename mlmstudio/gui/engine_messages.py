@@ -162,6 +162,16 @@ _SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
                 "EngineMessages", "No corpus chosen. Pick a text file, a folder or a built-in sample."
             ),
         ),
+        # A corpus too short for one training window (engine/corpus.py check_enough_tokens), shown in Setup.
+        (
+            r"The corpus gives only (?P<tokens>[\d,]+) tokens for training, but one training window needs "
+            r"(?P<needed>[\d,]+)\. Use a shorter sequence length or add more text\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The corpus gives only {tokens} tokens for training, but one training window needs {needed}. "
+                "Use a shorter sequence length or add more text.",
+            ),
+        ),
         # The run configuration's rules between settings (mlmstudio/config.py), shown in Setup.
         (
             r"The width \((?P<width>\d+)\) must be divisible by the number of heads \((?P<heads>\d+)\)\. "
@@ -604,6 +614,87 @@ _SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"Type a word to see its neighbours\.",
             QT_TRANSLATE_NOOP("EngineMessages", "Type a word to see its neighbours."),
         ),
+        # Explore → Per-token loss: the summary, the legend and the hover texts (engine/inspect/token_loss_html.py).
+        (
+            r"<b>(?P<run_label>.*?)</b>: mean loss <b>(?P<loss>[^<]+)</b> nats over (?P<tokens>[\d,]+) hidden "
+            r"tokens in (?P<windows>[\d,]+) validation windows; top guess right for (?P<accuracy>\S+)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "<b>{run_label}</b>: mean loss <b>{loss}</b> nats over {tokens} hidden tokens in {windows} "
+                "validation windows; top guess right for {accuracy}.",
+            ),
+        ),
+        (
+            r"<b>(?P<run_label>.*?)</b>: mean loss <b>(?P<loss>[^<]+)</b> nats over (?P<tokens>[\d,]+) hidden "
+            r"tokens in (?P<windows>[\d,]+) validation windows \(the run recorded a validation loss of "
+            r"(?P<recorded>[^)]+)\); top guess right for (?P<accuracy>\S+)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "<b>{run_label}</b>: mean loss <b>{loss}</b> nats over {tokens} hidden tokens in {windows} "
+                "validation windows (the run recorded a validation loss of {recorded}); top guess right for "
+                "{accuracy}.",
+            ),
+        ),
+        (
+            r"A = <b>(?P<a_label>.*?)</b> \(mean loss (?P<a_loss>\S+)\), B = <b>(?P<b_label>.*?)</b> \(mean loss "
+            r"(?P<b_loss>\S+)\)\. (?P<words>[\d,]+) words hidden in both; mean difference A - B "
+            r"(?P<difference>\S+) nats\. Learned by B and not by A: (?P<b_only>[\d,]+) words; by A and not by "
+            r"B: (?P<a_only>[\d,]+)\.(?P<note>(?:<br><i>.*</i>)?)",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "A = <b>{a_label}</b> (mean loss {a_loss}), B = <b>{b_label}</b> (mean loss {b_loss}). {words} "
+                "words hidden in both; mean difference A - B {difference} nats. Learned by B and not by A: "
+                "{b_only} words; by A and not by B: {a_only}.{note}",
+            ),
+        ),
+        (
+            r"Loss of each hidden token \(nats, on the fixed evaluation masks\): (?P<cells>.*) &nbsp;light = "
+            r"learned, dark = costly; uncoloured text was not hidden",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Loss of each hidden token (nats, on the fixed evaluation masks): {cells} &nbsp;light = "
+                "learned, dark = costly; uncoloured text was not hidden",
+            ),
+        ),
+        (
+            r"Loss of run A minus loss of run B, per word \(nats\): (?P<cells>.*) &nbsp;blue = B has learned it "
+            r"better, red = A has",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Loss of run A minus loss of run B, per word (nats): {cells} &nbsp;blue = B has learned it "
+                "better, red = A has",
+            ),
+        ),
+        (
+            r"token (?P<token>.+): loss (?P<loss>\S+) nats; the model's guess (?P<guess>.+) \(right\)",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "token {token}: loss {loss} nats; the model's guess {guess} (right)"
+            ),
+        ),
+        (
+            r"token (?P<token>.+): loss (?P<loss>\S+) nats; the model's guess (?P<guess>.+) \(wrong\)",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "token {token}: loss {loss} nats; the model's guess {guess} (wrong)"
+            ),
+        ),
+        (
+            r"(?P<word>.+): loss A (?P<a>\S+), loss B (?P<b>\S+), A - B (?P<difference>\S+) nats \(B better\)",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "{word}: loss A {a}, loss B {b}, A - B {difference} nats (B better)"
+            ),
+        ),
+        (
+            r"(?P<word>.+): loss A (?P<a>\S+), loss B (?P<b>\S+), A - B (?P<difference>\S+) nats \(A better\)",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "{word}: loss A {a}, loss B {b}, A - B {difference} nats (A better)"
+            ),
+        ),
+        (
+            r"(?P<word>.+): loss A (?P<a>\S+), loss B (?P<b>\S+), A - B (?P<difference>\S+) nats \(equal\)",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "{word}: loss A {a}, loss B {b}, A - B {difference} nats (equal)"
+            ),
+        ),
         # Explore → Transfer's progress and notes (engine/evaluate/transfer.py).
         (
             r"Reading (?P<subject>.+) \((?P<number>\d+)/(?P<total>\d+)\)",
@@ -666,7 +757,31 @@ def _value(name: str, value: str) -> str:
         return status_label(value)
     if name == "subject":
         return transfer_label(value)
+    if name.endswith("_label") and value in _RUN_FALLBACKS:  # a run with no label of its own
+        return translate("EngineMessages", _RUN_FALLBACKS[value])
     return value
+
+
+_RUN_FALLBACKS = {
+    "The run": QT_TRANSLATE_NOOP("EngineMessages", "The run"),
+    "run A": QT_TRANSLATE_NOOP("EngineMessages", "run A"),
+    "run B": QT_TRANSLATE_NOOP("EngineMessages", "run B"),
+}
+
+
+def token_loss_body(body: str) -> str:
+    """Per-token loss's ``body_html`` with its summary and legend in the user's language.
+
+    Only the two paragraphs before the coloured text are read: the text is the user's
+    (tens of thousands of marks) and stays as it came.
+    """
+    if not body.startswith("<p>"):
+        return body
+    summary, found, rest = body[3:].partition("</p><p>")
+    legend, found_legend, text = rest.partition("</p>")
+    if not (found and found_legend):
+        return body
+    return f"<p>{translated(summary)}</p><p>{translated(legend)}</p>{text}"
 
 
 def _setting(value: str) -> str:

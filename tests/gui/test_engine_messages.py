@@ -495,3 +495,72 @@ def test_the_sweep_settings_are_shown_by_their_translated_labels(pseudo):
             shown
         )
     assert setting_label("lr").startswith("[Learning rate")
+
+
+def test_the_too_short_corpus_sentence_is_translated(pseudo):
+    from mlmstudio.engine.corpus import check_enough_tokens
+
+    with pytest.raises(CorpusError) as raised:
+        check_enough_tokens(1_200, 4_094, where="training")
+    _shown_translated(str(raised.value), "1,200", "4,094")
+
+
+def _token_loss_report(label: str, recorded: float | None = None):
+    import numpy as np
+
+    from mlmstudio.engine.inspect.token_loss import TokenLossReport
+
+    return TokenLossReport(
+        run_label=label,
+        text="the cat sat",
+        text_start=0,
+        starts=np.array([0, 4, 8]),
+        ends=np.array([3, 7, 11]),
+        token_ids=np.array([5, 6, 7]),
+        predicted_ids=np.array([5, 9, 7]),
+        losses=np.array([0.5, 2.5, 1.0]),
+        tokens=("the", "cat", "sat"),
+        predictions=("the", "dog", "sat"),
+        windows=1,
+        window_tokens=3,
+        precision="fp32",
+        validation_sha256="0" * 64,
+        recorded_val_loss=recorded,
+    )
+
+
+@pytest.mark.parametrize("recorded", [None, 1.25], ids=["no recorded loss", "recorded loss"])
+def test_the_per_token_loss_summary_legend_and_hover_texts_are_translated(recorded, pseudo):
+    from mlmstudio.engine.inspect.token_loss import TokenLossComparison, WordDifference
+    from mlmstudio.engine.inspect.token_loss_html import body_html, token_tooltip, word_tooltip
+    from mlmstudio.gui.engine_messages import token_loss_body
+
+    report = _token_loss_report("my <run>", recorded)
+    english = body_html(report, links=True)
+    shown = token_loss_body(english)
+    summary = shown.split("</p>")[0]
+    assert summary.startswith("<p><b>[my &lt;run&gt;</b>: ") and summary.endswith("]"), summary
+    assert "<p>[Loss of each hidden token" in shown and english.split("</p>", 2)[2] in shown
+    if recorded is not None:
+        assert "1.2500" in shown
+    for i in (0, 1):
+        _shown_translated(token_tooltip(report, i), repr(report.tokens[i]))
+    words = tuple(
+        WordDifference(start, start + 3, word, a, b, a < 1, b < 1)
+        for start, word, a, b in ((0, "the", 0.5, 0.5), (4, "cat", 2.0, 0.5), (8, "sat", 0.5, 2.0))
+    )
+    comparison = TokenLossComparison(
+        _token_loss_report(""), _token_loss_report("B"), "the cat sat", 0, words, note="A note."
+    )
+    shown = token_loss_body(body_html(comparison, links=True))
+    summary = shown.split("</p>")[0]
+    assert summary.startswith("<p>[A = <b>[run A") and summary.endswith("]"), summary  # 'run A' too
+    assert "<i>A note.</i>" in summary and "<p>[Loss of run A minus" in shown
+    for word in words:
+        _shown_translated(word_tooltip(word), repr(word.word))
+
+
+def test_the_per_token_loss_tab_shows_the_translated_body(qtbot, pseudo):
+    from mlmstudio.gui.pages.explore.token_loss_tab import TokenLossTab
+
+    assert "token_loss_body(html)" in __import__("inspect").getsource(TokenLossTab.show_subject)

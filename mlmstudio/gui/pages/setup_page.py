@@ -526,7 +526,7 @@ class SetupPage(QWidget):
         self.config_changed.emit(cfg)
 
     def _too_small_advice(self, problem: str, facts) -> str:
-        advice, self._fit_seq_len = passage_advice(problem, facts.longest_window())
+        advice, self._fit_seq_len = passage_advice(translated(problem), facts.longest_window())
         return advice
 
     def _update_estimate(self, cfg: RunConfig, valid_model: bool, valid_training: bool) -> None:

@@ -1118,6 +1118,10 @@ Es wurde nichts gesendet.</translation>
         <translation>Kein Korpus gewählt. Wählen Sie eine Textdatei, einen Ordner oder ein eingebautes Beispiel.</translation>
     </message>
     <message>
+        <source>The corpus gives only {tokens} tokens for training, but one training window needs {needed}. Use a shorter sequence length or add more text.</source>
+        <translation>Das Korpus ergibt nur {tokens} Tokens für das Training, aber ein Trainingsfenster braucht {needed}. Verwenden Sie eine kürzere Sequenzlänge oder fügen Sie mehr Text hinzu.</translation>
+    </message>
+    <message>
         <source>The width ({width}) must be divisible by the number of heads ({heads}). Try {suggestion} or change the heads.</source>
         <translation>Die Breite ({width}) muss durch die Zahl der Köpfe ({heads}) teilbar sein. Versuchen Sie {suggestion} oder ändern Sie die Köpfe.</translation>
     </message>
@@ -1334,12 +1338,64 @@ Es wurde nichts gesendet.</translation>
         <translation>Geben Sie ein Wort ein, um seine Nachbarn zu sehen.</translation>
     </message>
     <message>
+        <source>&lt;b&gt;{run_label}&lt;/b&gt;: mean loss &lt;b&gt;{loss}&lt;/b&gt; nats over {tokens} hidden tokens in {windows} validation windows; top guess right for {accuracy}.</source>
+        <translation>&lt;b&gt;{run_label}&lt;/b&gt;: mittlerer Verlust &lt;b&gt;{loss}&lt;/b&gt; Nats über {tokens} versteckte Tokens in {windows} Validierungsfenstern; erster Tipp richtig bei {accuracy}.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{run_label}&lt;/b&gt;: mean loss &lt;b&gt;{loss}&lt;/b&gt; nats over {tokens} hidden tokens in {windows} validation windows (the run recorded a validation loss of {recorded}); top guess right for {accuracy}.</source>
+        <translation>&lt;b&gt;{run_label}&lt;/b&gt;: mittlerer Verlust &lt;b&gt;{loss}&lt;/b&gt; Nats über {tokens} versteckte Tokens in {windows} Validierungsfenstern (der Lauf hat einen Validierungsverlust von {recorded} aufgezeichnet); erster Tipp richtig bei {accuracy}.</translation>
+    </message>
+    <message>
+        <source>A = &lt;b&gt;{a_label}&lt;/b&gt; (mean loss {a_loss}), B = &lt;b&gt;{b_label}&lt;/b&gt; (mean loss {b_loss}). {words} words hidden in both; mean difference A - B {difference} nats. Learned by B and not by A: {b_only} words; by A and not by B: {a_only}.{note}</source>
+        <translation>A = &lt;b&gt;{a_label}&lt;/b&gt; (mittlerer Verlust {a_loss}), B = &lt;b&gt;{b_label}&lt;/b&gt; (mittlerer Verlust {b_loss}). {words} Wörter in beiden versteckt; mittlere Differenz A - B {difference} Nats. Von B gelernt und nicht von A: {b_only} Wörter; von A und nicht von B: {a_only}.{note}</translation>
+    </message>
+    <message>
+        <source>Loss of each hidden token (nats, on the fixed evaluation masks): {cells} &amp;nbsp;light = learned, dark = costly; uncoloured text was not hidden</source>
+        <translation>Verlust jedes versteckten Tokens (Nats, mit den festen Auswertungsmasken): {cells} &amp;nbsp;hell = gelernt, dunkel = teuer; ungefärbter Text wurde nicht versteckt</translation>
+    </message>
+    <message>
+        <source>Loss of run A minus loss of run B, per word (nats): {cells} &amp;nbsp;blue = B has learned it better, red = A has</source>
+        <translation>Verlust von Lauf A minus Verlust von Lauf B, pro Wort (Nats): {cells} &amp;nbsp;blau = B hat es besser gelernt, rot = A</translation>
+    </message>
+    <message>
+        <source>token {token}: loss {loss} nats; the model's guess {guess} (right)</source>
+        <translation>Token {token}: Verlust {loss} Nats; Tipp des Modells {guess} (richtig)</translation>
+    </message>
+    <message>
+        <source>token {token}: loss {loss} nats; the model's guess {guess} (wrong)</source>
+        <translation>Token {token}: Verlust {loss} Nats; Tipp des Modells {guess} (falsch)</translation>
+    </message>
+    <message>
+        <source>{word}: loss A {a}, loss B {b}, A - B {difference} nats (B better)</source>
+        <translation>{word}: Verlust A {a}, Verlust B {b}, A - B {difference} Nats (B besser)</translation>
+    </message>
+    <message>
+        <source>{word}: loss A {a}, loss B {b}, A - B {difference} nats (A better)</source>
+        <translation>{word}: Verlust A {a}, Verlust B {b}, A - B {difference} Nats (A besser)</translation>
+    </message>
+    <message>
+        <source>{word}: loss A {a}, loss B {b}, A - B {difference} nats (equal)</source>
+        <translation>{word}: Verlust A {a}, Verlust B {b}, A - B {difference} Nats (gleich)</translation>
+    </message>
+    <message>
         <source>Reading {subject} ({number}/{total})</source>
         <translation>Lesen: {subject} ({number}/{total})</translation>
     </message>
     <message>
         <source>{count} texts were longer than {subject} reads and were cut.</source>
         <translation>{count} Texte waren länger, als {subject} liest, und wurden gekürzt.</translation>
+    </message>
+    <message>
+        <source>The run</source>
+        <translation>Der Lauf</translation>
+    </message>
+    <message>
+        <source>run A</source>
+        <translation>Lauf A</translation>
+    </message>
+    <message>
+        <source>run B</source>
+        <translation>Lauf B</translation>
     </message>
     <message>
         <source>layer {number}</source>

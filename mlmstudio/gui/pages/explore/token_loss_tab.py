@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio.gui.engine_messages import token_loss_body, translated
 from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.pages.explore.answers import run_label
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
@@ -256,7 +257,7 @@ class TokenLossTab(ExploreTab):
 
             html = body_html(subject, links=True)
         self.subject = subject
-        self.browser.setHtml(html)
+        self.browser.setHtml(token_loss_body(html))
         self.export.set_available(True)
         if getattr(subject, "note", ""):
             self.host.show_info(subject.note)
@@ -272,8 +273,9 @@ class TokenLossTab(ExploreTab):
         except ValueError:
             return ""
         if hasattr(self.subject, "words"):
-            return word_tooltip(self.subject.words[index]) if 0 <= index < len(self.subject.words) else ""
-        return token_tooltip(self.subject, index) if 0 <= index < len(self.subject) else ""
+            words = self.subject.words
+            return translated(word_tooltip(words[index])) if 0 <= index < len(words) else ""
+        return translated(token_tooltip(self.subject, index)) if 0 <= index < len(self.subject) else ""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         if watched is self.browser.viewport() and event.type() == QEvent.Type.MouseMove:
