@@ -75,6 +75,20 @@ def with_added_words(args, config, corpus_text: str):
     return replace(config, training=replace(config.training, added_words=ve.words_text(words)))
 
 
+def check_added_words_flags(args) -> None:
+    """What --add-words / --add-words-file can be refused for without the model: a count out of
+    bounds, a words file that is missing, unreadable or empty. Run before the model is opened, so a
+    mistyped flag costs no opening (and writes no opened copy)."""
+    from mlmstudio.config import ConfigError
+    from mlmstudio.engine import vocab_extension as ve
+
+    count, file = getattr(args, "add_words", None), getattr(args, "add_words_file", None)
+    if file is not None and not ve.parse_words(_read_words_file(Path(file))):
+        raise ConfigError(f"The words file {file} has no words in it. Put one word per line.")
+    if count is not None:
+        ve.check_word_count(count)
+
+
 def _read_words_file(path: Path) -> str:
     from mlmstudio.config import ConfigError
 

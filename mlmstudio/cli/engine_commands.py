@@ -135,7 +135,9 @@ def cmd_train(args: argparse.Namespace) -> int:
     config = capsule.config if capsule else config_from_args(args, base=quick_start_base(args)).validate()
     if capsule is None:
         config = with_probe_file(args, config)
-    if capsule is None and config.training.start_from.strip():  # train --from MODEL: continue it
+    from mlmstudio.cli.model_folders import from_was_given
+
+    if capsule is None and (config.training.start_from.strip() or from_was_given(args)):  # train --from MODEL
         from mlmstudio.cli.model_folders import continued_from_args
 
         config = continued_from_args(args, config, resolve_model_dir).validate()
@@ -417,16 +419,30 @@ def resolve_model_dir(model: str, data_dir: str | None) -> Path:
         from mlmstudio.cli.model_folders import engine_folder_for
 
         return engine_folder_for(path, data_dir)
+    if path.exists():  # a file (a weights file, the config.json itself): its folder is the model
+        raise ModelLoadError(
+            f"{shown(model)} is a file, not a model folder. Give the folder that holds it (with its "
+            "config.json), or a run id."
+        )
+    if path.is_symlink():  # a link to a folder that is gone, or to itself
+        raise ModelLoadError(
+            f"{shown(model)} is a link that leads to no folder (what it points at is missing, or it "
+            "points at itself). Give the model's folder itself."
+        )
     from mlmstudio.store.database import Database
+    from mlmstudio.store.paths import chosen_data_dir, database_path
     from mlmstudio.store.service import model_dir_of_run
 
+    not_found = ModelLoadError(
+        f"{shown(model)} is neither a model folder nor a run in the history. "
+        f"Give a folder written by '{command_hint.command('train')}' or a run id from "
+        f"'{command_hint.command('runs list')}'."
+    )
+    if not database_path(chosen_data_dir(data_dir)[0]).is_file():
+        raise not_found  # no history, so no run: said without creating one
     found = model_dir_of_run(Database.open(data_dir), model)
     if found is None:
-        raise ModelLoadError(
-            f"{shown(model)} is neither a model folder nor a run in the history. "
-            f"Give a folder written by '{command_hint.command('train')}' or a run id from "
-            f"'{command_hint.command('runs list')}'."
-        )
+        raise not_found
     return found
 
 

@@ -136,6 +136,13 @@ def show_own_specials(candidates: list[list[dict]], model_dir: Path) -> None:
             candidate["token_str"] = spellings.get(candidate["token_str"], candidate["token_str"])
 
 
+def from_was_given(args) -> bool:
+    """Whether --from was on the command line, even as an empty name."""
+    from mlmstudio.cli.options import dest_name
+
+    return getattr(args, dest_name("training", "start_from"), None) is not None
+
+
 def continued_from_args(args, config, resolve_model_dir):
     """``train --from MODEL``: MODEL resolved by ``resolve_model_dir`` (a folder, a transformers
     folder, a run id; engine_commands' own, passed in so neither module imports the other) and the
@@ -158,6 +165,14 @@ def continued_from_args(args, config, resolve_model_dir):
             f"train --from keeps the model's own shape and tokenizer, so {shown} cannot be used with it. "
             "Drop them, or train a new model without --from."
         )
+    if not config.training.start_from.strip():  # --from "" ($MODEL unset): not a new model in silence
+        raise ConfigError(
+            "--from was given an empty name. Give the model to continue (a folder, or a run id from "
+            "'runs list'), or leave --from out to train a new model."
+        )
+    from mlmstudio.cli.added_words import check_added_words_flags
+
+    check_added_words_flags(args)  # a wrong count or words file before the model is opened
     model_dir = resolve_model_dir(config.training.start_from, getattr(args, "data_dir", None))
     return continued_config(
         config,

@@ -120,7 +120,9 @@ def cmd_add(args: argparse.Namespace) -> int:
 
     config = with_probe_file(args, config_from_args(args, base=quick_start_base(args)).validate())
     # --from MODEL resolved as train resolves it ('queue run' may run from another folder).
-    if config.training.start_from.strip():
+    from mlmstudio.cli.model_folders import from_was_given
+
+    if config.training.start_from.strip() or from_was_given(args):
         from mlmstudio.cli.engine_commands import resolve_model_dir
         from mlmstudio.cli.model_folders import continued_from_args
 
