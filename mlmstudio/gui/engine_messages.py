@@ -614,6 +614,14 @@ _SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"Type a word to see its neighbours\.",
             QT_TRANSLATE_NOOP("EngineMessages", "Type a word to see its neighbours."),
         ),
+        # Explore → Layer by layer: an ELECTRA run's lens (engine/inspect/logit_lens.py).
+        (
+            r"ELECTRA: the generator's layers \(it fills the \[MASK\]s\); the discriminator has no word head\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "ELECTRA: the generator's layers (it fills the [MASK]s); the discriminator has no word head.",
+            ),
+        ),
         # Explore → Per-token loss: the summary, the legend and the hover texts (engine/inspect/token_loss_html.py).
         (
             r"<b>(?P<run_label>.*?)</b>: mean loss <b>(?P<loss>[^<]+)</b> nats over (?P<tokens>[\d,]+) hidden "

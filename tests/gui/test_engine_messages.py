@@ -453,6 +453,10 @@ def test_explores_layer_names_are_translated(pseudo):
         assert layer_name(name).startswith("["), name
     assert layer_name("layer 3").count("3") == 1
     assert layer_name("encoder") == "encoder"
+    electra = inspect.getsource(logit_lens._route)
+    note = "ELECTRA: the generator's layers (it fills the [MASK]s); the discriminator has no word head."
+    assert f'"{note}"' in electra
+    _shown_translated(note)
 
 
 def test_the_transfer_labels_and_progress_are_translated(pseudo):

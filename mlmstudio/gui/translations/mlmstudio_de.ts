@@ -1338,6 +1338,10 @@ Es wurde nichts gesendet.</translation>
         <translation>Geben Sie ein Wort ein, um seine Nachbarn zu sehen.</translation>
     </message>
     <message>
+        <source>ELECTRA: the generator's layers (it fills the [MASK]s); the discriminator has no word head.</source>
+        <translation>ELECTRA: die Schichten des Generators (er füllt die [MASK]-Stellen); der Diskriminator hat keinen Wort-Kopf.</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;{run_label}&lt;/b&gt;: mean loss &lt;b&gt;{loss}&lt;/b&gt; nats over {tokens} hidden tokens in {windows} validation windows; top guess right for {accuracy}.</source>
         <translation>&lt;b&gt;{run_label}&lt;/b&gt;: mittlerer Verlust &lt;b&gt;{loss}&lt;/b&gt; Nats über {tokens} versteckte Tokens in {windows} Validierungsfenstern; erster Tipp richtig bei {accuracy}.</translation>
     </message>

@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.attention_picture import colour_table
 from mlmstudio.engine.inspect.temperature import TEMPERATURE_MAX, TEMPERATURE_MIN
-from mlmstudio.gui.engine_messages import layer_name
+from mlmstudio.gui.engine_messages import layer_name, translated
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.pages.explore.answers import escape, mask_title
 from mlmstudio.gui.pages.explore.predictions_tab import TRUNCATED
@@ -390,7 +390,7 @@ class LayersTab(ExploreTab):
                 layers,
             )
         summary = summary.format(arch=lens.arch, answer=answer, stage=layer_name(lens.stage_names[first]))
-        self.summary.setText(summary + (f" {lens.note}" if lens.note else ""))
+        self.summary.setText(summary + (f" {translated(lens.note)}" if lens.note else ""))
         self.draw_lens()
 
     def draw_lens(self) -> None:
