@@ -17,7 +17,12 @@ import time
 from pathlib import Path
 
 from mlmstudio.config import MASK
-from mlmstudio.engine.hf_import import is_transformers_folder, open_transformers_folder, read_origin
+from mlmstudio.engine.hf_import import (
+    ModelImportError,
+    is_transformers_folder,
+    open_transformers_folder,
+    read_origin,
+)
 from mlmstudio.engine.run_files import CONFIG_FILE, TOKENIZER_FILE
 
 OPENED_DIRNAME = "opened"
@@ -51,10 +56,19 @@ def engine_folder_for(path: Path, data_dir: str | None) -> Path:
             file=sys.stderr,
         )
     if not (target / CONFIG_FILE).is_file():
-        origin = open_transformers_folder(path, target)
-        print(
-            f"(Opened {path} as a {origin.family} model, {origin.parameters:,} parameters.)", file=sys.stderr
-        )
+        try:
+            origin = open_transformers_folder(path, target)
+        except (ModelImportError, OSError):
+            # Another command opened the same folder meanwhile (two first questions at once): its
+            # copy, renamed into place whole, is this one's too. Anything else is said as it was.
+            if not (target / CONFIG_FILE).is_file() or cached_copy_damage(target):
+                raise
+        else:
+            article = "an" if origin.family[:1] in "AEIOUX" else "a"  # an ELECTRA, an XLM-RoBERTa
+            print(
+                f"(Opened {path} as {article} {origin.family} model, {origin.parameters:,} parameters.)",
+                file=sys.stderr,
+            )
     origin = read_origin(target)
     if origin is not None and origin.note:
         print(f"mlmstudio: note: {origin.note}", file=sys.stderr)

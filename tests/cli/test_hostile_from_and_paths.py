@@ -82,3 +82,19 @@ def test_a_link_to_no_folder_is_said_to_be_one(capsys, tmp_path, target):
     link.symlink_to(tmp_path / "gone" if target == "gone" else link)
     said = _refused(capsys, tmp_path / "home", "fill", str(link), "a [MASK] .")
     assert "is a link that leads to no folder" in said
+
+
+def test_two_first_openings_of_one_folder_at_once_both_answer(bert, capsys, tmp_path, monkeypatch):
+    """The second of two commands opening a folder found the first's copy renamed into place
+    under its own, and failed (exit 1, 'Directory not empty') instead of using it."""
+    from mlmstudio.cli import model_folders
+    from mlmstudio.engine.hf_import import open_transformers_folder
+
+    def the_other_command_wins(source, out):
+        open_transformers_folder(source, out)  # the other process, finishing first
+        return open_transformers_folder(source, out)  # this one: out exists now
+
+    monkeypatch.setattr(model_folders, "open_transformers_folder", the_other_command_wins)
+    code = main(["--data-dir", str(tmp_path / "home"), "fill", str(bert), "the cat sat on the [MASK] ."])
+    out, err = capsys.readouterr()
+    assert code == 0 and out.strip() and "Traceback" not in err, err
