@@ -464,6 +464,89 @@ _SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
                 "EngineMessages", "The stored configuration of run {run} is no longer valid: {reason}"
             ),
         ),
+        # Resuming a run (store/lifecycle.py), shown on the Train page and in History.
+        (
+            r"Run (?P<run>\S+) has already been started \(it is (?P<status>[\w ]+)\)\. Resume it instead, or start "
+            r"a new run\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Run {run} has already been started (it is {status}). Resume it instead, or start a new run.",
+            ),
+        ),
+        (
+            r"The folder of run (?P<run>\S+) \((?P<folder>.+)\) is missing or has no config\.json, so it cannot "
+            r"be resumed\. Start a new run with the same settings instead\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The folder of run {run} ({folder}) is missing or has no config.json, so it cannot be resumed. "
+                "Start a new run with the same settings instead.",
+            ),
+        ),
+        (
+            r"The folder of run (?P<run>\S+) cannot be written \((?P<error>.+)\)\. Check the disk and the "
+            r"permissions\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The folder of run {run} cannot be written ({error}). Check the disk and the permissions.",
+            ),
+        ),
+        (
+            r"Run (?P<run>\S+) is being trained by another process right now\. Stop it there first, or wait "
+            r"until it ends\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Run {run} is being trained by another process right now. Stop it there first, or wait until "
+                "it ends.",
+            ),
+        ),
+        (
+            r"Run (?P<run>\S+) is (?P<status>[\w ]+) in process (?P<pid>\S+) on (?P<host>.+)\. Stop it there "
+            r"first, or wait until it ends\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Run {run} is {status} in process {pid} on {host}. Stop it there first, or wait until it ends.",
+            ),
+        ),
+        (
+            r"Run (?P<run>\S+) has already completed, so there is nothing to resume\. Start a new run to train "
+            r"longer\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Run {run} has already completed, so there is nothing to resume. Start a new run to train longer.",
+            ),
+        ),
+        (
+            r"Run (?P<run>\S+) has not started yet, so there is nothing to resume\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "Run {run} has not started yet, so there is nothing to resume."
+            ),
+        ),
+        # Per-token loss's refusals (store/token_loss_runs.py).
+        (
+            r"Run (?P<run>\S+) is a model opened from a folder, not trained here, so it has no held-out text "
+            r"of its own\. Choose a text to measure it on \(on the command line: (?P<command>.+)\)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Run {run} is a model opened from a folder, not trained here, so it has no held-out text of "
+                "its own. Choose a text to measure it on (on the command line: {command}).",
+            ),
+        ),
+        (
+            r"Both references name run (?P<run>\S+)\. Choose two different runs to compare\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "Both references name run {run}. Choose two different runs to compare."
+            ),
+        ),
+        (
+            r"Runs (?P<a>\S+) and (?P<b>\S+) were trained on different corpora \((?P<corpus_a>.+) and "
+            r"(?P<corpus_b>.+)\), so their validation texts differ and cannot be compared\. Choose two runs "
+            r"of the same corpus\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Runs {a} and {b} were trained on different corpora ({corpus_a} and {corpus_b}), so their "
+                "validation texts differ and cannot be compared. Choose two runs of the same corpus.",
+            ),
+        ),
         # What a run capsule can expect (engine/capsule.py SpeedupEstimate.sentence, LaunchPlan.check).
         (
             r"One process: no communication; the run takes as long as it does here on a machine as fast as "

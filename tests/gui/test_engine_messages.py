@@ -568,3 +568,65 @@ def test_the_per_token_loss_tab_shows_the_translated_body(qtbot, pseudo):
     from mlmstudio.gui.pages.explore.token_loss_tab import TokenLossTab
 
     assert "token_loss_body(html)" in __import__("inspect").getsource(TokenLossTab.show_subject)
+
+
+def test_the_resume_refusals_are_translated(pseudo):
+    from mlmstudio.store.errors import StoreError
+    from mlmstudio.store.lifecycle import _check_resumable
+    from mlmstudio.store.models import RunRow
+
+    for status in ("running", "completed", "queued"):
+        with pytest.raises(StoreError) as raised:
+            _check_resumable(RunRow(id="run-7", status=status, pid=4242, hostname="node01"))
+        _shown_translated(str(raised.value), "run-7")
+    import inspect
+
+    from mlmstudio.store import lifecycle
+
+    source = inspect.getsource(lifecycle)
+    for words in (
+        "has already been started (it is {row.status}). ",
+        "is missing or has no config.json, ",
+        "cannot be written ({exc.strerror or exc}). ",
+        "is being trained by another process right now. Stop it ",
+    ):
+        assert words in source, words
+    _shown_translated(
+        "Run run-7 has already been started (it is failed). Resume it instead, or start a new run."
+    )
+    _shown_translated(
+        "The folder of run run-7 (/x/run-7) is missing or has no config.json, so it cannot be resumed. "
+        "Start a new run with the same settings instead."
+    )
+    _shown_translated(
+        "The folder of run run-7 cannot be written (Disk full). Check the disk and the permissions."
+    )
+    _shown_translated(
+        "Run run-7 is being trained by another process right now. Stop it there first, or wait until it ends."
+    )
+
+
+def test_the_per_token_loss_refusals_are_translated(db, pseudo):
+    import inspect
+
+    from mlmstudio.store import token_loss_runs
+    from mlmstudio.store.errors import StoreError
+    from mlmstudio.store.repository import create_run
+
+    with db.session() as session:
+        run_id = create_run(session, name="x", config_json="{}", corpus_id=None).id
+    with pytest.raises(StoreError) as raised:
+        token_loss_runs.compare_runs(db, run_id, run_id)
+    _shown_translated(str(raised.value), run_id)
+    source = inspect.getsource(token_loss_runs)
+    assert "is a model opened from a folder, not trained here, so it has no " in source
+    assert "were trained on different corpora " in source
+    _shown_translated(
+        "Run r1 is a model opened from a folder, not trained here, so it has no held-out text of its own. "
+        "Choose a text to measure it on (on the command line: token-loss r1 --text FILE or sample:NAME)."
+    )
+    _shown_translated(
+        "Runs r1 and r2 were trained on different corpora (a.txt and b.txt), so their validation texts "
+        "differ and cannot be compared. Choose two runs of the same corpus.",
+        "a.txt",
+    )

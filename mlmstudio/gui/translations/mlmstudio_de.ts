@@ -1255,7 +1255,7 @@ Es wurde nichts gesendet.</translation>
     </message>
     <message>
         <source>Run {run} is {status}; stop it before deleting it.</source>
-        <translation>Lauf {run} ist {status}; stoppen Sie ihn, bevor Sie ihn löschen.</translation>
+        <translation>Lauf {run} hat den Status „{status}“; stoppen Sie ihn, bevor Sie ihn löschen.</translation>
     </message>
     <message>
         <source>Run {run} cannot be compared: {reason}</source>
@@ -1264,6 +1264,46 @@ Es wurde nichts gesendet.</translation>
     <message>
         <source>The stored configuration of run {run} is no longer valid: {reason}</source>
         <translation>Die gespeicherte Konfiguration von Lauf {run} ist nicht mehr gültig: {reason}</translation>
+    </message>
+    <message>
+        <source>Run {run} has already been started (it is {status}). Resume it instead, or start a new run.</source>
+        <translation>Lauf {run} wurde bereits gestartet (Status: {status}). Setzen Sie ihn stattdessen fort, oder starten Sie einen neuen Lauf.</translation>
+    </message>
+    <message>
+        <source>The folder of run {run} ({folder}) is missing or has no config.json, so it cannot be resumed. Start a new run with the same settings instead.</source>
+        <translation>Der Ordner von Lauf {run} ({folder}) fehlt oder hat keine config.json, daher kann der Lauf nicht fortgesetzt werden. Starten Sie stattdessen einen neuen Lauf mit denselben Einstellungen.</translation>
+    </message>
+    <message>
+        <source>The folder of run {run} cannot be written ({error}). Check the disk and the permissions.</source>
+        <translation>In den Ordner von Lauf {run} kann nicht geschrieben werden ({error}). Prüfen Sie den Datenträger und die Berechtigungen.</translation>
+    </message>
+    <message>
+        <source>Run {run} is being trained by another process right now. Stop it there first, or wait until it ends.</source>
+        <translation>Lauf {run} wird gerade von einem anderen Prozess trainiert. Stoppen Sie ihn zuerst dort, oder warten Sie, bis er endet.</translation>
+    </message>
+    <message>
+        <source>Run {run} is {status} in process {pid} on {host}. Stop it there first, or wait until it ends.</source>
+        <translation>Lauf {run} hat in Prozess {pid} auf {host} den Status „{status}“. Stoppen Sie ihn zuerst dort, oder warten Sie, bis er endet.</translation>
+    </message>
+    <message>
+        <source>Run {run} has already completed, so there is nothing to resume. Start a new run to train longer.</source>
+        <translation>Lauf {run} ist bereits abgeschlossen, es gibt also nichts fortzusetzen. Starten Sie einen neuen Lauf, um länger zu trainieren.</translation>
+    </message>
+    <message>
+        <source>Run {run} has not started yet, so there is nothing to resume.</source>
+        <translation>Lauf {run} hat noch nicht begonnen, es gibt also nichts fortzusetzen.</translation>
+    </message>
+    <message>
+        <source>Run {run} is a model opened from a folder, not trained here, so it has no held-out text of its own. Choose a text to measure it on (on the command line: {command}).</source>
+        <translation>Lauf {run} ist ein aus einem Ordner geöffnetes Modell, nicht hier trainiert, und hat daher keinen eigenen zurückgehaltenen Text. Wählen Sie einen Text, an dem es gemessen wird (auf der Kommandozeile: {command}).</translation>
+    </message>
+    <message>
+        <source>Both references name run {run}. Choose two different runs to compare.</source>
+        <translation>Beide Angaben bezeichnen Lauf {run}. Wählen Sie zwei verschiedene Läufe zum Vergleichen.</translation>
+    </message>
+    <message>
+        <source>Runs {a} and {b} were trained on different corpora ({corpus_a} and {corpus_b}), so their validation texts differ and cannot be compared. Choose two runs of the same corpus.</source>
+        <translation>Die Läufe {a} und {b} wurden auf verschiedenen Korpora trainiert ({corpus_a} und {corpus_b}), daher unterscheiden sich ihre Validierungstexte und lassen sich nicht vergleichen. Wählen Sie zwei Läufe desselben Korpus.</translation>
     </message>
     <message>
         <source>One process: no communication; the run takes as long as it does here on a machine as fast as this one.</source>
