@@ -143,7 +143,7 @@ def open_transformers_folder(source: str | os.PathLike, out_dir: str | os.PathLi
             "The folder may mix files of different models; copy the model again."
         )
 
-    problem = vocabulary_rows_problem(parts, vocab, run_config.model.d_model)
+    problem = vocabulary_rows_problem(parts, vocab, run_config.model.d_model, max_len)
     if problem:
         raise wrong_shapes(problem)
     try:  # a tensor of another shape fails inside torch.cat or an index: the same sentence

@@ -160,13 +160,17 @@ def common_parts(names: str, state: Mapping[str, Tensor], config: Mapping[str, A
     return Parts(word, positions, emb_norm, layers, final_norm, head, head_is_new)
 
 
-def vocabulary_rows_problem(parts: Parts, vocab: int, d: int) -> str | None:
-    """The first vocabulary tensor whose shape is not [vocab, d] (or [vocab]), named; None if all are.
+def vocabulary_rows_problem(parts: Parts, vocab: int, d: int, positions: int) -> str | None:
+    """The first vocabulary (or position) table whose shape is not [vocab, d] (or [vocab], or
+    [positions, d]), named; None if all are.
 
-    Checked before the rows are permuted: indexing a shorter table would raise an IndexError, and
-    a longer one would be cut to ``vocab`` rows without a word.
+    Checked before the rows are permuted or cut: indexing a shorter table would raise an
+    IndexError, and a longer one would be cut to ``vocab`` (``positions``) rows without a word,
+    where transformers refuses the file for its size mismatch.
     """
     tables: dict[str, tuple[Tensor, tuple[int, ...]]] = {"word embeddings": (parts.word, (vocab, d))}
+    if parts.positions is not None:
+        tables["position embeddings"] = (parts.positions, (positions, d))
     if "decoder.weight" in parts.head:
         tables["decoder"] = (parts.head["decoder.weight"], (vocab, d))
     if "decoder.bias" in parts.head:

@@ -127,3 +127,12 @@ def test_weights_that_are_not_finite_are_refused(family_folders, tmp_path, value
     source = _copy(family_folders["bert"], tmp_path)
     _weights(source, lambda s: s[_first(s, "query.weight")].fill_(value))
     _refused(source, tmp_path, "not finite (NaN or infinity) in bert.encoder.layer.0.attention.self.query")
+
+
+@pytest.mark.parametrize("family", ["bert", "roberta", "distilbert"])
+def test_more_position_rows_than_the_config_gives_are_refused(family_folders, tmp_path, family):
+    """They were cut to the config's count without a word (transformers refuses the size mismatch)."""
+    source = _copy(family_folders[family], tmp_path)
+    name = "distilbert.embeddings.position_embeddings.weight" if family == "distilbert" else None
+    _weights(source, lambda s: s.__setitem__(name or _first(s, "position_embeddings"), torch.zeros(200, 32)))
+    _refused(source, tmp_path, "do not have the shapes", "position embeddings are [")
