@@ -57,7 +57,8 @@ from pathlib import Path
 
 from _common import ROOT, median, parser, ratio_line, section, table
 
-SHOWN_TARGET_S = 1.5  # docs: the window within 1.5 s of launch on this machine when idle
+SHOWN_TARGET_S = 1.0  # issue 18 item 5: the window within 1.0 s of launch on this machine when idle
+OVER_BARE_TARGET = 4.0  # ... and within 4x a bare PySide6 window launched in the same run
 LAUNCH_TIMEOUT_S = 120
 
 BARE_WINDOW = r"""
@@ -316,7 +317,7 @@ def main() -> None:
         "Python + launcher + display check",
         "window modules imported",
         "QApplication",
-        "window built",
+        "window built (welcome, Corpus, Setup)",
         "first frame",
         "history opened (background, after the frame)",
         "engine loaded (background)",
@@ -348,13 +349,12 @@ def main() -> None:
         f"<= {SHOWN_TARGET_S}",
         app_median <= SHOWN_TARGET_S,
     )
-    # The 1.5 s budget over the floor measured in this run: the same target, free of machine noise.
-    budget = SHOWN_TARGET_S / bare_median
+    # Against the floor measured in this run: the app's own cost, free of the machine's load.
     ratio_line(
         "cold_start_app_over_bare_window_median",
         app_median / bare_median,
-        f"<= {budget:.2f}",
-        app_median / bare_median <= budget,
+        f"<= {OVER_BARE_TARGET:.1f}",
+        app_median / bare_median <= OVER_BARE_TARGET,
     )
 
 
