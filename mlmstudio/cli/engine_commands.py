@@ -438,12 +438,32 @@ def resolve_model_dir(model: str, data_dir: str | None) -> Path:
         f"Give a folder written by '{command_hint.command('train')}' or a run id from "
         f"'{command_hint.command('runs list')}'."
     )
-    if not database_path(chosen_data_dir(data_dir)[0]).is_file():
-        raise not_found  # no history, so no run: said without creating one
-    found = model_dir_of_run(Database.open(data_dir), model)
+    found = None
+    if database_path(chosen_data_dir(data_dir)[0]).is_file():  # no history, no run: none is created
+        found = model_dir_of_run(Database.open(data_dir), model)
     if found is None:
-        raise not_found
+        cached = _cached_model(model)  # ORG/NAME in the local Hugging Face cache, as `models open` reads it
+        if cached is None:
+            raise not_found
+        from mlmstudio.cli.model_folders import engine_folder_for
+
+        return engine_folder_for(cached, data_dir)
     return found
+
+
+def _cached_model(name: str) -> Path | None:
+    """The snapshot of ``name`` in the local Hugging Face cache, if it has a folder there; its
+    problem (a snapshot cut short) as a sentence; None when it is not in the cache at all."""
+    from mlmstudio.engine.hf_import.hub_cache import (
+        hub_cache_dir,
+        looks_like_repo_id,
+        repo_folder_name,
+        snapshot_of,
+    )
+
+    if not looks_like_repo_id(name) or not (hub_cache_dir() / repo_folder_name(name)).is_dir():
+        return None
+    return snapshot_of(name)
 
 
 # -- params -------------------------------------------------------------------

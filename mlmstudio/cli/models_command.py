@@ -65,10 +65,16 @@ def cmd_models_list(args: argparse.Namespace) -> int:
 
 
 def cmd_models_open(args: argparse.Namespace) -> int:
+    from mlmstudio.engine.hf_import import ModelImportError
     from mlmstudio.engine.hf_import.hub_cache import looks_like_repo_id, snapshot_of
     from mlmstudio.store.database import Database
     from mlmstudio.store.imported_runs import record_imported_model
 
+    if not args.source.strip():  # Path("") is the current folder: never read an empty name as that
+        raise ModelImportError(
+            "No model given (the name is empty). Give a folder that save_pretrained wrote, or a "
+            f"model's hub name from '{command_hint.command('models list')}'."
+        )
     source = Path(args.source).expanduser()
     if not source.exists() and looks_like_repo_id(args.source):
         source = snapshot_of(args.source)

@@ -98,3 +98,38 @@ def test_two_first_openings_of_one_folder_at_once_both_answer(bert, capsys, tmp_
     code = main(["--data-dir", str(tmp_path / "home"), "fill", str(bert), "the cat sat on the [MASK] ."])
     out, err = capsys.readouterr()
     assert code == 0 and out.strip() and "Traceback" not in err, err
+
+
+def _cache(bert: Path, root: Path) -> Path:
+    import shutil
+
+    repo = root / "hub" / "models--org--tiny-bert"
+    shutil.copytree(bert, repo / "snapshots" / "rev1")
+    (repo / "refs").mkdir()
+    (repo / "refs" / "main").write_text("rev1")
+    (root / "hub" / "models--org--half").mkdir()  # a download cut short: no snapshots/
+    return root / "hub"
+
+
+def test_a_cached_model_by_its_hub_name_answers_fill_as_models_open_reads_it(
+    bert, capsys, tmp_path, monkeypatch
+):
+    """README: a model opens "from the folder or from the local Hugging Face cache"; fill said
+    'org/tiny-bert' was "neither a model folder nor a run in the history"."""
+    monkeypatch.setenv("HF_HUB_CACHE", str(_cache(bert, tmp_path)))
+    home = tmp_path / "home"
+    code = main(["--data-dir", str(home), "fill", "org/tiny-bert", "the cat sat on the [MASK] ."])
+    out, err = capsys.readouterr()
+    assert code == 0 and out.strip(), err
+    said = _refused(capsys, tmp_path / "other", "fill", "org/half", "a [MASK] .")
+    assert "has no snapshot (a download cut short)" in said
+    said = _refused(capsys, tmp_path / "other", "fill", "org/absent", "a [MASK] .")
+    assert "neither a model folder nor a run" in said
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_models_open_of_an_empty_name_is_refused(capsys, tmp_path, monkeypatch, name):
+    """'' was read as the current folder ("The folder . has no config.json")."""
+    monkeypatch.chdir(tmp_path)
+    said = _refused(capsys, tmp_path / "home", "models", "open", name)
+    assert "No model given (the name is empty)" in said

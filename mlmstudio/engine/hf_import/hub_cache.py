@@ -61,6 +61,11 @@ def snapshot_of(repo_id: str, cache: Path | None = None) -> Path:
     cache = hub_cache_dir() if cache is None else cache
     repo = cache / repo_folder_name(repo_id)
     snapshots = repo / "snapshots"
+    if repo.is_dir() and not snapshots.is_dir():  # its folder is there, its files never came
+        raise ModelImportError(
+            f"The cache's copy of {repo_id} has no snapshot (a download cut short). Download it again "
+            "(or delete its cache folder)."
+        )
     if not snapshots.is_dir():
         raise ModelImportError(
             f"{repo_id} is not in the local Hugging Face cache ({cache}). MLM Studio never downloads: "
