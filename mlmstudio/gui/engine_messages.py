@@ -547,6 +547,104 @@ _SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
                 "validation texts differ and cannot be compared. Choose two runs of the same corpus.",
             ),
         ),
+        # A sweep's settings as written on the Sweep page (sweep/space.py); a setting's name is translated.
+        (
+            r"'(?P<text>.*)' is not a sweep setting\. Write NAME=LOW:HIGH \(a range, add :log for a log scale\) "
+            r"or NAME=A,B,C \(choices\), e\.g\. lr=1e-4:3e-3:log\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "'{text}' is not a sweep setting. Write NAME=LOW:HIGH (a range, add :log for a log scale) or "
+                "NAME=A,B,C (choices), e.g. lr=1e-4:3e-3:log.",
+            ),
+        ),
+        (
+            r"'(?P<name>[^']*)' is not a run setting, so it cannot be swept\. Use one of: (?P<names>.+)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "'{name}' is not a run setting, so it cannot be swept. Use one of: {names}."
+            ),
+        ),
+        (
+            r"'(?P<name>[^']*)' has no range\. Give LOW:HIGH or a list of choices such as 1,2,4\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "'{name}' has no range. Give LOW:HIGH or a list of choices such as 1,2,4."
+            ),
+        ),
+        (
+            r"The range '(?P<values>[^']*)' for (?P<label>.+) is not LOW:HIGH or LOW:HIGH:log \(e\.g\. "
+            r"(?P<example>\S+)\)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The range '{values}' for {label} is not LOW:HIGH or LOW:HIGH:log (e.g. {example}).",
+            ),
+        ),
+        (
+            r"(?P<label>.+) is not a number, so it takes choices, not a range: (?P<example>\S+)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "{label} is not a number, so it takes choices, not a range: {example}."
+            ),
+        ),
+        (
+            r"The range (?P<low>\S+):(?P<high>\S+) for (?P<label>.+) is empty: the low end must be below the "
+            r"high end\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The range {low}:{high} for {label} is empty: the low end must be below the high end.",
+            ),
+        ),
+        (
+            r"A log-scale range cannot start at (?P<low>\S+) \((?P<label>.+)\); start it above 0 or drop ':log'\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "A log-scale range cannot start at {low} ({label}); start it above 0 or drop ':log'.",
+            ),
+        ),
+        (
+            r"No width between (?P<low>\S+) and (?P<high>\S+) divides by the (?P<heads>\d+) attention heads; "
+            r"widen the range\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "No width between {low} and {high} divides by the {heads} attention heads; widen the range.",
+            ),
+        ),
+        (
+            r"The choices '(?P<values>[^']*)' for (?P<label>.+) have an empty entry; separate values with single "
+            r"commas, e\.g\. 1,2,4\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The choices '{values}' for {label} have an empty entry; separate values with single commas, "
+                "e.g. 1,2,4.",
+            ),
+        ),
+        (
+            r"(?P<label>.+) has only one choice \((?P<choice>.*)\), so there is nothing to compare\. Give at least "
+            r"two, or a range LOW:HIGH\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "{label} has only one choice ({choice}), so there is nothing to compare. Give at least two, or a "
+                "range LOW:HIGH.",
+            ),
+        ),
+        (
+            r"(?P<label>.+) is given twice; give each setting once\.",
+            QT_TRANSLATE_NOOP("EngineMessages", "{label} is given twice; give each setting once."),
+        ),
+        (
+            r"The (?P<what>range|choices) for (?P<label>.+?): (?P<reason>.+)",
+            QT_TRANSLATE_NOOP("EngineMessages", "The {what} for {label}: {reason}"),
+        ),
+        (
+            r"No trial could train with (?P<names>.+) \((?P<text>[^()]*)\) on this base recipe: (?P<reason>.+) "
+            r"Drop those choices, or change the base recipe so they fit\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "No trial could train with {names} ({text}) on this base recipe: {reason} Drop those choices, "
+                "or change the base recipe so they fit.",
+            ),
+        ),
+        (
+            r"Keep the sweep inside what the setting allows\.",
+            QT_TRANSLATE_NOOP("EngineMessages", "Keep the sweep inside what the setting allows."),
+        ),
         # What a run capsule can expect (engine/capsule.py SpeedupEstimate.sentence, LaunchPlan.check).
         (
             r"One process: no communication; the run takes as long as it does here on a machine as fast as "
@@ -848,11 +946,20 @@ def _value(name: str, value: str) -> str:
         return status_label(value)
     if name == "subject":
         return transfer_label(value)
+    if name == "label":  # a setting's name as the forms show it (FIELD_LABELS), else as it came
+        return translate("RunConfig", value) if value in _LABELS else value
+    if name == "what":
+        return translate("EngineMessages", _SWEEP_WHAT[value]) if value in _SWEEP_WHAT else value
     if name.endswith("_label") and value in _RUN_FALLBACKS:  # a run with no label of its own
         return translate("EngineMessages", _RUN_FALLBACKS[value])
     return value
 
 
+_LABELS = frozenset(FIELD_LABELS.values())
+_SWEEP_WHAT = {
+    "range": QT_TRANSLATE_NOOP("EngineMessages", "range"),
+    "choices": QT_TRANSLATE_NOOP("EngineMessages", "choices"),
+}
 _RUN_FALLBACKS = {
     "The run": QT_TRANSLATE_NOOP("EngineMessages", "The run"),
     "run A": QT_TRANSLATE_NOOP("EngineMessages", "run A"),

@@ -630,3 +630,31 @@ def test_the_per_token_loss_refusals_are_translated(db, pseudo):
         "differ and cannot be compared. Choose two runs of the same corpus.",
         "a.txt",
     )
+
+
+SWEEP_SPECS = {
+    "no equals sign": ["lr"],
+    "unknown setting": ["speed=1:2"],
+    "no range": ["lr="],
+    "bad range": ["lr=1:2:3:4"],
+    "text setting as a range": ["arch=1:2"],
+    "empty range": ["lr=0.01:0.001"],
+    "log from zero": ["lr=0:0.01:log"],
+    "no width fits the heads": ["d_model=65:67"],
+    "range outside the bounds": ["lr=0:0.01"],
+    "empty choice": ["batch_size=8,,16"],
+    "one choice": ["batch_size=8"],
+    "given twice": ["lr=1e-4:1e-3", "lr=1e-3:1e-2"],
+    "choice outside its bounds": ["batch_size=0,8"],
+    "no trial can train": ["num_heads=3,5"],
+}
+
+
+@pytest.mark.parametrize("case", SWEEP_SPECS, ids=list(SWEEP_SPECS))
+def test_each_sweep_setting_problem_is_translated(case, pseudo):
+    from mlmstudio.sweep.space import SweepSpecError, parse_params
+
+    with pytest.raises(SweepSpecError) as raised:
+        parse_params(SWEEP_SPECS[case])
+    shown = _shown_translated(str(raised.value))
+    assert " for Learning rate" not in shown and "Batch size " not in shown  # the setting's name too

@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from mlmstudio.config import NO_STEP_LIMIT, RunConfig
 from mlmstudio.gui.background import TaskRunner
-from mlmstudio.gui.engine_messages import sweep_range
+from mlmstudio.gui.engine_messages import sweep_range, translated
 from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.run_request import request_problem
 from mlmstudio.gui.sweep_worker import SweepRequest, SweepWorker
@@ -256,7 +256,7 @@ class SweepPage(QWidget):
         try:
             self._read_form()
         except SweepSpecError as exc:
-            return str(exc)
+            return translated(str(exc))
         return self._request_problem
 
     def _read_form(self) -> SweepRequest:
@@ -295,7 +295,7 @@ class SweepPage(QWidget):
         try:
             request = self._read_form()
         except SweepSpecError as exc:
-            problem = str(exc)
+            problem = translated(str(exc))
             self.plan_label.setText(" ")
         else:
             from mlmstudio.sweep.runner import default_trials

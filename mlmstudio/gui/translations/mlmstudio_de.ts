@@ -1306,6 +1306,62 @@ Es wurde nichts gesendet.</translation>
         <translation>Die Läufe {a} und {b} wurden auf verschiedenen Korpora trainiert ({corpus_a} und {corpus_b}), daher unterscheiden sich ihre Validierungstexte und lassen sich nicht vergleichen. Wählen Sie zwei Läufe desselben Korpus.</translation>
     </message>
     <message>
+        <source>'{text}' is not a sweep setting. Write NAME=LOW:HIGH (a range, add :log for a log scale) or NAME=A,B,C (choices), e.g. lr=1e-4:3e-3:log.</source>
+        <translation>'{text}' ist keine Sweep-Einstellung. Schreiben Sie NAME=VON:BIS (ein Bereich, mit :log für eine logarithmische Skala) oder NAME=A,B,C (eine Auswahl), z. B. lr=1e-4:3e-3:log.</translation>
+    </message>
+    <message>
+        <source>'{name}' is not a run setting, so it cannot be swept. Use one of: {names}.</source>
+        <translation>'{name}' ist keine Einstellung eines Laufs und kann daher nicht variiert werden. Verwenden Sie eine von: {names}.</translation>
+    </message>
+    <message>
+        <source>'{name}' has no range. Give LOW:HIGH or a list of choices such as 1,2,4.</source>
+        <translation>'{name}' hat keinen Bereich. Geben Sie VON:BIS oder eine Auswahl wie 1,2,4 an.</translation>
+    </message>
+    <message>
+        <source>The range '{values}' for {label} is not LOW:HIGH or LOW:HIGH:log (e.g. {example}).</source>
+        <translation>Der Bereich '{values}' für {label} hat nicht die Form VON:BIS oder VON:BIS:log (z. B. {example}).</translation>
+    </message>
+    <message>
+        <source>{label} is not a number, so it takes choices, not a range: {example}.</source>
+        <translation>{label} ist keine Zahl und nimmt daher eine Auswahl statt eines Bereichs: {example}.</translation>
+    </message>
+    <message>
+        <source>The range {low}:{high} for {label} is empty: the low end must be below the high end.</source>
+        <translation>Der Bereich {low}:{high} für {label} ist leer: Der untere Wert muss kleiner als der obere sein.</translation>
+    </message>
+    <message>
+        <source>A log-scale range cannot start at {low} ({label}); start it above 0 or drop ':log'.</source>
+        <translation>Ein logarithmischer Bereich kann nicht bei {low} beginnen ({label}); beginnen Sie über 0 oder lassen Sie ':log' weg.</translation>
+    </message>
+    <message>
+        <source>No width between {low} and {high} divides by the {heads} attention heads; widen the range.</source>
+        <translation>Keine Breite zwischen {low} und {high} ist durch die {heads} Attention-Köpfe teilbar; erweitern Sie den Bereich.</translation>
+    </message>
+    <message>
+        <source>The choices '{values}' for {label} have an empty entry; separate values with single commas, e.g. 1,2,4.</source>
+        <translation>Die Auswahl '{values}' für {label} hat einen leeren Eintrag; trennen Sie die Werte durch einzelne Kommas, z. B. 1,2,4.</translation>
+    </message>
+    <message>
+        <source>{label} has only one choice ({choice}), so there is nothing to compare. Give at least two, or a range LOW:HIGH.</source>
+        <translation>{label} hat nur einen Wert zur Auswahl ({choice}), es gibt also nichts zu vergleichen. Geben Sie mindestens zwei an oder einen Bereich VON:BIS.</translation>
+    </message>
+    <message>
+        <source>{label} is given twice; give each setting once.</source>
+        <translation>{label} ist doppelt angegeben; geben Sie jede Einstellung einmal an.</translation>
+    </message>
+    <message>
+        <source>The {what} for {label}: {reason}</source>
+        <translation>{what} für {label}: {reason}</translation>
+    </message>
+    <message>
+        <source>No trial could train with {names} ({text}) on this base recipe: {reason} Drop those choices, or change the base recipe so they fit.</source>
+        <translation>Kein Versuch könnte mit {names} ({text}) auf diesem Grundrezept trainieren: {reason} Lassen Sie diese Werte weg, oder ändern Sie das Grundrezept, damit sie passen.</translation>
+    </message>
+    <message>
+        <source>Keep the sweep inside what the setting allows.</source>
+        <translation>Halten Sie den Sweep innerhalb dessen, was die Einstellung erlaubt.</translation>
+    </message>
+    <message>
         <source>One process: no communication; the run takes as long as it does here on a machine as fast as this one.</source>
         <translation>Ein Prozess: keine Kommunikation; der Lauf dauert auf einem Rechner, der so schnell ist wie dieser, so lange wie hier.</translation>
     </message>
@@ -1428,6 +1484,14 @@ Es wurde nichts gesendet.</translation>
     <message>
         <source>{count} texts were longer than {subject} reads and were cut.</source>
         <translation>{count} Texte waren länger, als {subject} liest, und wurden gekürzt.</translation>
+    </message>
+    <message>
+        <source>range</source>
+        <translation>Bereich</translation>
+    </message>
+    <message>
+        <source>choices</source>
+        <translation>Auswahl</translation>
     </message>
     <message>
         <source>The run</source>
