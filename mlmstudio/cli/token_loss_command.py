@@ -17,6 +17,8 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from mlmstudio import command_hint
+
 CONTEXT_CHARS = 24
 
 
@@ -80,6 +82,15 @@ def cmd_token_loss(args: argparse.Namespace) -> int:
         html_path = check_report_file(
             args.html, overwrite=args.overwrite, what="HTML page", suffixes=(".html", ".htm")
         )
+    from pathlib import Path
+
+    for ref in (args.run, args.compare):
+        if ref is not None and ref.strip() and Path(ref).is_dir():  # not "No run matches '/path'"
+            raise PredictionError(
+                f"token-loss measures a run of the history, and {ref} is a folder. Open it into the "
+                f"history first ('{command_hint.command(f'models open {ref}')}'), then give its run id "
+                "(a model opened from a folder needs --text, as it has no held-out text of its own)."
+            )
     db = Database.open(args.data_dir)
     with _progress_bar() as bar:
         if args.compare is not None:

@@ -133,3 +133,9 @@ def test_models_open_of_an_empty_name_is_refused(capsys, tmp_path, monkeypatch, 
     monkeypatch.chdir(tmp_path)
     said = _refused(capsys, tmp_path / "home", "models", "open", name)
     assert "No model given (the name is empty)" in said
+
+
+def test_token_loss_of_a_folder_says_to_open_it_first(bert, capsys, tmp_path):
+    """It said "No run matches '/path/to/bert'", and created an empty history to say it."""
+    said = _refused(capsys, tmp_path / "home", "token-loss", str(bert), "--text", "sample:facts")
+    assert "is a folder" in said and "models open" in said
