@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.pages.explore.answers import (
     best_sequence_html,
@@ -197,7 +198,7 @@ class CompareTab(ExploreTab):
         )
         layout = QVBoxLayout(box)
         if result is None:
-            label = QLabel(error)
+            label = QLabel(translated(error))  # the engine's sentence, in the user's language
             label.setWordWrap(True)
             layout.addWidget(label)
             return box
