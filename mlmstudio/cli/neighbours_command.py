@@ -51,11 +51,22 @@ def cmd_neighbours(args: argparse.Namespace) -> int:
     import json
 
     from mlmstudio.cli.engine_commands import resolve_model_dir
+    from mlmstudio.cli.model_folders import own_special_spellings
+    from mlmstudio.engine.errors import PredictionError
     from mlmstudio.engine.inspect.embeddings import EmbeddingView, embedding_map, nearest_tokens
     from mlmstudio.engine.predict import Predictor
 
-    predictor = Predictor.from_dir(resolve_model_dir(args.model, args.data_dir))
-    result = nearest_tokens(predictor, args.word, args.top, include_special=args.special)
+    model_dir = resolve_model_dir(args.model, args.data_dir)
+    predictor = Predictor.from_dir(model_dir)
+    # A RoBERTa's own "<mask>" or "</s>" is its special token, as in transformers, not 4 or 5 pieces.
+    ours = {theirs: engine for engine, theirs in own_special_spellings(model_dir).items()}
+    word = ours.get(args.word.strip(), args.word)
+    try:
+        result = nearest_tokens(predictor, word, args.top, include_special=args.special)
+    except PredictionError as exc:  # "[MASK] is a special token": said as the user wrote it
+        if word == args.word:
+            raise
+        raise PredictionError(str(exc).replace(word, args.word.strip(), 1)) from exc
     if args.json:
         view = EmbeddingView(
             result, embedding_map(predictor, args.map, highlight=result) if args.map else None

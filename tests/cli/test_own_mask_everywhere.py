@@ -57,3 +57,11 @@ def test_a_run_continued_from_a_roberta_keeps_its_mask_spelling(roberta, tmp_pat
     assert "read as [MASK]" in err and out.strip()
     code, out, err = _run(capsys, "--data-dir", home, "fill", "latest", "the cat sat on the [MASK] .")
     assert code == 0, err
+
+
+@pytest.mark.parametrize("word", ["<mask>", "</s>"])
+def test_neighbours_reads_a_robertas_own_special_token_as_that_token(roberta, tmp_path, capsys, word):
+    """'<mask>' was "5 tokens for this model (< + m + as + k + >)" and got the neighbours of its letters."""
+    code, out, err = _run(capsys, "--data-dir", str(tmp_path / "d"), "neighbours", str(roberta), word)
+    assert code == 2, out
+    assert f"{word} is a special token" in err
