@@ -884,6 +884,114 @@ _SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
                 "EngineMessages", "{word}: loss A {a}, loss B {b}, A - B {difference} nats (equal)"
             ),
         ),
+        # Explore → Transfer with a labelled file of the user's (engine/evaluate/tasks.py).
+        (
+            r"The task file (?P<path>.+) does not exist\. Give a CSV, TSV or JSONL file with a text and a label\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The task file {path} does not exist. Give a CSV, TSV or JSONL file with a text and a label.",
+            ),
+        ),
+        (
+            r"The task file (?P<path>.+) is not a regular file\. Give a CSV, TSV or JSONL file with a text and a "
+            r"label\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The task file {path} is not a regular file. Give a CSV, TSV or JSONL file with a text and a label.",
+            ),
+        ),
+        (
+            r"(?P<name>.+) is not a CSV, TSV or JSONL file\. A task file holds one text and one label per row; "
+            r"save it with one of those endings\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "{name} is not a CSV, TSV or JSONL file. A task file holds one text and one label per row; save "
+                "it with one of those endings.",
+            ),
+        ),
+        (
+            r"(?P<name>.+) is not UTF-8 text \(byte (?P<byte>\d+) of a read block\)\. Save the file as UTF-8 and "
+            r"try again\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "{name} is not UTF-8 text (byte {byte} of a read block). Save the file as UTF-8 and try again.",
+            ),
+        ),
+        (
+            r"(?P<name>.+) has (?P<count>\d+) labelled examples; a probe needs at least (?P<least>\d+) to keep "
+            r"some apart for testing\. Add more rows\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "{name} has {count} labelled examples; a probe needs at least {least} to keep some apart for "
+                "testing. Add more rows.",
+            ),
+        ),
+        (
+            r"(?P<name>.+) has 1 labelled example; a probe needs at least (?P<least>\d+) to keep some apart for "
+            r"testing\. Add more rows\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "{name} has 1 labelled example; a probe needs at least {least} to keep some apart for testing. "
+                "Add more rows.",
+            ),
+        ),
+        (
+            r"(?P<name>.+) has more than (?P<most>[\d,]+) different labels; a linear probe over so many classes "
+            r"measures nothing on a small model\. Check that the label column is the right one "
+            r"\(--label-column\), or group the labels into fewer classes\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "{name} has more than {most} different labels; a linear probe over so many classes measures "
+                "nothing on a small model. Check that the label column is the right one (--label-column), or "
+                "group the labels into fewer classes.",
+            ),
+        ),
+        (
+            r'Every row of (?P<name>.+) has the same label \("(?P<label_value>.*)"\); a task needs at least two '
+            r"classes to tell apart\. Check the label column \(--label-column\) or add rows of another class\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                'Every row of {name} has the same label ("{label_value}"); a task needs at least two classes to '
+                "tell apart. Check the label column (--label-column) or add rows of another class.",
+            ),
+        ),
+        (
+            r'The label column "(?P<column>.*)" of (?P<name>.+) is empty in every row\. Choose the column that '
+            r"holds the labels \(--label-column\)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                'The label column "{column}" of {name} is empty in every row. Choose the column that holds the '
+                "labels (--label-column).",
+            ),
+        ),
+        (
+            r'The text column "(?P<column>.*)" of (?P<name>.+) is empty in every row\. Choose the column that '
+            r"holds the texts \(--text-column\)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                'The text column "{column}" of {name} is empty in every row. Choose the column that holds the '
+                "texts (--text-column).",
+            ),
+        ),
+        (
+            r"(?P<name>.+) has (?P<count>[\d,]+) labelled rows; a seeded random sample of (?P<sample>[\d,]+) was "
+            r"used \(the limit of one evaluation\)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "{name} has {count} labelled rows; a seeded random sample of {sample} was used (the limit of "
+                "one evaluation).",
+            ),
+        ),
+        (
+            r"(?P<count>[\d,]+) texts were longer than (?P<most>[\d,]+) characters and cut there\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "{count} texts were longer than {most} characters and cut there."
+            ),
+        ),
+        (
+            r"1 text was longer than (?P<most>[\d,]+) characters and cut there\.",
+            QT_TRANSLATE_NOOP("EngineMessages", "1 text was longer than {most} characters and cut there."),
+        ),
         # Explore → Transfer's progress and notes (engine/evaluate/transfer.py).
         (
             r"Reading (?P<subject>.+) \((?P<number>\d+)/(?P<total>\d+)\)",

@@ -658,3 +658,56 @@ def test_each_sweep_setting_problem_is_translated(case, pseudo):
         parse_params(SWEEP_SPECS[case])
     shown = _shown_translated(str(raised.value))
     assert " for Learning rate" not in shown and "Batch size " not in shown  # the setting's name too
+
+
+def _task_file(tmp, name: str, rows: list[tuple[str, str]] | None = None, raw: bytes | None = None):
+    path = tmp / name
+    if raw is not None:
+        path.write_bytes(raw)
+    else:
+        path.write_text("text,label\n" + "".join(f"{t},{lab}\n" for t, lab in rows or []), encoding="utf-8")
+    return path
+
+
+TASK_FILES = {
+    "missing": lambda tmp: tmp / "nowhere.csv",
+    "a folder": lambda tmp: (tmp / "folder.csv").mkdir() or tmp / "folder.csv",
+    "wrong ending": lambda tmp: _task_file(tmp, "task.xlsx", [("a", "x")]),
+    "not UTF-8": lambda tmp: _task_file(tmp, "latin.csv", raw=b"text,label\n\xe9t\xe9,x\n" * 30),
+    "too few rows": lambda tmp: _task_file(tmp, "few.csv", [("a", "x"), ("b", "y")]),
+    "one row": lambda tmp: _task_file(tmp, "one.csv", [("a", "x")]),
+    "one class": lambda tmp: _task_file(tmp, "same.csv", [(f"text {i}", "x") for i in range(30)]),
+    "no labels": lambda tmp: _task_file(tmp, "nolabels.csv", [(f"text {i}", "") for i in range(30)]),
+    "no texts": lambda tmp: _task_file(tmp, "notexts.csv", [("", "x") for i in range(30)]),
+}
+
+
+@pytest.mark.parametrize("case", TASK_FILES, ids=list(TASK_FILES))
+def test_each_task_file_problem_is_translated(case, tmp_path, pseudo):
+    from mlmstudio.engine.evaluate.tasks import TaskError, load_task_file
+
+    with pytest.raises(TaskError) as raised:
+        load_task_file(TASK_FILES[case](tmp_path))
+    _shown_translated(str(raised.value))
+
+
+def test_a_task_with_too_many_classes_and_the_task_notes_are_translated(tmp_path, pseudo):
+    from mlmstudio.engine.evaluate import tasks
+
+    many = _task_file(
+        tmp_path, "many.csv", [(f"text {i}", f"label {i}") for i in range(tasks.MAX_CLASSES + 5)]
+    )
+    with pytest.raises(tasks.TaskError) as raised:
+        tasks.load_task_file(many)
+    _shown_translated(str(raised.value), "many.csv")
+    rows = [("x" * (tasks.MAX_TEXT_CHARS + 10), "a" if i % 2 else "b") for i in range(60)]
+    task = tasks.load_task_file(_task_file(tmp_path, "long.csv", rows), max_examples=40)
+    assert len(task.notes) == 2
+    for note in task.notes:
+        _shown_translated(note)
+    one = [("x" * (tasks.MAX_TEXT_CHARS + 10), "a")] + [
+        (f"short {i}", "a" if i % 2 else "b") for i in range(30)
+    ]
+    (note,) = tasks.load_task_file(_task_file(tmp_path, "one_long.csv", one)).notes
+    assert note.startswith("1 text was")
+    _shown_translated(note)

@@ -1478,6 +1478,58 @@ Es wurde nichts gesendet.</translation>
         <translation>{word}: Verlust A {a}, Verlust B {b}, A - B {difference} Nats (gleich)</translation>
     </message>
     <message>
+        <source>The task file {path} does not exist. Give a CSV, TSV or JSONL file with a text and a label.</source>
+        <translation>Die Aufgabendatei {path} existiert nicht. Geben Sie eine CSV-, TSV- oder JSONL-Datei mit einem Text und einem Label an.</translation>
+    </message>
+    <message>
+        <source>The task file {path} is not a regular file. Give a CSV, TSV or JSONL file with a text and a label.</source>
+        <translation>Die Aufgabendatei {path} ist keine gewöhnliche Datei. Geben Sie eine CSV-, TSV- oder JSONL-Datei mit einem Text und einem Label an.</translation>
+    </message>
+    <message>
+        <source>{name} is not a CSV, TSV or JSONL file. A task file holds one text and one label per row; save it with one of those endings.</source>
+        <translation>{name} ist keine CSV-, TSV- oder JSONL-Datei. Eine Aufgabendatei enthält je Zeile einen Text und ein Label; speichern Sie sie mit einer dieser Endungen.</translation>
+    </message>
+    <message>
+        <source>{name} is not UTF-8 text (byte {byte} of a read block). Save the file as UTF-8 and try again.</source>
+        <translation>{name} ist kein UTF-8-Text (Byte {byte} eines gelesenen Blocks). Speichern Sie die Datei als UTF-8 und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>{name} has {count} labelled examples; a probe needs at least {least} to keep some apart for testing. Add more rows.</source>
+        <translation>{name} hat {count} Beispiele mit Label; eine Sonde braucht mindestens {least}, um einige zum Testen zurückzuhalten. Fügen Sie weitere Zeilen hinzu.</translation>
+    </message>
+    <message>
+        <source>{name} has 1 labelled example; a probe needs at least {least} to keep some apart for testing. Add more rows.</source>
+        <translation>{name} hat 1 Beispiel mit Label; eine Sonde braucht mindestens {least}, um einige zum Testen zurückzuhalten. Fügen Sie weitere Zeilen hinzu.</translation>
+    </message>
+    <message>
+        <source>{name} has more than {most} different labels; a linear probe over so many classes measures nothing on a small model. Check that the label column is the right one (--label-column), or group the labels into fewer classes.</source>
+        <translation>{name} hat mehr als {most} verschiedene Labels; eine lineare Sonde über so viele Klassen misst bei einem kleinen Modell nichts. Prüfen Sie, ob die Label-Spalte die richtige ist (--label-column), oder fassen Sie die Labels zu weniger Klassen zusammen.</translation>
+    </message>
+    <message>
+        <source>Every row of {name} has the same label ("{label_value}"); a task needs at least two classes to tell apart. Check the label column (--label-column) or add rows of another class.</source>
+        <translation>Jede Zeile von {name} hat dasselbe Label („{label_value}“); eine Aufgabe braucht mindestens zwei Klassen, die zu unterscheiden sind. Prüfen Sie die Label-Spalte (--label-column) oder fügen Sie Zeilen einer anderen Klasse hinzu.</translation>
+    </message>
+    <message>
+        <source>The label column "{column}" of {name} is empty in every row. Choose the column that holds the labels (--label-column).</source>
+        <translation>Die Label-Spalte „{column}“ von {name} ist in jeder Zeile leer. Wählen Sie die Spalte, die die Labels enthält (--label-column).</translation>
+    </message>
+    <message>
+        <source>The text column "{column}" of {name} is empty in every row. Choose the column that holds the texts (--text-column).</source>
+        <translation>Die Text-Spalte „{column}“ von {name} ist in jeder Zeile leer. Wählen Sie die Spalte, die die Texte enthält (--text-column).</translation>
+    </message>
+    <message>
+        <source>{name} has {count} labelled rows; a seeded random sample of {sample} was used (the limit of one evaluation).</source>
+        <translation>{name} hat {count} Zeilen mit Label; verwendet wurde eine zufällige Stichprobe von {sample} mit festem Seed (die Grenze einer Auswertung).</translation>
+    </message>
+    <message>
+        <source>{count} texts were longer than {most} characters and cut there.</source>
+        <translation>{count} Texte waren länger als {most} Zeichen und wurden dort gekürzt.</translation>
+    </message>
+    <message>
+        <source>1 text was longer than {most} characters and cut there.</source>
+        <translation>1 Text war länger als {most} Zeichen und wurde dort gekürzt.</translation>
+    </message>
+    <message>
         <source>Reading {subject} ({number}/{total})</source>
         <translation>Lesen: {subject} ({number}/{total})</translation>
     </message>
