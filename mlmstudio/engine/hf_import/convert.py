@@ -61,6 +61,10 @@ UNTRAINED_HEAD_NOTE = (
     "This model was saved without its fill-mask head, so the head is new and untrained: its "
     "predictions mean nothing until it is trained."
 )
+DISCRIMINATOR_NOTE = (
+    "This is an ELECTRA discriminator: its replaced-word detector (detect) is its own, trained, but "
+    "its fill-mask generator is new and untrained, so fill's predictions mean nothing until it is trained."
+)
 _MAX_VOCAB_IN_CONFIG = 200_000  # TokenizerConfig's bound (a training setting; the file's vocabulary rules)
 
 
@@ -82,6 +86,8 @@ class Origin:
 
     @property
     def note(self) -> str:
+        if self.architecture == "ElectraForPreTraining":  # its detector is trained: only fill is not
+            return DISCRIMINATOR_NOTE
         return UNTRAINED_HEAD_NOTE if self.head_is_new else ""
 
     def to_json(self) -> str:

@@ -41,8 +41,13 @@ def test_replaced_token_logits_match_electra_for_pretraining(discriminator):
 
 
 def test_the_generator_is_new_and_said_to_be(discriminator):
+    """Said of fill only: the generic note ("its predictions mean nothing") was printed before
+    detect's answers too, which come from the discriminator's own trained head."""
+    from mlmstudio.engine.hf_import.convert import DISCRIMINATOR_NOTE
+
     _, origin, _ = discriminator
-    assert origin.head_is_new and origin.note == UNTRAINED_HEAD_NOTE
+    assert origin.head_is_new and origin.note == DISCRIMINATOR_NOTE != UNTRAINED_HEAD_NOTE
+    assert "detect" in origin.note and "fill" in origin.note
 
 
 def test_detect_spots_replaced_words_with_an_opened_discriminator(discriminator, capsys, tmp_path):
