@@ -363,7 +363,9 @@ def cmd_fill(args: argparse.Namespace) -> int:
     from mlmstudio.engine.predict import Predictor
 
     model_dir = resolve_model_dir(args.model, args.data_dir)
-    args.text = with_engine_mask(model_dir, args.text)  # "<mask>" for a model whose own mask it is
+    args.text = with_engine_mask(
+        model_dir, args.text, needs_mask=True
+    )  # "<mask>" for a model whose own mask it is
     predictor = Predictor.from_dir(model_dir)
     if args.iterative:
         filled = predictor.fill_iteratively(args.text, top_k=args.top_k)

@@ -63,7 +63,7 @@ def cmd_lens(args: argparse.Namespace) -> int:
 
     model_dir = resolve_model_dir(args.model, args.data_dir)
     predictor = Predictor.from_dir(model_dir)
-    lens = logit_lens(predictor, with_engine_mask(model_dir, args.text), top_k=args.top_k)
+    lens = logit_lens(predictor, with_engine_mask(model_dir, args.text, needs_mask=True), top_k=args.top_k)
     if lens.truncated:
         print(
             "mlmstudio: note: the text is longer than the model reads at once; only the part around "

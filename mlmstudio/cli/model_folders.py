@@ -119,10 +119,22 @@ def model_origin(model_dir: Path):
     return origin_of(Path(model_dir), config) if config.training.start_from.strip() else None
 
 
-def with_engine_mask(model_dir: Path, text: str) -> str:
-    """The question with the model's own mask spelling (``<mask>``) written as ``[MASK]``, said once."""
+def with_engine_mask(model_dir: Path, text: str, *, needs_mask: bool = False) -> str:
+    """The question with the model's own mask spelling (``<mask>``) written as ``[MASK]``, said once.
+
+    With ``needs_mask`` (fill, lens, timeline), a question with no mask in either spelling is
+    refused here, naming the model's own spelling (not "write [MASK]" to a RoBERTa user who
+    wrote ``<MASK>``).
+    """
     origin = model_origin(model_dir)
-    if origin is None or origin.mask_token == MASK or origin.mask_token not in text:
+    if origin is None or origin.mask_token == MASK:
+        return text
+    if origin.mask_token not in text:
+        if needs_mask and MASK not in text:
+            from mlmstudio.engine.errors import PredictionError
+            from mlmstudio.engine.mask_spelling import no_mask_message
+
+            raise PredictionError(no_mask_message(text, origin.mask_token))
         return text
     print(f"(This model's mask token is {origin.mask_token}; read as {MASK}.)", file=sys.stderr)
     return text.replace(origin.mask_token, MASK)

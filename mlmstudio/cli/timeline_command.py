@@ -52,7 +52,9 @@ def cmd_timeline(args: argparse.Namespace) -> int:
     from mlmstudio.engine.kept_checkpoints import list_kept, load_predictor_at
 
     run_dir = resolve_model_dir(args.model, args.data_dir)
-    args.text = with_engine_mask(run_dir, args.text)  # "<mask>" for a model whose own mask it is
+    args.text = with_engine_mask(
+        run_dir, args.text, needs_mask=True
+    )  # "<mask>" for a model whose own mask it is
     steps = [step for step, _ in list_kept(run_dir)]
     if not steps:
         raise PredictionError(

@@ -37,9 +37,21 @@ def with_masks_corrected(text: str) -> str:
     return _NEAR_MISS.sub(lambda m: MASK if m.group(0) in misspelt_masks(m.group(0)) else m.group(0), text)
 
 
-def no_mask_message(text: str) -> str:
-    """The sentence to show when ``text`` has no [MASK]: the spelling to use, if one was nearly right."""
-    wrong = misspelt_masks(text)
+def no_mask_message(text: str, own: str = MASK) -> str:
+    """The sentence to show when ``text`` has no [MASK]: the spelling to use, if one was nearly right.
+
+    ``own`` is an opened model's own spelling (RoBERTa's ``<mask>``), which it reads as well as
+    [MASK]: the sentence then names that one, rather than telling a RoBERTa user to write [MASK].
+    """
+    wrong = [w for w in misspelt_masks(text) if w != own]
+    if own != MASK:
+        if not wrong:
+            return (
+                f"Add {own} (or {MASK}) where the model should guess a word, e.g. 'The cat sat on the {own}.'"
+            )
+        shown = ", ".join(dict.fromkeys(f"'{w}'" for w in wrong))
+        corrected = with_masks_corrected(text).strip().replace(MASK, own)
+        return f"This model's mask is written {own} (or {MASK}), not {shown}. Ask it this way: '{corrected}'"
     if not wrong:
         return NO_MASK_MESSAGE
     shown = ", ".join(dict.fromkeys(f"'{w}'" for w in wrong))

@@ -65,3 +65,19 @@ def test_neighbours_reads_a_robertas_own_special_token_as_that_token(roberta, tm
     code, out, err = _run(capsys, "--data-dir", str(tmp_path / "d"), "neighbours", str(roberta), word)
     assert code == 2, out
     assert f"{word} is a special token" in err
+
+
+@pytest.mark.parametrize("command", ["fill", "lens"])
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("the <MASK> sat .", "written <mask> (or [MASK]), not '<MASK>'. Ask it this way: 'the <mask> sat .'"),
+        ("the [mask] sat .", "not '[mask]'"),
+        ("the cat sat .", "Add <mask> (or [MASK]) where the model should guess a word"),
+    ],
+)
+def test_a_missing_mask_is_said_in_the_models_own_spelling(roberta, tmp_path, capsys, command, text, said):
+    """A RoBERTa user who wrote <MASK> was told "This model's mask is written [MASK]"."""
+    code, out, err = _run(capsys, "--data-dir", str(tmp_path / "d"), command, str(roberta), text)
+    assert code == 2, out
+    assert said in err
