@@ -65,6 +65,10 @@ DISCRIMINATOR_NOTE = (
     "This is an ELECTRA discriminator: its replaced-word detector (detect) is its own, trained, but "
     "its fill-mask generator is new and untrained, so fill's predictions mean nothing until it is trained."
 )
+_MAX_LEN_RANGE = (
+    int(ModelConfig.__dataclass_fields__["max_len"].metadata["min"]),
+    int(ModelConfig.__dataclass_fields__["max_len"].metadata["max"]),
+)
 _MAX_VOCAB_IN_CONFIG = 200_000  # TokenizerConfig's bound (a training setting; the file's vocabulary rules)
 
 
@@ -211,6 +215,19 @@ def engine_config(
     positions = config_int(config, src, "max_position_embeddings", default=512)
     if names in ("roberta", "xlm-roberta-xl"):
         positions -= config_pad_id(config, src) + 1  # counted from pad + 1
+    # Said as the config's own numbers, not as a training setting ("Try 30 or change the heads").
+    if d % heads:
+        raise ModelImportError(
+            f"The config.json in {where} gives hidden_size = {d} and num_attention_heads = {heads}, "
+            "which do not divide (transformers refuses it too). The folder may be damaged."
+        )
+    low, high = _MAX_LEN_RANGE
+    if not low <= positions <= high:
+        raise ModelImportError(
+            f"The model in {where} reads at most {positions:,} tokens at once (its "
+            f"max_position_embeddings); MLM Studio's layers read {low} to {high:,}. This model cannot be "
+            "opened here."
+        )
     act = config.get("hidden_act", config.get("activation", "gelu"))
     if act != "gelu":
         raise ModelImportError(

@@ -58,6 +58,14 @@ def _refused(source, tmp_path, *fragments):
         ("roberta", {"pad_token_id": -3}, "pad_token_id = -3, which is not a token id"),
         ("xlm-roberta", {"pad_token_id": 10**6}, "pad_token_id = 1000000, which is not a token id"),
         ("bert", {"model_type": ["bert"]}, "no model_type"),
+        (
+            "bert",
+            {"num_attention_heads": 5},
+            "hidden_size = 32 and num_attention_heads = 5, which do not divide",
+        ),
+        ("bert", {"max_position_embeddings": 1}, "reads at most 1 tokens at once"),
+        ("roberta", {"max_position_embeddings": 2}, "reads at most 0 tokens at once"),
+        ("bert", {"max_position_embeddings": 100_000}, "MLM Studio's layers read 8 to 8,192"),
     ],
 )
 def test_a_config_value_of_the_wrong_kind_is_named(family_folders, tmp_path, family, values, said):
