@@ -220,16 +220,21 @@ def _shards(path: Path) -> list[Path]:
         index = bounded_json.loads(
             bounded_json.read_text(path / SAFETENSORS_INDEX, max_bytes=_MAX_INDEX_BYTES)
         )
-        names = sorted(set(index["weight_map"].values()))
+        names = sorted(set(index["weight_map"].values()), key=str)
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise ModelImportError(
             f"The weights index {path / SAFETENSORS_INDEX} cannot be read ({exc})."
         ) from exc
-    shards = [path / name for name in names if isinstance(name, str)]
-    for shard in shards:
+    if not names or not all(isinstance(name, str) and name for name in names):
+        raise ModelImportError(
+            f"The weights index {path / SAFETENSORS_INDEX} names no shard files (its weight_map is empty "
+            "or not file names). Copy the model again from where it came from."
+        )
+    shards = [path / name for name in names]
+    for name, shard in zip(names, shards, strict=True):
         if shard.parent != path or not shard.is_file():
             raise ModelImportError(
-                f"The weights index in {path} names {shard.name}, which is not in the folder. "
+                f"The weights index in {path} names {name[:200]!r}, which is not a file in the folder. "
                 "Copy the model again from where it came from."
             )
     return shards

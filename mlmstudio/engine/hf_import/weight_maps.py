@@ -140,7 +140,8 @@ def common_parts(names: str, state: Mapping[str, Tensor], config: Mapping[str, A
         for ours, theirs in layer_names.items():
             layer[f"{ours}.weight"], layer[f"{ours}.bias"] = pair(f"{layer_prefix}{i}.{theirs}")
         layers.append(layer)
-    if any(name.startswith(f"{layer_prefix}{count}.") for name in state):
+    numbers = {name[len(layer_prefix) :].split(".", 1)[0] for name in state if name.startswith(layer_prefix)}
+    if any(n.isdigit() and int(n) >= count for n in numbers):
         raise ModelImportError(
             f"The weights in {where} hold more layers than the {count} its config.json gives "
             "(num_hidden_layers). The folder may mix files of different models; copy the model again."

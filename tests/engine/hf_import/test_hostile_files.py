@@ -63,3 +63,22 @@ def test_a_refs_main_that_names_no_snapshot_is_said(family_folders, tmp_path, re
 def test_a_refs_main_that_names_its_snapshot_opens_it(family_folders, tmp_path):
     cache = _cache(family_folders["bert"], tmp_path, "abc123\n")
     assert snapshot_of("org/tiny", cache) == cache / "models--org--tiny" / "snapshots" / "abc123"
+
+
+@pytest.mark.parametrize(
+    "weight_map",
+    [{}, {"bert.embeddings.word_embeddings.weight": 3}, {"a": "model.safetensors", "b": None}],
+)
+def test_a_weights_index_that_names_no_shard_files_is_said_to(family_folders, tmp_path, weight_map):
+    """It was "no word embeddings under the names a bert model uses" (or a TypeError sorting them)."""
+    import json
+
+    from mlmstudio.engine.hf_import import open_transformers_folder
+
+    source = tmp_path / "model"
+    shutil.copytree(family_folders["bert"], source)
+    (source / "model.safetensors").rename(source / "model-00001-of-00001.safetensors")
+    (source / "model.safetensors.index.json").write_text(json.dumps({"weight_map": weight_map}))
+    with pytest.raises(ModelImportError, match="names no shard files"):
+        open_transformers_folder(source, tmp_path / "out")
+    assert not (tmp_path / "out").exists()

@@ -120,11 +120,12 @@ def test_a_pytorch_bin_of_other_shapes_is_refused(family_folders, tmp_path):
     _refused(source, tmp_path, "do not have the shapes")
 
 
-def test_layers_beyond_the_configs_count_are_refused(family_folders, tmp_path):
+@pytest.mark.parametrize("layer", [2, 9])
+def test_layers_beyond_the_configs_count_are_refused(family_folders, tmp_path, layer):
     source = _copy(family_folders["bert"], tmp_path)
     _weights(
         source,
-        lambda s: s.update({"bert.encoder.layer.2.attention.self.query.weight": torch.zeros(32, 32)}),
+        lambda s: s.update({f"bert.encoder.layer.{layer}.attention.self.query.weight": torch.zeros(32, 32)}),
     )
     _refused(source, tmp_path, "more layers than the 2 its config.json gives")
 
