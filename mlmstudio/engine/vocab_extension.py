@@ -184,7 +184,8 @@ def extend_tokenizer(tokenizer: MLMTokenizer, words: Sequence[str]) -> Extension
         if len(word) > MAX_WORD_CHARS or not _is_one_word(tokenizer, word):
             raise VocabularyError(
                 f"{given[:60]!r} is not one word to this model's tokenizer (it has spaces or "
-                f"punctuation in it, or is longer than {MAX_WORD_CHARS} characters). Add single words."
+                f"punctuation in it, or is longer than {MAX_WORD_CHARS} characters){_split_as(tokenizer, word)}. "
+                "Add single words."
             )
         ids = backend.encode(_probe(tokenizer, word), add_special_tokens=False).ids
         if len(ids) == 1 and ids[0] != tokenizer.unk_token_id:
@@ -225,6 +226,20 @@ def _is_one_word(tokenizer: MLMTokenizer, word: str) -> bool:
     if not word or any(c.isspace() for c in word):
         return False
     return pre is None or len(pre.pre_tokenize_str(_probe(tokenizer, word))) == 1
+
+
+def _split_as(tokenizer: MLMTokenizer, word: str) -> str:
+    """How the tokenizer splits a word that is not one (Chinese and Japanese characters are each a
+    word to BERT's), as '; it reads it as 3 words: 猫, 猫, 猫', or "" when that says nothing more."""
+    pre = tokenizer.backend.pre_tokenizer
+    if pre is None or not word or len(word) > MAX_WORD_CHARS:
+        return ""
+    parts = [piece.strip() for piece, _ in pre.pre_tokenize_str(word)]
+    parts = [piece for piece in parts if piece]
+    if len(parts) < 2:
+        return ""
+    shown = ", ".join(parts[:8]) + (", ..." if len(parts) > 8 else "")
+    return f"; it reads it as {len(parts)} words: {shown}"
 
 
 def _vocab_entry(tokenizer: MLMTokenizer, word: str) -> str:

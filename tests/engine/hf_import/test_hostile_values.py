@@ -145,3 +145,14 @@ def test_more_position_rows_than_the_config_gives_are_refused(family_folders, tm
     name = "distilbert.embeddings.position_embeddings.weight" if family == "distilbert" else None
     _weights(source, lambda s: s.__setitem__(name or _first(s, "position_embeddings"), torch.zeros(200, 32)))
     _refused(source, tmp_path, "do not have the shapes", "position embeddings are [")
+
+
+def test_a_word_to_add_that_the_tokenizer_splits_says_how(opened_folders):
+    """'猫猫猫' to a BERT was said to have "spaces or punctuation in it": BERT reads each Chinese
+    or Japanese character as a word of its own, and the sentence now shows the split."""
+    from mlmstudio.engine.tokenization import MLMTokenizer
+    from mlmstudio.engine.vocab_extension import VocabularyError, extend_tokenizer
+
+    tokenizer = MLMTokenizer.load(opened_folders["bert"][1] / "tokenizer.json")
+    with pytest.raises(VocabularyError, match="it reads it as 3 words: 猫, 猫, 猫"):
+        extend_tokenizer(tokenizer, ["猫猫猫"])
