@@ -49,7 +49,48 @@ def _quit_now(signum, frame) -> None:
 
 
 def _raise_interrupted(signum, frame) -> None:
+    if _inside_an_import(frame) and _deliver_after_the_import(int(signum)):
+        return
     raise Interrupted(int(signum))
+
+
+# A command imports torch, tokenizers or transformers when it first needs them, after
+# ``hand_over``. Their C++ start-up runs Python imports of its own; a KeyboardInterrupt raised
+# there becomes a C++ exception nothing catches, and the process aborts ("terminate called after
+# throwing an instance of 'pybind11::error_already_set'", exit -6, no checkpoint, no sentence).
+# So a signal that lands inside an import is held, and delivered again once no import runs.
+_RETRY_SECONDS = 0.05
+_held: list[int] = []
+
+
+def _inside_an_import(frame) -> bool:
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _deliver_after_the_import(signum: int) -> bool:
+    """Hold ``signum`` and look again in a moment; False where there is no timer (Windows)."""
+    if not hasattr(signal, "setitimer"):
+        return False
+    if signum not in _held:
+        _held.append(signum)
+    signal.signal(signal.SIGALRM, _look_again)
+    signal.setitimer(signal.ITIMER_REAL, _RETRY_SECONDS)
+    return True
+
+
+def _look_again(_alarm, frame) -> None:
+    if _inside_an_import(frame):
+        signal.setitimer(signal.ITIMER_REAL, _RETRY_SECONDS)
+        return
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    while _held:
+        # Delivered, not raised here: whichever handler is in place now gets it (a training's
+        # "stop after this step", or Interrupted).
+        signal.raise_signal(_held.pop(0))
 
 
 def _set(handler) -> None:
