@@ -123,3 +123,13 @@ def finish() -> None:
     """The command has answered: a late signal no longer changes the outcome while the process exits."""
     if installed() or signal.getsignal(signal.SIGINT) is _raise_interrupted:
         _set(signal.SIG_IGN)
+    _stop_looking()
+
+
+def _stop_looking() -> None:
+    """Cancel a pending look for a held signal: the answer is out, and the interpreter's exit resets
+    our SIGALRM handler to the default one, which would kill the process (exit -14) when the timer fired."""
+    if hasattr(signal, "setitimer") and signal.getsignal(signal.SIGALRM) is _look_again:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)
+    _held.clear()

@@ -65,3 +65,30 @@ def test_a_signal_outside_an_import_still_raises_at_once():
     )
     result = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=60)
     assert result.stdout.strip() == "interrupted True", result.stdout + result.stderr
+
+
+FINISHED_CHILD = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from mlmstudio import startup_signals
+import signal
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+startup_signals.install()
+startup_signals.hand_over()
+import slow_native_module  # the signal is held, a look again is due in 50 ms
+startup_signals.finish()  # the command answered before that look
+# The interpreter's exit would reset a Python SIGALRM handler to the default one: no look may be due.
+print("answered", signal.getitimer(signal.ITIMER_REAL), signal.getsignal(signal.SIGALRM) == signal.SIG_IGN, flush=True)
+"""
+
+
+def test_a_signal_still_held_when_the_command_answers_is_dropped_not_fatal(tmp_path):
+    """The interpreter's exit resets our timer's handler to the default one: a look still due then
+    killed the process with SIGALRM (exit -14) after a whole answer (seen in CI on runs list)."""
+    (tmp_path / "slow_native_module.py").write_text(MODULE.replace("range(20)", "range(1)"), encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-c", FINISHED_CHILD, str(tmp_path)], capture_output=True, text=True, timeout=60
+    )
+    assert (result.returncode, result.stdout.strip()) == (0, "answered (0.0, 0.0) True"), (
+        result.stdout + result.stderr
+    )
