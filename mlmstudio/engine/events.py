@@ -184,6 +184,15 @@ class TrainingControl:
         self._running = threading.Event()
         self._running.set()
         self._holding = threading.Event()  # set while the trainer is parked in wait_if_paused
+        self._hold_listeners: list[Callable[[], None]] = []
+
+    def when_holding(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` on the training thread each time a pause parks the trainer, before it waits.
+
+        The GUI's worker sends the events it buffered then: the step that ended just before the
+        pause would otherwise stay unsent (and the page a step behind) for as long as the pause lasts.
+        """
+        self._hold_listeners.append(listener)
 
     def stop(self) -> None:
         self._stop.set()
@@ -211,6 +220,9 @@ class TrainingControl:
     def wait_if_paused(self, poll_seconds: float = 0.1) -> float:
         """Block while paused; return the seconds spent waiting."""
         waited = 0.0
+        if not self._running.is_set() and not self._stop.is_set():
+            for listener in self._hold_listeners:
+                listener()
         try:
             while not self._running.is_set() and not self._stop.is_set():
                 self._holding.set()

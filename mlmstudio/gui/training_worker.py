@@ -88,6 +88,7 @@ class TrainingWorker(QObject):
     ) -> None:
         super().__init__()
         self.control = control or TrainingControl()
+        self.control.when_holding(self._flush)  # a paused run shows the step it ended on
         self._job = job
         self._min_interval = min_interval
         self._torch_threads = torch_threads

@@ -165,3 +165,28 @@ def test_stop_is_cooperative_and_wakes_a_paused_run(qtbot, pause_first):
     qtbot.waitUntil(lambda: not thread.isRunning(), timeout=10_000)
     qtbot.waitUntil(lambda: receiver.outcome is not None)
     assert receiver.outcome.status == "stopped"
+
+
+def test_a_pause_sends_the_step_that_ended_before_it_at_once(qtbot):
+    """Step 2 ends inside the throttle's interval, then the user pauses: the parked trainer sends no
+    more events, so without the worker's flush on holding the page stayed a step behind all pause long."""
+    receiver = Receiver()
+
+    def job(callback, control):
+        callback(step(1, 3))  # the first event goes out at once
+        callback(step(2, 3))  # buffered: a minute's throttle
+        control.pause()  # the user's click, between the step's event and the trainer's check
+        control.wait_if_paused()
+        callback(step(3, 3))
+        callback(FinishedEvent(RunStatus.COMPLETED, 3, summary(RunStatus.COMPLETED, 3)))
+
+    worker = TrainingWorker(job, min_interval=60.0, torch_threads=1)
+    worker.progress.connect(receiver.on_progress)
+    worker.finished.connect(receiver.on_finished)
+    thread = start_in_thread(worker, "pause")
+    try:
+        qtbot.waitUntil(lambda: worker.control.holding and receiver.rows == 2, timeout=10_000)
+    finally:
+        worker.control.resume()
+    qtbot.waitUntil(lambda: receiver.outcome is not None and not thread.isRunning(), timeout=10_000)
+    assert receiver.rows == 3
