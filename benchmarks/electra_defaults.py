@@ -84,21 +84,21 @@ def train_and_ask(setting: dict, seed: int, steps: int) -> dict:
     if setting["masking"] is not None:
         config = replace(config, masking=replace(config.masking, mlm_probability=setting["masking"]))
     config = config.validate()
-    out = tempfile.mkdtemp(prefix="electra-defaults-")
-    Trainer(config, sample_text("facts"), out).run()
     answers = []
-    for sentence, injected in SENTENCES:
-        verdicts = detect_in_folder(out, sentence).tokens
-        mine = max(t.probability for t in verdicts if t.token_str == injected)
-        other = max((t for t in verdicts if t.token_str != injected), key=lambda t: t.probability)
-        answers.append(
-            {
-                "injected": injected,
-                "flagged": mine > other.probability,
-                "margin": mine - other.probability,
-                "rival": other.token_str,
-            }
-        )
+    with tempfile.TemporaryDirectory(prefix="electra-defaults-") as out:
+        Trainer(config, sample_text("facts"), out).run()
+        for sentence, injected in SENTENCES:
+            verdicts = detect_in_folder(out, sentence).tokens
+            mine = max(t.probability for t in verdicts if t.token_str == injected)
+            other = max((t for t in verdicts if t.token_str != injected), key=lambda t: t.probability)
+            answers.append(
+                {
+                    "injected": injected,
+                    "flagged": mine > other.probability,
+                    "margin": mine - other.probability,
+                    "rival": other.token_str,
+                }
+            )
     return {"setting": setting["name"], "seed": seed, "answers": answers}
 
 

@@ -68,12 +68,13 @@ def train_one(kind: str, sample: str, seconds: float, seed: int) -> dict:
     torch.set_num_threads(1)
     config = config_for(kind, sample, seconds, seed)
     evals: list[EvalEvent] = []
-    result = Trainer(
-        config,
-        sample_text(sample),
-        tempfile.mkdtemp(prefix="electra-bench-"),
-        callbacks=[lambda e: evals.append(e) if isinstance(e, EvalEvent) else None],
-    ).run()
+    with tempfile.TemporaryDirectory(prefix="electra-bench-") as out:
+        result = Trainer(
+            config,
+            sample_text(sample),
+            out,
+            callbacks=[lambda e: evals.append(e) if isinstance(e, EvalEvent) else None],
+        ).run()
     s = result.summary
     return {
         "kind": kind,

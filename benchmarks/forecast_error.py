@@ -82,7 +82,8 @@ def train_curves(smoke: bool, lr: float = 2e-3, seed: int = 0) -> list[tuple[str
         if smoke:
             text = text[:60_000]
             config = replace(config, corpus=replace(config.corpus, val_fraction=0.1))
-        Trainer(config, text, tempfile.mkdtemp(prefix="forecast-"), callbacks=[watch]).run()
+        with tempfile.TemporaryDirectory(prefix="forecast-") as out:
+            Trainer(config, text, out, callbacks=[watch]).run()
         curves.append((name, [float(s) for s, _ in points], [v for _, v in points]))
     return curves
 

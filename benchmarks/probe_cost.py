@@ -21,6 +21,7 @@ in one process, on one trainer, in two ways:
 
 from __future__ import annotations
 
+import tempfile
 import time
 from dataclasses import replace
 
@@ -30,9 +31,7 @@ TARGET = 0.02  # probes may cost at most 2% of the training throughput
 PROBES = 20
 
 
-def build_trainer(smoke: bool):
-    import tempfile
-
+def build_trainer(smoke: bool, out: str):
     import torch
 
     from mlmstudio.config import CorpusConfig, ProbesConfig, RunConfig, TokenizerConfig
@@ -59,7 +58,7 @@ def build_trainer(smoke: bool):
             ),
         )
         text = sample_text("facts")[:80_000]
-    return Trainer(config, text, tempfile.mkdtemp(prefix="probe-cost-")), config
+    return Trainer(config, text, out), config
 
 
 def main() -> None:
@@ -71,7 +70,8 @@ def main() -> None:
     common.section("probe cost: setup")
     print(common.machine_summary())
     print(f"load average (1, 5, 15 min): {_load()}")
-    trainer, config = build_trainer(smoke)
+    workdir = tempfile.TemporaryDirectory(prefix="probe-cost-")  # removed when the script ends
+    trainer, config = build_trainer(smoke, workdir.name)
     every = config.training.eval_every
     print(
         f"model {config.model.arch} {config.model.num_layers}x{config.model.d_model}, vocabulary "

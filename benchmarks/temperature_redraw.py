@@ -72,10 +72,11 @@ def default_answer(smoke: bool):
     torch.manual_seed(0)
     model = build_model(model_cfg, tokenizer.vocab_size, tokenizer.pad_token_id)
     cfg = RunConfig(tokenizer=tok_cfg, model=model_cfg)
-    folder = save_model_dir(Path(tempfile.mkdtemp()) / "model", model.eval(), tokenizer, cfg)
-    predictor = Predictor.from_dir(folder)
-    question = "The function returns a [MASK] of the values given to it."
-    return layer_by_layer(predictor, Question(None, question, 5)), tokenizer.vocab_size  # type: ignore[arg-type]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = save_model_dir(Path(tmp) / "model", model.eval(), tokenizer, cfg)
+        predictor = Predictor.from_dir(folder)
+        question = "The function returns a [MASK] of the values given to it."
+        return layer_by_layer(predictor, Question(None, question, 5)), tokenizer.vocab_size  # type: ignore[arg-type]
 
 
 def bert_base_answer(template, smoke: bool):

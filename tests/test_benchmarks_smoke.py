@@ -116,7 +116,10 @@ def test_every_benchmark_script_is_covered():
 @pytest.mark.timeout(600)  # seconds alone, but minutes on a machine that is busy with other work
 @pytest.mark.parametrize("script", sorted(EXPECTED))
 def test_benchmark_runs_in_smoke_mode(script, tmp_path):
+    scratch = tmp_path / "tmp"  # the script's temporary files: none may stay behind
+    scratch.mkdir()
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "MLMSTUDIO_HOME": str(tmp_path / "home")}
+    env["TMPDIR"] = str(scratch)
     proc = subprocess.run(
         [sys.executable, str(BENCHMARKS / script), "--smoke"],
         capture_output=True,
@@ -135,3 +138,6 @@ def test_benchmark_runs_in_smoke_mode(script, tmp_path):
     assert expected, script
     missing = [name for name in expected if not any(re.fullmatch(name, p) for p in printed)]
     assert not missing, f"{script} did not print {missing}:\n{proc.stdout[-3000:]}"
+    # torch keeps its compiled kernels in TMPDIR/torchinductor_USER on purpose: a cache, not a leak
+    left = sorted(p.name for p in scratch.iterdir() if not p.name.startswith("torchinductor_"))
+    assert not left, f"{script} left temporary files behind: {left}"
