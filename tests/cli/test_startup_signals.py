@@ -101,7 +101,8 @@ def test_ctrl_c_in_the_first_second_exits_130_without_a_traceback(command, tmp_p
         # "Stopped the sweep", a training run "stopping after this step" and a stopped summary.
         said = err.strip()
         run_stopped = "stopping after this step" in said and "status:          stopped" in out
-        assert said.endswith("mlmstudio: interrupted.") or "Stopped" in said or run_stopped, (seconds, out, err)
+        launcher_stopped = said.endswith("mlmstudio: interrupted.")
+        assert launcher_stopped or "Stopped" in said or run_stopped, (seconds, out, err)
 
 
 def test_the_launcher_holds_the_signals_before_it_imports_anything_heavy():
