@@ -61,6 +61,7 @@ from mlmstudio.config import (
     quick_start_config,
 )
 from mlmstudio.engine import system_memory
+from mlmstudio.engine.atomic_file import atomic_write_text
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.estimates import estimate_parameters
 from mlmstudio.engine.hf_compat import can_export_hf, hf_architecture
@@ -811,7 +812,7 @@ class SetupPage(QWidget):
 
     def save_config_file(self, path: str | Path) -> bool:
         try:
-            Path(path).write_text(self.config().to_json() + "\n", encoding="utf-8")
+            atomic_write_text(path, self.config().to_json() + "\n")  # never half a file, even on a crash
         except OSError as exc:
             QMessageBox.warning(
                 self,

@@ -7,8 +7,10 @@ writes itself), and says when there is something to save (``set_available``).
 The file dialog asks before replacing a file (Qt's own overwrite question)
 and adds the extension of the chosen type; a write that fails (a read-only
 folder, a full disk) becomes a sentence through the view's ``report_error``,
-never a traceback. The numbers are a few kilobytes and the picture a few
-hundred, so they are written on the GUI thread.
+never a traceback. Each file is written to a temporary name beside it and
+renamed (``engine.atomic_file``), so a crash or a full disk mid-write leaves
+the old file or the new one, never half of either. The numbers are a few
+kilobytes and the picture a few hundred, so they are written on the GUI thread.
 
 Adopting it in a new view takes three lines::
 
@@ -35,9 +37,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QBuffer, QIODevice, Signal
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QWidget
 
+from mlmstudio.engine.atomic_file import atomic_write_bytes, atomic_write_text
 from mlmstudio.gui.i18n import translate
 
 # English sources (translated in the file dialog): suffix -> the dialog's filter.
@@ -95,13 +98,14 @@ def save_picture(widget: QWidget, path: str | os.PathLike) -> Path:
     path = Path(path)
     _check_folder(path)
     pixmap = widget.grab()
-    if pixmap.isNull() or not pixmap.save(str(path), "PNG"):
-        # QPixmap.save says only "no": ask the folder why.
-        raise ExportWriteError(
-            _sentence(
-                path, _why_not_writable(path) or translate("ExportButtons", "the image could not be written")
-            )
-        )
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if pixmap.isNull() or not pixmap.save(buffer, "PNG"):
+        raise ExportWriteError(_sentence(path, translate("ExportButtons", "the image could not be written")))
+    try:
+        atomic_write_bytes(path, bytes(buffer.data()))
+    except OSError as exc:
+        raise ExportWriteError(_sentence(path, _why_not_writable(path) or _reason(exc))) from exc
     return path
 
 
@@ -111,7 +115,7 @@ def write_numbers(path: str | os.PathLike, numbers: Numbers) -> Path:
     text = numbers.as_json() if path.suffix.lower() == ".json" else numbers.as_csv()
     _check_folder(path)
     try:
-        path.write_text(text, encoding="utf-8")
+        atomic_write_text(path, text)
     except OSError as exc:
         raise ExportWriteError(_sentence(path, _reason(exc))) from exc
     return path

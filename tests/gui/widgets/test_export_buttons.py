@@ -6,10 +6,9 @@ import csv
 import errno
 import json
 import os
-from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QImage, QPixmap
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QLabel
 
 from mlmstudio.gui.widgets import export_buttons
@@ -66,12 +65,13 @@ def test_a_read_only_folder_is_a_sentence_not_a_traceback(buttons, tmp_path, mon
     locked.chmod(0o555)
     if os.geteuid() == 0:  # root writes anyway: make the folder refuse as it would for a user
 
-        def refuse(self, *args, **kwargs):
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
+        def refuse(path, *args, **kwargs):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
 
-        monkeypatch.setattr(Path, "write_text", refuse)
+        # Both files go through engine.atomic_file (a temporary beside the file, then a rename).
+        monkeypatch.setattr(export_buttons, "atomic_write_text", refuse)
+        monkeypatch.setattr(export_buttons, "atomic_write_bytes", refuse)
         monkeypatch.setattr(export_buttons.os, "access", lambda path, mode: False)
-        monkeypatch.setattr(QPixmap, "save", lambda *a, **k: False)
     try:
         assert not buttons.save_numbers(locked / "n.csv")
         assert not buttons.save_picture(locked / "v.png")
@@ -88,10 +88,10 @@ def test_a_full_disk_and_a_missing_folder_are_sentences(buttons, tmp_path, monke
     assert not buttons.save_numbers(tmp_path / "gone" / "n.csv")
     assert "its folder does not exist" in buttons.errors[-1]
 
-    def full(self, *args, **kwargs):
+    def full(path, *args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(Path, "write_text", full)
+    monkeypatch.setattr(export_buttons, "atomic_write_text", full)
     assert not buttons.save_numbers(tmp_path / "n.json")
     assert "the disk is full" in buttons.errors[-1]
 
