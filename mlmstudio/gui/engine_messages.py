@@ -992,6 +992,149 @@ _SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"1 text was longer than (?P<most>[\d,]+) characters and cut there\.",
             QT_TRANSLATE_NOOP("EngineMessages", "1 text was longer than {most} characters and cut there."),
         ),
+        # The start-up's history problems (store/db_errors.py, store/database.py), in the start-up dialog.
+        (
+            r"The run history at (?P<path>.+) is damaged: (?P<reason>.+?)\. The run folders are not affected\. "
+            r"'(?P<command>[^']+)' keeps the damaged file \(renamed with a date\) and rebuilds the history from "
+            r"the run folders and whatever the damaged file still holds\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The run history at {path} is damaged: {reason}. The run folders are not affected. '{command}' "
+                "keeps the damaged file (renamed with a date) and rebuilds the history from the run folders and "
+                "whatever the damaged file still holds.",
+            ),
+        ),
+        # Why the history file is damaged (db_errors.damage_before_open, database._schema_problem): a clause.
+        (r"it is a folder, not a file", QT_TRANSLATE_NOOP("EngineMessages", "it is a folder, not a file")),
+        (
+            r"it is empty \(0 bytes\), while (?P<count>\d+) run folders? exists? in (?P<folder>.+)",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "it is empty (0 bytes), while {count} run folders exist in {folder}"
+            ),
+        ),
+        (
+            r"it is not an SQLite database \(its first bytes are something else\)",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "it is not an SQLite database (its first bytes are something else)"
+            ),
+        ),
+        (
+            r"it is cut short \((?P<size>[\d,]+) bytes, less than an SQLite header\)",
+            QT_TRANSLATE_NOOP("EngineMessages", "it is cut short ({size} bytes, less than an SQLite header)"),
+        ),
+        (
+            r"it is cut short \((?P<size>[\d,]+) bytes of the (?P<expected>[\d,]+) its header announces\)",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "it is cut short ({size} bytes of the {expected} its header announces)"
+            ),
+        ),
+        (
+            r"its schema version table \(alembic_version\) is missing, so its layout is unknown",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "its schema version table (alembic_version) is missing, so its layout is unknown",
+            ),
+        ),
+        (r"SQLite reports: (?P<detail>.+)", QT_TRANSLATE_NOOP("EngineMessages", "SQLite reports: {detail}")),
+        (
+            r"The run history at (?P<path>.+) is busy: another program holds it locked \((?P<detail>.+)\)\. "
+            r"Try again in a moment, or close the other MLM Studio\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The run history at {path} is busy: another program holds it locked ({detail}). Try again in a "
+                "moment, or close the other MLM Studio.",
+            ),
+        ),
+        (
+            r"The run history at (?P<path>.+) cannot be written \((?P<detail>.+)\)\. Free some disk space and "
+            r"try again\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The run history at {path} cannot be written ({detail}). Free some disk space and try again.",
+            ),
+        ),
+        (
+            r"The run history at (?P<path>.+) cannot be opened for writing \((?P<detail>.+)\)\. Check that the "
+            r"folder and the file are writable, or choose another data directory with --data-dir or "
+            r"MLMSTUDIO_HOME\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The run history at {path} cannot be opened for writing ({detail}). Check that the folder and "
+                "the file are writable, or choose another data directory with --data-dir or MLMSTUDIO_HOME.",
+            ),
+        ),
+        (
+            r"The data directory (?P<path>.+) \(from (?P<source>--data-dir|MLMSTUDIO_HOME|the platform's "
+            r"default)\) cannot be created or written \((?P<error>.+)\)\. Choose another one with --data-dir or "
+            r"MLMSTUDIO_HOME\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The data directory {path} (from {source}) cannot be created or written ({error}). Choose "
+                "another one with --data-dir or MLMSTUDIO_HOME.",
+            ),
+        ),
+        (
+            r"The run history at (?P<path>.+) was written by a newer version of MLM Studio \((?P<detail>.+)\)\. "
+            r"Update MLM Studio, or choose another data directory\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The run history at {path} was written by a newer version of MLM Studio ({detail}). Update MLM "
+                "Studio, or choose another data directory.",
+            ),
+        ),
+        # Rebuilding the history (store/history_repair.py): its refusal and its report, a sentence at a time.
+        (
+            r"Run (?P<run>\S+) is training right now; its process writes to the history\. Stop it \(or wait "
+            r"until it ends\), then rebuild the history\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Run {run} is training right now; its process writes to the history. Stop it (or wait until it "
+                "ends), then rebuild the history.",
+            ),
+        ),
+        (
+            r"Rebuilt the history with (?P<count>\d+) runs? \((?P<curves>\d+) with their curves\)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "Rebuilt the history with {count} runs ({curves} with their curves)."
+            ),
+        ),
+        (
+            r"Rebuilt the history with (?P<count>\d+) runs?\.",
+            QT_TRANSLATE_NOOP("EngineMessages", "Rebuilt the history with {count} runs."),
+        ),
+        (
+            r"The old file is kept as (?P<path>.+)\.",
+            QT_TRANSLATE_NOOP("EngineMessages", "The old file is kept as {path}."),
+        ),
+        (
+            r"Left out (?P<count>\d+) folder\(s\): (?P<folders>.+)\.",
+            QT_TRANSLATE_NOOP("EngineMessages", "Left out {count} folder(s): {folders}."),
+        ),
+        # What is wrong with the app's settings file (mlmstudio/settings_file.py file_problem): a clause.
+        (
+            r"it is a folder or a broken link, not a file",
+            QT_TRANSLATE_NOOP("EngineMessages", "it is a folder or a broken link, not a file"),
+        ),
+        (
+            r"it cannot be read \((?P<error>.+)\)",
+            QT_TRANSLATE_NOOP("EngineMessages", "it cannot be read ({error})"),
+        ),
+        (
+            r"its last line \((?P<line>\d+)\) is cut short",
+            QT_TRANSLATE_NOOP("EngineMessages", "its last line ({line}) is cut short"),
+        ),
+        (
+            r"line (?P<line>\d+) holds bytes that are not text",
+            QT_TRANSLATE_NOOP("EngineMessages", "line {line} holds bytes that are not text"),
+        ),
+        (
+            r"line (?P<line>\d+) holds a NUL byte",
+            QT_TRANSLATE_NOOP("EngineMessages", "line {line} holds a NUL byte"),
+        ),
+        (
+            r"line (?P<line>\d+) is neither a \[section\] nor a key=value",
+            QT_TRANSLATE_NOOP("EngineMessages", "line {line} is neither a [section] nor a key=value"),
+        ),
         # Explore → Transfer's progress and notes (engine/evaluate/transfer.py).
         (
             r"Reading (?P<subject>.+) \((?P<number>\d+)/(?P<total>\d+)\)",
@@ -1058,6 +1201,8 @@ def _value(name: str, value: str) -> str:
         return translate("RunConfig", value) if value in _LABELS else value
     if name == "what":
         return translate("EngineMessages", _SWEEP_WHAT[value]) if value in _SWEEP_WHAT else value
+    if name == "source" and value in _DATA_DIR_SOURCES:  # where the data directory was chosen
+        return translate("EngineMessages", _DATA_DIR_SOURCES[value])
     if name.endswith("_label") and value in _RUN_FALLBACKS:  # a run with no label of its own
         return translate("EngineMessages", _RUN_FALLBACKS[value])
     return value
@@ -1068,6 +1213,7 @@ _SWEEP_WHAT = {
     "range": QT_TRANSLATE_NOOP("EngineMessages", "range"),
     "choices": QT_TRANSLATE_NOOP("EngineMessages", "choices"),
 }
+_DATA_DIR_SOURCES = {"the platform's default": QT_TRANSLATE_NOOP("EngineMessages", "the platform's default")}
 _RUN_FALLBACKS = {
     "The run": QT_TRANSLATE_NOOP("EngineMessages", "The run"),
     "run A": QT_TRANSLATE_NOOP("EngineMessages", "run A"),

@@ -18,6 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import translate
 
 log = logging.getLogger(__name__)
@@ -49,7 +50,7 @@ def damaged_message(exc) -> str:
         "The run folders are not affected. '{button}' renames the damaged file with today's date "
         "(nothing is deleted) and rebuilds the history from the run folders and whatever the file "
         "still holds.",
-    ).format(path=exc.path, reason=exc.reason, button=translate("HistoryRepair", REBUILD))
+    ).format(path=exc.path, reason=translated(exc.reason), button=translate("HistoryRepair", REBUILD))
 
 
 def tell(title: str, message: str, parent: QWidget | None = None, *, error: bool = False) -> None:
@@ -80,10 +81,10 @@ def open_history_or_ask(
             report = rebuild_history(data_dir)
             db = Database.open(data_dir)
         except MLMStudioError as again:
-            inform(translate("HistoryRepair", "MLM Studio cannot start"), str(again), error=True)
+            inform(translate("HistoryRepair", "MLM Studio cannot start"), translated(str(again)), error=True)
             return None
-        inform(translate("HistoryRepair", "History rebuilt"), report.sentence())
+        inform(translate("HistoryRepair", "History rebuilt"), translated(report.sentence()))
         return db
     except MLMStudioError as exc:
-        inform(translate("HistoryRepair", "MLM Studio cannot start"), str(exc), error=True)
+        inform(translate("HistoryRepair", "MLM Studio cannot start"), translated(str(exc)), error=True)
         return None

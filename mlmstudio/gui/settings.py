@@ -328,8 +328,11 @@ class _Note:
 
     def shown(self) -> str:
         fields = dict(self.fields)
-        if "problem" in fields:
-            fields["problem"] = translate("AppSettings", fields["problem"])
+        if "problem" in fields:  # Qt's own refusal (context AppSettings) or settings_file's clause
+            from mlmstudio.gui.engine_messages import translated
+
+            shown = translate("AppSettings", fields["problem"])
+            fields["problem"] = shown if shown != fields["problem"] else translated(shown)
         return translate("AppSettings", self.text).format(**fields)
 
 

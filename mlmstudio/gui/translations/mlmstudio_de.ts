@@ -1530,6 +1530,102 @@ Es wurde nichts gesendet.</translation>
         <translation>1 Text war länger als {most} Zeichen und wurde dort gekürzt.</translation>
     </message>
     <message>
+        <source>The run history at {path} is damaged: {reason}. The run folders are not affected. '{command}' keeps the damaged file (renamed with a date) and rebuilds the history from the run folders and whatever the damaged file still holds.</source>
+        <translation>Der Laufverlauf unter {path} ist beschädigt: {reason}. Die Ordner der Läufe sind nicht betroffen. '{command}' behält die beschädigte Datei (mit Datum umbenannt) und baut den Laufverlauf aus den Laufordnern und dem, was die beschädigte Datei noch enthält, neu auf.</translation>
+    </message>
+    <message>
+        <source>it is a folder, not a file</source>
+        <translation>er ist ein Ordner, keine Datei</translation>
+    </message>
+    <message>
+        <source>it is empty (0 bytes), while {count} run folders exist in {folder}</source>
+        <translation>er ist leer (0 Bytes), obwohl {folder} {count} Laufordner enthält</translation>
+    </message>
+    <message>
+        <source>it is not an SQLite database (its first bytes are something else)</source>
+        <translation>er ist keine SQLite-Datenbank (seine ersten Bytes sind etwas anderes)</translation>
+    </message>
+    <message>
+        <source>it is cut short ({size} bytes, less than an SQLite header)</source>
+        <translation>er ist abgeschnitten ({size} Bytes, weniger als ein SQLite-Kopf)</translation>
+    </message>
+    <message>
+        <source>it is cut short ({size} bytes of the {expected} its header announces)</source>
+        <translation>er ist abgeschnitten ({size} der {expected} Bytes, die sein Kopf ankündigt)</translation>
+    </message>
+    <message>
+        <source>its schema version table (alembic_version) is missing, so its layout is unknown</source>
+        <translation>seine Tabelle der Schemaversion (alembic_version) fehlt, daher ist sein Aufbau unbekannt</translation>
+    </message>
+    <message>
+        <source>SQLite reports: {detail}</source>
+        <translation>SQLite meldet: {detail}</translation>
+    </message>
+    <message>
+        <source>The run history at {path} is busy: another program holds it locked ({detail}). Try again in a moment, or close the other MLM Studio.</source>
+        <translation>Der Laufverlauf unter {path} ist belegt: Ein anderes Programm hält ihn gesperrt ({detail}). Versuchen Sie es gleich noch einmal oder schließen Sie das andere MLM Studio.</translation>
+    </message>
+    <message>
+        <source>The run history at {path} cannot be written ({detail}). Free some disk space and try again.</source>
+        <translation>Der Laufverlauf unter {path} kann nicht geschrieben werden ({detail}). Geben Sie Speicherplatz frei und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The run history at {path} cannot be opened for writing ({detail}). Check that the folder and the file are writable, or choose another data directory with --data-dir or MLMSTUDIO_HOME.</source>
+        <translation>Der Laufverlauf unter {path} lässt sich nicht zum Schreiben öffnen ({detail}). Prüfen Sie, ob Ordner und Datei beschreibbar sind, oder wählen Sie mit --data-dir oder MLMSTUDIO_HOME ein anderes Datenverzeichnis.</translation>
+    </message>
+    <message>
+        <source>The data directory {path} (from {source}) cannot be created or written ({error}). Choose another one with --data-dir or MLMSTUDIO_HOME.</source>
+        <translation>Das Datenverzeichnis {path} (aus {source}) kann nicht angelegt oder beschrieben werden ({error}). Wählen Sie mit --data-dir oder MLMSTUDIO_HOME ein anderes.</translation>
+    </message>
+    <message>
+        <source>The run history at {path} was written by a newer version of MLM Studio ({detail}). Update MLM Studio, or choose another data directory.</source>
+        <translation>Der Laufverlauf unter {path} wurde von einer neueren Version von MLM Studio geschrieben ({detail}). Aktualisieren Sie MLM Studio oder wählen Sie ein anderes Datenverzeichnis.</translation>
+    </message>
+    <message>
+        <source>Run {run} is training right now; its process writes to the history. Stop it (or wait until it ends), then rebuild the history.</source>
+        <translation>Lauf {run} trainiert gerade; sein Prozess schreibt in den Laufverlauf. Stoppen Sie ihn (oder warten Sie, bis er endet), und bauen Sie dann den Laufverlauf neu auf.</translation>
+    </message>
+    <message>
+        <source>Rebuilt the history with {count} runs ({curves} with their curves).</source>
+        <translation>Der Laufverlauf ist neu aufgebaut (Läufe: {count}, davon mit ihren Kurven: {curves}).</translation>
+    </message>
+    <message>
+        <source>Rebuilt the history with {count} runs.</source>
+        <translation>Der Laufverlauf ist neu aufgebaut (Läufe: {count}).</translation>
+    </message>
+    <message>
+        <source>The old file is kept as {path}.</source>
+        <translation>Die alte Datei bleibt als {path} erhalten.</translation>
+    </message>
+    <message>
+        <source>Left out {count} folder(s): {folders}.</source>
+        <translation>Ausgelassene Ordner ({count}): {folders}.</translation>
+    </message>
+    <message>
+        <source>it is a folder or a broken link, not a file</source>
+        <translation>sie ist ein Ordner oder ein defekter Link, keine Datei</translation>
+    </message>
+    <message>
+        <source>it cannot be read ({error})</source>
+        <translation>sie kann nicht gelesen werden ({error})</translation>
+    </message>
+    <message>
+        <source>its last line ({line}) is cut short</source>
+        <translation>ihre letzte Zeile ({line}) ist abgeschnitten</translation>
+    </message>
+    <message>
+        <source>line {line} holds bytes that are not text</source>
+        <translation>Zeile {line} enthält Bytes, die kein Text sind</translation>
+    </message>
+    <message>
+        <source>line {line} holds a NUL byte</source>
+        <translation>Zeile {line} enthält ein NUL-Byte</translation>
+    </message>
+    <message>
+        <source>line {line} is neither a [section] nor a key=value</source>
+        <translation>Zeile {line} ist weder eine [Sektion] noch ein Schlüssel=Wert</translation>
+    </message>
+    <message>
         <source>Reading {subject} ({number}/{total})</source>
         <translation>Lesen: {subject} ({number}/{total})</translation>
     </message>
@@ -1544,6 +1640,10 @@ Es wurde nichts gesendet.</translation>
     <message>
         <source>choices</source>
         <translation>Auswahl</translation>
+    </message>
+    <message>
+        <source>the platform's default</source>
+        <translation>der Vorgabe des Systems</translation>
     </message>
     <message>
         <source>The run</source>

@@ -1,0 +1,167 @@
+"""The errors and notes a first-time user can meet, in the German app (issue 21, "Language and access").
+
+Each one is raised for real by the engine or the store, then shown the way the window shows it
+(the start-up dialog, History's and the Queue's messages, the settings note, the capsule dialog,
+Explore's tabs, Open a Model), with the committed German catalogue installed: the German sentence
+shows, its values are carried over, and no English sentence is left.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QTranslator
+
+from mlmstudio.gui.background import user_message
+from mlmstudio.gui.engine_messages import translated
+from mlmstudio.store import database
+from mlmstudio.store.database import Database
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
+from store_helpers import add_run  # noqa: E402
+
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "mlmstudio" / "gui" / "translations"
+
+
+@pytest.fixture
+def german(qapp):
+    translator = QTranslator()
+    assert translator.load(str(TRANSLATIONS / "mlmstudio_de.qm"))
+    QCoreApplication.installTranslator(translator)
+    yield
+    QCoreApplication.removeTranslator(translator)
+
+
+def _raised(call) -> Exception:
+    try:
+        call()
+    except Exception as exc:  # the engine's or the store's own error, raised for real
+        return exc
+    raise AssertionError(f"{call} raised nothing")
+
+
+def _german(exc_or_text, *expected: str, english: str | None = None) -> str:
+    """The sentence as the window shows it; each of ``expected`` in it, the English gone."""
+    text = exc_or_text if isinstance(exc_or_text, str) else str(exc_or_text)
+    shown = translated(text) if isinstance(exc_or_text, str) else user_message(exc_or_text, "Etwas")
+    for part in expected:
+        assert part in shown, (part, shown)
+    assert shown != text, f"still English: {text}"
+    assert (english or text.rstrip(".").split(". ")[-1][:25]) not in shown, shown  # its last sentence
+    return shown
+
+
+# 1. The start-up dialog ----------------------------------------------------------------------------
+
+
+def _damaged_history(tmp_path) -> Path:
+    directory = tmp_path / "data"
+    db = Database.open(directory)
+    add_run(db, name="kept")
+    db.close()
+    database.forget_engine(db.path)
+    (directory / "history.sqlite3").write_bytes(b"garbage" * 100)
+    return directory
+
+
+def test_the_start_up_dialog_asks_and_reports_in_german(german, qtbot, tmp_path):
+    from mlmstudio.gui.history_repair_dialog import open_history_or_ask
+
+    directory = _damaged_history(tmp_path)
+    asked, told = [], []
+    db = open_history_or_ask(
+        directory,
+        ask=lambda message: asked.append(message) or True,
+        inform=lambda title, message, **kw: told.append((title, message)),
+    )
+    assert db is not None
+    db.close()
+    assert "er ist keine SQLite-Datenbank (seine ersten Bytes sind etwas anderes)" in asked[0]
+    assert "not an SQLite database" not in asked[0]
+    title, message = told[0]
+    assert title == "Verlauf neu aufgebaut"
+    assert message.startswith("Der Laufverlauf ist neu aufgebaut (Läufe: 1, davon mit ihren Kurven: 0).")
+    assert "Die alte Datei bleibt als" in message and "history.damaged-" in message
+    assert "Rebuilt" not in message and "kept as" not in message
+
+
+def test_a_data_directory_that_cannot_be_made_is_said_in_german(german, qtbot, tmp_path):
+    from mlmstudio.gui.history_repair_dialog import open_history_or_ask
+
+    (tmp_path / "a file").write_text("not a folder")
+    told = []
+    assert (
+        open_history_or_ask(
+            tmp_path / "a file",
+            ask=lambda message: pytest.fail("nothing to rebuild"),
+            inform=lambda title, message, **kw: told.append((title, message, kw)),
+        )
+        is None
+    )
+    title, message, kw = told[0]
+    assert title == "MLM Studio kann nicht starten" and kw == {"error": True}
+    assert message.startswith(f"Das Datenverzeichnis {tmp_path / 'a file'} (aus --data-dir) kann nicht")
+    assert "Choose another one" not in message
+
+
+@pytest.mark.parametrize(
+    "reason, german_reason",
+    [
+        ("it is a folder, not a file", "er ist ein Ordner, keine Datei"),
+        (
+            "it is cut short (1,024 bytes of the 8,192 its header announces)",
+            "er ist abgeschnitten (1,024 der",
+        ),
+        ("SQLite reports: file is not a database", "SQLite meldet: file is not a database"),
+    ],
+)
+def test_each_damage_of_the_history_reads_german_inside_the_sentence(german, reason, german_reason):
+    from mlmstudio.gui.history_repair_dialog import damaged_message
+    from mlmstudio.store.db_errors import damaged_error
+
+    error = damaged_error(Path("/data/history.sqlite3"), reason)
+    for shown in (damaged_message(error), translated(str(error))):
+        assert "Der Laufverlauf unter /data/history.sqlite3 ist beschädigt: " + german_reason in shown
+        assert reason not in shown and "run folders" not in shown
+
+
+def test_the_history_damage_clauses_are_the_ones_the_store_writes(german, tmp_path):
+    from mlmstudio.store.db_errors import damage_before_open
+
+    runs = tmp_path / "runs"
+    (runs / "run-1").mkdir(parents=True)
+    folder = tmp_path / "folder.sqlite3"
+    folder.mkdir()
+    empty = tmp_path / "empty.sqlite3"
+    empty.write_bytes(b"")
+    short = tmp_path / "short.sqlite3"
+    short.write_bytes(b"SQLite format 3\x00" + b"\x00" * 20)
+    assert translated(damage_before_open(folder, runs)) == "er ist ein Ordner, keine Datei"
+    assert (
+        translated(damage_before_open(empty, runs))
+        == f"er ist leer (0 Bytes), obwohl {runs} 1 Laufordner enthält"
+    )
+    assert (
+        translated(damage_before_open(short, runs))
+        == "er ist abgeschnitten (36 Bytes, weniger als ein SQLite-Kopf)"
+    )
+
+
+# 3. The settings file ----------------------------------------------------------------------------
+
+
+def test_a_damaged_settings_file_is_reported_in_german(german, qtbot, _isolated_settings):
+    from mlmstudio.gui import settings as app_settings
+
+    ini = _isolated_settings / "MLM Studio" / "MLM Studio.ini"
+    ini.parent.mkdir(parents=True, exist_ok=True)
+    ini.write_bytes(b"[General]\nlast_page=1\nbroken line\x00\n")
+    app_settings._checked.clear()
+    try:
+        note = app_settings.AppSettings().damage_note()
+    finally:
+        app_settings._checked.clear()
+    assert note is not None and note.startswith("Die Einstellungsdatei ")
+    assert "(Zeile 3 enthält ein NUL-Byte)" in note and "holds a NUL byte" not in note
