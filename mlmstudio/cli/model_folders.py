@@ -103,8 +103,8 @@ def cached_copy_damage(target: Path) -> str | None:
 
 def model_origin(model_dir: Path):
     """The origin of an opened model, or of the one a continued run started from (followed back
-    through ``training.start_from``); None for a model trained here. A continued RoBERTa's folder
-    has no origin.json of its own, yet its mask is still spelt ``<mask>``."""
+    through ``training.start_from`` for a continued run's folder written before such runs kept
+    their own origin.json); None for a model trained here."""
     from mlmstudio.config import RunConfig
     from mlmstudio.engine.errors import MLMStudioError
     from mlmstudio.engine.hf_import.export_back import origin_of

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
@@ -108,7 +109,7 @@ class TrainingProgress(TrainerCallback):
         ]
         if run_id is not None:
             lines.append(f"run id:          {run_id}")
-        lines.append(f"export:          {export_line(self.config, run_id)}")
+        lines.append(f"export:          {export_line(self.config, run_id, s.model_dir or None)}")
         print("\n".join(lines))
 
 
@@ -124,8 +125,9 @@ def probe_summary(probes) -> str:
     return f"  probes: {hits}/{len(probes)} answered; {shown}{more}"
 
 
-def export_line(config: RunConfig, run_id: str | None) -> str:
-    """Whether this run can leave the app for Hugging Face, how, or why not."""
+def export_line(config: RunConfig, run_id: str | None, model_dir: str | None = None) -> str:
+    """Whether this run can leave the app for Hugging Face, how, or why not (``model_dir``: the
+    run's folder, whose own origin.json says the class of a continued opened model)."""
     if hf_architecture(config) is None:
         return (
             "not to Hugging Face: the distance bias has no counterpart there (to export, train "
@@ -134,7 +136,8 @@ def export_line(config: RunConfig, run_id: str | None) -> str:
     from mlmstudio.engine.hf_import.export_back import original_class_name
 
     # A run continued from an opened model goes back out as that model's own class.
-    target = f"to Hugging Face {original_class_name(config) or hf_architecture(config)}"
+    folder = Path(model_dir) if model_dir else None
+    target = f"to Hugging Face {original_class_name(config, folder) or hf_architecture(config)}"
     return (
         f"{target} with '{command_hint.command(f'export-hf {run_id} DIR')}'"
         if run_id

@@ -46,6 +46,9 @@ class TrainingSummary:
     expected_steps: int | None = None
     probes_answered: int | None = None
     probes_asked: int | None = None
+    # A run continued from an opened transformers model: that model's own mask spelling ("<mask>"),
+    # which the app shows and accepts for it (its origin.json holds the rest); None otherwise.
+    mask_token: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """Plain JSON values, keyed as the history stores final metrics."""

@@ -81,14 +81,30 @@ def export_hf(
     # one); an overwrite replaces the whole folder, so no file of an earlier export's layout stays.
     with atomic_folder(out, replaceable=lambda _: True) as staging:
         carry_over(out, staging, ours={*EXPORT_FILES, "README.md", *ELECTRA_FOLDERS})
+        from mlmstudio.engine.hf_import.convert import ORIGIN_FILE
         from mlmstudio.engine.hf_import.export_back import (
             exports_back,
             model_card,
+            origin_misfit,
             origin_of,
             write_original,
         )
 
         origin = origin_of(Path(model_dir), loaded.config)
+        if origin is None and (Path(model_dir) / ORIGIN_FILE).is_file():
+            raise ExportError(
+                f"The origin.json in {model_dir} (where its model came from) cannot be read, so the "
+                "export would lose the model's own class, token ids and mask spelling. Nothing was "
+                "exported; copy the run folder again, or remove its origin.json to export it in "
+                "MLM Studio's own layout."
+            )
+        misfit = origin_misfit(loaded, origin) if origin is not None else ""
+        if misfit:
+            raise ExportError(
+                f"The origin recorded for the model in {model_dir} (origin.json, where it came from) "
+                f"does not fit it: {misfit}. Nothing was exported; copy the run folder again, or "
+                "remove its origin.json to export it in MLM Studio's own layout."
+            )
         if exports_back(origin):  # an opened or continued model: its own class, ids and spellings
             assert origin is not None
             write_original(loaded, origin, staging)

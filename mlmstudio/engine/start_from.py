@@ -6,6 +6,11 @@ caller, means every way a run is started (train, the queue, resume, sweeps, caps
 from the same weights. The run keeps that model's tokenizer (none is trained) and its exact
 shape: a config whose model section differs is refused with a sentence. The trainer evaluates
 the untouched model at step 0, so the curve starts at the model's own held-out loss.
+
+A run continued from an opened transformers model carries that model's origin in its own
+folder (``origin.json``, ``starting_origin`` below): its export, its bundle and the app find
+the family, the token ids and the mask spelling (``<mask>``) there, even once the opened copy
+it started from is gone.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from pathlib import Path
 from mlmstudio.config import RunConfig
 from mlmstudio.engine.artifacts import LoadedModel, load_model_dir
 from mlmstudio.engine.errors import MLMStudioError, TrainingError
+from mlmstudio.engine.hf_import.convert import Origin
 from mlmstudio.engine.vocab_extension import added_words, extend_loaded
 
 # A pretrained model wants small corrections, warmed up: the usual fine-tuning rate (BERT's
@@ -50,6 +56,17 @@ def load_starting_model(config: RunConfig) -> LoadedModel | None:
             "continued run keeps the model's own (drop the model settings, or start a new model)."
         )
     return extend_loaded(loaded, words) if words else loaded
+
+
+def starting_origin(config: RunConfig, run_dir: Path) -> Origin | None:
+    """The origin a continued run's folder carries: its own origin.json when it has a readable
+    one (a resumed run), else the origin of the model it starts from, followed back through
+    continued runs (engine/hf_import/export_back.py); None for a new model or one trained here."""
+    if not config.training.start_from.strip():
+        return None
+    from mlmstudio.engine.hf_import.export_back import origin_of
+
+    return origin_of(Path(run_dir), config)
 
 
 def continued_config(

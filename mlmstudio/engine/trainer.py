@@ -72,7 +72,7 @@ from mlmstudio.engine.run_files import RunFolder
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.engine.run_tokenizer import train_run_tokenizer
 from mlmstudio.engine.schedule import ADAM_BETAS, lr_factor
-from mlmstudio.engine.start_from import load_starting_model
+from mlmstudio.engine.start_from import ORIGIN_FILE, load_starting_model, starting_origin
 from mlmstudio.engine.tokenization import MLMTokenizer, unigram_log_probs
 
 log = logging.getLogger(__name__)
@@ -145,6 +145,8 @@ class Trainer:
         train_text, val_text = split_spans(corpus_text, config.corpus.val_fraction, train_cfg.seed)
         # Continued pretraining (engine/start_from.py): that model's weights and its own tokenizer.
         self.start = load_starting_model(config)
+        # Where an opened model came from, kept in this run's own folder (_write_run_files).
+        self.origin = starting_origin(config, self.out_dir) if self.start is not None else None
         if self.start is not None and tokenizer is None:
             tokenizer = self.start.tokenizer
         self.tokenizer = tokenizer or train_run_tokenizer(train_text, config)
@@ -641,13 +643,17 @@ class Trainer:
 
     # -- start and end ------------------------------------------------------
     def _write_run_files(self) -> None:
-        """config.json and tokenizer.json first, so even a run killed at once can be resumed."""
+        """config.json and tokenizer.json first, so even a run killed at once can be resumed; and
+        for a run continued from an opened model its origin.json, so the folder needs neither the
+        opened copy nor the runs before it to export as that model's own class, ids and mask."""
         if not self.dist.is_main:
             return
         folder = RunFolder(self.out_dir)
         folder.path.mkdir(parents=True, exist_ok=True)
         atomic_write_text(folder.config, self.config.to_json())
         atomic_write_text(folder.tokenizer, self.tokenizer.to_str())
+        if self.origin is not None:
+            atomic_write_text(folder.path / ORIGIN_FILE, self.origin.to_json())
 
     def _finish(self, status: RunStatus) -> TrainingSummary:
         if self.progress.step and self.progress.step % self.config.training.eval_every:
@@ -683,6 +689,7 @@ class Trainer:
             precision=self.precision,
             threads=self.threads.describe() if self.device.type == "cpu" else "",
             expected_steps=self._expected_steps,
+            mask_token=self.origin.mask_token if self.origin is not None else None,
             **self._probe_counts(),
         )
 

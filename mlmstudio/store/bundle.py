@@ -216,7 +216,8 @@ def clean_export_leftovers(path: Path) -> list[str]:
 
 
 def _origin_json(run_dir: Path) -> bytes:
-    """The run's origin.json, or for a continued run its base's (followed through start_from); b"" if none."""
+    """The run's own origin.json (a continued run writes one), or for a continued run from before
+    that, its base's (followed through start_from); b"" if none."""
     own = run_dir / ORIGIN_FILE
     if own.is_file():
         return own.read_bytes()

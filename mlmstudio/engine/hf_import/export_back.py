@@ -13,8 +13,12 @@ as zeros because the import folded type 0 into the position rows (a type-0 input
 single text is, sums to the same vector); RoBERTa's position rows below ``pad + 1``, which no
 real token reads, are zeros. The decoder is written untied (the engine trains its own).
 
-A continued run's folder has no origin.json of its own; its origin is that of the model it
-started from (``TrainingConfig.start_from``), followed back through continued runs.
+A continued run's folder carries its own origin.json, the origin of the model it started from,
+written by the trainer with the run's first files (``engine/trainer.py``), so its export needs
+neither the opened copy nor the chain of runs behind it. A folder written before that has none;
+its origin is then found by following ``TrainingConfig.start_from`` back through continued runs.
+An origin that does not fit the model in the folder (another family's layout, a permutation of
+another vocabulary) is refused with a sentence rather than written out as a broken model.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ import torch
 
 from mlmstudio.config import SPECIAL_TOKENS, RunConfig
 from mlmstudio.engine.artifacts import LoadedModel, atomic_save_safetensors, atomic_write_text
-from mlmstudio.engine.hf_import.convert import Origin, read_origin
+from mlmstudio.engine.hf_import.convert import _MAX_VOCAB_IN_CONFIG, Origin, read_origin
 from mlmstudio.engine.hf_import.families import FAMILIES
 from mlmstudio.engine.hf_import.tokenizer_import import ROLES
 from mlmstudio.engine.hf_import.weight_maps import _HEAD, _LAYER_NAMES
@@ -48,7 +52,10 @@ _ROBERTA_STYLE = ("roberta", "xlm-roberta", "camembert")  # <s> A </s></s> B </s
 
 
 def origin_of(model_dir: Path, config: RunConfig) -> Origin | None:
-    """The origin of an opened model, or of the model a continued run started from; None if trained here."""
+    """The origin of an opened model, or of the model a continued run started from; None if trained here.
+
+    The folder's own origin.json first; without one (a run folder from before continued runs
+    carried theirs), the folders named by ``training.start_from``, one after the other."""
     seen: set[str] = set()
     folder, cfg = Path(model_dir), config
     for _ in range(_MAX_CHAIN):
@@ -70,10 +77,15 @@ def origin_of(model_dir: Path, config: RunConfig) -> Origin | None:
 DISCRIMINATOR = "ElectraForPreTraining"
 
 
-def original_class_name(config: RunConfig) -> str | None:
-    """The transformers class export-hf writes for a run continued from an opened model, else None."""
+def original_class_name(config: RunConfig, model_dir: Path | None = None) -> str | None:
+    """The transformers class export-hf writes for a run continued from an opened model, else None.
+
+    With ``model_dir`` (the run's folder) its own origin.json is read first."""
     start = config.training.start_from.strip()
-    origin = origin_of(Path(start), config) if start else None
+    if model_dir is not None:
+        origin = origin_of(Path(model_dir), config)
+    else:
+        origin = origin_of(Path(start), config) if start else None
     if not exports_back(origin):
         return None
     assert origin is not None
@@ -88,6 +100,54 @@ def exports_back(origin: Origin | None) -> bool:
     """True when export-hf writes this model's own transformers class (a fill-mask family or an
     ELECTRA discriminator, which goes back out as ElectraForPreTraining alone)."""
     return origin is not None and origin.model_type in ORIGINAL_CLASS
+
+
+def origin_misfit(loaded: LoadedModel, origin: Origin) -> str:
+    """Why ``origin`` cannot be the origin of the model in ``loaded`` ("" when it fits): its family
+    maps onto another of the engine's layouts, or its vocabulary permutation is not one of this
+    model's rows (an origin.json edited, or copied from another model's folder)."""
+    family = FAMILIES.get(origin.model_type)
+    if family is None:
+        return f"it names the model type {origin.model_type!r}, which MLM Studio does not open"
+    expected = "electra" if _is_discriminator(origin) else family.layout
+    model = loaded.config.model
+    actual = "electra" if model.objective == "electra" else model.arch
+    if expected != actual:
+        return f"it names a {origin.family} model, whose layout is not this model's"
+    ids = origin.original_ids
+    vocab = loaded.tokenizer.vocab_size
+    if (
+        not isinstance(ids, list)
+        or len(ids) > vocab
+        or sorted(i if type(i) is int else -1 for i in ids) != list(range(len(ids)))
+    ):
+        return f"its vocabulary order does not match this model's {vocab:,} tokens"
+    # The import writes the model's own vocabulary size into the run's tokenizer settings, and a
+    # continued run keeps them (rows added later are not counted there): they must agree.
+    recorded = loaded.config.tokenizer.vocab_size
+    if recorded != min(len(ids), _MAX_VOCAB_IN_CONFIG):
+        return f"it describes a vocabulary of {len(ids):,} tokens, this model's was {recorded:,}"
+    if not isinstance(origin.special_tokens, dict) or any(
+        not isinstance(origin.special_tokens.get(role), str) for role in ROLES
+    ):
+        return "its special tokens are incomplete"
+    if not isinstance(origin.hf_config, dict):
+        return "its config is not a JSON object"
+    for names, ours in (
+        (("hidden_size", "dim"), model.d_model),
+        (("num_hidden_layers", "n_layers"), model.num_layers),
+        (("num_attention_heads", "n_heads"), model.num_heads),
+    ):
+        theirs = next((origin.hf_config[n] for n in names if n in origin.hf_config), ours)
+        if theirs != ours:
+            return f"its {names[0]} is {theirs!r}, this model's is {ours}"
+    positions = origin.hf_config.get("max_position_embeddings", model.max_len)
+    if family.names in ("roberta", "xlm-roberta-xl") and isinstance(positions, int):  # from pad + 1
+        pad = origin.hf_config.get("pad_token_id", 1)
+        positions -= (pad if isinstance(pad, int) else 1) + 1
+    if positions != model.max_len:
+        return f"it reads {positions!r} positions, this model {model.max_len}"
+    return ""
 
 
 def write_original(loaded: LoadedModel, origin: Origin, out: Path) -> None:

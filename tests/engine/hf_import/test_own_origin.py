@@ -1,0 +1,113 @@
+"""A continued run carries its origin in its own folder (issue 17): with the opened copy it started
+from deleted, export-hf, bundles and the history still know it is a RoBERTa whose mask is <mask>.
+A damaged or foreign origin.json is refused in one sentence; a folder from before keeps reading
+its origin through start_from."""
+
+import json
+import shutil
+
+import pytest
+from hf_family_models import TEXT
+
+from mlmstudio.cli import main
+from mlmstudio.engine.hf_import import ORIGIN_FILE, read_origin
+
+TRAIN = ["--steps", "2", "--eval-every", "2", "--batch-size", "2", "--seq-len", "32"]
+
+
+def _train(capsys, data, corpus, start):
+    assert main(["train", str(corpus), "--from", str(start), *TRAIN, "--data-dir", str(data)]) == 0
+    capsys.readouterr()
+    from mlmstudio.store.database import Database
+    from mlmstudio.store.service import get_run
+
+    return get_run(Database.open(data), "latest").summary
+
+
+def _exported(capsys, data, run, out):
+    code = main(["export-hf", run, str(out), "--data-dir", str(data)])
+    err = capsys.readouterr().err
+    return code, err
+
+
+def _check_roberta(out):
+    from transformers import AutoTokenizer
+
+    assert json.loads((out / "config.json").read_text())["architectures"] == ["RobertaForMaskedLM"]
+    assert AutoTokenizer.from_pretrained(out, local_files_only=True).mask_token == "<mask>"
+
+
+@pytest.fixture
+def continued(family_folders, tmp_path, capsys):
+    """(data dir, corpus, the continued run's summary) for a RoBERTa continued from its opened copy."""
+    data, corpus = tmp_path / "data", tmp_path / "corpus.txt"
+    corpus.write_text("\n".join(TEXT * 8))
+    return data, corpus, _train(capsys, data, corpus, family_folders["roberta"])
+
+
+def test_the_export_of_a_continued_run_needs_no_opened_copy(continued, tmp_path, capsys):
+    data, corpus, run = continued
+    assert read_origin(run.run_dir) is not None  # its own
+    assert run.final_metrics["mask_token"] == "<mask>"  # what the app shows for it
+    shutil.rmtree(data / "opened")
+    code, err = _exported(capsys, data, run.id, tmp_path / "export")
+    assert code == 0, err
+    _check_roberta(tmp_path / "export")
+    # A chain: a run continued from that run, the first one's folder gone too.
+    second = _train(capsys, data, corpus, run.run_dir)
+    assert read_origin(second.run_dir) == read_origin(run.run_dir)
+    shutil.rmtree(run.run_dir)
+    assert _exported(capsys, data, second.id, tmp_path / "second")[0] == 0
+    _check_roberta(tmp_path / "second")
+    # A copy of the folder elsewhere exports the same way.
+    copy = tmp_path / "elsewhere"
+    shutil.copytree(second.run_dir, copy)
+    from mlmstudio.engine.export import export_hf
+
+    export_hf(copy, tmp_path / "third")
+    _check_roberta(tmp_path / "third")
+
+
+def test_a_bundle_of_a_continued_run_keeps_its_origin_without_the_opened_copy(continued, tmp_path, capsys):
+    import zipfile
+
+    data, _, run = continued
+    shutil.rmtree(data / "opened")
+    bundle = tmp_path / "run.mlmrun"
+    assert main(["runs", "export", run.id, str(bundle), "--data-dir", str(data)]) == 0, (
+        capsys.readouterr().err
+    )
+    with zipfile.ZipFile(bundle) as zf:
+        origin = json.loads(zf.read(ORIGIN_FILE))
+    assert origin["model_type"] == "roberta" and origin["mask_token"] == "<mask>"
+
+
+def test_a_folder_from_before_reads_its_origin_through_start_from(continued, tmp_path, capsys):
+    data, _, run = continued
+    (run.run_dir / ORIGIN_FILE).unlink()  # as continued runs were written before
+    assert _exported(capsys, data, run.id, tmp_path / "export")[0] == 0
+    _check_roberta(tmp_path / "export")
+
+
+def test_a_damaged_origin_is_refused_in_one_sentence(continued, tmp_path, capsys):
+    data, _, run = continued
+    shutil.rmtree(data / "opened")
+    (run.run_dir / ORIGIN_FILE).write_text('{"source": "cut sh')
+    code, err = _exported(capsys, data, run.id, tmp_path / "export")
+    assert code == 2 and "origin.json" in err and "cannot be read" in err and "Traceback" not in err
+    assert not (tmp_path / "export").exists()
+
+
+def test_an_origin_of_another_model_is_refused_in_one_sentence(continued, opened_folders, tmp_path, capsys):
+    data, _, run = continued
+    shutil.rmtree(data / "opened")
+    esm_like = read_origin(opened_folders["bert"][1])
+    assert esm_like is not None
+    for origin_text, said in (
+        ((opened_folders["bert"][1] / ORIGIN_FILE).read_text(), "does not fit it"),  # another model's
+        (json.dumps({**json.loads(esm_like.to_json()), "model_type": "esm", "family": "ESM"}), "layout"),
+    ):
+        (run.run_dir / ORIGIN_FILE).write_text(origin_text)
+        code, err = _exported(capsys, data, run.id, tmp_path / "export")
+        assert code == 2 and said in err and "Traceback" not in err, err
+        assert not (tmp_path / "export").exists()
