@@ -1135,6 +1135,245 @@ _SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"line (?P<line>\d+) is neither a \[section\] nor a key=value",
             QT_TRANSLATE_NOOP("EngineMessages", "line {line} is neither a [section] nor a key=value"),
         ),
+        # History → Import a .mlmrun file (store/bundle.py BundleError): the ones a user can meet.
+        (
+            r"(?P<path>.+) does not exist or is not a file\. Choose a \.mlmrun file\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "{path} does not exist or is not a file. Choose a .mlmrun file."
+            ),
+        ),
+        (
+            r"(?P<name>.+) is not a readable \.mlmrun bundle: it is damaged or truncated \((?P<error>.+)\)\. "
+            r"Export the run again\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "{name} is not a readable .mlmrun bundle: it is damaged or truncated ({error}). Export the run "
+                "again.",
+            ),
+        ),
+        (
+            r"(?P<name>.+) could not be read or unpacked \((?P<error>.+)\)\. Check the file and the free disk "
+            r"space\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "{name} could not be read or unpacked ({error}). Check the file and the free disk space.",
+            ),
+        ),
+        (
+            r"The bundle has format version (?P<version>.+); this MLM Studio reads up to (?P<latest>\d+)\. "
+            r"Update MLM Studio to import it\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The bundle has format version {version}; this MLM Studio reads up to {latest}. Update MLM "
+                "Studio to import it.",
+            ),
+        ),
+        (
+            r"The bundle has no (?P<missing>.+)\. It is incomplete; export the run again\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "The bundle has no {missing}. It is incomplete; export the run again."
+            ),
+        ),
+        (
+            r"(?P<name>\S+) in the bundle does not match the hash in its manifest\. The bundle was altered or "
+            r"damaged; nothing was imported\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "{name} in the bundle does not match the hash in its manifest. The bundle was altered or "
+                "damaged; nothing was imported.",
+            ),
+        ),
+        (
+            r"The bundle's manifest does not match its (?P<name>\S+) \(missing entry, hash or size\)\. The bundle "
+            r"was altered or damaged; nothing was imported\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The bundle's manifest does not match its {name} (missing entry, hash or size). The bundle was "
+                "altered or damaged; nothing was imported.",
+            ),
+        ),
+        (
+            r"The bundle contains an unsafe file path \((?P<name>.+)\) that could write outside its folder\. It "
+            r"was refused; nothing was imported\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The bundle contains an unsafe file path ({name}) that could write outside its folder. It was "
+                "refused; nothing was imported.",
+            ),
+        ),
+        (
+            r"The bundle's config\.json is not a valid run configuration: (?P<reason>.+) Nothing was imported\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The bundle's config.json is not a valid run configuration: {reason} Nothing was imported.",
+            ),
+        ),
+        (
+            r"The model in the bundle cannot be loaded: (?P<reason>.+)",
+            QT_TRANSLATE_NOOP("EngineMessages", "The model in the bundle cannot be loaded: {reason}"),
+        ),
+        (
+            r"Importing needs (?P<needed>[\d,]+) MiB but only (?P<free>[\d,]+) MiB are free in the data "
+            r"directory\. Free some space and try again\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Importing needs {needed} MiB but only {free} MiB are free in the data directory. Free some "
+                "space and try again.",
+            ),
+        ),
+        # History → Import folder (store/folder_import.py FolderImportError).
+        (
+            r"(?P<path>.+) does not exist\. Give the run folder to import\.",
+            QT_TRANSLATE_NOOP("EngineMessages", "{path} does not exist. Give the run folder to import."),
+        ),
+        (
+            r"(?P<path>.+) is a file, not a run folder\. Give the folder that holds config\.json and "
+            r"model\.safetensors \(a \.mlmrun file is imported with `(?P<command>[^`]+)`\)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "{path} is a file, not a run folder. Give the folder that holds config.json and "
+                "model.safetensors (a .mlmrun file is imported with `{command}`).",
+            ),
+        ),
+        (
+            r"(?P<path>.+) is already a run folder of this history; it needs no import\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages", "{path} is already a run folder of this history; it needs no import."
+            ),
+        ),
+        (
+            r"(?P<path>.+) is not a run folder: it has no config\.json\. A run folder holds config\.json, "
+            r"tokenizer\.json, model\.safetensors and curves\.csv, as `(?P<command>[^`]+)` or a run capsule "
+            r"writes them\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "{path} is not a run folder: it has no config.json. A run folder holds config.json, "
+                "tokenizer.json, model.safetensors and curves.csv, as `{command}` or a run capsule writes them.",
+            ),
+        ),
+        (
+            r"(?P<path>.+) is a run capsule, not a run folder\. Import the folder its launch\.sh wrote on the "
+            r"first node \((?P<run>.+) by default\)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "{path} is a run capsule, not a run folder. Import the folder its launch.sh wrote on the first "
+                "node ({run} by default).",
+            ),
+        ),
+        (
+            r"(?P<path>.+) holds a link \((?P<link>.+)\); a run folder holds plain files only\. Copy the folder "
+            r"with the files the links point to \(cp -rL\), then import the copy\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "{path} holds a link ({link}); a run folder holds plain files only. Copy the folder with the "
+                "files the links point to (cp -rL), then import the copy.",
+            ),
+        ),
+        (
+            r"The run in (?P<path>.+) is still training \(its process holds the folder\)\. Import it when it has "
+            r"finished\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The run in {path} is still training (its process holds the folder). Import it when it has "
+                "finished.",
+            ),
+        ),
+        (
+            r"The run in (?P<path>.+) has no finished model \((?P<missing>.+) missing\): it may still be "
+            r"training, or it failed\. Import it once it has finished\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The run in {path} has no finished model ({missing} missing): it may still be training, or it "
+                "failed. Import it once it has finished.",
+            ),
+        ),
+        (
+            r"The run folder (?P<path>.+) could not be copied into the history \((?P<error>.+)\)\. Nothing was "
+            r"imported\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The run folder {path} could not be copied into the history ({error}). Nothing was imported.",
+            ),
+        ),
+        (
+            r"The folder's config\.json is not a valid run configuration: (?P<reason>.+) Nothing was imported\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The folder's config.json is not a valid run configuration: {reason} Nothing was imported.",
+            ),
+        ),
+        (
+            r"The run folder needs (?P<needed>\d+) MB and the history's disk has (?P<free>\d+) MB free\. Free "
+            r"space, then import again\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The run folder needs {needed} MB and the history's disk has {free} MB free. Free space, then "
+                "import again.",
+            ),
+        ),
+        # The queue's refusals (store/queue.py QueueError).
+        (
+            r"There is no item (?P<item>\S+) in the queue\. '(?P<command>[^']+)' shows the items and their "
+            r"numbers\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "There is no item {item} in the queue. '{command}' shows the items and their numbers.",
+            ),
+        ),
+        (
+            r"Item (?P<item>\d+) is running right now, so it cannot be removed\. Stop its run first \(Stop on "
+            r"the Train page, or Ctrl\+C in '(?P<command>[^']+)'\)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Item {item} is running right now, so it cannot be removed. Stop its run first (Stop on the "
+                "Train page, or Ctrl+C in '{command}').",
+            ),
+        ),
+        (
+            r"This configuration cannot be queued: (?P<reason>.+)",
+            QT_TRANSLATE_NOOP("EngineMessages", "This configuration cannot be queued: {reason}"),
+        ),
+        # Writing a run capsule (engine/capsule.py, engine/output_paths.py), in the capsule dialog.
+        (
+            r"The capsule could not be written to (?P<folder>.+) \((?P<error>.+)\)\. Choose another folder or "
+            r"free space\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The capsule could not be written to {folder} ({error}). Choose another folder or free space.",
+            ),
+        ),
+        (
+            r"The capsule folder (?P<folder>.+) is a file, not a folder\. Choose a folder \(new or empty\)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The capsule folder {folder} is a file, not a folder. Choose a folder (new or empty).",
+            ),
+        ),
+        (
+            r"The capsule folder (?P<folder>.+) cannot be read \((?P<error>.+)\)\. Choose another folder\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The capsule folder {folder} cannot be read ({error}). Choose another folder.",
+            ),
+        ),
+        (
+            r"The capsule folder (?P<folder>.+) already exists and is not empty \((?P<files>.+)\)\. Choose a new "
+            r"or empty folder, or allow replacing its files \(--overwrite\)\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The capsule folder {folder} already exists and is not empty ({files}). Choose a new or empty "
+                "folder, or allow replacing its files (--overwrite).",
+            ),
+        ),
+        (
+            r"Only a corpus that is a single file can be left out of a capsule \(the capsule then names its path "
+            r"and fingerprint\)\. Include this corpus instead\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "Only a corpus that is a single file can be left out of a capsule (the capsule then names its "
+                "path and fingerprint). Include this corpus instead.",
+            ),
+        ),
         # Explore → Transfer's progress and notes (engine/evaluate/transfer.py).
         (
             r"Reading (?P<subject>.+) \((?P<number>\d+)/(?P<total>\d+)\)",

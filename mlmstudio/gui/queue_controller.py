@@ -26,6 +26,7 @@ from mlmstudio.config import RunConfig
 from mlmstudio.engine.run_end import RunEnd
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui.background import TaskRunner, user_message
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import translate
 from mlmstudio.store import queue, queue_runner
 from mlmstudio.store.database import Database
@@ -249,7 +250,7 @@ class QueueController(QObject):
             self.message.emit(
                 "error",
                 translate("QueueController", "Item {item} ({label}) could not start: {message}").format(
-                    item=item.id, label=item.label, message=item.message
+                    item=item.id, label=item.label, message=translated(item.message)
                 ),
             )
         if prepared is None:
@@ -313,7 +314,7 @@ class QueueController(QObject):
             self.message.emit(
                 "error",
                 translate("QueueController", "A queued run failed; the queue goes on. {message}").format(
-                    message=outcome.message
+                    message=translated(outcome.message)
                 ),
             )
         self.refresh()

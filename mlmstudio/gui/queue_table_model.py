@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QApplication
 
 from mlmstudio import command_hint
 from mlmstudio.config import length_text as config_length_text
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.widgets.header_fit import SLACK, title_width
 from mlmstudio.store.queue import ItemState, QueueItem
@@ -151,7 +152,7 @@ class QueueTableModel(QAbstractTableModel):
             if column == "State":
                 return state_tip(item.state)
             if column == "Message" or item.message:
-                return item.message or None
+                return translated(item.message) if item.message else None
             return None
         if role == Qt.ItemDataRole.ForegroundRole and column == "State":
             return STATE_COLORS.get(item.state)
@@ -172,7 +173,7 @@ class QueueTableModel(QAbstractTableModel):
             return length_text(item)
         if column == "Run":
             return item.run_id or ""
-        return item.message.splitlines()[0] if item.message else ""
+        return translated(item.message).splitlines()[0] if item.message else ""
 
     # Reordering by dragging -------------------------------------------------------
     def flags(self, index: QModelIndex) -> Qt.ItemFlag:

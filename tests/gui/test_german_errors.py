@@ -149,7 +149,76 @@ def test_the_history_damage_clauses_are_the_ones_the_store_writes(german, tmp_pa
     )
 
 
-# 3. The settings file ----------------------------------------------------------------------------
+# 2. History and Queue: a bundle, a folder import, the queue ---------------------------------------
+
+
+def test_importing_a_bundle_that_cannot_be_read_is_said_in_german(german, db, tmp_path):
+    from mlmstudio.store.bundle import import_bundle
+
+    _german(
+        _raised(lambda: import_bundle(db, tmp_path / "gone.mlmrun")), "existiert nicht oder ist keine Datei"
+    )
+    (tmp_path / "broken.mlmrun").write_bytes(b"not a zip file at all" * 10)
+    _german(
+        _raised(lambda: import_bundle(db, tmp_path / "broken.mlmrun")),
+        "broken.mlmrun ist keine lesbare .mlmrun-Datei: Sie ist beschädigt oder abgeschnitten",
+        "Exportieren Sie den Lauf erneut.",
+    )
+
+
+def test_importing_a_folder_that_is_no_run_folder_is_said_in_german(german, db, tmp_path):
+    from mlmstudio.store.folder_import import import_run_folder
+
+    _german(
+        _raised(lambda: import_run_folder(db, tmp_path / "gone")),
+        f"{tmp_path / 'gone'} existiert nicht. Geben Sie den Laufordner an",
+    )
+    (tmp_path / "a file").write_text("x")
+    _german(_raised(lambda: import_run_folder(db, tmp_path / "a file")), "ist eine Datei, kein Laufordner")
+    (tmp_path / "empty").mkdir()
+    _german(
+        _raised(lambda: import_run_folder(db, tmp_path / "empty")),
+        "ist kein Laufordner: Er hat keine config.json.",
+    )
+
+
+def test_the_queues_refusal_is_said_in_german(german, db):
+    from mlmstudio.store import queue
+
+    _german(_raised(lambda: queue.remove_item(db, 99)), "In der Warteschlange gibt es keinen Eintrag 99.")
+
+
+def test_a_failed_queue_items_message_shows_in_german_on_the_queue_page(german, qtbot, db, make_tiny_config):
+    from mlmstudio.engine.run_end import RunEnd
+    from mlmstudio.engine.run_status import RunStatus
+    from mlmstudio.gui.pages.queue_page import QueuePage
+    from mlmstudio.gui.pages.train_page import TrainPage
+    from mlmstudio.gui.queue_controller import QueueController
+    from mlmstudio.gui.settings import AppSettings
+    from mlmstudio.store import queue
+
+    english = "/data/gone.txt does not exist. Check the path, or choose another file or folder."
+    item = queue.add_item(db, make_tiny_config(), name="fails")
+    queue.finish_item(db, queue.claim_next(db), RunEnd(RunStatus.FAILED, 3, english))
+    train = TrainPage(db, AppSettings())
+    qtbot.addWidget(train)
+    controller = QueueController(db, train, train)
+    page = QueuePage(controller)
+    qtbot.addWidget(page)
+    try:
+        controller.refresh()
+        qtbot.waitUntil(lambda: page.model.rowCount() == 1, timeout=10_000)
+        page.table.selectRow(0)
+        german_text = "/data/gone.txt existiert nicht. Prüfen Sie den Pfad"
+        assert page.detail_label.message().startswith(f"Eintrag {item.id}: {german_text}")
+        assert page.model.index(0, 6).data().startswith(german_text)
+        assert "does not exist" not in page.detail_label.message()
+    finally:
+        controller.shutdown()
+        train.stop_and_wait()
+
+
+# 3. The settings file, the capsule ---------------------------------------------------------------
 
 
 def test_a_damaged_settings_file_is_reported_in_german(german, qtbot, _isolated_settings):
@@ -165,3 +234,14 @@ def test_a_damaged_settings_file_is_reported_in_german(german, qtbot, _isolated_
         app_settings._checked.clear()
     assert note is not None and note.startswith("Die Einstellungsdatei ")
     assert "(Zeile 3 enthält ein NUL-Byte)" in note and "holds a NUL byte" not in note
+
+
+def test_a_capsule_folder_that_is_taken_is_said_in_german(german, tmp_path):
+    from mlmstudio.engine.output_paths import check_output_folder
+
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "keep.txt").write_text("mine")
+    _german(
+        _raised(lambda: check_output_folder(tmp_path / "taken", what="capsule folder")),
+        f"Der Kapselordner {tmp_path / 'taken'} existiert bereits und ist nicht leer (keep.txt).",
+    )

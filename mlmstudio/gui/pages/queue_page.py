@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio import command_hint
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.queue_controller import QueueController
 from mlmstudio.gui.queue_table_model import COLUMNS, QueueTableModel
@@ -235,7 +236,9 @@ class QueuePage(QWidget):
         item = self.model.item(rows[0].row()) if rows else None
         if item is not None and item.message:
             self.detail_label.show_message(
-                translate("QueuePage", "Item {item}: {message}").format(item=item.id, message=item.message)
+                translate("QueuePage", "Item {item}: {message}").format(
+                    item=item.id, message=translated(item.message)
+                )
             )
         else:
             self.detail_label.show_message("")

@@ -1626,6 +1626,126 @@ Es wurde nichts gesendet.</translation>
         <translation>Zeile {line} ist weder eine [Sektion] noch ein Schlüssel=Wert</translation>
     </message>
     <message>
+        <source>{path} does not exist or is not a file. Choose a .mlmrun file.</source>
+        <translation>{path} existiert nicht oder ist keine Datei. Wählen Sie eine .mlmrun-Datei.</translation>
+    </message>
+    <message>
+        <source>{name} is not a readable .mlmrun bundle: it is damaged or truncated ({error}). Export the run again.</source>
+        <translation>{name} ist keine lesbare .mlmrun-Datei: Sie ist beschädigt oder abgeschnitten ({error}). Exportieren Sie den Lauf erneut.</translation>
+    </message>
+    <message>
+        <source>{name} could not be read or unpacked ({error}). Check the file and the free disk space.</source>
+        <translation>{name} konnte nicht gelesen oder entpackt werden ({error}). Prüfen Sie die Datei und den freien Speicherplatz.</translation>
+    </message>
+    <message>
+        <source>The bundle has format version {version}; this MLM Studio reads up to {latest}. Update MLM Studio to import it.</source>
+        <translation>Die .mlmrun-Datei hat die Formatversion {version}; dieses MLM Studio liest bis Version {latest}. Aktualisieren Sie MLM Studio, um sie zu importieren.</translation>
+    </message>
+    <message>
+        <source>The bundle has no {missing}. It is incomplete; export the run again.</source>
+        <translation>In der .mlmrun-Datei fehlt: {missing}. Sie ist unvollständig; exportieren Sie den Lauf erneut.</translation>
+    </message>
+    <message>
+        <source>{name} in the bundle does not match the hash in its manifest. The bundle was altered or damaged; nothing was imported.</source>
+        <translation>{name} in der .mlmrun-Datei passt nicht zur Prüfsumme in ihrem Manifest. Die Datei wurde verändert oder beschädigt; es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The bundle's manifest does not match its {name} (missing entry, hash or size). The bundle was altered or damaged; nothing was imported.</source>
+        <translation>Das Manifest der .mlmrun-Datei passt nicht zu {name} darin (Eintrag, Prüfsumme oder Größe fehlt). Die Datei wurde verändert oder beschädigt; es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The bundle contains an unsafe file path ({name}) that could write outside its folder. It was refused; nothing was imported.</source>
+        <translation>Die .mlmrun-Datei enthält einen unsicheren Dateipfad ({name}), der außerhalb ihres Ordners schreiben könnte. Sie wurde abgelehnt; es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The bundle's config.json is not a valid run configuration: {reason} Nothing was imported.</source>
+        <translation>Die config.json der .mlmrun-Datei ist keine gültige Laufkonfiguration: {reason} Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The model in the bundle cannot be loaded: {reason}</source>
+        <translation>Das Modell in der .mlmrun-Datei lässt sich nicht laden: {reason}</translation>
+    </message>
+    <message>
+        <source>Importing needs {needed} MiB but only {free} MiB are free in the data directory. Free some space and try again.</source>
+        <translation>Der Import braucht {needed} MiB, aber im Datenverzeichnis sind nur {free} MiB frei. Geben Sie Speicherplatz frei und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>{path} does not exist. Give the run folder to import.</source>
+        <translation>{path} existiert nicht. Geben Sie den Laufordner an, der importiert werden soll.</translation>
+    </message>
+    <message>
+        <source>{path} is a file, not a run folder. Give the folder that holds config.json and model.safetensors (a .mlmrun file is imported with `{command}`).</source>
+        <translation>{path} ist eine Datei, kein Laufordner. Geben Sie den Ordner an, der config.json und model.safetensors enthält (eine .mlmrun-Datei wird mit `{command}` importiert).</translation>
+    </message>
+    <message>
+        <source>{path} is already a run folder of this history; it needs no import.</source>
+        <translation>{path} ist bereits ein Laufordner dieses Laufverlaufs; er muss nicht importiert werden.</translation>
+    </message>
+    <message>
+        <source>{path} is not a run folder: it has no config.json. A run folder holds config.json, tokenizer.json, model.safetensors and curves.csv, as `{command}` or a run capsule writes them.</source>
+        <translation>{path} ist kein Laufordner: Er hat keine config.json. Ein Laufordner enthält config.json, tokenizer.json, model.safetensors und curves.csv, wie `{command}` oder eine Laufkapsel sie schreibt.</translation>
+    </message>
+    <message>
+        <source>{path} is a run capsule, not a run folder. Import the folder its launch.sh wrote on the first node ({run} by default).</source>
+        <translation>{path} ist eine Laufkapsel, kein Laufordner. Importieren Sie den Ordner, den ihre launch.sh auf dem ersten Knoten geschrieben hat (standardmäßig {run}).</translation>
+    </message>
+    <message>
+        <source>{path} holds a link ({link}); a run folder holds plain files only. Copy the folder with the files the links point to (cp -rL), then import the copy.</source>
+        <translation>{path} enthält einen Link ({link}); ein Laufordner enthält nur einfache Dateien. Kopieren Sie den Ordner mit den Dateien, auf die die Links zeigen (cp -rL), und importieren Sie dann die Kopie.</translation>
+    </message>
+    <message>
+        <source>The run in {path} is still training (its process holds the folder). Import it when it has finished.</source>
+        <translation>Der Lauf in {path} trainiert noch (sein Prozess hält den Ordner). Importieren Sie ihn, wenn er fertig ist.</translation>
+    </message>
+    <message>
+        <source>The run in {path} has no finished model ({missing} missing): it may still be training, or it failed. Import it once it has finished.</source>
+        <translation>Der Lauf in {path} hat kein fertiges Modell (es fehlt: {missing}): Er trainiert vielleicht noch, oder er ist fehlgeschlagen. Importieren Sie ihn, sobald er fertig ist.</translation>
+    </message>
+    <message>
+        <source>The run folder {path} could not be copied into the history ({error}). Nothing was imported.</source>
+        <translation>Der Laufordner {path} konnte nicht in den Laufverlauf kopiert werden ({error}). Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The folder's config.json is not a valid run configuration: {reason} Nothing was imported.</source>
+        <translation>Die config.json des Ordners ist keine gültige Laufkonfiguration: {reason} Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The run folder needs {needed} MB and the history's disk has {free} MB free. Free space, then import again.</source>
+        <translation>Der Laufordner braucht {needed} MB, auf der Festplatte des Laufverlaufs sind {free} MB frei. Geben Sie Speicherplatz frei und importieren Sie dann erneut.</translation>
+    </message>
+    <message>
+        <source>There is no item {item} in the queue. '{command}' shows the items and their numbers.</source>
+        <translation>In der Warteschlange gibt es keinen Eintrag {item}. '{command}' zeigt die Einträge und ihre Nummern.</translation>
+    </message>
+    <message>
+        <source>Item {item} is running right now, so it cannot be removed. Stop its run first (Stop on the Train page, or Ctrl+C in '{command}').</source>
+        <translation>Eintrag {item} läuft gerade und kann daher nicht entfernt werden. Stoppen Sie zuerst seinen Lauf (Stopp auf der Seite Training oder Strg+C in '{command}').</translation>
+    </message>
+    <message>
+        <source>This configuration cannot be queued: {reason}</source>
+        <translation>Diese Konfiguration lässt sich nicht einreihen: {reason}</translation>
+    </message>
+    <message>
+        <source>The capsule could not be written to {folder} ({error}). Choose another folder or free space.</source>
+        <translation>Die Kapsel konnte nicht nach {folder} geschrieben werden ({error}). Wählen Sie einen anderen Ordner oder geben Sie Speicherplatz frei.</translation>
+    </message>
+    <message>
+        <source>The capsule folder {folder} is a file, not a folder. Choose a folder (new or empty).</source>
+        <translation>Der Kapselordner {folder} ist eine Datei, kein Ordner. Wählen Sie einen Ordner (neu oder leer).</translation>
+    </message>
+    <message>
+        <source>The capsule folder {folder} cannot be read ({error}). Choose another folder.</source>
+        <translation>Der Kapselordner {folder} kann nicht gelesen werden ({error}). Wählen Sie einen anderen Ordner.</translation>
+    </message>
+    <message>
+        <source>The capsule folder {folder} already exists and is not empty ({files}). Choose a new or empty folder, or allow replacing its files (--overwrite).</source>
+        <translation>Der Kapselordner {folder} existiert bereits und ist nicht leer ({files}). Wählen Sie einen neuen oder leeren Ordner oder erlauben Sie, seine Dateien zu ersetzen (--overwrite).</translation>
+    </message>
+    <message>
+        <source>Only a corpus that is a single file can be left out of a capsule (the capsule then names its path and fingerprint). Include this corpus instead.</source>
+        <translation>Nur ein Korpus, das eine einzelne Datei ist, kann außerhalb der Kapsel bleiben (die Kapsel nennt dann seinen Pfad und Fingerabdruck). Legen Sie dieses Korpus stattdessen in die Kapsel.</translation>
+    </message>
+    <message>
         <source>Reading {subject} ({number}/{total})</source>
         <translation>Lesen: {subject} ({number}/{total})</translation>
     </message>
