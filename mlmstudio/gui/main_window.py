@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 from mlmstudio.config import quick_start_config
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui import accessibility, i18n
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.engine_warmup import EngineWarmup
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.icons import page_icon
@@ -641,7 +642,7 @@ class MainWindow(QMainWindow):
             said = translate(
                 "MainWindow", "Opened a {family} model, {parameters:,} parameters, as run {run}."
             ).format(family=origin.family, parameters=origin.parameters, run=run_id)
-            self.show_status(f"{said} {origin.note}".strip())
+            self.show_status(f"{said} {translated(origin.note)}".strip())
 
     @Slot(str)
     def _on_run_started(self, run_id: str) -> None:
@@ -653,7 +654,9 @@ class MainWindow(QMainWindow):
         self.runs.refresh()  # History and Explore follow the one list
         if outcome.status == RunStatus.FAILED:
             self.show_status(
-                translate("MainWindow", "The run failed: {message}").format(message=outcome.message)
+                translate("MainWindow", "The run failed: {message}").format(
+                    message=translated(outcome.message)
+                )
             )
 
     @Slot()

@@ -245,3 +245,107 @@ def test_a_capsule_folder_that_is_taken_is_said_in_german(german, tmp_path):
         _raised(lambda: check_output_folder(tmp_path / "taken", what="capsule folder")),
         f"Der Kapselordner {tmp_path / 'taken'} existiert bereits und ist nicht leer (keep.txt).",
     )
+
+
+# 4. Per-token loss -------------------------------------------------------------------------------
+
+
+def test_the_per_token_loss_tab_says_what_it_measures_in_german(german, qtbot):
+    from types import SimpleNamespace
+
+    from mlmstudio.gui.pages.explore.token_loss_tab import TokenLossTab
+
+    infos: list[str] = []
+    tab = TokenLossTab(
+        SimpleNamespace(show_error=infos.append, show_info=infos.append, current_run=lambda: None)
+    )
+    qtbot.addWidget(tab)
+    assert tab.browser.placeholderText().startswith("Drücken Sie auf „Verlust zeigen“, um den gewählten Text")
+    with_no_german = QCoreApplication.translate("No such context", tab.browser.placeholderText())
+    assert "Validierungstext" not in with_no_german  # it colours the chosen text, any text
+
+
+def test_the_per_token_loss_comparison_note_shows_in_german(german, qtbot):
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    from mlmstudio.engine.inspect.token_loss import compare_reports
+    from mlmstudio.gui.pages.explore.token_loss_tab import TokenLossTab
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_engine_messages import _token_loss_report
+
+    a = replace(_token_loss_report("A"), seq_len=64)
+    comparison = compare_reports(a, replace(_token_loss_report("B"), seq_len=128))  # cut differently
+    assert comparison.note.startswith("The runs cut the text differently")
+    infos: list[str] = []
+    tab = TokenLossTab(
+        SimpleNamespace(show_error=infos.append, show_info=infos.append, current_run=lambda: None)
+    )
+    qtbot.addWidget(tab)
+    tab.show_subject(comparison)
+    assert infos == [
+        "Die Läufe zerlegen den Text verschieden (Tokenizer oder Sequenzlänge) und haben daher verschiedene "
+        "Tokens versteckt: Der Verlust jedes Wortes ist das Mittel über die Tokens, die jeder Lauf darin "
+        "versteckt hat."
+    ]
+    html = tab.browser.toHtml()
+    assert "Die Läufe zerlegen den Text verschieden" in html and "cut the text differently" not in html
+
+
+# 5. Opened models and embeddings -----------------------------------------------------------------
+
+
+def test_a_model_without_a_token_embedding_is_said_in_german(german):
+    import torch
+
+    from mlmstudio.engine.inspect.embeddings import input_embedding
+
+    _german(_raised(lambda: input_embedding(torch.nn.Linear(2, 2))), "Dieses Modell hat kein Token-Embedding")
+
+
+@pytest.mark.parametrize(
+    "config, german_text",
+    [
+        (
+            {"model_type": "gpt2"},
+            "enthält ein gpt2-Modell: Das ist ein Textgenerator, kein maskiertes Sprachmodell.",
+        ),
+        ({"model_type": "t5"}, "enthält ein t5-Modell, das MLM Studio noch nicht öffnen kann."),
+        ({"architectures": ["BertForMaskedLM"]}, "sagt nicht, welche Art Modell es ist (kein model_type)"),
+    ],
+    ids=["text generator", "family not supported", "no model_type"],
+)
+def test_an_opened_folder_that_is_no_masked_lm_is_refused_in_german(german, config, german_text):
+    from mlmstudio.engine.hf_import.families import family_of
+
+    shown = _german(_raised(lambda: family_of(config, "/models/x")), german_text, english="MLM Studio opens")
+    assert "Generator oder Diskriminator" in shown
+
+
+def test_an_opened_folder_without_config_or_weights_is_refused_in_german(german, tmp_path):
+    import torch
+
+    from mlmstudio.engine.hf_import.folder import load_weights, read_config
+
+    _german(_raised(lambda: read_config(tmp_path)), f"Der Ordner {tmp_path} hat keine config.json")
+    (tmp_path / "config.json").write_text("{not json", encoding="utf-8")
+    _german(
+        _raised(lambda: read_config(tmp_path)),
+        "kann nicht gelesen werden",
+        "Der Ordner ist vielleicht beschädigt.",
+    )
+    _german(_raised(lambda: load_weights(tmp_path)), f"Der Ordner {tmp_path} hat keine Gewichte")
+    torch.save({"weights": torch.zeros(2), "code": object.__new__(_Pickled)}, tmp_path / "pytorch_model.bin")
+    _german(_raised(lambda: load_weights(tmp_path)), "Ein Pickle kann Code ausführen.")
+
+
+class _Pickled:
+    """Anything but a tensor in a pickle: weights_only refuses it."""
+
+
+def test_the_opened_models_notes_are_german(german):
+    from mlmstudio.engine.hf_import.convert import DISCRIMINATOR_NOTE, UNTRAINED_HEAD_NOTE
+
+    _german(DISCRIMINATOR_NOTE, "Dies ist ein ELECTRA-Diskriminator:")
+    _german(UNTRAINED_HEAD_NOTE, "Dieses Modell wurde ohne seinen Kopf zum Lückenfüllen gespeichert")

@@ -1746,6 +1746,78 @@ Es wurde nichts gesendet.</translation>
         <translation>Nur ein Korpus, das eine einzelne Datei ist, kann außerhalb der Kapsel bleiben (die Kapsel nennt dann seinen Pfad und Fingerabdruck). Legen Sie dieses Korpus stattdessen in die Kapsel.</translation>
     </message>
     <message>
+        <source>{where} holds a {kind} model: this is a text generator, not a masked language model. MLM Studio opens BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (generator or discriminator), ESM and the models MLM Studio exports.</source>
+        <translation>{where} enthält ein {kind}-Modell: Das ist ein Textgenerator, kein maskiertes Sprachmodell. MLM Studio öffnet BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (Generator oder Diskriminator), ESM und die Modelle, die MLM Studio exportiert.</translation>
+    </message>
+    <message>
+        <source>The config.json in {where} does not say which kind of model it is (no model_type), so it was not written by transformers. MLM Studio opens BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (generator or discriminator), ESM and the models MLM Studio exports.</source>
+        <translation>Die config.json in {where} sagt nicht, welche Art Modell es ist (kein model_type), sie wurde also nicht von transformers geschrieben. MLM Studio öffnet BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (Generator oder Diskriminator), ESM und die Modelle, die MLM Studio exportiert.</translation>
+    </message>
+    <message>
+        <source>{where} holds a {kind} model, which MLM Studio cannot open yet. It opens BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (generator or discriminator), ESM and the models MLM Studio exports.</source>
+        <translation>{where} enthält ein {kind}-Modell, das MLM Studio noch nicht öffnen kann. MLM Studio öffnet BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (Generator oder Diskriminator), ESM und die Modelle, die MLM Studio exportiert.</translation>
+    </message>
+    <message>
+        <source>{path} is not a folder. Give the folder that holds the model's config.json.</source>
+        <translation>{path} ist kein Ordner. Geben Sie den Ordner an, der die config.json des Modells enthält.</translation>
+    </message>
+    <message>
+        <source>The folder {path} has no config.json, so it is not a transformers model folder. Give the folder that save_pretrained wrote.</source>
+        <translation>Der Ordner {path} hat keine config.json und ist daher kein transformers-Modellordner. Geben Sie den Ordner an, den save_pretrained geschrieben hat.</translation>
+    </message>
+    <message>
+        <source>The folder {path} is incomplete: its {name} is a link to a file that was deleted (a Hugging Face cache cleaned or cut short). Download the model again, or copy it whole.</source>
+        <translation>Der Ordner {path} ist unvollständig: {name} darin ist ein Link auf eine gelöschte Datei (ein bereinigter oder abgebrochener Hugging-Face-Cache). Laden Sie das Modell erneut herunter oder kopieren Sie es vollständig.</translation>
+    </message>
+    <message>
+        <source>The config.json in {path} cannot be read ({error}). The folder may be damaged.</source>
+        <translation>Die config.json in {path} kann nicht gelesen werden ({error}). Der Ordner ist vielleicht beschädigt.</translation>
+    </message>
+    <message>
+        <source>The config.json in {path} is not a JSON object. The folder may be damaged.</source>
+        <translation>Die config.json in {path} ist kein JSON-Objekt. Der Ordner ist vielleicht beschädigt.</translation>
+    </message>
+    <message>
+        <source>The config.json in {path} gives {name} = {value}, which is not a positive whole number. The folder may be damaged.</source>
+        <translation>Die config.json in {path} gibt {name} = {value} an, was keine positive ganze Zahl ist. Der Ordner ist vielleicht beschädigt.</translation>
+    </message>
+    <message>
+        <source>The config.json in {path} does not give {name}. The folder may be damaged.</source>
+        <translation>Die config.json in {path} gibt {name} nicht an. Der Ordner ist vielleicht beschädigt.</translation>
+    </message>
+    <message>
+        <source>The config.json in {path} describes a model of about {parameters} parameters, more than MLM Studio opens ({limit}); nothing was loaded. Choose a smaller model.</source>
+        <translation>Die config.json in {path} beschreibt ein Modell mit etwa {parameters} Parametern, mehr als MLM Studio öffnet ({limit}); es wurde nichts geladen. Wählen Sie ein kleineres Modell.</translation>
+    </message>
+    <message>
+        <source>The folder {path} has no weights (model.safetensors, or pytorch_model.bin). Give the folder that save_pretrained wrote.</source>
+        <translation>Der Ordner {path} hat keine Gewichte (model.safetensors oder pytorch_model.bin). Geben Sie den Ordner an, den save_pretrained geschrieben hat.</translation>
+    </message>
+    <message>
+        <source>The weights file {file} holds more than plain weights (or is damaged), so it was not loaded: a pickle can run code. Use the model's model.safetensors instead.</source>
+        <translation>Die Gewichtsdatei {file} enthält mehr als reine Gewichte (oder ist beschädigt) und wurde daher nicht geladen: Ein Pickle kann Code ausführen. Verwenden Sie stattdessen die model.safetensors des Modells.</translation>
+    </message>
+    <message>
+        <source>The weights file {file} is damaged or not a safetensors file ({error}). Copy the model again from where it came from.</source>
+        <translation>Die Gewichtsdatei {file} ist beschädigt oder keine safetensors-Datei ({error}). Kopieren Sie das Modell erneut von dort, wo es herkommt.</translation>
+    </message>
+    <message>
+        <source>This model was saved without its fill-mask head, so the head is new and untrained: its predictions mean nothing until it is trained.</source>
+        <translation>Dieses Modell wurde ohne seinen Kopf zum Lückenfüllen gespeichert, daher ist der Kopf neu und untrainiert: Seine Vorhersagen bedeuten nichts, bis er trainiert ist.</translation>
+    </message>
+    <message>
+        <source>This is an ELECTRA discriminator: its replaced-word detector (detect) is its own, trained, but its fill-mask generator is new and untrained, so fill's predictions mean nothing until it is trained.</source>
+        <translation>Dies ist ein ELECTRA-Diskriminator: Sein Erkenner getauschter Wörter (detect) ist sein eigener und trainiert, aber sein Generator zum Lückenfüllen ist neu und untrainiert, daher bedeuten die Vorhersagen von fill nichts, bis er trainiert ist.</translation>
+    </message>
+    <message>
+        <source>This model has no token embedding to look at.</source>
+        <translation>Dieses Modell hat kein Token-Embedding zum Ansehen.</translation>
+    </message>
+    <message>
+        <source>The runs cut the text differently (tokenizer or sequence length), so they hid different tokens: each word's loss is the mean over the tokens each run hid in it.</source>
+        <translation>Die Läufe zerlegen den Text verschieden (Tokenizer oder Sequenzlänge) und haben daher verschiedene Tokens versteckt: Der Verlust jedes Wortes ist das Mittel über die Tokens, die jeder Lauf darin versteckt hat.</translation>
+    </message>
+    <message>
         <source>Reading {subject} ({number}/{total})</source>
         <translation>Lesen: {subject} ({number}/{total})</translation>
     </message>
@@ -5815,8 +5887,8 @@ Wählen Sie, was variiert wird, und drücken Sie auf Start.</translation>
         <translation>(kein Vergleich)</translation>
     </message>
     <message>
-        <source>Which words of its held-out text has the model learned? Each token the validation masks hide is coloured by the model's loss on it (the mean is the run's validation loss). Compare with a second run of the same corpus to see what it has learned that this one has not.</source>
-        <translation>Welche Wörter seines zurückgehaltenen Textes hat das Modell gelernt? Jedes Token, das die Validierungsmasken verstecken, ist nach dem Verlust des Modells darauf eingefärbt (der Mittelwert ist der Validierungsverlust des Laufs). Vergleichen Sie mit einem zweiten Lauf desselben Korpus, um zu sehen, was jener gelernt hat und dieser nicht.</translation>
+        <source>Which words of a text has the model learned? Each token the fixed masks hide in the chosen text (the run's held-out text, or one you pick) is coloured by the model's loss on it; on the held-out text the mean is the run's validation loss. Compare with a second run of the same corpus to see what it has learned that this one has not.</source>
+        <translation>Welche Wörter eines Textes hat das Modell gelernt? Jedes Token, das die festen Masken im gewählten Text verstecken (dem zurückgehaltenen Text des Laufs oder einem Text Ihrer Wahl), ist nach dem Verlust des Modells darauf eingefärbt; auf dem zurückgehaltenen Text ist der Mittelwert der Validierungsverlust des Laufs. Vergleichen Sie mit einem zweiten Lauf desselben Korpus, um zu sehen, was jener gelernt hat und dieser nicht.</translation>
     </message>
     <message>
         <source>A second run of the same corpus: the words are then coloured by this run's loss minus that run's.</source>
@@ -5839,8 +5911,12 @@ Wählen Sie, was variiert wird, und drücken Sie auf Start.</translation>
         <translation>Verlust zeigen</translation>
     </message>
     <message>
-        <source>Run the model over its validation windows (fixed masks) in the background.</source>
-        <translation>Das Modell im Hintergrund über seine Validierungsfenster (feste Masken) laufen lassen.</translation>
+        <source>Run the model over the chosen text, window by window with fixed masks, in the background.</source>
+        <translation>Das Modell im Hintergrund über den gewählten Text laufen lassen, Fenster für Fenster mit festen Masken.</translation>
+    </message>
+    <message>
+        <source>Press 'Show loss' to colour the chosen text by the model's loss on each hidden token.</source>
+        <translation>Drücken Sie auf „Verlust zeigen“, um den gewählten Text nach dem Verlust des Modells an jedem versteckten Token einzufärben.</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -5849,10 +5925,6 @@ Wählen Sie, was variiert wird, und drücken Sie auf Start.</translation>
     <message>
         <source>%p% of the windows</source>
         <translation>%p % der Fenster</translation>
-    </message>
-    <message>
-        <source>Press 'Show loss' to colour the validation text of the chosen run.</source>
-        <translation>Drücken Sie auf „Verlust zeigen“, um den Validierungstext des gewählten Laufs einzufärben.</translation>
     </message>
     <message>
         <source>Compare with:</source>

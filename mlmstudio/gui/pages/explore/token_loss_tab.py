@@ -1,7 +1,8 @@
-"""Per-token loss: the chosen run's validation text, coloured by the loss at each hidden token.
+"""Per-token loss: a text (the run's held-out text, or one the user picks), coloured by the loss at each
+hidden token.
 
-The tokens are those the fixed evaluation masks hide, so the mean shown is
-the run's validation loss and the colours agree with its plotted curve.
+The tokens are those the fixed evaluation masks hide, so on the held-out text the mean shown
+is the run's validation loss and the colours agree with its plotted curve.
 "Compare with" sets a second run of the same corpus against it and colours
 the words by the difference (blue where the second run does better), which
 shows what one run has learned that the other has not.
@@ -62,10 +63,10 @@ class TokenLossTab(ExploreTab):
         explain = QLabel(
             translate(
                 "TokenLossTab",
-                "Which words of its held-out text has the model learned? Each token the validation "
-                "masks hide is coloured by the model's loss on it (the mean is the run's validation "
-                "loss). Compare with a second run of the same corpus to see what it has learned "
-                "that this one has not.",
+                "Which words of a text has the model learned? Each token the fixed masks hide in the "
+                "chosen text (the run's held-out text, or one you pick) is coloured by the model's loss "
+                "on it; on the held-out text the mean is the run's validation loss. Compare with a "
+                "second run of the same corpus to see what it has learned that this one has not.",
             )
         )
         explain.setWordWrap(True)
@@ -96,7 +97,8 @@ class TokenLossTab(ExploreTab):
         self.show_button = QPushButton(translate("TokenLossTab", "Show loss"))
         self.show_button.setToolTip(
             translate(
-                "TokenLossTab", "Run the model over its validation windows (fixed masks) in the background."
+                "TokenLossTab",
+                "Run the model over the chosen text, window by window with fixed masks, in the background.",
             )
         )
         self.cancel_button = QPushButton(translate("TokenLossTab", "Cancel"))
@@ -111,7 +113,10 @@ class TokenLossTab(ExploreTab):
         self.browser.viewport().setMouseTracking(True)
         self.browser.viewport().installEventFilter(self)
         self.browser.setPlaceholderText(
-            translate("TokenLossTab", "Press 'Show loss' to colour the validation text of the chosen run.")
+            translate(
+                "TokenLossTab",
+                "Press 'Show loss' to colour the chosen text by the model's loss on each hidden token.",
+            )
         )
         mark_user_text(self.browser)  # the corpus's own text
         self.export = ExportButtons(
@@ -260,7 +265,7 @@ class TokenLossTab(ExploreTab):
         self.browser.setHtml(token_loss_body(html))
         self.export.set_available(True)
         if getattr(subject, "note", ""):
-            self.host.show_info(subject.note)
+            self.host.show_info(translated(subject.note))
 
     def tooltip_at(self, anchor: str) -> str:
         """The hover text of the mark an ``#m<index>`` link names."""
