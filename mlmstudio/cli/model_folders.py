@@ -10,7 +10,6 @@ translated, since the engine writes the mask ``[MASK]``.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 import time
@@ -19,6 +18,7 @@ from pathlib import Path
 from mlmstudio.config import MASK
 from mlmstudio.engine.hf_import import (
     ModelImportError,
+    folder_key,
     is_transformers_folder,
     open_transformers_folder,
     read_origin,
@@ -26,16 +26,6 @@ from mlmstudio.engine.hf_import import (
 from mlmstudio.engine.run_files import CONFIG_FILE, TOKENIZER_FILE
 
 OPENED_DIRNAME = "opened"
-
-
-def folder_key(source: Path) -> str:
-    """A short key that changes when the folder's files change (name, size, modification time)."""
-    digest = hashlib.sha256(str(source.resolve()).encode())
-    for entry in sorted(source.iterdir()):
-        if entry.is_file():
-            stat = entry.stat()
-            digest.update(f"{entry.name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
-    return digest.hexdigest()[:20]
 
 
 def engine_folder_for(path: Path, data_dir: str | None) -> Path:

@@ -68,7 +68,7 @@ def cmd_models_open(args: argparse.Namespace) -> int:
     from mlmstudio.engine.hf_import import ModelImportError
     from mlmstudio.engine.hf_import.hub_cache import looks_like_repo_id, snapshot_of
     from mlmstudio.store.database import Database
-    from mlmstudio.store.imported_runs import record_imported_model
+    from mlmstudio.store.imported_runs import open_imported_model
 
     if not args.source.strip():  # Path("") is the current folder: never read an empty name as that
         raise ModelImportError(
@@ -79,8 +79,20 @@ def cmd_models_open(args: argparse.Namespace) -> int:
     if not source.exists() and looks_like_repo_id(args.source):
         source = snapshot_of(args.source)
     db = Database.open(getattr(args, "data_dir", None))
-    run_id, origin = record_imported_model(db, source, name=args.name)
-    print(f"Opened {args.source} as run {run_id}: {origin.family}, {origin.parameters:,} parameters.")
+    opened = open_imported_model(db, source, name=args.name)
+    run_id, origin = opened.run_id, opened.origin
+    if opened.reused:
+        renamed = (
+            f" It keeps its name; '{command_hint.command(f'runs rename {run_id} NAME')}' changes it."
+            if args.name and " ".join(args.name.split()) != opened.name
+            else ""
+        )
+        print(
+            f"{args.source} is already open as run {run_id} ({opened.name}): its files are unchanged, "
+            f"so no second run was recorded.{renamed}"
+        )
+    else:
+        print(f"Opened {args.source} as run {run_id}: {origin.family}, {origin.parameters:,} parameters.")
     print(f"  weights SHA-256 {origin.weights_sha256}")
     print(
         f"  mask token {origin.mask_token}"

@@ -76,7 +76,9 @@ def test_models_open_records_an_imported_run_that_fill_latest_uses(capsys, bert_
     assert (
         "imported" in shown and metrics["weights_sha256"] in shown and f"{metrics['parameters']:,}" in shown
     )
-    assert main(["models", "open", str(bert_folder), "--name", "again", "--data-dir", str(data_dir)]) == 0
+    copy = data_dir.parent / "bert-copy"  # another folder: another run (the same one reuses its run)
+    shutil.copytree(bert_folder, copy)
+    assert main(["models", "open", str(copy), "--name", "again", "--data-dir", str(data_dir)]) == 0
     capsys.readouterr()
     assert main(["runs", "compare", run_id, "again", "--data-dir", str(data_dir)]) == 0
     assert f"{metrics['parameters']:,}" in capsys.readouterr().out  # the params row, side by side
@@ -84,6 +86,40 @@ def test_models_open_records_an_imported_run_that_fill_latest_uses(capsys, bert_
         capsys, ["fill", "latest", "the cat sat on the [MASK] .", "--json", "--data-dir", str(data_dir)]
     )
     assert len(result["masks"][0]) == 5
+
+
+def _imported_ids(data_dir):
+    with Database.open(data_dir).session(write=False) as session:
+        return sorted(r.id for r in session.query(RunRow).filter(RunRow.kind == RUN_KIND_IMPORTED))
+
+
+def test_opening_the_same_folder_again_reuses_its_run(capsys, bert_folder, tmp_path, data_dir):
+    from mlmstudio.store.imported_runs import record_imported_model
+
+    folder = tmp_path / "bert"
+    shutil.copytree(bert_folder, folder)
+    assert main(["models", "open", str(folder), "--data-dir", str(data_dir)]) == 0
+    capsys.readouterr()
+    [first] = _imported_ids(data_dir)
+    assert main(["models", "open", str(folder), "--name", "other", "--data-dir", str(data_dir)]) == 0
+    out = capsys.readouterr().out
+    assert f"is already open as run {first} (BERT bert)" in out and "no second run" in out
+    assert f"runs rename {first} NAME" in out  # the name it asked for is not taken in silence
+    assert _imported_ids(data_dir) == [first]
+    # The app's loaders go through the same function.
+    assert record_imported_model(Database.open(data_dir), folder)[0] == first
+    # A folder whose files changed is opened as a new run.
+    config = folder / "config.json"
+    os.utime(config, ns=(config.stat().st_atime_ns, config.stat().st_mtime_ns + 10**9))
+    assert main(["models", "open", str(folder), "--data-dir", str(data_dir)]) == 0
+    assert "Opened" in capsys.readouterr().out
+    ids = _imported_ids(data_dir)
+    assert len(ids) == 2
+    [second] = [i for i in ids if i != first]
+    # A run whose folder lost its model is not reused: the folder is opened again, nothing is lost.
+    (data_dir / "runs" / second / "model.safetensors").unlink()
+    assert main(["models", "open", str(folder), "--data-dir", str(data_dir)]) == 0
+    assert "Opened" in capsys.readouterr().out and len(_imported_ids(data_dir)) == 3
 
 
 def test_models_list_shows_the_cache_and_what_opens(capsys, bert_folder, tmp_path, monkeypatch):

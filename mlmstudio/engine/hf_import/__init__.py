@@ -28,7 +28,7 @@ from mlmstudio.engine.hf_import.convert import (
 )
 from mlmstudio.engine.hf_import.errors import ModelImportError
 from mlmstudio.engine.hf_import.families import SUPPORTED, TEXT_GENERATOR
-from mlmstudio.engine.hf_import.folder import is_transformers_folder
+from mlmstudio.engine.hf_import.folder import folder_key, is_transformers_folder
 
 __all__ = [
     "ORIGIN_FILE",
@@ -37,6 +37,7 @@ __all__ = [
     "UNTRAINED_HEAD_NOTE",
     "ModelImportError",
     "Origin",
+    "folder_key",
     "is_transformers_folder",
     "open_transformers_folder",
     "read_origin",

@@ -24,6 +24,19 @@ from mlmstudio import bounded_json
 from mlmstudio.engine.hf_import.errors import ModelImportError
 from mlmstudio.engine.hf_import.families import Family, family_of
 
+
+def folder_key(source: Path) -> str:
+    """A short key that changes when the folder's files change (name, size, modification time):
+    the data directory's cache of opened copies (``opened/KEY``) and the history's imported runs
+    both know a folder they have seen by it. An unreadable folder raises OSError."""
+    digest = hashlib.sha256(str(source.resolve()).encode())
+    for entry in sorted(source.iterdir()):
+        if entry.is_file():
+            stat = entry.stat()
+            digest.update(f"{entry.name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+    return digest.hexdigest()[:20]
+
+
 CONFIG = "config.json"
 SAFETENSORS = "model.safetensors"
 SAFETENSORS_INDEX = "model.safetensors.index.json"
