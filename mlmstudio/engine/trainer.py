@@ -58,6 +58,7 @@ from mlmstudio.engine.events import (
     TrainingSummary,
 )
 from mlmstudio.engine.general_text import general_batches
+from mlmstudio.engine.hf_import.convert import ORIGIN_FILE
 from mlmstudio.engine.inspect.detection_metric import METRIC_NAME as DETECTION_AUC
 from mlmstudio.engine.inspect.detection_metric import detection_auc, detection_batches
 from mlmstudio.engine.inspect.probe_log import ProbeLog
@@ -72,7 +73,7 @@ from mlmstudio.engine.run_files import RunFolder
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.engine.run_tokenizer import train_run_tokenizer
 from mlmstudio.engine.schedule import ADAM_BETAS, lr_factor
-from mlmstudio.engine.start_from import ORIGIN_FILE, load_starting_model, starting_origin
+from mlmstudio.engine.start_from import load_starting_model, starting_origin
 from mlmstudio.engine.tokenization import MLMTokenizer, unigram_log_probs
 
 log = logging.getLogger(__name__)
