@@ -6,6 +6,12 @@ SHA-256, parameter count and the model's own mask spelling). Reading those from 
 summary, which the run list already holds, keeps History and Explore from opening files on the
 GUI thread, and keeps torch out of it. The engine writes the mask ``[MASK]`` whatever the
 model's own spelling, so a question typed with ``<mask>`` is translated here before it is asked.
+
+A run continued from an opened model (``training.start_from``) is a trained run, but its mask
+is still the model's own: the trainer keeps that model's origin in the run's folder and its
+spelling in the run's final metrics (``mask_token``), which is where it is read here. A
+continued run that has not finished yet, or one finished before runs recorded it, shows [MASK],
+which it reads too.
 """
 
 from __future__ import annotations
@@ -35,9 +41,16 @@ def is_imported(run: Any) -> bool:
     return run_kind(run) == KIND_IMPORTED
 
 
+def is_continued(run: Any) -> bool:
+    """Whether the run continued another model (its config's ``training.start_from``)."""
+    start = getattr(getattr(getattr(run, "config", None), "training", None), "start_from", "")
+    return isinstance(start, str) and bool(start.strip())
+
+
 def own_mask_token(run: Any) -> str:
-    """The model's own spelling of the mask (``<mask>`` for RoBERTa), ``[MASK]`` for every other run."""
-    token = _metrics(run).get("mask_token") if is_imported(run) else None
+    """The model's own spelling of the mask (``<mask>`` for RoBERTa, an opened one or a run continued
+    from it), ``[MASK]`` for every other run."""
+    token = _metrics(run).get("mask_token") if is_imported(run) or is_continued(run) else None
     return token if isinstance(token, str) and token.strip() else MASK
 
 

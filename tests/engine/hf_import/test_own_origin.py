@@ -111,3 +111,22 @@ def test_an_origin_of_another_model_is_refused_in_one_sentence(continued, opened
         code, err = _exported(capsys, data, run.id, tmp_path / "export")
         assert code == 2 and said in err and "Traceback" not in err, err
         assert not (tmp_path / "export").exists()
+
+
+def test_the_app_shows_a_continued_roberta_with_its_own_mask(continued):
+    """gui/imported_model.py (a Qt-free module; here because tests/gui is another engineer's)."""
+    from dataclasses import replace
+
+    from mlmstudio.gui.imported_model import mask_hint, own_mask_token, with_engine_mask
+
+    _, _, run = continued
+    assert own_mask_token(run) == "<mask>" and "<mask>" in mask_hint(run)
+    assert (
+        with_engine_mask("the cat sat on the <mask> .", [own_mask_token(run)])
+        == "the cat sat on the [MASK] ."
+    )
+    # A run trained here whose metrics happen to hold the key, and a run of another age, say [MASK].
+    scratch = replace(run, config=replace(run.config, training=replace(run.config.training, start_from="")))
+    assert own_mask_token(scratch) == "[MASK]" and mask_hint(scratch) == ""
+    assert own_mask_token(replace(run, final_metrics={})) == "[MASK]"
+    assert own_mask_token(replace(run, final_metrics={"mask_token": ["<mask>"]})) == "[MASK]"
