@@ -1518,6 +1518,25 @@ _SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
                 "trained.",
             ),
         ),
+        # An opened folder's tokenizer (engine/hf_import/tokenizer_import.py).
+        (
+            r"The folder (?P<path>.+) has no tokenizer \(tokenizer\.json, or vocab\.txt\), so its text cannot be "
+            r"read\. Copy the tokenizer files that came with the model into the folder\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The folder {path} has no tokenizer (tokenizer.json, or vocab.txt), so its text cannot be read. "
+                "Copy the tokenizer files that came with the model into the folder.",
+            ),
+        ),
+        (
+            r"The config\.json in (?P<path>.+) says the vocabulary has (?P<vocab>\d+) tokens, but its tokenizer "
+            r"has (?P<size>\d+)\. The folder mixes files of different models; copy the model again\.",
+            QT_TRANSLATE_NOOP(
+                "EngineMessages",
+                "The config.json in {path} says the vocabulary has {vocab} tokens, but its tokenizer has {size}. "
+                "The folder mixes files of different models; copy the model again.",
+            ),
+        ),
         # Explore → Embeddings of a model without one (engine/inspect/embeddings.py).
         (
             r"This model has no token embedding to look at\.",

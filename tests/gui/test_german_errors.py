@@ -349,3 +349,12 @@ def test_the_opened_models_notes_are_german(german):
 
     _german(DISCRIMINATOR_NOTE, "Dies ist ein ELECTRA-Diskriminator:")
     _german(UNTRAINED_HEAD_NOTE, "Dieses Modell wurde ohne seinen Kopf zum Lückenfüllen gespeichert")
+
+
+def test_an_opened_folder_without_a_tokenizer_is_refused_in_german(german, tmp_path):
+    from mlmstudio.engine.hf_import.tokenizer_import import import_tokenizer
+
+    _german(
+        _raised(lambda: import_tokenizer(tmp_path, {"vocab_size": 10})),
+        f"Der Ordner {tmp_path} hat keinen Tokenizer (tokenizer.json oder vocab.txt)",
+    )

@@ -1810,6 +1810,14 @@ Es wurde nichts gesendet.</translation>
         <translation>Dies ist ein ELECTRA-Diskriminator: Sein Erkenner getauschter Wörter (detect) ist sein eigener und trainiert, aber sein Generator zum Lückenfüllen ist neu und untrainiert, daher bedeuten die Vorhersagen von fill nichts, bis er trainiert ist.</translation>
     </message>
     <message>
+        <source>The folder {path} has no tokenizer (tokenizer.json, or vocab.txt), so its text cannot be read. Copy the tokenizer files that came with the model into the folder.</source>
+        <translation>Der Ordner {path} hat keinen Tokenizer (tokenizer.json oder vocab.txt), daher kann sein Text nicht gelesen werden. Kopieren Sie die Tokenizer-Dateien, die zum Modell gehören, in den Ordner.</translation>
+    </message>
+    <message>
+        <source>The config.json in {path} says the vocabulary has {vocab} tokens, but its tokenizer has {size}. The folder mixes files of different models; copy the model again.</source>
+        <translation>Laut der config.json in {path} hat das Vokabular {vocab} Tokens, sein Tokenizer aber {size}. Der Ordner mischt Dateien verschiedener Modelle; kopieren Sie das Modell erneut.</translation>
+    </message>
+    <message>
         <source>This model has no token embedding to look at.</source>
         <translation>Dieses Modell hat kein Token-Embedding zum Ansehen.</translation>
     </message>
