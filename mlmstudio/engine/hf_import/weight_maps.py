@@ -12,7 +12,9 @@ so each family is a short list of names rather than its own converter. ``seed_st
 - BERT's token type 0, which every input of ours has, is folded into the position rows
   (word + position + type0 = word + (position + type0)), the same sum;
 - a decoder tied to the word embeddings (absent from the file) is the word embeddings;
-- an encoder saved without its MLM head gets a new, untrained head (``head_is_new``).
+- an encoder saved without its MLM head gets a new, untrained head (``head_is_new``), and so
+  does one whose config unties the decoder (``tie_word_embeddings: false``) but whose file
+  holds no decoder: transformers would draw that one at random.
 """
 
 from __future__ import annotations
@@ -156,6 +158,12 @@ def common_parts(names: str, state: Mapping[str, Tensor], config: Mapping[str, A
         head["norm.weight"], head["norm.bias"] = pair(norm)
         if decoder in state:
             head["decoder.weight"] = take(decoder)
+        elif config.get("tie_word_embeddings", True) is False:
+            # Its config keeps the decoder apart from the embeddings, and the file holds none:
+            # transformers would draw one at random ("newly initialized"). The fill-mask head is
+            # then new and untrained, and said so; its decoder starts from the embeddings (tied
+            # is how BERT starts one), its dense layer and LayerNorm are the file's.
+            head_is_new = True
         bias = next((b for b in biases if b in state), None)
         head["decoder.bias"] = take(bias) if bias else torch.zeros(word.shape[0])
     return Parts(word, positions, emb_norm, layers, final_norm, head, head_is_new)
@@ -196,8 +204,9 @@ def _new_head(d: int, vocab: int) -> dict[str, Tensor]:
 
 
 def _head(parts: Parts) -> dict[str, Tensor]:
+    """The file's head (its decoder may be new: common_parts), or a new one where it has none."""
     d, vocab = parts.word.shape[1], parts.word.shape[0]
-    return _new_head(d, vocab) if parts.head_is_new else parts.head
+    return parts.head if parts.head else _new_head(d, vocab)
 
 
 def seed_state(parts: Parts, original_ids: list[int], max_len: int) -> dict[str, Tensor]:

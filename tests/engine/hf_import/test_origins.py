@@ -90,6 +90,36 @@ def test_an_encoder_without_its_head_opens_with_a_plain_note(tmp_path):
     assert len(result.masks[0]) == 5
 
 
+def test_an_untied_config_whose_file_holds_no_decoder_opens_with_the_same_note(tmp_path):
+    """tie_word_embeddings: false, no decoder in the file: transformers draws that decoder at random
+    ("newly initialized"), so the fill-mask head is new and untrained, and said so, not quietly
+    tied to the embeddings as if it were the model's own."""
+    import json
+
+    from safetensors.torch import load_file, save_file
+    from transformers import AutoModelForMaskedLM
+
+    source = build_family("bert", tmp_path / "untied")
+    weights = load_file(source / "model.safetensors")
+    weights.pop("cls.predictions.decoder.weight", None)
+    save_file(weights, source / "model.safetensors", metadata={"format": "pt"})
+    config = json.loads((source / "config.json").read_text())
+    (source / "config.json").write_text(json.dumps({**config, "tie_word_embeddings": False}))
+    _, info = AutoModelForMaskedLM.from_pretrained(source, local_files_only=True, output_loading_info=True)
+    assert "cls.predictions.decoder.weight" in info["missing_keys"]  # transformers: new, random
+    origin = open_transformers_folder(source, tmp_path / "opened")
+    assert origin.head_is_new and origin.note == UNTRAINED_HEAD_NOTE
+    # Its dense layer is the file's, not a new one; it still answers (untrained) questions.
+    opened = Predictor.from_dir(tmp_path / "opened")
+    assert torch.equal(
+        opened.model.state_dict()["head.0.weight"], weights["cls.predictions.transform.dense.weight"]
+    )
+    assert len(opened.fill_mask("the cat sat on the [MASK] .").masks[0]) == 5
+    # With its config tied (the default), the same file is the model's own head: no note.
+    (source / "config.json").write_text(json.dumps({**config, "tie_word_embeddings": True}))
+    assert open_transformers_folder(source, tmp_path / "tied").note == ""
+
+
 def test_opening_and_predicting_makes_no_connection(family_folders, tmp_path, monkeypatch):
     attempts = []
 
