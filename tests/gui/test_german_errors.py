@@ -149,6 +149,26 @@ def test_the_history_damage_clauses_are_the_ones_the_store_writes(german, tmp_pa
     )
 
 
+def test_a_history_damaged_while_the_app_is_open_is_said_in_german(german, qtbot, tmp_path):
+    from mlmstudio.gui.run_list import RunList
+
+    directory = tmp_path / "data"
+    db = Database.open(directory)
+    add_run(db, name="kept")
+    runs = RunList(db)
+    assert runs.refresh_now()
+    db.close()
+    (directory / "history.sqlite3").write_bytes(b"garbage" * 100)
+    with qtbot.waitSignal(runs.failed) as failed:
+        assert runs.refresh_now() is False
+    shown = failed.args[0]
+    assert (
+        "ist beschädigt: SQLite meldet: " in shown
+        and "rebuild-history' behält die beschädigte Datei" in shown
+    )
+    assert "is damaged" not in shown and "The run folders are not affected" not in shown
+
+
 # 2. History and Queue: a bundle, a folder import, the queue ---------------------------------------
 
 
