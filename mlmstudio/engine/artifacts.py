@@ -101,8 +101,11 @@ def save_model_dir(
     return path
 
 
-def load_model_dir(path: PathLike, device: str | torch.device = "cpu") -> LoadedModel:
-    """Load a model directory written by save_model_dir, in eval mode, on device."""
+def load_model_dir(
+    path: PathLike, device: str | torch.device = "cpu", *, tokenizer: MLMTokenizer | None = None
+) -> LoadedModel:
+    """Load a model directory written by save_model_dir, in eval mode, on device (``tokenizer``:
+    its tokenizer.json, already loaded by the caller, so a large vocabulary is read once)."""
     path = Path(path)
     if not path.exists():
         raise ModelLoadError(f"The folder {path} does not exist. Choose a folder written by MLM Studio.")
@@ -119,7 +122,7 @@ def load_model_dir(path: PathLike, device: str | torch.device = "cpu") -> Loaded
             )
 
     config = load_config(path)
-    tokenizer = load_tokenizer(path)
+    tokenizer = tokenizer if tokenizer is not None else load_tokenizer(path)
     shortage = model_memory_shortage(config, tokenizer.vocab_size)
     if shortage:
         raise ModelLoadError(f"{shortage} (The model in {path}.)")

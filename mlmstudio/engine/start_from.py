@@ -19,9 +19,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from mlmstudio.config import RunConfig
-from mlmstudio.engine.artifacts import LoadedModel, load_model_dir
+from mlmstudio.engine.artifacts import LoadedModel, load_model_dir, load_tokenizer
 from mlmstudio.engine.errors import MLMStudioError, TrainingError
 from mlmstudio.engine.hf_import.convert import Origin
+from mlmstudio.engine.tokenization import MLMTokenizer
 from mlmstudio.engine.vocab_extension import added_words, extend_loaded
 
 # A pretrained model wants small corrections, warmed up: the usual fine-tuning rate (BERT's
@@ -30,8 +31,23 @@ CONTINUED_LR = 5e-5
 CONTINUED_WARMUP = 0.1
 
 
-def load_starting_model(config: RunConfig) -> LoadedModel | None:
+def starting_tokenizer(config: RunConfig) -> MLMTokenizer | None:
+    """The tokenizer of the model a run continues from, loaded once: the trainer's memory check
+    counts its vocabulary before any weight loads, and ``load_starting_model`` reuses it. None for
+    a new model or an unreadable tokenizer (``load_starting_model`` then says why)."""
+    start = config.training.start_from.strip()
+    if not start:
+        return None
+    try:
+        return load_tokenizer(Path(start))
+    except MLMStudioError:
+        return None
+
+
+def load_starting_model(config: RunConfig, tokenizer: MLMTokenizer | None = None) -> LoadedModel | None:
     """The model a run continues from (on the CPU), or None for a new model; a sentence if it cannot.
+
+    ``tokenizer``: that model's own, from ``starting_tokenizer`` (else it is read here).
 
     With ``training.added_words`` the model and its tokenizer come with those words added
     (engine/vocab_extension.py): done here, from the config, so a resumed or queued run grows
@@ -47,7 +63,7 @@ def load_starting_model(config: RunConfig) -> LoadedModel | None:
             )
         return None
     try:
-        loaded = load_model_dir(Path(start))
+        loaded = load_model_dir(Path(start), tokenizer=tokenizer)
     except MLMStudioError as exc:
         raise TrainingError(f"The model to continue from cannot be loaded: {exc}") from exc
     if replace(loaded.config.model, dropout=0.0) != replace(config.model, dropout=0.0):

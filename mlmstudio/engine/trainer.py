@@ -73,8 +73,9 @@ from mlmstudio.engine.run_files import RunFolder
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.engine.run_tokenizer import train_run_tokenizer
 from mlmstudio.engine.schedule import ADAM_BETAS, lr_factor
-from mlmstudio.engine.start_from import load_starting_model, starting_origin
+from mlmstudio.engine.start_from import load_starting_model, starting_origin, starting_tokenizer
 from mlmstudio.engine.tokenization import MLMTokenizer, unigram_log_probs
+from mlmstudio.engine.vocab_extension import added_words
 
 log = logging.getLogger(__name__)
 
@@ -130,7 +131,13 @@ class Trainer:
         tokenizer: MLMTokenizer | None = None,
     ) -> None:
         self.config = config.validate()
-        shortage = training_memory_shortage(config, tokenizer.vocab_size if tokenizer else None)
+        # A continued run's own tokenizer, read once: its vocabulary for the memory check, then its
+        # model's (load_starting_model below), which would read it again.
+        start_tokenizer = starting_tokenizer(config) if tokenizer is None else None
+        vocab = tokenizer.vocab_size if tokenizer else None
+        if start_tokenizer is not None:
+            vocab = start_tokenizer.vocab_size + len(added_words(config))
+        shortage = training_memory_shortage(config, vocab)
         if shortage:  # refuse before a tokenizer is trained or a tensor allocated
             raise TrainingError(shortage)
         self.out_dir = Path(out_dir)
@@ -145,7 +152,7 @@ class Trainer:
         # Spans, not copies: a 100 MB corpus is held once while it is tokenized.
         train_text, val_text = split_spans(corpus_text, config.corpus.val_fraction, train_cfg.seed)
         # Continued pretraining (engine/start_from.py): that model's weights and its own tokenizer.
-        self.start = load_starting_model(config)
+        self.start = load_starting_model(config, start_tokenizer)
         # Where an opened model came from, kept in this run's own folder (_write_run_files).
         self.origin = starting_origin(config, self.out_dir) if self.start is not None else None
         if self.start is not None and tokenizer is None:

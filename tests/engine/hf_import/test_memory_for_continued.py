@@ -68,3 +68,32 @@ def test_a_110m_continued_run_that_cannot_fit_is_refused_before_anything_loads(
     # With the memory a laptop has free it fits.
     monkeypatch.setattr(system_memory, "available_memory_bytes", lambda *a: 16 * 2**30)
     assert memory.training_memory_shortage(big) is None
+
+
+def test_a_continued_run_reads_its_models_tokenizer_once(opened_folders, tmp_path, monkeypatch):
+    """The memory check counts the vocabulary and the model loads with the same tokenizer: a
+    250,000-token XLM-R tokenizer.json is parsed once, not twice (once per question asked of it)."""
+    from mlmstudio.engine import memory as memory_module
+    from mlmstudio.engine import tokenization
+
+    _, engine_dir = opened_folders["xlm-roberta"]
+    config = _continued(engine_dir, added_words="zebrafish")
+    reads = []
+    real = tokenization.MLMTokenizer.from_str.__func__
+
+    def counted(cls, text, **kwargs):
+        reads.append(kwargs.get("where", ""))
+        return real(cls, text, **kwargs)
+
+    monkeypatch.setattr(tokenization.MLMTokenizer, "from_str", classmethod(counted))
+    checked = []
+    real_check = memory_module.training_memory_shortage
+    monkeypatch.setattr(
+        "mlmstudio.engine.trainer.training_memory_shortage",
+        lambda c, vocab=None: checked.append(vocab) or real_check(c, vocab),
+    )
+    monkeypatch.setattr(memory_module, "starting_vocab_size", lambda c: pytest.fail("read again"))
+    trainer = Trainer(config, "the cat sat on the mat. " * 200, tmp_path / "run")
+    own = [r for r in reads if str(engine_dir) in r]
+    assert len(own) == 1, reads
+    assert checked == [trainer.vocab_size]  # its own vocabulary and the added word
