@@ -218,15 +218,22 @@ def clean_export_leftovers(path: Path) -> list[str]:
 def _origin_json(run_dir: Path) -> bytes:
     """The run's own origin.json (a continued run writes one), or for a continued run from before
     that, its base's (followed through start_from); b"" if none."""
+    from mlmstudio.engine.hf_import.convert import read_origin
+    from mlmstudio.engine.hf_import.export_back import origin_of
+
     own = run_dir / ORIGIN_FILE
-    if own.is_file():
+    if own.is_file() and read_origin(run_dir) is not None:
         return own.read_bytes()
     try:
-        from mlmstudio.engine.hf_import.export_back import origin_of
-
         origin = origin_of(run_dir, RunConfig.from_file(run_dir / CONFIG_FILE))
     except (OSError, ConfigError, ValueError):
-        return b""
+        origin = None
+    if origin is None and own.is_file():  # a bundle with it would not import (_check_origin)
+        raise BundleError(
+            f"The origin.json in {run_dir} (where its model came from) cannot be read, so the bundle "
+            "would lose the model's own class, token ids and mask spelling. Nothing was exported; "
+            "copy the run folder again, or remove its origin.json to export the run without it."
+        )
     return origin.to_json().encode("utf-8") if origin is not None else b""
 
 

@@ -130,3 +130,22 @@ def test_the_app_shows_a_continued_roberta_with_its_own_mask(continued):
     assert own_mask_token(scratch) == "[MASK]" and mask_hint(scratch) == ""
     assert own_mask_token(replace(run, final_metrics={})) == "[MASK]"
     assert own_mask_token(replace(run, final_metrics={"mask_token": ["<mask>"]})) == "[MASK]"
+
+
+def test_a_bundle_of_a_run_with_a_damaged_origin_is_refused_or_repaired(continued, tmp_path, capsys):
+    """A damaged origin.json never goes into a bundle (its import would refuse the whole bundle):
+    the origin is found through start_from where the opened copy is still there, else refused."""
+    import zipfile
+
+    data, _, run = continued
+    (run.run_dir / ORIGIN_FILE).write_text('{"broken')
+    bundle = tmp_path / "run.mlmrun"
+    assert main(["runs", "export", run.id, str(bundle), "--data-dir", str(data)]) == 0
+    with zipfile.ZipFile(bundle) as zf:
+        assert json.loads(zf.read(ORIGIN_FILE))["mask_token"] == "<mask>"
+    shutil.rmtree(data / "opened")
+    capsys.readouterr()
+    assert main(["runs", "export", run.id, str(tmp_path / "again.mlmrun"), "--data-dir", str(data)]) == 2
+    err = capsys.readouterr().err
+    assert "origin.json" in err and "Nothing was exported" in err and "Traceback" not in err
+    assert not (tmp_path / "again.mlmrun").exists()
