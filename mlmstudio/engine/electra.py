@@ -5,7 +5,8 @@ ELECTRA learns from every token: a small *generator* (an MLM a fraction of the
 model's width) fills the masked positions by sampling from its own guesses,
 and the *discriminator* (the model that matters) says for every real token
 whether it was replaced. The loss is the generator's MLM loss plus
-``discriminator_weight`` (lambda, 50 in the paper) times the discriminator's
+``discriminator_weight`` (lambda: 50 in the paper, 10 here by default, measured
+for short CPU runs in docs/PERFORMANCE.md) times the discriminator's
 binary cross-entropy. A sampled token equal to the original counts as
 original, as in the paper, and no gradient flows through the sampling.
 

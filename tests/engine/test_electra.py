@@ -73,7 +73,7 @@ def test_the_training_step_combines_both_losses_with_lambda():
     out = model(masked, attention_mask=torch.ones_like(masked), labels=labels)
     s = out.stats
     assert out.loss.item() == pytest.approx(
-        s["generator_loss"].item() + 50.0 * s["discriminator_loss"].item(), rel=1e-5
+        s["generator_loss"].item() + 10.0 * s["discriminator_loss"].item(), rel=1e-5
     )
     assert 0.0 <= s["replaced_share"].item() <= 9 / 36  # only the 9 masked of 36 real tokens can change
     assert 0.0 <= s["discriminator_accuracy"].item() <= 1.0
@@ -172,7 +172,7 @@ def test_a_run_reports_both_losses_accuracy_replaced_share_and_the_detection_auc
     for e in steps:
         assert e.generator_loss > 0 and e.discriminator_loss > 0
         assert 0 <= e.discriminator_accuracy <= 1 and 0 <= e.replaced_share <= 1
-        assert e.loss == pytest.approx(e.generator_loss + 50 * e.discriminator_loss, rel=1e-4)
+        assert e.loss == pytest.approx(e.generator_loss + 10 * e.discriminator_loss, rel=1e-4)
     evals = [e for e in events if isinstance(e, EvalEvent)]
     assert evals and all(0.0 <= e.detection_auc <= 1.0 for e in evals)
     assert result.summary.detection_auc == evals[-1].detection_auc
@@ -229,7 +229,7 @@ def test_electra_with_the_modern_architecture_is_refused_with_a_sentence():
 
 def test_an_old_config_without_the_objective_loads_as_mlm():
     cfg = RunConfig.from_dict({"model": {"arch": "seed", "d_model": 64}})
-    assert cfg.model.objective == "mlm" and cfg.model.discriminator_weight == 50.0
+    assert cfg.model.objective == "mlm" and cfg.model.discriminator_weight == 10.0
     with pytest.raises(ConfigError, match="objective"):
         RunConfig.from_dict({"model": {"objective": "gan"}}).check_fields()
 
