@@ -4589,8 +4589,8 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
         <translation>Nur ELECTRA: wie breit der Helfer ist, der die versteckten Wörter füllt, als Anteil der Breite des Modells (Generatorgröße). Ein Helfer, der zu gut rät, macht seine Vertauschungen unerkennbar; die Veröffentlichung fand 1/4 bis 1/2 am besten. Üblich: 0.25.</translation>
     </message>
     <message>
-        <source>ELECTRA only: how much more spotting swapped words counts than filling in hidden ones in the training loss (the discriminator loss weight, lambda). The paper: 50.</source>
-        <translation>Nur ELECTRA: wie viel mehr das Erkennen getauschter Wörter im Trainingsverlust zählt als das Füllen versteckter (Gewicht des Diskriminatorverlusts, Lambda). Die Veröffentlichung: 50.</translation>
+        <source>ELECTRA only: how much more spotting swapped words counts than filling in hidden ones in the training loss (the discriminator loss weight, lambda). Typical: 10. The paper used 50 for runs of days; in runs of a few minutes 10 spotted the swapped word more reliably.</source>
+        <translation>Nur ELECTRA: wie viel mehr das Erkennen getauschter Wörter im Trainingsverlust zählt als das Füllen versteckter (Gewicht des Diskriminatorverlusts, Lambda). Üblich: 10. Die Veröffentlichung nahm 50 für Läufe über Tage; in Läufen von wenigen Minuten erkannte 10 das getauschte Wort zuverlässiger.</translation>
     </message>
     <message>
         <source>What is hidden together: single tokens (token), every piece of a word at once (whole-word), or runs of several words (span, as SpanBERT).</source>
