@@ -16,7 +16,7 @@ import weakref
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QThread, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QThread, QTimer, QTranslator
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mlmstudio.config import RunConfig
@@ -293,3 +293,16 @@ def trained_db(history, _isolated_data_dir):
     from mlmstudio.store.database import Database
 
     return Database.open(_isolated_data_dir)
+
+
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "mlmstudio" / "gui" / "translations"
+
+
+@pytest.fixture
+def german(qapp):
+    """The committed German catalogue installed for one test (the .qm the app ships)."""
+    translator = QTranslator()
+    assert translator.load(str(TRANSLATIONS / "mlmstudio_de.qm"))
+    QCoreApplication.installTranslator(translator)
+    yield
+    QCoreApplication.removeTranslator(translator)

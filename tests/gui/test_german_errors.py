@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtCore import QCoreApplication
 
 from mlmstudio.gui.background import user_message
 from mlmstudio.gui.engine_messages import translated
@@ -21,17 +21,6 @@ from mlmstudio.store.database import Database
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
 from store_helpers import add_run  # noqa: E402
-
-TRANSLATIONS = Path(__file__).resolve().parents[2] / "mlmstudio" / "gui" / "translations"
-
-
-@pytest.fixture
-def german(qapp):
-    translator = QTranslator()
-    assert translator.load(str(TRANSLATIONS / "mlmstudio_de.qm"))
-    QCoreApplication.installTranslator(translator)
-    yield
-    QCoreApplication.removeTranslator(translator)
 
 
 def _raised(call) -> Exception:

@@ -10,9 +10,6 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QCoreApplication, QTranslator
-
 from mlmstudio.gui.i18n import translate
 
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "mlmstudio" / "gui" / "translations"
@@ -35,15 +32,6 @@ def test_every_plural_message_has_its_two_german_forms():
     assert folded == [], (
         'plural messages folded to one form: mark each %n message numerus="yes" with its two forms'
     )
-
-
-@pytest.fixture
-def german(qapp):
-    translator = QTranslator()
-    assert translator.load(str(TRANSLATIONS / "mlmstudio_de.qm"))
-    QCoreApplication.installTranslator(translator)
-    yield
-    QCoreApplication.removeTranslator(translator)
 
 
 def test_the_compiled_german_picks_the_form_by_the_count(german):
