@@ -1,0 +1,216 @@
+"""The engine's sentences a first-time user meets, in the user's language.
+
+The engine, the store and the config raise errors as English sentences (they import no Qt
+and serve the command line too). The app shows many of them as they come. The ones a
+newcomer meets on the Simple path go through ``translated``: each is recognised by its
+English wording, and its values (a file name, a number) are carried into the
+translated sentence. A sentence that matches nothing is shown as it came, in English.
+
+The patterns live by domain, one module each: ``setup`` (the corpus, the tokenizer, training,
+the run configuration), ``history`` (the run history, bundles, folder imports, the queue),
+``explore``, ``models`` (opened model folders), ``export`` (capsules, bundles, Hugging Face
+folders) and ``os_reasons`` (the operating system's and SQLite's own words inside a sentence).
+
+Each pattern mirrors the sentence its engine module writes; tests/gui/test_engine_messages.py
+and tests/gui/test_german_errors.py raise them for real, so a reworded engine sentence fails
+a test rather than silently losing its translation.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+from mlmstudio.config import FIELD_LABELS
+from mlmstudio.gui.engine_messages import explore, export, history, models, os_reasons, setup
+from mlmstudio.gui.i18n import translate
+
+# (the engine's English sentence as a pattern with named values, the translatable template), by domain;
+# the first pattern that matches the whole sentence wins.
+_SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.DOTALL), template)
+    for pattern, template in (
+        *setup.SENTENCES,
+        *history.SENTENCES,
+        *explore.SENTENCES,
+        *export.SENTENCES,
+        *models.SENTENCES,
+        *os_reasons.SENTENCES,
+    )
+)
+
+
+# Where one sentence of a note or an advice ends and the next begins.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
+def translated(message: str) -> str:
+    """``message`` in the user's language when it is one of the sentences above, else as it came.
+
+    A message made of several sentences (a run's note, the learned-too-little advice) is
+    translated a sentence at a time; the sentences nothing matches stay as they came.
+    """
+    whole = _one(message.strip())
+    if whole is not None:
+        return whole
+    sentences = _SENTENCE_END.split(message.strip())
+    if len(sentences) < 2:
+        return message
+    parts = [_one(sentence) for sentence in sentences]
+    if all(part is None for part in parts):
+        return message
+    return " ".join(
+        part if part is not None else sentence for part, sentence in zip(parts, sentences, strict=True)
+    )
+
+
+def _one(sentence: str) -> str | None:
+    for pattern, template in _SENTENCES:
+        found = pattern.fullmatch(sentence)
+        if found is not None:
+            values = {name: _value(name, value) for name, value in found.groupdict().items()}
+            return translate("EngineMessages", template).format(**values)
+    return None
+
+
+def _value(name: str, value: str) -> str:
+    """A value carried into a translated sentence; the ones that are English words translated too."""
+    if name == "reason":  # an engine sentence inside another one
+        return translated(value)
+    if name == "note" and value.startswith("<br><i>") and value.endswith("</i>"):  # per-token loss's note
+        return f"<br><i>{html.escape(translated(html.unescape(value[7:-4])))}</i>"
+    if name == "setting":  # "model.d_model (width)": the key stays, the form's name is translated
+        return _setting(value)
+    if name == "zero":  # what 0 means, from the config's metadata (context RunConfig)
+        return translate("RunConfig", value)
+    if name == "status":
+        from mlmstudio.gui.runs_table_model import status_label
+
+        return status_label(value)
+    if name == "subject":
+        return transfer_label(value)
+    if name == "label":  # a setting's name as the forms show it (FIELD_LABELS), else as it came
+        return translate("RunConfig", value) if value in _LABELS else value
+    if name == "what":
+        return translate("EngineMessages", _SWEEP_WHAT[value]) if value in _SWEEP_WHAT else value
+    if name == "source" and value in _DATA_DIR_SOURCES:  # where the data directory was chosen
+        return translate("EngineMessages", _DATA_DIR_SOURCES[value])
+    if name.endswith("_label") and value in _RUN_FALLBACKS:  # a run with no label of its own
+        return translate("EngineMessages", _RUN_FALLBACKS[value])
+    return value
+
+
+_LABELS = frozenset(FIELD_LABELS.values())
+_SWEEP_WHAT = {
+    "range": QT_TRANSLATE_NOOP("EngineMessages", "range"),
+    "choices": QT_TRANSLATE_NOOP("EngineMessages", "choices"),
+}
+_DATA_DIR_SOURCES = {"the platform's default": QT_TRANSLATE_NOOP("EngineMessages", "the platform's default")}
+_RUN_FALLBACKS = {
+    "The run": QT_TRANSLATE_NOOP("EngineMessages", "The run"),
+    "run A": QT_TRANSLATE_NOOP("EngineMessages", "run A"),
+    "run B": QT_TRANSLATE_NOOP("EngineMessages", "run B"),
+}
+
+
+def token_loss_body(body: str) -> str:
+    """Per-token loss's ``body_html`` with its summary and legend in the user's language.
+
+    Only the two paragraphs before the coloured text are read: the text is the user's
+    (tens of thousands of marks) and stays as it came.
+    """
+    if not body.startswith("<p>"):
+        return body
+    summary, found, rest = body[3:].partition("</p><p>")
+    legend, found_legend, text = rest.partition("</p>")
+    if not (found and found_legend):
+        return body
+    return f"<p>{translated(summary)}</p><p>{translated(legend)}</p>{text}"
+
+
+def _setting(value: str) -> str:
+    key, _, _ = value.partition(" (")
+    field_name = key.rpartition(".")[2]
+    label = FIELD_LABELS.get(field_name)
+    if not label or not value.endswith(")"):
+        return value
+    shown = translate("RunConfig", label).split(" (")[0]  # as config._label cuts the English
+    return f"{key} ({shown})"
+
+
+def setting_label(field_name: str) -> str:
+    """A setting's name as the forms show it (``lr`` → "Learning rate", translated)."""
+    label = FIELD_LABELS.get(field_name)
+    return translate("RunConfig", label) if label else field_name
+
+
+# Explore's layer names (engine/inspect/attention.py attention_layer_names, logit_lens stage names).
+_LAYER = re.compile(r"(?P<kind>layer|generator|discriminator) (?P<number>\d+)")
+_LAYER_NAMES = {
+    "layer": QT_TRANSLATE_NOOP("EngineMessages", "layer {number}"),
+    "generator": QT_TRANSLATE_NOOP("EngineMessages", "generator {number}"),
+    "discriminator": QT_TRANSLATE_NOOP("EngineMessages", "discriminator {number}"),
+}
+_EMBEDDINGS = QT_TRANSLATE_NOOP("EngineMessages", "embeddings")
+
+
+def layer_name(name: str) -> str:
+    """ "layer 3", "generator 1", "embeddings" in the user's language (another name as it came)."""
+    if name == "embeddings":
+        return translate("EngineMessages", _EMBEDDINGS)
+    found = _LAYER.fullmatch(name)
+    if found is None:
+        return name
+    return translate("EngineMessages", _LAYER_NAMES[found["kind"]]).format(number=found["number"])
+
+
+# Explore → Transfer's subjects and methods (engine/evaluate/transfer.py, store/transfer_runs.py).
+_TRANSFER_LABELS = {
+    "this run": QT_TRANSLATE_NOOP("EngineMessages", "this run"),
+    "random twin": QT_TRANSLATE_NOOP("EngineMessages", "random twin"),
+    "the random twin": QT_TRANSLATE_NOOP("EngineMessages", "the random twin"),
+    "majority class": QT_TRANSLATE_NOOP("EngineMessages", "majority class"),
+    "probe": QT_TRANSLATE_NOOP("EngineMessages", "probe"),
+    "finetune": QT_TRANSLATE_NOOP("EngineMessages", "fine-tune"),
+}
+_CHECKPOINT = re.compile(r"step (?P<step>[\d,]+)")
+
+
+def transfer_label(label: str) -> str:
+    """A transfer subject's or method's label in the user's language; a run's name as it came."""
+    if label in _TRANSFER_LABELS:
+        return translate("EngineMessages", _TRANSFER_LABELS[label])
+    found = _CHECKPOINT.fullmatch(label)
+    if found is not None:
+        return translate("EngineMessages", "step {step}").format(step=found["step"])
+    return label
+
+
+# A sweep's range of one setting (sweep/space.py SweepParam.describe).
+_SWEEP_CHOICES = re.compile(r"one of (?P<choices>.+)", re.DOTALL)
+_SWEEP_RANGE = re.compile(r"(?P<low>\S+) to (?P<high>\S+?)(?P<log>, log scale)?")
+
+
+def sweep_range(param) -> str:
+    """``SweepParam.describe()`` in the user's language, the setting's name included."""
+    english = param.describe()
+    label, rest = param.label, english[len(param.label) + 2 :]
+    shown = setting_label(param.field)
+    if not english.startswith(f"{label}: "):
+        return english
+    if found := _SWEEP_CHOICES.fullmatch(rest):
+        return translate("EngineMessages", "{setting}: one of {choices}").format(
+            setting=shown, choices=found["choices"]
+        )
+    if found := _SWEEP_RANGE.fullmatch(rest):
+        template = (
+            QT_TRANSLATE_NOOP("EngineMessages", "{setting}: {low} to {high}, log scale")
+            if found["log"]
+            else QT_TRANSLATE_NOOP("EngineMessages", "{setting}: {low} to {high}")
+        )
+        return translate("EngineMessages", template).format(
+            setting=shown, low=found["low"], high=found["high"]
+        )
+    return english

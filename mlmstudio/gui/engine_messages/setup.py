@@ -1,0 +1,545 @@
+"""The corpus, the tokenizer, training and the run configuration: Setup's and Train's sentences.
+
+Each entry pairs the engine's English sentence, a pattern with named values, with its
+translatable template (see the package's docstring).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+SENTENCES: tuple[tuple[str, str], ...] = (
+    (
+        r"(?P<path>.+) does not exist\. Check the path, or choose another file or folder\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages", "{path} does not exist. Check the path, or choose another file or folder."
+        ),
+    ),
+    (
+        r"(?P<name>.+) contains no text \(it is empty or only whitespace\)\. Choose a file with some text in it\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} contains no text (it is empty or only whitespace). Choose a file with some text in it.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) looks like a binary file \((?P<share>[\d.]+%) of its first characters are control "
+        r"characters\), not plain text\. Export it as plain text first\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} looks like a binary file ({share} of its first characters are control characters), "
+            "not plain text. Export it as plain text first.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) looks like a binary file \(it contains (?P<count>[\d,]+) NUL bytes\), not plain text\. "
+        r"Export it as plain text first\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} looks like a binary file (it contains {count} NUL bytes), not plain text. "
+            "Export it as plain text first.",
+        ),
+    ),
+    (
+        r"The folder (?P<folder>.+) contains no \.txt or \.md files\. Choose a folder with text files, or a "
+        r"single file\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The folder {folder} contains no .txt or .md files. Choose a folder with text files, or a single file.",
+        ),
+    ),
+    (
+        r"(?P<path>.+) cannot be read: permission denied\. Check the file's permissions, or copy it somewhere "
+        r"you can read\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{path} cannot be read: permission denied. Check the file's permissions, or copy it somewhere "
+            "you can read.",
+        ),
+    ),
+    (
+        r"(?P<path>.+) is not a regular file \(it is a device, a pipe or a socket\)\. Choose a text file or a "
+        r"folder\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{path} is not a regular file (it is a device, a pipe or a socket). Choose a text file or a folder.",
+        ),
+    ),
+    (
+        r"There is no text to train the tokenizer on\. Choose a corpus with some text in it\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "There is no text to train the tokenizer on. Choose a corpus with some text in it.",
+        ),
+    ),
+    (
+        r"The training text gives too few tokens to train on \((?P<tokens>\d+) tokens, (?P<distinct>\d+) "
+        r"distinct\)\. Use a larger corpus or a lower minimum frequency\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The training text gives too few tokens to train on ({tokens} tokens, {distinct} distinct). "
+            "Use a larger corpus or a lower minimum frequency.",
+        ),
+    ),
+    (
+        r"The loss became (?P<value>\S+) at step (?P<step>\d+), so training stopped\. Try a lower learning "
+        r"rate \(now (?P<lr>\S+)\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The loss became {value} at step {step}, so training stopped. Try a lower learning rate (now {lr}).",
+        ),
+    ),
+    (
+        r"Training this model needs about (?P<needed>.+?) of memory, but only (?P<free>.+?) is free\. Choose a "
+        r"smaller width, fewer layers, a smaller vocabulary, batch or sequence length, or close other programs\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Training this model needs about {needed} of memory, but only {free} is free. Choose a smaller "
+            "width, fewer layers, a smaller vocabulary, batch or sequence length, or close other programs.",
+        ),
+    ),
+    # The learned-too-little advice (engine/learned_too_little.py), a sentence at a time.
+    (
+        r"The computer was busy or slower than when it was measured: this run made (?P<steps>[\d,]+) "
+        r"steps of the (?P<expected>[\d,]+) expected in its time \((?P<share>\d+%)\), so it learned "
+        r"less than it could\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The computer was busy or slower than when it was measured: this run made {steps} steps of "
+            "the {expected} expected in its time ({share}), so it learned less than it could.",
+        ),
+    ),
+    (
+        r"It answers only (?P<answered>\d+) of its (?P<asked>\d+) fact questions, so it learned too little\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "It answers only {answered} of its {asked} fact questions, so it learned too little.",
+        ),
+    ),
+    (
+        r"To learn more: train longer, give a step count instead of minutes \(steps do not depend on how "
+        r"busy the computer is\), or close other programs while training\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "To learn more: train longer, give a step count instead of minutes (steps do not depend on "
+            "how busy the computer is), or close other programs while training.",
+        ),
+    ),
+    # The run's thread note (mlmstudio/thread_policy.py ThreadPolicy.describe, via the trainer).
+    (
+        r"CPU threads: adaptive, (?P<threads>\d+) threads? of (?P<cores>\d+) cores? \(the window keeps a core\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "CPU threads: adaptive, {threads} of {cores} cores (the window keeps a core).",
+        ),
+    ),
+    (
+        r"CPU threads: adaptive, (?P<threads>\d+) threads? of (?P<cores>\d+) cores? \(fewer when the "
+        r"computer is busy\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "CPU threads: adaptive, {threads} of {cores} cores (fewer when the computer is busy).",
+        ),
+    ),
+    (
+        r"No corpus chosen\. Pick a text file, a folder or a built-in sample\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages", "No corpus chosen. Pick a text file, a folder or a built-in sample."
+        ),
+    ),
+    # A corpus too short for one training window (engine/corpus.py check_enough_tokens), shown in Setup.
+    (
+        r"The corpus gives only (?P<tokens>[\d,]+) tokens for training, but one training window needs "
+        r"(?P<needed>[\d,]+)\. Use a shorter sequence length or add more text\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The corpus gives only {tokens} tokens for training, but one training window needs {needed}. "
+            "Use a shorter sequence length or add more text.",
+        ),
+    ),
+    # The run configuration's rules between settings (mlmstudio/config.py), shown in Setup.
+    (
+        r"The width \((?P<width>\d+)\) must be divisible by the number of heads \((?P<heads>\d+)\)\. "
+        r"Try (?P<suggestion>\d+) or change the heads\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The width ({width}) must be divisible by the number of heads ({heads}). "
+            "Try {suggestion} or change the heads.",
+        ),
+    ),
+    (
+        r"Rotary positions need an even width per head; (?P<width>\d+) wide with (?P<heads>\d+) heads "
+        r"gives (?P<per_head>\d+)\. Change the width or the heads, or use learned positions\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Rotary positions need an even width per head; {width} wide with {heads} heads gives "
+            "{per_head}. Change the width or the heads, or use learned positions.",
+        ),
+    ),
+    (
+        r"ELECTRA \(objective 'electra'\) is built on BERT's own layout, the 'seed' architecture, so that "
+        r"it exports to Hugging Face's ELECTRA; the '(?P<arch>[^']+)' architecture cannot be used with "
+        r"it\. Set the architecture to 'seed' \(--arch seed\) or the objective to 'mlm'\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "ELECTRA (objective 'electra') is built on BERT's own layout, the 'seed' architecture, so "
+            "that it exports to Hugging Face's ELECTRA; the '{arch}' architecture cannot be used with "
+            "it. Set the architecture to 'seed' (--arch seed) or the objective to 'mlm'.",
+        ),
+    ),
+    (
+        r"ESM's token dropout \(token_dropout_id\) belongs to ESM models: the 'modern' design with rotary "
+        r"positions and the 'mlm' objective\. Set it to -1 for this model\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "ESM's token dropout (token_dropout_id) belongs to ESM models: the 'modern' design with "
+            "rotary positions and the 'mlm' objective. Set it to -1 for this model.",
+        ),
+    ),
+    (
+        r"The \[MASK\] share \((?P<mask>[^)]+)\) and the random-token share \((?P<random>[^)]+)\) add up "
+        r"to more than 1\. Lower one of them; BERT uses 0\.8 and 0\.1\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The [MASK] share ({mask}) and the random-token share ({random}) add up to more than 1. "
+            "Lower one of them; BERT uses 0.8 and 0.1.",
+        ),
+    ),
+    (
+        r"The sequence length \((?P<seq_len>\d+)\) is longer than the model's maximum length "
+        r"\((?P<max_len>\d+)\)\. Shorten the sequences or raise the maximum length\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The sequence length ({seq_len}) is longer than the model's maximum length ({max_len}). "
+            "Shorten the sequences or raise the maximum length.",
+        ),
+    ),
+    # A setting outside its bounds (config.field_problem); the setting's name is translated too.
+    (
+        r"The setting (?P<setting>.+?) must be between (?P<low>\S+) and (?P<high>\S+) "
+        r"\(0 means (?P<zero>[^)]+)\); got (?P<value>\S+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The setting {setting} must be between {low} and {high} (0 means {zero}); got {value}.",
+        ),
+    ),
+    (
+        r"The setting (?P<setting>.+?) must be between (?P<low>\S+) and (?P<high>\S+); got (?P<value>\S+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages", "The setting {setting} must be between {low} and {high}; got {value}."
+        ),
+    ),
+    (
+        r"The setting (?P<setting>.+?) must be at least (?P<low>\S+) \(0 means (?P<zero>[^)]+)\); "
+        r"got (?P<value>\S+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The setting {setting} must be at least {low} (0 means {zero}); got {value}.",
+        ),
+    ),
+    (
+        r"The setting (?P<setting>.+?) must be at least (?P<low>\S+); got (?P<value>\S+)\.",
+        QT_TRANSLATE_NOOP("EngineMessages", "The setting {setting} must be at least {low}; got {value}."),
+    ),
+    (
+        r"The setting (?P<setting>.+?) must be at most (?P<high>\S+) \(0 means (?P<zero>[^)]+)\); "
+        r"got (?P<value>\S+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The setting {setting} must be at most {high} (0 means {zero}); got {value}.",
+        ),
+    ),
+    (
+        r"The setting (?P<setting>.+?) must be at most (?P<high>\S+); got (?P<value>\S+)\.",
+        QT_TRANSLATE_NOOP("EngineMessages", "The setting {setting} must be at most {high}; got {value}."),
+    ),
+    (
+        r"The setting (?P<setting>.+?) holds (?P<count>\d+) probes; at most (?P<limit>\d+) are tested\. "
+        r"Remove some\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The setting {setting} holds {count} probes; at most {limit} are tested. Remove some.",
+        ),
+    ),
+    # One probe row that cannot be used (config.ProbeSpec.problem), shown under Setup's probes.
+    (
+        r"Probe (?P<number>\d+) is empty: write a sentence with \[MASK\] where the answer goes\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Probe {number} is empty: write a sentence with [MASK] where the answer goes.",
+        ),
+    ),
+    (
+        r"Probe (?P<number>\d+) is (?P<length>[\d,]+) characters long; keep a probe sentence under "
+        r"(?P<limit>\d+) characters\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Probe {number} is {length} characters long; keep a probe sentence under {limit} characters.",
+        ),
+    ),
+    (
+        r"Probe (?P<number>\d+) (?P<sentence>.+) has no \[MASK\]: a probe asks about exactly one blank, "
+        r"so write \[MASK\] once, where the answer goes\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Probe {number} {sentence} has no [MASK]: a probe asks about exactly one blank, so write "
+            "[MASK] once, where the answer goes.",
+        ),
+    ),
+    (
+        r"Probe (?P<number>\d+) (?P<sentence>.+) has (?P<count>\d+) \[MASK\]s: a probe asks about exactly "
+        r"one blank, so write \[MASK\] once, where the answer goes\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Probe {number} {sentence} has {count} [MASK]s: a probe asks about exactly one blank, so "
+            "write [MASK] once, where the answer goes.",
+        ),
+    ),
+    (
+        r"Probe (?P<number>\d+) (?P<sentence>.+) has no expected answer: give the word that belongs at "
+        r"\[MASK\]\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Probe {number} {sentence} has no expected answer: give the word that belongs at [MASK].",
+        ),
+    ),
+    (
+        r"Probe (?P<number>\d+) (?P<sentence>.+): the answer is longer than (?P<limit>\d+) characters; "
+        r"give one word\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Probe {number} {sentence}: the answer is longer than {limit} characters; give one word.",
+        ),
+    ),
+    (
+        r"Probe (?P<number>\d+) (?P<sentence>.+): the sentence and the answer must each be one line, and "
+        r"the answer without \[MASK\]\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Probe {number} {sentence}: the sentence and the answer must each be one line, and the "
+            "answer without [MASK].",
+        ),
+    ),
+    # The chosen device (engine/device.py resolve_device), shown in Setup.
+    (
+        r"The device 'cuda' was chosen, but PyTorch finds no CUDA GPU on this machine\. Choose the device "
+        r"'auto' or 'cpu'\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The device 'cuda' was chosen, but PyTorch finds no CUDA GPU on this machine. Choose the "
+            "device 'auto' or 'cpu'.",
+        ),
+    ),
+    (
+        r"The device '(?P<device>[^']+)' was chosen, but this machine has only (?P<count>\d+) CUDA "
+        r"GPU\(s\)\. Choose 'cuda' or a lower number\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The device '{device}' was chosen, but this machine has only {count} CUDA GPU(s). Choose "
+            "'cuda' or a lower number.",
+        ),
+    ),
+    (
+        r"The device 'mps' was chosen, but Apple's Metal \(MPS\) is not available here\. Choose the device "
+        r"'auto' or 'cpu'\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The device 'mps' was chosen, but Apple's Metal (MPS) is not available here. Choose the "
+            "device 'auto' or 'cpu'.",
+        ),
+    ),
+    (
+        r"This GPU cannot compute in bf16\. Choose the precision 'fp32' or 'auto'\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages", "This GPU cannot compute in bf16. Choose the precision 'fp32' or 'auto'."
+        ),
+    ),
+    # A sweep's settings as written on the Sweep page (sweep/space.py); a setting's name is translated.
+    (
+        r"'(?P<text>.*)' is not a sweep setting\. Write NAME=LOW:HIGH \(a range, add :log for a log scale\) "
+        r"or NAME=A,B,C \(choices\), e\.g\. lr=1e-4:3e-3:log\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "'{text}' is not a sweep setting. Write NAME=LOW:HIGH (a range, add :log for a log scale) or "
+            "NAME=A,B,C (choices), e.g. lr=1e-4:3e-3:log.",
+        ),
+    ),
+    (
+        r"'(?P<name>[^']*)' is not a run setting, so it cannot be swept\. Use one of: (?P<names>.+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages", "'{name}' is not a run setting, so it cannot be swept. Use one of: {names}."
+        ),
+    ),
+    (
+        r"'(?P<name>[^']*)' has no range\. Give LOW:HIGH or a list of choices such as 1,2,4\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages", "'{name}' has no range. Give LOW:HIGH or a list of choices such as 1,2,4."
+        ),
+    ),
+    (
+        r"The range '(?P<values>[^']*)' for (?P<label>.+) is not LOW:HIGH or LOW:HIGH:log \(e\.g\. "
+        r"(?P<example>\S+)\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The range '{values}' for {label} is not LOW:HIGH or LOW:HIGH:log (e.g. {example}).",
+        ),
+    ),
+    (
+        r"(?P<label>.+) is not a number, so it takes choices, not a range: (?P<example>\S+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages", "{label} is not a number, so it takes choices, not a range: {example}."
+        ),
+    ),
+    (
+        r"The range (?P<low>\S+):(?P<high>\S+) for (?P<label>.+) is empty: the low end must be below the "
+        r"high end\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The range {low}:{high} for {label} is empty: the low end must be below the high end.",
+        ),
+    ),
+    (
+        r"A log-scale range cannot start at (?P<low>\S+) \((?P<label>.+)\); start it above 0 or drop ':log'\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "A log-scale range cannot start at {low} ({label}); start it above 0 or drop ':log'.",
+        ),
+    ),
+    (
+        r"No width between (?P<low>\S+) and (?P<high>\S+) divides by the (?P<heads>\d+) attention heads; "
+        r"widen the range\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "No width between {low} and {high} divides by the {heads} attention heads; widen the range.",
+        ),
+    ),
+    (
+        r"The choices '(?P<values>[^']*)' for (?P<label>.+) have an empty entry; separate values with single "
+        r"commas, e\.g\. 1,2,4\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The choices '{values}' for {label} have an empty entry; separate values with single commas, "
+            "e.g. 1,2,4.",
+        ),
+    ),
+    (
+        r"(?P<label>.+) has only one choice \((?P<choice>.*)\), so there is nothing to compare\. Give at least "
+        r"two, or a range LOW:HIGH\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{label} has only one choice ({choice}), so there is nothing to compare. Give at least two, or a "
+            "range LOW:HIGH.",
+        ),
+    ),
+    (
+        r"(?P<label>.+) is given twice; give each setting once\.",
+        QT_TRANSLATE_NOOP("EngineMessages", "{label} is given twice; give each setting once."),
+    ),
+    (
+        r"The (?P<what>range|choices) for (?P<label>.+?): (?P<reason>.+)",
+        QT_TRANSLATE_NOOP("EngineMessages", "The {what} for {label}: {reason}"),
+    ),
+    (
+        r"No trial could train with (?P<names>.+) \((?P<text>[^()]*)\) on this base recipe: (?P<reason>.+) "
+        r"Drop those choices, or change the base recipe so they fit\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "No trial could train with {names} ({text}) on this base recipe: {reason} Drop those choices, "
+            "or change the base recipe so they fit.",
+        ),
+    ),
+    (
+        r"Keep the sweep inside what the setting allows\.",
+        QT_TRANSLATE_NOOP("EngineMessages", "Keep the sweep inside what the setting allows."),
+    ),
+    # What a run capsule can expect (engine/capsule.py SpeedupEstimate.sentence, LaunchPlan.check).
+    (
+        r"One process: no communication; the run takes as long as it does here on a machine as fast as "
+        r"this one\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "One process: no communication; the run takes as long as it does here on a machine as fast "
+            "as this one.",
+        ),
+    ),
+    (
+        r"Expect about (?P<speedup>[\d.]+)x the speed of this computer with (?P<processes>\d+) processes: "
+        r"a step takes (?P<step_ms>\d+) ms here, and exchanging the gradient over 1 Gbit/s Ethernet adds "
+        r"about (?P<exchange_ms>\d+) ms to every step\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Expect about {speedup}x the speed of this computer with {processes} processes: a step takes "
+            "{step_ms} ms here, and exchanging the gradient over 1 Gbit/s Ethernet adds about "
+            "{exchange_ms} ms to every step.",
+        ),
+    ),
+    (
+        r"That is slower than training here: use fewer, faster machines or a faster network\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "That is slower than training here: use fewer, faster machines or a faster network.",
+        ),
+    ),
+    (
+        r"The rendezvous port must be between 1 and 65535; got (?P<port>-?\d+)\.",
+        QT_TRANSLATE_NOOP("EngineMessages", "The rendezvous port must be between 1 and 65535; got {port}."),
+    ),
+    (
+        r"The rendezvous host (?P<host>.+) is not a host name or an IP address\. Give the address of the "
+        r"first node, e\.g\. 10\.0\.0\.1 or node01\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The rendezvous host {host} is not a host name or an IP address. Give the address of the "
+            "first node, e.g. 10.0.0.1 or node01.",
+        ),
+    ),
+    (
+        r"The rendezvous address (?P<address>.+) is not HOST:PORT \(e\.g\. 10\.0\.0\.1:29500\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages", "The rendezvous address {address} is not HOST:PORT (e.g. 10.0.0.1:29500)."
+        ),
+    ),
+    # Unspaced Chinese or Japanese in the masking preview (engine/tokenization.py unspaced_cjk_note).
+    (
+        r"Chinese lines without spaces are split into words by (?P<segmenter>\S+), so whole-word and span "
+        r"masking hide each of its words whole\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Chinese lines without spaces are split into words by {segmenter}, so whole-word and span "
+            "masking hide each of its words whole.",
+        ),
+    ),
+    (
+        r"Some Chinese or Japanese lines have no spaces between words, so whole-word and span masking "
+        r"treat each character there \(each kana run\) as a word\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Some Chinese or Japanese lines have no spaces between words, so whole-word and span masking "
+            "treat each character there (each kana run) as a word.",
+        ),
+    ),
+    (
+        r"Put spaces between the words to have them masked whole\.",
+        QT_TRANSLATE_NOOP("EngineMessages", "Put spaces between the words to have them masked whole."),
+    ),
+    (
+        r"Put spaces between the words to have them masked whole, or install (?P<segmenter>\S+) "
+        r"\((?P<how>pip install \S+)\) to split Chinese into words\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Put spaces between the words to have them masked whole, or install {segmenter} ({how}) to "
+            "split Chinese into words.",
+        ),
+    ),
+    (
+        r"Put spaces between the words to have them masked whole, or install (?P<segmenter>\S+) "
+        r"\(the desktop bundle does not hold (?P=segmenter); a pip install of MLM Studio can add it\) to "
+        r"split Chinese into words\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Put spaces between the words to have them masked whole, or install {segmenter} (the "
+            "desktop bundle does not hold {segmenter}; a pip install of MLM Studio can add it) to "
+            "split Chinese into words.",
+        ),
+    ),
+)
