@@ -4,7 +4,8 @@ Its modules, grouped by what they are for:
 
 - **Text**: ``corpus`` (read, clean, split, fingerprint), ``encoding``, ``text_spans``,
   ``samples`` (the built-in corpora), ``tokenization``, ``run_tokenizer``, ``masking``,
-  ``data`` (token streams, windows, batches), ``mask_spelling``.
+  ``data`` (token streams, windows, batches), ``mask_spelling``, ``own_mask`` (a model folder's own
+  mask spelling, from its files).
 - **Model**: ``model`` (seed and modern encoders), ``electra``, ``estimates``,
   ``system_memory``, ``memory``, ``device``.
 - **Training**: ``trainer``, ``schedule``, ``checkpoint``, ``kept_checkpoints``,

@@ -10,6 +10,7 @@
     kept-checkpoints/step-NNNNNNNN.safetensors   weights kept for the slider over training
                          (see kept_checkpoints.py)
     owner.lock           held (flock) by the process training the run: see run_lock.py
+    origin.json          an opened transformers model's origin, or a continued run's (hf_import)
 
 Nothing here imports torch, so the GUI can name files without the engine's weight.
 """
@@ -29,6 +30,7 @@ PROBES_FILE = "probes.jsonl"
 CHECKPOINTS_DIR = "checkpoints"
 KEPT_CHECKPOINTS_DIR = "kept-checkpoints"
 LOCK_FILE = "owner.lock"
+ORIGIN_FILE = "origin.json"
 
 # A model folder (a finished run, or `train --out`) holds these; the first three are required.
 MODEL_DIR_FILES = (CONFIG_FILE, TOKENIZER_FILE, MODEL_FILE, METRICS_FILE)

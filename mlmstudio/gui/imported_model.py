@@ -8,10 +8,11 @@ GUI thread, and keeps torch out of it. The engine writes the mask ``[MASK]`` wha
 model's own spelling, so a question typed with ``<mask>`` is translated here before it is asked.
 
 A run continued from an opened model (``training.start_from``) is a trained run, but its mask
-is still the model's own: the trainer keeps that model's origin in the run's folder and its
-spelling in the run's final metrics (``mask_token``), which is where it is read here. A
-continued run that has not finished yet, or one finished before runs recorded it, shows [MASK],
-which it reads too.
+is still the model's own. Its final metrics record it (``mask_token``) once it has finished;
+before that (a run still training), and for a run finished before runs recorded it, the
+spelling is read from the run's own files (``engine/own_mask.py``: its origin.json, else the
+folders its config.json started from, each parsed once per change), so every run shows the
+mask it reads.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from mlmstudio.engine.own_mask import own_mask_token as _own_mask_in_files
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.widgets.clickable_text import MASK
 
@@ -49,9 +51,21 @@ def is_continued(run: Any) -> bool:
 
 def own_mask_token(run: Any) -> str:
     """The model's own spelling of the mask (``<mask>`` for RoBERTa, an opened one or a run continued
-    from it), ``[MASK]`` for every other run."""
-    token = _metrics(run).get("mask_token") if is_imported(run) or is_continued(run) else None
-    return token if isinstance(token, str) and token.strip() else MASK
+    from it), ``[MASK]`` for every other run.
+
+    The final metrics' ``mask_token`` when they have one; else the run's own files (a continued
+    run still training, or one finished before the metrics recorded it)."""
+    if not (is_imported(run) or is_continued(run)):
+        return MASK
+    token = _metrics(run).get("mask_token")
+    if isinstance(token, str) and token.strip():
+        return token
+    run_dir = getattr(run, "run_dir", None)
+    if run_dir is None:
+        return MASK
+    start = getattr(getattr(getattr(run, "config", None), "training", None), "start_from", "")
+    token = _own_mask_in_files(run_dir, start if isinstance(start, str) else "")
+    return token or MASK
 
 
 def with_engine_mask(text: str, masks: Iterable[str]) -> str:
@@ -63,9 +77,11 @@ def with_engine_mask(text: str, masks: Iterable[str]) -> str:
 
 
 def origin_lines(run: Any) -> list[str]:
-    """The origin of an imported run as short plain-text lines (none for a trained run)."""
+    """The origin of an imported run as short plain-text lines; for a run continued from a model
+    whose mask is spelt otherwise, that spelling; none for another trained run."""
     if not is_imported(run):
-        return []
+        mask = own_mask_token(run) if is_continued(run) else MASK
+        return [] if mask == MASK else [translate("ImportedModel", "mask token {mask}").format(mask=mask)]
     metrics = _metrics(run)
     lines = [translate("ImportedModel", "Imported from {source}").format(source=metrics.get(_SOURCE_KEY))]
     family = metrics.get("family")

@@ -52,11 +52,11 @@ from mlmstudio.engine.hf_import.weight_maps import (
 )
 from mlmstudio.engine.memory import model_memory_shortage
 from mlmstudio.engine.model_factory import build_model
+from mlmstudio.engine.run_files import ORIGIN_FILE
 from mlmstudio.engine.temp_files import temp_folder
 
 log = logging.getLogger(__name__)
 
-ORIGIN_FILE = "origin.json"
 UNTRAINED_HEAD_NOTE = (
     "This model was saved without its fill-mask head, so the head is new and untrained: its "
     "predictions mean nothing until it is trained."

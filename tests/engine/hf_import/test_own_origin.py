@@ -5,6 +5,7 @@ its origin through start_from."""
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 from hf_family_models import TEXT
@@ -119,7 +120,7 @@ def test_the_app_shows_a_continued_roberta_with_its_own_mask(continued):
     from dataclasses import replace
 
     pytest.importorskip("PySide6")
-    from mlmstudio.gui.imported_model import mask_hint, own_mask_token, with_engine_mask
+    from mlmstudio.gui.imported_model import mask_hint, origin_lines, own_mask_token, with_engine_mask
 
     _, _, run = continued
     assert own_mask_token(run) == "<mask>" and "<mask>" in mask_hint(run)
@@ -127,11 +128,58 @@ def test_the_app_shows_a_continued_roberta_with_its_own_mask(continued):
         with_engine_mask("the cat sat on the <mask> .", [own_mask_token(run)])
         == "the cat sat on the [MASK] ."
     )
-    # A run trained here whose metrics happen to hold the key, and a run of another age, say [MASK].
+    # A run trained here whose metrics happen to hold the key says [MASK].
     scratch = replace(run, config=replace(run.config, training=replace(run.config.training, start_from="")))
-    assert own_mask_token(scratch) == "[MASK]" and mask_hint(scratch) == ""
-    assert own_mask_token(replace(run, final_metrics={})) == "[MASK]"
-    assert own_mask_token(replace(run, final_metrics={"mask_token": ["<mask>"]})) == "[MASK]"
+    assert own_mask_token(scratch) == "[MASK]" and mask_hint(scratch) == "" and origin_lines(scratch) == []
+    # Without the metrics' key (a run finished before they recorded it, or one with a damaged
+    # value) the run's own origin.json says <mask>; History's details say it too.
+    for metrics in ({}, {"mask_token": ["<mask>"]}, {"mask_token": " "}):
+        older = replace(run, final_metrics=metrics)
+        assert own_mask_token(older) == "<mask>" and "<mask>" in mask_hint(older)
+        assert origin_lines(older) == ["mask token <mask>"]
+
+
+def test_a_continued_run_from_before_and_one_in_progress_show_their_own_mask(continued, tmp_path):
+    """No mask_token in the final metrics: a folder from before continued runs kept their origin
+    reads it through start_from (and a chain of them), and a run still training (its folder has
+    no metrics yet, or no files at all) reads its origin.json or the folder it starts from."""
+    from dataclasses import replace
+
+    pytest.importorskip("PySide6")
+    from mlmstudio.engine.run_files import METRICS_FILE, MODEL_FILE
+    from mlmstudio.engine.run_status import RunStatus
+    from mlmstudio.gui.imported_model import own_mask_token
+
+    _, _, run = continued
+    bare = replace(run, final_metrics={})
+    # As continued runs were written before they kept their origin: no origin.json of their own.
+    (run.run_dir / ORIGIN_FILE).unlink()
+    assert own_mask_token(bare) == "<mask>"
+    # A run continued from that run, written the same way: the chain is followed.
+    second_dir = tmp_path / "second"
+    second_dir.mkdir()
+    second_config = replace(run.config, training=replace(run.config.training, start_from=str(run.run_dir)))
+    (second_dir / "config.json").write_text(second_config.to_json())
+    second = replace(bare, id="second", run_dir=second_dir, config=second_config)
+    assert own_mask_token(second) == "<mask>"
+    # A run still training: config.json, tokenizer.json and origin.json written, no model, no metrics.
+    training_dir = tmp_path / "training"
+    shutil.copytree(run.run_dir, training_dir)
+    for name in (METRICS_FILE, MODEL_FILE):
+        (training_dir / name).unlink(missing_ok=True)
+    (training_dir / ORIGIN_FILE).write_text(json.dumps({"mask_token": "<mask>"}))
+    (training_dir / "config.json").write_text(
+        replace(run.config, training=replace(run.config.training, start_from="/gone")).to_json()
+    )
+    running = replace(bare, id="running", run_dir=training_dir, status=RunStatus.RUNNING)
+    assert own_mask_token(running) == "<mask>"
+    # Its folder not written yet: the folder its recorded config starts from (the opened copy) decides.
+    starting = replace(running, run_dir=tmp_path / "not-yet")
+    assert (Path(run.config.training.start_from) / ORIGIN_FILE).is_file()
+    assert own_mask_token(starting) == "<mask>"
+    # A run trained here, in progress, has no origin anywhere: [MASK].
+    scratch_config = replace(run.config, training=replace(run.config.training, start_from=""))
+    assert own_mask_token(replace(starting, config=scratch_config)) == "[MASK]"
 
 
 def test_a_bundle_of_a_run_with_a_damaged_origin_is_refused_or_repaired(continued, tmp_path, capsys):
