@@ -135,6 +135,7 @@ class MainWindow(QMainWindow):
         self.engine.failed.connect(self._on_engine_failed)
         self._waiting_buttons: dict[QPushButton, str] = {}
         self.open_model_dialog: OpenModelDialog | None = None  # built when first asked for
+        self._opened_status: tuple[str, str] | None = None  # (run id, what opening it did), until it loads
         if db is not None:
             self.attach_history(db)
         else:
@@ -628,21 +629,41 @@ class MainWindow(QMainWindow):
 
             self.open_model_dialog = OpenModelDialog(self.db, self)
             self.open_model_dialog.opened.connect(self._on_model_opened)
+            self.explore_page.model_loaded.connect(self._on_opened_model_loaded)
         self.open_model_dialog.show_for_opening()
         return self.open_model_dialog
 
     @Slot(str)
     def _on_model_opened(self, run_id: str) -> None:
         """An opened model is a run in the history: list it, and choose it on Explore to ask it at once."""
-        origin = self.open_model_dialog.last_origin if self.open_model_dialog is not None else None
+        dialog = self.open_model_dialog
+        origin = dialog.last_origin if dialog is not None else None
         self.runs.refresh()
         self.show_page(EXPLORE)
         self.explore_page.select_run(run_id)
-        if origin is not None:
+        if origin is None:
+            return
+        if dialog.last_reused:  # the same folder, files unchanged: its run, not a copy of it
+            said = translate(
+                "MainWindow",
+                "This model is already open as run {run} ({name}): its files are unchanged, "
+                "so no second run was recorded.",
+            ).format(run=run_id, name=dialog.last_name)
+        else:
             said = translate(
                 "MainWindow", "Opened a {family} model, {parameters:,} parameters, as run {run}."
             ).format(family=origin.family, parameters=origin.parameters, run=run_id)
-            self.show_status(f"{said} {translated(origin.note)}".strip())
+        said = f"{said} {translated(origin.note)}".strip()
+        self._opened_status = (run_id, said)
+        self.show_status(said)
+
+    @Slot(str)
+    def _on_opened_model_loaded(self, run_id: str) -> None:
+        """Explore says the opened model is ready: what opening it did (opened, or already open)
+        stays in the status bar, rather than the plain "ready" that replaced it."""
+        opened, self._opened_status = self._opened_status, None
+        if opened is not None and opened[0] == run_id:
+            self.show_status(opened[1])
 
     @Slot(str)
     def _on_run_started(self, run_id: str) -> None:

@@ -7,7 +7,9 @@ transformers folder on disk. Nothing is downloaded. Both the listing (it reads e
 config.json) and the opening (it maps and writes the weights, seconds for a large model) run
 off the GUI thread through a ``TaskRunner``, with a busy bar; torch is imported only there.
 An opened model becomes a finished run of kind "imported" (``store/imported_runs.py``), and
-``opened`` hands its id to the window, which refreshes the run list and shows it on Explore.
+``opened`` hands its id to the window, which refreshes the run list and shows it on Explore. A
+folder whose files are unchanged since it was opened gets the run that already holds it back
+(``last_reused``), and the window says so: no second run was recorded.
 A model that cannot be opened gets its sentence in the dialog, and nothing is written.
 """
 
@@ -72,6 +74,8 @@ class OpenModelDialog(QDialog):
         self.setWindowTitle(translate("OpenModelDialog", "Open a Model"))
         self.runner = TaskRunner(self)
         self.last_origin: Any = None  # the Origin of the model opened last
+        self.last_reused = False  # whether that model was already open (its run given back)
+        self.last_name = ""  # the name of its run
         self._busy = False
 
         self.cache_label = QLabel(translate("OpenModelDialog", "Reading the local Hugging Face cache…"))
@@ -197,10 +201,10 @@ class OpenModelDialog(QDialog):
         self.clear_message()
         db = self.db
 
-        def work() -> tuple[str, Any]:
-            from mlmstudio.store.imported_runs import record_imported_model
+        def work() -> Any:
+            from mlmstudio.store.imported_runs import open_imported_model
 
-            return record_imported_model(db, source, name=name)
+            return open_imported_model(db, source, name=name)
 
         self.busy_label.setText(
             translate("OpenModelDialog", "Opening {name}…").format(name=name or source.name)
@@ -285,12 +289,13 @@ class OpenModelDialog(QDialog):
         )
         self.listed.emit()
 
-    def _on_opened(self, result: tuple[str, Any]) -> None:
+    def _on_opened(self, result: Any) -> None:
+        """``result``: the ``store.imported_runs.ImportedRun`` that holds the model."""
         self._on_busy_changed()
-        run_id, self.last_origin = result
-        log.info("Opened a model as run %s", run_id)
+        self.last_origin, self.last_reused, self.last_name = result.origin, result.reused, result.name
+        log.info("%s a model as run %s", "Reused" if result.reused else "Opened", result.run_id)
         self.accept()
-        self.opened.emit(run_id)
+        self.opened.emit(result.run_id)
 
     def _on_open_failed(self, exc: BaseException) -> None:
         self._on_busy_changed()

@@ -209,3 +209,35 @@ def test_only_a_run_with_an_origin_is_imported_and_its_mask_means_the_engines():
     assert run_kind(trained) == "trained" and origin_lines(trained) == []
     assert with_engine_mask("a <mask> b <mask>", ["<mask>"]) == "a [MASK] b [MASK]"
     assert with_engine_mask("a <mask> b", ["[MASK]"]) == "a <mask> b"  # a BERT model is told, not guessed
+
+
+def test_opening_a_folder_again_says_its_run_is_given_back(qtbot, window, model_folders):
+    """The same folder, files unchanged: the run that holds it is chosen again, the status bar
+    says so, and the history still holds one run."""
+    folder = model_folders["bert"]
+    window.open_model_action.trigger()
+    dialog = window.open_model_dialog
+    with qtbot.waitSignal(dialog.opened, timeout=JOB_MS) as first:
+        assert dialog.open_folder(folder)
+    run_id = first.args[0]
+    assert not dialog.last_reused
+    said = window.statusBar().currentMessage()
+    assert said.startswith("Opened a BERT model") and run_id in said and "already open" not in said
+    qtbot.waitUntil(lambda: window.explore_page.current_run_id() == run_id, timeout=JOB_MS)
+    window.explore_page.wait_idle()
+    qtbot.wait(50)  # the load's answer delivered: what opening did is still what the status bar says
+    assert window.statusBar().currentMessage() == said
+
+    window.open_model_action.trigger()
+    with qtbot.waitSignal(dialog.opened, timeout=JOB_MS) as second:
+        assert dialog.open_folder(folder, name="another name")
+    assert second.args[0] == run_id and dialog.last_reused
+    said = window.statusBar().currentMessage()
+    name = window.runs.get(run_id).name if window.runs.get(run_id) is not None else dialog.last_name
+    assert said.startswith(f"This model is already open as run {run_id} ({name})")
+    assert "no second run was recorded" in said
+    assert [run.id for run in service.list_runs(window.db)] == [run_id]
+    assert window.explore_page.current_run_id() == run_id
+    window.explore_page.wait_idle()
+    qtbot.wait(50)
+    assert "no second run was recorded" in window.statusBar().currentMessage()
