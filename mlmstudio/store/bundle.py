@@ -218,12 +218,16 @@ def clean_export_leftovers(path: Path) -> list[str]:
 def _origin_json(run_dir: Path) -> bytes:
     """The run's own origin.json (a continued run writes one), or for a continued run from before
     that, its base's (followed through start_from); b"" if none."""
-    from mlmstudio.engine.hf_import.convert import read_origin
+    from mlmstudio.engine.hf_import.convert import read_origin_bytes
     from mlmstudio.engine.hf_import.export_back import origin_of
 
     own = run_dir / ORIGIN_FILE
-    if own.is_file() and read_origin(run_dir) is not None:
-        return own.read_bytes()
+    try:
+        read = read_origin_bytes(run_dir)  # read once: the bytes the bundle carries are those parsed
+    except OSError:
+        read = None
+    if read is not None and read[1] is not None:
+        return read[0]
     try:
         origin = origin_of(run_dir, RunConfig.from_file(run_dir / CONFIG_FILE))
     except (OSError, ConfigError, ValueError):

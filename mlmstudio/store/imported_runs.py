@@ -22,6 +22,8 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from sqlalchemy import func
+
 from mlmstudio.engine.atomic_file import atomic_write_text
 from mlmstudio.engine.hf_import import Origin, folder_key, open_transformers_folder, read_origin
 from mlmstudio.engine.run_files import CONFIG_FILE, METRICS_FILE, MODEL_FILE, TOKENIZER_FILE
@@ -77,10 +79,13 @@ def run_holding(db: Database, key: str) -> ImportedRun | None:
     """The newest imported run opened from a folder with this key whose model is still whole."""
     if not key:
         return None
+    # Narrowed in SQLite to the rows whose metrics text holds the key (a hex digest, stored as it
+    # is, so the text test finds every run that has it), then checked on the parsed metrics: a
+    # history of many opened models reads one or two rows' JSON, not all of them, on each open.
     with db.session(write=False) as session:
         rows = (
             session.query(RunRow.id, RunRow.name, RunRow.final_metrics_json)
-            .filter(RunRow.kind == RUN_KIND_IMPORTED)
+            .filter(RunRow.kind == RUN_KIND_IMPORTED, func.instr(RunRow.final_metrics_json, key) > 0)
             .order_by(RunRow.created_at.desc())
             .all()
         )

@@ -98,14 +98,41 @@ class Origin:
         return json.dumps(asdict(self), indent=1, sort_keys=True)
 
 
+MAX_ORIGIN_BYTES = 100_000_000  # the whole vocabulary permutation of a very large model fits
+
+
+def parse_origin(text: str | bytes) -> Origin:
+    """The origin that an origin.json's text holds; ValueError or TypeError when it holds none."""
+    data = bounded_json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("it is not a JSON object")
+    return Origin(**data)
+
+
+def read_origin_bytes(model_dir: Path) -> tuple[bytes, Origin | None] | None:
+    """(the bytes of a folder's origin.json, its origin or None when they hold none), read once;
+    None when the folder has no origin.json. Raises OSError when it cannot be read."""
+    file = Path(model_dir) / ORIGIN_FILE
+    if not file.is_file():
+        return None
+    with open(file, "rb") as f:
+        data = f.read(MAX_ORIGIN_BYTES + 1)
+    if len(data) > MAX_ORIGIN_BYTES:
+        return data, None
+    try:
+        return data, parse_origin(data.decode("utf-8"))
+    except (ValueError, TypeError) as exc:
+        log.warning("Ignoring unreadable %s: %s", file, exc)
+        return data, None
+
+
 def read_origin(model_dir: Path) -> Origin | None:
     """The origin of an opened model's folder, or None for a model trained here."""
     file = Path(model_dir) / ORIGIN_FILE
     if not file.is_file():
         return None
     try:
-        data = bounded_json.loads(bounded_json.read_text(file, max_bytes=100_000_000))
-        return Origin(**data)
+        return parse_origin(bounded_json.read_text(file, max_bytes=MAX_ORIGIN_BYTES))
     except (OSError, ValueError, TypeError) as exc:
         log.warning("Ignoring unreadable %s: %s", file, exc)
         return None
