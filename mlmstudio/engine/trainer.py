@@ -147,7 +147,7 @@ class Trainer:
         train_cfg = config.training
         self.device = resolve_device(train_cfg.device if not self.dist.device else self.dist.device)
         self.precision = resolve_precision(train_cfg.precision, self.device)
-        self.threads = _thread_governor(self.device, self.dist.world_size)
+        self.threads = _thread_governor(self.device, self.dist.world_size, timed=train_cfg.time_budget > 0)
 
         # Spans, not copies: a 100 MB corpus is held once while it is tokenized.
         train_text, val_text = split_spans(corpus_text, config.corpus.val_fraction, train_cfg.seed)
@@ -757,13 +757,14 @@ def default_num_threads() -> int:
     return thread_policy.decide("app").threads
 
 
-def _thread_governor(device: torch.device, world_size: int) -> thread_policy.ThreadGovernor:
+def _thread_governor(device: torch.device, world_size: int, *, timed: bool) -> thread_policy.ThreadGovernor:
     """This process' thread policy (mlmstudio/thread_policy.py), applied to torch now.
 
     A library caller that never chose a role keeps its own torch setting; a GPU run
-    and ranks under torchrun keep their starting count (the check times CPU steps).
+    and ranks under torchrun keep their starting count (the check times CPU steps),
+    and so does a step-counted run, whose model must not depend on the machine's load.
     """
-    policy = thread_policy.decide()
+    policy = thread_policy.for_run(thread_policy.decide(), timed=timed)
     if not policy.threads:
         current = torch.get_num_threads()
         policy = replace(policy, threads=current, max_threads=current)
