@@ -214,7 +214,7 @@ def user_message(exc: BaseException, what: str) -> str:
     if isinstance(exc, OSError):
         return translate(
             "Background", "{what} failed: {reason}. Check the path, the permissions and the free space."
-        ).format(what=what, reason=exc.strerror or exc)
+        ).format(what=what, reason=translated(str(exc.strerror or exc)))
     return translate(
         "Background", "{what} failed because of an internal error ({error}); the log has the details."
     ).format(what=what, error=type(exc).__name__)

@@ -70,7 +70,7 @@ def test_the_start_up_dialog_asks_and_reports_in_german(german, qtbot, tmp_path)
     assert "er ist keine SQLite-Datenbank (seine ersten Bytes sind etwas anderes)" in asked[0]
     assert "not an SQLite database" not in asked[0]
     title, message = told[0]
-    assert title == "Verlauf neu aufgebaut"
+    assert title == "Laufverlauf neu aufgebaut"  # the run history, as everywhere; "Verlauf" is the page
     assert message.startswith("Der Laufverlauf ist neu aufgebaut (Läufe: 1, davon mit ihren Kurven: 0).")
     assert "Die alte Datei bleibt als" in message and "history.damaged-" in message
     assert "Rebuilt" not in message and "kept as" not in message
@@ -103,7 +103,7 @@ def test_a_data_directory_that_cannot_be_made_is_said_in_german(german, qtbot, t
             "it is cut short (1,024 bytes of the 8,192 its header announces)",
             "er ist abgeschnitten (1,024 der",
         ),
-        ("SQLite reports: file is not a database", "SQLite meldet: file is not a database"),
+        ("SQLite reports: file is not a database", "SQLite meldet: die Datei ist keine Datenbank"),
     ],
 )
 def test_each_damage_of_the_history_reads_german_inside_the_sentence(german, reason, german_reason):

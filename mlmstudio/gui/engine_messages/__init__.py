@@ -37,7 +37,6 @@ _SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         *explore.SENTENCES,
         *export.SENTENCES,
         *models.SENTENCES,
-        *os_reasons.SENTENCES,
     )
 )
 
@@ -55,6 +54,9 @@ def translated(message: str) -> str:
     whole = _one(message.strip())
     if whole is not None:
         return whole
+    reason = os_reasons.in_language(message.strip())  # the system's or SQLite's own words, alone
+    if reason is not None:
+        return reason
     sentences = _SENTENCE_END.split(message.strip())
     if len(sentences) < 2:
         return message
@@ -77,8 +79,16 @@ def _one(sentence: str) -> str | None:
 
 def _value(name: str, value: str) -> str:
     """A value carried into a translated sentence; the ones that are English words translated too."""
-    if name == "reason":  # an engine sentence inside another one
+    if name in ("reason", "error", "detail"):  # an engine sentence, or the system's words, inside another
         return translated(value)
+    if name == "details":  # clauses joined by "; " (what does not match)
+        return "; ".join(translated(part) for part in value.split("; "))
+    if name == "where" and value == "The tokenizer":
+        return translate("EngineMessages", "The tokenizer")
+    if name == "where" and value.startswith("The tokenizer file "):
+        return translate("EngineMessages", "The tokenizer file {path}").format(path=value[19:])
+    if name == "path" and value in _PLACES:  # a folder the engine names by what it is
+        return translate("EngineMessages", _PLACES[value])
     if name == "note" and value.startswith("<br><i>") and value.endswith("</i>"):  # per-token loss's note
         return f"<br><i>{html.escape(translated(html.unescape(value[7:-4])))}</i>"
     if name == "setting":  # "model.d_model (width)": the key stays, the form's name is translated
@@ -107,6 +117,7 @@ _SWEEP_WHAT = {
     "range": QT_TRANSLATE_NOOP("EngineMessages", "range"),
     "choices": QT_TRANSLATE_NOOP("EngineMessages", "choices"),
 }
+_PLACES = {"the bundle": QT_TRANSLATE_NOOP("EngineMessages", "the bundle")}  # store/bundle.py _check_model
 _DATA_DIR_SOURCES = {"the platform's default": QT_TRANSLATE_NOOP("EngineMessages", "the platform's default")}
 _RUN_FALLBACKS = {
     "The run": QT_TRANSLATE_NOOP("EngineMessages", "The run"),

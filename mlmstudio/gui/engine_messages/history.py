@@ -522,4 +522,425 @@ SENTENCES: tuple[tuple[str, str], ...] = (
         r"This configuration cannot be queued: (?P<reason>.+)",
         QT_TRANSLATE_NOOP("EngineMessages", "This configuration cannot be queued: {reason}"),
     ),
+    # History → Import a .mlmrun file: the rarer refusals (store/bundle.py _checked_members, _read_manifest).
+    (
+        r"The bundle contains an unexpected file \((?P<name>.+)\)\. It was not written by MLM Studio; "
+        r"nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The bundle contains an unexpected file ({name}). It was not written by MLM Studio; nothing was "
+            "imported.",
+        ),
+    ),
+    (
+        r"The bundle contains (?P<name>\S+) twice\. It is damaged; nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The bundle contains {name} twice. It is damaged; nothing was imported.",
+        ),
+    ),
+    (
+        r"(?P<name>\S+) in the bundle is encrypted\. MLM Studio bundles never are\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} in the bundle is encrypted. MLM Studio bundles never are.",
+        ),
+    ),
+    (
+        r"(?P<name>\S+) in the bundle uses an unsupported compression\. Export it again with MLM Studio\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} in the bundle uses an unsupported compression. Export it again with MLM Studio.",
+        ),
+    ),
+    (
+        r"(?P<name>\S+) in the bundle is too large \((?P<size>[\d,]+) MiB; at most (?P<limit>[\d,]+) "
+        r"MiB\)\. Nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} in the bundle is too large ({size} MiB; at most {limit} MiB). Nothing was imported.",
+        ),
+    ),
+    (
+        r"(?P<name>\S+) in the bundle would expand (?P<ratio>[\d,]+) times when unpacked, like a zip "
+        r"bomb\. It was refused; nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} in the bundle would expand {ratio} times when unpacked, like a zip bomb. It was refused; "
+            "nothing was imported.",
+        ),
+    ),
+    (
+        r"(?P<name>\S+) in the bundle is larger than it declares\. It was refused; nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} in the bundle is larger than it declares. It was refused; nothing was imported.",
+        ),
+    ),
+    (
+        r"The bundle's manifest\.json does not describe an MLM Studio run\. Nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The bundle's manifest.json does not describe an MLM Studio run. Nothing was imported.",
+        ),
+    ),
+    (
+        r"The bundle's manifest\.json lacks its file list or run record\. Nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The bundle's manifest.json lacks its file list or run record. Nothing was imported.",
+        ),
+    ),
+    (
+        r"The bundle's manifest lists (?P<names>.+), which the bundle does not contain\. It is "
+        r"incomplete; nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The bundle's manifest lists {names}, which the bundle does not contain. It is incomplete; "
+            "nothing was imported.",
+        ),
+    ),
+    (
+        r"The bundle's manifest\.json (?P<reason>is .+)\. Nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The bundle's manifest.json {reason}. Nothing was imported.",
+        ),
+    ),
+    # What is checked after unpacking (store/bundle.py _check_origin, _read_metrics_csv, _run_record).
+    (
+        r"origin\.json in the bundle \(where its model came from\) cannot be read \((?P<error>.+)\)\. "
+        r"Nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "origin.json in the bundle (where its model came from) cannot be read ({error}). Nothing was "
+            "imported.",
+        ),
+    ),
+    (
+        r"The bundle's metrics\.csv must start with the header (?P<header>\S+)\. Nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The bundle's metrics.csv must start with the header {header}. Nothing was imported.",
+        ),
+    ),
+    (
+        r"Line (?P<line>\d+) of the bundle's metrics\.csv is not a valid metric point\. Nothing was "
+        r"imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Line {line} of the bundle's metrics.csv is not a valid metric point. Nothing was imported.",
+        ),
+    ),
+    (
+        r"The bundle's manifest has an invalid run (?P<key>name|status|notes|created_at|started_at|"
+        r"finished_at)\. Nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The bundle's manifest has an invalid run {key}. Nothing was imported.",
+        ),
+    ),
+    (
+        r"The bundle's manifest has invalid run tags\. Nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The bundle's manifest has invalid run tags. Nothing was imported.",
+        ),
+    ),
+    (
+        r"The bundle's manifest has an invalid run summary\. Nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The bundle's manifest has an invalid run summary. Nothing was imported.",
+        ),
+    ),
+    (
+        r"The bundle's manifest has an invalid corpus record\. Nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The bundle's manifest has an invalid corpus record. Nothing was imported.",
+        ),
+    ),
+    # What is wrong with a JSON file a user handed over (bounded_json.JSONLimitError): a clause after its name.
+    (
+        r"is larger than (?P<size>\S+ [kM]B), far more than a file of this kind holds",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "is larger than {size}, far more than a file of this kind holds",
+        ),
+    ),
+    (
+        r"is not UTF-8 text \(byte (?P<byte>\d+)\)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "is not UTF-8 text (byte {byte})",
+        ),
+    ),
+    (
+        r"is nested (?P<depth>\d+) levels deep; at most (?P<most>\d+) are expected",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "is nested {depth} levels deep; at most {most} are expected",
+        ),
+    ),
+    (
+        r"is not valid JSON \((?P<json_error>.+) at line (?P<line>\d+)\)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "is not valid JSON ({json_error} at line {line})",
+        ),
+    ),
+    (
+        r"is not usable JSON \((?P<json_error>.+)\)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "is not usable JSON ({json_error})",
+        ),
+    ),
+    # History → Import folder: the rarer refusals (store/folder_import.py), curves and metrics.
+    (
+        r"The model in (?P<path>.+) cannot be loaded: (?P<reason>.+) Nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The model in {path} cannot be loaded: {reason} Nothing was imported.",
+        ),
+    ),
+    (
+        r"The folder's curve file is larger than (?P<size>\d+) GiB, far more than a run writes\. Nothing "
+        r"was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The folder's curve file is larger than {size} GiB, far more than a run writes. Nothing was "
+            "imported.",
+        ),
+    ),
+    (
+        r"The folder's curve file cannot be read: (?P<error>.+?)\.? Nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The folder's curve file cannot be read: {error}. Nothing was imported.",
+        ),
+    ),
+    (
+        r"Line (?P<line>\d+) of the folder's curves\.csv (?P<reason>.+)\. Nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Line {line} of the folder's curves.csv {reason}. Nothing was imported.",
+        ),
+    ),
+    (
+        r"has a negative step \((?P<step>-\d+)\)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "has a negative step ({step})",
+        ),
+    ),
+    (
+        r"has a step of (?P<digits>\d+) digits, more than a run can take",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "has a step of {digits} digits, more than a run can take",
+        ),
+    ),
+    (
+        r"names the split (?P<split>.+); curves are 'train' or 'val'",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "names the split {split}; curves are 'train' or 'val'",
+        ),
+    ),
+    (
+        r"names the metric (?P<metric>.+), which is not a metric name",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "names the metric {metric}, which is not a metric name",
+        ),
+    ),
+    (
+        r"holds a value that is not a finite number",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "holds a value that is not a finite number",
+        ),
+    ),
+    (
+        r"repeats step (?P<step>\d+) of (?P<split>\S+) (?P<metric>\S+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "repeats step {step} of {split} {metric}",
+        ),
+    ),
+    (
+        r"The folder's metrics\.json cannot be read: it (?P<reason>.+)\. Nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The folder's metrics.json cannot be read: it {reason}. Nothing was imported.",
+        ),
+    ),
+    (
+        r"The folder's metrics\.json is not a JSON object\. Nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The folder's metrics.json is not a JSON object. Nothing was imported.",
+        ),
+    ),
+    (
+        r"The folder's metrics\.json gives 'steps' as (?P<value>.+), not a whole number\. Nothing was "
+        r"imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The folder's metrics.json gives 'steps' as {value}, not a whole number. Nothing was imported.",
+        ),
+    ),
+    (
+        r"The folder's metrics\.json gives 'steps' as (?P<value>.+), which is not a whole number from 0 "
+        r"to (?P<most>\d+)\. Nothing was imported\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The folder's metrics.json gives 'steps' as {value}, which is not a whole number from 0 to "
+            "{most}. Nothing was imported.",
+        ),
+    ),
+    (
+        r"(?P<path>.+) cannot be read \((?P<error>[^()]+)\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{path} cannot be read ({error}).",
+        ),
+    ),
+    # The queue's rarer refusals and its items' messages (store/queue.py).
+    (
+        r"The settings stored with queue item (?P<item>\d+) cannot be read: (?P<reason>.+) Remove it with "
+        r"'(?P<command>[^']+)' and add the run again\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The settings stored with queue item {item} cannot be read: {reason} Remove it with '{command}' "
+            "and add the run again.",
+        ),
+    ),
+    (
+        r"Position (?P<position>-?\d+) is outside the queue: give a number from 1 to (?P<last>\d+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Position {position} is outside the queue: give a number from 1 to {last}.",
+        ),
+    ),
+    (
+        r"The queue changed meanwhile \(an item was removed or listed twice\)\. Reload the queue and move "
+        r"the item again\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The queue changed meanwhile (an item was removed or listed twice). Reload the queue and move "
+            "the item again.",
+        ),
+    ),
+    (
+        r"After a crash the queue can 'wait' or 'resume', not (?P<choice>.+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "After a crash the queue can 'wait' or 'resume', not {choice}.",
+        ),
+    ),
+    (
+        r"The queue's folder (?P<folder>.+) cannot be written \((?P<error>.+)\)\. Check the disk and the "
+        r"permissions\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The queue's folder {folder} cannot be written ({error}). Check the disk and the permissions.",
+        ),
+    ),
+    (
+        r"This item's record in the history (?P<path>.+) is damaged \((?P<reason>.+)\), so the queue "
+        r"skips it\. Remove it with '(?P<command>[^']+)' \(or Remove on the Queue page\) and add the run "
+        r"again\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "This item's record in the history {path} is damaged ({reason}), so the queue skips it. Remove "
+            "it with '{command}' (or Remove on the Queue page) and add the run again.",
+        ),
+    ),
+    (
+        r"its state reads (?P<value>.+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "its state reads {value}",
+        ),
+    ),
+    (
+        r"its time it was added reads (?P<value>.+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "its time it was added reads {value}",
+        ),
+    ),
+    (
+        r"its start time reads (?P<value>.+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "its start time reads {value}",
+        ),
+    ),
+    (
+        r"its end time reads (?P<value>.+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "its end time reads {value}",
+        ),
+    ),
+    (
+        r"its position reads (?P<value>.+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "its position reads {value}",
+        ),
+    ),
+    (
+        r"The process running this item ended before it finished\. It resumes from its last checkpoint "
+        r"when the queue runs again\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The process running this item ended before it finished. It resumes from its last checkpoint "
+            "when the queue runs again.",
+        ),
+    ),
+    (
+        r"The run was stopped before it finished\. It resumes from its last checkpoint when the queue "
+        r"runs again\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The run was stopped before it finished. It resumes from its last checkpoint when the queue runs "
+            "again.",
+        ),
+    ),
+    (
+        r"The run failed\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The run failed.",
+        ),
+    ),
+    (
+        r"The queue's after-crash setting in the history is damaged \((?P<value>.+)\), so it waits after "
+        r"a crash; choose again with '(?P<command>[^']+)'\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The queue's after-crash setting in the history is damaged ({value}), so it waits after a crash; "
+            "choose again with '{command}'.",
+        ),
+    ),
+    # Why a curve file cannot be read (engine/curve_log.py read_curve_points), inside the sentence above.
+    (
+        r"Line (?P<line>\d+) of (?P<name>\S+) is not a valid curve point\.?",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Line {line} of {name} is not a valid curve point",
+        ),
+    ),
+    (
+        r"(?P<name>\S+) must start with the header (?P<header>\S+)\.?",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} must start with the header {header}",
+        ),
+    ),
 )

@@ -167,4 +167,102 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "The folder mixes files of different models; copy the model again.",
         ),
     ),
+    # A run's own model folder (engine/artifacts.py load_model_dir): History's imports, Explore, resuming.
+    (
+        r"The folder (?P<path>.+) does not exist\. Choose a folder written by MLM Studio\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The folder {path} does not exist. Choose a folder written by MLM Studio.",
+        ),
+    ),
+    (
+        r"(?P<path>.+) is a file, not a model folder\. Choose a folder written by MLM Studio \(it holds "
+        r"config\.json, tokenizer\.json and model\.safetensors\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{path} is a file, not a model folder. Choose a folder written by MLM Studio (it holds "
+            "config.json, tokenizer.json and model.safetensors).",
+        ),
+    ),
+    (
+        r"The folder (?P<path>.+) has no (?P<name>\S+)\. Choose a folder written by MLM Studio \(it holds "
+        r"config\.json, tokenizer\.json and model\.safetensors\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The folder {path} has no {name}. Choose a folder written by MLM Studio (it holds config.json, "
+            "tokenizer.json and model.safetensors).",
+        ),
+    ),
+    (
+        r"(?P<reason>.+) \(The model in (?P<path>.+)\.\)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{reason} (The model in {path}.)",
+        ),
+    ),
+    (
+        r"The config\.json in (?P<path>.+) cannot be used: (?P<reason>.+) The folder may be damaged; "
+        r"choose another or retrain\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The config.json in {path} cannot be used: {reason} The folder may be damaged; choose another or "
+            "retrain.",
+        ),
+    ),
+    (
+        r"The tokenizer\.json in (?P<path>.+) cannot be used: (?P<reason>.+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The tokenizer.json in {path} cannot be used: {reason}",
+        ),
+    ),
+    (
+        r"The tokenizer\.json in (?P<path>.+) is damaged \((?P<error>.+)\)\. Choose another folder or "
+        r"retrain\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The tokenizer.json in {path} is damaged ({error}). Choose another folder or retrain.",
+        ),
+    ),
+    (
+        r"The (?P<file>\S+) in (?P<path>.+) is damaged or not a safetensors file \((?P<error>.+)\)\. "
+        r"Choose another folder or retrain\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The {file} in {path} is damaged or not a safetensors file ({error}). Choose another folder or "
+            "retrain.",
+        ),
+    ),
+    (
+        r"The weights in (?P<path>.+) do not match its config\.json and tokenizer\.json "
+        r"\((?P<details>.+)\)\. The folder may mix files from different runs; retrain or choose another "
+        r"folder\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The weights in {path} do not match its config.json and tokenizer.json ({details}). The folder "
+            "may mix files from different runs; retrain or choose another folder.",
+        ),
+    ),
+    # What does not match (artifacts._load_weights, hf_import's weights): a clause each, joined by '; '.
+    (
+        r"missing (?P<names>.+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "missing {names}",
+        ),
+    ),
+    (
+        r"unexpected (?P<names>.+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "unexpected {names}",
+        ),
+    ),
+    (
+        r"wrong shape for (?P<names>.+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "wrong shape for {names}",
+        ),
+    ),
 )

@@ -542,4 +542,141 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "split Chinese into words.",
         ),
     ),
+    # A run configuration read from a file, a bundle, a folder or the queue (config.py from_dict, from_file).
+    (
+        r"A run configuration must be a JSON object\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "A run configuration must be a JSON object.",
+        ),
+    ),
+    (
+        r"Unknown configuration section\(s\): (?P<sections>.+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Unknown configuration section(s): {sections}.",
+        ),
+    ),
+    (
+        r"The '(?P<name>[^']+)' section of the configuration must be an object\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The '{name}' section of the configuration must be an object.",
+        ),
+    ),
+    (
+        r"Unknown setting\(s\) in '(?P<name>[^']+)': (?P<settings>.+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Unknown setting(s) in '{name}': {settings}.",
+        ),
+    ),
+    (
+        r"The setting (?P<where>\S+) must be on or off \(true or false\), not (?P<value>.+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The setting {where} must be on or off (true or false), not {value}.",
+        ),
+    ),
+    (
+        r"The setting (?P<where>\S+) must be a whole number, not (?P<value>.+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The setting {where} must be a whole number, not {value}.",
+        ),
+    ),
+    (
+        r"The setting (?P<where>\S+) must be a number, not (?P<value>.+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The setting {where} must be a number, not {value}.",
+        ),
+    ),
+    (
+        r"The setting (?P<where>\S+) must be text, not (?P<value>.+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The setting {where} must be text, not {value}.",
+        ),
+    ),
+    (
+        r"This configuration is version (?P<version>.+); this MLM Studio reads versions 1 to "
+        r"(?P<latest>\d+)\. Update MLM Studio to read it\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "This configuration is version {version}; this MLM Studio reads versions 1 to {latest}. Update "
+            "MLM Studio to read it.",
+        ),
+    ),
+    (
+        r"The configuration (?P<reason>is .+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The configuration {reason}.",
+        ),
+    ),
+    (
+        r"The configuration file (?P<path>.+) (?P<reason>is .+)\. Give a run\.json written by MLM Studio "
+        r"\(--save-config\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The configuration file {path} {reason}. Give a run.json written by MLM Studio (--save-config).",
+        ),
+    ),
+    (
+        r"Cannot read the configuration file (?P<path>.+) \((?P<error>.+)\)\. Check the path\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Cannot read the configuration file {path} ({error}). Check the path.",
+        ),
+    ),
+    # A run's tokenizer file that cannot be used (engine/tokenization.py MLMTokenizer.from_str, load).
+    (
+        r"(?P<where>The tokenizer(?: file .+)?) is not a valid tokenizer file \((?P<error>.+)\)\. Train "
+        r"the tokenizer again or pick another run\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{where} is not a valid tokenizer file ({error}). Train the tokenizer again or pick another run.",
+        ),
+    ),
+    (
+        r"(?P<where>The tokenizer(?: file .+)?) was not made by MLM Studio \(its model or pre-tokenizer "
+        r"is unknown\)\. Train a tokenizer here instead\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{where} was not made by MLM Studio (its model or pre-tokenizer is unknown). Train a tokenizer "
+            "here instead.",
+        ),
+    ),
+    (
+        r"(?P<where>The tokenizer(?: file .+)?) does not have the special token (?P<token>\S+) at id "
+        r"(?P<id>\d+), so it was not made by MLM Studio\. Train a tokenizer here instead\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{where} does not have the special token {token} at id {id}, so it was not made by MLM Studio. "
+            "Train a tokenizer here instead.",
+        ),
+    ),
+    (
+        r"There is no tokenizer file at (?P<path>.+)\. The run's files may have been moved or deleted\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "There is no tokenizer file at {path}. The run's files may have been moved or deleted.",
+        ),
+    ),
+    (
+        r"The tokenizer file (?P<path>.+) cannot be read \((?P<error>.+)\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The tokenizer file {path} cannot be read ({error}).",
+        ),
+    ),
+    # A configuration file's own path before its problem (config.py RunConfig.from_file).
+    (
+        r"(?P<path>.+\.json): (?P<reason>[A-Z].+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{path}: {reason}",
+        ),
+    ),
 )

@@ -1218,12 +1218,84 @@ Es wurde nichts gesendet.</translation>
         <translation>Diese GPU kann nicht in bf16 rechnen. Wählen Sie die Genauigkeit 'fp32' oder 'auto'.</translation>
     </message>
     <message>
+        <source>A run configuration must be a JSON object.</source>
+        <translation>Eine Laufkonfiguration muss ein JSON-Objekt sein.</translation>
+    </message>
+    <message>
+        <source>Unknown configuration section(s): {sections}.</source>
+        <translation>Unbekannte Abschnitte der Konfiguration: {sections}.</translation>
+    </message>
+    <message>
+        <source>The '{name}' section of the configuration must be an object.</source>
+        <translation>Der Abschnitt '{name}' der Konfiguration muss ein Objekt sein.</translation>
+    </message>
+    <message>
+        <source>Unknown setting(s) in '{name}': {settings}.</source>
+        <translation>Unbekannte Einstellungen in '{name}': {settings}.</translation>
+    </message>
+    <message>
+        <source>The setting {where} must be on or off (true or false), not {value}.</source>
+        <translation>Die Einstellung {where} muss an oder aus sein (true oder false), nicht {value}.</translation>
+    </message>
+    <message>
+        <source>The setting {where} must be a whole number, not {value}.</source>
+        <translation>Die Einstellung {where} muss eine ganze Zahl sein, nicht {value}.</translation>
+    </message>
+    <message>
+        <source>The setting {where} must be a number, not {value}.</source>
+        <translation>Die Einstellung {where} muss eine Zahl sein, nicht {value}.</translation>
+    </message>
+    <message>
+        <source>The setting {where} must be text, not {value}.</source>
+        <translation>Die Einstellung {where} muss ein Text sein, nicht {value}.</translation>
+    </message>
+    <message>
+        <source>This configuration is version {version}; this MLM Studio reads versions 1 to {latest}. Update MLM Studio to read it.</source>
+        <translation>Diese Konfiguration hat die Version {version}; dieses MLM Studio liest die Versionen 1 bis {latest}. Aktualisieren Sie MLM Studio, um sie zu lesen.</translation>
+    </message>
+    <message>
+        <source>The configuration {reason}.</source>
+        <translation>Die Konfiguration {reason}.</translation>
+    </message>
+    <message>
+        <source>The configuration file {path} {reason}. Give a run.json written by MLM Studio (--save-config).</source>
+        <translation>Die Konfigurationsdatei {path} {reason}. Geben Sie eine run.json an, die MLM Studio geschrieben hat (--save-config).</translation>
+    </message>
+    <message>
+        <source>Cannot read the configuration file {path} ({error}). Check the path.</source>
+        <translation>Die Konfigurationsdatei {path} kann nicht gelesen werden ({error}). Prüfen Sie den Pfad.</translation>
+    </message>
+    <message>
+        <source>{where} is not a valid tokenizer file ({error}). Train the tokenizer again or pick another run.</source>
+        <translation>{where} ist keine gültige Tokenizer-Datei ({error}). Trainieren Sie den Tokenizer neu oder wählen Sie einen anderen Lauf.</translation>
+    </message>
+    <message>
+        <source>{where} was not made by MLM Studio (its model or pre-tokenizer is unknown). Train a tokenizer here instead.</source>
+        <translation>{where} stammt nicht von MLM Studio (sein Modell oder Vor-Tokenizer ist unbekannt). Trainieren Sie stattdessen hier einen Tokenizer.</translation>
+    </message>
+    <message>
+        <source>{where} does not have the special token {token} at id {id}, so it was not made by MLM Studio. Train a tokenizer here instead.</source>
+        <translation>{where} hat das Sondertoken {token} nicht unter der ID {id} und stammt daher nicht von MLM Studio. Trainieren Sie stattdessen hier einen Tokenizer.</translation>
+    </message>
+    <message>
+        <source>There is no tokenizer file at {path}. The run's files may have been moved or deleted.</source>
+        <translation>Unter {path} gibt es keine Tokenizer-Datei. Die Dateien des Laufs wurden vielleicht verschoben oder gelöscht.</translation>
+    </message>
+    <message>
+        <source>The tokenizer file {path} cannot be read ({error}).</source>
+        <translation>Die Tokenizer-Datei {path} kann nicht gelesen werden ({error}).</translation>
+    </message>
+    <message>
+        <source>{path}: {reason}</source>
+        <translation>{path}: {reason}</translation>
+    </message>
+    <message>
         <source>This run uses the distance bias (ALiBi-style), which no Hugging Face transformers encoder has, so it cannot be exported exactly. Runs trained with the distance bias off (--no-distance-bias; in Setup, Advanced: 'Distance bias') or with --arch seed can be exported; with rotary positions (--positions rotary) a run without the distance bias learns nearly as fast.</source>
         <translation>Dieser Lauf verwendet den Abstands-Bias (nach Art von ALiBi), den kein Encoder von Hugging Face transformers hat, daher lässt er sich nicht exakt exportieren. Läufe, die ohne Abstands-Bias (--no-distance-bias; in der Einrichtung unter Erweitert: „Abstands-Bias“) oder mit --arch seed trainiert wurden, lassen sich exportieren; mit Rotary-Positionen (--positions rotary) lernt ein Lauf ohne Abstands-Bias fast genauso schnell.</translation>
     </message>
     <message>
         <source>Run {run} has no trained model: its folder {folder} was deleted or moved. Put the folder back, or delete the run from the history.</source>
-        <translation>Lauf {run} hat kein trainiertes Modell: Sein Ordner {folder} wurde gelöscht oder verschoben. Legen Sie den Ordner zurück, oder löschen Sie den Lauf aus dem Verlauf.</translation>
+        <translation>Lauf {run} hat kein trainiertes Modell: Sein Ordner {folder} wurde gelöscht oder verschoben. Legen Sie den Ordner zurück, oder löschen Sie den Lauf aus dem Laufverlauf.</translation>
     </message>
     <message>
         <source>Run {run} is still training and has not saved its model yet. Wait until it ends.</source>
@@ -1726,6 +1798,226 @@ Es wurde nichts gesendet.</translation>
         <translation>Diese Konfiguration lässt sich nicht einreihen: {reason}</translation>
     </message>
     <message>
+        <source>The bundle contains an unexpected file ({name}). It was not written by MLM Studio; nothing was imported.</source>
+        <translation>Die .mlmrun-Datei enthält eine unerwartete Datei ({name}). Sie wurde nicht von MLM Studio geschrieben; es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The bundle contains {name} twice. It is damaged; nothing was imported.</source>
+        <translation>Die .mlmrun-Datei enthält {name} zweimal. Sie ist beschädigt; es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>{name} in the bundle is encrypted. MLM Studio bundles never are.</source>
+        <translation>{name} in der .mlmrun-Datei ist verschlüsselt. Die .mlmrun-Dateien von MLM Studio sind das nie.</translation>
+    </message>
+    <message>
+        <source>{name} in the bundle uses an unsupported compression. Export it again with MLM Studio.</source>
+        <translation>{name} in der .mlmrun-Datei ist mit einem nicht unterstützten Verfahren komprimiert. Exportieren Sie den Lauf erneut mit MLM Studio.</translation>
+    </message>
+    <message>
+        <source>{name} in the bundle is too large ({size} MiB; at most {limit} MiB). Nothing was imported.</source>
+        <translation>{name} in der .mlmrun-Datei ist zu groß ({size} MiB; höchstens {limit} MiB). Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>{name} in the bundle would expand {ratio} times when unpacked, like a zip bomb. It was refused; nothing was imported.</source>
+        <translation>{name} in der .mlmrun-Datei würde beim Entpacken auf das {ratio}-Fache anwachsen, wie eine Zip-Bombe. Sie wurde abgelehnt; es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>{name} in the bundle is larger than it declares. It was refused; nothing was imported.</source>
+        <translation>{name} in der .mlmrun-Datei ist größer, als sie angibt. Sie wurde abgelehnt; es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The bundle's manifest.json does not describe an MLM Studio run. Nothing was imported.</source>
+        <translation>Die manifest.json der .mlmrun-Datei beschreibt keinen Lauf von MLM Studio. Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The bundle's manifest.json lacks its file list or run record. Nothing was imported.</source>
+        <translation>Der manifest.json der .mlmrun-Datei fehlt die Liste der Dateien oder der Eintrag des Laufs. Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The bundle's manifest lists {names}, which the bundle does not contain. It is incomplete; nothing was imported.</source>
+        <translation>Das Manifest der .mlmrun-Datei nennt {names}, die in ihr fehlen. Sie ist unvollständig; es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The bundle's manifest.json {reason}. Nothing was imported.</source>
+        <translation>Die manifest.json der .mlmrun-Datei {reason}. Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>origin.json in the bundle (where its model came from) cannot be read ({error}). Nothing was imported.</source>
+        <translation>Die origin.json in der .mlmrun-Datei (die sagt, woher ihr Modell stammt) kann nicht gelesen werden ({error}). Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The bundle's metrics.csv must start with the header {header}. Nothing was imported.</source>
+        <translation>Die metrics.csv der .mlmrun-Datei muss mit der Kopfzeile {header} beginnen. Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>Line {line} of the bundle's metrics.csv is not a valid metric point. Nothing was imported.</source>
+        <translation>Zeile {line} der metrics.csv der .mlmrun-Datei ist kein gültiger Messpunkt. Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The bundle's manifest has an invalid run {key}. Nothing was imported.</source>
+        <translation>Das Manifest der .mlmrun-Datei enthält für den Lauf einen ungültigen Wert „{key}“. Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The bundle's manifest has invalid run tags. Nothing was imported.</source>
+        <translation>Das Manifest der .mlmrun-Datei enthält ungültige Schlagwörter des Laufs. Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The bundle's manifest has an invalid run summary. Nothing was imported.</source>
+        <translation>Das Manifest der .mlmrun-Datei enthält eine ungültige Zusammenfassung des Laufs. Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The bundle's manifest has an invalid corpus record. Nothing was imported.</source>
+        <translation>Das Manifest der .mlmrun-Datei enthält einen ungültigen Eintrag des Korpus. Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>is larger than {size}, far more than a file of this kind holds</source>
+        <translation>ist größer als {size}, weit mehr, als eine Datei dieser Art enthält</translation>
+    </message>
+    <message>
+        <source>is not UTF-8 text (byte {byte})</source>
+        <translation>ist kein UTF-8-Text (Byte {byte})</translation>
+    </message>
+    <message>
+        <source>is nested {depth} levels deep; at most {most} are expected</source>
+        <translation>ist {depth} Ebenen tief verschachtelt; erwartet werden höchstens {most}</translation>
+    </message>
+    <message>
+        <source>is not valid JSON ({json_error} at line {line})</source>
+        <translation>ist kein gültiges JSON ({json_error} in Zeile {line})</translation>
+    </message>
+    <message>
+        <source>is not usable JSON ({json_error})</source>
+        <translation>ist kein verwendbares JSON ({json_error})</translation>
+    </message>
+    <message>
+        <source>The model in {path} cannot be loaded: {reason} Nothing was imported.</source>
+        <translation>Das Modell in {path} lässt sich nicht laden: {reason} Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The folder's curve file is larger than {size} GiB, far more than a run writes. Nothing was imported.</source>
+        <translation>Die Kurvendatei des Ordners ist größer als {size} GiB, weit mehr, als ein Lauf schreibt. Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The folder's curve file cannot be read: {error}. Nothing was imported.</source>
+        <translation>Die Kurvendatei des Ordners kann nicht gelesen werden: {error}. Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>Line {line} of the folder's curves.csv {reason}. Nothing was imported.</source>
+        <translation>Zeile {line} der curves.csv des Ordners {reason}. Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>has a negative step ({step})</source>
+        <translation>hat einen negativen Schritt ({step})</translation>
+    </message>
+    <message>
+        <source>has a step of {digits} digits, more than a run can take</source>
+        <translation>hat einen Schritt mit {digits} Ziffern, mehr, als ein Lauf haben kann</translation>
+    </message>
+    <message>
+        <source>names the split {split}; curves are 'train' or 'val'</source>
+        <translation>nennt den Datenteil {split}; Kurven gehören zu 'train' oder 'val'</translation>
+    </message>
+    <message>
+        <source>names the metric {metric}, which is not a metric name</source>
+        <translation>nennt die Messgröße {metric}, die kein Name einer Messgröße ist</translation>
+    </message>
+    <message>
+        <source>holds a value that is not a finite number</source>
+        <translation>enthält einen Wert, der keine endliche Zahl ist</translation>
+    </message>
+    <message>
+        <source>repeats step {step} of {split} {metric}</source>
+        <translation>wiederholt Schritt {step} von {split} {metric}</translation>
+    </message>
+    <message>
+        <source>The folder's metrics.json cannot be read: it {reason}. Nothing was imported.</source>
+        <translation>Die metrics.json des Ordners kann nicht gelesen werden: Sie {reason}. Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The folder's metrics.json is not a JSON object. Nothing was imported.</source>
+        <translation>Die metrics.json des Ordners ist kein JSON-Objekt. Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The folder's metrics.json gives 'steps' as {value}, not a whole number. Nothing was imported.</source>
+        <translation>Die metrics.json des Ordners gibt 'steps' als {value} an, keine ganze Zahl. Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>The folder's metrics.json gives 'steps' as {value}, which is not a whole number from 0 to {most}. Nothing was imported.</source>
+        <translation>Die metrics.json des Ordners gibt 'steps' als {value} an, was keine ganze Zahl von 0 bis {most} ist. Es wurde nichts importiert.</translation>
+    </message>
+    <message>
+        <source>{path} cannot be read ({error}).</source>
+        <translation>{path} kann nicht gelesen werden ({error}).</translation>
+    </message>
+    <message>
+        <source>The settings stored with queue item {item} cannot be read: {reason} Remove it with '{command}' and add the run again.</source>
+        <translation>Die Einstellungen, die mit Eintrag {item} der Warteschlange gespeichert sind, können nicht gelesen werden: {reason} Entfernen Sie den Eintrag mit '{command}' und fügen Sie den Lauf erneut hinzu.</translation>
+    </message>
+    <message>
+        <source>Position {position} is outside the queue: give a number from 1 to {last}.</source>
+        <translation>Position {position} liegt außerhalb der Warteschlange: Geben Sie eine Zahl von 1 bis {last} an.</translation>
+    </message>
+    <message>
+        <source>The queue changed meanwhile (an item was removed or listed twice). Reload the queue and move the item again.</source>
+        <translation>Die Warteschlange hat sich inzwischen geändert (ein Eintrag wurde entfernt oder doppelt aufgeführt). Laden Sie die Warteschlange neu und verschieben Sie den Eintrag erneut.</translation>
+    </message>
+    <message>
+        <source>After a crash the queue can 'wait' or 'resume', not {choice}.</source>
+        <translation>Nach einem Absturz kann die Warteschlange 'wait' (warten) oder 'resume' (fortsetzen), nicht {choice}.</translation>
+    </message>
+    <message>
+        <source>The queue's folder {folder} cannot be written ({error}). Check the disk and the permissions.</source>
+        <translation>In den Ordner der Warteschlange, {folder}, kann nicht geschrieben werden ({error}). Prüfen Sie den Datenträger und die Berechtigungen.</translation>
+    </message>
+    <message>
+        <source>This item's record in the history {path} is damaged ({reason}), so the queue skips it. Remove it with '{command}' (or Remove on the Queue page) and add the run again.</source>
+        <translation>Der Datensatz dieses Eintrags im Laufverlauf {path} ist beschädigt ({reason}), daher überspringt die Warteschlange ihn. Entfernen Sie ihn mit '{command}' (oder mit „Entfernen“ auf der Seite „Warteschlange“) und fügen Sie den Lauf erneut hinzu.</translation>
+    </message>
+    <message>
+        <source>its state reads {value}</source>
+        <translation>sein Zustand lautet {value}</translation>
+    </message>
+    <message>
+        <source>its time it was added reads {value}</source>
+        <translation>seine Zeit des Hinzufügens lautet {value}</translation>
+    </message>
+    <message>
+        <source>its start time reads {value}</source>
+        <translation>seine Startzeit lautet {value}</translation>
+    </message>
+    <message>
+        <source>its end time reads {value}</source>
+        <translation>seine Endzeit lautet {value}</translation>
+    </message>
+    <message>
+        <source>its position reads {value}</source>
+        <translation>seine Position lautet {value}</translation>
+    </message>
+    <message>
+        <source>The process running this item ended before it finished. It resumes from its last checkpoint when the queue runs again.</source>
+        <translation>Der Prozess, der diesen Eintrag ausführte, endete vor dessen Abschluss. Der Eintrag wird beim nächsten Lauf der Warteschlange an seinem letzten Checkpoint fortgesetzt.</translation>
+    </message>
+    <message>
+        <source>The run was stopped before it finished. It resumes from its last checkpoint when the queue runs again.</source>
+        <translation>Der Lauf wurde vor seinem Abschluss gestoppt. Er wird beim nächsten Lauf der Warteschlange an seinem letzten Checkpoint fortgesetzt.</translation>
+    </message>
+    <message>
+        <source>The run failed.</source>
+        <translation>Der Lauf ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>The queue's after-crash setting in the history is damaged ({value}), so it waits after a crash; choose again with '{command}'.</source>
+        <translation>Die Einstellung der Warteschlange für die Zeit nach einem Absturz ist im Laufverlauf beschädigt ({value}), daher wartet sie nach einem Absturz; wählen Sie erneut mit '{command}'.</translation>
+    </message>
+    <message>
+        <source>Line {line} of {name} is not a valid curve point</source>
+        <translation>Zeile {line} von {name} ist kein gültiger Kurvenpunkt</translation>
+    </message>
+    <message>
+        <source>{name} must start with the header {header}</source>
+        <translation>{name} muss mit der Kopfzeile {header} beginnen</translation>
+    </message>
+    <message>
         <source>The capsule could not be written to {folder} ({error}). Choose another folder or free space.</source>
         <translation>Die Kapsel konnte nicht nach {folder} geschrieben werden ({error}). Wählen Sie einen anderen Ordner oder geben Sie Speicherplatz frei.</translation>
     </message>
@@ -1818,6 +2110,54 @@ Es wurde nichts gesendet.</translation>
         <translation>Laut der config.json in {path} hat das Vokabular {vocab} Tokens, sein Tokenizer aber {size}. Der Ordner mischt Dateien verschiedener Modelle; kopieren Sie das Modell erneut.</translation>
     </message>
     <message>
+        <source>The folder {path} does not exist. Choose a folder written by MLM Studio.</source>
+        <translation>Der Ordner {path} existiert nicht. Wählen Sie einen Ordner, den MLM Studio geschrieben hat.</translation>
+    </message>
+    <message>
+        <source>{path} is a file, not a model folder. Choose a folder written by MLM Studio (it holds config.json, tokenizer.json and model.safetensors).</source>
+        <translation>{path} ist eine Datei, kein Modellordner. Wählen Sie einen Ordner, den MLM Studio geschrieben hat (er enthält config.json, tokenizer.json und model.safetensors).</translation>
+    </message>
+    <message>
+        <source>The folder {path} has no {name}. Choose a folder written by MLM Studio (it holds config.json, tokenizer.json and model.safetensors).</source>
+        <translation>Im Ordner {path} fehlt {name}. Wählen Sie einen Ordner, den MLM Studio geschrieben hat (er enthält config.json, tokenizer.json und model.safetensors).</translation>
+    </message>
+    <message>
+        <source>{reason} (The model in {path}.)</source>
+        <translation>{reason} (Das Modell in {path}.)</translation>
+    </message>
+    <message>
+        <source>The config.json in {path} cannot be used: {reason} The folder may be damaged; choose another or retrain.</source>
+        <translation>Die config.json in {path} lässt sich nicht verwenden: {reason} Der Ordner ist vielleicht beschädigt; wählen Sie einen anderen oder trainieren Sie neu.</translation>
+    </message>
+    <message>
+        <source>The tokenizer.json in {path} cannot be used: {reason}</source>
+        <translation>Die tokenizer.json in {path} lässt sich nicht verwenden: {reason}</translation>
+    </message>
+    <message>
+        <source>The tokenizer.json in {path} is damaged ({error}). Choose another folder or retrain.</source>
+        <translation>Die tokenizer.json in {path} ist beschädigt ({error}). Wählen Sie einen anderen Ordner oder trainieren Sie neu.</translation>
+    </message>
+    <message>
+        <source>The {file} in {path} is damaged or not a safetensors file ({error}). Choose another folder or retrain.</source>
+        <translation>Die Datei {file} in {path} ist beschädigt oder keine safetensors-Datei ({error}). Wählen Sie einen anderen Ordner oder trainieren Sie neu.</translation>
+    </message>
+    <message>
+        <source>The weights in {path} do not match its config.json and tokenizer.json ({details}). The folder may mix files from different runs; retrain or choose another folder.</source>
+        <translation>Die Gewichte in {path} passen nicht zu seiner config.json und tokenizer.json ({details}). Der Ordner mischt vielleicht Dateien verschiedener Läufe; trainieren Sie neu oder wählen Sie einen anderen Ordner.</translation>
+    </message>
+    <message>
+        <source>missing {names}</source>
+        <translation>es fehlen {names}</translation>
+    </message>
+    <message>
+        <source>unexpected {names}</source>
+        <translation>unerwartet: {names}</translation>
+    </message>
+    <message>
+        <source>wrong shape for {names}</source>
+        <translation>falsche Form bei {names}</translation>
+    </message>
+    <message>
         <source>This model has no token embedding to look at.</source>
         <translation>Dieses Modell hat kein Token-Embedding zum Ansehen.</translation>
     </message>
@@ -1834,12 +2174,24 @@ Es wurde nichts gesendet.</translation>
         <translation>{count} Texte waren länger, als {subject} liest, und wurden gekürzt.</translation>
     </message>
     <message>
+        <source>The tokenizer</source>
+        <translation>Der Tokenizer</translation>
+    </message>
+    <message>
+        <source>The tokenizer file {path}</source>
+        <translation>Die Tokenizer-Datei {path}</translation>
+    </message>
+    <message>
         <source>range</source>
         <translation>Bereich</translation>
     </message>
     <message>
         <source>choices</source>
         <translation>Auswahl</translation>
+    </message>
+    <message>
+        <source>the bundle</source>
+        <translation>der .mlmrun-Datei</translation>
     </message>
     <message>
         <source>the platform's default</source>
@@ -1913,6 +2265,102 @@ Es wurde nichts gesendet.</translation>
         <source>{setting}: {low} to {high}</source>
         <translation>{setting}: {low} bis {high}</translation>
     </message>
+    <message>
+        <source>No space left on device</source>
+        <translation>Auf dem Gerät ist kein Speicherplatz mehr frei</translation>
+    </message>
+    <message>
+        <source>Disk quota exceeded</source>
+        <translation>Das Speicherkontingent ist überschritten</translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation>Keine Berechtigung</translation>
+    </message>
+    <message>
+        <source>Operation not permitted</source>
+        <translation>Der Vorgang ist nicht erlaubt</translation>
+    </message>
+    <message>
+        <source>Read-only file system</source>
+        <translation>Das Dateisystem ist schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>No such file or directory</source>
+        <translation>Die Datei oder der Ordner existiert nicht</translation>
+    </message>
+    <message>
+        <source>File exists</source>
+        <translation>Die Datei existiert bereits</translation>
+    </message>
+    <message>
+        <source>Is a directory</source>
+        <translation>Das ist ein Ordner</translation>
+    </message>
+    <message>
+        <source>Not a directory</source>
+        <translation>Das ist kein Ordner</translation>
+    </message>
+    <message>
+        <source>Directory not empty</source>
+        <translation>Der Ordner ist nicht leer</translation>
+    </message>
+    <message>
+        <source>Input/output error</source>
+        <translation>Ein-/Ausgabefehler</translation>
+    </message>
+    <message>
+        <source>File name too long</source>
+        <translation>Der Dateiname ist zu lang</translation>
+    </message>
+    <message>
+        <source>Device or resource busy</source>
+        <translation>Das Gerät oder die Ressource ist belegt</translation>
+    </message>
+    <message>
+        <source>File too large</source>
+        <translation>Die Datei ist zu groß</translation>
+    </message>
+    <message>
+        <source>Too many open files</source>
+        <translation>Zu viele offene Dateien</translation>
+    </message>
+    <message>
+        <source>Too many levels of symbolic links</source>
+        <translation>Zu viele Ebenen symbolischer Links</translation>
+    </message>
+    <message>
+        <source>database is locked</source>
+        <translation>die Datenbank ist gesperrt</translation>
+    </message>
+    <message>
+        <source>database table is locked</source>
+        <translation>eine Tabelle der Datenbank ist gesperrt</translation>
+    </message>
+    <message>
+        <source>disk I/O error</source>
+        <translation>Lese- oder Schreibfehler auf dem Datenträger</translation>
+    </message>
+    <message>
+        <source>database disk image is malformed</source>
+        <translation>die Datenbankdatei ist fehlerhaft aufgebaut</translation>
+    </message>
+    <message>
+        <source>attempt to write a readonly database</source>
+        <translation>Schreibversuch in eine schreibgeschützte Datenbank</translation>
+    </message>
+    <message>
+        <source>unable to open database file</source>
+        <translation>die Datenbankdatei lässt sich nicht öffnen</translation>
+    </message>
+    <message>
+        <source>file is not a database</source>
+        <translation>die Datei ist keine Datenbank</translation>
+    </message>
+    <message>
+        <source>database or disk is full</source>
+        <translation>die Datenbank oder der Datenträger ist voll</translation>
+    </message>
 </context>
 <context>
     <name>EngineWarmup</name>
@@ -1952,7 +2400,7 @@ Es wurde nichts gesendet.</translation>
     </message>
     <message>
         <source>Read the list of runs from the history again</source>
-        <translation>Die Liste der Läufe erneut aus dem Verlauf lesen</translation>
+        <translation>Die Liste der Läufe erneut aus dem Laufverlauf lesen</translation>
     </message>
     <message>
         <source>Open a model…</source>
@@ -2729,7 +3177,7 @@ diese drei Schritte mit den eigenen Zahlen des Modells zu sehen.&lt;/p&gt;</tran
 The run folders are not affected. '{button}' renames the damaged file with today's date (nothing is deleted) and rebuilds the history from the run folders and whatever the file still holds.</source>
         <translation>Der Laufverlauf unter {path} ist beschädigt: {reason}.
 
-Die Ordner der Läufe sind nicht betroffen. „{button}“ benennt die beschädigte Datei mit dem heutigen Datum um (es wird nichts gelöscht) und baut den Verlauf aus den Laufordnern und dem, was die Datei noch enthält, neu auf.</translation>
+Die Ordner der Läufe sind nicht betroffen. „{button}“ benennt die beschädigte Datei mit dem heutigen Datum um (es wird nichts gelöscht) und baut den Laufverlauf aus den Laufordnern und dem, was die Datei noch enthält, neu auf.</translation>
     </message>
     <message>
         <source>MLM Studio cannot start</source>
@@ -2737,7 +3185,7 @@ Die Ordner der Läufe sind nicht betroffen. „{button}“ benennt die beschädi
     </message>
     <message>
         <source>History rebuilt</source>
-        <translation>Verlauf neu aufgebaut</translation>
+        <translation>Laufverlauf neu aufgebaut</translation>
     </message>
 </context>
 <context>
@@ -3281,6 +3729,10 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
         <translation>Der Laufverlauf wird geöffnet… Öffnen Sie das Modell, sobald er offen ist.</translation>
     </message>
     <message>
+        <source>This model is already open as run {run} ({name}): its files are unchanged, so no second run was recorded.</source>
+        <translation>Dieses Modell ist bereits als Lauf {run} ({name}) geöffnet: Seine Dateien sind unverändert, daher wurde kein zweiter Lauf aufgezeichnet.</translation>
+    </message>
+    <message>
         <source>Opened a {family} model, {parameters:,} parameters, as run {run}.</source>
         <translation>Ein {family}-Modell mit {parameters:,} Parametern wurde als Lauf {run} geöffnet.</translation>
     </message>
@@ -3306,7 +3758,7 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     </message>
     <message>
         <source>History database</source>
-        <translation>Verlaufsdatenbank</translation>
+        <translation>Laufverlauf-Datenbank</translation>
     </message>
     <message>
         <source>Settings file</source>
@@ -3432,7 +3884,7 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     </message>
     <message>
         <source>Open the chosen model of the cache as a run in the history</source>
-        <translation>Das gewählte Modell des Caches als Lauf im Verlauf öffnen</translation>
+        <translation>Das gewählte Modell des Caches als Lauf im Laufverlauf öffnen</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -4047,7 +4499,7 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     </message>
     <message>
         <source>Read the history again</source>
-        <translation>Den Verlauf erneut lesen</translation>
+        <translation>Den Laufverlauf erneut lesen</translation>
     </message>
     <message>
         <source>Select one run to export it to Hugging Face.</source>
@@ -4693,11 +5145,11 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     <name>RunList</name>
     <message>
         <source>Reading the history</source>
-        <translation>Der Verlauf wird gelesen</translation>
+        <translation>Der Laufverlauf wird gelesen</translation>
     </message>
     <message>
         <source>The history could not be read: {reason}</source>
-        <translation>Der Verlauf konnte nicht gelesen werden: {reason}</translation>
+        <translation>Der Laufverlauf konnte nicht gelesen werden: {reason}</translation>
     </message>
 </context>
 <context>
@@ -5624,7 +6076,7 @@ The bus have arrived.</translation>
     </message>
     <message>
         <source>This is a transformers folder, and there is no history to open it into here. Open it with File → Open a Model… first, then choose its run.</source>
-        <translation>Dies ist ein transformers-Ordner, und hier gibt es keinen Verlauf, in den er geöffnet werden kann. Öffnen Sie ihn zuerst mit Datei → Modell öffnen… und wählen Sie dann seinen Lauf.</translation>
+        <translation>Dies ist ein transformers-Ordner, und hier gibt es keinen Laufverlauf, in den er geöffnet werden kann. Öffnen Sie ihn zuerst mit Datei → Modell öffnen… und wählen Sie dann seinen Lauf.</translation>
     </message>
     <message>
         <source>Reading the model…</source>
@@ -5755,7 +6207,7 @@ The bus have arrived.</translation>
     </message>
     <message>
         <source>Sweeps recorded in this history.</source>
-        <translation>In diesem Verlauf aufgezeichnete Sweeps.</translation>
+        <translation>In diesem Laufverlauf aufgezeichnete Sweeps.</translation>
     </message>
     <message>
         <source>Resume</source>
