@@ -802,7 +802,7 @@ SENTENCES: tuple[tuple[str, str], ...] = (
         ),
     ),
     (
-        r"(?P<path>.+) cannot be read \((?P<error>[^()]+)\)\.",
+        r"(?P<path>(?!The ).+) cannot be read \((?P<error>[^()]+)\)\.",
         QT_TRANSLATE_NOOP(
             "EngineMessages",
             "{path} cannot be read ({error}).",

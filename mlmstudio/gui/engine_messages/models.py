@@ -265,4 +265,348 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "wrong shape for {names}",
         ),
     ),
+    # Opening a model folder: the rarer refusals (engine/hf_import/convert.py, folder.py, weight_maps.py).
+    (
+        r"(?P<path>.+) already exists\. Choose a new folder for the opened model\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{path} already exists. Choose a new folder for the opened model.",
+        ),
+    ),
+    (
+        r"The weights in (?P<path>.+) hold numbers that are not finite \(NaN or infinity\) in "
+        r"(?P<name>\S+)\. The model is damaged \(a training that diverged, or a file cut short\); copy it "
+        r"again\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The weights in {path} hold numbers that are not finite (NaN or infinity) in {name}. The model "
+            "is damaged (a training that diverged, or a file cut short); copy it again.",
+        ),
+    ),
+    (
+        r"The ELECTRA generator in (?P<path>.+) projects its embeddings to another width \(embedding_size "
+        r"differs from hidden_size\), which MLM Studio's layout cannot hold yet\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The ELECTRA generator in {path} projects its embeddings to another width (embedding_size "
+            "differs from hidden_size), which MLM Studio's layout cannot hold yet.",
+        ),
+    ),
+    (
+        r"The config\.json in (?P<path>.+) gives hidden_size = (?P<width>\d+) and num_attention_heads = "
+        r"(?P<heads>\d+), which do not divide \(transformers refuses it too\)\. The folder may be "
+        r"damaged\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The config.json in {path} gives hidden_size = {width} and num_attention_heads = {heads}, which "
+            "do not divide (transformers refuses it too). The folder may be damaged.",
+        ),
+    ),
+    (
+        r"The model in (?P<path>.+) reads at most (?P<positions>[\d,]+) tokens at once \(its "
+        r"max_position_embeddings\); MLM Studio's layers read (?P<low>\d+) to (?P<high>[\d,]+)\. This "
+        r"model cannot be opened here\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The model in {path} reads at most {positions} tokens at once (its max_position_embeddings); MLM "
+            "Studio's layers read {low} to {high}. This model cannot be opened here.",
+        ),
+    ),
+    (
+        r"The model in (?P<path>.+) uses the activation (?P<activation>.+); MLM Studio's layers use the "
+        r"exact GELU \('gelu'\), so its predictions would differ\. This model cannot be opened here\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The model in {path} uses the activation {activation}; MLM Studio's layers use the exact GELU "
+            "('gelu'), so its predictions would differ. This model cannot be opened here.",
+        ),
+    ),
+    (
+        r"The model in (?P<path>.+) uses (?P<kind>\S+) positions, which MLM Studio's BERT layout does not "
+        r"have\. This model cannot be opened here\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The model in {path} uses {kind} positions, which MLM Studio's BERT layout does not have. This "
+            "model cannot be opened here.",
+        ),
+    ),
+    (
+        r"The ESM model in (?P<path>.+) has learned positions; MLM Studio opens rotary ESM models\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The ESM model in {path} has learned positions; MLM Studio opens rotary ESM models.",
+        ),
+    ),
+    (
+        r"The ESM model in (?P<path>.+) normalises its embeddings first \(an ESM-1b layout\), which MLM "
+        r"Studio's layers do not do yet\. This model cannot be opened here\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The ESM model in {path} normalises its embeddings first (an ESM-1b layout), which MLM Studio's "
+            "layers do not do yet. This model cannot be opened here.",
+        ),
+    ),
+    (
+        r"The ESM model in (?P<path>.+) turns its positions at another rate \(rope_theta\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The ESM model in {path} turns its positions at another rate (rope_theta).",
+        ),
+    ),
+    (
+        r"The model in (?P<path>.+) cannot be held by MLM Studio's layers: (?P<reason>.+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The model in {path} cannot be held by MLM Studio's layers: {reason}",
+        ),
+    ),
+    (
+        r"The config\.json in (?P<path>.+) gives (?P<name>\w+) = (?P<value>.+), which is not a number\. "
+        r"The folder may be damaged\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The config.json in {path} gives {name} = {value}, which is not a number. The folder may be "
+            "damaged.",
+        ),
+    ),
+    (
+        r"The config\.json in (?P<path>.+) gives pad_token_id = (?P<value>.+), which is not a token id of "
+        r"its vocabulary\. The folder may be damaged\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The config.json in {path} gives pad_token_id = {value}, which is not a token id of its "
+            "vocabulary. The folder may be damaged.",
+        ),
+    ),
+    (
+        r"The weights file (?P<file>.+) cannot be read \((?P<error>.+)\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The weights file {file} cannot be read ({error}).",
+        ),
+    ),
+    (
+        r"The weights index (?P<file>.+) cannot be read \((?P<error>.+)\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The weights index {file} cannot be read ({error}).",
+        ),
+    ),
+    (
+        r"The weights index (?P<file>.+) names no shard files \(its weight_map is empty or not file "
+        r"names\)\. Copy the model again from where it came from\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The weights index {file} names no shard files (its weight_map is empty or not file names). Copy "
+            "the model again from where it came from.",
+        ),
+    ),
+    (
+        r"The weights index in (?P<path>.+) names (?P<name>.+), which is not a file in the folder\. Copy "
+        r"the model again from where it came from\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The weights index in {path} names {name}, which is not a file in the folder. Copy the model "
+            "again from where it came from.",
+        ),
+    ),
+    (
+        r"The weights file (?P<file>.+) does not hold a table of weights\. The folder may be damaged\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The weights file {file} does not hold a table of weights. The folder may be damaged.",
+        ),
+    ),
+    (
+        r"The weights in (?P<path>.+) have no word embeddings under the names a (?P<names>\S+) model "
+        r"uses\. The folder may mix files of different models; copy the model again\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The weights in {path} have no word embeddings under the names a {names} model uses. The folder "
+            "may mix files of different models; copy the model again.",
+        ),
+    ),
+    (
+        r"The weights in (?P<path>.+) are missing (?P<name>\S+)\. The folder may be damaged; copy the "
+        r"model again\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The weights in {path} are missing {name}. The folder may be damaged; copy the model again.",
+        ),
+    ),
+    (
+        r"The weights in (?P<path>.+) hold more layers than the (?P<count>\d+) its config\.json gives "
+        r"\(num_hidden_layers\)\. The folder may mix files of different models; copy the model again\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The weights in {path} hold more layers than the {count} its config.json gives "
+            "(num_hidden_layers). The folder may mix files of different models; copy the model again.",
+        ),
+    ),
+    (
+        r"This model has no learned positions or embedding LayerNorm, so it is not BERT-like\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "This model has no learned positions or embedding LayerNorm, so it is not BERT-like.",
+        ),
+    ),
+    (
+        r"The model in (?P<path>.+) has a decoder of its own, not tied to its word embeddings, which MLM "
+        r"Studio's pre-LN layout cannot hold\. This model cannot be opened here\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The model in {path} has a decoder of its own, not tied to its word embeddings, which MLM "
+            "Studio's pre-LN layout cannot hold. This model cannot be opened here.",
+        ),
+    ),
+    (
+        r"The model in (?P<path>.+) has no final LayerNorm\. The folder may be damaged\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The model in {path} has no final LayerNorm. The folder may be damaged.",
+        ),
+    ),
+    (
+        r"The ELECTRA discriminator in (?P<path>.+) has no position embeddings\. The folder may be "
+        r"damaged\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The ELECTRA discriminator in {path} has no position embeddings. The folder may be damaged.",
+        ),
+    ),
+    # An opened folder's tokenizer: the rarer refusals (engine/hf_import/tokenizer_import.py).
+    (
+        r"The tokenizer in (?P<path>.+) names (?P<token>.+) as its (?P<role>pad|unk|cls|sep|mask) token "
+        r"but does not contain it\. The folder may be damaged; copy the model again\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The tokenizer in {path} names {token} as its {role} token but does not contain it. The folder "
+            "may be damaged; copy the model again.",
+        ),
+    ),
+    (
+        r"The tokenizer in (?P<path>.+) uses one token for two roles \((?P<roles>.+)\), which MLM Studio "
+        r"cannot tell apart\. This model cannot be opened here\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The tokenizer in {path} uses one token for two roles ({roles}), which MLM Studio cannot tell "
+            "apart. This model cannot be opened here.",
+        ),
+    ),
+    (
+        r"The tokenizer\.json in (?P<path>.+) cannot be read \((?P<error>.+)\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The tokenizer.json in {path} cannot be read ({error}).",
+        ),
+    ),
+    (
+        r"The (?P<name>\S+) in (?P<path>.+) cannot be read \((?P<error>.+)\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The {name} in {path} cannot be read ({error}).",
+        ),
+    ),
+    (
+        r"The tokenizer in (?P<path>.+) has no mask token, so it cannot fill in blanks\. Copy the "
+        r"tokenizer files that came with the model \(tokenizer_config\.json names its special tokens\) "
+        r"into the folder\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The tokenizer in {path} has no mask token, so it cannot fill in blanks. Copy the tokenizer "
+            "files that came with the model (tokenizer_config.json names its special tokens) into the folder.",
+        ),
+    ),
+    (
+        r"The tokenizer in (?P<path>.+) has no (?P<role>pad|unk|cls|sep) token\. Copy the tokenizer files "
+        r"that came with the model \(tokenizer_config\.json names its special tokens\) into the folder\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The tokenizer in {path} has no {role} token. Copy the tokenizer files that came with the model "
+            "(tokenizer_config.json names its special tokens) into the folder.",
+        ),
+    ),
+    # A model of the local Hugging Face cache (engine/hf_import/hub_cache.py), in Open a Model.
+    (
+        r"The cache's copy of (?P<repo>\S+) has no snapshot \(a download cut short\)\. Download it again "
+        r"\(or delete its cache folder\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The cache's copy of {repo} has no snapshot (a download cut short). Download it again (or delete "
+            "its cache folder).",
+        ),
+    ),
+    (
+        r"(?P<repo>\S+) is not in the local Hugging Face cache \((?P<cache>.+)\)\. MLM Studio never "
+        r"downloads: download it with transformers or huggingface-cli first, or give its folder\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{repo} is not in the local Hugging Face cache ({cache}). MLM Studio never downloads: download "
+            "it with transformers or huggingface-cli first, or give its folder.",
+        ),
+    ),
+    (
+        r"The cache's copy of (?P<repo>\S+) is incomplete: its refs/main names the revision "
+        r"(?P<revision>.+), which has no snapshot\. Download the model again \(or delete its cache "
+        r"folder\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The cache's copy of {repo} is incomplete: its refs/main names the revision {revision}, which "
+            "has no snapshot. Download the model again (or delete its cache folder).",
+        ),
+    ),
+    (
+        r"The cache's copy of (?P<repo>\S+) has no snapshot\. Download it again\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The cache's copy of {repo} has no snapshot. Download it again.",
+        ),
+    ),
+    (
+        r"The cache's copy of (?P<repo>\S+) is incomplete: its (?P<name>.+) is a link to a file that was "
+        r"deleted\. Download the model again \(or delete its cache folder\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The cache's copy of {repo} is incomplete: its {name} is a link to a file that was deleted. "
+            "Download the model again (or delete its cache folder).",
+        ),
+    ),
+    # Weights of other shapes than an opened folder's config.json gives (hf_import/convert.py, weight_maps.py).
+    (
+        r"The weights in (?P<path>.+) do not have the shapes its config\.json describes "
+        r"\((?P<reason>.+)\)\. The folder may mix files of different models; copy the model again\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The weights in {path} do not have the shapes its config.json describes ({reason}). The folder "
+            "may mix files of different models; copy the model again.",
+        ),
+    ),
+    (
+        r"its word embeddings are (?P<shape>\[.*?\]), not (?P<expected>\[.*?\])",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "its word embeddings are {shape}, not {expected}",
+        ),
+    ),
+    (
+        r"its position embeddings are (?P<shape>\[.*?\]), not (?P<expected>\[.*?\])",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "its position embeddings are {shape}, not {expected}",
+        ),
+    ),
+    (
+        r"its decoder are (?P<shape>\[.*?\]), not (?P<expected>\[.*?\])",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "its decoder are {shape}, not {expected}",
+        ),
+    ),
+    (
+        r"its decoder bias are (?P<shape>\[.*?\]), not (?P<expected>\[.*?\])",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "its decoder bias are {shape}, not {expected}",
+        ),
+    ),
 )

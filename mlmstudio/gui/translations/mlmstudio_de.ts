@@ -2158,6 +2158,170 @@ Es wurde nichts gesendet.</translation>
         <translation>falsche Form bei {names}</translation>
     </message>
     <message>
+        <source>{path} already exists. Choose a new folder for the opened model.</source>
+        <translation>{path} existiert bereits. Wählen Sie einen neuen Ordner für das geöffnete Modell.</translation>
+    </message>
+    <message>
+        <source>The weights in {path} hold numbers that are not finite (NaN or infinity) in {name}. The model is damaged (a training that diverged, or a file cut short); copy it again.</source>
+        <translation>Die Gewichte in {path} enthalten in {name} Zahlen, die nicht endlich sind (NaN oder unendlich). Das Modell ist beschädigt (ein Training, das divergiert ist, oder eine abgeschnittene Datei); kopieren Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The ELECTRA generator in {path} projects its embeddings to another width (embedding_size differs from hidden_size), which MLM Studio's layout cannot hold yet.</source>
+        <translation>Der ELECTRA-Generator in {path} projiziert seine Embeddings auf eine andere Breite (embedding_size unterscheidet sich von hidden_size); das kann der Aufbau von MLM Studio noch nicht abbilden.</translation>
+    </message>
+    <message>
+        <source>The config.json in {path} gives hidden_size = {width} and num_attention_heads = {heads}, which do not divide (transformers refuses it too). The folder may be damaged.</source>
+        <translation>Die config.json in {path} gibt hidden_size = {width} und num_attention_heads = {heads} an, die sich nicht teilen lassen (auch transformers lehnt das ab). Der Ordner ist vielleicht beschädigt.</translation>
+    </message>
+    <message>
+        <source>The model in {path} reads at most {positions} tokens at once (its max_position_embeddings); MLM Studio's layers read {low} to {high}. This model cannot be opened here.</source>
+        <translation>Das Modell in {path} liest höchstens {positions} Tokens auf einmal (seine max_position_embeddings); die Schichten von MLM Studio lesen {low} bis {high}. Dieses Modell lässt sich hier nicht öffnen.</translation>
+    </message>
+    <message>
+        <source>The model in {path} uses the activation {activation}; MLM Studio's layers use the exact GELU ('gelu'), so its predictions would differ. This model cannot be opened here.</source>
+        <translation>Das Modell in {path} verwendet die Aktivierung {activation}; die Schichten von MLM Studio verwenden die exakte GELU ('gelu'), seine Vorhersagen wären also anders. Dieses Modell lässt sich hier nicht öffnen.</translation>
+    </message>
+    <message>
+        <source>The model in {path} uses {kind} positions, which MLM Studio's BERT layout does not have. This model cannot be opened here.</source>
+        <translation>Das Modell in {path} verwendet Positionen der Art {kind}, die der BERT-Aufbau von MLM Studio nicht hat. Dieses Modell lässt sich hier nicht öffnen.</translation>
+    </message>
+    <message>
+        <source>The ESM model in {path} has learned positions; MLM Studio opens rotary ESM models.</source>
+        <translation>Das ESM-Modell in {path} hat gelernte Positionen; MLM Studio öffnet ESM-Modelle mit rotierenden Positionen (rotary).</translation>
+    </message>
+    <message>
+        <source>The ESM model in {path} normalises its embeddings first (an ESM-1b layout), which MLM Studio's layers do not do yet. This model cannot be opened here.</source>
+        <translation>Das ESM-Modell in {path} normalisiert zuerst seine Embeddings (ein ESM-1b-Aufbau), was die Schichten von MLM Studio noch nicht tun. Dieses Modell lässt sich hier nicht öffnen.</translation>
+    </message>
+    <message>
+        <source>The ESM model in {path} turns its positions at another rate (rope_theta).</source>
+        <translation>Das ESM-Modell in {path} dreht seine Positionen mit einer anderen Rate (rope_theta).</translation>
+    </message>
+    <message>
+        <source>The model in {path} cannot be held by MLM Studio's layers: {reason}</source>
+        <translation>Das Modell in {path} passt nicht in die Schichten von MLM Studio: {reason}</translation>
+    </message>
+    <message>
+        <source>The config.json in {path} gives {name} = {value}, which is not a number. The folder may be damaged.</source>
+        <translation>Die config.json in {path} gibt {name} = {value} an, was keine Zahl ist. Der Ordner ist vielleicht beschädigt.</translation>
+    </message>
+    <message>
+        <source>The config.json in {path} gives pad_token_id = {value}, which is not a token id of its vocabulary. The folder may be damaged.</source>
+        <translation>Die config.json in {path} gibt pad_token_id = {value} an, was keine Token-ID seines Vokabulars ist. Der Ordner ist vielleicht beschädigt.</translation>
+    </message>
+    <message>
+        <source>The weights file {file} cannot be read ({error}).</source>
+        <translation>Die Gewichtsdatei {file} kann nicht gelesen werden ({error}).</translation>
+    </message>
+    <message>
+        <source>The weights index {file} cannot be read ({error}).</source>
+        <translation>Der Gewichtsindex {file} kann nicht gelesen werden ({error}).</translation>
+    </message>
+    <message>
+        <source>The weights index {file} names no shard files (its weight_map is empty or not file names). Copy the model again from where it came from.</source>
+        <translation>Der Gewichtsindex {file} nennt keine Teildateien (seine weight_map ist leer oder enthält keine Dateinamen). Kopieren Sie das Modell erneut von dort, wo es herkommt.</translation>
+    </message>
+    <message>
+        <source>The weights index in {path} names {name}, which is not a file in the folder. Copy the model again from where it came from.</source>
+        <translation>Der Gewichtsindex in {path} nennt {name}, das keine Datei im Ordner ist. Kopieren Sie das Modell erneut von dort, wo es herkommt.</translation>
+    </message>
+    <message>
+        <source>The weights file {file} does not hold a table of weights. The folder may be damaged.</source>
+        <translation>Die Gewichtsdatei {file} enthält keine Tabelle von Gewichten. Der Ordner ist vielleicht beschädigt.</translation>
+    </message>
+    <message>
+        <source>The weights in {path} have no word embeddings under the names a {names} model uses. The folder may mix files of different models; copy the model again.</source>
+        <translation>Die Gewichte in {path} haben keine Wort-Embeddings unter den Namen, die ein {names}-Modell verwendet. Der Ordner mischt vielleicht Dateien verschiedener Modelle; kopieren Sie das Modell erneut.</translation>
+    </message>
+    <message>
+        <source>The weights in {path} are missing {name}. The folder may be damaged; copy the model again.</source>
+        <translation>In den Gewichten in {path} fehlt {name}. Der Ordner ist vielleicht beschädigt; kopieren Sie das Modell erneut.</translation>
+    </message>
+    <message>
+        <source>The weights in {path} hold more layers than the {count} its config.json gives (num_hidden_layers). The folder may mix files of different models; copy the model again.</source>
+        <translation>Die Gewichte in {path} enthalten mehr Schichten als die {count}, die seine config.json angibt (num_hidden_layers). Der Ordner mischt vielleicht Dateien verschiedener Modelle; kopieren Sie das Modell erneut.</translation>
+    </message>
+    <message>
+        <source>This model has no learned positions or embedding LayerNorm, so it is not BERT-like.</source>
+        <translation>Dieses Modell hat keine gelernten Positionen und keine LayerNorm der Embeddings, es ist also nicht BERT-artig.</translation>
+    </message>
+    <message>
+        <source>The model in {path} has a decoder of its own, not tied to its word embeddings, which MLM Studio's pre-LN layout cannot hold. This model cannot be opened here.</source>
+        <translation>Das Modell in {path} hat einen eigenen Decoder, der nicht an seine Wort-Embeddings gebunden ist; das kann der Pre-LN-Aufbau von MLM Studio nicht abbilden. Dieses Modell lässt sich hier nicht öffnen.</translation>
+    </message>
+    <message>
+        <source>The model in {path} has no final LayerNorm. The folder may be damaged.</source>
+        <translation>Das Modell in {path} hat keine abschließende LayerNorm. Der Ordner ist vielleicht beschädigt.</translation>
+    </message>
+    <message>
+        <source>The ELECTRA discriminator in {path} has no position embeddings. The folder may be damaged.</source>
+        <translation>Der ELECTRA-Diskriminator in {path} hat keine Positions-Embeddings. Der Ordner ist vielleicht beschädigt.</translation>
+    </message>
+    <message>
+        <source>The tokenizer in {path} names {token} as its {role} token but does not contain it. The folder may be damaged; copy the model again.</source>
+        <translation>Der Tokenizer in {path} nennt {token} als sein {role}-Token, enthält es aber nicht. Der Ordner ist vielleicht beschädigt; kopieren Sie das Modell erneut.</translation>
+    </message>
+    <message>
+        <source>The tokenizer in {path} uses one token for two roles ({roles}), which MLM Studio cannot tell apart. This model cannot be opened here.</source>
+        <translation>Der Tokenizer in {path} verwendet ein Token für zwei Rollen ({roles}), die MLM Studio nicht auseinanderhalten kann. Dieses Modell lässt sich hier nicht öffnen.</translation>
+    </message>
+    <message>
+        <source>The tokenizer.json in {path} cannot be read ({error}).</source>
+        <translation>Die tokenizer.json in {path} kann nicht gelesen werden ({error}).</translation>
+    </message>
+    <message>
+        <source>The {name} in {path} cannot be read ({error}).</source>
+        <translation>Die Datei {name} in {path} kann nicht gelesen werden ({error}).</translation>
+    </message>
+    <message>
+        <source>The tokenizer in {path} has no mask token, so it cannot fill in blanks. Copy the tokenizer files that came with the model (tokenizer_config.json names its special tokens) into the folder.</source>
+        <translation>Der Tokenizer in {path} hat kein Masken-Token und kann daher keine Lücken füllen. Kopieren Sie die Tokenizer-Dateien, die zum Modell gehören (tokenizer_config.json nennt seine Sondertokens), in den Ordner.</translation>
+    </message>
+    <message>
+        <source>The tokenizer in {path} has no {role} token. Copy the tokenizer files that came with the model (tokenizer_config.json names its special tokens) into the folder.</source>
+        <translation>Der Tokenizer in {path} hat kein {role}-Token. Kopieren Sie die Tokenizer-Dateien, die zum Modell gehören (tokenizer_config.json nennt seine Sondertokens), in den Ordner.</translation>
+    </message>
+    <message>
+        <source>The cache's copy of {repo} has no snapshot (a download cut short). Download it again (or delete its cache folder).</source>
+        <translation>Die Kopie von {repo} im Cache hat keinen Snapshot (ein abgebrochener Download). Laden Sie das Modell erneut herunter (oder löschen Sie seinen Cache-Ordner).</translation>
+    </message>
+    <message>
+        <source>{repo} is not in the local Hugging Face cache ({cache}). MLM Studio never downloads: download it with transformers or huggingface-cli first, or give its folder.</source>
+        <translation>{repo} ist nicht im lokalen Hugging-Face-Cache ({cache}). MLM Studio lädt nie etwas herunter: Laden Sie das Modell zuerst mit transformers oder huggingface-cli herunter, oder geben Sie seinen Ordner an.</translation>
+    </message>
+    <message>
+        <source>The cache's copy of {repo} is incomplete: its refs/main names the revision {revision}, which has no snapshot. Download the model again (or delete its cache folder).</source>
+        <translation>Die Kopie von {repo} im Cache ist unvollständig: Ihre refs/main nennt die Revision {revision}, die keinen Snapshot hat. Laden Sie das Modell erneut herunter (oder löschen Sie seinen Cache-Ordner).</translation>
+    </message>
+    <message>
+        <source>The cache's copy of {repo} has no snapshot. Download it again.</source>
+        <translation>Die Kopie von {repo} im Cache hat keinen Snapshot. Laden Sie das Modell erneut herunter.</translation>
+    </message>
+    <message>
+        <source>The cache's copy of {repo} is incomplete: its {name} is a link to a file that was deleted. Download the model again (or delete its cache folder).</source>
+        <translation>Die Kopie von {repo} im Cache ist unvollständig: Ihr {name} ist ein Link auf eine gelöschte Datei. Laden Sie das Modell erneut herunter (oder löschen Sie seinen Cache-Ordner).</translation>
+    </message>
+    <message>
+        <source>The weights in {path} do not have the shapes its config.json describes ({reason}). The folder may mix files of different models; copy the model again.</source>
+        <translation>Die Gewichte in {path} haben nicht die Formen, die seine config.json beschreibt ({reason}). Der Ordner mischt vielleicht Dateien verschiedener Modelle; kopieren Sie das Modell erneut.</translation>
+    </message>
+    <message>
+        <source>its word embeddings are {shape}, not {expected}</source>
+        <translation>seine Wort-Embeddings haben die Form {shape} statt {expected}</translation>
+    </message>
+    <message>
+        <source>its position embeddings are {shape}, not {expected}</source>
+        <translation>seine Positions-Embeddings haben die Form {shape} statt {expected}</translation>
+    </message>
+    <message>
+        <source>its decoder are {shape}, not {expected}</source>
+        <translation>sein Decoder hat die Form {shape} statt {expected}</translation>
+    </message>
+    <message>
+        <source>its decoder bias are {shape}, not {expected}</source>
+        <translation>der Bias seines Decoders hat die Form {shape} statt {expected}</translation>
+    </message>
+    <message>
         <source>This model has no token embedding to look at.</source>
         <translation>Dieses Modell hat kein Token-Embedding zum Ansehen.</translation>
     </message>
