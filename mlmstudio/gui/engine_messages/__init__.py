@@ -87,6 +87,10 @@ def _value(name: str, value: str) -> str:
         return translate("EngineMessages", "The tokenizer")
     if name == "where" and value.startswith("The tokenizer file "):
         return translate("EngineMessages", "The tokenizer file {path}").format(path=value[19:])
+    if name == "the_what" and value in _OUTPUTS:  # "The export folder": what is written, as a subject
+        return translate("EngineMessages", _OUTPUTS[value])
+    if name == "owner" and value in _OWNERS:  # whose files an output would replace
+        return translate("EngineMessages", _OWNERS[value])
     if name == "path" and value in _PLACES:  # a folder the engine names by what it is
         return translate("EngineMessages", _PLACES[value])
     if name == "note" and value.startswith("<br><i>") and value.endswith("</i>"):  # per-token loss's note
@@ -118,6 +122,15 @@ _SWEEP_WHAT = {
     "choices": QT_TRANSLATE_NOOP("EngineMessages", "choices"),
 }
 _PLACES = {"the bundle": QT_TRANSLATE_NOOP("EngineMessages", "the bundle")}  # store/bundle.py _check_model
+_OUTPUTS = {  # engine/output_paths.py's ``what``, starting a sentence
+    "The export folder": QT_TRANSLATE_NOOP("EngineMessages", "The export folder"),
+    "The bundle file": QT_TRANSLATE_NOOP("EngineMessages", "The bundle file"),
+    "The capsule folder": QT_TRANSLATE_NOOP("EngineMessages", "The capsule folder"),
+}
+_OWNERS = {  # engine/output_paths.py check_outside's ``owner``, after "inside"
+    "the history's run folders": QT_TRANSLATE_NOOP("EngineMessages", "the history's run folders"),
+    "the run history": QT_TRANSLATE_NOOP("EngineMessages", "the run history"),
+}
 _DATA_DIR_SOURCES = {"the platform's default": QT_TRANSLATE_NOOP("EngineMessages", "the platform's default")}
 _RUN_FALLBACKS = {
     "The run": QT_TRANSLATE_NOOP("EngineMessages", "The run"),

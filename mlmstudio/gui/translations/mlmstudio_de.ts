@@ -2038,6 +2038,94 @@ Es wurde nichts gesendet.</translation>
         <translation>Nur ein Korpus, das eine einzelne Datei ist, kann außerhalb der Kapsel bleiben (die Kapsel nennt dann seinen Pfad und Fingerabdruck). Legen Sie dieses Korpus stattdessen in die Kapsel.</translation>
     </message>
     <message>
+        <source>{the_what} {path} is a file, not a folder. Choose a folder (new or empty).</source>
+        <translation>{the_what} {path} ist eine Datei, kein Ordner. Wählen Sie einen Ordner (neu oder leer).</translation>
+    </message>
+    <message>
+        <source>{the_what} {path} cannot be read ({error}). Choose another folder.</source>
+        <translation>{the_what} {path} kann nicht gelesen werden ({error}). Wählen Sie einen anderen Ordner.</translation>
+    </message>
+    <message>
+        <source>{the_what} {path} already exists and is not empty ({files}). Choose a new or empty folder, or allow replacing its files (--overwrite).</source>
+        <translation>{the_what} {path} existiert bereits und ist nicht leer ({files}). Wählen Sie einen neuen oder leeren Ordner oder erlauben Sie, seine Dateien zu ersetzen (--overwrite).</translation>
+    </message>
+    <message>
+        <source>{the_what} {path} is a folder. Give a file name.</source>
+        <translation>{the_what} {path} ist ein Ordner. Geben Sie einen Dateinamen an.</translation>
+    </message>
+    <message>
+        <source>{the_what} {path} is not a regular file (a device, a pipe or a socket). Give a file name.</source>
+        <translation>{the_what} {path} ist keine gewöhnliche Datei (sondern ein Gerät, eine Pipe oder ein Socket). Geben Sie einen Dateinamen an.</translation>
+    </message>
+    <message>
+        <source>{the_what} {path} already exists. Choose another name, or allow replacing the file (--overwrite).</source>
+        <translation>{the_what} {path} existiert bereits. Wählen Sie einen anderen Namen oder erlauben Sie, die Datei zu ersetzen (--overwrite).</translation>
+    </message>
+    <message>
+        <source>{the_what} {path} is inside {owner} ({protected}). Choose a folder outside it: writing there would replace the files of a run.</source>
+        <translation>{the_what} {path} liegt in {owner} ({protected}). Wählen Sie einen Ordner außerhalb davon: Dort zu schreiben würde die Dateien eines Laufs ersetzen.</translation>
+    </message>
+    <message>
+        <source>{the_what} {path} cannot be made: {ancestor} is a file, not a folder. Choose a path inside a folder.</source>
+        <translation>{the_what} {path} lässt sich nicht anlegen: {ancestor} ist eine Datei, kein Ordner. Wählen Sie einen Pfad innerhalb eines Ordners.</translation>
+    </message>
+    <message>
+        <source>The origin.json in {path} (where its model came from) cannot be read, so the export would lose the model's own class, token ids and mask spelling. Nothing was exported; copy the run folder again, or remove its origin.json to export it in MLM Studio's own layout.</source>
+        <translation>Die origin.json in {path} (die sagt, woher sein Modell stammt) kann nicht gelesen werden; der Export verlöre damit die eigene Klasse des Modells, seine Token-IDs und die Schreibweise seiner Maske. Es wurde nichts exportiert; kopieren Sie den Laufordner erneut, oder entfernen Sie seine origin.json, um den Lauf im eigenen Aufbau von MLM Studio zu exportieren.</translation>
+    </message>
+    <message>
+        <source>The origin.json in {path} (where its model came from) cannot be read, so the bundle would lose the model's own class, token ids and mask spelling. Nothing was exported; copy the run folder again, or remove its origin.json to export the run without it.</source>
+        <translation>Die origin.json in {path} (die sagt, woher sein Modell stammt) kann nicht gelesen werden; die .mlmrun-Datei verlöre damit die eigene Klasse des Modells, seine Token-IDs und die Schreibweise seiner Maske. Es wurde nichts exportiert; kopieren Sie den Laufordner erneut, oder entfernen Sie seine origin.json, um den Lauf ohne sie zu exportieren.</translation>
+    </message>
+    <message>
+        <source>The origin recorded for the model in {path} (origin.json, where it came from) does not fit it: {reason}. Nothing was exported; copy the run folder again, or remove its origin.json to export it in MLM Studio's own layout.</source>
+        <translation>Die Herkunft, die für das Modell in {path} verzeichnet ist (origin.json, woher es stammt), passt nicht zu ihm: {reason}. Es wurde nichts exportiert; kopieren Sie den Laufordner erneut, oder entfernen Sie seine origin.json, um den Lauf im eigenen Aufbau von MLM Studio zu exportieren.</translation>
+    </message>
+    <message>
+        <source>it names the model type {type}, which MLM Studio does not open</source>
+        <translation>sie nennt den Modelltyp {type}, den MLM Studio nicht öffnet</translation>
+    </message>
+    <message>
+        <source>it names a {family} model, whose layout is not this model's</source>
+        <translation>sie nennt ein {family}-Modell, dessen Aufbau nicht der dieses Modells ist</translation>
+    </message>
+    <message>
+        <source>its vocabulary order does not match this model's {vocab} tokens</source>
+        <translation>ihre Reihenfolge des Vokabulars passt nicht zu den {vocab} Tokens dieses Modells</translation>
+    </message>
+    <message>
+        <source>it describes a vocabulary of {count} tokens, this model's was {recorded}</source>
+        <translation>sie beschreibt ein Vokabular von {count} Tokens, das dieses Modells hatte {recorded}</translation>
+    </message>
+    <message>
+        <source>its special tokens are incomplete</source>
+        <translation>ihre Sondertokens sind unvollständig</translation>
+    </message>
+    <message>
+        <source>its config is not a JSON object</source>
+        <translation>ihre Konfiguration ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>its {name} is {theirs}, this model's is {ours}</source>
+        <translation>bei ihr ist {name} = {theirs}, bei diesem Modell {ours}</translation>
+    </message>
+    <message>
+        <source>it reads {positions} positions, this model {ours}</source>
+        <translation>sie liest {positions} Positionen, dieses Modell {ours}</translation>
+    </message>
+    <message>
+        <source>Words can be added to the vocabulary of a model you continue, not of a new one. Choose a model to start from, or add no words.</source>
+        <translation>Wörter lassen sich nur dem Vokabular eines Modells hinzufügen, das Sie fortsetzen, nicht dem eines neuen. Wählen Sie ein Modell als Ausgangspunkt, oder fügen Sie keine Wörter hinzu.</translation>
+    </message>
+    <message>
+        <source>The model to continue from cannot be loaded: {reason}</source>
+        <translation>Das Modell, das fortgesetzt werden soll, lässt sich nicht laden: {reason}</translation>
+    </message>
+    <message>
+        <source>This run continues the model in {path} but describes another model shape; a continued run keeps the model's own (drop the model settings, or start a new model).</source>
+        <translation>Dieser Lauf setzt das Modell in {path} fort, beschreibt aber eine andere Modellform; ein fortgesetzter Lauf behält die des Modells (lassen Sie die Modelleinstellungen weg oder beginnen Sie ein neues Modell).</translation>
+    </message>
+    <message>
         <source>{where} holds a {kind} model: this is a text generator, not a masked language model. MLM Studio opens BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (generator or discriminator), ESM and the models MLM Studio exports.</source>
         <translation>{where} enthält ein {kind}-Modell: Das ist ein Textgenerator, kein maskiertes Sprachmodell. MLM Studio öffnet BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (Generator oder Diskriminator), ESM und die Modelle, die MLM Studio exportiert.</translation>
     </message>
@@ -2356,6 +2444,26 @@ Es wurde nichts gesendet.</translation>
     <message>
         <source>the bundle</source>
         <translation>der .mlmrun-Datei</translation>
+    </message>
+    <message>
+        <source>The export folder</source>
+        <translation>Der Exportordner</translation>
+    </message>
+    <message>
+        <source>The bundle file</source>
+        <translation>Die .mlmrun-Datei</translation>
+    </message>
+    <message>
+        <source>The capsule folder</source>
+        <translation>Der Kapselordner</translation>
+    </message>
+    <message>
+        <source>the history's run folders</source>
+        <translation>den Laufordnern des Laufverlaufs</translation>
+    </message>
+    <message>
+        <source>the run history</source>
+        <translation>dem Laufverlauf</translation>
     </message>
     <message>
         <source>the platform's default</source>
