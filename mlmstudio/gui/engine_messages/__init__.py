@@ -28,15 +28,22 @@ from mlmstudio.gui.engine_messages import explore, export, history, models, os_r
 from mlmstudio.gui.i18n import translate
 
 # (the engine's English sentence as a pattern with named values, the translatable template), by domain;
-# the first pattern that matches the whole sentence wins.
+# the first pattern that matches the whole sentence wins. Those that start with fixed words come first:
+# "None of the 2 text files in X contains usable text. The first problem: a.txt looks like a binary
+# file ..." is the folder's sentence, not the file's with a long name.
 _SENTENCES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.DOTALL), template)
-    for pattern, template in (
-        *setup.SENTENCES,
-        *history.SENTENCES,
-        *explore.SENTENCES,
-        *export.SENTENCES,
-        *models.SENTENCES,
+    sorted(
+        (
+            (re.compile(pattern, re.DOTALL), template)
+            for pattern, template in (
+                *setup.SENTENCES,
+                *history.SENTENCES,
+                *explore.SENTENCES,
+                *export.SENTENCES,
+                *models.SENTENCES,
+            )
+        ),
+        key=lambda entry: entry[0].pattern.startswith("(?P<"),
     )
 )
 

@@ -679,4 +679,214 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "{path}: {reason}",
         ),
     ),
+    # The corpus's rarer refusals (engine/corpus.py, engine/encoding.py, engine/samples.py), in Setup and Corpus.
+    (
+        r"(?P<path>.+) is a symbolic link that leads back to itself \(a loop\)\. Choose the real file or "
+        r"folder instead\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{path} is a symbolic link that leads back to itself (a loop). Choose the real file or folder "
+            "instead.",
+        ),
+    ),
+    (
+        r"(?P<path>.+) is a symbolic link to (?P<target>.+), which does not exist\. Choose the real file "
+        r"or folder instead\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{path} is a symbolic link to {target}, which does not exist. Choose the real file or folder "
+            "instead.",
+        ),
+    ),
+    (
+        r"The folder (?P<path>.+) cannot be listed \((?P<error>.+)\)\. Check its permissions\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The folder {path} cannot be listed ({error}). Check its permissions.",
+        ),
+    ),
+    (
+        r"None of the (?P<count>[\d,]+) text files in (?P<path>.+) contains usable text\. The first "
+        r"problem: (?P<reason>.+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "None of the {count} text files in {path} contains usable text. The first problem: {reason}",
+        ),
+    ),
+    (
+        r"None of the (?P<count>[\d,]+) text files in (?P<path>.+) contains usable text\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "None of the {count} text files in {path} contains usable text.",
+        ),
+    ),
+    (
+        r"Skipped (?P<path>.+?): (?P<reason>.+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Skipped {path}: {reason}",
+        ),
+    ),
+    (
+        r"(?P<path>.+) is a folder, not a file\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{path} is a folder, not a file.",
+        ),
+    ),
+    (
+        r"(?P<path>.+) cannot be read \((?P<error>.+)\)\. Check that the file is accessible\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{path} cannot be read ({error}). Check that the file is accessible.",
+        ),
+    ),
+    (
+        r"Line (?P<line>\d+) of (?P<name>.+) is not valid JSON \((?P<json_error>.+)\)\. Fix or remove "
+        r"that line\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Line {line} of {name} is not valid JSON ({json_error}). Fix or remove that line.",
+        ),
+    ),
+    (
+        r"Line (?P<line>\d+) of (?P<name>.+) is not usable JSON \(nested too deep or a number too "
+        r"long\)\. Fix or remove that line\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Line {line} of {name} is not usable JSON (nested too deep or a number too long). Fix or remove "
+            "that line.",
+        ),
+    ),
+    (
+        r"Line (?P<line>\d+) of (?P<name>.+) is not a JSON object\. Each line must look like "
+        r"(?P<example>\{.+\})\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Line {line} of {name} is not a JSON object. Each line must look like {example}.",
+        ),
+    ),
+    (
+        r"No record of (?P<name>.+) has text in its \x22(?P<field>.+)\x22 field: (?P<reason>.+)\. Choose "
+        r"the field that holds the text\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            'No record of {name} has text in its "{field}" field: {reason}. Choose the field that holds the '
+            "text.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) has no header row\. Add a first row naming the columns\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} has no header row. Add a first row naming the columns.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) has no column \x22(?P<column>.+)\x22\. Its columns are: (?P<columns>.+)\. Choose "
+        r"the column that holds the text\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            '{name} has no column "{column}". Its columns are: {columns}. Choose the column that holds the '
+            "text.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) is not a valid CSV file near line (?P<line>\d+) \((?P<csv_error>.+)\)\. Fix the "
+        r"file or export it again\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} is not a valid CSV file near line {line} ({csv_error}). Fix the file or export it again.",
+        ),
+    ),
+    (
+        r"The corpus is too small to split into training and validation text\. Add more text\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The corpus is too small to split into training and validation text. Add more text.",
+        ),
+    ),
+    (
+        r"The corpus has almost no real text: (?P<markers>[\d,]+) of its (?P<tokens>[\d,]+) tokens are "
+        r"the model's own markers \(\[MASK\], \[CLS\], \[SEP\], \[PAD\]\) written as text, or spaces\. "
+        r"Choose a text with words in it\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The corpus has almost no real text: {markers} of its {tokens} tokens are the model's own "
+            "markers ([MASK], [CLS], [SEP], [PAD]) written as text, or spaces. Choose a text with words in "
+            "it.",
+        ),
+    ),
+    (
+        r"The corpus gives only (?P<tokens>[\d,]+) tokens for validation, but one validation window needs "
+        r"(?P<needed>[\d,]+)\. Use a shorter sequence length or add more text\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The corpus gives only {tokens} tokens for validation, but one validation window needs {needed}. "
+            "Use a shorter sequence length or add more text.",
+        ),
+    ),
+    (
+        r"(?P<encoding>'.*') is not an encoding Python knows\. Use a name such as utf-8, cp1252, "
+        r"shift_jis, gbk, big5, euc_kr, cp1251, koi8-r or iso8859-2, or leave the encoding empty to have "
+        r"it detected\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{encoding} is not an encoding Python knows. Use a name such as utf-8, cp1252, shift_jis, gbk, "
+            "big5, euc_kr, cp1251, koi8-r or iso8859-2, or leave the encoding empty to have it detected.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) is not (?P<encoding>.+): byte (?P<byte>[\d,]+) cannot be read in that encoding\. "
+        r"Choose another encoding, or leave it empty to have it detected\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} is not {encoding}: byte {byte} cannot be read in that encoding. Choose another encoding, "
+            "or leave it empty to have it detected.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) starts with a (?P<encoding>\S+) byte-order mark but is not valid (?P<again>\S+) "
+        r"\(at byte (?P<byte>\d+)\)\. Save it again as UTF-8\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} starts with a {encoding} byte-order mark but is not valid {again} (at byte {byte}). Save "
+            "it again as UTF-8.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) does not look like text in any encoding \(it is probably a binary file, such as an "
+        r"image, an archive or a program\)\. Choose a plain text file, or export the document as plain "
+        r"text \(\.txt\) first\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} does not look like text in any encoding (it is probably a binary file, such as an image, "
+            "an archive or a program). Choose a plain text file, or export the document as plain text (.txt) "
+            "first.",
+        ),
+    ),
+    (
+        r"There is no built-in sample called \x22(?P<name>.+)\x22\. The samples are: (?P<samples>.+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            'There is no built-in sample called "{name}". The samples are: {samples}.',
+        ),
+    ),
+    (
+        r"The Python documentation sample is not available: this Python was installed without "
+        r"pydoc_data\. Choose another sample or open a text file\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The Python documentation sample is not available: this Python was installed without pydoc_data. "
+            "Choose another sample or open a text file.",
+        ),
+    ),
+    # Why a JSONL record was skipped (engine/corpus.py), inside the sentence above.
+    (
+        r"line (?P<line>\d+) has no \x22(?P<field>.+)\x22 field \(its fields: (?P<fields>.+)\)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            'line {line} has no "{field}" field (its fields: {fields})',
+        ),
+    ),
 )

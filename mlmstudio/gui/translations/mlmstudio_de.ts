@@ -1290,6 +1290,106 @@ Es wurde nichts gesendet.</translation>
         <translation>{path}: {reason}</translation>
     </message>
     <message>
+        <source>{path} is a symbolic link that leads back to itself (a loop). Choose the real file or folder instead.</source>
+        <translation>{path} ist ein symbolischer Link, der auf sich selbst zurückführt (eine Schleife). Wählen Sie stattdessen die echte Datei oder den echten Ordner.</translation>
+    </message>
+    <message>
+        <source>{path} is a symbolic link to {target}, which does not exist. Choose the real file or folder instead.</source>
+        <translation>{path} ist ein symbolischer Link auf {target}, das nicht existiert. Wählen Sie stattdessen die echte Datei oder den echten Ordner.</translation>
+    </message>
+    <message>
+        <source>The folder {path} cannot be listed ({error}). Check its permissions.</source>
+        <translation>Der Inhalt des Ordners {path} lässt sich nicht auflisten ({error}). Prüfen Sie seine Berechtigungen.</translation>
+    </message>
+    <message>
+        <source>None of the {count} text files in {path} contains usable text. The first problem: {reason}</source>
+        <translation>Keine der {count} Textdateien in {path} enthält brauchbaren Text. Das erste Problem: {reason}</translation>
+    </message>
+    <message>
+        <source>None of the {count} text files in {path} contains usable text.</source>
+        <translation>Keine der {count} Textdateien in {path} enthält brauchbaren Text.</translation>
+    </message>
+    <message>
+        <source>Skipped {path}: {reason}</source>
+        <translation>Übersprungen: {path}: {reason}</translation>
+    </message>
+    <message>
+        <source>{path} is a folder, not a file.</source>
+        <translation>{path} ist ein Ordner, keine Datei.</translation>
+    </message>
+    <message>
+        <source>{path} cannot be read ({error}). Check that the file is accessible.</source>
+        <translation>{path} kann nicht gelesen werden ({error}). Prüfen Sie, ob die Datei zugänglich ist.</translation>
+    </message>
+    <message>
+        <source>Line {line} of {name} is not valid JSON ({json_error}). Fix or remove that line.</source>
+        <translation>Zeile {line} von {name} ist kein gültiges JSON ({json_error}). Korrigieren oder entfernen Sie diese Zeile.</translation>
+    </message>
+    <message>
+        <source>Line {line} of {name} is not usable JSON (nested too deep or a number too long). Fix or remove that line.</source>
+        <translation>Zeile {line} von {name} ist kein verwendbares JSON (zu tief verschachtelt oder eine zu lange Zahl). Korrigieren oder entfernen Sie diese Zeile.</translation>
+    </message>
+    <message>
+        <source>Line {line} of {name} is not a JSON object. Each line must look like {example}.</source>
+        <translation>Zeile {line} von {name} ist kein JSON-Objekt. Jede Zeile muss so aussehen: {example}.</translation>
+    </message>
+    <message>
+        <source>No record of {name} has text in its "{field}" field: {reason}. Choose the field that holds the text.</source>
+        <translation>Kein Datensatz von {name} hat Text in seinem Feld „{field}“: {reason}. Wählen Sie das Feld, das den Text enthält.</translation>
+    </message>
+    <message>
+        <source>{name} has no header row. Add a first row naming the columns.</source>
+        <translation>{name} hat keine Kopfzeile. Fügen Sie eine erste Zeile hinzu, die die Spalten benennt.</translation>
+    </message>
+    <message>
+        <source>{name} has no column "{column}". Its columns are: {columns}. Choose the column that holds the text.</source>
+        <translation>{name} hat keine Spalte „{column}“. Seine Spalten sind: {columns}. Wählen Sie die Spalte, die den Text enthält.</translation>
+    </message>
+    <message>
+        <source>{name} is not a valid CSV file near line {line} ({csv_error}). Fix the file or export it again.</source>
+        <translation>{name} ist um Zeile {line} herum keine gültige CSV-Datei ({csv_error}). Korrigieren Sie die Datei oder exportieren Sie sie erneut.</translation>
+    </message>
+    <message>
+        <source>The corpus is too small to split into training and validation text. Add more text.</source>
+        <translation>Das Korpus ist zu klein, um es in Trainings- und Validierungstext aufzuteilen. Fügen Sie mehr Text hinzu.</translation>
+    </message>
+    <message>
+        <source>The corpus has almost no real text: {markers} of its {tokens} tokens are the model's own markers ([MASK], [CLS], [SEP], [PAD]) written as text, or spaces. Choose a text with words in it.</source>
+        <translation>Das Korpus enthält kaum echten Text: {markers} seiner {tokens} Tokens sind die eigenen Markierungen des Modells ([MASK], [CLS], [SEP], [PAD]), als Text geschrieben, oder Leerzeichen. Wählen Sie einen Text mit Wörtern darin.</translation>
+    </message>
+    <message>
+        <source>The corpus gives only {tokens} tokens for validation, but one validation window needs {needed}. Use a shorter sequence length or add more text.</source>
+        <translation>Das Korpus ergibt nur {tokens} Tokens für die Validierung, aber ein Validierungsfenster braucht {needed}. Verwenden Sie eine kürzere Sequenzlänge oder fügen Sie mehr Text hinzu.</translation>
+    </message>
+    <message>
+        <source>{encoding} is not an encoding Python knows. Use a name such as utf-8, cp1252, shift_jis, gbk, big5, euc_kr, cp1251, koi8-r or iso8859-2, or leave the encoding empty to have it detected.</source>
+        <translation>{encoding} ist keine Kodierung, die Python kennt. Verwenden Sie einen Namen wie utf-8, cp1252, shift_jis, gbk, big5, euc_kr, cp1251, koi8-r oder iso8859-2, oder lassen Sie die Kodierung leer, damit sie erkannt wird.</translation>
+    </message>
+    <message>
+        <source>{name} is not {encoding}: byte {byte} cannot be read in that encoding. Choose another encoding, or leave it empty to have it detected.</source>
+        <translation>{name} ist nicht in {encoding} kodiert: Byte {byte} lässt sich in dieser Kodierung nicht lesen. Wählen Sie eine andere Kodierung oder lassen Sie sie leer, damit sie erkannt wird.</translation>
+    </message>
+    <message>
+        <source>{name} starts with a {encoding} byte-order mark but is not valid {again} (at byte {byte}). Save it again as UTF-8.</source>
+        <translation>{name} beginnt mit einer Bytereihenfolge-Markierung für {encoding}, ist aber kein gültiges {again} (bei Byte {byte}). Speichern Sie die Datei erneut als UTF-8.</translation>
+    </message>
+    <message>
+        <source>{name} does not look like text in any encoding (it is probably a binary file, such as an image, an archive or a program). Choose a plain text file, or export the document as plain text (.txt) first.</source>
+        <translation>{name} sieht in keiner Kodierung wie Text aus (es ist wahrscheinlich eine Binärdatei, etwa ein Bild, ein Archiv oder ein Programm). Wählen Sie eine reine Textdatei oder exportieren Sie das Dokument zuerst als reinen Text (.txt).</translation>
+    </message>
+    <message>
+        <source>There is no built-in sample called "{name}". The samples are: {samples}.</source>
+        <translation>Es gibt kein eingebautes Beispiel namens „{name}“. Die Beispiele sind: {samples}.</translation>
+    </message>
+    <message>
+        <source>The Python documentation sample is not available: this Python was installed without pydoc_data. Choose another sample or open a text file.</source>
+        <translation>Das Beispiel aus der Python-Dokumentation ist nicht verfügbar: Dieses Python wurde ohne pydoc_data installiert. Wählen Sie ein anderes Beispiel oder öffnen Sie eine Textdatei.</translation>
+    </message>
+    <message>
+        <source>line {line} has no "{field}" field (its fields: {fields})</source>
+        <translation>Zeile {line} hat kein Feld „{field}“ (ihre Felder: {fields})</translation>
+    </message>
+    <message>
         <source>This run uses the distance bias (ALiBi-style), which no Hugging Face transformers encoder has, so it cannot be exported exactly. Runs trained with the distance bias off (--no-distance-bias; in Setup, Advanced: 'Distance bias') or with --arch seed can be exported; with rotary positions (--positions rotary) a run without the distance bias learns nearly as fast.</source>
         <translation>Dieser Lauf verwendet den Abstands-Bias (nach Art von ALiBi), den kein Encoder von Hugging Face transformers hat, daher lässt er sich nicht exakt exportieren. Läufe, die ohne Abstands-Bias (--no-distance-bias; in der Einrichtung unter Erweitert: „Abstands-Bias“) oder mit --arch seed trainiert wurden, lassen sich exportieren; mit Rotary-Positionen (--positions rotary) lernt ein Lauf ohne Abstands-Bias fast genauso schnell.</translation>
     </message>
