@@ -94,6 +94,10 @@ def _value(name: str, value: str) -> str:
         return translate("EngineMessages", "The tokenizer")
     if name == "where" and value.startswith("The tokenizer file "):
         return translate("EngineMessages", "The tokenizer file {path}").format(path=value[19:])
+    if name in ("first_run", "second_run"):  # engine/inspect/token_loss.py _named
+        if value == "The first run":
+            return translate("EngineMessages", "The first run")
+        return translate("EngineMessages", "Run {label}").format(label=value.removeprefix("Run "))
     if name == "the_what" and value in _OUTPUTS:  # "The export folder": what is written, as a subject
         return translate("EngineMessages", _OUTPUTS[value])
     if name == "owner" and value in _OWNERS:  # whose files an output would replace

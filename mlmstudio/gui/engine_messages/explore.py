@@ -284,4 +284,290 @@ SENTENCES: tuple[tuple[str, str], ...] = (
         r"(?P<count>[\d,]+) texts were longer than (?P<subject>.+) reads and were cut\.",
         QT_TRANSLATE_NOOP("EngineMessages", "{count} texts were longer than {subject} reads and were cut."),
     ),
+    # Explore's refusals of a text or a setting (engine/predict.py, engine/inspect/), in its tabs.
+    (
+        r"The text is empty\. Type a sentence to see what the model attends to\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The text is empty. Type a sentence to see what the model attends to.",
+        ),
+    ),
+    (
+        r"This text has no tokens the model reads\. Type a sentence in words\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "This text has no tokens the model reads. Type a sentence in words.",
+        ),
+    ),
+    (
+        r"This model \((?P<kind>\w+)\) has no attention layers to show\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "This model ({kind}) has no attention layers to show.",
+        ),
+    ),
+    (
+        r"There is no head (?P<head>\d+), query (?P<query>\d+) or key (?P<key>\d+) here: this layer has "
+        r"(?P<heads>\d+) heads and the text (?P<tokens>\d+) tokens\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "There is no head {head}, query {query} or key {key} here: this layer has {heads} heads and the "
+            "text {tokens} tokens.",
+        ),
+    ),
+    (
+        r"The sentence is empty\. Type or paste a sentence to check\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The sentence is empty. Type or paste a sentence to check.",
+        ),
+    ),
+    (
+        r"The text is (?P<length>[\d,]+) characters long; check at most (?P<most>[\d,]+) at a time \(a "
+        r"paragraph or two\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The text is {length} characters long; check at most {most} at a time (a paragraph or two).",
+        ),
+    ),
+    (
+        r"Nothing of this text is left once it is cut into tokens\. Type a sentence\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Nothing of this text is left once it is cut into tokens. Type a sentence.",
+        ),
+    ),
+    (
+        r"Ask for 1 to (?P<most>[\d,]+) neighbours \(not (?P<asked>-?\d+)\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Ask for 1 to {most} neighbours (not {asked}).",
+        ),
+    ),
+    (
+        r"Map 3 to (?P<most>[\d,]+) tokens \(not (?P<asked>-?\d+)\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Map 3 to {most} tokens (not {asked}).",
+        ),
+    ),
+    (
+        r"This model knows too few tokens to draw a map\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "This model knows too few tokens to draw a map.",
+        ),
+    ),
+    (
+        r"The layer-by-layer view cannot read this kind of model \((?P<kind>\w+)\) yet\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The layer-by-layer view cannot read this kind of model ({kind}) yet.",
+        ),
+    ),
+    (
+        r"Give at least one sentence to score\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Give at least one sentence to score.",
+        ),
+    ),
+    (
+        r"The sentence is empty\. Type a sentence to score\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The sentence is empty. Type a sentence to score.",
+        ),
+    ),
+    (
+        r"This sentence has no tokens the model reads\. Type a sentence in words\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "This sentence has no tokens the model reads. Type a sentence in words.",
+        ),
+    ),
+    (
+        r"The sentence holds (?P<markers>.+), a marker the model uses itself\. Write the sentence out in "
+        r"full words to score it \(to fill a blank, use '(?P<command>[^']+)' or Explore's Predictions "
+        r"tab\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The sentence holds {markers}, a marker the model uses itself. Write the sentence out in full "
+            "words to score it (to fill a blank, use '{command}' or Explore's Predictions tab).",
+        ),
+    ),
+    (
+        r"The temperature must be a number \(got (?P<value>.+)\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The temperature must be a number (got {value}).",
+        ),
+    ),
+    (
+        r"The temperature must be between (?P<low>\S+) and (?P<high>\S+) \(got (?P<value>.+)\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The temperature must be between {low} and {high} (got {value}).",
+        ),
+    ),
+    (
+        r"(?P<first_run>Run .+?|The first run) and (?P<second_run>Run .+?) were trained on different "
+        r"corpora, so their validation texts differ and cannot be compared\. Choose two runs of the same "
+        r"corpus\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{first_run} and {second_run} were trained on different corpora, so their validation texts "
+            "differ and cannot be compared. Choose two runs of the same corpus.",
+        ),
+    ),
+    (
+        r"(?P<first_run>Run .+?|The first run) and (?P<second_run>Run .+?) hold out different validation "
+        r"text \(their held-out share or seed differ\), so their losses are on different text\. Choose "
+        r"two runs with the same held-out share and seed\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{first_run} and {second_run} hold out different validation text (their held-out share or seed "
+            "differ), so their losses are on different text. Choose two runs with the same held-out share "
+            "and seed.",
+        ),
+    ),
+    (
+        r"The per-token loss was cancelled\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The per-token loss was cancelled.",
+        ),
+    ),
+    (
+        r"The text has (?P<count>\d+) \[MASK\]s, but this model reads at most (?P<most>[\d,]+) tokens at "
+        r"once\. Ask about fewer \[MASK\]s at a time\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The text has {count} [MASK]s, but this model reads at most {most} tokens at once. Ask about "
+            "fewer [MASK]s at a time.",
+        ),
+    ),
+    (
+        r"The \[MASK\]s are too far apart for this model, which reads at most (?P<most>[\d,]+) tokens at "
+        r"once\. Put them closer together or ask about them one at a time\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The [MASK]s are too far apart for this model, which reads at most {most} tokens at once. Put "
+            "them closer together or ask about them one at a time.",
+        ),
+    ),
+    (
+        r"Give at least one candidate word to score\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Give at least one candidate word to score.",
+        ),
+    ),
+    (
+        r"The text holds bytes that are not valid text \(at character (?P<at>\d+)\); type it again or "
+        r"save it as UTF-8\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The text holds bytes that are not valid text (at character {at}); type it again or save it as "
+            "UTF-8.",
+        ),
+    ),
+    (
+        r"The sentence holds bytes that are not valid text \(at character (?P<at>\d+)\); type it again or "
+        r"save it as UTF-8\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The sentence holds bytes that are not valid text (at character {at}); type it again or save it "
+            "as UTF-8.",
+        ),
+    ),
+    (
+        r"A candidate word holds bytes that are not valid text \(at character (?P<at>\d+)\); type it "
+        r"again or save it as UTF-8\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "A candidate word holds bytes that are not valid text (at character {at}); type it again or save "
+            "it as UTF-8.",
+        ),
+    ),
+    # A run's model or checkpoint gone from under Explore (engine/predictor_cache.py, engine/kept_checkpoints.py).
+    (
+        r"The model folder (?P<path>.+) no longer exists \(the run may have been deleted\)\. Choose "
+        r"another run, or train this one again\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The model folder {path} no longer exists (the run may have been deleted). Choose another run, "
+            "or train this one again.",
+        ),
+    ),
+    (
+        r"The model files of this run are missing \((?P<path>.+)\)\. Choose another run, or train this "
+        r"one again\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The model files of this run are missing ({path}). Choose another run, or train this one again.",
+        ),
+    ),
+    (
+        r"The folder of this run \((?P<path>.+)\) no longer exists \(the run may have been deleted\)\. "
+        r"Choose another run\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The folder of this run ({path}) no longer exists (the run may have been deleted). Choose "
+            "another run.",
+        ),
+    ),
+    (
+        r"The checkpoint at step (?P<step>[\d,]+) is no longer there \((?P<name>.+) is missing\)\. Choose "
+        r"another step\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The checkpoint at step {step} is no longer there ({name} is missing). Choose another step.",
+        ),
+    ),
+    (
+        r"The checkpoint at step (?P<step>[\d,]+) is no longer kept \((?P<name>.+) is missing\)\. Choose "
+        r"another step\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The checkpoint at step {step} is no longer kept ({name} is missing). Choose another step.",
+        ),
+    ),
+    (
+        r"The run folder (?P<path>.+) has no config\.json or tokenizer\.json, so its checkpoints cannot "
+        r"be read\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The run folder {path} has no config.json or tokenizer.json, so its checkpoints cannot be read.",
+        ),
+    ),
+    # Help's example from the user's own corpus (engine/inspect/help_example.py).
+    (
+        r"The corpus has no sentence of three words or more to show as an example\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The corpus has no sentence of three words or more to show as an example.",
+        ),
+    ),
+    (
+        r"The example sentence gives no tokens with these tokenizer settings\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The example sentence gives no tokens with these tokenizer settings.",
+        ),
+    ),
+    # Explore → Replaced words with a run that has no detector (engine/inspect/detection.py NOT_ELECTRA).
+    (
+        r"This run was trained with masked language modelling, which has no detector of replaced words: "
+        r"only ELECTRA runs do\. Train one with the objective 'electra' \((?P<command>[^;]+); in Setup, "
+        r"Advanced: 'Training objective'\)\. To see which words surprise this model, use Score sentences "
+        r"\((?P<score_command>[^)]+)\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "This run was trained with masked language modelling, which has no detector of replaced words: "
+            "only ELECTRA runs do. Train one with the objective 'electra' ({command}; in Setup, Advanced: "
+            "'Training objective'). To see which words surprise this model, use Score sentences "
+            "({score_command}).",
+        ),
+    ),
 )

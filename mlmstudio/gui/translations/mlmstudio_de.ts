@@ -1702,6 +1702,146 @@ Es wurde nichts gesendet.</translation>
         <translation>1 Text war länger als {most} Zeichen und wurde dort gekürzt.</translation>
     </message>
     <message>
+        <source>The text is empty. Type a sentence to see what the model attends to.</source>
+        <translation>Der Text ist leer. Geben Sie einen Satz ein, um zu sehen, worauf das Modell achtet.</translation>
+    </message>
+    <message>
+        <source>This text has no tokens the model reads. Type a sentence in words.</source>
+        <translation>Dieser Text hat keine Tokens, die das Modell liest. Geben Sie einen Satz aus Wörtern ein.</translation>
+    </message>
+    <message>
+        <source>This model ({kind}) has no attention layers to show.</source>
+        <translation>Dieses Modell ({kind}) hat keine Attention-Schichten, die sich zeigen ließen.</translation>
+    </message>
+    <message>
+        <source>There is no head {head}, query {query} or key {key} here: this layer has {heads} heads and the text {tokens} tokens.</source>
+        <translation>Hier gibt es keinen Kopf {head}, keine Anfrage {query} oder keinen Schlüssel {key}: Diese Schicht hat {heads} Köpfe und der Text {tokens} Tokens.</translation>
+    </message>
+    <message>
+        <source>The sentence is empty. Type or paste a sentence to check.</source>
+        <translation>Der Satz ist leer. Geben Sie einen Satz zum Prüfen ein oder fügen Sie ihn ein.</translation>
+    </message>
+    <message>
+        <source>The text is {length} characters long; check at most {most} at a time (a paragraph or two).</source>
+        <translation>Der Text ist {length} Zeichen lang; prüfen Sie höchstens {most} auf einmal (einen oder zwei Absätze).</translation>
+    </message>
+    <message>
+        <source>Nothing of this text is left once it is cut into tokens. Type a sentence.</source>
+        <translation>Von diesem Text bleibt nichts übrig, wenn er in Tokens zerlegt wird. Geben Sie einen Satz ein.</translation>
+    </message>
+    <message>
+        <source>Ask for 1 to {most} neighbours (not {asked}).</source>
+        <translation>Fragen Sie nach 1 bis {most} Nachbarn (nicht {asked}).</translation>
+    </message>
+    <message>
+        <source>Map 3 to {most} tokens (not {asked}).</source>
+        <translation>Bilden Sie 3 bis {most} Tokens ab (nicht {asked}).</translation>
+    </message>
+    <message>
+        <source>This model knows too few tokens to draw a map.</source>
+        <translation>Dieses Modell kennt zu wenige Tokens, um eine Karte zu zeichnen.</translation>
+    </message>
+    <message>
+        <source>The layer-by-layer view cannot read this kind of model ({kind}) yet.</source>
+        <translation>Die Ansicht „Schicht für Schicht“ kann diese Art Modell ({kind}) noch nicht lesen.</translation>
+    </message>
+    <message>
+        <source>Give at least one sentence to score.</source>
+        <translation>Geben Sie mindestens einen Satz zum Bewerten an.</translation>
+    </message>
+    <message>
+        <source>The sentence is empty. Type a sentence to score.</source>
+        <translation>Der Satz ist leer. Geben Sie einen Satz zum Bewerten ein.</translation>
+    </message>
+    <message>
+        <source>This sentence has no tokens the model reads. Type a sentence in words.</source>
+        <translation>Dieser Satz hat keine Tokens, die das Modell liest. Geben Sie einen Satz aus Wörtern ein.</translation>
+    </message>
+    <message>
+        <source>The sentence holds {markers}, a marker the model uses itself. Write the sentence out in full words to score it (to fill a blank, use '{command}' or Explore's Predictions tab).</source>
+        <translation>Der Satz enthält {markers}, eine Markierung, die das Modell selbst verwendet. Schreiben Sie den Satz in ganzen Wörtern aus, um ihn zu bewerten (um eine Lücke zu füllen, verwenden Sie '{command}' oder den Tab „Vorhersagen“ unter „Erkunden“).</translation>
+    </message>
+    <message>
+        <source>The temperature must be a number (got {value}).</source>
+        <translation>Die Temperatur muss eine Zahl sein (angegeben: {value}).</translation>
+    </message>
+    <message>
+        <source>The temperature must be between {low} and {high} (got {value}).</source>
+        <translation>Die Temperatur muss zwischen {low} und {high} liegen (angegeben: {value}).</translation>
+    </message>
+    <message>
+        <source>{first_run} and {second_run} were trained on different corpora, so their validation texts differ and cannot be compared. Choose two runs of the same corpus.</source>
+        <translation>{first_run} und {second_run} wurden mit verschiedenen Korpora trainiert; ihre Validierungstexte unterscheiden sich also und lassen sich nicht vergleichen. Wählen Sie zwei Läufe desselben Korpus.</translation>
+    </message>
+    <message>
+        <source>{first_run} and {second_run} hold out different validation text (their held-out share or seed differ), so their losses are on different text. Choose two runs with the same held-out share and seed.</source>
+        <translation>{first_run} und {second_run} halten verschiedenen Validierungstext zurück (ihr zurückgehaltener Anteil oder ihr Seed unterscheidet sich); ihre Verluste beziehen sich also auf verschiedenen Text. Wählen Sie zwei Läufe mit demselben zurückgehaltenen Anteil und Seed.</translation>
+    </message>
+    <message>
+        <source>The per-token loss was cancelled.</source>
+        <translation>Der Verlust pro Token wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The text has {count} [MASK]s, but this model reads at most {most} tokens at once. Ask about fewer [MASK]s at a time.</source>
+        <translation>Der Text hat {count} [MASK], aber dieses Modell liest höchstens {most} Tokens auf einmal. Fragen Sie nach weniger [MASK] auf einmal.</translation>
+    </message>
+    <message>
+        <source>The [MASK]s are too far apart for this model, which reads at most {most} tokens at once. Put them closer together or ask about them one at a time.</source>
+        <translation>Die [MASK] liegen für dieses Modell zu weit auseinander; es liest höchstens {most} Tokens auf einmal. Rücken Sie sie näher zusammen oder fragen Sie einzeln nach ihnen.</translation>
+    </message>
+    <message>
+        <source>Give at least one candidate word to score.</source>
+        <translation>Geben Sie mindestens ein Kandidatenwort zum Bewerten an.</translation>
+    </message>
+    <message>
+        <source>The text holds bytes that are not valid text (at character {at}); type it again or save it as UTF-8.</source>
+        <translation>Der Text enthält Bytes, die kein gültiger Text sind (bei Zeichen {at}); geben Sie ihn erneut ein oder speichern Sie ihn als UTF-8.</translation>
+    </message>
+    <message>
+        <source>The sentence holds bytes that are not valid text (at character {at}); type it again or save it as UTF-8.</source>
+        <translation>Der Satz enthält Bytes, die kein gültiger Text sind (bei Zeichen {at}); geben Sie ihn erneut ein oder speichern Sie ihn als UTF-8.</translation>
+    </message>
+    <message>
+        <source>A candidate word holds bytes that are not valid text (at character {at}); type it again or save it as UTF-8.</source>
+        <translation>Ein Kandidatenwort enthält Bytes, die kein gültiger Text sind (bei Zeichen {at}); geben Sie es erneut ein oder speichern Sie es als UTF-8.</translation>
+    </message>
+    <message>
+        <source>The model folder {path} no longer exists (the run may have been deleted). Choose another run, or train this one again.</source>
+        <translation>Der Modellordner {path} existiert nicht mehr (der Lauf wurde vielleicht gelöscht). Wählen Sie einen anderen Lauf oder trainieren Sie diesen erneut.</translation>
+    </message>
+    <message>
+        <source>The model files of this run are missing ({path}). Choose another run, or train this one again.</source>
+        <translation>Die Modelldateien dieses Laufs fehlen ({path}). Wählen Sie einen anderen Lauf oder trainieren Sie diesen erneut.</translation>
+    </message>
+    <message>
+        <source>The folder of this run ({path}) no longer exists (the run may have been deleted). Choose another run.</source>
+        <translation>Der Ordner dieses Laufs ({path}) existiert nicht mehr (der Lauf wurde vielleicht gelöscht). Wählen Sie einen anderen Lauf.</translation>
+    </message>
+    <message>
+        <source>The checkpoint at step {step} is no longer there ({name} is missing). Choose another step.</source>
+        <translation>Der Checkpoint bei Schritt {step} ist nicht mehr da ({name} fehlt). Wählen Sie einen anderen Schritt.</translation>
+    </message>
+    <message>
+        <source>The checkpoint at step {step} is no longer kept ({name} is missing). Choose another step.</source>
+        <translation>Der Checkpoint bei Schritt {step} wird nicht mehr aufbewahrt ({name} fehlt). Wählen Sie einen anderen Schritt.</translation>
+    </message>
+    <message>
+        <source>The run folder {path} has no config.json or tokenizer.json, so its checkpoints cannot be read.</source>
+        <translation>Der Laufordner {path} hat keine config.json oder tokenizer.json, daher lassen sich seine Checkpoints nicht lesen.</translation>
+    </message>
+    <message>
+        <source>The corpus has no sentence of three words or more to show as an example.</source>
+        <translation>Das Korpus hat keinen Satz aus drei oder mehr Wörtern, der sich als Beispiel zeigen ließe.</translation>
+    </message>
+    <message>
+        <source>The example sentence gives no tokens with these tokenizer settings.</source>
+        <translation>Der Beispielsatz ergibt mit diesen Tokenizer-Einstellungen keine Tokens.</translation>
+    </message>
+    <message>
+        <source>This run was trained with masked language modelling, which has no detector of replaced words: only ELECTRA runs do. Train one with the objective 'electra' ({command}; in Setup, Advanced: 'Training objective'). To see which words surprise this model, use Score sentences ({score_command}).</source>
+        <translation>Dieser Lauf wurde mit maskierter Sprachmodellierung trainiert, die keinen Detektor für ersetzte Wörter hat: Den haben nur ELECTRA-Läufe. Trainieren Sie einen mit dem Trainingsziel 'electra' ({command}; in der Einrichtung unter Erweitert: „Trainingsziel“). Um zu sehen, welche Wörter dieses Modell überraschen, verwenden Sie „Sätze bewerten“ ({score_command}).</translation>
+    </message>
+    <message>
         <source>The run history at {path} is damaged: {reason}. The run folders are not affected. '{command}' keeps the damaged file (renamed with a date) and rebuilds the history from the run folders and whatever the damaged file still holds.</source>
         <translation>Der Laufverlauf unter {path} ist beschädigt: {reason}. Die Ordner der Läufe sind nicht betroffen. '{command}' behält die beschädigte Datei (mit Datum umbenannt) und baut den Laufverlauf aus den Laufordnern und dem, was die beschädigte Datei noch enthält, neu auf.</translation>
     </message>
@@ -2532,6 +2672,14 @@ Es wurde nichts gesendet.</translation>
     <message>
         <source>The tokenizer file {path}</source>
         <translation>Die Tokenizer-Datei {path}</translation>
+    </message>
+    <message>
+        <source>The first run</source>
+        <translation>Der erste Lauf</translation>
+    </message>
+    <message>
+        <source>Run {label}</source>
+        <translation>Lauf {label}</translation>
     </message>
     <message>
         <source>range</source>
