@@ -142,6 +142,15 @@ SENTENCES: tuple[tuple[str, str], ...] = (
         ),
     ),
     (
+        r"CPU threads: steady, (?P<threads>\d+) threads? of (?P<cores>\d+) cores? \(a step-counted run keeps "
+        r"its threads: the same seed gives the same model\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "CPU threads: steady, {threads} of {cores} cores (a run given steps keeps its threads: "
+            "the same seed gives the same model).",
+        ),
+    ),
+    (
         r"No corpus chosen\. Pick a text file, a folder or a built-in sample\.",
         QT_TRANSLATE_NOOP(
             "EngineMessages", "No corpus chosen. Pick a text file, a folder or a built-in sample."
@@ -887,6 +896,223 @@ SENTENCES: tuple[tuple[str, str], ...] = (
         QT_TRANSLATE_NOOP(
             "EngineMessages",
             'line {line} has no "{field}" field (its fields: {fields})',
+        ),
+    ),
+    # Words added to a continued model's vocabulary (engine/vocab_extension.py), in Setup.
+    (
+        r"At most (?P<most>[\d,]+) words can be added at once, not (?P<count>[\d,]+): each is a new row "
+        r"the short run must learn\. Add fewer words\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "At most {most} words can be added at once, not {count}: each is a new row the short run must "
+            "learn. Add fewer words.",
+        ),
+    ),
+    (
+        r"No words to add were given\. Give at least one word, or add none\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "No words to add were given. Give at least one word, or add none.",
+        ),
+    ),
+    (
+        r"This model's tokenizer reads text one character at a time, so it cannot take whole words\. "
+        r"Train without adding words\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "This model's tokenizer reads text one character at a time, so it cannot take whole words. Train "
+            "without adding words.",
+        ),
+    ),
+    (
+        r"(?P<word>.+) is not one word to this model's tokenizer \(it has spaces or punctuation in it, or "
+        r"is longer than (?P<most>\d+) characters\)(?P<split_as>(?:; it reads it as .+)?)\. Add single "
+        r"words\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{word} is not one word to this model's tokenizer (it has spaces or punctuation in it, or is "
+            "longer than {most} characters){split_as}. Add single words.",
+        ),
+    ),
+    (
+        r"(?P<word>.+) is already one token of this model's vocabulary\. Leave it out of the words to "
+        r"add\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{word} is already one token of this model's vocabulary. Leave it out of the words to add.",
+        ),
+    ),
+    (
+        r"(?P<word>.+) is in the list twice\. Give each word once\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{word} is in the list twice. Give each word once.",
+        ),
+    ),
+    (
+        r"(?P<word>.+) could not be made one token of this tokenizer\. Leave it out of the words to add\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{word} could not be made one token of this tokenizer. Leave it out of the words to add.",
+        ),
+    ),
+    (
+        r"This tokenizer's vocabulary has gaps in its ids, so words cannot be added after it\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "This tokenizer's vocabulary has gaps in its ids, so words cannot be added after it.",
+        ),
+    ),
+    (
+        r"Words cannot be added to a (?P<kind>\S+) tokenizer\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Words cannot be added to a {kind} tokenizer.",
+        ),
+    ),
+    (
+        r"The model's (?P<name>\S+) does not have one row per token, so it cannot grow\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The model's {name} does not have one row per token, so it cannot grow.",
+        ),
+    ),
+    (
+        r"(?P<word>.+) is already in this tokenizer's vocabulary\. Leave it out of the words to add\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{word} is already in this tokenizer's vocabulary. Leave it out of the words to add.",
+        ),
+    ),
+    (
+        r"; it reads it as (?P<count>\d+) words: (?P<words>.+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "; it reads it as {count} words: {words}",
+        ),
+    ),
+    # The general text a run is also tested on (engine/general_text.py), in Setup.
+    (
+        r"The general text (?P<source>.+) holds no words to test on\. Choose a longer general text, or "
+        r"leave it empty\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The general text {source} holds no words to test on. Choose a longer general text, or leave it "
+            "empty.",
+        ),
+    ),
+    (
+        r"The general text (?P<source>.+?) cannot be used: (?P<reason>.+) Choose another general text, or "
+        r"leave it empty to test only on the corpus\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The general text {source} cannot be used: {reason} Choose another general text, or leave it "
+            "empty to test only on the corpus.",
+        ),
+    ),
+    # A sweep's rarer refusals (sweep/runner.py, sweep/space.py, sweep/study.py), on the Sweep page.
+    (
+        r"A sweep plans 1 to 1000 trials, not (?P<trials>-?\d+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "A sweep plans 1 to 1000 trials, not {trials}.",
+        ),
+    ),
+    (
+        r"A budget of (?P<budget>.+) over (?P<trials>\d+) trials leaves under a second per trial\. Give a "
+        r"longer budget or fewer trials\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "A budget of {budget} over {trials} trials leaves under a second per trial. Give a longer budget "
+            "or fewer trials.",
+        ),
+    ),
+    (
+        r"The corpus of sweep '(?P<name>[^']+)' \((?P<source>.+)\) has changed since the sweep began, so "
+        r"its trials would not compare\. Restore the text, or start a new sweep\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The corpus of sweep '{name}' ({source}) has changed since the sweep began, so its trials would "
+            "not compare. Restore the text, or start a new sweep.",
+        ),
+    ),
+    (
+        r"Sweep '(?P<name>[^']+)' is running in another process or window\. Stop it there first\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Sweep '{name}' is running in another process or window. Stop it there first.",
+        ),
+    ),
+    (
+        r"A sweep needs at least one setting to vary, e\.g\. --param lr=1e-4:3e-3:log \(or the recipe "
+        r"preset, which picks them itself\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "A sweep needs at least one setting to vary, e.g. --param lr=1e-4:3e-3:log (or the recipe "
+            "preset, which picks them itself).",
+        ),
+    ),
+    (
+        r"A sweep varies at most (?P<most>\d+) settings at once \((?P<given>\d+) given\); more would need "
+        r"far more trials than a time budget allows\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "A sweep varies at most {most} settings at once ({given} given); more would need far more trials "
+            "than a time budget allows.",
+        ),
+    ),
+    (
+        r"'(?P<text>[^']*)' is not a duration\. Write it as 90s, 20m or 1\.5h\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "'{text}' is not a duration. Write it as 90s, 20m or 1.5h.",
+        ),
+    ),
+    (
+        r"A budget of (?P<text>.+) is too short for even one trial; give at least (?P<most>\d+) seconds "
+        r"\(e\.g\. 10m\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "A budget of {text} is too short for even one trial; give at least {most} seconds (e.g. 10m).",
+        ),
+    ),
+    (
+        r"A budget of (?P<text>.+) is longer than a week; give at most 168h\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "A budget of {text} is longer than a week; give at most 168h.",
+        ),
+    ),
+    (
+        r"(?P<reason>.+) Keep the sweep inside what the setting allows\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{reason} Keep the sweep inside what the setting allows.",
+        ),
+    ),
+    (
+        r"'(?P<name>[^']*)' cannot name a sweep: use up to 60 letters, digits, dots, dashes or "
+        r"underscores, starting with a letter or digit \(e\.g\. pydoc-lr\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "'{name}' cannot name a sweep: use up to 60 letters, digits, dots, dashes or underscores, "
+            "starting with a letter or digit (e.g. pydoc-lr).",
+        ),
+    ),
+    (
+        r"Sweep '(?P<name>[^']+)' cannot be read: the settings in its journal are damaged "
+        r"\((?P<error>.+)\)\. Start a new sweep; its runs stay in History\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Sweep '{name}' cannot be read: the settings in its journal are damaged ({error}). Start a new "
+            "sweep; its runs stay in History.",
+        ),
+    ),
+    (
+        r"No readable journal holds a sweep named '(?P<name>[^']+)'\. (?P<reason>.+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "No readable journal holds a sweep named '{name}'. {reason}",
         ),
     ),
 )
