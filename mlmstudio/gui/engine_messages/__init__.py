@@ -86,7 +86,12 @@ def _one(sentence: str) -> str | None:
 
 def _value(name: str, value: str) -> str:
     """A value carried into a translated sentence; the ones that are English words translated too."""
-    if name in ("reason", "error", "detail"):  # an engine sentence, or the system's words, inside another
+    if name in (
+        "reason",
+        "error",
+        "detail",
+        "split_as",
+    ):  # an engine sentence, or the system's words, inside another
         return translated(value)
     if name == "details":  # clauses joined by "; " (what does not match)
         return "; ".join(translated(part) for part in value.split("; "))

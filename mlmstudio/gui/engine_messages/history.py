@@ -943,4 +943,99 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "{name} must start with the header {header}",
         ),
     ),
+    # Resuming a run: its folder, checkpoint or corpus (engine/trainer.py, engine/checkpoint.py, store/lifecycle.py).
+    (
+        r"The run in (?P<path>.+) has no checkpoint to resume from\. Start it again instead\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The run in {path} has no checkpoint to resume from. Start it again instead.",
+        ),
+    ),
+    (
+        r"The run folder (?P<path>.+) has no readable config\.json, so it cannot be resumed\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The run folder {path} has no readable config.json, so it cannot be resumed.",
+        ),
+    ),
+    (
+        r"The checkpoint in (?P<path>.+) is incomplete \((?P<kind>\w+)\)\. Resume from an earlier "
+        r"checkpoint\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The checkpoint in {path} is incomplete ({kind}). Resume from an earlier checkpoint.",
+        ),
+    ),
+    (
+        r"The checkpoint in (?P<path>.+) is missing or damaged \((?P<kind>\w+)\)\. Resume from an earlier "
+        r"checkpoint or start a new run\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The checkpoint in {path} is missing or damaged ({kind}). Resume from an earlier checkpoint or "
+            "start a new run.",
+        ),
+    ),
+    (
+        r"The weights in (?P<path>.+) are damaged or do not fit this run's model \((?P<error>.+)\)\. "
+        r"Resume from another checkpoint or start a new run\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The weights in {path} are damaged or do not fit this run's model ({error}). Resume from another "
+            "checkpoint or start a new run.",
+        ),
+    ),
+    (
+        r"The corpus of run (?P<run>\S+) \((?P<source>.+)\) has changed since the run was trained, so it "
+        r"cannot be resumed exactly\. Restore the original text, or start a new run\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The corpus of run {run} ({source}) has changed since the run was trained, so it cannot be "
+            "resumed exactly. Restore the original text, or start a new run.",
+        ),
+    ),
+    (
+        r"The corpus of run (?P<run>\S+) \((?P<source>.+)\) has changed since the run was trained, so its "
+        r"validation text is no longer the one the run was measured on\. Restore the original text, or "
+        r"choose another run\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The corpus of run {run} ({source}) has changed since the run was trained, so its validation "
+            "text is no longer the one the run was measured on. Restore the original text, or choose another "
+            "run.",
+        ),
+    ),
+    (
+        r"The corpus of run (?P<run>\S+) cannot be read from (?P<source>.+?): (?P<reason>.+) Put the file "
+        r"back where it was, or choose another run\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The corpus of run {run} cannot be read from {source}: {reason} Put the file back where it was, "
+            "or choose another run.",
+        ),
+    ),
+    (
+        r"The stored configuration of run (?P<run>\S+) is no longer valid: (?P<reason>.+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The stored configuration of run {run} is no longer valid: {reason}",
+        ),
+    ),
+    (
+        r"The record of run (?P<run>\S+) in the history cannot be read \((?P<error>.+)\)\. The other runs "
+        r"are fine; '(?P<command>[^']+)' rebuilds the history from the run folders\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The record of run {run} in the history cannot be read ({error}). The other runs are fine; "
+            "'{command}' rebuilds the history from the run folders.",
+        ),
+    ),
+    (
+        r"The number (?P<number>\S+) is larger than the history can store \(at most (?P<most>\d+)\); the "
+        r"file it was read from is damaged or was not written by MLM Studio\. Nothing was recorded\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The number {number} is larger than the history can store (at most {most}); the file it was read "
+            "from is damaged or was not written by MLM Studio. Nothing was recorded.",
+        ),
+    ),
 )

@@ -1114,6 +1114,10 @@ Es wurde nichts gesendet.</translation>
         <translation>CPU-Threads: adaptiv, {threads} von {cores} Kernen (weniger, wenn der Computer ausgelastet ist).</translation>
     </message>
     <message>
+        <source>CPU threads: steady, {threads} of {cores} cores (a run given steps keeps its threads: the same seed gives the same model).</source>
+        <translation>CPU-Threads: fest, {threads} von {cores} Kernen (ein Lauf mit vorgegebener Schrittzahl behält seine Threads: Derselbe Seed ergibt dasselbe Modell).</translation>
+    </message>
+    <message>
         <source>No corpus chosen. Pick a text file, a folder or a built-in sample.</source>
         <translation>Kein Korpus gewählt. Wählen Sie eine Textdatei, einen Ordner oder ein eingebautes Beispiel.</translation>
     </message>
@@ -1388,6 +1392,114 @@ Es wurde nichts gesendet.</translation>
     <message>
         <source>line {line} has no "{field}" field (its fields: {fields})</source>
         <translation>Zeile {line} hat kein Feld „{field}“ (ihre Felder: {fields})</translation>
+    </message>
+    <message>
+        <source>At most {most} words can be added at once, not {count}: each is a new row the short run must learn. Add fewer words.</source>
+        <translation>Es lassen sich höchstens {most} Wörter auf einmal hinzufügen, nicht {count}: Jedes ist eine neue Zeile, die der kurze Lauf lernen muss. Fügen Sie weniger Wörter hinzu.</translation>
+    </message>
+    <message>
+        <source>No words to add were given. Give at least one word, or add none.</source>
+        <translation>Es wurden keine Wörter zum Hinzufügen angegeben. Geben Sie mindestens ein Wort an oder fügen Sie keines hinzu.</translation>
+    </message>
+    <message>
+        <source>This model's tokenizer reads text one character at a time, so it cannot take whole words. Train without adding words.</source>
+        <translation>Der Tokenizer dieses Modells liest Text Zeichen für Zeichen und kann daher keine ganzen Wörter aufnehmen. Trainieren Sie, ohne Wörter hinzuzufügen.</translation>
+    </message>
+    <message>
+        <source>{word} is not one word to this model's tokenizer (it has spaces or punctuation in it, or is longer than {most} characters){split_as}. Add single words.</source>
+        <translation>{word} ist für den Tokenizer dieses Modells kein einzelnes Wort (es enthält Leerzeichen oder Satzzeichen oder ist länger als {most} Zeichen){split_as}. Fügen Sie einzelne Wörter hinzu.</translation>
+    </message>
+    <message>
+        <source>{word} is already one token of this model's vocabulary. Leave it out of the words to add.</source>
+        <translation>{word} ist bereits ein Token im Vokabular dieses Modells. Lassen Sie es bei den hinzuzufügenden Wörtern weg.</translation>
+    </message>
+    <message>
+        <source>{word} is in the list twice. Give each word once.</source>
+        <translation>{word} steht zweimal in der Liste. Geben Sie jedes Wort nur einmal an.</translation>
+    </message>
+    <message>
+        <source>{word} could not be made one token of this tokenizer. Leave it out of the words to add.</source>
+        <translation>{word} ließ sich nicht zu einem Token dieses Tokenizers machen. Lassen Sie es bei den hinzuzufügenden Wörtern weg.</translation>
+    </message>
+    <message>
+        <source>This tokenizer's vocabulary has gaps in its ids, so words cannot be added after it.</source>
+        <translation>Das Vokabular dieses Tokenizers hat Lücken in seinen IDs, daher lassen sich keine Wörter dahinter anfügen.</translation>
+    </message>
+    <message>
+        <source>Words cannot be added to a {kind} tokenizer.</source>
+        <translation>Einem Tokenizer der Art {kind} lassen sich keine Wörter hinzufügen.</translation>
+    </message>
+    <message>
+        <source>The model's {name} does not have one row per token, so it cannot grow.</source>
+        <translation>{name} des Modells hat nicht eine Zeile pro Token und kann daher nicht wachsen.</translation>
+    </message>
+    <message>
+        <source>{word} is already in this tokenizer's vocabulary. Leave it out of the words to add.</source>
+        <translation>{word} ist bereits im Vokabular dieses Tokenizers. Lassen Sie es bei den hinzuzufügenden Wörtern weg.</translation>
+    </message>
+    <message>
+        <source>; it reads it as {count} words: {words}</source>
+        <translation>; er liest es als {count} Wörter: {words}</translation>
+    </message>
+    <message>
+        <source>The general text {source} holds no words to test on. Choose a longer general text, or leave it empty.</source>
+        <translation>Der allgemeine Text {source} enthält keine Wörter zum Testen. Wählen Sie einen längeren allgemeinen Text oder lassen Sie das Feld leer.</translation>
+    </message>
+    <message>
+        <source>The general text {source} cannot be used: {reason} Choose another general text, or leave it empty to test only on the corpus.</source>
+        <translation>Der allgemeine Text {source} lässt sich nicht verwenden: {reason} Wählen Sie einen anderen allgemeinen Text oder lassen Sie das Feld leer, um nur am Korpus zu testen.</translation>
+    </message>
+    <message>
+        <source>A sweep plans 1 to 1000 trials, not {trials}.</source>
+        <translation>Ein Sweep plant 1 bis 1000 Versuche, nicht {trials}.</translation>
+    </message>
+    <message>
+        <source>A budget of {budget} over {trials} trials leaves under a second per trial. Give a longer budget or fewer trials.</source>
+        <translation>Ein Budget von {budget} für {trials} Versuche lässt weniger als eine Sekunde pro Versuch. Geben Sie ein längeres Budget oder weniger Versuche an.</translation>
+    </message>
+    <message>
+        <source>The corpus of sweep '{name}' ({source}) has changed since the sweep began, so its trials would not compare. Restore the text, or start a new sweep.</source>
+        <translation>Das Korpus von Sweep '{name}' ({source}) hat sich seit dem Beginn des Sweeps geändert, seine Versuche wären also nicht vergleichbar. Stellen Sie den Text wieder her oder beginnen Sie einen neuen Sweep.</translation>
+    </message>
+    <message>
+        <source>Sweep '{name}' is running in another process or window. Stop it there first.</source>
+        <translation>Sweep '{name}' läuft in einem anderen Prozess oder Fenster. Stoppen Sie ihn zuerst dort.</translation>
+    </message>
+    <message>
+        <source>A sweep needs at least one setting to vary, e.g. --param lr=1e-4:3e-3:log (or the recipe preset, which picks them itself).</source>
+        <translation>Ein Sweep braucht mindestens eine Einstellung, die er variiert, z. B. --param lr=1e-4:3e-3:log (oder die Voreinstellung „recipe“, die sie selbst wählt).</translation>
+    </message>
+    <message>
+        <source>A sweep varies at most {most} settings at once ({given} given); more would need far more trials than a time budget allows.</source>
+        <translation>Ein Sweep variiert höchstens {most} Einstellungen auf einmal ({given} angegeben); mehr bräuchten weit mehr Versuche, als ein Budget erlaubt.</translation>
+    </message>
+    <message>
+        <source>'{text}' is not a duration. Write it as 90s, 20m or 1.5h.</source>
+        <translation>'{text}' ist keine Dauer. Schreiben Sie sie als 90s, 20m oder 1.5h.</translation>
+    </message>
+    <message>
+        <source>A budget of {text} is too short for even one trial; give at least {most} seconds (e.g. 10m).</source>
+        <translation>Ein Budget von {text} ist zu kurz für auch nur einen Versuch; geben Sie mindestens {most} Sekunden an (z. B. 10m).</translation>
+    </message>
+    <message>
+        <source>A budget of {text} is longer than a week; give at most 168h.</source>
+        <translation>Ein Budget von {text} ist länger als eine Woche; geben Sie höchstens 168h an.</translation>
+    </message>
+    <message>
+        <source>{reason} Keep the sweep inside what the setting allows.</source>
+        <translation>{reason} Halten Sie den Sweep innerhalb dessen, was die Einstellung erlaubt.</translation>
+    </message>
+    <message>
+        <source>'{name}' cannot name a sweep: use up to 60 letters, digits, dots, dashes or underscores, starting with a letter or digit (e.g. pydoc-lr).</source>
+        <translation>'{name}' kann keinen Sweep benennen: Verwenden Sie bis zu 60 Buchstaben, Ziffern, Punkte, Bindestriche oder Unterstriche, beginnend mit einem Buchstaben oder einer Ziffer (z. B. pydoc-lr).</translation>
+    </message>
+    <message>
+        <source>Sweep '{name}' cannot be read: the settings in its journal are damaged ({error}). Start a new sweep; its runs stay in History.</source>
+        <translation>Sweep '{name}' lässt sich nicht lesen: Die Einstellungen in seinem Journal sind beschädigt ({error}). Beginnen Sie einen neuen Sweep; seine Läufe bleiben im Verlauf.</translation>
+    </message>
+    <message>
+        <source>No readable journal holds a sweep named '{name}'. {reason}</source>
+        <translation>Kein lesbares Journal enthält einen Sweep namens '{name}'. {reason}</translation>
     </message>
     <message>
         <source>This run uses the distance bias (ALiBi-style), which no Hugging Face transformers encoder has, so it cannot be exported exactly. Runs trained with the distance bias off (--no-distance-bias; in Setup, Advanced: 'Distance bias') or with --arch seed can be exported; with rotary positions (--positions rotary) a run without the distance bias learns nearly as fast.</source>
@@ -2256,6 +2368,46 @@ Es wurde nichts gesendet.</translation>
     <message>
         <source>{name} must start with the header {header}</source>
         <translation>{name} muss mit der Kopfzeile {header} beginnen</translation>
+    </message>
+    <message>
+        <source>The run in {path} has no checkpoint to resume from. Start it again instead.</source>
+        <translation>Der Lauf in {path} hat keinen Checkpoint, von dem aus er fortgesetzt werden könnte. Starten Sie ihn stattdessen neu.</translation>
+    </message>
+    <message>
+        <source>The run folder {path} has no readable config.json, so it cannot be resumed.</source>
+        <translation>Der Laufordner {path} hat keine lesbare config.json, daher kann der Lauf nicht fortgesetzt werden.</translation>
+    </message>
+    <message>
+        <source>The checkpoint in {path} is incomplete ({kind}). Resume from an earlier checkpoint.</source>
+        <translation>Der Checkpoint in {path} ist unvollständig ({kind}). Setzen Sie den Lauf von einem früheren Checkpoint aus fort.</translation>
+    </message>
+    <message>
+        <source>The checkpoint in {path} is missing or damaged ({kind}). Resume from an earlier checkpoint or start a new run.</source>
+        <translation>Der Checkpoint in {path} fehlt oder ist beschädigt ({kind}). Setzen Sie den Lauf von einem früheren Checkpoint aus fort oder starten Sie einen neuen Lauf.</translation>
+    </message>
+    <message>
+        <source>The weights in {path} are damaged or do not fit this run's model ({error}). Resume from another checkpoint or start a new run.</source>
+        <translation>Die Gewichte in {path} sind beschädigt oder passen nicht zum Modell dieses Laufs ({error}). Setzen Sie den Lauf von einem anderen Checkpoint aus fort oder starten Sie einen neuen Lauf.</translation>
+    </message>
+    <message>
+        <source>The corpus of run {run} ({source}) has changed since the run was trained, so it cannot be resumed exactly. Restore the original text, or start a new run.</source>
+        <translation>Das Korpus von Lauf {run} ({source}) hat sich seit dem Training geändert, daher lässt sich der Lauf nicht genau fortsetzen. Stellen Sie den ursprünglichen Text wieder her oder starten Sie einen neuen Lauf.</translation>
+    </message>
+    <message>
+        <source>The corpus of run {run} ({source}) has changed since the run was trained, so its validation text is no longer the one the run was measured on. Restore the original text, or choose another run.</source>
+        <translation>Das Korpus von Lauf {run} ({source}) hat sich seit dem Training geändert, daher ist sein Validierungstext nicht mehr der, an dem der Lauf gemessen wurde. Stellen Sie den ursprünglichen Text wieder her oder wählen Sie einen anderen Lauf.</translation>
+    </message>
+    <message>
+        <source>The corpus of run {run} cannot be read from {source}: {reason} Put the file back where it was, or choose another run.</source>
+        <translation>Das Korpus von Lauf {run} lässt sich nicht aus {source} lesen: {reason} Legen Sie die Datei dorthin zurück, wo sie war, oder wählen Sie einen anderen Lauf.</translation>
+    </message>
+    <message>
+        <source>The record of run {run} in the history cannot be read ({error}). The other runs are fine; '{command}' rebuilds the history from the run folders.</source>
+        <translation>Der Eintrag von Lauf {run} im Laufverlauf lässt sich nicht lesen ({error}). Die anderen Läufe sind in Ordnung; '{command}' baut den Laufverlauf aus den Laufordnern neu auf.</translation>
+    </message>
+    <message>
+        <source>The number {number} is larger than the history can store (at most {most}); the file it was read from is damaged or was not written by MLM Studio. Nothing was recorded.</source>
+        <translation>Die Zahl {number} ist größer, als der Laufverlauf speichern kann (höchstens {most}); die Datei, aus der sie gelesen wurde, ist beschädigt oder stammt nicht von MLM Studio. Es wurde nichts aufgezeichnet.</translation>
     </message>
     <message>
         <source>The capsule could not be written to {folder} ({error}). Choose another folder or free space.</source>

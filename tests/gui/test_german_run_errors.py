@@ -1,0 +1,161 @@
+"""Resuming, continuing with added words, a general text and a sweep: their refusals in German (issue 21).
+
+Each is raised for real by the engine, the store or the sweep (engine/checkpoint.py,
+engine/vocab_extension.py, engine/general_text.py, store/run_corpus.py, sweep/), then shown as
+the Train, Setup, History and Sweep pages show it (``user_message`` → ``translated``) with the
+committed German catalogue installed.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from mlmstudio.config import TokenizerConfig
+from mlmstudio.engine.corpus import load_corpus
+from mlmstudio.engine.tokenization import MLMTokenizer
+from mlmstudio.gui.background import user_message
+from mlmstudio.gui.engine_messages import translated
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
+from store_helpers import tiny_config  # noqa: E402
+
+ENGLISH = ("Choose ", "Give ", "Leave ", "Start ", "Resume ", "Restore ", "Write ", " is not ", " cannot ")
+
+
+def _german(call, *expected: str) -> str:
+    try:
+        call()
+    except Exception as exc:  # the engine's own refusal, raised for real
+        english, shown = str(exc), user_message(exc, "Etwas")
+    else:
+        raise AssertionError(f"{call} raised nothing")
+    assert shown != english, f"still English: {english}"
+    for part in expected:
+        assert part in shown, (part, shown)
+    for tail in ENGLISH:
+        assert tail not in shown, (tail, shown)
+    return shown
+
+
+@pytest.fixture(scope="module")
+def tokenizer():
+    return MLMTokenizer.train([load_corpus("sample:tutorial").text], TokenizerConfig(kind="wordpiece"))
+
+
+def test_a_checkpoint_that_is_missing_or_does_not_fit_is_said_in_german(german, tmp_path):
+    from mlmstudio.engine.checkpoint import load_checkpoint
+
+    _german(
+        lambda: load_checkpoint(tmp_path / "step-4"),
+        f"Der Checkpoint in {tmp_path / 'step-4'} fehlt oder ist beschädigt (",
+        "Setzen Sie den Lauf von einem früheren Checkpoint aus fort oder starten Sie einen neuen Lauf.",
+    )
+
+
+def test_added_words_that_cannot_be_added_are_said_in_german(german, tokenizer):
+    from mlmstudio.engine.vocab_extension import check_word_count, extend_tokenizer
+
+    _german(
+        lambda: check_word_count(20_000),
+        "Es lassen sich höchstens 10,000 Wörter auf einmal hinzufügen, nicht 20,000:",
+    )
+    _german(lambda: extend_tokenizer(tokenizer, []), "Es wurden keine Wörter zum Hinzufügen angegeben.")
+    _german(
+        lambda: extend_tokenizer(tokenizer, ["the"]),
+        "'the' ist bereits ein Token im Vokabular dieses Modells.",
+    )
+    _german(
+        lambda: extend_tokenizer(tokenizer, ["zebrafish", "zebrafish"]),
+        "'zebrafish' steht zweimal in der Liste.",
+    )
+    _german(
+        lambda: extend_tokenizer(tokenizer, ["two words"]),
+        "'two words' ist für den Tokenizer dieses Modells kein einzelnes Wort (es enthält Leerzeichen oder",
+        "; er liest es als 2 Wörter: two, words. Fügen Sie einzelne Wörter hinzu.",
+    )
+    chars = MLMTokenizer.train(["some text to read"], TokenizerConfig(kind="char"))
+    _german(
+        lambda: extend_tokenizer(chars, ["word"]),
+        "Der Tokenizer dieses Modells liest Text Zeichen für Zeichen",
+    )
+
+
+def test_a_general_text_that_cannot_be_used_is_said_in_german(german, tokenizer, tmp_path, monkeypatch):
+    from mlmstudio.engine import general_text
+    from mlmstudio.engine.general_text import general_batches
+
+    base = tiny_config()
+
+    def with_general(source):
+        return replace(base, training=replace(base.training, general_text=source))
+
+    gone = tmp_path / "gone.txt"
+    _german(
+        lambda: general_batches(with_general(str(gone)), tokenizer),
+        f"Der allgemeine Text '{gone}' lässt sich nicht verwenden: {gone} existiert nicht.",
+        "oder lassen Sie das Feld leer, um nur am Korpus zu testen.",
+    )
+    (tmp_path / "short.txt").write_text("a b")
+    monkeypatch.setattr(general_text, "validation_batches", lambda *args: [])  # a text too short for a batch
+    _german(
+        lambda: general_batches(with_general(str(tmp_path / "short.txt")), tokenizer),
+        f"Der allgemeine Text '{tmp_path / 'short.txt'}' enthält keine Wörter zum Testen.",
+    )
+
+
+def test_a_sweeps_refusals_are_said_in_german(german, tmp_path):
+    from mlmstudio.sweep.runner import new_spec
+    from mlmstudio.sweep.space import parse_duration, parse_params
+    from mlmstudio.sweep.study import check_name
+
+    _german(
+        lambda: parse_duration("soon"), "'soon' ist keine Dauer. Schreiben Sie sie als 90s, 20m oder 1.5h."
+    )
+    _german(lambda: parse_duration("2s"), "Ein Budget von 2s ist zu kurz für auch nur einen Versuch;")
+    _german(
+        lambda: parse_duration("200h"),
+        "Ein Budget von 200h ist länger als eine Woche; geben Sie höchstens 168h an.",
+    )
+    _german(lambda: parse_params([]), "Ein Sweep braucht mindestens eine Einstellung, die er variiert")
+    many = ["lr=1e-4:1e-3", "dropout=0:0.2", "batch_size=4,8", "seq_len=16,32", "num_layers=1,2"]
+    _german(
+        lambda: parse_params(many), "Ein Sweep variiert höchstens 4 Einstellungen auf einmal (5 angegeben);"
+    )
+    _german(
+        lambda: check_name("no spaces"),
+        "'no spaces' kann keinen Sweep benennen: Verwenden Sie bis zu 60 Buchstaben",
+    )
+    corpus = load_corpus("sample:tutorial")
+    params = parse_params(["lr=1e-4:1e-3"])
+    _german(
+        lambda: new_spec("s", corpus, tiny_config(), params, 600, trials=5000),
+        "Ein Sweep plant 1 bis 1000 Versuche, nicht 5000.",
+    )
+    _german(
+        lambda: new_spec("s", corpus, tiny_config(), params, 60, trials=500),
+        "Ein Budget von 60 s für 500 Versuche lässt weniger als eine Sekunde pro Versuch.",
+    )
+
+
+def test_a_setting_a_sweep_would_push_out_of_bounds_is_said_in_german(german):
+    from mlmstudio.sweep.space import parse_params
+
+    shown = _german(
+        lambda: parse_params(["dropout=0:5"]),
+        "Halten Sie den Sweep innerhalb dessen, was die Einstellung erlaubt.",
+    )
+    assert "dropout" in shown
+
+
+def test_the_damaged_sweep_journal_sentence_is_german(german):
+    shown = translated(
+        "Sweep 'pydoc-lr' cannot be read: the settings in its journal are damaged (KeyError: 'base'). "
+        "Start a new sweep; its runs stay in History."
+    )
+    assert shown.startswith(
+        "Sweep 'pydoc-lr' lässt sich nicht lesen: Die Einstellungen in seinem Journal sind"
+    )
