@@ -54,6 +54,17 @@ def test_a_checkpoint_that_is_missing_or_does_not_fit_is_said_in_german(german, 
         f"Der Checkpoint in {tmp_path / 'step-4'} fehlt oder ist beschädigt (",
         "Setzen Sie den Lauf von einem früheren Checkpoint aus fort oder starten Sie einen neuen Lauf.",
     )
+    import torch
+
+    from mlmstudio.engine.checkpoint import CheckpointData, load_checkpoint_weights
+
+    (tmp_path / "step-4").mkdir()
+    (tmp_path / "step-4" / "model.safetensors").write_bytes(b"not weights")
+    data = CheckpointData(4, {}, {}, {}, tmp_path / "step-4")
+    _german(
+        lambda: load_checkpoint_weights(torch.nn.Linear(2, 2), data),
+        f"Die Gewichte in {tmp_path / 'step-4'} sind beschädigt oder passen nicht zum Modell dieses Laufs (",
+    )
 
 
 def test_added_words_that_cannot_be_added_are_said_in_german(german, tokenizer):
@@ -159,3 +170,84 @@ def test_the_damaged_sweep_journal_sentence_is_german(german):
     assert shown.startswith(
         "Sweep 'pydoc-lr' lässt sich nicht lesen: Die Einstellungen in seinem Journal sind"
     )
+
+
+# --- resuming a run, and the run's own record --------------------------------------------------
+
+
+def test_a_run_without_a_checkpoint_or_config_is_refused_in_german(german, tmp_path):
+    from mlmstudio.engine.trainer import Trainer
+
+    _german(
+        lambda: Trainer.resume(tmp_path, "some text"),
+        f"Der Lauf in {tmp_path} hat keinen Checkpoint, von dem aus er fortgesetzt werden könnte.",
+    )
+    checkpoint = tmp_path / "checkpoints" / "step-4"
+    checkpoint.mkdir(parents=True)
+    _german(
+        lambda: Trainer.resume(tmp_path, "some text", checkpoint=checkpoint),
+        f"Der Laufordner {tmp_path} hat keine lesbare config.json, daher kann der Lauf nicht fortgesetzt werden.",
+    )
+
+
+def test_a_runs_corpus_gone_or_changed_is_said_in_german(german, db, tmp_path):
+    from sqlalchemy import text as text_sql
+
+    from mlmstudio.store import lifecycle, service
+    from mlmstudio.store.run_corpus import load_run_corpus
+
+    from store_helpers import add_run
+
+    text = tmp_path / "corpus.txt"
+    text.write_text("the cat sat on the mat. " * 50)
+    base = tiny_config()
+    config = replace(base, corpus=replace(base.corpus, source=str(text)))
+    run_id = add_run(db, config=config, status="stopped")  # recorded with another text's fingerprint
+    detail = service.get_run(db, run_id)
+    _german(
+        lambda: load_run_corpus(replace(detail, corpus=replace(detail.corpus, source=str(text)))),
+        f"Das Korpus von Lauf {run_id} ({text}) hat sich seit dem Training geändert, daher ist sein "
+        "Validierungstext nicht mehr der,",
+    )
+    with db.session() as session:  # the recorded fingerprint is no longer the text's
+        session.execute(text_sql("UPDATE corpora SET sha256 = :sha"), {"sha": "0" * 64})
+    _german(
+        lambda: lifecycle.resume_run(db, run_id),
+        f"Das Korpus von Lauf {run_id} (",
+        "hat sich seit dem Training geändert, daher lässt sich der Lauf nicht genau fortsetzen.",
+    )
+    gone = tmp_path / "gone.txt"
+    _german(
+        lambda: load_run_corpus(replace(detail, corpus=replace(detail.corpus, source=str(gone)))),
+        f"Das Korpus von Lauf {run_id} lässt sich nicht aus {gone} lesen: {gone} existiert nicht.",
+        "Legen Sie die Datei dorthin zurück, wo sie war,",
+    )
+    _german(
+        lambda: load_run_corpus(replace(detail, config_json='{"model": 5}')),
+        f"Die gespeicherte Konfiguration von Lauf {run_id} ist nicht mehr gültig: Der Abschnitt 'model'",
+    )
+
+
+def test_a_damaged_run_record_and_a_number_too_large_are_said_in_german(german, db):
+    from sqlalchemy import text
+
+    from mlmstudio.store import repository, service
+
+    from store_helpers import add_run
+
+    run_id = add_run(db, status="completed")
+    with db.session() as session:
+        session.execute(text("UPDATE runs SET created_at = 'yesterday' WHERE id = :id"), {"id": run_id})
+    _german(
+        lambda: service.get_run(db, run_id),
+        f"Der Eintrag von Lauf {run_id} im Laufverlauf lässt sich nicht lesen (",
+        "Die anderen Läufe sind in Ordnung; '",
+    )
+    other = add_run(db, status="completed")
+
+    def too_large():
+        with db.session() as session:
+            point = dict(run_id=other, step=2**70, split="train", name="loss", value=1.0, wall_time=0.0)
+            repository.add_metric_points(session, [point])
+
+    _german(too_large, f"Die Zahl {2**70} ist größer, als der Laufverlauf speichern kann (höchstens ")
