@@ -41,6 +41,7 @@ CONFIG = "config.json"
 SAFETENSORS = "model.safetensors"
 SAFETENSORS_INDEX = "model.safetensors.index.json"
 PYTORCH_BIN = "pytorch_model.bin"
+PYTORCH_BIN_INDEX = "pytorch_model.bin.index.json"  # a large model saved before safetensors: shards
 # 2e9 parameters are 8 GB in fp32, beyond what the engine trains or inspects on a laptop.
 MAX_PARAMETERS = 2_000_000_000
 _MAX_INDEX_BYTES = 10_000_000
@@ -59,6 +60,7 @@ class SourceConfig:
 # Files save_pretrained writes beside config.json and an MLM Studio model folder never holds.
 _TRANSFORMERS_ONLY = (
     "tokenizer_config.json", "special_tokens_map.json", "vocab.txt", PYTORCH_BIN, SAFETENSORS_INDEX,
+    PYTORCH_BIN_INDEX,
 )  # fmt: skip
 
 
@@ -198,11 +200,16 @@ def load_weights(path: Path) -> tuple[dict[str, torch.Tensor], str]:
         return _safetensors(path / SAFETENSORS, digest), digest.hexdigest()
     if (path / SAFETENSORS_INDEX).is_file():
         state: dict[str, torch.Tensor] = {}
-        for shard in _shards(path):
+        for shard in _shards(path, SAFETENSORS_INDEX):
             state.update(_safetensors(shard, digest))
         return state, digest.hexdigest()
     if (path / PYTORCH_BIN).is_file():
         return _weights_only_bin(path / PYTORCH_BIN, digest), digest.hexdigest()
+    if (path / PYTORCH_BIN_INDEX).is_file():  # each shard through the weights-only loader too
+        state = {}
+        for shard in _shards(path, PYTORCH_BIN_INDEX):
+            state.update(_weights_only_bin(shard, digest))
+        return state, digest.hexdigest()
     raise ModelImportError(
         f"The folder {path} has no weights (model.safetensors, or pytorch_model.bin). "
         "Give the folder that save_pretrained wrote."
@@ -215,7 +222,22 @@ def _hash_file(file: Path, digest: Any) -> None:
             digest.update(chunk)
 
 
+def _refuse_empty(file: Path) -> None:
+    """An empty weights file (a download or copy cut short at once) said as such, not as a pickle
+    or a damaged header."""
+    try:
+        empty = file.stat().st_size == 0
+    except OSError:
+        return  # reading it says why
+    if empty:
+        raise ModelImportError(
+            f"The weights file {file} is empty (0 bytes): its download or copy was cut short. "
+            "Copy the model again from where it came from."
+        )
+
+
 def _safetensors(file: Path, digest: Any) -> dict[str, torch.Tensor]:
+    _refuse_empty(file)
     try:
         _hash_file(file, digest)
         return load_file(file, device="cpu")
@@ -228,19 +250,16 @@ def _safetensors(file: Path, digest: Any) -> dict[str, torch.Tensor]:
         ) from exc
 
 
-def _shards(path: Path) -> list[Path]:
+def _shards(path: Path, index_name: str) -> list[Path]:
+    """The shard files a weights index names, each a file in the folder itself, or a sentence."""
     try:
-        index = bounded_json.loads(
-            bounded_json.read_text(path / SAFETENSORS_INDEX, max_bytes=_MAX_INDEX_BYTES)
-        )
+        index = bounded_json.loads(bounded_json.read_text(path / index_name, max_bytes=_MAX_INDEX_BYTES))
         names = sorted(set(index["weight_map"].values()), key=str)
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise ModelImportError(
-            f"The weights index {path / SAFETENSORS_INDEX} cannot be read ({exc})."
-        ) from exc
+        raise ModelImportError(f"The weights index {path / index_name} cannot be read ({exc}).") from exc
     if not names or not all(isinstance(name, str) and name for name in names):
         raise ModelImportError(
-            f"The weights index {path / SAFETENSORS_INDEX} names no shard files (its weight_map is empty "
+            f"The weights index {path / index_name} names no shard files (its weight_map is empty "
             "or not file names). Copy the model again from where it came from."
         )
     shards = [path / name for name in names]
@@ -255,6 +274,7 @@ def _shards(path: Path) -> list[Path]:
 
 def _weights_only_bin(file: Path, digest: Any) -> dict[str, torch.Tensor]:
     """A pytorch_model.bin through torch's weights-only unpickler: tensors load, code is refused."""
+    _refuse_empty(file)
     try:
         _hash_file(file, digest)
         state = torch.load(file, map_location="cpu", weights_only=True)

@@ -35,6 +35,10 @@ from mlmstudio.engine.tokenization import MAX_TOKENIZER_BYTES, MLMTokenizer
 
 ROLES = ("pad", "unk", "cls", "sep", "mask")  # in the order of SPECIAL_TOKENS
 _FALLBACK_ROLE = {"cls": "bos", "sep": "eos"}  # RoBERTa-style configs may name only these
+# The slow tokenizers' files (XLM-R, CamemBERT, ALBERT, T5, DeBERTa-v2): a protobuf the
+# tokenizers library cannot read; transformers converts them to tokenizer.json.
+_SENTENCEPIECE_FILES = ("sentencepiece.bpe.model", "spiece.model", "spm.model", "tokenizer.model")
+_COPY_AGAIN = "The folder may be damaged; copy the model's tokenizer files again from where it came from."
 
 
 @dataclass(frozen=True)
@@ -96,10 +100,20 @@ def _source_tokenizer(path: Path) -> Tokenizer:
             bounded_json.loads(text, max_chars=MAX_TOKENIZER_BYTES)
             return Tokenizer.from_str(text)
         except Exception as exc:  # OSError, JSONLimitError, the library's plain Exceptions
-            raise ModelImportError(f"The tokenizer.json in {path} cannot be read ({_short(exc)}).") from exc
+            raise ModelImportError(
+                f"The tokenizer.json in {path} cannot be read ({_short(exc)}). {_COPY_AGAIN}"
+            ) from exc
     vocab = path / "vocab.txt"
     if vocab.is_file():
         return _wordpiece_from_vocab(path, vocab)
+    sentencepiece = next((path / n for n in _SENTENCEPIECE_FILES if (path / n).is_file()), None)
+    if sentencepiece is not None:
+        raise ModelImportError(
+            f"The folder {path} has its tokenizer only as a SentencePiece model ({sentencepiece.name}), "
+            "which MLM Studio does not read: it reads tokenizer.json. Write one with transformers "
+            "(AutoTokenizer.from_pretrained(folder).save_pretrained(folder)), or copy the model's "
+            "tokenizer.json into the folder."
+        )
     raise ModelImportError(
         f"The folder {path} has no tokenizer (tokenizer.json, or vocab.txt), so its text cannot be "
         "read. Copy the tokenizer files that came with the model into the folder."
@@ -111,7 +125,7 @@ def _wordpiece_from_vocab(path: Path, vocab: Path) -> Tokenizer:
     try:
         lines = bounded_json.read_text(vocab, max_bytes=MAX_TOKENIZER_BYTES).splitlines()
     except (OSError, ValueError) as exc:
-        raise ModelImportError(f"The vocab.txt in {path} cannot be read ({exc}).") from exc
+        raise ModelImportError(f"The vocab.txt in {path} cannot be read ({exc}). {_COPY_AGAIN}") from exc
     table: dict[str, int] = {}
     for line in lines:
         table.setdefault(line.rstrip("\n"), len(table))
@@ -132,7 +146,7 @@ def _tokenizer_config(path: Path) -> dict[str, Any]:
             try:
                 data = bounded_json.loads(bounded_json.read_text(file))
             except (OSError, ValueError) as exc:
-                raise ModelImportError(f"The {name} in {path} cannot be read ({exc}).") from exc
+                raise ModelImportError(f"The {name} in {path} cannot be read ({exc}). {_COPY_AGAIN}") from exc
             if isinstance(data, dict):
                 merged.update(data)
     return merged
