@@ -99,6 +99,8 @@ def _value(name: str, value: str) -> str:
         return translate("EngineMessages", "The tokenizer")
     if name == "where" and value.startswith("The tokenizer file "):
         return translate("EngineMessages", "The tokenizer file {path}").format(path=value[19:])
+    if name == "rows":  # engine/evaluate/tasks.py _rows: "Row 3", "Rows 3, 4, 5 and 2 more"
+        return _rows(value)
     if name in ("first_run", "second_run"):  # engine/inspect/token_loss.py _named
         if value == "The first run":
             return translate("EngineMessages", "The first run")
@@ -153,6 +155,21 @@ _RUN_FALLBACKS = {
     "run A": QT_TRANSLATE_NOOP("EngineMessages", "run A"),
     "run B": QT_TRANSLATE_NOOP("EngineMessages", "run B"),
 }
+
+
+_ROWS = re.compile(r"(?P<many>Rows?) (?P<shown>[\d, ]+?)(?: and (?P<more>[\d,]+) more)?")
+
+
+def _rows(value: str) -> str:
+    found = _ROWS.fullmatch(value)
+    if found is None:
+        return value
+    shown = found["shown"]
+    if found["more"]:
+        shown = translate("EngineMessages", "{shown} and {more} more").format(shown=shown, more=found["more"])
+    if found["many"] == "Rows":
+        return translate("EngineMessages", "Rows {rows}").format(rows=shown)
+    return translate("EngineMessages", "Row {rows}").format(rows=shown)
 
 
 def token_loss_body(body: str) -> str:

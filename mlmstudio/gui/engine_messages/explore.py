@@ -570,4 +570,140 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "({score_command}).",
         ),
     ),
+    # Explore → Transfer: the rarer refusals of a task file and of the evaluation (engine/evaluate/).
+    (
+        r"(?P<rows>Rows? [\d, ]+(?: and [\d,]+ more)?) of (?P<name>.+) (?:has|have) a text but no label "
+        r"in \x22(?P<column>.*)\x22\. Fill in the labels or remove those rows; nothing was evaluated\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            '{rows} of {name} have a text but no label in "{column}". Fill in the labels or remove those '
+            "rows; nothing was evaluated.",
+        ),
+    ),
+    (
+        r"(?P<rows>Rows? [\d, ]+(?: and [\d,]+ more)?) of (?P<name>.+) (?:has|have) a label but no text "
+        r"in \x22(?P<column>.*)\x22\. Fill in the texts or remove those rows; nothing was evaluated\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            '{rows} of {name} have a label but no text in "{column}". Fill in the texts or remove those '
+            "rows; nothing was evaluated.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) has no header row\. Add a first row naming the columns \(text, label\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} has no header row. Add a first row naming the columns (text, label).",
+        ),
+    ),
+    (
+        r"(?P<name>.+) is not a valid CSV file near line (?P<line>\d+) \((?P<csv_error>.+)\)\. Fix it or "
+        r"export it again\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} is not a valid CSV file near line {line} ({csv_error}). Fix it or export it again.",
+        ),
+    ),
+    (
+        r"Line (?P<line>\d+) of (?P<name>.+) is longer than (?P<most>[\d,]+) characters; a row holds one "
+        r"text and its label\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Line {line} of {name} is longer than {most} characters; a row holds one text and its label.",
+        ),
+    ),
+    (
+        r"Line (?P<line>\d+) of (?P<name>.+) is not a JSON object \((?P<json_error>.+)\)\. Each line must "
+        r"look like (?P<example>\{.+\})\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Line {line} of {name} is not a JSON object ({json_error}). Each line must look like {example}.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) cannot be split into a training part with two classes and a held-out part; add "
+        r"examples of each class\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} cannot be split into a training part with two classes and a held-out part; add examples "
+            "of each class.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) left no held-out examples for (?P<subject>.+); add examples of each class\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} left no held-out examples for {subject}; add examples of each class.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) has fewer than 10 sentences of (?P<low>\d+) to (?P<high>\d+) words; choose a "
+        r"longer text to tell the two texts apart\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} has fewer than 10 sentences of {low} to {high} words; choose a longer text to tell the "
+            "two texts apart.",
+        ),
+    ),
+    (
+        r"(?P<name>(?:(?! and ).)+) has only (?P<count>\d+) sentences of (?P<low>\d+) to (?P<high>\d+) words; a task "
+        r"made from it needs at least 20\. Choose a longer text, or a labelled task file\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} has only {count} sentences of {low} to {high} words; a task made from it needs at least "
+            "20. Choose a longer text, or a labelled task file.",
+        ),
+    ),
+    (
+        r"The evaluation was stopped; nothing was stored\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The evaluation was stopped; nothing was stored.",
+        ),
+    ),
+    (
+        r"The model class (?P<kind>\w+) has no encoder the probe can read\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The model class {kind} has no encoder the probe can read.",
+        ),
+    ),
+    (
+        r"The model's encoder was never reached; its features cannot be read\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The model's encoder was never reached; its features cannot be read.",
+        ),
+    ),
+    (
+        r"There are no texts to read features from\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "There are no texts to read features from.",
+        ),
+    ),
+    (
+        r"There is no shipped task called \x22(?P<name>.+)\x22\. The shipped tasks are: (?P<tasks>.+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            'There is no shipped task called "{name}". The shipped tasks are: {tasks}.',
+        ),
+    ),
+    (
+        r"Run (?P<run>\S+) was deleted while it was being evaluated; the results were not stored\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Run {run} was deleted while it was being evaluated; the results were not stored.",
+        ),
+    ),
+    (
+        r"(?P<name_a>.+?) and (?P<name_b>.+) has only (?P<count>\d+) sentences of (?P<low>\d+) to "
+        r"(?P<high>\d+) words; a task made from it needs at least 20\. Choose a longer text, or a "
+        r"labelled task file\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name_a} and {name_b} has only {count} sentences of {low} to {high} words; a task made from it "
+            "needs at least 20. Choose a longer text, or a labelled task file.",
+        ),
+    ),
 )

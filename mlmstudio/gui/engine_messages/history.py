@@ -1014,13 +1014,6 @@ SENTENCES: tuple[tuple[str, str], ...] = (
         ),
     ),
     (
-        r"The stored configuration of run (?P<run>\S+) is no longer valid: (?P<reason>.+)",
-        QT_TRANSLATE_NOOP(
-            "EngineMessages",
-            "The stored configuration of run {run} is no longer valid: {reason}",
-        ),
-    ),
-    (
         r"The record of run (?P<run>\S+) in the history cannot be read \((?P<error>.+)\)\. The other runs "
         r"are fine; '(?P<command>[^']+)' rebuilds the history from the run folders\.",
         QT_TRANSLATE_NOOP(

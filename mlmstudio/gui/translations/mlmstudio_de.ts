@@ -1954,6 +1954,74 @@ Es wurde nichts gesendet.</translation>
         <translation>Dieser Lauf wurde mit maskierter Sprachmodellierung trainiert, die keinen Detektor für ersetzte Wörter hat: Den haben nur ELECTRA-Läufe. Trainieren Sie einen mit dem Trainingsziel 'electra' ({command}; in der Einrichtung unter Erweitert: „Trainingsziel“). Um zu sehen, welche Wörter dieses Modell überraschen, verwenden Sie „Sätze bewerten“ ({score_command}).</translation>
     </message>
     <message>
+        <source>{rows} of {name} have a text but no label in "{column}". Fill in the labels or remove those rows; nothing was evaluated.</source>
+        <translation>{rows} von {name}: Text, aber kein Label in „{column}“. Tragen Sie die Labels ein oder entfernen Sie diese Zeilen; es wurde nichts ausgewertet.</translation>
+    </message>
+    <message>
+        <source>{rows} of {name} have a label but no text in "{column}". Fill in the texts or remove those rows; nothing was evaluated.</source>
+        <translation>{rows} von {name}: Label, aber kein Text in „{column}“. Tragen Sie die Texte ein oder entfernen Sie diese Zeilen; es wurde nichts ausgewertet.</translation>
+    </message>
+    <message>
+        <source>{name} has no header row. Add a first row naming the columns (text, label).</source>
+        <translation>{name} hat keine Kopfzeile. Fügen Sie eine erste Zeile hinzu, die die Spalten benennt (text, label).</translation>
+    </message>
+    <message>
+        <source>{name} is not a valid CSV file near line {line} ({csv_error}). Fix it or export it again.</source>
+        <translation>{name} ist um Zeile {line} herum keine gültige CSV-Datei ({csv_error}). Korrigieren Sie sie oder exportieren Sie sie erneut.</translation>
+    </message>
+    <message>
+        <source>Line {line} of {name} is longer than {most} characters; a row holds one text and its label.</source>
+        <translation>Zeile {line} von {name} ist länger als {most} Zeichen; eine Zeile enthält einen Text und sein Label.</translation>
+    </message>
+    <message>
+        <source>Line {line} of {name} is not a JSON object ({json_error}). Each line must look like {example}.</source>
+        <translation>Zeile {line} von {name} ist kein JSON-Objekt ({json_error}). Jede Zeile muss so aussehen: {example}.</translation>
+    </message>
+    <message>
+        <source>{name} cannot be split into a training part with two classes and a held-out part; add examples of each class.</source>
+        <translation>{name} lässt sich nicht in einen Trainingsteil mit zwei Klassen und einen zurückgehaltenen Teil aufteilen; fügen Sie Beispiele jeder Klasse hinzu.</translation>
+    </message>
+    <message>
+        <source>{name} left no held-out examples for {subject}; add examples of each class.</source>
+        <translation>{name} ließ für {subject} keine zurückgehaltenen Beispiele übrig; fügen Sie Beispiele jeder Klasse hinzu.</translation>
+    </message>
+    <message>
+        <source>{name} has fewer than 10 sentences of {low} to {high} words; choose a longer text to tell the two texts apart.</source>
+        <translation>{name} hat weniger als 10 Sätze mit {low} bis {high} Wörtern; wählen Sie einen längeren Text, um die beiden Texte auseinanderzuhalten.</translation>
+    </message>
+    <message>
+        <source>{name} has only {count} sentences of {low} to {high} words; a task made from it needs at least 20. Choose a longer text, or a labelled task file.</source>
+        <translation>{name} hat nur {count} Sätze mit {low} bis {high} Wörtern; eine daraus gemachte Aufgabe braucht mindestens 20. Wählen Sie einen längeren Text oder eine Aufgabendatei mit Labels.</translation>
+    </message>
+    <message>
+        <source>The evaluation was stopped; nothing was stored.</source>
+        <translation>Die Auswertung wurde gestoppt; es wurde nichts gespeichert.</translation>
+    </message>
+    <message>
+        <source>The model class {kind} has no encoder the probe can read.</source>
+        <translation>Die Modellklasse {kind} hat keinen Encoder, den die Probe lesen kann.</translation>
+    </message>
+    <message>
+        <source>The model's encoder was never reached; its features cannot be read.</source>
+        <translation>Der Encoder des Modells wurde nie erreicht; seine Merkmale lassen sich nicht lesen.</translation>
+    </message>
+    <message>
+        <source>There are no texts to read features from.</source>
+        <translation>Es gibt keine Texte, aus denen sich Merkmale lesen ließen.</translation>
+    </message>
+    <message>
+        <source>There is no shipped task called "{name}". The shipped tasks are: {tasks}.</source>
+        <translation>Es gibt keine mitgelieferte Aufgabe namens „{name}“. Die mitgelieferten Aufgaben sind: {tasks}.</translation>
+    </message>
+    <message>
+        <source>Run {run} was deleted while it was being evaluated; the results were not stored.</source>
+        <translation>Lauf {run} wurde gelöscht, während er ausgewertet wurde; die Ergebnisse wurden nicht gespeichert.</translation>
+    </message>
+    <message>
+        <source>{name_a} and {name_b} has only {count} sentences of {low} to {high} words; a task made from it needs at least 20. Choose a longer text, or a labelled task file.</source>
+        <translation>{name_a} und {name_b} haben zusammen nur {count} Sätze mit {low} bis {high} Wörtern; eine daraus gemachte Aufgabe braucht mindestens 20. Wählen Sie längere Texte oder eine Aufgabendatei mit Labels.</translation>
+    </message>
+    <message>
         <source>The run history at {path} is damaged: {reason}. The run folders are not affected. '{command}' keeps the damaged file (renamed with a date) and rebuilds the history from the run folders and whatever the damaged file still holds.</source>
         <translation>Der Laufverlauf unter {path} ist beschädigt: {reason}. Die Ordner der Läufe sind nicht betroffen. '{command}' behält die beschädigte Datei (mit Datum umbenannt) und baut den Laufverlauf aus den Laufordnern und dem, was die beschädigte Datei noch enthält, neu auf.</translation>
     </message>
@@ -2880,6 +2948,18 @@ Es wurde nichts gesendet.</translation>
     <message>
         <source>run B</source>
         <translation>Lauf B</translation>
+    </message>
+    <message>
+        <source>{shown} and {more} more</source>
+        <translation>{shown} und {more} weitere</translation>
+    </message>
+    <message>
+        <source>Rows {rows}</source>
+        <translation>Zeilen {rows}</translation>
+    </message>
+    <message>
+        <source>Row {rows}</source>
+        <translation>Zeile {rows}</translation>
     </message>
     <message>
         <source>layer {number}</source>
