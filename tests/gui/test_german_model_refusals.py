@@ -251,3 +251,27 @@ def test_a_model_not_in_the_hugging_face_cache_is_refused_in_german(german, tmp_
         _raised(lambda: snapshot_of("someone/model", tmp_path)),
         "Die Kopie von someone/model im Cache hat keinen Snapshot",
     )
+
+
+def test_an_empty_weights_file_is_refused_in_german(german, source):
+    (source / "model.safetensors").write_bytes(b"")
+    _german(
+        _open(source),
+        f"Die Gewichtsdatei {source / 'model.safetensors'} ist leer (0 Bytes): Ihr Download oder ihre Kopie wurde",
+    )
+
+
+def test_a_tokenizer_that_cannot_be_read_is_refused_in_german(german, source):
+    (source / "tokenizer.json").write_text("{not json")
+    _german(
+        _open(source),
+        f"Die tokenizer.json in {source} kann nicht gelesen werden (",
+        "Der Ordner ist vielleicht beschädigt; kopieren Sie die Tokenizer-Dateien des Modells erneut",
+    )
+    (source / "tokenizer.json").unlink()
+    (source / "vocab.txt").unlink(missing_ok=True)
+    (source / "spiece.model").write_bytes(b"sentencepiece")
+    _german(
+        _open(source),
+        f"Der Ordner {source} hat seinen Tokenizer nur als SentencePiece-Modell (spiece.model), das MLM Studio",
+    )

@@ -609,4 +609,34 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "its decoder bias are {shape}, not {expected}",
         ),
     ),
+    # Opening a model folder: an empty weights file, a tokenizer MLM Studio cannot read (hf_import/folder.py, tokenizer_import.py).
+    (
+        r"The weights file (?P<file>.+) is empty \(0 bytes\): its download or copy was cut short\. Copy "
+        r"the model again from where it came from\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The weights file {file} is empty (0 bytes): its download or copy was cut short. Copy the model "
+            "again from where it came from.",
+        ),
+    ),
+    (
+        r"The folder may be damaged; copy the model's tokenizer files again from where it came from\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The folder may be damaged; copy the model's tokenizer files again from where it came from.",
+        ),
+    ),
+    (
+        r"The folder (?P<path>.+) has its tokenizer only as a SentencePiece model \((?P<name>.+)\), which "
+        r"MLM Studio does not read: it reads tokenizer\.json\. Write one with transformers "
+        r"\(AutoTokenizer\.from_pretrained\(folder\)\.save_pretrained\(folder\)\), or copy the model's "
+        r"tokenizer\.json into the folder\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The folder {path} has its tokenizer only as a SentencePiece model ({name}), which MLM Studio "
+            "does not read: it reads tokenizer.json. Write one with transformers "
+            "(AutoTokenizer.from_pretrained(folder).save_pretrained(folder)), or copy the model's "
+            "tokenizer.json into the folder.",
+        ),
+    ),
 )

@@ -2870,6 +2870,18 @@ Es wurde nichts gesendet.</translation>
         <translation>der Bias seines Decoders hat die Form {shape} statt {expected}</translation>
     </message>
     <message>
+        <source>The weights file {file} is empty (0 bytes): its download or copy was cut short. Copy the model again from where it came from.</source>
+        <translation>Die Gewichtsdatei {file} ist leer (0 Bytes): Ihr Download oder ihre Kopie wurde abgebrochen. Kopieren Sie das Modell erneut von dort, wo es herkommt.</translation>
+    </message>
+    <message>
+        <source>The folder may be damaged; copy the model's tokenizer files again from where it came from.</source>
+        <translation>Der Ordner ist vielleicht beschädigt; kopieren Sie die Tokenizer-Dateien des Modells erneut von dort, wo sie herkommen.</translation>
+    </message>
+    <message>
+        <source>The folder {path} has its tokenizer only as a SentencePiece model ({name}), which MLM Studio does not read: it reads tokenizer.json. Write one with transformers (AutoTokenizer.from_pretrained(folder).save_pretrained(folder)), or copy the model's tokenizer.json into the folder.</source>
+        <translation>Der Ordner {path} hat seinen Tokenizer nur als SentencePiece-Modell ({name}), das MLM Studio nicht liest: Es liest tokenizer.json. Schreiben Sie eine mit transformers (AutoTokenizer.from_pretrained(folder).save_pretrained(folder)), oder kopieren Sie die tokenizer.json des Modells in den Ordner.</translation>
+    </message>
+    <message>
         <source>This model has no token embedding to look at.</source>
         <translation>Dieses Modell hat kein Token-Embedding zum Ansehen.</translation>
     </message>
