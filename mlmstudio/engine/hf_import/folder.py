@@ -45,6 +45,11 @@ PYTORCH_BIN_INDEX = "pytorch_model.bin.index.json"  # a large model saved before
 # 2e9 parameters are 8 GB in fp32, beyond what the engine trains or inspects on a laptop.
 MAX_PARAMETERS = 2_000_000_000
 _MAX_INDEX_BYTES = 10_000_000
+# Weights of other frameworks, and the from_pretrained flag that converts them to PyTorch.
+_OTHER_WEIGHTS = (
+    ("tf_model.h5", "from_tf"), ("tf_model.h5.index.json", "from_tf"), ("model.ckpt.index", "from_tf"),
+    ("flax_model.msgpack", "from_flax"), ("flax_model.msgpack.index.json", "from_flax"),
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -210,6 +215,14 @@ def load_weights(path: Path) -> tuple[dict[str, torch.Tensor], str]:
         for shard in _shards(path, PYTORCH_BIN_INDEX):
             state.update(_weights_only_bin(shard, digest))
         return state, digest.hexdigest()
+    other = next((name for name, _ in _OTHER_WEIGHTS if (path / name).is_file()), None)
+    if other is not None:
+        flag = dict(_OTHER_WEIGHTS)[other]
+        raise ModelImportError(
+            f"The folder {path} holds its weights only as {other}, for TensorFlow or Flax, which MLM "
+            "Studio does not read. Write model.safetensors with transformers "
+            f"(AutoModelForMaskedLM.from_pretrained(folder, {flag}=True).save_pretrained(folder))."
+        )
     raise ModelImportError(
         f"The folder {path} has no weights (model.safetensors, or pytorch_model.bin). "
         "Give the folder that save_pretrained wrote."

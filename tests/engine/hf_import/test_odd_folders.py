@@ -43,7 +43,13 @@ def _empty_tokenizer_config(folder: Path) -> None:
     (folder / "tokenizer_config.json").write_text("")
 
 
+def _tensorflow_only(folder: Path) -> None:
+    (folder / "model.safetensors").unlink()
+    (folder / "tf_model.h5").write_bytes(b"\x89HDF\r\n\x1a\n" + bytes(64))
+
+
 CASES = {
+    "TensorFlow weights only": (_tensorflow_only, ["only as tf_model.h5", "from_tf=True"]),
     "empty model.safetensors": (
         _empty_safetensors,
         ["model.safetensors is empty (0 bytes)", "Copy the model again"],
