@@ -1115,4 +1115,137 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "No readable journal holds a sweep named '{name}'. {reason}",
         ),
     ),
+    # The corpus's warnings, shown under the Corpus page's statistics (engine/corpus.py, engine/encoding.py), a sentence at a time.
+    (
+        r"The files in (?P<folder>.+) are in different encodings; each was read in its own\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The files in {folder} are in different encodings; each was read in its own.",
+        ),
+    ),
+    (
+        r"Not UTF-8: (?P<files>.+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Not UTF-8: {files}.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) contains (?P<count>[\d,]+) NUL characters? \(zero bytes, often left by a crash or "
+        r"a bad copy\); they were left out\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} contains {count} NUL characters (zero bytes, often left by a crash or a bad copy); they "
+            "were left out.",
+        ),
+    ),
+    (
+        r"(?P<count>[\d,]+) of the (?P<records>[\d,]+) records of (?P<name>.+) were skipped because their "
+        r"\x22(?P<field>.+)\x22 field is missing or not text; the first: (?P<reason>.+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            '{count} of the {records} records of {name} were skipped because their "{field}" field is '
+            "missing or not text; the first: {reason}.",
+        ),
+    ),
+    (
+        r"(?P<count>[\d,]+) rows? of (?P<name>.+) had no \x22(?P<column>.+)\x22 cell \(fewer cells than "
+        r"the header names\) and (?:was|were) skipped\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            '{count} rows of {name} had no "{column}" cell (fewer cells than the header names) and were '
+            "skipped.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) has a quote \(\x22\) that is never closed, so everything from line "
+        r"(?P<line>[\d,]+) to the end was read as one cell\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            '{name} has a quote (") that is never closed, so everything from line {line} to the end was read '
+            "as one cell.",
+        ),
+    ),
+    (
+        r"Close the quote, or export the file again from your spreadsheet\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Close the quote, or export the file again from your spreadsheet.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) ends in the middle of a UTF-16 character \(it has an odd number of bytes\); the "
+        r"last byte was left out\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} ends in the middle of a UTF-16 character (it has an odd number of bytes); the last byte "
+            "was left out.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) ends in the middle of a UTF-16 character \(it has an odd number of bytes\); the "
+        r"last byte became \ufffd\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} ends in the middle of a UTF-16 character (it has an odd number of bytes); the last byte "
+            "became �.",
+        ),
+    ),
+    (
+        r"The file may have been cut short\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The file may have been cut short.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) is (?P<label>.+) but (?P<count>[\d,]+) of its characters could not be read \(the "
+        r"first at byte (?P<byte>[\d,]+)\); they were replaced by \ufffd\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} is {label} but {count} of its characters could not be read (the first at byte {byte}); "
+            "they were replaced by �.",
+        ),
+    ),
+    (
+        r"Save the file again as UTF-8 to keep them\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Save the file again as UTF-8 to keep them.",
+        ),
+    ),
+    (
+        r"(?P<name>.+) is not UTF-8, and its encoding is uncertain, only a guess: it was read as "
+        r"(?P<label>.+) with (?P<confidence>\d+%) confidence\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{name} is not UTF-8, and its encoding is uncertain, only a guess: it was read as {label} with "
+            "{confidence} confidence.",
+        ),
+    ),
+    (
+        r"It could also be (?P<others>.+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "It could also be {others}.",
+        ),
+    ),
+    (
+        r"Choose the one whose letters read right \(--encoding NAME\), or open the file in a text editor "
+        r"and save it as UTF-8\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Choose the one whose letters read right (--encoding NAME), or open the file in a text editor "
+            "and save it as UTF-8.",
+        ),
+    ),
+    (
+        r"If letters look wrong in the preview, choose the encoding \(--encoding NAME\), or open the file "
+        r"in a text editor and save it as UTF-8\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "If letters look wrong in the preview, choose the encoding (--encoding NAME), or open the file "
+            "in a text editor and save it as UTF-8.",
+        ),
+    ),
 )

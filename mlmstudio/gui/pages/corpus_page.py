@@ -465,7 +465,7 @@ class CorpusPage(QWidget):
         self.stat_labels["sha256"].setToolTip(stats.sha256)
         self.preview.setPlainText(corpus.preview(4000))
         warnings = list(corpus.warnings)
-        self.warning_label.show_message("\n".join(warnings))
+        self.warning_label.show_message("\n".join(translated(warning) for warning in warnings))
         self._show_encoding_choice(corpus)
         self.continue_button.setEnabled(True)
 

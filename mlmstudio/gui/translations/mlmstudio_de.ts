@@ -1502,6 +1502,70 @@ Es wurde nichts gesendet.</translation>
         <translation>Kein lesbares Journal enthält einen Sweep namens '{name}'. {reason}</translation>
     </message>
     <message>
+        <source>The files in {folder} are in different encodings; each was read in its own.</source>
+        <translation>Die Dateien in {folder} haben verschiedene Kodierungen; jede wurde in ihrer eigenen gelesen.</translation>
+    </message>
+    <message>
+        <source>Not UTF-8: {files}.</source>
+        <translation>Nicht UTF-8: {files}.</translation>
+    </message>
+    <message>
+        <source>{name} contains {count} NUL characters (zero bytes, often left by a crash or a bad copy); they were left out.</source>
+        <translation>{name} enthält {count} NUL-Zeichen (Null-Bytes, oft von einem Absturz oder einer fehlerhaften Kopie); sie wurden weggelassen.</translation>
+    </message>
+    <message>
+        <source>{count} of the {records} records of {name} were skipped because their "{field}" field is missing or not text; the first: {reason}.</source>
+        <translation>{count} der {records} Datensätze von {name} wurden übersprungen, weil ihr Feld „{field}“ fehlt oder kein Text ist; der erste: {reason}.</translation>
+    </message>
+    <message>
+        <source>{count} rows of {name} had no "{column}" cell (fewer cells than the header names) and were skipped.</source>
+        <translation>Zeilen von {name} ohne Zelle „{column}“ (weniger Zellen, als die Kopfzeile nennt) wurden übersprungen: {count}.</translation>
+    </message>
+    <message>
+        <source>{name} has a quote (") that is never closed, so everything from line {line} to the end was read as one cell.</source>
+        <translation>{name} hat ein Anführungszeichen (&quot;), das nie geschlossen wird, daher wurde alles ab Zeile {line} bis zum Ende als eine Zelle gelesen.</translation>
+    </message>
+    <message>
+        <source>Close the quote, or export the file again from your spreadsheet.</source>
+        <translation>Schließen Sie das Anführungszeichen oder exportieren Sie die Datei erneut aus Ihrer Tabellenkalkulation.</translation>
+    </message>
+    <message>
+        <source>{name} ends in the middle of a UTF-16 character (it has an odd number of bytes); the last byte was left out.</source>
+        <translation>{name} endet mitten in einem UTF-16-Zeichen (es hat eine ungerade Zahl von Bytes); das letzte Byte wurde weggelassen.</translation>
+    </message>
+    <message>
+        <source>{name} ends in the middle of a UTF-16 character (it has an odd number of bytes); the last byte became �.</source>
+        <translation>{name} endet mitten in einem UTF-16-Zeichen (es hat eine ungerade Zahl von Bytes); aus dem letzten Byte wurde �.</translation>
+    </message>
+    <message>
+        <source>The file may have been cut short.</source>
+        <translation>Die Datei wurde vielleicht abgeschnitten.</translation>
+    </message>
+    <message>
+        <source>{name} is {label} but {count} of its characters could not be read (the first at byte {byte}); they were replaced by �.</source>
+        <translation>{name} ist in {label} kodiert, aber {count} seiner Zeichen ließen sich nicht lesen (das erste bei Byte {byte}); sie wurden durch � ersetzt.</translation>
+    </message>
+    <message>
+        <source>Save the file again as UTF-8 to keep them.</source>
+        <translation>Speichern Sie die Datei erneut als UTF-8, um sie zu behalten.</translation>
+    </message>
+    <message>
+        <source>{name} is not UTF-8, and its encoding is uncertain, only a guess: it was read as {label} with {confidence} confidence.</source>
+        <translation>{name} ist nicht UTF-8, und seine Kodierung ist unsicher, nur eine Vermutung: Die Datei wurde als {label} gelesen, mit {confidence} Sicherheit.</translation>
+    </message>
+    <message>
+        <source>It could also be {others}.</source>
+        <translation>Sie könnte auch sein: {others}.</translation>
+    </message>
+    <message>
+        <source>Choose the one whose letters read right (--encoding NAME), or open the file in a text editor and save it as UTF-8.</source>
+        <translation>Wählen Sie die, deren Buchstaben richtig aussehen (--encoding NAME), oder öffnen Sie die Datei in einem Texteditor und speichern Sie sie als UTF-8.</translation>
+    </message>
+    <message>
+        <source>If letters look wrong in the preview, choose the encoding (--encoding NAME), or open the file in a text editor and save it as UTF-8.</source>
+        <translation>Wenn Buchstaben in der Vorschau falsch aussehen, wählen Sie die Kodierung (--encoding NAME), oder öffnen Sie die Datei in einem Texteditor und speichern Sie sie als UTF-8.</translation>
+    </message>
+    <message>
         <source>This run uses the distance bias (ALiBi-style), which no Hugging Face transformers encoder has, so it cannot be exported exactly. Runs trained with the distance bias off (--no-distance-bias; in Setup, Advanced: 'Distance bias') or with --arch seed can be exported; with rotary positions (--positions rotary) a run without the distance bias learns nearly as fast.</source>
         <translation>Dieser Lauf verwendet den Abstands-Bias (nach Art von ALiBi), den kein Encoder von Hugging Face transformers hat, daher lässt er sich nicht exakt exportieren. Läufe, die ohne Abstands-Bias (--no-distance-bias; in der Einrichtung unter Erweitert: „Abstands-Bias“) oder mit --arch seed trainiert wurden, lassen sich exportieren; mit Rotary-Positionen (--positions rotary) lernt ein Lauf ohne Abstands-Bias fast genauso schnell.</translation>
     </message>
