@@ -62,11 +62,8 @@ class SweepWorker(QObject):
 
             if not isinstance(exc, MLMStudioError):
                 log.exception("The sweep failed")
-            self.failed.emit(
-                str(exc)
-                if isinstance(exc, MLMStudioError)
-                else user_message(exc, translate("SweepWorker", "The sweep"))
-            )
+            # The engine's sentence in the user's language (user_message translates it), or what failed.
+            self.failed.emit(user_message(exc, translate("SweepWorker", "The sweep")))
         finally:
             self.finished.emit()
 

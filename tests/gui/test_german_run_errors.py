@@ -251,3 +251,35 @@ def test_a_damaged_run_record_and_a_number_too_large_are_said_in_german(german, 
             repository.add_metric_points(session, [point])
 
     _german(too_large, f"Die Zahl {2**70} ist größer, als der Laufverlauf speichern kann (höchstens ")
+
+
+def test_the_sweep_pages_failure_sentence_is_german(german, db):
+    from mlmstudio.gui.sweep_worker import SweepRequest, SweepWorker
+    from mlmstudio.sweep.space import parse_params
+
+    corpus = load_corpus("sample:tutorial")
+    request = SweepRequest(
+        name="s",
+        base=tiny_config(),
+        corpus=corpus,
+        params=tuple(parse_params(["lr=1e-4:1e-3"])),
+        budget_seconds=600,
+        trials=5000,
+    )
+    worker = SweepWorker(db, request)
+    said: list[str] = []
+    worker.failed.connect(said.append)
+    worker.run()  # here, not in a thread: it fails before the first trial
+    assert said == ["Ein Sweep plant 1 bis 1000 Versuche, nicht 5000."]
+
+
+def test_an_export_buttons_system_reason_is_german(german):
+    import errno
+    import os
+
+    from mlmstudio.gui.widgets.export_buttons import _reason
+
+    assert (
+        _reason(OSError(errno.ENOENT, os.strerror(errno.ENOENT)))
+        == "Die Datei oder der Ordner existiert nicht"
+    )

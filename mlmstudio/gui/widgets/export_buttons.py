@@ -41,6 +41,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QBuffer, QIODevice, Signal
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QWidget
 
 from mlmstudio.engine.atomic_file import atomic_write_bytes, atomic_write_text
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import translate
 
 # English sources (translated in the file dialog): suffix -> the dialog's filter.
@@ -152,7 +153,7 @@ def _reason(exc: OSError) -> str:
         )
     if exc.errno == errno.EISDIR:
         return translate("ExportButtons", "a folder has that name")
-    return exc.strerror or str(exc)
+    return translated(str(exc.strerror or exc))  # the system's own words, in the user's language
 
 
 def _sentence(path: Path, reason: str) -> str:
