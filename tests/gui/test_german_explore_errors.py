@@ -220,3 +220,20 @@ def test_helps_example_from_a_corpus_without_sentences_is_said_in_german(german)
 
 def test_a_cancelled_per_token_loss_is_said_in_german(german):
     assert translated("The per-token loss was cancelled.") == "Der Verlust pro Token wurde abgebrochen."
+
+
+def test_helps_window_says_why_it_has_no_example_in_german(german, qtbot):
+    from mlmstudio.engine.inspect.help_example import masked_example
+    from mlmstudio.gui.pages.help_page import HelpPage
+
+    page = HelpPage()
+    qtbot.addWidget(page)
+    try:
+        masked_example(tiny_config(), "a b", "tiny")
+    except Exception as exc:  # the engine's own refusal
+        failure = exc
+    said: list[str] = []
+    page.example_failed.connect(said.append)
+    page._on_example_failed(failure)  # as its background call reports it
+    assert said and "Das Korpus hat keinen Satz aus drei oder mehr Wörtern" in said[0], said
+    assert "three words" not in said[0]

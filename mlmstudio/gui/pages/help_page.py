@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayo
 
 from mlmstudio.config import RunConfig
 from mlmstudio.gui.background import BackgroundCall
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import mark_user_fragments, translate
 from mlmstudio.gui.theme import message_color
 
@@ -511,7 +512,9 @@ class HelpPage(QDialog):
     def _on_example_failed(self, exc: BaseException) -> None:
         if self.sender() is not self._task:
             return
-        self._status = translate("HelpPage", "No example could be prepared: {error}").format(error=exc)
+        self._status = translate("HelpPage", "No example could be prepared: {error}").format(
+            error=translated(str(exc))  # the engine's sentence, in the user's language
+        )
         self._key = None  # try again next time the page is opened
         self._render()
         self.example_failed.emit(self._status)
