@@ -237,3 +237,12 @@ def test_helps_window_says_why_it_has_no_example_in_german(german, qtbot):
     page._on_example_failed(failure)  # as its background call reports it
     assert said and "Das Korpus hat keinen Satz aus drei oder mehr Wörtern" in said[0], said
     assert "three words" not in said[0]
+
+
+def test_per_token_loss_without_a_chosen_text_is_said_in_german(german):
+    from mlmstudio.store.token_loss_runs import chosen_text
+
+    _german(
+        lambda: chosen_text(" "),
+        "Kein Text zum Messen gewählt. Geben Sie eine Textdatei, einen Ordner oder sample:NAME an.",
+    )

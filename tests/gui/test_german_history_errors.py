@@ -458,3 +458,18 @@ def test_the_model_check_of_a_bundle_names_the_bundle_in_german(german, db, expo
         "Das Modell in der .mlmrun-Datei lässt sich nicht laden: Die Datei model.safetensors in der .mlmrun-Datei "
         "ist beschädigt",
     )
+
+
+def test_a_probe_row_of_a_configuration_file_is_refused_in_german(german, tmp_path):
+    from mlmstudio.config import RunConfig
+
+    (tmp_path / "run.json").write_text('{"probes": {"items": [5]}}', encoding="utf-8")
+    _german(
+        _raised(lambda: RunConfig.from_file(tmp_path / "run.json")),
+        "Probe 1 von probes.items muss ein Objekt mit „sentence“ und „answer“ sein, nicht 5.",
+    )
+    (tmp_path / "run.json").write_text('{"probes": {"items": [[1, 2]]}}', encoding="utf-8")
+    _german(
+        _raised(lambda: RunConfig.from_file(tmp_path / "run.json")),
+        "Probe 1 von probes.items: Satz und Antwort müssen Text sein.",
+    )

@@ -706,4 +706,12 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "needs at least 20. Choose a longer text, or a labelled task file.",
         ),
     ),
+    # Explore → Per-token loss with no text chosen (store/token_loss_runs.py chosen_text).
+    (
+        r"No text chosen to measure on\. Give a text file, a folder or sample:NAME\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "No text chosen to measure on. Give a text file, a folder or sample:NAME.",
+        ),
+    ),
 )

@@ -1248,4 +1248,20 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "in a text editor and save it as UTF-8.",
         ),
     ),
+    # A probe row of a run configuration read from a file (config.py probe_specs).
+    (
+        r"Probe (?P<number>\d+) of (?P<where>\S+) must be an object with a \x22sentence\x22 and an "
+        r"\x22answer\x22, not (?P<value>.+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            'Probe {number} of {where} must be an object with a "sentence" and an "answer", not {value}.',
+        ),
+    ),
+    (
+        r"Probe (?P<number>\d+) of (?P<where>\S+): the sentence and the answer must be text\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Probe {number} of {where}: the sentence and the answer must be text.",
+        ),
+    ),
 )

@@ -1523,7 +1523,7 @@ Es wurde nichts gesendet.</translation>
     </message>
     <message>
         <source>{name} has a quote (") that is never closed, so everything from line {line} to the end was read as one cell.</source>
-        <translation>{name} hat ein Anführungszeichen (&quot;), das nie geschlossen wird, daher wurde alles ab Zeile {line} bis zum Ende als eine Zelle gelesen.</translation>
+        <translation>{name} hat ein Anführungszeichen ("), das nie geschlossen wird, daher wurde alles ab Zeile {line} bis zum Ende als eine Zelle gelesen.</translation>
     </message>
     <message>
         <source>Close the quote, or export the file again from your spreadsheet.</source>
@@ -1564,6 +1564,14 @@ Es wurde nichts gesendet.</translation>
     <message>
         <source>If letters look wrong in the preview, choose the encoding (--encoding NAME), or open the file in a text editor and save it as UTF-8.</source>
         <translation>Wenn Buchstaben in der Vorschau falsch aussehen, wählen Sie die Kodierung (--encoding NAME), oder öffnen Sie die Datei in einem Texteditor und speichern Sie sie als UTF-8.</translation>
+    </message>
+    <message>
+        <source>Probe {number} of {where} must be an object with a "sentence" and an "answer", not {value}.</source>
+        <translation>Probe {number} von {where} muss ein Objekt mit „sentence“ und „answer“ sein, nicht {value}.</translation>
+    </message>
+    <message>
+        <source>Probe {number} of {where}: the sentence and the answer must be text.</source>
+        <translation>Probe {number} von {where}: Satz und Antwort müssen Text sein.</translation>
     </message>
     <message>
         <source>This run uses the distance bias (ALiBi-style), which no Hugging Face transformers encoder has, so it cannot be exported exactly. Runs trained with the distance bias off (--no-distance-bias; in Setup, Advanced: 'Distance bias') or with --arch seed can be exported; with rotary positions (--positions rotary) a run without the distance bias learns nearly as fast.</source>
@@ -2084,6 +2092,10 @@ Es wurde nichts gesendet.</translation>
     <message>
         <source>{name_a} and {name_b} has only {count} sentences of {low} to {high} words; a task made from it needs at least 20. Choose a longer text, or a labelled task file.</source>
         <translation>{name_a} und {name_b} haben zusammen nur {count} Sätze mit {low} bis {high} Wörtern; eine daraus gemachte Aufgabe braucht mindestens 20. Wählen Sie längere Texte oder eine Aufgabendatei mit Labels.</translation>
+    </message>
+    <message>
+        <source>No text chosen to measure on. Give a text file, a folder or sample:NAME.</source>
+        <translation>Kein Text zum Messen gewählt. Geben Sie eine Textdatei, einen Ordner oder sample:NAME an.</translation>
     </message>
     <message>
         <source>The run history at {path} is damaged: {reason}. The run folders are not affected. '{command}' keeps the damaged file (renamed with a date) and rebuilds the history from the run folders and whatever the damaged file still holds.</source>
