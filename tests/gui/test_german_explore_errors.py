@@ -132,7 +132,7 @@ def test_embeddings_and_attentions_refusals_are_german(german, predictor):
         "'жж' ist nicht im Vokabular dieses Modells (es wird als [UNK] gelesen).",
     )
     _german(lambda: nearest_tokens(predictor, "the", 0), "Fragen Sie nach 1 bis 200 Nachbarn (nicht 0).")
-    _german(lambda: embedding_map(predictor, 2), "Bilden Sie 3 bis 5000 Tokens ab (nicht 2).")
+    _german(lambda: embedding_map(predictor, 2), "Die Karte zeigt 3 bis 5000 Tokens (nicht 2).")
     ids = torch.tensor([[1, 2, 3]])
     _german(
         lambda: visit_attention_layers(torch.nn.Linear(2, 2), ids, None, print),
@@ -141,7 +141,7 @@ def test_embeddings_and_attentions_refusals_are_german(german, predictor):
     (layer, *_) = attention_arithmetic(predictor.model, ids)
     _german(
         lambda: layer.cell(99, 0, 0, ["a", "b", "c"]),
-        "Hier gibt es keinen Kopf 100, keine Anfrage 0 oder keinen Schlüssel 0:",
+        "Hier gibt es keinen Kopf 100, kein schauendes Token 0 oder kein angeschautes Token 0:",
     )
     linear = copy.copy(predictor)  # a copy whose model is of a kind the lens does not read
     linear.model = torch.nn.Linear(2, 2)

@@ -148,7 +148,7 @@ MISFITS = {
         dict(model_type="esm", family="esm"),
         "sie nennt ein esm-Modell, dessen Aufbau nicht der dieses",
     ),
-    "vocabulary order": (dict(original_ids=[1, 1]), "ihre Reihenfolge des Vokabulars passt nicht zu den "),
+    "vocabulary order": (dict(original_ids=[1, 1]), "die Reihenfolge ihres Vokabulars passt nicht zu den "),
     "special tokens": (dict(special_tokens={}), "ihre Sondertokens sind unvollständig"),
     "config": (dict(hf_config=[]), "ihre Konfiguration ist kein JSON-Objekt"),
     "width": (dict(hf_config={"hidden_size": 999}), "bei ihr ist hidden_size = 999, bei diesem Modell "),

@@ -216,7 +216,7 @@ def test_a_bundle_member_larger_than_it_declares_is_said_in_german(german, db, e
     monkeypatch.setattr(bundle, "_checked_members", then_smaller)
     _german(
         _raised(lambda: bundle.import_bundle(db, exported)),
-        "manifest.json in der .mlmrun-Datei ist größer, als sie angibt. Sie wurde abgelehnt;",
+        "manifest.json in der .mlmrun-Datei ist größer als angegeben. Die Datei wurde abgelehnt;",
     )
 
 
@@ -443,7 +443,7 @@ def test_weights_that_do_not_match_are_said_in_german_with_what_is_wrong(german,
     save_file(state, run_folder / "model.safetensors")
     shown = _german(
         _raised(lambda: load_model_dir(run_folder, device="cpu")),
-        f"Die Gewichte in {run_folder} passen nicht zu seiner config.json und tokenizer.json (es fehlen {first}; "
+        f"Die Gewichte in {run_folder} passen nicht zur config.json und tokenizer.json des Ordners (es fehlen {first}; "
         "unerwartet: extra.weight).",
     )
     assert "missing" not in shown

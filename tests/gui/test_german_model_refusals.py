@@ -100,7 +100,7 @@ CONFIGS = {
     ),
     "more layers": (
         dict(num_hidden_layers=1),
-        "enthalten mehr Schichten als die 1, die seine config.json angibt (num_hidden_layers).",
+        "enthalten mehr Schichten als die 1, die die config.json des Ordners angibt (num_hidden_layers).",
     ),
 }
 
@@ -136,7 +136,7 @@ def test_weights_that_are_not_finite_missing_or_misshapen_are_refused_in_german(
     _weights(source, lambda s: s.update({word: s[word][:10].clone()}))
     _german(
         _open(source),
-        f"Die Gewichte in {source} haben nicht die Formen, die seine config.json beschreibt (seine "
+        f"Die Gewichte in {source} haben nicht die Formen, die die config.json des Ordners beschreibt (seine "
         "Wort-Embeddings haben die Form [10, 32] statt [",
     )
 

@@ -1899,7 +1899,7 @@ Es wurde nichts gesendet.</translation>
     </message>
     <message>
         <source>There is no head {head}, query {query} or key {key} here: this layer has {heads} heads and the text {tokens} tokens.</source>
-        <translation>Hier gibt es keinen Kopf {head}, keine Anfrage {query} oder keinen Schlüssel {key}: Diese Schicht hat {heads} Köpfe und der Text {tokens} Tokens.</translation>
+        <translation>Hier gibt es keinen Kopf {head}, kein schauendes Token {query} oder kein angeschautes Token {key}: Diese Schicht hat {heads} Köpfe und der Text {tokens} Tokens.</translation>
     </message>
     <message>
         <source>The sentence is empty. Type or paste a sentence to check.</source>
@@ -1919,7 +1919,7 @@ Es wurde nichts gesendet.</translation>
     </message>
     <message>
         <source>Map 3 to {most} tokens (not {asked}).</source>
-        <translation>Bilden Sie 3 bis {most} Tokens ab (nicht {asked}).</translation>
+        <translation>Die Karte zeigt 3 bis {most} Tokens (nicht {asked}).</translation>
     </message>
     <message>
         <source>This model knows too few tokens to draw a map.</source>
@@ -2319,7 +2319,7 @@ Es wurde nichts gesendet.</translation>
     </message>
     <message>
         <source>{name} in the bundle is larger than it declares. It was refused; nothing was imported.</source>
-        <translation>{name} in der .mlmrun-Datei ist größer, als sie angibt. Sie wurde abgelehnt; es wurde nichts importiert.</translation>
+        <translation>{name} in der .mlmrun-Datei ist größer als angegeben. Die Datei wurde abgelehnt; es wurde nichts importiert.</translation>
     </message>
     <message>
         <source>The bundle's manifest.json does not describe an MLM Studio run. Nothing was imported.</source>
@@ -2627,11 +2627,11 @@ Es wurde nichts gesendet.</translation>
     </message>
     <message>
         <source>its vocabulary order does not match this model's {vocab} tokens</source>
-        <translation>ihre Reihenfolge des Vokabulars passt nicht zu den {vocab} Tokens dieses Modells</translation>
+        <translation>die Reihenfolge ihres Vokabulars passt nicht zu den {vocab} Tokens dieses Modells</translation>
     </message>
     <message>
         <source>it describes a vocabulary of {count} tokens, this model's was {recorded}</source>
-        <translation>sie beschreibt ein Vokabular von {count} Tokens, das dieses Modells hatte {recorded}</translation>
+        <translation>sie beschreibt ein Vokabular von {count} Tokens, dieses Modell hatte {recorded}</translation>
     </message>
     <message>
         <source>its special tokens are incomplete</source>
@@ -2767,7 +2767,7 @@ Es wurde nichts gesendet.</translation>
     </message>
     <message>
         <source>The weights in {path} do not match its config.json and tokenizer.json ({details}). The folder may mix files from different runs; retrain or choose another folder.</source>
-        <translation>Die Gewichte in {path} passen nicht zu seiner config.json und tokenizer.json ({details}). Der Ordner mischt vielleicht Dateien verschiedener Läufe; trainieren Sie neu oder wählen Sie einen anderen Ordner.</translation>
+        <translation>Die Gewichte in {path} passen nicht zur config.json und tokenizer.json des Ordners ({details}). Der Ordner mischt vielleicht Dateien verschiedener Läufe; trainieren Sie neu oder wählen Sie einen anderen Ordner.</translation>
     </message>
     <message>
         <source>missing {names}</source>
@@ -2863,7 +2863,7 @@ Es wurde nichts gesendet.</translation>
     </message>
     <message>
         <source>The weights in {path} hold more layers than the {count} its config.json gives (num_hidden_layers). The folder may mix files of different models; copy the model again.</source>
-        <translation>Die Gewichte in {path} enthalten mehr Schichten als die {count}, die seine config.json angibt (num_hidden_layers). Der Ordner mischt vielleicht Dateien verschiedener Modelle; kopieren Sie das Modell erneut.</translation>
+        <translation>Die Gewichte in {path} enthalten mehr Schichten als die {count}, die die config.json des Ordners angibt (num_hidden_layers). Der Ordner mischt vielleicht Dateien verschiedener Modelle; kopieren Sie das Modell erneut.</translation>
     </message>
     <message>
         <source>This model has no learned positions or embedding LayerNorm, so it is not BERT-like.</source>
@@ -2927,7 +2927,7 @@ Es wurde nichts gesendet.</translation>
     </message>
     <message>
         <source>The weights in {path} do not have the shapes its config.json describes ({reason}). The folder may mix files of different models; copy the model again.</source>
-        <translation>Die Gewichte in {path} haben nicht die Formen, die seine config.json beschreibt ({reason}). Der Ordner mischt vielleicht Dateien verschiedener Modelle; kopieren Sie das Modell erneut.</translation>
+        <translation>Die Gewichte in {path} haben nicht die Formen, die die config.json des Ordners beschreibt ({reason}). Der Ordner mischt vielleicht Dateien verschiedener Modelle; kopieren Sie das Modell erneut.</translation>
     </message>
     <message>
         <source>its word embeddings are {shape}, not {expected}</source>
