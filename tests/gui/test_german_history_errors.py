@@ -473,3 +473,15 @@ def test_a_probe_row_of_a_configuration_file_is_refused_in_german(german, tmp_pa
         _raised(lambda: RunConfig.from_file(tmp_path / "run.json")),
         "Probe 1 von probes.items: Satz und Antwort müssen Text sein.",
     )
+
+
+def test_a_history_that_needs_no_rebuilding_is_said_in_german(german, tmp_path):
+    from mlmstudio.store.database import Database
+    from mlmstudio.store.history_repair import rebuild_history
+
+    Database.open(tmp_path / "data").close()
+    _german(
+        _raised(lambda: rebuild_history(tmp_path / "data")),
+        f"Der Laufverlauf unter {tmp_path / 'data' / 'history.sqlite3'} ist lesbar; es gibt nichts neu aufzubauen.",
+        "Mit --force wird er trotzdem aus den Laufordnern neu aufgebaut",
+    )

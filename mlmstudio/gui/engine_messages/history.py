@@ -1031,4 +1031,13 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "from is damaged or was not written by MLM Studio. Nothing was recorded.",
         ),
     ),
+    (
+        r"The run history at (?P<path>.+) is readable; there is nothing to rebuild\. Add --force to "
+        r"rebuild it from the run folders anyway \(its curves are kept where the file still holds them\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The run history at {path} is readable; there is nothing to rebuild. Add --force to rebuild it "
+            "from the run folders anyway (its curves are kept where the file still holds them).",
+        ),
+    ),
 )

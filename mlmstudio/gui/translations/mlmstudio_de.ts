@@ -2554,6 +2554,10 @@ Es wurde nichts gesendet.</translation>
         <translation>Die Zahl {number} ist größer, als der Laufverlauf speichern kann (höchstens {most}); die Datei, aus der sie gelesen wurde, ist beschädigt oder stammt nicht von MLM Studio. Es wurde nichts aufgezeichnet.</translation>
     </message>
     <message>
+        <source>The run history at {path} is readable; there is nothing to rebuild. Add --force to rebuild it from the run folders anyway (its curves are kept where the file still holds them).</source>
+        <translation>Der Laufverlauf unter {path} ist lesbar; es gibt nichts neu aufzubauen. Mit --force wird er trotzdem aus den Laufordnern neu aufgebaut (seine Kurven bleiben erhalten, soweit die Datei sie noch enthält).</translation>
+    </message>
+    <message>
         <source>The capsule could not be written to {folder} ({error}). Choose another folder or free space.</source>
         <translation>Die Kapsel konnte nicht nach {folder} geschrieben werden ({error}). Wählen Sie einen anderen Ordner oder geben Sie Speicherplatz frei.</translation>
     </message>
