@@ -59,6 +59,7 @@ from mlmstudio.gui.widgets.electra_plots import ElectraPlots
 from mlmstudio.gui.widgets.forecast_bar import ForecastBar
 from mlmstudio.gui.widgets.live_plots import LivePlots
 from mlmstudio.gui.widgets.probe_plot import ProbePlot
+from mlmstudio.gui.widgets.wrapped_label import WrappedLabel
 from mlmstudio.store import lifecycle, service
 from mlmstudio.store.database import Database
 
@@ -177,8 +178,8 @@ class TrainPage(QWidget):
         font.setBold(True)
         self.title_label.setFont(font)
         self.title_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.state_label = QLabel(translate("TrainPage", IDLE_TEXT))
-        self.state_label.setWordWrap(True)
+        # Wrapped labels that count all their lines: a verdict on three lines does not squeeze the plots.
+        self.state_label = WrappedLabel(translate("TrainPage", IDLE_TEXT))
         # After a failure its reason sits beside "Failed.", on one line (FailureBanner).
         self.failure_label = FailureBanner()
         self.failure_label.details_requested.connect(self.show_failure_details)
@@ -221,7 +222,7 @@ class TrainPage(QWidget):
         progress.addWidget(self.eta_label)
 
         # Read-outs of the latest check on held-out text, beside the progress.
-        self.val_label = QLabel(" ")
+        self.val_label = WrappedLabel(" ")
         self.val_label.setToolTip(
             translate(
                 "TrainPage",
@@ -255,8 +256,7 @@ class TrainPage(QWidget):
         title_row.addWidget(self.title_label, 1)
         title_row.addWidget(self.help_link)
 
-        self.info_label = QLabel(" ")
-        self.info_label.setWordWrap(True)
+        self.info_label = WrappedLabel(" ")
 
         self.plots = LivePlots()
         if self.settings is not None:
