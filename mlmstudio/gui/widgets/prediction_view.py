@@ -6,11 +6,12 @@ cheap when a sentence has many masks or several runs are compared side by side.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette
+from PySide6.QtGui import QColor, QFontMetrics, QFontMetricsF, QPainter, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from mlmstudio.gui.i18n import mark_user_text, translate
@@ -44,10 +45,12 @@ class PredictionView(QWidget):
         title: str = "",
         parent: QWidget | None = None,
         value_text: Callable[[float], str] = percent_text,
+        empty_text: str | None = None,
     ) -> None:
         super().__init__(parent)
         self._title = title
         self._value_text = value_text
+        self._empty_text = empty_text  # shown with no rows; None: "No predictions"
         self._rows: list[tuple[str, float]] = []
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(200)
@@ -67,6 +70,12 @@ class PredictionView(QWidget):
     def title(self) -> str:
         return self._title
 
+    def empty_text(self) -> str:
+        """What the view says while it has no rows."""
+        if self._empty_text is None:
+            return translate("PredictionView", "No predictions")
+        return self._empty_text
+
     def rows(self) -> list[tuple[str, float]]:
         """The shown (token, probability) pairs, best first."""
         return list(self._rows)
@@ -85,10 +94,22 @@ class PredictionView(QWidget):
         return self._row_height() + _ROW_PAD if self._title else 0
 
     def _label_width(self) -> int:
-        metrics = QFontMetrics(self.font())
-        widest = max((metrics.horizontalAdvance(token) for token, _ in self._rows), default=0)
+        # Fractional advances, rounded up: the integer ones round "german" (46.3 px) down to 46,
+        # and the painter then elides it to "germ…" in a column made for it.
+        metrics = QFontMetricsF(self.font())
+        widest = max((metrics.horizontalAdvance(token) for token, _ in self._rows), default=0.0)
         # Long tokens are elided rather than pushing the bars out of view.
-        return min(max(widest, metrics.horizontalAdvance("MMMM")), metrics.horizontalAdvance("M" * 14)) + 8
+        shown = min(max(widest, metrics.horizontalAdvance("MMMM")), metrics.horizontalAdvance("M" * 14))
+        return math.ceil(shown) + 1 + 8
+
+    def _shown_token(self, token: str, label_w: int | None = None) -> str:
+        """The token as its row shows it: whole, or elided when longer than 14 M's."""
+        width = (self._label_width() if label_w is None else label_w) - 8
+        return QFontMetrics(self.font()).elidedText(token, Qt.TextElideMode.ElideRight, width)
+
+    def shown_tokens(self) -> list[str]:
+        """The rows' tokens as drawn (for tests and scripts)."""
+        return [self._shown_token(token) for token, _ in self._rows]
 
     def _percent_width(self) -> int:
         return QFontMetrics(self.font()).horizontalAdvance("100.0%") + 8
@@ -111,7 +132,6 @@ class PredictionView(QWidget):
         bar_colour = palette.color(QPalette.ColorRole.Highlight)
         track_colour = QColor(text_colour)
         track_colour.setAlpha(28)
-        metrics = QFontMetrics(self.font())
         row_h = self._row_height()
         y = _ROW_PAD / 2
 
@@ -127,9 +147,7 @@ class PredictionView(QWidget):
         if not self._rows:
             painter.setPen(text_colour)
             painter.drawText(
-                QRectF(0, y, self.width(), row_h),
-                Qt.AlignmentFlag.AlignVCenter,
-                translate("PredictionView", "No predictions"),
+                QRectF(0, y, self.width(), row_h), Qt.AlignmentFlag.AlignVCenter, self.empty_text()
             )
             return
 
@@ -138,7 +156,7 @@ class PredictionView(QWidget):
         bar_x = label_w
         bar_w = max(10, self.width() - label_w - percent_w)
         for token, score in self._rows:
-            label = metrics.elidedText(token, Qt.TextElideMode.ElideRight, label_w - 8)
+            label = self._shown_token(token, label_w)
             painter.setPen(text_colour)
             painter.drawText(
                 QRectF(0, y, label_w - 8, row_h),

@@ -115,7 +115,8 @@ class EmbeddingsTab(ExploreTab):
         self.word_note = QLabel()
         self.word_note.setWordWrap(True)
         self.word_note.hide()
-        self.neighbours = PredictionView(value_text=similarity_text)
+        # Empty until a word is looked up: they are neighbours, not predictions (the tab's text says how).
+        self.neighbours = PredictionView(value_text=similarity_text, empty_text="")
         self.neighbours.setToolTip(
             translate("EmbeddingsTab", "Cosine similarity of each token's embedding with the word's")
         )
