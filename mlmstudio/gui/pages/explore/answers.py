@@ -90,3 +90,16 @@ def clear_layout(layout: QLayout) -> None:
 
 def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def blank_token_map(plot: Any) -> None:
+    """A token-by-token map's axes (a pyqtgraph plot) before it has a map: no numbers at all.
+
+    Its ticks are the sentence's tokens once a map is drawn; before that pyqtgraph's own
+    ticks would read -500 … 500 "(x0.001)", a unit prefix that also cut the axis label.
+    """
+    for name in ("left", "bottom"):
+        axis = plot.getAxis(name)
+        axis.enableAutoSIPrefix(False)
+        axis.setTicks([[], []])
+    plot.setRange(xRange=(0, 1), yRange=(0, 1), padding=0)

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from mlmstudio.attention_picture import colour_table, colour_top
 from mlmstudio.gui.engine_messages import layer_name
 from mlmstudio.gui.i18n import translate
+from mlmstudio.gui.pages.explore.answers import blank_token_map
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.theme import style_plot
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
@@ -88,6 +89,7 @@ class AttentionTab(ExploreTab):
         self.zoom.hideButtons()
         self.zoom.getAxis("left").setLabel(translate("AttentionTab", "the token that looks"))
         self.zoom.getAxis("bottom").setLabel(translate("AttentionTab", "the token it looks at"))
+        blank_token_map(self.zoom)  # token ticks come with a map
         self.zoom_image = pg.ImageItem(axisOrder="row-major")
         self.zoom.addItem(self.zoom_image)
         self.colour_bar = pg.ColorBarItem(
@@ -167,6 +169,7 @@ class AttentionTab(ExploreTab):
         self._cells, self._frames, self._grid_labels = [], [], []
         self.grid.clear()
         self.zoom_image.clear()
+        blank_token_map(self.zoom)
         self.zoom_title.setText(translate("AttentionTab", "Click a map in the grid to see it here."))
         self.hover_text.setText(" ")
         self.summary.setText("")

@@ -48,7 +48,7 @@ from mlmstudio.attention_picture import colour_table
 from mlmstudio.engine.inspect.temperature import TEMPERATURE_MAX, TEMPERATURE_MIN
 from mlmstudio.gui.engine_messages import layer_name, translated
 from mlmstudio.gui.i18n import translate
-from mlmstudio.gui.pages.explore.answers import escape, mask_title
+from mlmstudio.gui.pages.explore.answers import blank_token_map, escape, mask_title
 from mlmstudio.gui.pages.explore.predictions_tab import TRUNCATED
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.theme import style_plot
@@ -178,6 +178,7 @@ class LayersTab(ExploreTab):
         self.map.setMinimumHeight(180)
         self.map.getAxis("left").setLabel(translate("LayersTab", "the token that looks"))
         self.map.getAxis("bottom").setLabel(translate("LayersTab", "the token it looks at"))
+        blank_token_map(self.map)  # token ticks come with a map
         self.map_image = pg.ImageItem(axisOrder="row-major")
         self.map_image.setLookupTable(colour_table())
         self.map.addItem(self.map_image)
@@ -302,6 +303,7 @@ class LayersTab(ExploreTab):
         self.table.setColumnCount(0)
         self.summary.setText(translate("LayersTab", PLACEHOLDER))
         self.map_image.clear()
+        blank_token_map(self.map)
         self.cell_frame.setVisible(False)
         self.arithmetic.setHtml(
             "<p>"
