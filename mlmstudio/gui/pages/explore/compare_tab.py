@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
     from mlmstudio.engine.predict import FillResult
 
 MAX_COMPARED = 4
+LIST_WIDTH = (340, 560)  # the run list's width: at least (with no runs), at most
 
 
 class CompareTab(ExploreTab):
@@ -54,10 +56,12 @@ class CompareTab(ExploreTab):
         self._busy = False
         self.compare_list = QListWidget()
         mark_user_text(self.compare_list)  # run names
-        self.compare_list.setMaximumWidth(340)
-        # Long run names are elided rather than scrolled sideways; the full name is the tooltip.
+        self.compare_list.setMaximumWidth(LIST_WIDTH[0])
+        # The list is as wide as its names (set_runs), up to LIST_WIDTH[1]; a longer name loses its
+        # end, not its middle: the middle ("MLM" or "ELECTRA", "#2") is what tells runs apart.
+        # The full name is the tooltip.
         self.compare_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.compare_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.compare_list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.compare_list.setToolTip(
             translate("CompareTab", "Tick two to {most} runs to compare").format(most=MAX_COMPARED)
         )
@@ -110,7 +114,35 @@ class CompareTab(ExploreTab):
             item.setCheckState(Qt.CheckState.Checked if run.id in checked else Qt.CheckState.Unchecked)
             self.compare_list.addItem(item)
         self.compare_list.blockSignals(False)
+        self._fit_list_width()
         self._update_button()
+
+    def _fit_list_width(self) -> None:
+        """Room for the longest name beside its check box and colour, within LIST_WIDTH."""
+        names = [self.compare_list.item(i).text() for i in range(self.compare_list.count())]
+        metrics = self.compare_list.fontMetrics()
+        widest = max((metrics.horizontalAdvance(name) for name in names), default=0)
+        chrome = 2 * self.compare_list.frameWidth() + self.compare_list.verticalScrollBar().sizeHint().width()
+        need = widest + self._text_offset() + chrome + 8
+        width = max(LIST_WIDTH[0], min(need, LIST_WIDTH[1]))
+        self.compare_list.setMinimumWidth(width)
+        self.compare_list.setMaximumWidth(width)
+
+    def shown_names(self) -> list[str]:
+        """The run names as the list draws them: elided where its width cuts them."""
+        metrics = self.compare_list.fontMetrics()
+        room = self.compare_list.viewport().width() - self._text_offset()
+        return [
+            metrics.elidedText(self.compare_list.item(i).text(), Qt.TextElideMode.ElideRight, room)
+            for i in range(self.compare_list.count())
+        ]
+
+    def _text_offset(self) -> int:
+        """Where an item's text starts: after its check box, its colour and the gaps between."""
+        metrics = self.compare_list.fontMetrics()
+        icon = self.compare_list.iconSize().width() or metrics.height()
+        indicator = self.compare_list.style().pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth)
+        return icon + indicator + 16
 
     # -- public API --------------------------------------------------------------------------
 
