@@ -58,7 +58,10 @@ from mlmstudio.store.records import Curve, RunSummary
 
 log = logging.getLogger(__name__)
 
-NAME_MAX_WIDTH = 210  # px; a longer name is elided (the full name is in the tooltip)
+NAME_MAX_WIDTH = 210  # px; a longer name is elided (the full name is in the tooltip)...
+# ... unless the table has room for the whole names, up to this: at 1920 px two runs that differ
+# only in the middle of their names ("MLM" or "ELECTRA") no longer read alike, "Simple facts … #1".
+NAME_WHOLE_MAX_WIDTH = 480
 NAME_MIN_WIDTH = 120  # px; where the table is short of room, the name gives way down to this first
 # Where the columns still do not fit (a narrow window, a language with longer titles), these are
 # hidden in this order, settings before results; the header's menu shows them again.
@@ -105,6 +108,7 @@ class HistoryPage(QWidget):
         self._columns_fitted = False  # the first listing sizes the columns exactly; later ones only widen
         self._column_choice: dict[int, bool] = {}  # columns the user showed or hid from the header's menu
         self._wanted_widths: dict[int, int] = {}  # each column's whole contents and title
+        self._name_whole_width = 0  # the Name column with every name whole (NAME_WHOLE_MAX_WIDTH at most)
 
         # The runs are shared with the other pages (the window owns one RunList).
         self.runs = runs if runs is not None else RunList(db, self)
@@ -255,6 +259,7 @@ class HistoryPage(QWidget):
         for column in range(self.model.columnCount()):
             wanted = max(self.table.sizeHintForColumn(column), header.sectionSizeHint(column))
             if column == COLUMN_INDEX["Name"]:
+                self._name_whole_width = min(wanted, NAME_WHOLE_MAX_WIDTH)
                 wanted = min(wanted, NAME_MAX_WIDTH)
             self._wanted_widths[column] = wanted
             if (rows and not self._columns_fitted) or header.sectionSize(column) < wanted:
@@ -290,12 +295,13 @@ class HistoryPage(QWidget):
             action.blockSignals(True)
             action.setChecked(index in shown)
             action.blockSignals(False)
-        name_width = max(
-            NAME_MIN_WIDTH, min(self._wanted_widths.get(name, NAME_MAX_WIDTH), room - need(shown))
-        )
+        spare = room - need(shown)
+        whole = self._name_whole_width
+        limit = whole if spare >= whole else self._wanted_widths.get(name, NAME_MAX_WIDTH)
+        name_width = max(NAME_MIN_WIDTH, min(limit, spare))
         if self.table.columnWidth(name) > name_width:
             self.table.setColumnWidth(name, name_width)
-        elif self.table.columnWidth(name) < name_width <= self._wanted_widths.get(name, 0):
+        elif self.table.columnWidth(name) < name_width <= limit:
             self.table.setColumnWidth(name, name_width)  # room again: the name grows back
 
     def _on_column_chosen(self, index: int, on: bool) -> None:
