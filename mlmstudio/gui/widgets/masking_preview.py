@@ -299,7 +299,7 @@ class MaskingPreview(QWidget):
             answer = _token_text(tokenizer, orig)
             words[-1].append(
                 f'<span style="background:{color}; color:white; font-family:monospace">'
-                f'&nbsp;{text}&nbsp;</span><span style="color:{message_color("muted", QGuiApplication.palette())}; font-size:small">'
+                f'&nbsp;{text}&nbsp;</span>{ANSWER_GAP}<span style="color:{message_color("muted", QGuiApplication.palette())}; font-size:small">'
                 f"{answer}</span>"
             )
         self.last_counts = counts
@@ -350,6 +350,12 @@ def _train_preview_tokenizer(text: str, cfg: TokenizerConfig) -> MLMTokenizer:
     from mlmstudio.engine.tokenization import MLMTokenizer
 
     return MLMTokenizer.train([text], cfg)
+
+
+# Between a chip and its small grey answer: a gap outside the chip's colour, which does not break
+# the line (a narrow no-break space). Without it the chip's colour ran into the answer's first
+# letter: "[MASK]france", the "i" of "is" half hidden.
+ANSWER_GAP = "&#8239;"
 
 
 def _action_styles() -> dict[int, tuple[str, str]]:
