@@ -283,3 +283,49 @@ def test_an_export_buttons_system_reason_is_german(german):
         _reason(OSError(errno.ENOENT, os.strerror(errno.ENOENT)))
         == "Die Datei oder der Ordner existiert nicht"
     )
+
+
+def test_how_a_run_ended_is_said_in_german(german, monkeypatch):
+    from mlmstudio.engine import system_memory
+    from mlmstudio.engine.memory import CONTINUED_ADVICE, memory_shortage
+    from mlmstudio.engine.run_end import INTERRUPTED_MESSAGE, NO_RESULT_MESSAGE
+    from mlmstudio.engine.trainer import OUT_OF_MEMORY_MESSAGE
+    from mlmstudio.store.queue import CRASH_NOTE
+    from mlmstudio.store.recovery import NEVER_STARTED_MESSAGE
+
+    assert translated(INTERRUPTED_MESSAGE).startswith(
+        "Der Prozess, der diesen Lauf trainierte, endete, ohne ihn"
+    )
+    assert translated(NO_RESULT_MESSAGE) == "Das Training endete ohne Ergebnis."
+    assert translated(OUT_OF_MEMORY_MESSAGE).endswith("Der letzte Checkpoint bleibt erhalten.")
+    assert translated(NEVER_STARTED_MESSAGE).startswith(
+        "Der Prozess, der diesen Lauf aufzeichnete, endete, bevor"
+    )
+    assert translated(CRASH_NOTE.format(items="3, 4")).startswith(
+        "Die Warteschlange lief, als ihr Prozess endete (ein Absturz, ein Abbruch oder ein Stromausfall), daher "
+        "wartet sie: Eintrag 3, 4 wurde unterbrochen."
+    )
+    monkeypatch.setattr(system_memory, "available_memory_bytes", lambda *a: 10**9)
+    shown = translated(memory_shortage(10**12, "Continuing this model", CONTINUED_ADVICE))
+    assert shown.startswith(
+        "Das Fortsetzen dieses Modells braucht etwa 1.0 TB Arbeitsspeicher, aber nur 1.0 GB"
+    )
+
+
+def test_a_sentence_without_a_mask_is_said_in_german(german):
+    from mlmstudio.engine.mask_spelling import no_mask_message
+    from mlmstudio.gui.pages.explore_page import ExplorePage
+
+    assert translated(no_mask_message("the cat sat")).startswith("Setzen Sie [MASK] dort ein, wo das Modell")
+    shown = ExplorePage._sentence_problem("the cat sat on the [mask] .")
+    assert shown.startswith(
+        "Die Maske dieses Modells wird [MASK] geschrieben (Großbuchstaben in eckigen Klammern), nicht '[mask]'."
+    )
+    assert "Fragen Sie es so: 'the cat sat on the [MASK] .'" in shown
+    assert translated(no_mask_message("the cat", own="<mask>")).startswith(
+        "Setzen Sie <mask> (oder [MASK]) dort ein"
+    )
+    shown = translated(no_mask_message("the cat sat on the [mask] .", own="<mask>"))
+    assert shown.startswith(
+        "Die Maske dieses Modells wird <mask> (oder [MASK]) geschrieben, nicht '[mask]'."
+    ), shown

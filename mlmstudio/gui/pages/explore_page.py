@@ -42,6 +42,7 @@ from mlmstudio.engine.mask_spelling import NO_MASK_MESSAGE, no_mask_message
 from mlmstudio.engine.predictor_cache import PredictorCache
 from mlmstudio.engine.run_status import RunStatus
 from mlmstudio.gui.background import TaskRunner, show_busy, user_message
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.imported_model import is_imported, mask_hint, own_mask_token, with_engine_mask
 from mlmstudio.gui.pages.explore.answers import run_label
@@ -633,5 +634,5 @@ class ExplorePage(QWidget):
                     "Add [MASK] where the model should guess a word, or click a word "
                     "below the text box to mask it.",
                 )
-            return wrong
+            return translated(wrong)  # the spelling to use, in the user's language
         return ""

@@ -2098,6 +2098,46 @@ Es wurde nichts gesendet.</translation>
         <translation>Kein Text zum Messen gewählt. Geben Sie eine Textdatei, einen Ordner oder sample:NAME an.</translation>
     </message>
     <message>
+        <source>The process training this run ended without finishing it (a crash, a kill, Ctrl+C or a power cut). Resume it to continue from its last checkpoint.</source>
+        <translation>Der Prozess, der diesen Lauf trainierte, endete, ohne ihn abzuschließen (ein Absturz, ein Abbruch, Strg+C oder ein Stromausfall). Setzen Sie den Lauf fort, um an seinem letzten Checkpoint weiterzumachen.</translation>
+    </message>
+    <message>
+        <source>Training ended without a result.</source>
+        <translation>Das Training endete ohne Ergebnis.</translation>
+    </message>
+    <message>
+        <source>There is not enough memory for this model and batch: try a smaller model, batch or sequence length. The last checkpoint is kept.</source>
+        <translation>Für dieses Modell und diesen Batch reicht der Speicher nicht: Versuchen Sie ein kleineres Modell, eine kleinere Batchgröße oder eine kürzere Sequenzlänge. Der letzte Checkpoint bleibt erhalten.</translation>
+    </message>
+    <message>
+        <source>The process that recorded this run ended before it began training. Resume it to train it from the start.</source>
+        <translation>Der Prozess, der diesen Lauf aufzeichnete, endete, bevor das Training begann. Setzen Sie den Lauf fort, um ihn von Anfang an zu trainieren.</translation>
+    </message>
+    <message>
+        <source>Continuing this model needs about {needed} of memory, but only {free} is free. Choose a smaller batch or sequence length, or close other programs.</source>
+        <translation>Das Fortsetzen dieses Modells braucht etwa {needed} Arbeitsspeicher, aber nur {free} sind frei. Wählen Sie eine kleinere Batchgröße oder Sequenzlänge, oder schließen Sie andere Programme.</translation>
+    </message>
+    <message>
+        <source>The queue was running when its process ended (a crash, a kill or a power cut), so it waits: item {items} was interrupted. Start the queue to resume it, or remove it first.</source>
+        <translation>Die Warteschlange lief, als ihr Prozess endete (ein Absturz, ein Abbruch oder ein Stromausfall), daher wartet sie: Eintrag {items} wurde unterbrochen. Starten Sie die Warteschlange, um ihn fortzusetzen, oder entfernen Sie ihn zuerst.</translation>
+    </message>
+    <message>
+        <source>Add [MASK] where the model should guess a word, e.g. 'The cat sat on the [MASK].'</source>
+        <translation>Setzen Sie [MASK] dort ein, wo das Modell ein Wort raten soll, z. B. 'The cat sat on the [MASK].'</translation>
+    </message>
+    <message>
+        <source>Add {own} (or [MASK]) where the model should guess a word, e.g. 'The cat sat on the {own}.'</source>
+        <translation>Setzen Sie {own} (oder [MASK]) dort ein, wo das Modell ein Wort raten soll, z. B. 'The cat sat on the {own}.'</translation>
+    </message>
+    <message>
+        <source>This model's mask is written [MASK] (capital letters in square brackets), not {shown}. Ask it this way: '{corrected}'</source>
+        <translation>Die Maske dieses Modells wird [MASK] geschrieben (Großbuchstaben in eckigen Klammern), nicht {shown}. Fragen Sie es so: '{corrected}'</translation>
+    </message>
+    <message>
+        <source>This model's mask is written {own} (or [MASK]), not {shown}. Ask it this way: '{corrected}'</source>
+        <translation>Die Maske dieses Modells wird {own} (oder [MASK]) geschrieben, nicht {shown}. Fragen Sie es so: '{corrected}'</translation>
+    </message>
+    <message>
         <source>The run history at {path} is damaged: {reason}. The run folders are not affected. '{command}' keeps the damaged file (renamed with a date) and rebuilds the history from the run folders and whatever the damaged file still holds.</source>
         <translation>Der Laufverlauf unter {path} ist beschädigt: {reason}. Die Ordner der Läufe sind nicht betroffen. '{command}' behält die beschädigte Datei (mit Datum umbenannt) und baut den Laufverlauf aus den Laufordnern und dem, was die beschädigte Datei noch enthält, neu auf.</translation>
     </message>
