@@ -187,3 +187,24 @@ def test_the_python_documentation_sample_without_pydoc_data_is_said_in_german(ge
     _german(
         pydoc_text, "Das Beispiel aus der Python-Dokumentation ist nicht verfügbar: Dieses Python wurde ohne"
     )
+
+
+def test_a_corpus_too_short_for_the_sequence_length_names_the_longest_that_fits_in_german(german):
+    import sys
+    from dataclasses import replace
+    from pathlib import Path
+
+    from mlmstudio.engine.preflight import check_corpus_fits
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
+    from store_helpers import tiny_config
+
+    base = tiny_config()
+    config = replace(base, training=replace(base.training, seq_len=base.model.max_len))
+    text = " ".join(f"word{i % 7}" for i in range(5))
+    shown = _german(
+        lambda: check_corpus_fits(config, text),
+        "Das Korpus ergibt nur ",
+        "Die längste Sequenzlänge, die dieses Korpus füllt, ist ",
+    )
+    assert "longest" not in shown

@@ -1264,4 +1264,12 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "Probe {number} of {where}: the sentence and the answer must be text.",
         ),
     ),
+    # A corpus too short for the chosen sequence length (engine/preflight.py check_corpus_fits), after the sentence above.
+    (
+        r"(?P<reason>.+\.) The longest sequence length this corpus fills is (?P<length>\d+)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{reason} The longest sequence length this corpus fills is {length}.",
+        ),
+    ),
 )

@@ -1574,6 +1574,10 @@ Es wurde nichts gesendet.</translation>
         <translation>Probe {number} von {where}: Satz und Antwort müssen Text sein.</translation>
     </message>
     <message>
+        <source>{reason} The longest sequence length this corpus fills is {length}.</source>
+        <translation>{reason} Die längste Sequenzlänge, die dieses Korpus füllt, ist {length}.</translation>
+    </message>
+    <message>
         <source>This run uses the distance bias (ALiBi-style), which no Hugging Face transformers encoder has, so it cannot be exported exactly. Runs trained with the distance bias off (--no-distance-bias; in Setup, Advanced: 'Distance bias') or with --arch seed can be exported; with rotary positions (--positions rotary) a run without the distance bias learns nearly as fast.</source>
         <translation>Dieser Lauf verwendet den Abstands-Bias (nach Art von ALiBi), den kein Encoder von Hugging Face transformers hat, daher lässt er sich nicht exakt exportieren. Läufe, die ohne Abstands-Bias (--no-distance-bias; in der Einrichtung unter Erweitert: „Abstands-Bias“) oder mit --arch seed trainiert wurden, lassen sich exportieren; mit Rotary-Positionen (--positions rotary) lernt ein Lauf ohne Abstands-Bias fast genauso schnell.</translation>
     </message>
