@@ -109,3 +109,14 @@ def test_sqlites_other_reasons_are_german_in_the_history_sentences(german, sqlit
 def test_a_reason_not_listed_stays_as_it_came(german):
     assert translated("[Errno 9999] Something odd: '/x'") == "[Errno 9999] Something odd: '/x'"
     assert os_reasons.in_language("no such table: runs") is None
+
+
+def test_zipfiles_reason_inside_a_damaged_bundles_sentence_is_german(german, db, tmp_path):
+    from mlmstudio.store.bundle import import_bundle
+
+    (tmp_path / "broken.mlmrun").write_bytes(b"not a zip file at all" * 10)
+    try:
+        import_bundle(db, tmp_path / "broken.mlmrun")
+    except Exception as exc:  # the store's own refusal, raised for real
+        shown = translated(str(exc))
+    assert "(die Datei ist keine ZIP-Datei)" in shown and "File is not a zip file" not in shown, shown

@@ -1,4 +1,4 @@
-"""The operating system's and SQLite's own reasons, as they appear inside the engine's sentences.
+"""The operating system's, SQLite's and zipfile's own reasons, as they appear inside the engine's sentences.
 
 The engine puts them in as they came: ``exc.strerror`` ("No space left on device"), ``str(exc)``
 of an ``OSError`` ("[Errno 28] No space left on device: '/data/x'") or SQLite's message
@@ -57,14 +57,25 @@ _SQLITE = {
     "database or disk is full": QT_TRANSLATE_NOOP("EngineMessages", "database or disk is full"),
 }
 
+# Python's zipfile, whose words a damaged .mlmrun bundle's sentence carries.
+_ZIPFILE = {
+    "File is not a zip file": QT_TRANSLATE_NOOP("EngineMessages", "File is not a zip file"),
+    "Truncated file header": QT_TRANSLATE_NOOP("EngineMessages", "Truncated file header"),
+    "Bad magic number for file header": QT_TRANSLATE_NOOP(
+        "EngineMessages", "Bad magic number for file header"
+    ),
+}
+
 # str() of an OSError: "[Errno 28] No space left on device", then ": 'path'" (and " -> 'other'").
 _OS_ERROR = re.compile(r"\[Errno (?P<code>\d+)\] (?P<text>.+?)(?P<rest>: '.*)?", re.DOTALL)
 
 
 def in_language(reason: str) -> str | None:
-    """The operating system's or SQLite's ``reason`` in the user's language, or None if unknown."""
+    """The operating system's, SQLite's or zipfile's ``reason`` in the user's language, or None if unknown."""
     if reason in _SQLITE:
         return translate("EngineMessages", _SQLITE[reason])
+    if reason in _ZIPFILE:
+        return translate("EngineMessages", _ZIPFILE[reason])
     if reason in _ERRNO_OF_TEXT:
         return translate("EngineMessages", _BY_ERRNO[_ERRNO_OF_TEXT[reason]])
     found = _OS_ERROR.fullmatch(reason)

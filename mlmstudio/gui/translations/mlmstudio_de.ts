@@ -3249,6 +3249,18 @@ Es wurde nichts gesendet.</translation>
         <source>database or disk is full</source>
         <translation>die Datenbank oder der Datenträger ist voll</translation>
     </message>
+    <message>
+        <source>File is not a zip file</source>
+        <translation>die Datei ist keine ZIP-Datei</translation>
+    </message>
+    <message>
+        <source>Truncated file header</source>
+        <translation>der Dateikopf ist abgeschnitten</translation>
+    </message>
+    <message>
+        <source>Bad magic number for file header</source>
+        <translation>der Dateikopf hat eine falsche Kennung</translation>
+    </message>
 </context>
 <context>
     <name>EngineWarmup</name>
