@@ -329,3 +329,18 @@ def test_a_sentence_without_a_mask_is_said_in_german(german):
     assert shown.startswith(
         "Die Maske dieses Modells wird <mask> (oder [MASK]) geschrieben, nicht '[mask]'."
     ), shown
+
+
+def test_a_run_ended_by_an_unexpected_error_or_in_an_unknown_state_is_said_in_german(german):
+    from types import SimpleNamespace
+
+    from mlmstudio.engine.run_end import decide_run_end
+
+    end = decide_run_end(error=RuntimeError("CUDA error: an illegal memory access"), step=7)
+    assert translated(end.message) == (
+        "Das Training wurde durch einen unerwarteten Fehler beendet: CUDA error: an illegal memory access"
+    )
+    odd = decide_run_end(SimpleNamespace(status="sideways", message="", step=3))
+    assert translated(odd.message) == "Das Training endete in einem unbekannten Zustand (sideways).", (
+        odd.message
+    )

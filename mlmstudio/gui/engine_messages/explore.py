@@ -800,4 +800,18 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "This model's mask is written {own} (or [MASK]), not {shown}. Ask it this way: '{corrected}'",
         ),
     ),
+    (
+        r"Training stopped on an unexpected error: (?P<error>.+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Training stopped on an unexpected error: {error}",
+        ),
+    ),
+    (
+        r"Training ended in an unknown state \((?P<state>.*)\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "Training ended in an unknown state ({state}).",
+        ),
+    ),
 )

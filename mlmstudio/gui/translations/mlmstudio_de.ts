@@ -2142,6 +2142,14 @@ Es wurde nichts gesendet.</translation>
         <translation>Die Maske dieses Modells wird {own} (oder [MASK]) geschrieben, nicht {shown}. Fragen Sie es so: '{corrected}'</translation>
     </message>
     <message>
+        <source>Training stopped on an unexpected error: {error}</source>
+        <translation>Das Training wurde durch einen unerwarteten Fehler beendet: {error}</translation>
+    </message>
+    <message>
+        <source>Training ended in an unknown state ({state}).</source>
+        <translation>Das Training endete in einem unbekannten Zustand ({state}).</translation>
+    </message>
+    <message>
         <source>The run history at {path} is damaged: {reason}. The run folders are not affected. '{command}' keeps the damaged file (renamed with a date) and rebuilds the history from the run folders and whatever the damaged file still holds.</source>
         <translation>Der Laufverlauf unter {path} ist beschädigt: {reason}. Die Ordner der Läufe sind nicht betroffen. '{command}' behält die beschädigte Datei (mit Datum umbenannt) und baut den Laufverlauf aus den Laufordnern und dem, was die beschädigte Datei noch enthält, neu auf.</translation>
     </message>
