@@ -714,59 +714,6 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "No text chosen to measure on. Give a text file, a folder or sample:NAME.",
         ),
     ),
-    # How a run ended, in History and on the Train page (engine/run_end.py, engine/trainer.py, store/recovery.py).
-    (
-        r"The process training this run ended without finishing it \(a crash, a kill, Ctrl\+C or a power "
-        r"cut\)\. Resume it to continue from its last checkpoint\.",
-        QT_TRANSLATE_NOOP(
-            "EngineMessages",
-            "The process training this run ended without finishing it (a crash, a kill, Ctrl+C or a power "
-            "cut). Resume it to continue from its last checkpoint.",
-        ),
-    ),
-    (
-        r"Training ended without a result\.",
-        QT_TRANSLATE_NOOP(
-            "EngineMessages",
-            "Training ended without a result.",
-        ),
-    ),
-    (
-        r"There is not enough memory for this model and batch: try a smaller model, batch or sequence "
-        r"length\. The last checkpoint is kept\.",
-        QT_TRANSLATE_NOOP(
-            "EngineMessages",
-            "There is not enough memory for this model and batch: try a smaller model, batch or sequence "
-            "length. The last checkpoint is kept.",
-        ),
-    ),
-    (
-        r"The process that recorded this run ended before it began training\. Resume it to train it from "
-        r"the start\.",
-        QT_TRANSLATE_NOOP(
-            "EngineMessages",
-            "The process that recorded this run ended before it began training. Resume it to train it from "
-            "the start.",
-        ),
-    ),
-    (
-        r"Continuing this model needs about (?P<needed>.+?) of memory, but only (?P<free>.+?) is free\. "
-        r"Choose a smaller batch or sequence length, or close other programs\.",
-        QT_TRANSLATE_NOOP(
-            "EngineMessages",
-            "Continuing this model needs about {needed} of memory, but only {free} is free. Choose a smaller "
-            "batch or sequence length, or close other programs.",
-        ),
-    ),
-    (
-        r"The queue was running when its process ended \(a crash, a kill or a power cut\), so it waits: "
-        r"item (?P<items>[\d, ]+) was interrupted\. Start the queue to resume it, or remove it first\.",
-        QT_TRANSLATE_NOOP(
-            "EngineMessages",
-            "The queue was running when its process ended (a crash, a kill or a power cut), so it waits: "
-            "item {items} was interrupted. Start the queue to resume it, or remove it first.",
-        ),
-    ),
     # A sentence without a [MASK] (engine/mask_spelling.py no_mask_message), in Explore.
     (
         r"Add \[MASK\] where the model should guess a word, e\.g\. 'The cat sat on the \[MASK\]\.'",
@@ -798,20 +745,6 @@ SENTENCES: tuple[tuple[str, str], ...] = (
         QT_TRANSLATE_NOOP(
             "EngineMessages",
             "This model's mask is written {own} (or [MASK]), not {shown}. Ask it this way: '{corrected}'",
-        ),
-    ),
-    (
-        r"Training stopped on an unexpected error: (?P<error>.+)",
-        QT_TRANSLATE_NOOP(
-            "EngineMessages",
-            "Training stopped on an unexpected error: {error}",
-        ),
-    ),
-    (
-        r"Training ended in an unknown state \((?P<state>.*)\)\.",
-        QT_TRANSLATE_NOOP(
-            "EngineMessages",
-            "Training ended in an unknown state ({state}).",
         ),
     ),
 )
