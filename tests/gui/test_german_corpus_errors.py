@@ -208,3 +208,21 @@ def test_a_corpus_too_short_for_the_sequence_length_names_the_longest_that_fits_
         "Die längste Sequenzlänge, die dieses Korpus füllt, ist ",
     )
     assert "longest" not in shown
+
+
+def test_the_masking_previews_failure_carries_the_engines_reason_in_german(german, qtbot):
+    from mlmstudio.config import TokenizerConfig
+    from mlmstudio.engine.tokenization import MLMTokenizer
+    from mlmstudio.gui.widgets.masking_preview import MaskingPreview
+
+    preview = MaskingPreview()
+    qtbot.addWidget(preview)
+    try:
+        MLMTokenizer.train(["a"], TokenizerConfig(kind="word", min_frequency=1))
+    except Exception as exc:  # the engine's own refusal
+        failure = exc
+    said: list[str] = []
+    preview.preview_failed.connect(said.append)
+    preview._on_tokenizer_failed(failure)  # as its background call reports it
+    assert said and "Der Trainingstext ergibt zu wenige Tokens" in said[0], said
+    assert "too few tokens" not in said[0]

@@ -412,7 +412,7 @@ class CorpusPage(QWidget):
             message = translate(
                 "CorpusPage",
                 "{name} could not be read ({error}: {reason}). Check the file, or choose another one.",
-            ).format(name=display_name(source), error=type(exc).__name__, reason=exc)
+            ).format(name=display_name(source), error=type(exc).__name__, reason=translated(str(exc)))
         self._set_error(message)
         self.status_message.emit(translate("CorpusPage", "The corpus could not be loaded."))
         self.load_failed.emit(message)

@@ -213,7 +213,7 @@ class MaskingPreview(QWidget):
         if self.sender() is not self._task:
             return
         self._tokenizer = None
-        message = translate("MaskingPreview", "No preview: {error}").format(error=exc)
+        message = translate("MaskingPreview", "No preview: {error}").format(error=translated(str(exc)))
         self._show_message(message)
         self.preview_failed.emit(message)
 
