@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from mlmstudio.crash_report import Recorder
 from mlmstudio.gui.background import BackgroundCall
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import translate
 
 log = logging.getLogger(__name__)
@@ -95,7 +96,7 @@ class CrashOffer(QObject):
             translate(
                 "CrashOffer",
                 "The crash report could not be written: {error}. The trace is kept for next time.",
-            ).format(error=exc),
+            ).format(error=translated(str(exc))),
         )
 
     def _tell(self, title: str, text: str) -> None:

@@ -120,3 +120,19 @@ def test_zipfiles_reason_inside_a_damaged_bundles_sentence_is_german(german, db,
     except Exception as exc:  # the store's own refusal, raised for real
         shown = translated(str(exc))
     assert "(die Datei ist keine ZIP-Datei)" in shown and "File is not a zip file" not in shown, shown
+
+
+def test_the_forecast_bar_says_the_reason_it_has_no_forecast_in_german(german, qtbot):
+    import errno
+    import os
+
+    from mlmstudio.gui.widgets.forecast_bar import ForecastBar
+    from mlmstudio.gui.widgets.live_plots import LivePlots
+
+    plots = LivePlots()
+    qtbot.addWidget(plots)
+    bar = ForecastBar(plots)
+    qtbot.addWidget(bar)
+    bar._on_failed(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
+    assert "Auf dem Gerät ist kein Speicherplatz mehr frei" in bar.label.text(), bar.label.text()
+    assert "No space" not in bar.label.text()

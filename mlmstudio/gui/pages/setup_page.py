@@ -817,7 +817,9 @@ class SetupPage(QWidget):
             QMessageBox.warning(
                 self,
                 translate("SetupPage", "Cannot save settings"),
-                translate("SetupPage", "{file} could not be written ({error}).").format(file=path, error=exc),
+                translate("SetupPage", "{file} could not be written ({error}).").format(
+                    file=path, error=translated(str(exc.strerror or exc))
+                ),
             )
             return False
         self.status_message.emit(

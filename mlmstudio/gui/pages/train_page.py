@@ -339,7 +339,9 @@ class TrainPage(QWidget):
             detail = service.get_run(self.db, run_id)
         except Exception as exc:  # noqa: BLE001
             self._show_failure(
-                translate("TrainPage", "Run {run} cannot be resumed: {reason}").format(run=run_id, reason=exc)
+                translate("TrainPage", "Run {run} cannot be resumed: {reason}").format(
+                    run=run_id, reason=translated(str(exc))
+                )
             )
             return False
         self._begin(detail.id, detail.summary.name, make_resume_job(self.db, detail.id), resumed=True)

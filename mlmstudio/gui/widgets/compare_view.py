@@ -46,6 +46,7 @@ from mlmstudio.engine.metric_names import (
     VAL_LOSS,
     VAL_PERPLEXITY,
 )
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import mark_user_text, translate
 from mlmstudio.gui.perplexity import format_perplexity, loss_axis_tip, perplexity, perplexity_tip
 from mlmstudio.gui.run_colors import distinct_styles
@@ -565,7 +566,9 @@ class CompareView(QWidget):
             self.export_png(path)
         except (OSError, MLMStudioError) as exc:
             self.status_message.emit(
-                translate("CompareView", "Could not export the plot: {reason}").format(reason=exc)
+                translate("CompareView", "Could not export the plot: {reason}").format(
+                    reason=translated(str(exc))
+                )
             )
             return
         self.status_message.emit(translate("CompareView", "Plot saved to {path}").format(path=path))

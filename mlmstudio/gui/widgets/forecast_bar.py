@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QDoubleSpinBox, QHBoxLayout, QLabel, QWidget
 
 from mlmstudio.engine.forecast import MIN_POINTS, Forecast, forecast
 from mlmstudio.gui.background import TaskRunner
+from mlmstudio.gui.engine_messages import translated
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.widgets.live_plots import LivePlots
 
@@ -154,7 +155,9 @@ class ForecastBar(QWidget):
         self.forecast_changed.emit(result)
 
     def _on_failed(self, exc: BaseException) -> None:
-        self.label.setText(translate("ForecastBar", "No forecast: {reason}").format(reason=exc))
+        self.label.setText(
+            translate("ForecastBar", "No forecast: {reason}").format(reason=translated(str(exc)))
+        )
 
     def describe(self) -> str:
         f = self.forecast

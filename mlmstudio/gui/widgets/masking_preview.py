@@ -228,7 +228,7 @@ class MaskingPreview(QWidget):
             self._show_message(
                 translate(
                     "MaskingPreview", "No preview until the masking settings are valid: {error}"
-                ).format(error=exc)
+                ).format(error=translated(str(exc)))
             )
             return
         sentence = self._sentences[self._sentence_index % len(self._sentences)]
