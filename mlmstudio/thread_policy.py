@@ -21,11 +21,12 @@ slower. No fixed setting is right, so the policy measures:
   check: when steps run far slower than they did when calibrated at the start of
   the run, or every so often anyway, it tries another thread count for a short
   window and keeps it only when steps get faster.
-- ``for_run`` keeps a step-counted run at its starting threads. Another count
-  splits torch's reductions differently, so a run whose count changed mid-way is
-  a different run: the same seed and steps gave "paris" on a quiet machine and
-  "madrid" on a busy one. A step count promises the same model every time; a
-  time budget already depends on the machine's speed, so timed runs adapt.
+- A run whose count changed mid-way is reproducible only up to float rounding
+  (another count splits torch's reductions differently), so a short run can end
+  elsewhere: "madrid" instead of "paris". Keeping step-counted runs at their
+  starting count was tried and measured: bit-identical on a quiet and a busy
+  machine, but 7-8x slower there than one thread (docs/PERFORMANCE.md, section
+  18); ``MLMSTUDIO_THREADS=N`` is the way to exact repeats.
 
 ``MLMSTUDIO_THREADS=N`` (or the user's own ``OMP_NUM_THREADS``) fixes the count
 and turns the adaptive check off. This module imports no torch; ``apply`` and
@@ -51,8 +52,7 @@ _role: str | None = None  # what prepare() recorded for this process
 class ThreadPolicy:
     """The decision: how many threads to start with, and whether the count may change."""
 
-    name: str  # "adaptive", "steady" (a step-counted run), "fixed" (the user's count) or "unchanged" (a
-    # library caller's own torch setting is kept)
+    name: str  # "adaptive", "fixed" or "unchanged" (a library caller's own torch setting is kept)
     threads: int  # torch intra-op threads at the start of a run; 0 with "unchanged"
     cores: int  # cores this process may use
     max_threads: int  # the adaptive check never goes above this
@@ -260,21 +260,6 @@ class ThreadGovernor:
         self.fewest, self.most = min(self.fewest, threads), max(self.most, threads)
         self.changes.append(ThreadChange(self._step, threads, reason))
         self._set(threads)
-
-
-STEADY_REASON = "a step-counted run keeps its threads: the same seed gives the same model"
-
-
-def for_run(policy: ThreadPolicy, *, timed: bool) -> ThreadPolicy:
-    """The policy of one run: a timed run adapts, a step-counted one keeps its starting threads.
-
-    Only the adaptive check is turned off: the starting count (and the short OpenMP
-    spin that keeps a busy machine usable) stays, so a step-counted run on a quiet
-    machine is as fast as before.
-    """
-    if timed or not policy.adaptive:
-        return policy
-    return replace(policy, name="steady", max_threads=policy.threads, reason=STEADY_REASON)
 
 
 def fixed(policy: ThreadPolicy) -> ThreadPolicy:

@@ -466,6 +466,6 @@ def _policy_line(policy: dict, app_threads: object) -> str:
         return f"fixed at {policy.get('threads')} ({policy.get('reason')})"
     return (
         f"{policy.get('policy')}: train starts with {policy.get('threads')}, the app with {app_threads}; "
-        f"{policy.get('reason')} in a timed run, while a run given only steps keeps its count, so the same "
-        f"seed gives the same model (set {THREADS_ENV} to fix the count)"
+        f"{policy.get('reason')} (set {THREADS_ENV} to fix the count: a run whose count changes is "
+        f"reproducible only up to rounding)"
     )

@@ -147,7 +147,7 @@ class Trainer:
         train_cfg = config.training
         self.device = resolve_device(train_cfg.device if not self.dist.device else self.dist.device)
         self.precision = resolve_precision(train_cfg.precision, self.device)
-        self.threads = _thread_governor(self.device, self.dist.world_size, timed=train_cfg.time_budget > 0)
+        self.threads = _thread_governor(self.device, self.dist.world_size)
 
         # Spans, not copies: a 100 MB corpus is held once while it is tokenized.
         train_text, val_text = split_spans(corpus_text, config.corpus.val_fraction, train_cfg.seed)
@@ -757,14 +757,17 @@ def default_num_threads() -> int:
     return thread_policy.decide("app").threads
 
 
-def _thread_governor(device: torch.device, world_size: int, *, timed: bool) -> thread_policy.ThreadGovernor:
+def _thread_governor(device: torch.device, world_size: int) -> thread_policy.ThreadGovernor:
     """This process' thread policy (mlmstudio/thread_policy.py), applied to torch now.
 
     A library caller that never chose a role keeps its own torch setting; a GPU run
-    and ranks under torchrun keep their starting count (the check times CPU steps),
-    and so does a step-counted run, whose model must not depend on the machine's load.
+    and ranks under torchrun keep their starting count (the check times CPU steps).
+    A step-counted run adapts too, although a changed count sums reductions in another
+    order (the same seed then gives a slightly different model): kept at its starting two
+    threads on a busy machine, the README's 2,500-step run took 447-526 s against 66 s at
+    one thread (docs/PERFORMANCE.md, section 18). ``MLMSTUDIO_THREADS`` gives exact repeats.
     """
-    policy = thread_policy.for_run(thread_policy.decide(), timed=timed)
+    policy = thread_policy.decide()
     if not policy.threads:
         current = torch.get_num_threads()
         policy = replace(policy, threads=current, max_threads=current)

@@ -96,10 +96,10 @@ def test_train_and_runs_resume_use_the_policy(data_dir, capsys, threads_in_steps
     code = _stopped(capsys, "--data-dir", str(data_dir), "train", "sample:facts", *TINY, "--json")
     assert seen and set(seen) == {1}
     summary = json.loads(code)
-    assert summary["threads"] == "1 (steady)" and summary["status"] == "stopped"
+    assert summary["threads"] == "1 (adaptive)" and summary["status"] == "stopped"
     run_id = summary["run_id"]
     db = Database.open(data_dir)
-    assert service.get_run(db, run_id).summary.final_metrics["threads"] == "1 (steady)"
+    assert service.get_run(db, run_id).summary.final_metrics["threads"] == "1 (adaptive)"
 
     seen.clear()
     stop_after.clear()
@@ -164,4 +164,4 @@ def test_doctor_shows_the_policy(capsys, monkeypatch):
     main(["doctor"])
     out = capsys.readouterr().out
     assert "Training threads  adaptive: train starts with" in out
-    assert "a run given only steps keeps its count" in " ".join(out.split())  # the line may wrap
+    assert "reproducible only up to rounding" in " ".join(out.split())  # the line may wrap

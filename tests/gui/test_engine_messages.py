@@ -164,8 +164,8 @@ def test_the_learned_too_little_advice_is_translated_a_sentence_at_a_time(pseudo
 def test_the_run_notes_thread_sentence_is_translated_and_others_stay(pseudo):
     from mlmstudio import thread_policy
 
-    for role, cores, timed in (("app", 2, True), ("cli", 2, True), ("cli", 1, False), ("app", 8, False)):
-        policy = thread_policy.for_run(thread_policy.decide(role, cores=cores, env={}), timed=timed)
+    for role, cores in (("app", 2), ("cli", 2), ("cli", 1), ("app", 8)):
+        policy = thread_policy.decide(role, cores=cores, env={})
         note = f"Some note the app does not know. CPU threads: {policy.describe()}."
         shown = translated(note)
         assert shown.startswith("Some note the app does not know. [CPU threads")

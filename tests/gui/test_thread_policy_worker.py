@@ -46,5 +46,4 @@ def test_the_apps_worker_trains_with_one_core_left_for_the_window(qtbot, tmp_pat
     finally:
         torch.set_num_threads(before)
     assert seen and set(seen) == {2}
-    # Four steps, no time budget: a step-counted run keeps its threads (thread_policy.for_run).
-    assert any("CPU threads: steady, 2 threads of 3 cores" in note for note in notes)
+    assert any("CPU threads: adaptive, 2 threads of 3 cores" in note for note in notes)

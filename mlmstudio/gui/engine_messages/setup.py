@@ -142,15 +142,6 @@ SENTENCES: tuple[tuple[str, str], ...] = (
         ),
     ),
     (
-        r"CPU threads: steady, (?P<threads>\d+) threads? of (?P<cores>\d+) cores? \(a step-counted run keeps "
-        r"its threads: the same seed gives the same model\)\.",
-        QT_TRANSLATE_NOOP(
-            "EngineMessages",
-            "CPU threads: steady, {threads} of {cores} cores (a run given steps keeps its threads: "
-            "the same seed gives the same model).",
-        ),
-    ),
-    (
         r"No corpus chosen\. Pick a text file, a folder or a built-in sample\.",
         QT_TRANSLATE_NOOP(
             "EngineMessages", "No corpus chosen. Pick a text file, a folder or a built-in sample."
