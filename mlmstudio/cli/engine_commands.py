@@ -132,15 +132,17 @@ def cmd_train(args: argparse.Namespace) -> int:
     from mlmstudio.engine.corpus import load_corpus
 
     capsule = _capsule_of(args)
-    config = capsule.config if capsule else config_from_args(args, base=quick_start_base(args)).validate()
-    if capsule is None:
-        config = with_probe_file(args, config)
+    config = capsule.config if capsule else config_from_args(args, base=quick_start_base(args))
     from mlmstudio.cli.model_folders import from_was_given
 
     if capsule is None and (config.training.start_from.strip() or from_was_given(args)):  # train --from MODEL
         from mlmstudio.cli.model_folders import continued_from_args
 
-        config = continued_from_args(args, config, resolve_model_dir).validate()
+        # Checked as a continuation, against the model's own shape: the defaults' 128-token
+        # windows refused --seq-len 256 for a BERT that reads 512.
+        config = continued_from_args(args, config, resolve_model_dir)
+    if capsule is None:
+        config = with_probe_file(args, config.validate())
     if args.save_config is not None:  # an empty name is refused, not read as 'no file'
         from mlmstudio.engine.artifacts import atomic_write_text
         from mlmstudio.store.paths import chosen_data_dir, runs_root

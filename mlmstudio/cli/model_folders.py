@@ -190,10 +190,19 @@ def continued_from_args(args, config, resolve_model_dir):
 
     check_added_words_flags(args)  # a wrong count or words file before the model is opened
     model_dir = resolve_model_dir(config.training.start_from, getattr(args, "data_dir", None))
-    return continued_config(
+    continued = continued_config(
         config,
         model_dir,
         lr_given=getattr(args, dest_name("training", "lr"), None) is not None,
         warmup_given=getattr(args, dest_name("training", "warmup"), None) is not None,
         dropout_given=getattr(args, dest_name("model", "dropout"), None) is not None,
     )
+    seq_len, most = getattr(args, dest_name("training", "seq_len"), None), continued.model.max_len
+    if (
+        seq_len is not None and seq_len > most
+    ):  # continued_config fits the windows; a length asked for is not cut
+        raise ConfigError(
+            f"This model reads at most {most} tokens at once, so --seq-len {seq_len} is too long for it. "
+            f"Choose --seq-len {most} or less."
+        )
+    return continued

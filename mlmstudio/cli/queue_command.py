@@ -118,15 +118,17 @@ def cmd_add(args: argparse.Namespace) -> int:
     from mlmstudio.engine.memory import training_memory_shortage
     from mlmstudio.store import queue
 
-    config = with_probe_file(args, config_from_args(args, base=quick_start_base(args)).validate())
-    # --from MODEL resolved as train resolves it ('queue run' may run from another folder).
+    config = config_from_args(args, base=quick_start_base(args))
+    # --from MODEL resolved as train resolves it ('queue run' may run from another folder), and
+    # checked against the model's own shape, not the defaults'.
     from mlmstudio.cli.model_folders import from_was_given
 
     if config.training.start_from.strip() or from_was_given(args):
         from mlmstudio.cli.engine_commands import resolve_model_dir
         from mlmstudio.cli.model_folders import continued_from_args
 
-        config = continued_from_args(args, config, resolve_model_dir).validate()
+        config = continued_from_args(args, config, resolve_model_dir)
+    config = with_probe_file(args, config.validate())
     shortage = training_memory_shortage(config)
     if shortage:
         raise TrainingError(shortage)

@@ -177,20 +177,21 @@ def test_a_hostile_model_through_every_door_is_one_sentence_and_writes_nothing(
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_the_open_a_model_dialogs_loader_refuses_each_in_a_sentence(bert, tmp_path, case):
-    """The GUI's door: the dialog opens a folder through store.imported_runs.record_imported_model."""
+    """The GUI's door: the dialog opens a folder through store.imported_runs.open_imported_model
+    (which says whether the folder was already open)."""
     import inspect
 
     from mlmstudio.errors import MLMStudioError
     from mlmstudio.gui.open_model_dialog import OpenModelDialog
     from mlmstudio.store.database import Database
-    from mlmstudio.store.imported_runs import record_imported_model
+    from mlmstudio.store.imported_runs import open_imported_model
 
-    assert "record_imported_model(db, source" in inspect.getsource(OpenModelDialog.open_folder)
+    assert "open_imported_model(db, source" in inspect.getsource(OpenModelDialog.open_folder)
     source = hostile(bert, tmp_path, case)
     home = tmp_path / "data"
     before = data_dir_state(home)
     with pytest.raises(MLMStudioError) as refused:
-        record_imported_model(Database.open(home), source)
+        open_imported_model(Database.open(home), source)
     message = str(refused.value)
     assert "\n" not in message and len(message) > 30 and str(home) not in message, message
     assert data_dir_state(home) == before

@@ -70,3 +70,76 @@ def test_a_capsule_of_a_continued_run_carries_the_models_tokenizer(continued, tm
     ), capsys.readouterr().err
     carried = json.loads((out / "tokenizer.json").read_text())
     assert carried == json.loads(load_tokenizer(folder).to_str())
+
+
+@pytest.fixture(scope="module")
+def bert_512(tmp_path_factory):
+    """A tiny BERT that reads 512 tokens (the defaults' windows are 128)."""
+    import transformers
+    from hf_family_models import wordpiece_tokenizer
+
+    folder = tmp_path_factory.mktemp("bert-512") / "model"
+    fast = transformers.PreTrainedTokenizerFast(
+        tokenizer_object=wordpiece_tokenizer(),
+        unk_token="[UNK]",
+        pad_token="[PAD]",
+        cls_token="[CLS]",
+        sep_token="[SEP]",
+        mask_token="[MASK]",
+    )
+    config = transformers.BertConfig(
+        vocab_size=len(fast),
+        hidden_size=16,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        intermediate_size=32,
+        max_position_embeddings=512,
+        pad_token_id=fast.pad_token_id,
+    )
+    transformers.BertForMaskedLM(config).save_pretrained(folder)
+    fast.save_pretrained(folder)
+    return folder
+
+
+def _words(tmp_path):
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text(" ".join(["the cat sat on the mat . the dog sat on the rug ."] * 300))
+    return corpus
+
+
+def test_queue_add_from_a_model_takes_windows_as_long_as_the_model_reads(bert_512, tmp_path, capsys):
+    """--seq-len was checked against the defaults' 128 tokens before the model's own shape came in:
+    'longer than the model's maximum length (128)' for a BERT that reads 512."""
+    home = tmp_path / "data"
+    argv = [
+        "queue",
+        "add",
+        str(_words(tmp_path)),
+        "--from",
+        str(bert_512),
+        "--steps",
+        "2",
+        "--data-dir",
+        str(home),
+    ]
+    assert main([*argv, "--seq-len", "256"]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    assert main([*argv, "--seq-len", "600"]) == 2
+    err = capsys.readouterr().err
+    assert "reads at most 512 tokens at once, so --seq-len 600 is too long" in err and "Traceback" not in err
+
+
+@pytest.mark.slow
+def test_train_from_a_model_takes_windows_as_long_as_the_model_reads(bert_512, tmp_path, capsys):
+    from mlmstudio.store.database import Database
+    from mlmstudio.store.service import list_runs
+
+    home = tmp_path / "data"
+    argv = ["train", str(_words(tmp_path)), "--from", str(bert_512), "--steps", "2", "--batch-size", "2"]
+    assert main([*argv, "--seq-len", "600", "--data-dir", str(home)]) == 2
+    err = capsys.readouterr().err
+    assert "Choose --seq-len 512 or less." in err and "Traceback" not in err
+    assert [r for r in list_runs(Database.open(home)) if r.kind != "imported"] == []
+    assert main([*argv, "--seq-len", "256", "--data-dir", str(home)]) == 0, capsys.readouterr().err
+    [run] = [r for r in list_runs(Database.open(home)) if r.config.training.start_from]
+    assert run.config.training.seq_len == 256 and run.config.model.max_len == 512
