@@ -293,7 +293,11 @@ class OpenModelDialog(QDialog):
         """``result``: the ``store.imported_runs.ImportedRun`` that holds the model."""
         self._on_busy_changed()
         self.last_origin, self.last_reused, self.last_name = result.origin, result.reused, result.name
-        log.info("%s a model as run %s", "Reused" if result.reused else "Opened", result.run_id)
+        # Two literal templates: the crash report keeps only log lines whose template it can find.
+        if result.reused:
+            log.info("Reused a model as run %s", result.run_id)
+        else:
+            log.info("Opened a model as run %s", result.run_id)
         self.accept()
         self.opened.emit(result.run_id)
 
