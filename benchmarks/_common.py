@@ -193,18 +193,23 @@ def run_child(script: Path, args: Sequence[str], timeout: float = 1800) -> dict:
 # --------------------------------------------------------------------------- compute
 
 
-def matmul_peak(dtype_name: str, n: int = 2048, repeats: int = 20) -> float:
+def matmul_peak(dtype_name: str, n: int = 2048, repeats: int = 20, device: str = "cpu") -> float:
     """Best FLOP/s of an n x n @ n x n matmul in this process (the machine's practical peak)."""
     import torch
 
     dtype = {"fp32": torch.float32, "bf16": torch.bfloat16}[dtype_name]
-    a = torch.randn(n, n).to(dtype)
-    b = torch.randn(n, n).to(dtype)
-    torch.mm(a, b)  # warm-up: packing, thread pool
+    a = torch.randn(n, n).to(device=device, dtype=dtype)
+    b = torch.randn(n, n).to(device=device, dtype=dtype)
+    on_gpu = torch.device(device).type == "cuda"
+    torch.mm(a, b)  # warm-up: packing, thread pool, the GPU's kernel choice
     best = float("inf")
     for _ in range(repeats):
+        if on_gpu:
+            torch.cuda.synchronize()
         start = time.perf_counter()
         torch.mm(a, b)
+        if on_gpu:
+            torch.cuda.synchronize()  # a GPU matmul returns before it has run
         best = min(best, time.perf_counter() - start)
     return 2.0 * n**3 / best
 

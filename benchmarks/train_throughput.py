@@ -24,6 +24,7 @@ FLOPs each model actually executes per step over a big-matmul peak measured in
 this run in the same precision.
 
     python benchmarks/train_throughput.py [--rounds 20] [--smoke]
+    python benchmarks/train_throughput.py --device cuda    (on a GPU: the GPU size below, no memory children)
     python benchmarks/train_throughput.py --profile ours-bf16 --steps 3
 """
 
@@ -55,6 +56,9 @@ class Size:
 
 
 FULL = Size()
+# On a GPU the CPU size is launch-bound; BERT-base's shape (with the benchmark's vocabulary)
+# is what a GPU user trains and what the GPU's matmul peak can be compared with.
+GPU = Size(d_model=768, num_layers=12, num_heads=12, ffn_dim=3072, batch=64)
 SMOKE = Size(
     d_model=64, num_layers=1, num_heads=2, ffn_dim=128, vocab=600, seq_len=32, batch=4, corpus_chars=120_000
 )
@@ -87,7 +91,7 @@ def train_tokenizer(text: str, size: Size):
     return MLMTokenizer.train([text], TokenizerConfig(kind="bpe", vocab_size=size.vocab))
 
 
-def run_config(size: Size, precision: str):
+def run_config(size: Size, precision: str, device: str = "cpu"):
     from mlmstudio.config import MaskingConfig, ModelConfig, RunConfig, TrainingConfig
 
     return RunConfig(
@@ -103,17 +107,19 @@ def run_config(size: Size, precision: str):
             batch_size=size.batch,
             seq_len=size.seq_len,
             precision=precision,
-            device="cpu",
+            device=device,
             steps=10_000_000,
             eval_batches=1,
         ),
     )
 
 
-def ours(text: str, tokenizer, size: Size, precision: str, out_dir: Path) -> Contender:
+def ours(text: str, tokenizer, size: Size, precision: str, out_dir: Path, device: str) -> Contender:
     from mlmstudio.engine.trainer import Trainer
 
-    trainer = Trainer(run_config(size, precision), text, out_dir / f"ours-{precision}", tokenizer=tokenizer)
+    trainer = Trainer(
+        run_config(size, precision, device), text, out_dir / f"ours-{precision}", tokenizer=tokenizer
+    )
     trainer.model.train()
     assert trainer.precision == precision, trainer.precision
 
@@ -121,12 +127,12 @@ def ours(text: str, tokenizer, size: Size, precision: str, out_dir: Path) -> Con
         # Trainer._loop's step: the batch (windows + masks), then _train_step.
         batch = next(trainer.train_batches).to(trainer.device)
         trainer._train_step(batch)
-        return int((batch.labels != -100).sum())
+        return int((batch.labels != -100).sum())  # int() of a GPU tensor waits for the step
 
     return Contender(f"ours {precision}", precision, step, head_everywhere=False)
 
 
-def hugging_face(text: str, tokenizer, size: Size, precision: str) -> Contender:
+def hugging_face(text: str, tokenizer, size: Size, precision: str, device: str) -> Contender:
     import contextlib
 
     import torch
@@ -146,17 +152,19 @@ def hugging_face(text: str, tokenizer, size: Size, precision: str) -> Contender:
         size.num_heads,
         size.ffn_dim,
         size.seq_len,
-    )
+    ).to(device)
     optimizer = common.hf_adamw(model, lr=5e-4)
     # The same windows as ours: [CLS] body [SEP] cut from the same training split.
     train_text, _ = split_train_val(text, 0.05, 0)
     windows = common.HFWindows(encode_stream(train_text, tokenizer), tokenizer, size.seq_len, size.batch)
     autocast = (
-        torch.autocast("cpu", dtype=torch.bfloat16) if precision == "bf16" else contextlib.nullcontext()
+        torch.autocast(torch.device(device).type, dtype=torch.bfloat16)
+        if precision == "bf16"
+        else contextlib.nullcontext()
     )
 
     def step() -> int:
-        batch = collator(windows.examples())
+        batch = {k: v.to(device) for k, v in collator(windows.examples()).items()}
         with autocast:
             out = model(
                 input_ids=batch["input_ids"], attention_mask=batch["attention_mask"], labels=batch["labels"]
@@ -176,11 +184,11 @@ def hugging_face(text: str, tokenizer, size: Size, precision: str) -> Contender:
     )
 
 
-def build(kind: str, text: str, tokenizer, size: Size, out_dir: Path) -> Contender:
+def build(kind: str, text: str, tokenizer, size: Size, out_dir: Path, device: str = "cpu") -> Contender:
     who, precision = kind.split("-")
     if who == "hf":
-        return hugging_face(text, tokenizer, size, precision)
-    return ours(text, tokenizer, size, precision, out_dir)
+        return hugging_face(text, tokenizer, size, precision, device)
+    return ours(text, tokenizer, size, precision, out_dir, device)
 
 
 # --------------------------------------------------------------------------- FLOPs
@@ -249,6 +257,11 @@ def main() -> None:
     p.add_argument("--no-hf", action="store_true", help="skip Hugging Face even if installed")
     p.add_argument("--no-memory", action="store_true", help="skip the memory subprocesses")
     p.add_argument(
+        "--device",
+        default="cpu",
+        help="cpu (default) or cuda: on a GPU both contenders train the GPU size there",
+    )
+    p.add_argument(
         "--profile",
         metavar="KIND",
         help="instead: profile one contender (hf-fp32, ours-fp32, ours-bf16, hf-bf16)",
@@ -256,7 +269,9 @@ def main() -> None:
     p.add_argument("--memory-child", help=argparse.SUPPRESS)  # internal: one contender's memory
     p.add_argument("--tokenizer", help=argparse.SUPPRESS)
     args = p.parse_args()
-    size = SMOKE if args.smoke else FULL
+    size = SMOKE if args.smoke else GPU if args.device != "cpu" else FULL
+    if args.device != "cpu":
+        args.no_memory = True  # the memory children measure the CPU's RSS
     if args.threads:
         import torch
 
@@ -267,7 +282,7 @@ def main() -> None:
     if args.smoke:
         args.rounds, args.steps, args.warmup = 1, 1, 1
 
-    print("train_throughput:", common.machine_summary())
+    print("train_throughput:", common.machine_summary(), f"- device {args.device}")
     has_hf = common.transformers_version() is not None and not args.no_hf
     text = corpus_text(size)
     tokenizer = train_tokenizer(text, size)
@@ -283,10 +298,11 @@ def main() -> None:
 
     kinds = (["hf-fp32"] if has_hf else []) + ["ours-fp32", "ours-bf16"] + (["hf-bf16"] if has_hf else [])
     tmp = tempfile.TemporaryDirectory()
-    contenders = {k: build(k, text, tokenizer, size, Path(tmp.name)) for k in kinds}
+    contenders = {k: build(k, text, tokenizer, size, Path(tmp.name), args.device) for k in kinds}
+    peak_n = 512 if args.smoke else 2048 if args.device == "cpu" else 8192
     peaks = {
-        "fp32": common.matmul_peak("fp32", 512 if args.smoke else 2048),
-        "bf16": common.matmul_peak("bf16", 512 if args.smoke else 2048),
+        "fp32": common.matmul_peak("fp32", peak_n, device=args.device),
+        "bf16": common.matmul_peak("bf16", peak_n, device=args.device),
     }
 
     for contender in contenders.values():
@@ -314,7 +330,7 @@ def main() -> None:
     rates = {k: [tokens_per_step / t for t in seconds[k]] for k in kinds}
     # The machine's matmul peak, measured again after the run: the best of both counts.
     for precision in peaks:
-        peaks[precision] = max(peaks[precision], common.matmul_peak(precision, 512 if args.smoke else 2048))
+        peaks[precision] = max(peaks[precision], common.matmul_peak(precision, peak_n, device=args.device))
 
     memory: dict[str, dict] = {}
     if not args.no_memory:
@@ -367,7 +383,7 @@ def main() -> None:
     )
     print(
         f"matmul peak in this run: fp32 {peaks['fp32'] / 1e9:.0f} GFLOP/s, "
-        f"bf16 {peaks['bf16'] / 1e9:.0f} GFLOP/s (2048^3 torch.mm, best of 20 before and after)"
+        f"bf16 {peaks['bf16'] / 1e9:.0f} GFLOP/s ({peak_n}^3 torch.mm, best of 20 before and after)"
     )
     print(
         "MFU: matmul FLOPs each model executes per step (forward x 3; ours computes the head "
@@ -397,9 +413,15 @@ def main() -> None:
             f"{contenders[a].name} / {contenders[b].name}: {per_round(a, b):.2f} "
             f"[{max(rates[a]) / max(rates[b]):.2f}]{note}"
         )
+    if args.device != "cpu":
+        # The targets above are the CPU's; on a GPU the line is: not slower than HF at its best.
+        same = per_round("ours-bf16", "hf-bf16")
+        common.ratio_line(f"train_throughput_{args.device}_bf16_vs_hf_bf16", same, ">= 1", same >= 1.0)
+        tmp.cleanup()
+        return
     # The target lines use the fastest steps: on a shared machine they are the ones least
     # disturbed by other work, and the closest to what a user's idle machine does.
-    default_precision = _default_precision()
+    default_precision = _default_precision(args.device)
     for name, kind, target in (
         (f"{default_precision}_default", f"ours-{default_precision}", TARGETS[default_precision]),
         ("fp32", "ours-fp32", TARGETS["fp32"]),
@@ -414,11 +436,11 @@ def main() -> None:
     tmp.cleanup()
 
 
-def _default_precision() -> str:
-    """What the app picks with precision 'auto' on this CPU."""
+def _default_precision(device: str = "cpu") -> str:
+    """What the app picks with precision 'auto' on this device."""
     from mlmstudio.engine.device import resolve_device, resolve_precision
 
-    return resolve_precision("auto", resolve_device("cpu"))
+    return resolve_precision("auto", resolve_device(device))
 
 
 if __name__ == "__main__":

@@ -168,7 +168,10 @@ def requested_platforms(env: Mapping[str, str]) -> list[str]:
 
 def plugins_dir() -> Path | None:
     """PySide6's ``Qt/plugins/platforms`` folder, found without importing Qt."""
-    spec = importlib.util.find_spec("PySide6")
+    try:
+        spec = importlib.util.find_spec("PySide6")
+    except (ImportError, ValueError):  # a broken or blocked install: no plugins to be found
+        return None
     if spec is None or not spec.submodule_search_locations:
         return None
     for root in spec.submodule_search_locations:

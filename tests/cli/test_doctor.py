@@ -36,6 +36,15 @@ def test_json_reports_this_python_torch_and_the_given_data_dir(tmp_path, capsys,
     assert report["data_dir"]["source"] == "--data-dir"
     assert report["data_dir"]["writable"] is True
     assert 0 < report["data_dir"]["free_bytes"] == pytest.approx(shutil.disk_usage(data).free, rel=0.05)
+    assert report["problems"] == []
+
+
+def test_json_reports_the_qt_plugin_that_loads(tmp_path, capsys, monkeypatch):
+    """Apart, so the facts above are checked where Qt is not installed (the GPU check's machine)."""
+    pytest.importorskip("PySide6")
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    code, report = _report(capsys, "--data-dir", str(tmp_path))
+    assert code == 0
     plugins = {p["name"]: p for p in report["qt"]["platform_plugins"]}
     assert plugins["offscreen"]["loads"] is True
     assert report["display"]["window_can_open"] is True
