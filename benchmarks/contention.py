@@ -197,7 +197,12 @@ def main() -> None:
     results: dict[tuple[str, int], dict] = {}
     for competitors in loads:  # each load for every mode in turn, so drift hits all alike
         for mode in modes:
-            results[mode, competitors] = measure(mode, competitors, seconds, args.smoke)
+            r = results[mode, competitors] = measure(mode, competitors, seconds, args.smoke)
+            # As it goes: a run cut short by a time limit still shows what it measured.
+            print(
+                f"  {mode}, K={competitors}: {r['steps_per_s']:.2f} steps/s (load {r['load']:.1f})",
+                flush=True,
+            )
 
     common.section("steps/s (fair share: the same setting's idle speed x cores / (cores + K))")
     rows = []

@@ -11,6 +11,7 @@
 # one failed, 3 when this machine has no CUDA GPU (nothing else is run).
 #
 #   bash benchmarks/gpu_check.sh            (PYTHON=/path/to/python to choose the interpreter)
+#   GPU_CHECK_STEPS="cuda-tests contention" bash benchmarks/gpu_check.sh   (only those steps: a rerun)
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PYTHON="${PYTHON:-$( [[ -x .venv/bin/python ]] && echo .venv/bin/python || echo python3 )}"
@@ -30,6 +31,9 @@ failed=()
 step() {  # step NAME SECONDS COMMAND...: run it with a time limit, log it, remember a failure
     local name=$1 limit=$2
     shift 2
+    if [[ -n "${GPU_CHECK_STEPS:-}" && " $GPU_CHECK_STEPS " != *" $name "* ]]; then
+        return
+    fi
     echo
     echo "== $name (at most ${limit} s) =="
     local start=$SECONDS
@@ -41,11 +45,11 @@ step() {  # step NAME SECONDS COMMAND...: run it with a time limit, log it, reme
 
 step cuda-tests 90 "$PYTHON" -m pytest -q -p no:cacheprovider -p no:pytest-qt --without-qt -rs \
     tests/engine/test_device.py tests/engine/test_distributed.py tests/cli/test_doctor.py
-step cuda-train 60 "$PYTHON" -m mlmstudio train sample:facts --device cuda --steps 300 --no-record \
+step cuda-train 45 "$PYTHON" -m mlmstudio train sample:facts --device cuda --steps 300 --no-record \
     --out "$OUT/cuda-run" --json
-step throughput 75 "$PYTHON" benchmarks/train_throughput.py --rounds 5 --no-memory
-step throughput-cuda 90 "$PYTHON" benchmarks/train_throughput.py --device cuda --rounds 20
-step contention 150 "$PYTHON" benchmarks/contention.py --seconds 8
+step throughput 60 "$PYTHON" benchmarks/train_throughput.py --rounds 5 --no-memory
+step throughput-cuda 75 "$PYTHON" benchmarks/train_throughput.py --device cuda --rounds 20
+step contention 240 "$PYTHON" benchmarks/contention.py --seconds 5
 
 echo
 uptime

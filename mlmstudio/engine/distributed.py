@@ -8,11 +8,14 @@ files. Backend: nccl on CUDA, gloo on CPU.
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass
 
 import torch
 import torch.distributed as dist
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -56,10 +59,21 @@ def context() -> DistContext:
         return DistContext()
     rank = int(os.environ["RANK"])
     local_rank = int(os.environ.get("LOCAL_RANK", "0"))
-    use_cuda = torch.cuda.is_available()
+    local_processes = int(os.environ.get("LOCAL_WORLD_SIZE", "1"))
+    has_cuda = torch.cuda.is_available()
+    # One GPU per process, or none: ranks beyond the GPUs would fail with "invalid device ordinal".
+    use_cuda = has_cuda and torch.cuda.device_count() >= local_processes
+    if has_cuda and not use_cuda and local_rank == 0:
+        log.warning(
+            "%d processes on this machine but %d GPU(s): all train on the CPU. "
+            "Start one process per GPU (--nproc_per_node %d) to train on them.",
+            local_processes,
+            torch.cuda.device_count(),
+            torch.cuda.device_count(),
+        )
     if not dist.is_initialized():
         dist.init_process_group(backend="nccl" if use_cuda else "gloo")
-    device = ""
+    device = "cpu" if has_cuda else ""  # "": the run's own device setting (a CPU or MPS)
     if use_cuda:
         torch.cuda.set_device(local_rank)
         device = f"cuda:{local_rank}"

@@ -52,7 +52,8 @@ def train_losses(data_dir) -> np.ndarray:
 
 @pytest.mark.slow
 def test_two_processes_match_one_with_the_same_global_batch(tmp_path):
-    env = dict(os.environ, OMP_NUM_THREADS="1")
+    # Both on the CPU (gloo) wherever this runs: on a GPU machine the single run would use the GPU.
+    env = dict(os.environ, OMP_NUM_THREADS="1", CUDA_VISIBLE_DEVICES="")
     single = subprocess.run(
         [
             sys.executable,
@@ -121,4 +122,23 @@ def test_cuda_training_uses_bf16_and_pinned_batches(tmp_path):
     trainer = Trainer(config, sample_text("facts")[:20_000], tmp_path / "run")
     assert trainer.device.type == "cuda" and trainer.precision == "bf16"
     result = trainer.run()
-    assert result.status == "completed" and result.summary["device"] == "cuda"
+    assert result.status == "completed" and result.summary.device == "cuda"
+
+
+@pytest.mark.parametrize(
+    ("gpus", "expected"), [(1, ("gloo", "cpu")), (2, ("nccl", "cuda:1")), (0, ("gloo", ""))]
+)
+def test_more_processes_than_gpus_train_on_the_cpu(monkeypatch, gpus, expected):
+    """torchrun --nproc_per_node 2 on a one-GPU machine: rank 1 has no GPU of its own."""
+    from mlmstudio.engine import distributed
+
+    for name, value in {"WORLD_SIZE": "2", "RANK": "1", "LOCAL_RANK": "1", "LOCAL_WORLD_SIZE": "2"}.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: gpus > 0)
+    monkeypatch.setattr(torch.cuda, "device_count", lambda: gpus)
+    monkeypatch.setattr(torch.cuda, "set_device", lambda index: None)
+    monkeypatch.setattr(distributed.dist, "is_initialized", lambda: False)
+    backends = []
+    monkeypatch.setattr(distributed.dist, "init_process_group", lambda backend: backends.append(backend))
+    ctx = distributed.context()
+    assert (backends[0], ctx.device) == expected
