@@ -33,6 +33,7 @@ from pathlib import Path
 import _common as common
 
 MODES = ("engine policy", "torch default", "one thread", "HF BertForMaskedLM")
+LONG_SPIN = "engine policy, libgomp's spin"  # --compare-spin: the policy without its short spin
 TARGET_FAIR_SHARE = 0.8
 COMPETITOR = "while True: pass"  # one busy core's worth of work
 CHOSEN_BY_THE_MODE = ("OMP_NUM_THREADS", "MLMSTUDIO_THREADS", "GOMP_SPINCOUNT")  # not inherited
@@ -42,7 +43,9 @@ def child(mode: str, seconds: float, smoke: bool) -> dict:
     """One measurement, in a fresh process (or in this one with --smoke): steps and time."""
     from mlmstudio import thread_policy
 
-    if mode == "engine policy":
+    if mode == LONG_SPIN:
+        os.environ[thread_policy.SPIN_ENV] = "300000"  # libgomp's own default, kept by prepare()
+    if mode in ("engine policy", LONG_SPIN):
         thread_policy.prepare("benchmark")  # before torch loads, as the launcher does
     else:
         thread_policy.forget_role()  # torch's setting stands (--smoke measures in one process)
@@ -179,7 +182,12 @@ def run_child(args: list[str], env: dict[str, str]) -> dict:
 def main() -> None:
     p = common.parser(__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=20.0, help="training time per measurement (default 20)")
-    p.add_argument("--child", choices=MODES, help=argparse_hidden())
+    p.add_argument(
+        "--compare-spin",
+        action="store_true",
+        help="also measure the policy with libgomp's default spin (what the short spin is worth)",
+    )
+    p.add_argument("--child", choices=(*MODES, LONG_SPIN), help=argparse_hidden())
     args = p.parse_args()
     if args.child:
         common.child_result(child(args.child, args.seconds, args.smoke))
@@ -189,6 +197,8 @@ def main() -> None:
     seconds = 0.3 if args.smoke else args.seconds
     loads = [0, cores] if args.smoke else [0, cores, 2 * cores]
     modes = [m for m in MODES if m != "HF BertForMaskedLM" or common.transformers_version()]
+    if args.compare_spin:
+        modes.insert(1, LONG_SPIN)
     if args.smoke:
         modes = ["engine policy", "one thread"]
     print("contention:", common.machine_summary())
