@@ -20,7 +20,11 @@ slower. No fixed setting is right, so the policy measures:
 - ``ThreadGovernor`` (driven by the trainer, one call per step) is the adaptive
   check: when steps run far slower than they did when calibrated at the start of
   the run, or every so often anyway, it tries another thread count for a short
-  window and keeps it only when steps get faster.
+  window and keeps it only when steps get faster. Where the kernel reports how
+  long each thread waited for a core (Linux's ``/proc/self/task/*/schedstat``),
+  it tries fewer threads only while some thread waits, and more only while none
+  does: on a quiet machine it then never tries at all, where the blind trials
+  cost an idle run 18% (docs/PERFORMANCE.md, section 18).
 - A run whose count changed mid-way is reproducible only up to float rounding
   (another count splits torch's reductions differently), so a short run can end
   elsewhere: "madrid" instead of "paris". Keeping step-counted runs at their
@@ -163,6 +167,27 @@ FIRST_TRIAL_WINDOWS = 1  # the first trial right after the calibration: a run th
 LONGEST_TRIAL_GAP = 192  # ... then twice as far apart after each lost trial, up to this many
 AFTER_A_CHANGE = 4  # windows before the next trial once a trial was kept
 TRIAL_GIVE_UP = 3.0  # one trial step this much slower than before ends the trial at once
+CONTENDED = 0.15  # a thread that waited this share of its runnable time for a core: the CPU is busy
+BUSY_THREAD = 0.1  # ... counted only for threads runnable a tenth as long as the busiest (not sleepers)
+
+SchedulerWaits = dict[int, tuple[int, int]]  # thread id -> (ns on a core, ns waiting for one)
+
+
+def scheduler_waits() -> SchedulerWaits | None:
+    """This process' threads' time on a core and waiting for one, or None where not reported."""
+    waits: SchedulerWaits = {}
+    try:
+        tasks = os.listdir("/proc/self/task")
+    except OSError:  # not Linux
+        return None
+    for task in tasks:
+        try:
+            with open(f"/proc/self/task/{task}/schedstat") as stat:
+                on_core, waiting = stat.read().split()[:2]
+            waits[int(task)] = (int(on_core), int(waiting))
+        except (OSError, ValueError):  # the thread ended meanwhile, or no schedstat in this kernel
+            continue
+    return waits or None
 
 
 @dataclass(frozen=True)
@@ -186,9 +211,16 @@ class ThreadGovernor:
     one window and is kept only when it is clearly faster.
     """
 
-    def __init__(self, policy: ThreadPolicy, set_num_threads: Callable[[int], None]) -> None:
+    def __init__(
+        self,
+        policy: ThreadPolicy,
+        set_num_threads: Callable[[int], None],
+        waits: Callable[[], SchedulerWaits | None] | None = None,
+    ) -> None:
         self.policy = policy
         self._set = set_num_threads
+        self._waits = waits  # scheduler_waits in a real run; None: trials are blind
+        self._last_waits: SchedulerWaits | None = None
         self.threads = policy.threads
         self.changes: list[ThreadChange] = []
         self._step = 0
@@ -204,6 +236,8 @@ class ThreadGovernor:
         self._step += 1
         if not self.policy.adaptive or self.policy.max_threads <= 1 or self._step <= WARMUP_STEPS:
             return
+        if self._waits is not None and self._last_waits is None:
+            self._last_waits = self._waits()  # the baseline: the first window already tells
         self._window.append(seconds)
         clearly_worse = self._trial_from is not None and seconds > TRIAL_GIVE_UP * self._trial_from[1]
         if not clearly_worse and (len(self._window) < WINDOW_STEPS or sum(self._window) < WINDOW_SECONDS):
@@ -211,16 +245,22 @@ class ThreadGovernor:
         median = statistics.median(self._window)
         self._window = []
         self._windows_since_trial += 1
+        contended = self._contended()  # None: not known here, so every trial may help
         if self._trial_from is not None:
             self._end_trial(median)
         elif self._calibrated is None:
             self._calibrated = median
-        elif median > SLOW_FACTOR * self._calibrated and self.threads > 1:
+            if contended and self.threads > 1 and self._windows_since_trial >= self._trial_gap:
+                self._start_trial(self._fewer(), median, "a thread waits for a core")  # busy at once
+        elif median > SLOW_FACTOR * self._calibrated and self.threads > 1 and contended is not False:
             self._start_trial(self._fewer(), median, "steps slowed down")
         elif self._windows_since_trial >= self._trial_gap:
             target = self._more() if self.threads < self.policy.max_threads else self._fewer()
-            self._calibrated = median  # the machine may have changed since the calibration
-            if target != self.threads:
+            # Fewer threads help only while some thread waits for a core, more only while none does.
+            wants_fewer = target < self.threads
+            useless = contended is not None and contended != wants_fewer
+            if target != self.threads and not useless:
+                self._calibrated = median  # the machine may have changed since the calibration
                 self._start_trial(target, median, "a periodic check")
 
     def describe(self) -> str:
@@ -230,6 +270,27 @@ class ThreadGovernor:
         return f"{self.fewest}-{self.most} ({self.policy.name}, {len(self.changes)} changes, ended at {self.threads})"
 
     # --- inside -----------------------------------------------------------------------------------
+
+    def _contended(self) -> bool | None:
+        """Whether a busy thread of ours waited for a core since the last window (None: unknown)."""
+        if self._waits is None:
+            return None
+        now, before = self._waits(), self._last_waits
+        self._last_waits = now
+        if now is None or before is None:
+            return None
+        runnable_and_waited = []
+        for thread, (on_core, waiting) in now.items():
+            was_on, was_waiting = before.get(thread, (0, 0))
+            waited = waiting - was_waiting
+            runnable_and_waited.append((on_core - was_on + waited, waited))
+        busiest = max((runnable for runnable, _ in runnable_and_waited), default=0)
+        shares = [
+            waited / runnable
+            for runnable, waited in runnable_and_waited
+            if runnable > 0 and runnable >= BUSY_THREAD * busiest
+        ]
+        return bool(shares) and max(shares) >= CONTENDED
 
     def _fewer(self) -> int:
         return max(1, self.threads // 2 if self.threads > 3 else self.threads - 1)

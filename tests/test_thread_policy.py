@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from mlmstudio import thread_policy
@@ -52,14 +54,27 @@ class FakeMachine:
     def __init__(self) -> None:
         self.threads = 2
         self.busy = False
+        self.on_core = [0, 0]  # per thread, in ns, as the kernel's schedstat counts them
+        self.waited = [0, 0]
+        self.sleeper = 0  # a thread of the process that never runs (a GUI thread, say)
 
     def set(self, threads: int) -> None:
         self.threads = threads
 
     def step_seconds(self) -> float:
         if self.busy:  # oversubscribed: every parallel region waits for a descheduled thread
-            return {1: 0.2, 2: 1.5}[self.threads]
-        return {1: 0.125, 2: 0.1}[self.threads]
+            seconds = {1: 0.2, 2: 1.5}[self.threads]
+        else:
+            seconds = {1: 0.125, 2: 0.1}[self.threads]
+        for thread in range(self.threads):  # busy: each of ours waits for a core half the time
+            waiting = seconds / 2 if self.busy else 0.0
+            self.on_core[thread] += int((seconds - waiting) * 1e9)
+            self.waited[thread] += int(waiting * 1e9)
+        return seconds
+
+    def scheduler_waits(self) -> dict[int, tuple[int, int]]:
+        waits = {tid: (self.on_core[tid], self.waited[tid]) for tid in range(2)}
+        return {**waits, 99: (self.sleeper, self.sleeper)}
 
 
 def drive(governor: ThreadGovernor, machine: FakeMachine, steps: int) -> list[int]:
@@ -70,14 +85,14 @@ def drive(governor: ThreadGovernor, machine: FakeMachine, steps: int) -> list[in
     return used
 
 
-def governed(threads: int = 2) -> tuple[ThreadGovernor, FakeMachine]:
+def governed(threads: int = 2, waits: bool = False) -> tuple[ThreadGovernor, FakeMachine]:
     machine = FakeMachine()
     policy = ThreadPolicy("adaptive", threads, threads, threads, "test")
-    return ThreadGovernor(policy, machine.set), machine
+    return ThreadGovernor(policy, machine.set, machine.scheduler_waits if waits else None), machine
 
 
 def test_on_an_idle_machine_it_keeps_every_thread_nearly_all_the_time():
-    governor, machine = governed()
+    governor, machine = governed()  # where the kernel does not say who waited: blind trials
     used = drive(governor, machine, 3000)
     assert machine.threads == 2
     assert 0.97 < used.count(2) / len(used) < 1.0  # a few trial windows with one thread, then back
@@ -115,3 +130,43 @@ def test_a_run_that_starts_on_a_busy_machine_finds_the_faster_count_at_once():
     machine.busy = True
     used = drive(governor, machine, 60)
     assert machine.threads == 1 and used[-40:].count(1) / 40 > 0.9
+
+
+def test_where_the_kernel_reports_waits_an_idle_run_is_never_disturbed():
+    governor, machine = governed(waits=True)
+    machine.sleeper = 10**9  # a thread that slept, with its one wait, does not count as busy
+    used = drive(governor, machine, 3000)
+    assert used.count(2) == len(used) and governor.changes == []
+
+
+def test_where_the_kernel_reports_waits_a_busy_run_drops_a_thread_and_never_tries_two_while_busy():
+    governor, machine = governed(waits=True)
+    machine.busy = True
+    used = drive(governor, machine, 400)
+    assert machine.threads == 1 and used[-380:].count(1) == 380
+    assert [c.threads for c in governor.changes] == [1, 1]  # the trial, then kept
+    machine.busy = False
+    drive(governor, machine, 400)
+    assert machine.threads == 2  # no one waits at one thread any more: two are tried and kept
+
+
+def test_the_wait_share_is_what_decides():
+    """Break the signal: waits reported as zero on a busy machine keep both threads, collapsed."""
+    machine = FakeMachine()
+    machine.busy = True
+    no_waits = lambda: {0: (machine.on_core[0] + machine.waited[0], 0)}  # noqa: E731
+    governor = ThreadGovernor(ThreadPolicy("adaptive", 2, 2, 2, "test"), machine.set, no_waits)
+    drive(governor, machine, 400)
+    assert machine.threads == 2
+
+
+@pytest.mark.skipif(
+    not os.path.exists("/proc/self/task"), reason="the kernel's per-thread schedstat is Linux's"
+)
+def test_the_kernel_reports_each_thread_of_this_process():
+    import threading
+
+    waits = thread_policy.scheduler_waits()
+    assert waits is not None and threading.get_native_id() in waits
+    on_core, waiting = waits[threading.get_native_id()]
+    assert on_core > 0 and waiting >= 0

@@ -774,4 +774,4 @@ def _thread_governor(device: torch.device, world_size: int) -> thread_policy.Thr
     if policy.adaptive and (device.type != "cpu" or world_size > 1):
         policy = thread_policy.fixed(policy)
     thread_policy.apply(policy, torch.set_num_threads)
-    return thread_policy.ThreadGovernor(policy, torch.set_num_threads)
+    return thread_policy.ThreadGovernor(policy, torch.set_num_threads, thread_policy.scheduler_waits)
