@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 from mlmstudio.gui.background import TaskRunner, show_busy, user_message
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.theme import message_color
+from mlmstudio.gui.widgets.wrapped_label import WrappedLabel
 
 if TYPE_CHECKING:  # SQLAlchemy is not needed to import the dialog (the window's start: test_startup)
     from mlmstudio.store.database import Database
@@ -78,8 +79,10 @@ class OpenModelDialog(QDialog):
         self.last_name = ""  # the name of its run
         self._busy = False
 
-        self.cache_label = QLabel(translate("OpenModelDialog", "Reading the local Hugging Face cache…"))
-        self.cache_label.setWordWrap(True)
+        # Wrapped labels that count all their lines (WrappedLabel): a plain QLabel's minimum is one
+        # or two lines at a guessed width, so when the listing's sentence took a second line the
+        # dialog kept its height and the note was drawn over the bottom of the model list.
+        self.cache_label = WrappedLabel(translate("OpenModelDialog", "Reading the local Hugging Face cache…"))
         self.cache_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.models = QTreeWidget()
         self.models.setHeaderLabels(
@@ -90,16 +93,14 @@ class OpenModelDialog(QDialog):
         self.models.header().setSectionResizeMode(MODEL, QHeaderView.ResizeMode.ResizeToContents)
         self.models.header().setStretchLastSection(True)
         self.models.setMinimumSize(560, 220)
-        self.note = QLabel(
+        self.note = WrappedLabel(
             translate(
                 "OpenModelDialog",
                 "MLM Studio never downloads. A model opens from the cache that transformers or "
                 "huggingface-cli filled, or from a folder that save_pretrained wrote.",
             )
         )
-        self.note.setWordWrap(True)
-        self.message = QLabel()
-        self.message.setWordWrap(True)
+        self.message = WrappedLabel()
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.message.hide()
         self.busy_bar = QProgressBar()
