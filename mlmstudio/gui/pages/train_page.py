@@ -75,6 +75,8 @@ def make_training_job(db: Database, handle: lifecycle.RunHandle, corpus_text: st
     return job
 
 
+MIN_PROGRESS_FOR_END = 0.02  # from here on the x axis ends where the run's progress says it will
+
 IDLE_TEXT = QT_TRANSLATE_NOOP("TrainPage", "Press Start to train with the settings from the Setup page.")
 START_TIP = QT_TRANSLATE_NOOP("TrainPage", "Train a new run with the current settings (Ctrl+Return).")
 
@@ -277,6 +279,8 @@ class TrainPage(QWidget):
         # ELECTRA runs only: both losses, the discriminator's accuracy and the replaced share.
         self.electra_plots = ElectraPlots()
         self.electra_plots.hide()
+        # The same x range as the curves above: to the run's end, the same steps under each other.
+        self.electra_plots.loss_plot.setXLink(self.plots.loss_plot)
         self.plots.options_changed.connect(lambda _s, x_axis, _log: self.electra_plots.set_x_axis(x_axis))
         layout.addWidget(self.electra_plots, 2)
         self.probe_plot = ProbePlot()  # each probe's answer probability, live (engine/inspect/probes.py)
@@ -541,6 +545,9 @@ class TrainPage(QWidget):
     # Display --------------------------------------------------------------------
     def _update_progress(self, step) -> None:
         self.progress_bar.setValue(int(1000 * min(max(step.progress, 0.0), 1.0)))
+        if step.progress >= MIN_PROGRESS_FOR_END:
+            # Where the run ends: a step limit's last step exactly, a time budget's by its pace.
+            self.plots.set_run_end(step.step / step.progress, step.elapsed / step.progress)
         # "%p" is the bar's own placeholder for the percentage.
         self.progress_bar.setFormat(translate("TrainPage", "step {step:,} · %p%").format(step=step.step))
         elapsed, speed = _clock(step.elapsed), f"{step.tokens_per_second:,.0f}"

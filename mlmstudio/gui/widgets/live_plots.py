@@ -188,6 +188,7 @@ class LivePlots(QWidget):
         self._settled = False  # the run has ended: no room kept for growth (settle)
         self.forecast = None  # engine.forecast.Forecast drawn on the loss plot, or None
         self._seconds_per_step = 0.0  # to place the forecast on the time axis
+        self._run_end: tuple[float, float] | None = None  # where the run ends: (step, seconds)
 
         self._build_controls()
         self._build_plots()
@@ -398,6 +399,7 @@ class LivePlots(QWidget):
         self.evals.clear()
         self.ema.reset()
         self.forecast = None
+        self._run_end = None
         self.set_baseline(None)
         self.cursor_label.setText(" ")
         self._dirty = True
@@ -430,6 +432,25 @@ class LivePlots(QWidget):
             beam=max(end * 0.01, 1e-9),
         )
         self.forecast_band.setVisible(True)
+
+    def set_run_end(self, step: float | None, seconds: float | None = None) -> None:
+        """Where the run is expected to end, in steps and in seconds of training (None: not known).
+
+        While the run trains, the x axis ends just after it (a step-limited run's last step, a
+        time budget's end), not at a coarse bound with headroom: that drew the curves in the
+        first half of the plot and left the second half empty.
+        """
+        if step is None or not math.isfinite(step) or step <= 0:
+            self._run_end = None
+        else:
+            self._run_end = (float(step), float(seconds) if seconds and math.isfinite(seconds) else 0.0)
+        self._dirty = True
+
+    def _expected_end(self) -> float:
+        """The run's expected end on the x axis shown (0 when not known)."""
+        if self._run_end is None:
+            return 0.0
+        return self._run_end[0] if self._x_axis == "step" else self._run_end[1]
 
     def _forecast_end(self) -> float:
         if self.forecast is None or self._settled:
@@ -599,9 +620,13 @@ class LivePlots(QWidget):
         if any(not self._range_is(plot, axis, wanted) for (plot, axis), wanted in self._ranges.items()):
             self._following = False  # the user zoomed or panned: leave the view to them
             return
-        # A forecast shows where the run ends: the x axis reaches it while the run trains.
-        x_max = float(max(x[-1], xe[-1] if len(xe) else x[-1], self._forecast_end()))
-        self._set_range(0, 0, grow_upper(self._ranges.get((0, 0)), 0.0, max(x_max, 1.0)))
+        x_max = float(max(x[-1], xe[-1] if len(xe) else x[-1]))
+        end = self._expected_end()
+        if end > 0:  # the x axis ends where the run will
+            self._set_range(0, 0, end_range(self._ranges.get((0, 0)), x_max, end))
+        else:  # no end known yet: grow with the data (and reach a forecast's end)
+            x_max = max(x_max, self._forecast_end())
+            self._set_range(0, 0, grow_upper(self._ranges.get((0, 0)), 0.0, max(x_max, 1.0)))
         if not self.log_y_check.isChecked():
             losses = [
                 self.steps.column("loss"),
@@ -715,6 +740,19 @@ class LivePlots(QWidget):
         if self.baseline is not None:
             parts.append(f"ln V {self.baseline:.2f}")
         return "   ·   ".join(parts)
+
+
+def end_range(current: tuple[float, float] | None, data_max: float, end: float) -> tuple[float, float]:
+    """An x range from 0 to just after the run's expected ``end`` that always holds ``data_max``.
+
+    It moves only when the end moves by more than END_SLACK (a time budget's estimate of its
+    last step wanders a little), so the tick labels are not made again at every redraw.
+    """
+    wanted = max(end, data_max, 1.0) * (1.0 + END_MARGIN)
+    if current is not None and current[0] == 0.0 and current[1] >= data_max:
+        if abs(current[1] - wanted) <= END_SLACK * wanted:
+            return current
+    return (0.0, wanted)
 
 
 def _nearest(xs: np.ndarray, x: float) -> int | None:
