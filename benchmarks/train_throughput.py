@@ -114,7 +114,7 @@ def run_config(size: Size, precision: str, device: str = "cpu"):
     )
 
 
-def ours(text: str, tokenizer, size: Size, precision: str, out_dir: Path, device: str) -> Contender:
+def ours(text: str, tokenizer, size: Size, precision: str, out_dir: Path, device: str = "cpu") -> Contender:
     from mlmstudio.engine.trainer import Trainer
 
     trainer = Trainer(
@@ -132,7 +132,7 @@ def ours(text: str, tokenizer, size: Size, precision: str, out_dir: Path, device
     return Contender(f"ours {precision}", precision, step, head_everywhere=False)
 
 
-def hugging_face(text: str, tokenizer, size: Size, precision: str, device: str) -> Contender:
+def hugging_face(text: str, tokenizer, size: Size, precision: str, device: str = "cpu") -> Contender:
     import contextlib
 
     import torch
