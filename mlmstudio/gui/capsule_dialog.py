@@ -250,6 +250,7 @@ class CapsuleDialog(QDialog):
                 out=str((capsule.path / "run").resolve()),
             )
         )
+        machines = capsule.plan.nodes  # a plain name: lupdate skips a call whose count is an expression
         text = translate(
             "CapsuleDialog",
             "Capsule written to {folder}.\n\n"
@@ -258,7 +259,7 @@ class CapsuleDialog(QDialog):
             "The finished run is written to {run_folder} on the first machine. Copy it back "
             "and add it with History → Import folder….",
             None,
-            capsule.plan.nodes,
+            machines,
         ).format(folder=capsule.path, command=command, run_folder=capsule.path / "run")
         self.result_text.setPlainText(text)
         self.result_text.show()

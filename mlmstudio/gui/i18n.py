@@ -6,25 +6,41 @@ the text must be string literals so ``pyside6-lupdate`` can extract them
 after translating, never with an f-string inside the call::
 
     translate("TrainPage", "Trained {steps:,} steps").format(steps=n)
-    translate("TrainPage", "%n probe(s) answered", None, count)   # plurals
+    translate("TrainPage", "%Ln probe(s) answered", None, count)   # plurals
 
 The context is the class (or module) the string belongs to, so a translator
 sees related strings together.
+
+Numbers and dates follow the language the app runs in, not the English of the source: the
+text ``translate`` returns formats its number fields through that language's ``QLocale``
+(``{steps:,}`` reads 2,500 in English and 2.500 in German, ``{loss:.2f}`` 0.50 and 0,50),
+``%Ln`` writes a count the same way, and ``number()`` and ``date_time_text()`` do it for a
+number or a moment shown outside a sentence (a table cell, an axis tick). The engine and the
+command line stay English and locale-free.
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 import logging
 import math
+import numbers
 import os
 import re
+import string
 from importlib import resources
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QSettings, QTranslator
+from PySide6.QtCore import (
+    QCoreApplication,
+    QDateTime,
+    QLibraryInfo,
+    QLocale,
+    QObject,
+    QSettings,
+    QTranslator,
+)
 
 log = logging.getLogger(__name__)
-
-translate = QCoreApplication.translate
 
 LANGUAGE_ENV = "MLMSTUDIO_LANG"  # a language code (de, de_DE, pt-BR), "pseudo", or "en"
 LANGUAGE_KEY = "ui/language"  # the user's choice in the app's settings, read at the next start
@@ -33,6 +49,101 @@ PSEUDO = "pseudo"
 CATALOG = "mlmstudio"  # mlmstudio_<language>.qm in mlmstudio/gui/translations/
 TRANSLATIONS_PACKAGE = "mlmstudio.gui.translations"
 _ENGLISH_LOCALES = {"c", "posix", SOURCE_LANGUAGE}
+
+
+# Numbers and dates in the language of the app ----------------------------------------------------
+
+ENGLISH_LOCALE = "en_US"  # the source's numbers: 2,500.5
+
+
+def translate(context: str, text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """Qt's ``QCoreApplication.translate``, whose text formats its numbers in the app's language.
+
+    ``translate(ctx, "{steps:,} steps").format(steps=2500)`` reads "2,500 steps" in English and
+    "2.500 Schritte" in German: the text returned is a ``LocalText``, a ``str`` whose ``format``
+    writes every number field (int or float, whatever its format spec) with the separators of
+    ``ui_locale()``. ``%Ln`` in a plural message is written the same way by Qt.
+    """
+    translated = QCoreApplication.translate(context, text, disambiguation, n)
+    if n >= 0 and "(s)" in translated and translated == _count_in(text, n):
+        # No catalogue resolved the plural (not even EnglishPlurals): English's own.
+        translated = translated.replace("(s)", "" if n == 1 else "s")
+    return LocalText(translated)
+
+
+def _count_in(source: str, n: int) -> str:
+    """``source`` with its count put in as Qt puts it in an untranslated message."""
+    return source.replace("%Ln", QLocale().toString(n)).replace("%n", str(n))
+
+
+class _LocaleFormatter(string.Formatter):
+    """``str.format`` with the number fields written in the separators of ``ui_locale()``."""
+
+    def format_field(self, value, format_spec):  # noqa: ANN001, ANN201 - string.Formatter's signature
+        text = super().format_field(value, format_spec)
+        if isinstance(value, numbers.Real) and not isinstance(value, bool):
+            return localize_digits(text)
+        return text
+
+
+_FORMATTER = _LocaleFormatter()
+
+
+class LocalText(str):
+    """A translated text whose ``format`` writes numbers as the app's language does (see ``translate``)."""
+
+    __slots__ = ()
+
+    def format(self, *args, **kwargs) -> str:  # noqa: D102
+        return _FORMATTER.vformat(str(self), args, kwargs)
+
+
+_locales: dict[str, QLocale] = {}
+
+
+def ui_locale() -> QLocale:
+    """The locale of the language the app shows: its catalogue says which (German: de_DE).
+
+    Read from the installed translation itself (context "Locale"), so numbers follow the
+    language whichever way its catalogue was installed; English, the pseudo-locale and a
+    catalogue without the entry give English (en_US).
+    """
+    name = QCoreApplication.translate(
+        "Locale", "en_US", "The QLocale name whose numbers and dates this translation uses (de_DE)"
+    )
+    name = name.strip("[]~ ")
+    if not re.fullmatch(r"[a-z]{2,3}(_[A-Z][a-z]{3})?(_[A-Z]{2}|_\d{3})?", name):
+        name = ENGLISH_LOCALE
+    locale = _locales.get(name)
+    if locale is None:
+        locale = _locales[name] = QLocale(name)
+    return locale
+
+
+def localize_digits(text: str, locale: QLocale | None = None) -> str:
+    """``"2,500.5"`` (Python's separators) written with those of ``locale`` (default ``ui_locale()``)."""
+    locale = locale or ui_locale()
+    group, decimal = locale.groupSeparator(), locale.decimalPoint()
+    if (group, decimal) == (",", "."):
+        return text
+    return "".join(group if c == "," else decimal if c == "." else c for c in text)
+
+
+def number(value: float, spec: str = ",") -> str:
+    """A number shown to the user, as ``format(value, spec)`` writes it, in the app's language.
+
+    ``number(2500)`` is "2,500" in English and "2.500" in German; ``number(0.5, ".2f")`` "0,50".
+    """
+    return localize_digits(format(value, spec))
+
+
+def date_time_text(moment: _dt.datetime, pattern: str) -> str:
+    """``moment`` written with a ``QLocale`` date pattern (``"d MMM HH:mm"``) in the app's language.
+
+    Translate the pattern itself (German writes "d. MMM HH:mm"), so day and month come in the
+    language's order and with its month names.
+    """
+    return ui_locale().toString(QDateTime(moment.replace(tzinfo=None)), pattern)
 
 
 USER_TEXT_PROPERTY = "mlmstudio_user_text"
@@ -158,6 +269,18 @@ def install_translations(app: QCoreApplication, language: str | None = None) -> 
     translators an earlier call installed.
     """
     remove_translations(app)
+    installed = _install_language(app, language)
+    global _default_locale
+    if _default_locale is None:
+        _default_locale = QLocale()
+    QLocale.setDefault(ui_locale())  # Qt's own numbers (%Ln, spin boxes) in the language shown
+    return installed
+
+
+_default_locale: QLocale | None = None  # the default before install_translations set it
+
+
+def _install_language(app: QCoreApplication, language: str | None) -> str:
     _install(app, EnglishPlurals(app))  # under every catalogue: English plurals, and a catalogue's gaps
     chosen = language or os.environ.get(LANGUAGE_ENV, "").strip() or saved_language()
     wanted = [chosen] if chosen else list(QLocale.system().uiLanguages())
@@ -188,10 +311,14 @@ def install_translations(app: QCoreApplication, language: str | None = None) -> 
 
 def remove_translations(app: QCoreApplication) -> None:
     """Remove the translators ``install_translations`` installed: the app is in English again."""
+    global _default_locale
     while _installed:
         translator = _installed.pop()
         app.removeTranslator(translator)
         translator.deleteLater()
+    if _default_locale is not None:
+        QLocale.setDefault(_default_locale)
+        _default_locale = None
 
 
 def available_languages() -> list[str]:

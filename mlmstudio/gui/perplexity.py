@@ -14,7 +14,7 @@ import math
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from mlmstudio.gui.i18n import translate
+from mlmstudio.gui.i18n import number, translate
 
 MAX_LOSS = 50.0  # e^50 ≈ 5e21: beyond this a perplexity says nothing, and exp would overflow later
 
@@ -47,10 +47,10 @@ def format_perplexity(value: float | None) -> str:
     if value is None or not math.isfinite(value):
         return "—"
     if value < 100:
-        return f"{value:.2f}"
+        return number(value, ".2f")
     if value < 1000:
-        return f"{value:.1f}"
-    return f"{value:,.0f}"
+        return number(value, ".1f")
+    return number(value, ",.0f")
 
 
 def loss_axis_tip(baseline: float | None = None, line_drawn: bool = True) -> str:

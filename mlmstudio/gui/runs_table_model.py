@@ -24,7 +24,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QGuiApplication
 
 from mlmstudio.engine.run_status import RunStatus
-from mlmstudio.gui.i18n import translate
+from mlmstudio.gui.i18n import date_time_text, number, translate
 from mlmstudio.gui.imported_model import run_kind
 from mlmstudio.gui.perplexity import format_perplexity, perplexity
 from mlmstudio.gui.run_colors import assign_run_colours, run_color
@@ -76,14 +76,22 @@ def _fmt_time(value: Any) -> tuple[str, Any]:
 
 
 def _short_time(moment: _dt.datetime) -> str:
-    """``Dec 02 14:05`` this year, ``2025-12-02 14:05`` before: narrow, and still unambiguous."""
+    """``Dec 02 14:05`` this year, ``2025-12-02 14:05`` before: narrow, and still unambiguous.
+
+    In the app's language: the patterns are translated (German "2. Dez. 14:05", "02.12.2025 14:05")
+    and the month's name comes from its locale.
+    """
     if moment.year == _dt.datetime.now().year:
-        return moment.strftime("%b %d %H:%M")
-    return moment.strftime("%Y-%m-%d %H:%M")
+        pattern = translate("RunsTableModel", "MMM dd HH:mm", "a date and time this year (QDateTime pattern)")
+    else:
+        pattern = translate(
+            "RunsTableModel", "yyyy-MM-dd HH:mm", "a date and time of another year (QDateTime pattern)"
+        )
+    return date_time_text(moment, pattern)
 
 
 def _fmt_float(value: float | None, fmt: str) -> tuple[str, Any]:
-    return ("—" if value is None else format(value, fmt)), value
+    return ("—" if value is None else number(value, fmt)), value
 
 
 @dataclass(frozen=True)
@@ -125,7 +133,7 @@ def _masking(run: Any) -> tuple[str, Any]:
     if rate is None:
         return "", None
     suffix = "" if strategy in ("token", "") else f" {strategy}"
-    return f"{rate:.0%}{suffix}", float(rate)
+    return f"{number(rate, '.0%')}{suffix}", float(rate)
 
 
 # Shown translated; the English value stays the sort key and the filter's data.
@@ -170,10 +178,10 @@ def _steps(run: Any) -> tuple[str, Any]:
     timed = float(config_value(run, "training", "time_budget", 0.0) or 0.0) > 0
     if done is not None and (timed or getattr(run, "status", None) == RunStatus.COMPLETED):
         # A completed run trained what it was meant to; under a time budget the step count is only a cap.
-        return f"{int(done):,}", int(done)
+        return number(int(done)), int(done)
     if done is not None and int(done) != int(planned):
-        return f"{int(done):,} / {int(planned):,}", int(done)
-    return f"{int(planned):,}", int(planned)
+        return f"{number(int(done))} / {number(int(planned))}", int(done)
+    return number(int(planned)), int(planned)
 
 
 def before_after_text(loss: BeforeAfter) -> str:
@@ -182,7 +190,7 @@ def before_after_text(loss: BeforeAfter) -> str:
 
 
 def two_decimals(value: float | None) -> str:
-    return "—" if value is None or not math.isfinite(value) else f"{value:.2f}"
+    return "—" if value is None or not math.isfinite(value) else number(value, ".2f")
 
 
 def _perplexity(run: Any) -> tuple[str, Any]:
@@ -426,7 +434,7 @@ class RunsTableModel(QAbstractTableModel):
 
 
 def _precise(value: float | None) -> str:
-    return "—" if value is None or not math.isfinite(value) else f"{value:.4f}"
+    return "—" if value is None or not math.isfinite(value) else number(value, ".4f")
 
 
 class RunsFilterProxy(QSortFilterProxyModel):

@@ -34,10 +34,30 @@ def translate(context: str, text: str, disambiguation: str | None = None, n: int
 
     Named like ``mlmstudio.gui.i18n.translate`` so ``pyside6-lupdate`` extracts the strings here too.
     """
-    qt_core = sys.modules.get("PySide6.QtCore")
-    if qt_core is None:
-        return text.replace("%n", str(n)) if n >= 0 else text
-    return qt_core.QCoreApplication.translate(context, text, disambiguation, n)
+    if sys.modules.get("PySide6.QtCore") is None:
+        return text.replace("%Ln", f"{n:,}").replace("%n", str(n)) if n >= 0 else text
+    from mlmstudio.gui import i18n  # Qt is loaded: numbers in the app's language
+
+    return i18n.translate(context, text, disambiguation, n)
+
+
+def number(value: float, spec: str = ",") -> str:
+    """``mlmstudio.gui.i18n.number`` once Qt is loaded (the app's separators); Python's before."""
+    if sys.modules.get("PySide6.QtCore") is None:
+        return format(value, spec)
+    from mlmstudio.gui import i18n
+
+    return i18n.number(value, spec)
+
+
+def size_text(size: float) -> str:
+    """``human_bytes`` ("1.2 GB") with the app's decimal point once Qt is loaded."""
+    text = human_bytes(size)
+    if sys.modules.get("PySide6.QtCore") is None:
+        return text
+    from mlmstudio.gui import i18n
+
+    return i18n.localize_digits(text)
 
 
 CHAR_VOCAB_GUESS = 300  # letters: no cap to quote before the corpus has been read
@@ -51,7 +71,7 @@ def params_text(params: int) -> str:
         return translate("SetupEstimates", "{value:.2f} billion").format(value=params / 1e9)
     if params >= 1e6:
         return translate("SetupEstimates", "{value:.2f} million").format(value=params / 1e6)
-    return f"{params:,}"
+    return number(params)
 
 
 def vocab_estimate(cfg: RunConfig, learned_vocab: int | None) -> tuple[int, bool]:
@@ -145,9 +165,7 @@ def kept_checkpoints_note(params: int, cfg: RunConfig, exact: bool) -> str:
         return translate(
             "SetupEstimates", "None kept: Explore's slider over training will have only the final model."
         )
-    sizes = dict(
-        total=human_bytes(kept_bytes(params, keep)), keep=keep, one=human_bytes(kept_bytes(params, 1))
-    )
+    sizes = dict(total=size_text(kept_bytes(params, keep)), keep=keep, one=size_text(kept_bytes(params, 1)))
     if cfg.training.time_budget > 0:
         if exact:
             text = translate(
@@ -160,7 +178,7 @@ def kept_checkpoints_note(params: int, cfg: RunConfig, exact: bool) -> str:
                 "up to {total} on disk ({keep} × {one} of weights), at steps 1, 2, 4, 8, … and the end.",
             )
         return text.format(**sizes)
-    steps = [f"{s:,}" for s in planned_steps(cfg.training.steps, keep)]
+    steps = [number(s) for s in planned_steps(cfg.training.steps, keep)]
     shown = steps if len(steps) <= 6 else [*steps[:3], "…", *steps[-2:]]
     if exact:
         text = translate("SetupEstimates", "≈ {total} on disk ({keep} × {one} of weights), at steps {steps}.")
@@ -217,7 +235,7 @@ class SetupEstimates:
         """
         numbers = dict(
             params=params_text(self.parameters),
-            memory=human_bytes(self.memory),
+            memory=size_text(self.memory),
             vocab=self.vocab,
             why=why_not_exact,
         )
@@ -243,6 +261,6 @@ class SetupEstimates:
             )
         if self.available:
             text += " · " + translate("SetupEstimates", "{memory} of memory free").format(
-                memory=human_bytes(self.available)
+                memory=size_text(self.available)
             )
         return text

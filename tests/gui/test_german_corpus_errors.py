@@ -142,7 +142,7 @@ def test_a_corpus_too_small_or_of_markers_only_is_said_in_german(german):
         "Das Korpus ist zu klein, um es in Trainings- und Validierungstext",
     )
     _german(
-        lambda: check_real_text(1, 1_000), "Das Korpus enthält kaum echten Text: 999 seiner 1,000 Tokens sind"
+        lambda: check_real_text(1, 1_000), "Das Korpus enthält kaum echten Text: 999 seiner 1.000 Tokens sind"
     )
     _german(
         lambda: check_enough_tokens(12, 64, "validation"),

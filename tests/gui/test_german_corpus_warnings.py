@@ -80,7 +80,7 @@ def test_unreadable_characters_and_a_cut_utf16_file_are_warned_in_german(german)
     mostly = "é".encode() * 1000 + b"\xff"
     shown = _warned(decode_bytes(mostly, "m.txt").notes)
     assert (
-        "m.txt ist in UTF-8 kodiert, aber 1 seiner Zeichen ließen sich nicht lesen (das erste bei Byte 2,000)"
+        "m.txt ist in UTF-8 kodiert, aber 1 seiner Zeichen ließen sich nicht lesen (das erste bei Byte 2.000)"
         in shown
     )
     assert "Speichern Sie die Datei erneut als UTF-8, um sie zu behalten." in shown

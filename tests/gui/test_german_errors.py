@@ -101,7 +101,7 @@ def test_a_data_directory_that_cannot_be_made_is_said_in_german(german, qtbot, t
         ("it is a folder, not a file", "er ist ein Ordner, keine Datei"),
         (
             "it is cut short (1,024 bytes of the 8,192 its header announces)",
-            "er ist abgeschnitten (1,024 der",
+            "er ist abgeschnitten (1.024 der 8.192 Bytes",
         ),
         ("SQLite reports: file is not a database", "SQLite meldet: die Datei ist keine Datenbank"),
     ],

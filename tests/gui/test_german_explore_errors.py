@@ -82,7 +82,7 @@ def test_an_empty_or_tokenless_text_is_refused_in_german(german, predictor, monk
     )
     _german(
         lambda: detection.detect(predictor, "a" * 20_001),
-        "Der Text ist 20,001 Zeichen lang; prüfen Sie höchstens 20,000 auf einmal",
+        "Der Text ist 20.001 Zeichen lang; prüfen Sie höchstens 20.000 auf einmal",
     )
     tokenless = copy.copy(predictor)  # a tokenizer that reads nothing of the text
     tokenless.tokenizer = SimpleNamespace(encode=lambda text: [], encode_with_words=lambda text: ([], []))
@@ -155,7 +155,7 @@ def test_a_temperature_out_of_bounds_is_refused_in_german(german):
     from mlmstudio.engine.inspect.temperature import check_temperature
 
     _german(lambda: check_temperature("warm"), "Die Temperatur muss eine Zahl sein (angegeben: 'warm').")
-    _german(lambda: check_temperature(9.0), "Die Temperatur muss zwischen 0.1 und 5.0 liegen (angegeben: 9")
+    _german(lambda: check_temperature(9.0), "Die Temperatur muss zwischen 0,1 und 5,0 liegen (angegeben: 9")
 
 
 def test_two_runs_that_cannot_be_compared_are_said_in_german(german):

@@ -82,7 +82,7 @@ CONFIGS = {
     ),
     "too many positions": (
         dict(max_position_embeddings=10**7),
-        "liest höchstens 10,000,000 Tokens auf einmal (seine max_position_embeddings); die Schichten von MLM "
+        "liest höchstens 10.000.000 Tokens auf einmal (seine max_position_embeddings); die Schichten von MLM "
         "Studio lesen",
     ),
     "activation": (

@@ -72,7 +72,7 @@ def test_added_words_that_cannot_be_added_are_said_in_german(german, tokenizer):
 
     _german(
         lambda: check_word_count(20_000),
-        "Es lassen sich höchstens 10,000 Wörter auf einmal hinzufügen, nicht 20,000:",
+        "Es lassen sich höchstens 10.000 Wörter auf einmal hinzufügen, nicht 20.000:",
     )
     _german(lambda: extend_tokenizer(tokenizer, []), "Es wurden keine Wörter zum Hinzufügen angegeben.")
     _german(

@@ -25,7 +25,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from mlmstudio.config import FIELD_LABELS
 from mlmstudio.gui.engine_messages import explore, export, history, models, os_reasons, setup
-from mlmstudio.gui.i18n import translate
+from mlmstudio.gui.i18n import localize_digits, translate
 
 # (the engine's English sentence as a pattern with named values, the translatable template), by domain;
 # the first pattern that matches the whole sentence wins. Those that start with fixed words come first:
@@ -131,7 +131,19 @@ def _value(name: str, value: str) -> str:
         return translate("EngineMessages", _DATA_DIR_SOURCES[value])
     if name.endswith("_label") and value in _RUN_FALLBACKS:  # a run with no label of its own
         return translate("EngineMessages", _RUN_FALLBACKS[value])
+    if _ENGLISH_NUMBER.fullmatch(value) and name not in _KEPT_AS_WRITTEN:
+        return localize_digits(value)  # "1,000 tokens", "0.5": the engine's English separators
     return value
+
+
+# A number as the engine writes it (1,000 / 0.5 / 3e-4 / 15%), carried with the separators of the
+# app's language; the user's own text (a token, a word, a name, a path) and versions stay as written.
+_ENGLISH_NUMBER = re.compile(r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[-+]?\d+)?%?")
+_KEPT_AS_WRITTEN = frozenset(  # the user's text, names, codes: a "2.5" among them is not a number
+    "token word pieces answer sentence text name names path file folder version example sample key id pid "
+    "port host address code revision repo digits label_value column header field guess choice choices "
+    "mask query command link device".split()
+)
 
 
 _LABELS = frozenset(FIELD_LABELS.values())

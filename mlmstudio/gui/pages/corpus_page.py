@@ -41,7 +41,7 @@ from mlmstudio.engine.samples import SAMPLES
 from mlmstudio.engine.system_memory import human_bytes
 from mlmstudio.gui.background import BackgroundCall
 from mlmstudio.gui.engine_messages import translated
-from mlmstudio.gui.i18n import mark_user_text, translate
+from mlmstudio.gui.i18n import localize_digits, mark_user_text, number, translate
 from mlmstudio.gui.settings import AppSettings
 from mlmstudio.gui.theme import MessageLabel
 
@@ -451,12 +451,12 @@ class CorpusPage(QWidget):
         mark_user_text(self.title_label)  # from now on it names the user's corpus
         self.source_label.setText(corpus.source)
         values = {
-            "size": human_bytes(stats.size_bytes),
-            "characters": f"{stats.characters:,}",
-            "lines": f"{stats.lines:,}",
-            "words": f"{stats.words:,}",
-            "unique_characters": f"{stats.unique_characters:,}",
-            "vocabulary_estimate": f"{stats.vocabulary_estimate:,}",
+            "size": localize_digits(human_bytes(stats.size_bytes)),
+            "characters": number(stats.characters),
+            "lines": number(stats.lines),
+            "words": number(stats.words),
+            "unique_characters": number(stats.unique_characters),
+            "vocabulary_estimate": number(stats.vocabulary_estimate),
             "encoding": _encoding_text(stats),
             "sha256": stats.sha256[:16] + "…",
         }

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 from mlmstudio.config import NO_STEP_LIMIT, RunConfig
 from mlmstudio.gui.background import TaskRunner
 from mlmstudio.gui.engine_messages import sweep_range, translated
-from mlmstudio.gui.i18n import mark_user_text, translate
+from mlmstudio.gui.i18n import mark_user_text, number, translate
 from mlmstudio.gui.run_request import request_problem
 from mlmstudio.gui.sweep_worker import SweepRequest, SweepWorker
 from mlmstudio.gui.theme import MessageLabel
@@ -311,13 +311,13 @@ class SweepPage(QWidget):
             if cap < NO_STEP_LIMIT:
                 plan = translate(
                     "SweepPage",
-                    "%n trials of {each} (or {cap:,} steps, the Setup page's limit, if sooner) "
+                    "%Ln trial(s) of {each} (or {cap:,} steps, the Setup page's limit, if sooner) "
                     "within {budget}: {what}.",
                     None,
                     trials,
                 )
             else:
-                plan = translate("SweepPage", "%n trials of {each} within {budget}: {what}.", None, trials)
+                plan = translate("SweepPage", "%Ln trial(s) of {each} within {budget}: {what}.", None, trials)
             self.plan_label.setText(
                 plan.format(
                     each=format_duration(each),
@@ -381,12 +381,13 @@ class SweepPage(QWidget):
         self.spec, self.trials = spec, {r.number: r for r in records}
         self.plots.set_params(spec.params)
         self._show_trials()
+        recorded = len(records)  # a plain name: lupdate skips a call whose count is an expression
         self.state_label.setText(
             translate(
                 "SweepPage",
-                "Sweep {name} (recorded): %n trials of {each} within {budget}; Resume carries it on.",
+                "Sweep {name} (recorded): %Ln trial(s) of {each} within {budget}; Resume carries it on.",
                 None,
-                len(records),
+                recorded,
             ).format(
                 name=spec.name,
                 each=format_duration(spec.trial_seconds),
@@ -469,19 +470,20 @@ class SweepPage(QWidget):
             return
         self.spec = spec
         self.plots.set_params(spec.params)
+        trials = spec.trials  # a plain name: lupdate skips a call whose count is an expression
         if spec.prune:
             sweep = translate(
                 "SweepPage",
-                "Sweep {name}: %n trials of {each} within {budget}, pruning; runs tagged {tag}.",
+                "Sweep {name}: %Ln trial(s) of {each} within {budget}, pruning; runs tagged {tag}.",
                 None,
-                spec.trials,
+                trials,
             )
         else:
             sweep = translate(
                 "SweepPage",
-                "Sweep {name}: %n trials of {each} within {budget}; runs tagged {tag}.",
+                "Sweep {name}: %Ln trial(s) of {each} within {budget}; runs tagged {tag}.",
                 None,
-                spec.trials,
+                trials,
             )
         self.state_label.setText(
             sweep.format(
@@ -524,20 +526,21 @@ class SweepPage(QWidget):
                 self.trials[record.number] = record
             done = sum(1 for t in event.trials if t.outcome == COMPLETED)
             pruned = sum(1 for t in event.trials if t.outcome == PRUNED)
+            trials = len(event.trials)  # a plain name: lupdate skips a call whose count is an expression
             if event.stopped:
                 ended = translate(
                     "SweepPage",
-                    "Sweep {name}: %n trials ({done} completed, {pruned} pruned), stopped with {left} of "
+                    "Sweep {name}: %Ln trial(s) ({done} completed, {pruned} pruned), stopped with {left} of "
                     "its budget left: Resume carries on.",
                     None,
-                    len(event.trials),
+                    trials,
                 )
             else:
                 ended = translate(
                     "SweepPage",
-                    "Sweep {name}: %n trials ({done} completed, {pruned} pruned), budget spent.",
+                    "Sweep {name}: %Ln trial(s) ({done} completed, {pruned} pruned), budget spent.",
                     None,
-                    len(event.trials),
+                    trials,
                 )
             self.state_label.setText(
                 ended.format(
@@ -592,8 +595,8 @@ class SweepPage(QWidget):
                 str(r.number),
                 _values(r.values),
                 outcome,
-                f"{r.val_loss:.3f}" if r.val_loss is not None else "–",
-                f"{r.val_accuracy:.1%}" if r.val_accuracy is not None else "–",
+                number(r.val_loss, ".3f") if r.val_loss is not None else "–",
+                number(r.val_accuracy, ".1%") if r.val_accuracy is not None else "–",
                 str(r.step) if r.step else "–",
                 r.run_id,
             )

@@ -38,6 +38,13 @@
         <source>{word}  —  unknown to it: {pieces}  ({count:,}×)</source>
         <translation>{word}  —  ihm unbekannt: {pieces}  ({count:,}×)</translation>
     </message>
+    <message numerus="yes">
+        <source>{word}  —  %n pieces: {pieces}  ({count:,}×)</source>
+        <translation>
+            <numerusform>{word}  —  %n Teil: {pieces}  ({count:,}×)</numerusform>
+            <numerusform>{word}  —  %n Teile: {pieces}  ({count:,}×)</numerusform>
+        </translation>
+    </message>
     <message>
         <source>&lt;b&gt;Add your words to its vocabulary&lt;/b&gt; (optional)</source>
         <translation>&lt;b&gt;Ihre Wörter zu seinem Vokabular hinzufügen&lt;/b&gt; (optional)</translation>
@@ -70,9 +77,12 @@
         <source>No words listed: press Find words to see which words this model splits.</source>
         <translation>Keine Wörter aufgelistet: Drücken Sie auf „Wörter finden“, um zu sehen, welche Wörter dieses Modell zerlegt.</translation>
     </message>
-    <message>
-        <source>{checked} of {listed} words checked: each checked word becomes one token, its new rows started at the mean of its old pieces.</source>
-        <translation>{checked} von {listed} Wörtern angehakt: Jedes angehakte Wort wird ein Token; seine neuen Zeilen beginnen beim Mittelwert seiner alten Teile.</translation>
+    <message numerus="yes">
+        <source>{checked} of %Ln word(s) checked: each checked word becomes one token, its new rows started at the mean of its old pieces.</source>
+        <translation>
+            <numerusform>{checked} von %Ln Wort angehakt: Jedes angehakte Wort wird ein Token; seine neuen Zeilen beginnen beim Mittelwert seiner alten Teile.</numerusform>
+            <numerusform>{checked} von %Ln Wörtern angehakt: Jedes angehakte Wort wird ein Token; seine neuen Zeilen beginnen beim Mittelwert seiner alten Teile.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -141,8 +151,8 @@
         <translation>{map}: zum Vergrößern klicken</translation>
     </message>
     <message>
-        <source>{tokens} tokens, {layers} layers × {heads} heads. Colour: 0 (dark) to {top:.2f} (bright), the largest weight here.</source>
-        <translation>{tokens} Tokens, {layers} Schichten × {heads} Köpfe. Farbe: 0 (dunkel) bis {top:.2f} (hell), das größte Gewicht hier.</translation>
+        <source>{tokens} tokens · layers × heads: {layers} × {heads}. Colour: 0 (dark) to {top:.2f} (bright), the largest weight here.</source>
+        <translation>{tokens} Tokens · Schichten × Köpfe: {layers} × {heads}. Farbe: 0 (dunkel) bis {top:.2f} (hell), das größte Gewicht hier.</translation>
     </message>
     <message>
         <source>Point at a square to read its weight.</source>
@@ -262,6 +272,28 @@
         <source>Writing the capsule</source>
         <translation>Die Kapsel wird geschrieben</translation>
     </message>
+    <message numerus="yes">
+        <source>Capsule written to {folder}.
+
+On each of the %n machine(s), run launch.sh from that folder. It runs:
+{command}
+
+The finished run is written to {run_folder} on the first machine. Copy it back and add it with History → Import folder….</source>
+        <translation>
+            <numerusform>Kapsel nach {folder} geschrieben.
+
+Führen Sie launch.sh aus diesem Ordner auf dem %n Rechner aus. Es führt aus:
+{command}
+
+Der fertige Lauf wird auf dem ersten Rechner nach {run_folder} geschrieben. Kopieren Sie ihn zurück und fügen Sie ihn mit Verlauf → Ordner importieren… hinzu.</numerusform>
+            <numerusform>Kapsel nach {folder} geschrieben.
+
+Führen Sie launch.sh aus diesem Ordner auf jedem der %n Rechner aus. Es führt aus:
+{command}
+
+Der fertige Lauf wird auf dem ersten Rechner nach {run_folder} geschrieben. Kopieren Sie ihn zurück und fügen Sie ihn mit Verlauf → Ordner importieren… hinzu.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CheckpointsTab</name>
@@ -324,6 +356,13 @@
     <message>
         <source>Asking every kept checkpoint</source>
         <translation>Jeder behaltene Checkpoint wird gefragt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln kept checkpoint(s), from step {first:,} to {last:,}.</source>
+        <translation>
+            <numerusform>%Ln behaltener Checkpoint, von Schritt {first:,} bis {last:,}.</numerusform>
+            <numerusform>%Ln behaltene Checkpoints, von Schritt {first:,} bis {last:,}.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Best guess ({mask})</source>
@@ -884,9 +923,12 @@ Es wurde nichts gesendet.</translation>
         <source>Run details</source>
         <translation>Laufdetails</translation>
     </message>
-    <message>
-        <source>{count} runs selected</source>
-        <translation>{count} Läufe ausgewählt</translation>
+    <message numerus="yes">
+        <source>%Ln run(s) selected</source>
+        <translation>
+            <numerusform>%Ln Lauf ausgewählt</numerusform>
+            <numerusform>%Ln Läufe ausgewählt</numerusform>
+        </translation>
     </message>
     <message>
         <source>Select a run to see its notes and tags.</source>
@@ -1112,10 +1154,6 @@ Es wurde nichts gesendet.</translation>
     <message>
         <source>CPU threads: adaptive, {threads} of {cores} cores (fewer when the computer is busy).</source>
         <translation>CPU-Threads: adaptiv, {threads} von {cores} Kernen (weniger, wenn der Computer ausgelastet ist).</translation>
-    </message>
-    <message>
-        <source>CPU threads: steady, {threads} of {cores} cores (a run given steps keeps its threads: the same seed gives the same model).</source>
-        <translation>CPU-Threads: fest, {threads} von {cores} Kernen (ein Lauf mit vorgegebener Schrittzahl behält seine Threads: Derselbe Seed ergibt dasselbe Modell).</translation>
     </message>
     <message>
         <source>No corpus chosen. Pick a text file, a folder or a built-in sample.</source>
@@ -4042,6 +4080,13 @@ diese drei Schritte mit den eigenen Zahlen des Modells zu sehen.&lt;/p&gt;</tran
         <source>All statuses</source>
         <translation>Alle Status</translation>
     </message>
+    <message numerus="yes">
+        <source>Comparing %Ln run(s).</source>
+        <translation>
+            <numerusform>%Ln Lauf wird verglichen.</numerusform>
+            <numerusform>%Ln Läufe werden verglichen.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>No probes recorded (runs trained before probes existed, or with none set in Setup).</source>
         <translation>Keine Prüfsätze aufgezeichnet (Läufe von vor der Einführung der Prüfsätze oder ohne Prüfsätze in der Einrichtung).</translation>
@@ -4051,17 +4096,24 @@ diese drei Schritte mit den eigenen Zahlen des Modells zu sehen.&lt;/p&gt;</tran
         <translation>Prüfsätze ({count})</translation>
     </message>
     <message numerus="yes">
-        <source>{shown} of %n run(s)</source>
+        <source>Probes (%Ln run(s))</source>
         <translation>
-            <numerusform>{shown} von %n Lauf</numerusform>
-            <numerusform>{shown} von %n Läufen</numerusform>
+            <numerusform>Prüfsätze (%Ln Lauf)</numerusform>
+            <numerusform>Prüfsätze (%Ln Läufe)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n run(s)</source>
+        <source>{shown} of %Ln run(s)</source>
         <translation>
-            <numerusform>%n Lauf</numerusform>
-            <numerusform>%n Läufe</numerusform>
+            <numerusform>{shown} von %Ln Lauf</numerusform>
+            <numerusform>{shown} von %Ln Läufen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln run(s)</source>
+        <translation>
+            <numerusform>%Ln Lauf</numerusform>
+            <numerusform>%Ln Läufe</numerusform>
         </translation>
     </message>
 </context>
@@ -4431,6 +4483,14 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     </message>
 </context>
 <context>
+    <name>Locale</name>
+    <message>
+        <source>en_US</source>
+        <comment>The QLocale name whose numbers and dates this translation uses (de_DE)</comment>
+        <translation>de_DE</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Opening the run history…</source>
@@ -4747,9 +4807,19 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
         <source>This sentence has no tokens.</source>
         <translation>Dieser Satz hat keine Tokens.</translation>
     </message>
-    <message>
-        <source>The model must predict {selected} of {tokens} tokens ({share:.0%}): {mask} shown as [MASK], {random} replaced by a random token, {kept} left unchanged. The loss counts only these tokens. {words} words: the pieces of a word touch, a wide gap separates words.</source>
-        <translation>Das Modell muss {selected} von {tokens} Tokens vorhersagen ({share:.0%}): {mask} als [MASK] gezeigt, {random} durch ein zufälliges Token ersetzt, {kept} unverändert gelassen. Der Verlust zählt nur diese Tokens. {words} Wörter: Die Teile eines Wortes berühren sich, eine breite Lücke trennt Wörter.</translation>
+    <message numerus="yes">
+        <source>The model must predict {selected} of %Ln token(s) ({share:.0%}): {mask} shown as [MASK], {random} replaced by a random token, {kept} left unchanged. The loss counts only these tokens.</source>
+        <translation>
+            <numerusform>Das Modell muss {selected} von %Ln Token vorhersagen ({share:.0%}): {mask} als [MASK] gezeigt, {random} durch ein zufälliges Token ersetzt, {kept} unverändert gelassen. Der Verlust zählt nur diese Tokens.</numerusform>
+            <numerusform>Das Modell muss {selected} von %Ln Tokens vorhersagen ({share:.0%}): {mask} als [MASK] gezeigt, {random} durch ein zufälliges Token ersetzt, {kept} unverändert gelassen. Der Verlust zählt nur diese Tokens.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln word(s): the pieces of a word touch, a wide gap separates words.</source>
+        <translation>
+            <numerusform>%Ln Wort: Die Teile eines Wortes berühren sich, eine breite Lücke trennt Wörter.</numerusform>
+            <numerusform>%Ln Wörter: Die Teile eines Wortes berühren sich, eine breite Lücke trennt Wörter.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Static masking: pattern {pattern} of {count}; the model only ever sees these few.</source>
@@ -5433,9 +5503,12 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
         <source>Delete the run '{name}', with its curves, checkpoints and model files? This cannot be undone.</source>
         <translation>Den Lauf „{name}“ mit seinen Kurven, Checkpoints und Modelldateien löschen? Das kann nicht rückgängig gemacht werden.</translation>
     </message>
-    <message>
-        <source>Delete {count} runs, with their curves, checkpoints and model files? This cannot be undone.</source>
-        <translation>{count} Läufe mit ihren Kurven, Checkpoints und Modelldateien löschen? Das kann nicht rückgängig gemacht werden.</translation>
+    <message numerus="yes">
+        <source>Delete %Ln run(s), with their curves, checkpoints and model files? This cannot be undone.</source>
+        <translation>
+            <numerusform>%Ln Lauf mit seinen Kurven, Checkpoints und Modelldateien löschen? Das kann nicht rückgängig gemacht werden.</numerusform>
+            <numerusform>%Ln Läufe mit ihren Kurven, Checkpoints und Modelldateien löschen? Das kann nicht rückgängig gemacht werden.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Delete runs</source>
@@ -5444,6 +5517,13 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
     <message>
         <source>'{name}' was not deleted: {reason}</source>
         <translation>„{name}“ wurde nicht gelöscht: {reason}</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %Ln run(s).</source>
+        <translation>
+            <numerusform>%Ln Lauf gelöscht.</numerusform>
+            <numerusform>%Ln Läufe gelöscht.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Run saved to {path}</source>
@@ -6074,6 +6154,16 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
 <context>
     <name>RunsTableModel</name>
     <message>
+        <source>MMM dd HH:mm</source>
+        <comment>a date and time this year (QDateTime pattern)</comment>
+        <translation>d. MMM HH:mm</translation>
+    </message>
+    <message>
+        <source>yyyy-MM-dd HH:mm</source>
+        <comment>a date and time of another year (QDateTime pattern)</comment>
+        <translation>dd.MM.yyyy HH:mm</translation>
+    </message>
+    <message>
         <source>queued</source>
         <translation>wartend</translation>
     </message>
@@ -6432,9 +6522,12 @@ The bus have arrived.</translation>
         <source>ppl&amp;nbsp;{ppl:.1f}</source>
         <translation>PPL&amp;nbsp;{ppl:.1f}</translation>
     </message>
-    <message>
-        <source>{count} tokens</source>
-        <translation>{count} Tokens</translation>
+    <message numerus="yes">
+        <source>%Ln token(s)</source>
+        <translation>
+            <numerusform>%Ln Token</numerusform>
+            <numerusform>%Ln Tokens</numerusform>
+        </translation>
     </message>
     <message>
         <source>A sentence was longer than the model reads at once: each of its tokens was scored in a window around it (see its note).</source>
@@ -7138,17 +7231,24 @@ The bus have arrived.</translation>
         <translation>die Einstellungen der Rezeptvorgabe</translation>
     </message>
     <message numerus="yes">
-        <source>%n trials of {each} (or {cap:,} steps, the Setup page's limit, if sooner) within {budget}: {what}.</source>
+        <source>%Ln trial(s) of {each} (or {cap:,} steps, the Setup page's limit, if sooner) within {budget}: {what}.</source>
         <translation>
-            <numerusform>%n Versuch zu {each} (oder {cap:,} Schritte, die Grenze der Seite Einrichtung, falls früher) innerhalb von {budget}: {what}.</numerusform>
-            <numerusform>%n Versuche zu je {each} (oder {cap:,} Schritte, die Grenze der Seite Einrichtung, falls früher) innerhalb von {budget}: {what}.</numerusform>
+            <numerusform>%Ln Versuch zu {each} (oder {cap:,} Schritte, die Grenze der Seite Einrichtung, falls früher) innerhalb von {budget}: {what}.</numerusform>
+            <numerusform>%Ln Versuche zu je {each} (oder {cap:,} Schritte, die Grenze der Seite Einrichtung, falls früher) innerhalb von {budget}: {what}.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n trials of {each} within {budget}: {what}.</source>
+        <source>%Ln trial(s) of {each} within {budget}: {what}.</source>
         <translation>
-            <numerusform>%n Versuch zu {each} innerhalb von {budget}: {what}.</numerusform>
-            <numerusform>%n Versuche zu je {each} innerhalb von {budget}: {what}.</numerusform>
+            <numerusform>%Ln Versuch zu {each} innerhalb von {budget}: {what}.</numerusform>
+            <numerusform>%Ln Versuche zu je {each} innerhalb von {budget}: {what}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweep {name} (recorded): %Ln trial(s) of {each} within {budget}; Resume carries it on.</source>
+        <translation>
+            <numerusform>Sweep {name} (aufgezeichnet): %Ln Versuch zu {each} innerhalb von {budget}; Fortsetzen führt ihn weiter.</numerusform>
+            <numerusform>Sweep {name} (aufgezeichnet): %Ln Versuche zu je {each} innerhalb von {budget}; Fortsetzen führt ihn weiter.</numerusform>
         </translation>
     </message>
     <message>
@@ -7171,9 +7271,37 @@ The bus have arrived.</translation>
         <source>Starting sweep {name}…</source>
         <translation>Sweep {name} startet…</translation>
     </message>
+    <message numerus="yes">
+        <source>Sweep {name}: %Ln trial(s) of {each} within {budget}, pruning; runs tagged {tag}.</source>
+        <translation>
+            <numerusform>Sweep {name}: %Ln Versuch zu {each} innerhalb von {budget}, mit Abbruch schwacher Versuche; Läufe mit dem Tag {tag}.</numerusform>
+            <numerusform>Sweep {name}: %Ln Versuche zu je {each} innerhalb von {budget}, mit Abbruch schwacher Versuche; Läufe mit dem Tag {tag}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweep {name}: %Ln trial(s) of {each} within {budget}; runs tagged {tag}.</source>
+        <translation>
+            <numerusform>Sweep {name}: %Ln Versuch zu {each} innerhalb von {budget}; Läufe mit dem Tag {tag}.</numerusform>
+            <numerusform>Sweep {name}: %Ln Versuche zu je {each} innerhalb von {budget}; Läufe mit dem Tag {tag}.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Trial {number} training ({time}): {values}.</source>
         <translation>Versuch {number} trainiert ({time}): {values}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweep {name}: %Ln trial(s) ({done} completed, {pruned} pruned), stopped with {left} of its budget left: Resume carries on.</source>
+        <translation>
+            <numerusform>Sweep {name}: %Ln Versuch ({done} abgeschlossen, {pruned} abgebrochen), angehalten mit {left} verbleibendem Budget: Fortsetzen macht weiter.</numerusform>
+            <numerusform>Sweep {name}: %Ln Versuche ({done} abgeschlossen, {pruned} abgebrochen), angehalten mit {left} verbleibendem Budget: Fortsetzen macht weiter.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweep {name}: %Ln trial(s) ({done} completed, {pruned} pruned), budget spent.</source>
+        <translation>
+            <numerusform>Sweep {name}: %Ln Versuch ({done} abgeschlossen, {pruned} abgebrochen), Budget aufgebraucht.</numerusform>
+            <numerusform>Sweep {name}: %Ln Versuche ({done} abgeschlossen, {pruned} abgebrochen), Budget aufgebraucht.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Sweep {name} ended.</source>
@@ -7364,6 +7492,14 @@ Wählen Sie, was variiert wird, und drücken Sie auf Start.</translation>
     <message>
         <source>Help → How masked language models learn: the loss in nats, the random-guess line ln V, accuracy and perplexity, with your own text.</source>
         <translation>Hilfe → Wie maskierte Sprachmodelle lernen: der Verlust in Nats, die Zufallslinie ln V, Genauigkeit und Perplexität, an Ihrem eigenen Text erklärt.</translation>
+    </message>
+    <message>
+        <source>Probes</source>
+        <translation>Prüfsätze</translation>
+    </message>
+    <message>
+        <source>ELECTRA</source>
+        <translation>ELECTRA</translation>
     </message>
     <message>
         <source>A run is already training.</source>

@@ -54,9 +54,8 @@ def row_text(candidate) -> str:
     if candidate.unknown:
         text = translate("AddedWordsPicker", "{word}  —  unknown to it: {pieces}  ({count:,}×)")
     else:
-        text = translate(
-            "AddedWordsPicker", "{word}  —  %n pieces: {pieces}  ({count:,}×)", None, len(candidate.pieces)
-        )
+        parts = len(candidate.pieces)  # a plain name: lupdate skips a call whose count is an expression
+        text = translate("AddedWordsPicker", "{word}  —  %n pieces: {pieces}  ({count:,}×)", None, parts)
     return text.format(word=candidate.word, pieces=pieces, count=count)
 
 
@@ -196,7 +195,9 @@ class AddedWordsPicker(QWidget):
             self.summary.setText(
                 translate(
                     "AddedWordsPicker",
-                    "{checked} of {listed} words checked: each checked word becomes one token, its new rows "
+                    "{checked} of %Ln word(s) checked: each checked word becomes one token, its new rows "
                     "started at the mean of its old pieces.",
-                ).format(checked=n, listed=listed)
+                    None,
+                    listed,
+                ).format(checked=n)
             )

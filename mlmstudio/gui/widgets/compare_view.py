@@ -47,7 +47,7 @@ from mlmstudio.engine.metric_names import (
     VAL_PERPLEXITY,
 )
 from mlmstudio.gui.engine_messages import translated
-from mlmstudio.gui.i18n import mark_user_text, translate
+from mlmstudio.gui.i18n import mark_user_text, number, translate
 from mlmstudio.gui.perplexity import format_perplexity, loss_axis_tip, perplexity, perplexity_tip
 from mlmstudio.gui.run_colors import distinct_styles
 from mlmstudio.gui.widgets.flow_layout import FlowLayout
@@ -174,7 +174,7 @@ def _fmt(value: Any) -> str:
     if value is None:
         return "—"
     if isinstance(value, float):
-        return f"{value:.6g}"
+        return number(value, ".6g")
     return str(value)
 
 
@@ -498,9 +498,9 @@ class CompareView(QWidget):
     def _result_rows(self) -> list[tuple[str, list[Any], bool]]:
         rows = []
         for key, label, fmt in (
-            ("val_loss", translate("CompareView", "result: val loss"), "{:.4f}"),
-            ("val_accuracy", translate("CompareView", "result: val accuracy"), "{:.1%}"),
-            ("detection_auc", translate("CompareView", "result: detection AUC"), "{:.3f}"),
+            ("val_loss", translate("CompareView", "result: val loss"), ".4f"),
+            ("val_accuracy", translate("CompareView", "result: val accuracy"), ".1%"),
+            ("detection_auc", translate("CompareView", "result: detection AUC"), ".3f"),
             ("val_perplexity", translate("CompareView", "result: val perplexity"), None),
         ):
             if key == "val_perplexity":  # e^(val loss), as History and the Train page show it
@@ -511,7 +511,7 @@ class CompareView(QWidget):
                 values = [_number((run.final_metrics or {}).get(key)) for run in self._runs]
             if any(v is not None for v in values):
                 shown = [
-                    None if v is None else format_perplexity(v) if fmt is None else fmt.format(v)
+                    None if v is None else format_perplexity(v) if fmt is None else number(v, fmt)
                     for v in values
                 ]
                 rows.append((label, shown, True))  # results always shown

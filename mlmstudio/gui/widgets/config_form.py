@@ -22,7 +22,7 @@ from PySide6.QtGui import QPalette, QValidator
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QSpinBox, QWidget
 
 from mlmstudio.config import FIELD_LABELS, RunConfig
-from mlmstudio.gui.i18n import translate
+from mlmstudio.gui.i18n import number, translate
 from mlmstudio.gui.theme import MessageLabel
 
 # Names a newcomer understands (shared with the config's messages); a field missing there gets
@@ -347,9 +347,9 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return translate("ConfigForm", "on") if value else translate("ConfigForm", "off")
     if isinstance(value, float):
-        return f"{value:g}"
+        return number(value, "g")
     if isinstance(value, int):
-        return f"{value:,}"
+        return number(value)
     return str(value) if value != "" else translate("ConfigForm", "(empty)")
 
 

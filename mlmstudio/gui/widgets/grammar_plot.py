@@ -18,7 +18,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from mlmstudio import command_hint
-from mlmstudio.gui.i18n import mark_user_text, translate
+from mlmstudio.gui.i18n import mark_user_text, number, translate
 from mlmstudio.gui.run_colors import probe_style
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
 from mlmstudio.store.grammar_checkups import GrammarCurve
@@ -127,7 +127,7 @@ class GrammarPlot(QWidget):
                 self._items.append(mark)
         # The steps themselves as ticks (1, 2, 4, ..., the end): a log axis's own labels read 4·10¹.
         steps = sorted({max(1, s) for c in self.curves for s in c.steps})
-        self.plot.getAxis("bottom").setTicks([[(math.log10(s), f"{s:,}") for s in _spread(steps)]])
+        self.plot.getAxis("bottom").setTicks([[(math.log10(s), number(s)) for s in _spread(steps)]])
         suites = sorted({c.suite for c in self.curves if c.suite})
         counts = sorted({c.pairs for c in self.curves})
         if not suites:

@@ -37,7 +37,7 @@ from mlmstudio.engine.metric_names import (
     VAL_ACCURACY,
     VAL_LOSS,
 )
-from mlmstudio.gui.i18n import translate
+from mlmstudio.gui.i18n import number, translate
 from mlmstudio.gui.perplexity import loss_axis_tip
 from mlmstudio.gui.progress_rows import EVAL_COLUMNS, STEP_COLUMNS
 from mlmstudio.gui.widgets.coarse_range import grow_upper, span_range
@@ -540,7 +540,7 @@ class LivePlots(QWidget):
         self._emit_options()
 
     def _update_smoothing_label(self) -> None:
-        self.smoothing_label.setText(f"{self.smoothing:.2f}")
+        self.smoothing_label.setText(number(self.smoothing, ".2f"))
 
     def _on_x_axis_changed(self, _index: int) -> None:
         self._x_axis = self.x_axis_combo.currentData() or "step"

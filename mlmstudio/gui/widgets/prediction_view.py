@@ -14,7 +14,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QFontMetricsF, QPainter, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from mlmstudio.gui.i18n import mark_user_text, translate
+from mlmstudio.gui.i18n import mark_user_text, number, translate
 
 _ROW_PAD = 4
 _BAR_MIN_WIDTH = 80
@@ -30,7 +30,7 @@ def readable_token(token_str: str) -> str:
 
 
 def percent_text(value: float) -> str:
-    return f"{value:.1%}"
+    return number(value, ".1%")
 
 
 class PredictionView(QWidget):

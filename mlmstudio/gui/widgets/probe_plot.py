@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.engine.events import ProbeResult
-from mlmstudio.gui.i18n import mark_user_text, translate
+from mlmstudio.gui.i18n import mark_user_text, number, translate
 from mlmstudio.gui.run_colors import probe_style
 
 SHORT_SENTENCE_CHARS = 32
@@ -351,7 +351,7 @@ class ProbePlot(QWidget):
             guess = self.table.item(row, 3)
             if sure is None or guess is None:
                 continue
-            sure.setText(f"{latest.probability:.1%}" if latest else "–")
+            sure.setText(number(latest.probability, ".1%") if latest else "–")
             guess.setText(latest.top1 if latest else "–")
             guess.setToolTip(
                 translate("ProbePlot", "The model's best guess is the answer.")

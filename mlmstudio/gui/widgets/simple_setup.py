@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.config import MODEL_PRESETS, ModelConfig, RunConfig, TrainingConfig
-from mlmstudio.gui.i18n import translate
+from mlmstudio.gui.i18n import number, translate
 from mlmstudio.gui.setup_estimates import params_text
 
 # (tokenizer kind, label, plain explanation); BPE appears only when chosen in Advanced.
@@ -113,7 +113,7 @@ def duration_text(seconds: float) -> str:
     """'45 s', '3 min 20 s', '2 h 5 min'."""
     seconds = max(0.0, seconds)
     if seconds < 60:
-        shown = f"{seconds:.0f}" if seconds >= 10 else f"{seconds:.1f}"
+        shown = number(seconds, ".0f") if seconds >= 10 else number(seconds, ".1f")
         return translate("SimpleSetup", "{seconds} s").format(seconds=shown)
     if seconds < 3600:
         minutes, rest = divmod(round(seconds), 60)

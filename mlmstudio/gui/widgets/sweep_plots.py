@@ -21,7 +21,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QStackedLayout, QVBoxLayout, QWidget
 
 from mlmstudio.gui.engine_messages import setting_label
-from mlmstudio.gui.i18n import translate
+from mlmstudio.gui.i18n import number, translate
 from mlmstudio.gui.theme import style_plot
 from mlmstudio.sweep.space import SweepParam
 from mlmstudio.sweep.study import COMPLETED, PRUNED, TrialRecord
@@ -188,8 +188,8 @@ class SweepPlots(QWidget):
                     "data": t.number,
                 }
             )
-        for number, loss in self.live.items():
-            trial = next((t for t in self.trials if t.number == number), None)
+        for trial_number, loss in self.live.items():
+            trial = next((t for t in self.trials if t.number == trial_number), None)
             x = _position(param, trial.values.get(param.name)) if trial else None
             if x is not None:
                 spots.append(
@@ -247,7 +247,7 @@ def _log_ticks(low: float, high: float) -> list[tuple[float, str]]:
         for mantissa in (1, 2, 5):
             value = mantissa * 10.0**exponent
             if low / 1.5 <= value <= high * 1.5:
-                ticks.append((math.log10(value), f"{value:g}"))
+                ticks.append((math.log10(value), number(value, "g")))
     return ticks
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QLayout, QScrollArea, QWidget
 
-from mlmstudio.gui.i18n import translate
+from mlmstudio.gui.i18n import number, translate
 from mlmstudio.gui.theme import readable_on
 from mlmstudio.gui.widgets.clickable_text import MASK
 from mlmstudio.gui.widgets.prediction_view import readable_token
@@ -30,7 +30,7 @@ def run_label(run: RunSummary) -> str:
 
 def percent(p: float) -> str:
     """A probability for people: 12.34%, or 3.1e-07 when too small for percent to show it."""
-    return f"{p:.2%}" if p >= 1e-4 or p == 0.0 else f"{p:.1e}"
+    return number(p, ".2%") if p >= 1e-4 or p == 0.0 else number(p, ".1e")
 
 
 def best_sequence(text: str, masks: list[list[dict[str, Any]]]) -> str:

@@ -234,7 +234,7 @@ class AttentionTab(ExploreTab):
         self.summary.setText(
             translate(
                 "AttentionTab",
-                "{tokens} tokens, {layers} layers × {heads} heads. "
+                "{tokens} tokens · layers × heads: {layers} × {heads}. "
                 "Colour: 0 (dark) to {top:.2f} (bright), the largest weight here.",
             ).format(
                 tokens=len(result.tokens), layers=result.num_layers, heads=result.num_heads, top=self._top

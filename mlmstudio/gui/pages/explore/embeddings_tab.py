@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.gui.engine_messages import translated
-from mlmstudio.gui.i18n import mark_user_text, translate
+from mlmstudio.gui.i18n import mark_user_text, number, translate
 from mlmstudio.gui.pages.explore.answers import escape, scrolling
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.theme import style_plot
@@ -54,7 +54,7 @@ WORD_COLOUR = "#0077BB"
 
 
 def similarity_text(value: float) -> str:
-    return f"{value:.3f}"
+    return number(value, ".3f")
 
 
 def point_tip(x: float, y: float, data: Any) -> str:

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mlmstudio.gui.i18n import translate
+from mlmstudio.gui.i18n import number, translate
 from mlmstudio.gui.pages.explore.answers import escape
 from mlmstudio.gui.pages.explore.predictions_tab import truncated_note
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
@@ -130,7 +130,7 @@ class IterativeTab(ExploreTab):
                 str(r + 1),
                 str(int(step["mask"]) + 1),
                 readable_token(str(step["token_str"])),
-                f"{float(step['score']):.1%}",
+                number(float(step["score"]), ".1%"),
                 str(step["sequence"]),
             ]
             alternatives = ", ".join(

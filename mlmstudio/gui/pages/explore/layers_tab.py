@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 from mlmstudio.attention_picture import colour_table
 from mlmstudio.engine.inspect.temperature import TEMPERATURE_MAX, TEMPERATURE_MIN
 from mlmstudio.gui.engine_messages import layer_name, translated
-from mlmstudio.gui.i18n import translate
+from mlmstudio.gui.i18n import number, translate
 from mlmstudio.gui.pages.explore.answers import blank_token_map, escape, mask_title
 from mlmstudio.gui.pages.explore.predictions_tab import TRUNCATED
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
@@ -113,7 +113,7 @@ def layer_by_layer(predictor: Predictor, question: Question) -> LayerByLayer:
 
 def share(p: float) -> str:
     """A probability in the table: one decimal of a percent, so five guesses fit side by side."""
-    return f"{p:.1%}" if p >= 0.0005 else "<0.1%"
+    return number(p, ".1%") if p >= 0.0005 else "<" + number(0.001, ".1%")
 
 
 def slider_temperature(value: int) -> float:
@@ -513,7 +513,7 @@ def cell_html(cell: AttentionCell, positions: str) -> str:
         cells = [str(key), tokens[key], _number(float(cell.dots[key]))]
         if cell.extra is not None:
             cells.append(_number(float(cell.extra[key])))
-        cells += [_number(float(cell.scores[key])), f"{cell.weights[key]:.4f}"]
+        cells += [_number(float(cell.scores[key])), number(cell.weights[key], ".4f")]
         style = " style='background-color:#FCE3D2; color:#000000; font-weight:bold'" if key == j else ""
         rows.append(f"<tr{style}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     if extra:

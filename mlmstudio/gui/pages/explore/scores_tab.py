@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mlmstudio.gui.i18n import translate
+from mlmstudio.gui.i18n import number, translate
 from mlmstudio.gui.pages.explore.answers import percent
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
@@ -145,7 +145,7 @@ class ScoresTab(ExploreTab):
                 str(target.get("word", "")),
                 str(int(target.get("mask", 0)) + 1),
                 percent(float(target.get("score", 0.0))),
-                "—" if math.isinf(log_prob) else f"{log_prob:.2f}",
+                "—" if math.isinf(log_prob) else number(log_prob, ".2f"),
                 (
                     translate("ScoresTab", "{pieces}   ⚠ several tokens").format(pieces=" + ".join(pieces))
                     if target.get("multi_token")

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.engine.inspect.token_loss_html import heat_colour
-from mlmstudio.gui.i18n import mark_user_text, translate
+from mlmstudio.gui.i18n import mark_user_text, number, translate
 from mlmstudio.gui.pages.explore.answers import escape, percent, scrolling
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
@@ -115,8 +115,8 @@ def _times(nats: float) -> str:
     """exp(nats) for people: 3.2, 45, 1.2e+05 (as the engine writes it)."""
     value = math.exp(min(nats, 700.0))
     if value < 10:
-        return f"{value:.1f}"
-    return f"{value:.0f}" if value < 1e5 else f"{value:.1e}"
+        return number(value, ".1f")
+    return number(value, ".0f") if value < 1e5 else number(value, ".1e")
 
 
 def verdict_html(pair: PairVerdict) -> str:
@@ -357,7 +357,8 @@ class SentenceScoresTab(ExploreTab):
             note = f"<br><i>{escape(s.note)}</i>" if s.note else ""
             nats = translate("SentenceScoresTab", "{score:.2f}&nbsp;nats").format(score=s.score)
             ppl = translate("SentenceScoresTab", "ppl&nbsp;{ppl:.1f}").format(ppl=s.pseudo_perplexity)
-            count = translate("SentenceScoresTab", "{count} tokens").format(count=s.num_tokens)
+            tokens = s.num_tokens  # a plain name: lupdate skips a call whose count is an expression
+            count = translate("SentenceScoresTab", "%Ln token(s)", None, tokens)
             rows.append(
                 f"<tr><td valign='top'><b>{rank}.</b></td>"
                 f"<td valign='top' align='right'>{nats}</td>"

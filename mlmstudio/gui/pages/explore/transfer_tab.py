@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from mlmstudio.gui.engine_messages import transfer_label, translated
-from mlmstudio.gui.i18n import mark_user_text, translate
+from mlmstudio.gui.i18n import mark_user_text, number, translate
 from mlmstudio.gui.pages.explore.tab import ExploreHost, ExploreTab, Question
 from mlmstudio.gui.theme import style_plot
 from mlmstudio.gui.widgets.export_buttons import ExportButtons, Numbers
@@ -319,8 +319,8 @@ class TransferTab(ExploreTab):
             cells = (
                 transfer_label(r.label),
                 transfer_label(r.method),
-                f"{r.mean:.1%}",
-                f"{r.spread:.1%}",
+                number(r.mean, ".1%"),
+                number(r.spread, ".1%"),
                 f"{min(r.per_seed):.1%} – {max(r.per_seed):.1%}",
             )
             for column, text in enumerate(cells):
@@ -376,7 +376,7 @@ class TransferTab(ExploreTab):
             )
             self.plot.addItem(bars)
             # The kept steps themselves as the ticks: pyqtgraph's own log ticks crowd at 6-9 x 10^k.
-            self.plot.getAxis("bottom").setTicks([[(float(np.log10(s)), f"{int(s):,}") for s in steps]])
+            self.plot.getAxis("bottom").setTicks([[(float(np.log10(s)), number(int(s))) for s in steps]])
         else:
             self.plot.getAxis("bottom").setTicks(None)
             run = report.result("run")

@@ -104,9 +104,7 @@ class DetailsPane(QWidget):
         self.message.clear()
         if run is None:
             self.title.setText(
-                "<b>{}</b>".format(
-                    escape(translate("DetailsPane", "{count} runs selected").format(count=count))
-                )
+                "<b>{}</b>".format(escape(translate("DetailsPane", "%Ln run(s) selected", None, count)))
                 if count
                 else translate("DetailsPane", "Select a run to see its notes and tags.")
             )

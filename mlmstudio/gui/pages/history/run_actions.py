@@ -62,11 +62,6 @@ def hf_export_state(run: RunSummary) -> tuple[bool, str]:
     ).format(architecture=hf_architecture(run.config))
 
 
-def plural(text: str, count: int) -> str:
-    """A ``%n ...(s)`` string as English reads it when no translation resolved the plural."""
-    return text.replace("(s)", "" if count == 1 else "s")
-
-
 class RunActions(QWidget):
     """The row of History's commands over ``runs``; ``selected()`` says which runs they act on."""
 
@@ -310,11 +305,14 @@ class RunActions(QWidget):
                     "This cannot be undone.",
                 ).format(name=runs[0].name)
             else:
+                count = len(runs)  # a plain name: lupdate skips a call whose count is an expression
                 question = translate(
                     "RunActions",
-                    "Delete {count} runs, with their curves, checkpoints and model files? "
+                    "Delete %Ln run(s), with their curves, checkpoints and model files? "
                     "This cannot be undone.",
-                ).format(count=len(runs))
+                    None,
+                    count,
+                )
             answer = QMessageBox.question(
                 self,
                 translate("RunActions", "Delete runs"),
@@ -337,9 +335,8 @@ class RunActions(QWidget):
         self.runs.remove(deleted)  # gone from every page at once; the listing below confirms it
         self.runs.refresh()
         if deleted:
-            self.status_message.emit(
-                plural(translate("RunActions", "Deleted %n run(s).", None, len(deleted)), len(deleted))
-            )
+            count = len(deleted)  # a plain name: lupdate skips a call whose count is an expression
+            self.status_message.emit(translate("RunActions", "Deleted %Ln run(s).", None, count))
         return deleted
 
     # Exports and imports: in a worker thread, ending with a signal and a message.
