@@ -109,6 +109,7 @@ class HistoryPage(QWidget):
         self._column_choice: dict[int, bool] = {}  # columns the user showed or hid from the header's menu
         self._wanted_widths: dict[int, int] = {}  # each column's whole contents and title
         self._name_whole_width = 0  # the Name column with every name whole (NAME_WHOLE_MAX_WIDTH at most)
+        self._name_hint = 0  # the widest name, drawn on one line
 
         # The runs are shared with the other pages (the window owns one RunList).
         self.runs = runs if runs is not None else RunList(db, self)
@@ -175,6 +176,7 @@ class HistoryPage(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
         header.setResizeContentsPrecision(200)  # size columns from a sample, not all 1,000 rows
+        header.sectionResized.connect(self._on_section_resized)  # the user widened or narrowed the name
         table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         table.addActions(list(self.run_actions.menu_actions()))
         # Right-click the header to show or hide a column; a few start hidden so the table fits.
@@ -259,6 +261,7 @@ class HistoryPage(QWidget):
         for column in range(self.model.columnCount()):
             wanted = max(self.table.sizeHintForColumn(column), header.sectionSizeHint(column))
             if column == COLUMN_INDEX["Name"]:
+                self._name_hint = self.table.sizeHintForColumn(column)
                 self._name_whole_width = min(wanted, NAME_WHOLE_MAX_WIDTH)
                 wanted = min(wanted, NAME_MAX_WIDTH)
             self._wanted_widths[column] = wanted
@@ -303,6 +306,28 @@ class HistoryPage(QWidget):
             self.table.setColumnWidth(name, name_width)
         elif self.table.columnWidth(name) < name_width <= limit:
             self.table.setColumnWidth(name, name_width)  # room again: the name grows back
+        self._wrap_names()
+
+    @Slot(int, int, int)
+    def _on_section_resized(self, index: int, _old: int, _new: int) -> None:
+        if index == COLUMN_INDEX["Name"]:
+            self._wrap_names()
+
+    def _wrap_names(self) -> None:
+        """Names too long for their column take a second line instead of losing their middle.
+
+        German column titles are longer than English ones: at 1280×800 the Name column keeps only
+        its narrowest width, and "Simple facts … · word 4k #1" no longer told look-alike runs
+        apart. Rows are then two lines high and the name wraps at its spaces (the tooltip still
+        holds the whole name); with room for whole names they are one line again.
+        """
+        table = self.table
+        short = table.columnWidth(COLUMN_INDEX["Name"]) < self._name_hint
+        metrics = table.fontMetrics()
+        height = metrics.height() + (metrics.lineSpacing() if short else 0) + 8
+        if table.wordWrap() != short or table.verticalHeader().defaultSectionSize() != height:
+            table.setWordWrap(short)
+            table.verticalHeader().setDefaultSectionSize(height)
 
     def _on_column_chosen(self, index: int, on: bool) -> None:
         """The user showed or hid a column from the header's menu."""
