@@ -137,6 +137,27 @@ def number(value: float, spec: str = ",") -> str:
     return localize_digits(format(value, spec))
 
 
+def localize_plot_axes() -> None:
+    """pyqtgraph's axis numbers (2.5, 1,000) with the separators of ``ui_locale()``, for every plot.
+
+    pyqtgraph writes its tick labels with Python's ``%g``; each ``AxisItem.tickStrings`` result is
+    passed through ``localize_digits`` (ticks a page sets itself use ``number()``). Idempotent;
+    English is unchanged.
+    """
+    import pyqtgraph as pg
+
+    axis = pg.AxisItem
+    if getattr(axis, "_mlmstudio_localized", False):
+        return
+    english = axis.tickStrings
+
+    def tick_strings(self, values, scale, spacing):  # noqa: ANN001, ANN202 - pyqtgraph's signature
+        return [localize_digits(text) for text in english(self, values, scale, spacing)]
+
+    axis.tickStrings = tick_strings
+    axis._mlmstudio_localized = True
+
+
 def date_time_text(moment: _dt.datetime, pattern: str) -> str:
     """``moment`` written with a ``QLocale`` date pattern (``"d MMM HH:mm"``) in the app's language.
 

@@ -120,6 +120,9 @@ def configure_plots(palette: QPalette) -> None:
         background=palette.color(QPalette.ColorRole.Base),
         foreground=palette.color(QPalette.ColorRole.Text),
     )
+    from mlmstudio.gui.i18n import localize_plot_axes
+
+    localize_plot_axes()  # tick numbers in the app's language (2,5 in German)
     app = QGuiApplication.instance()
     if app is not None:
         app.setProperty(_PLOTS_PENDING, False)

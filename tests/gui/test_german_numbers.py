@@ -141,3 +141,28 @@ def test_every_plural_call_passes_its_count_as_a_plain_name():
     catalogue to translate. A count held in a name first (``count = len(runs)``) is extracted.
     """
     assert _plural_calls_with_an_expression_as_count() == []
+
+
+def test_plot_axes_write_their_numbers_in_german(deutsch, qapp):
+    import pyqtgraph as pg
+
+    from mlmstudio.gui.theme import configure_plots
+
+    configure_plots(qapp.palette())  # as the first page that plots does
+    axis = pg.AxisItem(orientation="left")
+    assert axis.tickStrings([2.5, 3.0], 1.0, 0.5) == ["2,5", "3,0"]
+    i18n.install_translations(qapp, "en")
+    assert axis.tickStrings([2.5, 3.0], 1.0, 0.5) == ["2.5", "3.0"]
+
+
+def test_a_probe_count_of_one_reads_right_in_both_languages(qapp):
+    text = (
+        "Empty: the run picks %Ln sentence(s) of the held-out text when it starts, each with one word hidden."
+    )
+    assert translate("ProbeEditor", text, None, 1).startswith("Empty: the run picks 1 sentence of")
+    assert i18n.install_translations(qapp, "de") == "de"
+    try:
+        assert "1 Satz aus" in translate("ProbeEditor", text, None, 1)
+        assert "3 Sätze aus" in translate("ProbeEditor", text, None, 3)
+    finally:
+        i18n.remove_translations(qapp)

@@ -5020,9 +5020,12 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
         <source>Your own probes, asked at every evaluation.</source>
         <translation>Ihre eigenen Prüfsätze, bei jeder Auswertung gefragt.</translation>
     </message>
-    <message>
-        <source>Empty: {count} sentences of the held-out text are picked when the run starts, each with one word hidden.</source>
-        <translation>Leer: Beim Start des Laufs werden {count} Sätze aus dem zurückgehaltenen Text gewählt, jeweils mit einem versteckten Wort.</translation>
+    <message numerus="yes">
+        <source>Empty: the run picks %Ln sentence(s) of the held-out text when it starts, each with one word hidden.</source>
+        <translation>
+            <numerusform>Leer: Beim Start des Laufs wird %Ln Satz aus dem zurückgehaltenen Text gewählt, mit einem versteckten Wort.</numerusform>
+            <numerusform>Leer: Beim Start des Laufs werden %Ln Sätze aus dem zurückgehaltenen Text gewählt, jeweils mit einem versteckten Wort.</numerusform>
+        </translation>
     </message>
     <message>
         <source>No probes: add some, or set how many sentences to pick.</source>

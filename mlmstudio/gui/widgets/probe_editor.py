@@ -210,9 +210,11 @@ class ProbeEditor(QWidget):
         elif count:
             text = translate(
                 "ProbeEditor",
-                "Empty: {count} sentences of the held-out text are picked when the run starts, "
+                "Empty: the run picks %Ln sentence(s) of the held-out text when it starts, "
                 "each with one word hidden.",
-            ).format(count=count)
+                None,
+                count,
+            )
         else:
             text = translate("ProbeEditor", "No probes: add some, or set how many sentences to pick.")
         self.note.setText(text)
