@@ -166,3 +166,24 @@ def test_a_probe_count_of_one_reads_right_in_both_languages(qapp):
         assert "3 Sätze aus" in translate("ProbeEditor", text, None, 3)
     finally:
         i18n.remove_translations(qapp)
+
+
+def test_a_settings_number_box_shows_and_reads_german_decimals(deutsch, qtbot):
+    from mlmstudio.gui.widgets.config_form import NumberSpinBox
+
+    box = NumberSpinBox(1e-6, 1.0, 0.002)
+    qtbot.addWidget(box)
+    box.setValue(0.002)
+    assert box.text() == "0,002"
+    assert box.valueFromText("0,0005") == pytest.approx(0.0005)
+    assert box.valueFromText("0.0005") == pytest.approx(0.0005)  # as Python writes it, too
+    assert box.validate("0,5", 3)[0] == box.validate("0.5", 3)[0]
+
+
+def test_a_settings_number_box_stays_english_in_english(english, qtbot):
+    from mlmstudio.gui.widgets.config_form import NumberSpinBox
+
+    box = NumberSpinBox(1e-6, 1.0, 0.002)
+    qtbot.addWidget(box)
+    box.setValue(0.002)
+    assert box.text() == "0.002"

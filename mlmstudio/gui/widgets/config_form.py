@@ -22,7 +22,7 @@ from PySide6.QtGui import QPalette, QValidator
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QSpinBox, QWidget
 
 from mlmstudio.config import FIELD_LABELS, RunConfig
-from mlmstudio.gui.i18n import number, translate
+from mlmstudio.gui.i18n import number, translate, ui_locale
 from mlmstudio.gui.theme import MessageLabel
 
 # Names a newcomer understands (shared with the config's messages); a field missing there gets
@@ -63,6 +63,14 @@ def config_text(text: str) -> str:
     return translate(CONFIG_CONTEXT, text) if text else text
 
 
+def _parse_number(text: str) -> float:
+    """A number typed in the app's language (0,002 in German) or as Python writes it (0.002)."""
+    decimal = ui_locale().decimalPoint()
+    if decimal != "." and decimal in text:
+        text = text.replace(ui_locale().groupSeparator(), "").replace(decimal, ".")
+    return float(text)
+
+
 class NumberSpinBox(QDoubleSpinBox):
     """A float spin box that shows plain numbers (0.002, 2e-05) rather than fixed decimals.
 
@@ -78,17 +86,17 @@ class NumberSpinBox(QDoubleSpinBox):
         self.setSingleStep(_step_for(default, maximum))
 
     def textFromValue(self, value: float) -> str:
-        return f"{value:.6g}"
+        return number(value, ".6g")  # 0.002 in English, 0,002 in German
 
     def valueFromText(self, text: str) -> float:
         try:
-            return float(text)
+            return _parse_number(text)
         except ValueError:
             return self.value()
 
     def validate(self, text: str, pos: int):
         try:
-            value = float(text)
+            value = _parse_number(text)
         except ValueError:
             return (QValidator.State.Intermediate, text, pos)
         if self.minimum() <= value <= self.maximum():
