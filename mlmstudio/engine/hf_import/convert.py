@@ -219,10 +219,13 @@ def open_transformers_folder(source: str | os.PathLike, out_dir: str | os.PathLi
 
 def _source_parameters(state: Mapping[str, Any]) -> int:
     """The parameters as transformers counts them: each tensor of the file once (a tied decoder is
-    not in the file). The engine's copy may hold more (the seed layout's decoder is its own)."""
+    not in the file). The engine's copy may hold more (the seed layout's decoder is its own). An
+    integer buffer (the ``position_ids`` older BERT files carry) is not a parameter."""
     seen: set[tuple[int, int]] = set()
     total = 0
     for tensor in state.values():
+        if not tensor.is_floating_point():
+            continue
         key = (tensor.untyped_storage().data_ptr(), tensor.storage_offset())
         if key not in seen:
             seen.add(key)

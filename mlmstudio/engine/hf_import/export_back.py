@@ -33,7 +33,7 @@ import torch
 from mlmstudio.config import SPECIAL_TOKENS, RunConfig
 from mlmstudio.engine.artifacts import LoadedModel, atomic_save_safetensors, atomic_write_text
 from mlmstudio.engine.hf_import.convert import _MAX_VOCAB_IN_CONFIG, Origin, read_origin
-from mlmstudio.engine.hf_import.families import FAMILIES
+from mlmstudio.engine.hf_import.families import FAMILIES, with_article
 from mlmstudio.engine.hf_import.tokenizer_import import ROLES
 from mlmstudio.engine.hf_import.weight_maps import _HEAD, _LAYER_NAMES
 
@@ -113,7 +113,7 @@ def origin_misfit(loaded: LoadedModel, origin: Origin) -> str:
     model = loaded.config.model
     actual = "electra" if model.objective == "electra" else model.arch
     if expected != actual:
-        return f"it names a {origin.family} model, whose layout is not this model's"
+        return f"it names {with_article(origin.family)} model, whose layout is not this model's"
     ids = origin.original_ids
     vocab = loaded.tokenizer.vocab_size
     if (

@@ -10,6 +10,7 @@ No torch here: the GUI can ask about a folder before anything heavy loads.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -58,6 +59,34 @@ TEXT_GENERATORS = frozenset(
 TEXT_GENERATOR = "this is a text generator, not a masked language model"
 
 
+def with_article(name: str) -> str:
+    """``name`` after the article it is said with: "a BERT", "an ELECTRA", "an ESM", "an albert",
+    "an XLM-RoBERTa", "an mpnet", "a llama", "a umt5".
+
+    Chosen by how the name sounds, not by its first letter alone: a vowel (but "u", said "you"
+    in every model name) takes "an"; so does a name spelt out letter by letter whose first
+    letter's name starts with a vowel sound: "x" (ex) always, "m", "n", "l" or "r" before a
+    consonant ("mpnet", "nllb", "lxmert"; "llama" is said as a word). Every sentence that puts
+    a family or a model type after an article uses this, never a literal "a".
+    """
+    word = next((c for c in name.lower() if c.isalnum()), "")
+    after = name.lower().lstrip("'\"")[1:2]
+    spelt = word in "mnlr" and after and after not in "aeiouy" and after != word
+    vowel_sound = word in ("a", "e", "i", "o", "x") or bool(spelt)
+    return f"{'an' if word and vowel_sound else 'a'} {name}"
+
+
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_.\-]{1,64}")
+
+
+def shown_type(model_type: str) -> str:
+    """A model_type as a sentence shows it: as written when it is a plain name, else quoted and
+    cut short, so a newline or a page of text in a damaged config.json stays one short sentence."""
+    if _PLAIN_NAME.fullmatch(model_type):
+        return model_type
+    return repr(model_type[:40] + ("..." if len(model_type) > 40 else ""))
+
+
 def family_of(config: Mapping[str, Any], where: str) -> Family:
     """The family of a parsed config.json, or a ModelImportError that says why it cannot be opened."""
     model_type = config.get("model_type")
@@ -70,7 +99,7 @@ def family_of(config: Mapping[str, Any], where: str) -> Family:
         isinstance(a, str) and a.endswith(("ForCausalLM", "LMHeadModel")) for a in architectures
     ):
         raise ModelImportError(
-            f"{where} holds a {model_type or 'decoder-only'} model: {TEXT_GENERATOR}. "
+            f"{where} holds {with_article(shown_type(model_type or 'decoder-only'))} model: {TEXT_GENERATOR}. "
             f"MLM Studio opens {SUPPORTED}."
         )
     if not isinstance(model_type, str) or not model_type:
@@ -81,7 +110,8 @@ def family_of(config: Mapping[str, Any], where: str) -> Family:
     family = FAMILIES.get(model_type)
     if family is None:
         raise ModelImportError(
-            f"{where} holds a {model_type} model, which MLM Studio cannot open yet. It opens {SUPPORTED}."
+            f"{where} holds {with_article(shown_type(model_type))} model, which MLM Studio cannot open yet. "
+            f"It opens {SUPPORTED}."
         )
     if model_type == "electra" and any(a == "ElectraForPreTraining" for a in architectures):
         return ELECTRA_DISCRIMINATOR

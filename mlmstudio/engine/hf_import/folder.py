@@ -10,8 +10,10 @@ running it. The SHA-256 of the weight files is taken as they are read, for the r
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import math
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +35,8 @@ def folder_key(source: Path) -> str:
     for entry in sorted(source.iterdir()):
         if entry.is_file():
             stat = entry.stat()
-            digest.update(f"{entry.name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+            # A name that is not UTF-8 (bytes a Linux folder may hold) is hashed as its bytes.
+            digest.update(os.fsencode(entry.name) + f":{stat.st_size}:{stat.st_mtime_ns}".encode())
     return digest.hexdigest()[:20]
 
 
@@ -50,6 +53,36 @@ _OTHER_WEIGHTS = (
     ("tf_model.h5", "from_tf"), ("tf_model.h5.index.json", "from_tf"), ("model.ckpt.index", "from_tf"),
     ("flax_model.msgpack", "from_flax"), ("flax_model.msgpack.index.json", "from_flax"),
 )  # fmt: skip
+
+
+# What to do about a file of the folder that cannot be read (permissions, a disk error), and
+# about one that is read but is not what transformers writes.
+CHECK_READABLE = "Check that you are allowed to read it, or copy the model again from where it came from."
+COPY_AGAIN = "Copy the model again from where it came from, or write it again with save_pretrained."
+
+
+def read_json_text(file: Path, *, max_bytes: int = bounded_json.MAX_CONFIG_BYTES) -> str:
+    """A JSON (or text) file of a model folder, as bounded_json reads it, without the UTF-8
+    byte-order mark some Windows editors write at its start (read as utf-8-sig, as Python's
+    json.load of a file opened that way and transformers' own readers accept it)."""
+    return bounded_json.read_text(file, max_bytes=max_bytes).removeprefix("\ufeff")
+
+
+def reason(exc: OSError) -> str:
+    """The system's words for an OSError ("Permission denied"), without the path it repeats."""
+    return exc.strerror or str(exc)
+
+
+def link_problem(entry: Path) -> str | None:
+    """ "loop" for a link that leads back to itself, "deleted" for one whose file is gone, None
+    for anything else (a plain file, a link that resolves)."""
+    if not entry.is_symlink():
+        return None
+    try:
+        entry.stat()
+    except OSError as exc:
+        return "loop" if exc.errno == errno.ELOOP else "deleted"
+    return None
 
 
 @dataclass(frozen=True)
@@ -80,15 +113,17 @@ def is_transformers_folder(path: Path) -> bool:
     folder = Path(path)
     file = folder / CONFIG
     if not file.is_file():
-        return False
+        # A config.json that is a broken link or a loop (a hub snapshot is all links), or a folder
+        # of that name beside transformers' files: read_config says what is wrong with it.
+        return file.is_symlink() or (file.exists() and _beside_transformers_files(folder))
     try:
-        data = bounded_json.loads(bounded_json.read_text(file))
+        data = bounded_json.loads(read_json_text(file))
     except (OSError, ValueError):
         try:
             with open(file, "rb") as handle:
                 head = handle.read(1 << 16)
-        except OSError:
-            return False
+        except OSError:  # unreadable: its neighbours tell (read_config then says why it cannot be read)
+            return _beside_transformers_files(folder)
         return b'"model_type"' in head or _beside_transformers_files(folder)
     if isinstance(data, dict) and "model_type" in data:
         return True
@@ -104,26 +139,42 @@ def read_config(path: Path) -> SourceConfig:
     path = Path(path)
     if not path.is_dir():
         raise ModelImportError(f"{path} is not a folder. Give the folder that holds the model's config.json.")
-    broken = sorted(entry.name for entry in path.iterdir() if entry.is_symlink() and not entry.exists())
-    if broken:  # a hub cache snapshot whose blob was deleted: not "no weights", not "no tokenizer"
+    links = sorted((entry.name, problem) for entry in path.iterdir() if (problem := link_problem(entry)))
+    loop = next((name for name, problem in links if problem == "loop"), None)
+    if loop is not None:  # "Too many levels of symbolic links" from whichever reader meets it first
         raise ModelImportError(
-            f"The folder {path} is incomplete: its {broken[0]} is a link to a file that was deleted "
-            "(a Hugging Face cache cleaned or cut short). Download the model again, or copy it whole."
+            f"The folder {path} holds a link that leads back to itself ({shown_name(loop)}), so the file "
+            "it stands for cannot be read. Put the file itself in its place, or copy the model again "
+            "from where it came from."
+        )
+    if links:  # a hub cache snapshot whose blob was deleted: not "no weights", not "no tokenizer"
+        raise ModelImportError(
+            f"The folder {path} is incomplete: its {shown_name(links[0][0])} is a link to a file that was "
+            "deleted (a Hugging Face cache cleaned or cut short). Download the model again, or copy it whole."
         )
     file = path / CONFIG
+    if file.is_dir():
+        raise ModelImportError(
+            f"The config.json in {path} is a folder, not a file, so the model's settings cannot be read. "
+            f"{COPY_AGAIN}"
+        )
     if not file.is_file():
         raise ModelImportError(
             f"The folder {path} has no config.json, so it is not a transformers model folder. "
             "Give the folder that save_pretrained wrote."
         )
     try:
-        config = bounded_json.loads(bounded_json.read_text(file))
-    except (OSError, ValueError) as exc:
+        config = bounded_json.loads(read_json_text(file))
+    except OSError as exc:
         raise ModelImportError(
-            f"The config.json in {path} cannot be read ({exc}). The folder may be damaged."
+            f"The config.json in {path} cannot be read ({reason(exc)}). {CHECK_READABLE}"
         ) from exc
+    except ValueError as exc:  # not UTF-8, not JSON, too large or too deep
+        raise ModelImportError(f"The config.json in {path} cannot be read ({exc}). {COPY_AGAIN}") from exc
     if not isinstance(config, dict):
-        raise ModelImportError(f"The config.json in {path} is not a JSON object. The folder may be damaged.")
+        raise ModelImportError(
+            f"The config.json in {path} is not a JSON object, so it holds no model settings. {COPY_AGAIN}"
+        )
     family = family_of(config, str(path))
     parameters = estimate_parameters(config, path)
     if parameters > MAX_PARAMETERS:
@@ -132,6 +183,12 @@ def read_config(path: Path) -> SourceConfig:
             f"MLM Studio opens ({MAX_PARAMETERS:,}); nothing was loaded. Choose a smaller model."
         )
     return SourceConfig(path, config, family, parameters)
+
+
+def shown_name(name: str) -> str:
+    """A file name as a sentence shows it: bytes that are not UTF-8 as \\x escapes (they cannot
+    be written to the history or shown otherwise)."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def config_int(config: Mapping[str, Any], where: Path, *names: str, default: int | None = None) -> int:
@@ -255,7 +312,9 @@ def _safetensors(file: Path, digest: Any) -> dict[str, torch.Tensor]:
         _hash_file(file, digest)
         return load_file(file, device="cpu")
     except OSError as exc:
-        raise ModelImportError(f"The weights file {file} cannot be read ({exc.strerror or exc}).") from exc
+        raise ModelImportError(
+            f"The weights file {file} cannot be read ({reason(exc)}). {CHECK_READABLE}"
+        ) from exc
     except Exception as exc:  # SafetensorError: truncated, empty or not safetensors at all
         raise ModelImportError(
             f"The weights file {file} is damaged or not a safetensors file ({exc}). "
@@ -266,10 +325,17 @@ def _safetensors(file: Path, digest: Any) -> dict[str, torch.Tensor]:
 def _shards(path: Path, index_name: str) -> list[Path]:
     """The shard files a weights index names, each a file in the folder itself, or a sentence."""
     try:
-        index = bounded_json.loads(bounded_json.read_text(path / index_name, max_bytes=_MAX_INDEX_BYTES))
-        names = sorted(set(index["weight_map"].values()), key=str)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise ModelImportError(f"The weights index {path / index_name} cannot be read ({exc}).") from exc
+        index = bounded_json.loads(read_json_text(path / index_name, max_bytes=_MAX_INDEX_BYTES))
+    except OSError as exc:
+        raise ModelImportError(
+            f"The weights index {path / index_name} cannot be read ({reason(exc)}). {CHECK_READABLE}"
+        ) from exc
+    except ValueError as exc:
+        raise ModelImportError(
+            f"The weights index {path / index_name} cannot be read ({exc}). {COPY_AGAIN}"
+        ) from exc
+    weight_map = index.get("weight_map") if isinstance(index, dict) else None
+    names = sorted(set(weight_map.values()), key=str) if isinstance(weight_map, dict) else []
     if not names or not all(isinstance(name, str) and name for name in names):
         raise ModelImportError(
             f"The weights index {path / index_name} names no shard files (its weight_map is empty "
@@ -292,7 +358,9 @@ def _weights_only_bin(file: Path, digest: Any) -> dict[str, torch.Tensor]:
         _hash_file(file, digest)
         state = torch.load(file, map_location="cpu", weights_only=True)
     except OSError as exc:
-        raise ModelImportError(f"The weights file {file} cannot be read ({exc.strerror or exc}).") from exc
+        raise ModelImportError(
+            f"The weights file {file} cannot be read ({reason(exc)}). {CHECK_READABLE}"
+        ) from exc
     except Exception as exc:  # UnpicklingError for anything but plain tensors, RuntimeError if damaged
         raise ModelImportError(
             f"The weights file {file} holds more than plain weights (or is damaged), so it was not "

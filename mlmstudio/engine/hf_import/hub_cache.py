@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mlmstudio.engine.hf_import.errors import ModelImportError
-from mlmstudio.engine.hf_import.folder import CONFIG, read_config
+from mlmstudio.engine.hf_import.folder import CONFIG, link_problem, read_config, shown_name
 
 
 @dataclass(frozen=True)
@@ -97,10 +97,16 @@ def snapshot_of(repo_id: str, cache: Path | None = None) -> Path:
 
 def _check_links(snapshot: Path, repo_id: str) -> None:
     for entry in sorted(snapshot.iterdir()):
-        if entry.is_symlink() and not entry.exists():
+        problem = link_problem(entry)
+        if problem == "loop":
             raise ModelImportError(
-                f"The cache's copy of {repo_id} is incomplete: its {entry.name} is a link to a file that "
-                "was deleted. Download the model again (or delete its cache folder)."
+                f"The cache's copy of {repo_id} is damaged: its {shown_name(entry.name)} is a link that leads "
+                "back to itself. Download the model again (or delete its cache folder)."
+            )
+        if problem is not None:
+            raise ModelImportError(
+                f"The cache's copy of {repo_id} is incomplete: its {shown_name(entry.name)} is a link to a "
+                "file that was deleted. Download the model again (or delete its cache folder)."
             )
 
 

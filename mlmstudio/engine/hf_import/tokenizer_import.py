@@ -31,6 +31,7 @@ from mlmstudio import bounded_json
 from mlmstudio.config import SPECIAL_TOKENS
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.hf_import.errors import ModelImportError
+from mlmstudio.engine.hf_import.folder import CHECK_READABLE, read_json_text, reason
 from mlmstudio.engine.tokenization import MAX_TOKENIZER_BYTES, MLMTokenizer
 
 ROLES = ("pad", "unk", "cls", "sep", "mask")  # in the order of SPECIAL_TOKENS
@@ -96,7 +97,16 @@ def _source_tokenizer(path: Path) -> Tokenizer:
     file = path / "tokenizer.json"
     if file.is_file():
         try:
-            text = bounded_json.read_text(file, max_bytes=MAX_TOKENIZER_BYTES)
+            text = read_json_text(file, max_bytes=MAX_TOKENIZER_BYTES)
+        except OSError as exc:
+            raise ModelImportError(
+                f"The tokenizer.json in {path} cannot be read ({reason(exc)}). {CHECK_READABLE}"
+            ) from exc
+        except ValueError as exc:
+            raise ModelImportError(
+                f"The tokenizer.json in {path} cannot be read ({_short(exc)}). {_COPY_AGAIN}"
+            ) from exc
+        try:
             bounded_json.loads(text, max_chars=MAX_TOKENIZER_BYTES)
             return Tokenizer.from_str(text)
         except Exception as exc:  # OSError, JSONLimitError, the library's plain Exceptions
@@ -123,8 +133,12 @@ def _source_tokenizer(path: Path) -> Tokenizer:
 def _wordpiece_from_vocab(path: Path, vocab: Path) -> Tokenizer:
     """BERT's tokenizer from its vocab.txt, as transformers' BertTokenizer reads it."""
     try:
-        lines = bounded_json.read_text(vocab, max_bytes=MAX_TOKENIZER_BYTES).splitlines()
-    except (OSError, ValueError) as exc:
+        lines = read_json_text(vocab, max_bytes=MAX_TOKENIZER_BYTES).splitlines()
+    except OSError as exc:
+        raise ModelImportError(
+            f"The vocab.txt in {path} cannot be read ({reason(exc)}). {CHECK_READABLE}"
+        ) from exc
+    except ValueError as exc:
         raise ModelImportError(f"The vocab.txt in {path} cannot be read ({exc}). {_COPY_AGAIN}") from exc
     table: dict[str, int] = {}
     for line in lines:
@@ -144,11 +158,16 @@ def _tokenizer_config(path: Path) -> dict[str, Any]:
         file = path / name
         if file.is_file():
             try:
-                data = bounded_json.loads(bounded_json.read_text(file))
-            except (OSError, ValueError) as exc:
+                data = bounded_json.loads(read_json_text(file))
+            except OSError as exc:
+                raise ModelImportError(
+                    f"The {name} in {path} cannot be read ({reason(exc)}). {CHECK_READABLE}"
+                ) from exc
+            except ValueError as exc:
                 raise ModelImportError(f"The {name} in {path} cannot be read ({exc}). {_COPY_AGAIN}") from exc
-            if isinstance(data, dict):
-                merged.update(data)
+            if not isinstance(data, dict):  # its special tokens would be guessed in silence
+                raise ModelImportError(f"The {name} in {path} is not a JSON object. {_COPY_AGAIN}")
+            merged.update(data)
     return merged
 
 

@@ -28,6 +28,7 @@ import torch
 from torch import Tensor, nn
 
 from mlmstudio.engine.hf_import.errors import ModelImportError
+from mlmstudio.engine.hf_import.families import with_article
 from mlmstudio.engine.hf_import.folder import config_pad_id
 
 # Per family: (prefixes the encoder's names may carry, the embedding/layer names, the head names).
@@ -102,23 +103,46 @@ def _renamed(state: Mapping[str, Tensor]) -> dict[str, Tensor]:
     return out
 
 
+def not_floating(where: str, name: str, tensor: Tensor) -> ModelImportError | None:
+    """The sentence for a weight that holds whole numbers or true/false values (int64, bool, ...)
+    where every weight of a model is a floating-point number, or None when it is one.
+
+    ``.float()`` would turn such a tensor into numbers the model never learned, and the import
+    would open (and a continued run train) a model that predicts nonsense without a word. Only
+    the tensors the mapping reads are asked: an integer buffer beside them (``position_ids``,
+    which older BERT files carry) is not a weight and is not read.
+    """
+    if tensor.is_floating_point():
+        return None
+    return ModelImportError(
+        f"The weights in {where} hold {name} as {str(tensor.dtype).removeprefix('torch.')} values, not as "
+        "the floating-point numbers (float32, float16 or bfloat16) a model's weights are, so it was not "
+        "opened. The file is damaged or was not written by transformers; copy the model again from where "
+        "it came from, or save it again with save_pretrained."
+    )
+
+
 def common_parts(names: str, state: Mapping[str, Tensor], config: Mapping[str, Any], where: str) -> Parts:
     """The neutral table of one family's weights; a sentence if a tensor the family needs is missing."""
     state = _renamed(state)
     prefix = next((p for p in _PREFIX[names] if f"{p}embeddings.word_embeddings.weight" in state), None)
     if prefix is None:
         raise ModelImportError(
-            f"The weights in {where} have no word embeddings under the names a {names} model uses. "
+            f"The weights in {where} have no word embeddings under the names {with_article(names)} model uses. "
             "The folder may mix files of different models; copy the model again."
         )
 
     def take(name: str) -> Tensor:
         try:
-            return state[name].float()
+            tensor = state[name]
         except KeyError:
             raise ModelImportError(
                 f"The weights in {where} are missing {name}. The folder may be damaged; copy the model again."
             ) from None
+        refusal = not_floating(where, name, tensor)
+        if refusal is not None:
+            raise refusal
+        return tensor.float()
 
     def pair(name: str) -> tuple[Tensor, Tensor]:
         return take(f"{name}.weight"), take(f"{name}.bias")
@@ -329,6 +353,9 @@ def electra_discriminator_state(
                 raise ModelImportError(
                     f"The weights in {where} are missing {name}. The folder may be damaged; copy the model again."
                 )
+            refusal = not_floating(where, name, state[name])
+            if refusal is not None:
+                raise refusal
             head[f"discriminator.{ours}.{part}"] = state[name].float()
     out = {k: v for k, v in fresh.items() if k.startswith("generator.")}
     out.update(

@@ -17,6 +17,17 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "ESM and the models MLM Studio exports.",
         ),
     ),
+    (  # the article is the name's (families.with_article): "an opt", "an 'al\\nbert'"
+        r"(?P<where>.+) holds an (?P<kind>.+?) model: this is a text generator, not a masked language model\. "
+        r"MLM Studio opens BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA \(generator or "
+        r"discriminator\), ESM and the models MLM Studio exports\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{where} holds an {kind} model: this is a text generator, not a masked language model. MLM Studio "
+            "opens BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (generator or discriminator), "
+            "ESM and the models MLM Studio exports.",
+        ),
+    ),
     (
         r"The config\.json in (?P<where>.+) does not say which kind of model it is \(no model_type\), so it "
         r"was not written by transformers\. MLM Studio opens BERT, DistilBERT, RoBERTa, XLM-RoBERTa, "
@@ -29,12 +40,23 @@ SENTENCES: tuple[tuple[str, str], ...] = (
         ),
     ),
     (
-        r"(?P<where>.+) holds a (?P<kind>\S+) model, which MLM Studio cannot open yet\. It opens BERT, "
+        r"(?P<where>.+) holds a (?P<kind>.+?) model, which MLM Studio cannot open yet\. It opens BERT, "
         r"DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA \(generator or discriminator\), ESM and the "
         r"models MLM Studio exports\.",
         QT_TRANSLATE_NOOP(
             "EngineMessages",
             "{where} holds a {kind} model, which MLM Studio cannot open yet. It opens BERT, DistilBERT, "
+            "RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (generator or discriminator), ESM and the models MLM "
+            "Studio exports.",
+        ),
+    ),
+    (
+        r"(?P<where>.+) holds an (?P<kind>.+?) model, which MLM Studio cannot open yet\. It opens BERT, "
+        r"DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA \(generator or discriminator\), ESM and the "
+        r"models MLM Studio exports\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "{where} holds an {kind} model, which MLM Studio cannot open yet. It opens BERT, DistilBERT, "
             "RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (generator or discriminator), ESM and the models MLM "
             "Studio exports.",
         ),
@@ -64,17 +86,75 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "Face cache cleaned or cut short). Download the model again, or copy it whole.",
         ),
     ),
+    # A file of an opened folder that cannot be read (hf_import/folder.py CHECK_READABLE, COPY_AGAIN):
+    # config.json, tokenizer.json, tokenizer_config.json, special_tokens_map.json, vocab.txt.
     (
-        r"The config\.json in (?P<path>.+) cannot be read \((?P<error>.+)\)\. The folder may be damaged\.",
+        r"The (?P<name>\S+) in (?P<path>.+) cannot be read \((?P<error>.+)\)\. Check that you are allowed to "
+        r"read it, or copy the model again from where it came from\.",
         QT_TRANSLATE_NOOP(
             "EngineMessages",
-            "The config.json in {path} cannot be read ({error}). The folder may be damaged.",
+            "The {name} in {path} cannot be read ({error}). Check that you are allowed to read it, or copy the "
+            "model again from where it came from.",
         ),
     ),
     (
-        r"The config\.json in (?P<path>.+) is not a JSON object\. The folder may be damaged\.",
+        r"The (?P<name>\S+) in (?P<path>.+) cannot be read \((?P<error>.+)\)\. Copy the model again from "
+        r"where it came from, or write it again with save_pretrained\.",
         QT_TRANSLATE_NOOP(
-            "EngineMessages", "The config.json in {path} is not a JSON object. The folder may be damaged."
+            "EngineMessages",
+            "The {name} in {path} cannot be read ({error}). Copy the model again from where it came from, or "
+            "write it again with save_pretrained.",
+        ),
+    ),
+    (
+        r"The config\.json in (?P<path>.+) is not a JSON object, so it holds no model settings\. Copy the "
+        r"model again from where it came from, or write it again with save_pretrained\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The config.json in {path} is not a JSON object, so it holds no model settings. Copy the model "
+            "again from where it came from, or write it again with save_pretrained.",
+        ),
+    ),
+    (
+        r"The config\.json in (?P<path>.+) is a folder, not a file, so the model's settings cannot be "
+        r"read\. Copy the model again from where it came from, or write it again with save_pretrained\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The config.json in {path} is a folder, not a file, so the model's settings cannot be read. Copy "
+            "the model again from where it came from, or write it again with save_pretrained.",
+        ),
+    ),
+    (
+        r"The (?P<name>\S+) in (?P<path>.+) is not a JSON object\. The folder may be damaged; copy the "
+        r"model's tokenizer files again from where it came from\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The {name} in {path} is not a JSON object. The folder may be damaged; copy the model's tokenizer "
+            "files again from where it came from.",
+        ),
+    ),
+    (
+        r"The folder (?P<path>.+) holds a link that leads back to itself \((?P<name>.+?)\), so the file it "
+        r"stands for cannot be read\. Put the file itself in its place, or copy the model again from where "
+        r"it came from\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The folder {path} holds a link that leads back to itself ({name}), so the file it stands for "
+            "cannot be read. Put the file itself in its place, or copy the model again from where it came "
+            "from.",
+        ),
+    ),
+    (
+        r"The weights in (?P<path>.+) hold (?P<name>\S+) as (?P<dtype>\w+) values, not as the "
+        r"floating-point numbers \(float32, float16 or bfloat16\) a model's weights are, so it was not "
+        r"opened\. The file is damaged or was not written by transformers; copy the model again from where "
+        r"it came from, or save it again with save_pretrained\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The weights in {path} hold {name} as {dtype} values, not as the floating-point numbers (float32, "
+            "float16 or bfloat16) a model's weights are, so it was not opened. The file is damaged or was not "
+            "written by transformers; copy the model again from where it came from, or save it again with "
+            "save_pretrained.",
         ),
     ),
     (
@@ -379,17 +459,30 @@ SENTENCES: tuple[tuple[str, str], ...] = (
         ),
     ),
     (
-        r"The weights file (?P<file>.+) cannot be read \((?P<error>.+)\)\.",
+        r"The weights file (?P<file>.+) cannot be read \((?P<error>.+)\)\. Check that you are allowed to "
+        r"read it, or copy the model again from where it came from\.",
         QT_TRANSLATE_NOOP(
             "EngineMessages",
-            "The weights file {file} cannot be read ({error}).",
+            "The weights file {file} cannot be read ({error}). Check that you are allowed to read it, or copy "
+            "the model again from where it came from.",
         ),
     ),
     (
-        r"The weights index (?P<file>.+) cannot be read \((?P<error>.+)\)\.",
+        r"The weights index (?P<file>.+) cannot be read \((?P<error>.+)\)\. Check that you are allowed to "
+        r"read it, or copy the model again from where it came from\.",
         QT_TRANSLATE_NOOP(
             "EngineMessages",
-            "The weights index {file} cannot be read ({error}).",
+            "The weights index {file} cannot be read ({error}). Check that you are allowed to read it, or copy "
+            "the model again from where it came from.",
+        ),
+    ),
+    (
+        r"The weights index (?P<file>.+) cannot be read \((?P<error>.+)\)\. Copy the model again from where "
+        r"it came from, or write it again with save_pretrained\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The weights index {file} cannot be read ({error}). Copy the model again from where it came from, "
+            "or write it again with save_pretrained.",
         ),
     ),
     (
@@ -423,6 +516,15 @@ SENTENCES: tuple[tuple[str, str], ...] = (
         QT_TRANSLATE_NOOP(
             "EngineMessages",
             "The weights in {path} have no word embeddings under the names a {names} model uses. The folder "
+            "may mix files of different models; copy the model again.",
+        ),
+    ),
+    (
+        r"The weights in (?P<path>.+) have no word embeddings under the names an (?P<names>\S+) model "
+        r"uses\. The folder may mix files of different models; copy the model again\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The weights in {path} have no word embeddings under the names an {names} model uses. The folder "
             "may mix files of different models; copy the model again.",
         ),
     ),
@@ -571,6 +673,15 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "Download the model again (or delete its cache folder).",
         ),
     ),
+    (
+        r"The cache's copy of (?P<repo>\S+) is damaged: its (?P<name>.+) is a link that leads back to "
+        r"itself\. Download the model again \(or delete its cache folder\)\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The cache's copy of {repo} is damaged: its {name} is a link that leads back to itself. Download "
+            "the model again (or delete its cache folder).",
+        ),
+    ),
     # Weights of other shapes than an opened folder's config.json gives (hf_import/convert.py, weight_maps.py).
     (
         r"The weights in (?P<path>.+) do not have the shapes its config\.json describes "
@@ -637,6 +748,15 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "does not read: it reads tokenizer.json. Write one with transformers "
             "(AutoTokenizer.from_pretrained(folder).save_pretrained(folder)), or copy the model's "
             "tokenizer.json into the folder.",
+        ),
+    ),
+    # An origin.json naming a family of another layout (hf_import/export_back.py origin_misfit), when
+    # the family's name takes "an" (export.py holds the "a" one).
+    (
+        r"it names an (?P<family>.+) model, whose layout is not this model's",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "it names an {family} model, whose layout is not this model's",
         ),
     ),
 )
