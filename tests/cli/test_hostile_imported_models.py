@@ -2,7 +2,8 @@
 
 Each folder below is something a user can be handed: a config.json claiming
 10^11 parameters, negative, fractional or textual sizes, a vocabulary of a
-billion rows, a ``.bin`` pickle whose payload would create a marker file, a
+billion rows, integer weights, a config.json that is a list, a link that leads
+back to itself, a ``.bin`` pickle whose payload would create a marker file, a
 cache snapshot whose link points at a deleted blob, a tokenizer without a mask,
 a vocabulary size its tokenizer does not have, truncated safetensors. Each goes
 through every door (fill, score, attention, neighbours, detect, models open,
@@ -84,6 +85,20 @@ def _no_mask(folder: Path) -> None:
     _edit_json(folder / "tokenizer.json", rename)
 
 
+def _integer_weights(folder: Path) -> None:
+    from safetensors.torch import load_file, save_file
+
+    state = load_file(folder / "model.safetensors")
+    name = "bert.embeddings.word_embeddings.weight"
+    state[name] = (state[name] * 100).long()  # .float() of it opened (and trained) in silence
+    save_file(state, folder / "model.safetensors")
+
+
+def _link_loop(folder: Path) -> None:
+    (folder / "model.safetensors").unlink()
+    (folder / "model.safetensors").symlink_to("model.safetensors")
+
+
 def _truncated(folder: Path) -> None:
     weights = folder / "model.safetensors"
     weights.write_bytes(weights.read_bytes()[: weights.stat().st_size // 2])
@@ -102,6 +117,9 @@ CASES = {
         folder / "config.json", lambda d: d.update(vocab_size=d["vocab_size"] + 7)
     ),
     "truncated safetensors": _truncated,
+    "integer weights": _integer_weights,
+    "a config that is a list": lambda folder: (folder / "config.json").write_text("[1, 2]") and None,
+    "a link that leads back to itself": _link_loop,
 }
 SAID = {
     "1e11 parameters": "more than MLM Studio opens",
@@ -114,6 +132,9 @@ SAID = {
     "a tokenizer without a mask": "has no mask token",
     "vocab_size mismatch": "but its tokenizer has",
     "truncated safetensors": "damaged or not a safetensors file",
+    "integer weights": "hold bert.embeddings.word_embeddings.weight as int64 values",
+    "a config that is a list": "is not a JSON object, so it holds no model settings",
+    "a link that leads back to itself": "holds a link that leads back to itself (model.safetensors)",
 }
 DOORS = {
     "fill": ["fill", "MODEL", "the cat [MASK] on the mat ."],
@@ -178,15 +199,15 @@ def test_a_hostile_model_through_every_door_is_one_sentence_and_writes_nothing(
 @pytest.mark.parametrize("case", list(CASES))
 def test_the_open_a_model_dialogs_loader_refuses_each_in_a_sentence(bert, tmp_path, case):
     """The GUI's door: the dialog opens a folder through store.imported_runs.open_imported_model
-    (which says whether the folder was already open)."""
-    import inspect
-
+    (which says whether the folder was already open). Its source is read as text: a CLI test
+    imports no Qt (it runs with --without-qt on a server that has none)."""
+    import mlmstudio
     from mlmstudio.errors import MLMStudioError
-    from mlmstudio.gui.open_model_dialog import OpenModelDialog
     from mlmstudio.store.database import Database
     from mlmstudio.store.imported_runs import open_imported_model
 
-    assert "open_imported_model(db, source" in inspect.getsource(OpenModelDialog.open_folder)
+    dialog = Path(mlmstudio.__file__).parent / "gui" / "open_model_dialog.py"
+    assert "open_imported_model(db, source" in dialog.read_text(encoding="utf-8")
     source = hostile(bert, tmp_path, case)
     home = tmp_path / "data"
     before = data_dir_state(home)
