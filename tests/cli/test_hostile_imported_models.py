@@ -249,3 +249,47 @@ def test_queue_add_from_a_relative_folder_queues_its_absolute_engine_folder(
     start_from = Path(item.config.training.start_from)
     assert start_from.is_absolute() and (start_from / "model.safetensors").is_file()
     assert item.config.model.d_model == 32  # the model's own shape, not the defaults
+
+
+@pytest.mark.parametrize("door", ["models open", "fill", "score"])
+def test_a_folder_whose_name_is_not_utf8_is_one_sentence_through_the_doors(bert, tmp_path, capsys, door):
+    """It ended in a UnicodeEncodeError traceback from folder_key (exit 1)."""
+    source = Path(os.fsdecode(os.fsencode(tmp_path) + b"/mod\xffel"))
+    shutil.copytree(bert, source)
+    home = tmp_path / "data"
+    before = data_dir_state(home)
+    argv = [str(source) if a == "MODEL" else a for a in DOORS[door]]
+    code = main(["--data-dir", str(home), *argv])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    sentences = [line for line in err.strip().splitlines() if line.startswith("mlmstudio: ")]
+    assert len(sentences) == 1 and "Traceback" not in err, err
+    assert "has a name that is not UTF-8 text" in sentences[0]
+    assert data_dir_state(home) == before
+
+
+@pytest.mark.parametrize(
+    "changes, said",
+    [
+        ({"type_vocab_size": "x"}, "its type_vocab_size is 'x', not a whole number from 1 to 1,024"),
+        ({"type_vocab_size": -3}, "its type_vocab_size is -3"),
+    ],
+)
+def test_export_hf_of_a_run_whose_origin_was_edited_is_one_sentence(bert, tmp_path, capsys, changes, said):
+    """An origin.json edited by hand ended in int('x') or torch.zeros(-3, d): a traceback, exit 1."""
+    home = tmp_path / "data"
+    assert main(["--data-dir", str(home), "models", "open", str(bert)]) == 0
+    run = capsys.readouterr().out.split("as run ")[1].split(":")[0]
+    origin = home / "runs" / run / "origin.json"
+    data = json.loads(origin.read_text())
+    data["hf_config"].update(changes)
+    origin.write_text(json.dumps(data))
+    before = data_dir_state(home)
+    out = tmp_path / "export"
+    code = main(["--data-dir", str(home), "export-hf", run, str(out)])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    sentences = [line for line in err.strip().splitlines() if line.startswith("mlmstudio: ")]
+    assert len(sentences) == 1 and "Traceback" not in err, err
+    assert said in sentences[0] and "Nothing was exported" in sentences[0]
+    assert not out.exists() and data_dir_state(home) == before

@@ -168,3 +168,26 @@ def test_a_cached_link_loop_and_an_an_origin_misfit_are_translated(bert, tmp_pat
     )
     assert misfit == "it names an ESM model, whose layout is not this model's" and _one(misfit) is not None
     assert translated(misfit).startswith("[") and "ESM" in translated(misfit)
+
+
+def test_a_folder_whose_name_is_not_utf8_is_translated(bert, tmp_path, qapp, pseudo):
+    source = Path(os.fsdecode(os.fsencode(tmp_path) + b"/mod\xffel"))
+    shutil.copytree(bert, source)
+    english = _open(source)
+    assert "not UTF-8 text" in english and _one(english) is not None, english
+    assert translated(english).startswith("[") and "mod\\xffel" in translated(english)
+
+
+def test_an_origin_with_a_wrong_count_is_translated(bert, tmp_path, qapp, pseudo):
+    from mlmstudio.engine.artifacts import load_model_dir
+    from mlmstudio.engine.hf_import import open_transformers_folder
+    from mlmstudio.engine.hf_import.export_back import origin_misfit
+
+    origin = open_transformers_folder(bert, tmp_path / "opened")
+    edited = replace(origin, hf_config={**origin.hf_config, "type_vocab_size": "x"})
+    misfit = origin_misfit(load_model_dir(tmp_path / "opened"), edited)
+    assert (
+        misfit == "its type_vocab_size is 'x', not a whole number from 1 to 1,024"
+        and _one(misfit) is not None
+    )
+    assert translated(misfit).startswith("[") and "'x'" in translated(misfit)

@@ -103,7 +103,9 @@ MAX_ORIGIN_BYTES = 100_000_000  # the whole vocabulary permutation of a very lar
 
 def parse_origin(text: str | bytes) -> Origin:
     """The origin that an origin.json's text holds; ValueError or TypeError when it holds none."""
-    data = bounded_json.loads(text)
+    if isinstance(text, bytes):
+        text = text.decode("utf-8")  # UnicodeDecodeError is a ValueError
+    data = bounded_json.loads(text.removeprefix("\ufeff"))  # an origin.json saved by an editor with a BOM
     if not isinstance(data, dict):
         raise ValueError("it is not a JSON object")
     return Origin(**data)

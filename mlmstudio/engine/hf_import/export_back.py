@@ -133,6 +133,13 @@ def origin_misfit(loaded: LoadedModel, origin: Origin) -> str:
         return "its special tokens are incomplete"
     if not isinstance(origin.hf_config, dict):
         return "its config is not a JSON object"
+    # Numbers the export allocates rows by: a text, a negative or a huge one would fail inside torch.
+    for name, default, low, high in (("type_vocab_size", 2, 1, 1024), ("pad_token_id", 1, 0, len(ids) - 1)):
+        value = origin.hf_config.get(name, default)
+        if value is None and name == "pad_token_id":  # BERT may have none; RoBERTa's opens only with one
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            return f"its {name} is {value!r}, not a whole number from {low} to {high:,}"
     for names, ours in (
         (("hidden_size", "dim"), model.d_model),
         (("num_hidden_layers", "n_layers"), model.num_layers),

@@ -31,7 +31,7 @@ def folder_key(source: Path) -> str:
     """A short key that changes when the folder's files change (name, size, modification time):
     the data directory's cache of opened copies (``opened/KEY``) and the history's imported runs
     both know a folder they have seen by it. An unreadable folder raises OSError."""
-    digest = hashlib.sha256(str(source.resolve()).encode())
+    digest = hashlib.sha256(os.fsencode(source.resolve()))  # a path that is not UTF-8: its bytes
     for entry in sorted(source.iterdir()):
         if entry.is_file():
             stat = entry.stat()
@@ -139,6 +139,12 @@ def read_config(path: Path) -> SourceConfig:
     path = Path(path)
     if not path.is_dir():
         raise ModelImportError(f"{path} is not a folder. Give the folder that holds the model's config.json.")
+    if shown_name(str(path)) != str(path):  # the history, origin.json and the app hold UTF-8 text only
+        raise ModelImportError(
+            f"The folder {shown_name(str(path))} has a name that is not UTF-8 text, so MLM Studio cannot "
+            "record where the model came from. Rename the folder (or the one above it that has such a "
+            "name), or copy the model to a folder whose name is UTF-8."
+        )
     links = sorted((entry.name, problem) for entry in path.iterdir() if (problem := link_problem(entry)))
     loop = next((name for name, problem in links if problem == "loop"), None)
     if loop is not None:  # "Too many levels of symbolic links" from whichever reader meets it first

@@ -759,4 +759,23 @@ SENTENCES: tuple[tuple[str, str], ...] = (
             "it names an {family} model, whose layout is not this model's",
         ),
     ),
+    (
+        r"its (?P<name>\w+) is (?P<value>.+), not a whole number from (?P<low>\d+) to (?P<high>[\d,]+)",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "its {name} is {value}, not a whole number from {low} to {high}",
+        ),
+    ),
+    # A folder whose own path is not UTF-8 (hf_import/folder.py read_config).
+    (
+        r"The folder (?P<path>.+) has a name that is not UTF-8 text, so MLM Studio cannot record where the "
+        r"model came from\. Rename the folder \(or the one above it that has such a name\), or copy the "
+        r"model to a folder whose name is UTF-8\.",
+        QT_TRANSLATE_NOOP(
+            "EngineMessages",
+            "The folder {path} has a name that is not UTF-8 text, so MLM Studio cannot record where the model "
+            "came from. Rename the folder (or the one above it that has such a name), or copy the model to a "
+            "folder whose name is UTF-8.",
+        ),
+    ),
 )

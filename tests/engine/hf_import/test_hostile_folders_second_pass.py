@@ -361,3 +361,67 @@ def test_an_unreadable_config_beside_tokenizer_files_is_a_transformers_folder(
     assert is_transformers_folder(source)
     with pytest.raises(ModelImportError, match="cannot be read \\(Permission denied\\)"):
         read_config(source)
+
+
+def test_a_folder_whose_own_name_is_not_utf8_is_refused_in_a_writable_sentence(family_folders, tmp_path):
+    source = Path(os.fsdecode(os.fsencode(tmp_path) + b"/mod\xffel"))
+    shutil.copytree(family_folders["bert"], source)
+    assert len(folder_key(source)) == 20  # the opened/ cache and the history's key: no UnicodeEncodeError
+    message = _refused(
+        source, tmp_path, "has a name that is not UTF-8 text", "mod\\xffel", "Rename the folder"
+    )
+    message.encode("utf-8")
+
+
+# 5. export-hf: an origin.json edited by hand --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "changes, said",
+    [
+        ({"type_vocab_size": "x"}, "its type_vocab_size is 'x', not a whole number from 1 to 1,024"),
+        ({"type_vocab_size": -3}, "its type_vocab_size is -3, not a whole number from 1 to 1,024"),
+        ({"pad_token_id": "x"}, "its pad_token_id is 'x', not a whole number from 0 to"),
+        ({"pad_token_id": 10**9}, "its pad_token_id is 1000000000, not a whole number from 0 to"),
+    ],
+)
+def test_an_origin_whose_numbers_the_export_allocates_by_are_wrong_is_refused(opened_folders, changes, said):
+    """They ended in int('x') or torch.zeros(-3, d) inside the export: a traceback."""
+    from dataclasses import replace
+
+    from mlmstudio.engine.artifacts import load_model_dir
+    from mlmstudio.engine.hf_import.export_back import origin_misfit
+
+    for family in ("bert", "roberta"):
+        origin, folder = opened_folders[family]
+        misfit = origin_misfit(
+            load_model_dir(folder), replace(origin, hf_config={**origin.hf_config, **changes})
+        )
+        assert misfit.startswith(said), (family, misfit)
+
+
+def test_a_bert_origin_without_a_pad_id_still_exports(opened_folders):
+    from dataclasses import replace
+
+    from mlmstudio.engine.artifacts import load_model_dir
+    from mlmstudio.engine.hf_import.export_back import origin_misfit
+
+    origin, folder = opened_folders["bert"]
+    assert (
+        origin_misfit(
+            load_model_dir(folder), replace(origin, hf_config={**origin.hf_config, "pad_token_id": None})
+        )
+        == ""
+    )
+
+
+def test_an_origin_json_with_a_byte_order_mark_is_read(opened_folders, tmp_path):
+    from mlmstudio.engine.hf_import import read_origin
+    from mlmstudio.engine.hf_import.convert import read_origin_bytes
+
+    origin, folder = opened_folders["bert"]
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    (copy / "origin.json").write_bytes(BOM + (folder / "origin.json").read_bytes())
+    assert read_origin(copy) == origin
+    assert read_origin_bytes(copy)[1] == origin
