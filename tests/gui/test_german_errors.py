@@ -342,7 +342,7 @@ def test_an_opened_folder_without_config_or_weights_is_refused_in_german(german,
     _german(
         _raised(lambda: read_config(tmp_path)),
         "kann nicht gelesen werden",
-        "Der Ordner ist vielleicht beschädigt.",
+        "oder schreiben Sie es mit save_pretrained neu.",
     )
     _german(_raised(lambda: load_weights(tmp_path)), f"Der Ordner {tmp_path} hat keine Gewichte")
     torch.save({"weights": torch.zeros(2), "code": object.__new__(_Pickled)}, tmp_path / "pytorch_model.bin")

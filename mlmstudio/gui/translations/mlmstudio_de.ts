@@ -2760,11 +2760,19 @@ Es wurde nichts gesendet.</translation>
         <translation>{where} enthält ein {kind}-Modell: Das ist ein Textgenerator, kein maskiertes Sprachmodell. MLM Studio öffnet BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (Generator oder Diskriminator), ESM und die Modelle, die MLM Studio exportiert.</translation>
     </message>
     <message>
+        <source>{where} holds an {kind} model: this is a text generator, not a masked language model. MLM Studio opens BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (generator or discriminator), ESM and the models MLM Studio exports.</source>
+        <translation>{where} enthält ein {kind}-Modell: Das ist ein Textgenerator, kein maskiertes Sprachmodell. MLM Studio öffnet BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (Generator oder Diskriminator), ESM und die Modelle, die MLM Studio exportiert.</translation>
+    </message>
+    <message>
         <source>The config.json in {where} does not say which kind of model it is (no model_type), so it was not written by transformers. MLM Studio opens BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (generator or discriminator), ESM and the models MLM Studio exports.</source>
         <translation>Die config.json in {where} sagt nicht, welche Art Modell es ist (kein model_type), sie wurde also nicht von transformers geschrieben. MLM Studio öffnet BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (Generator oder Diskriminator), ESM und die Modelle, die MLM Studio exportiert.</translation>
     </message>
     <message>
         <source>{where} holds a {kind} model, which MLM Studio cannot open yet. It opens BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (generator or discriminator), ESM and the models MLM Studio exports.</source>
+        <translation>{where} enthält ein {kind}-Modell, das MLM Studio noch nicht öffnen kann. MLM Studio öffnet BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (Generator oder Diskriminator), ESM und die Modelle, die MLM Studio exportiert.</translation>
+    </message>
+    <message>
+        <source>{where} holds an {kind} model, which MLM Studio cannot open yet. It opens BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (generator or discriminator), ESM and the models MLM Studio exports.</source>
         <translation>{where} enthält ein {kind}-Modell, das MLM Studio noch nicht öffnen kann. MLM Studio öffnet BERT, DistilBERT, RoBERTa, XLM-RoBERTa, CamemBERT, ELECTRA (Generator oder Diskriminator), ESM und die Modelle, die MLM Studio exportiert.</translation>
     </message>
     <message>
@@ -2780,12 +2788,32 @@ Es wurde nichts gesendet.</translation>
         <translation>Der Ordner {path} ist unvollständig: {name} darin ist ein Link auf eine gelöschte Datei (ein bereinigter oder abgebrochener Hugging-Face-Cache). Laden Sie das Modell erneut herunter oder kopieren Sie es vollständig.</translation>
     </message>
     <message>
-        <source>The config.json in {path} cannot be read ({error}). The folder may be damaged.</source>
-        <translation>Die config.json in {path} kann nicht gelesen werden ({error}). Der Ordner ist vielleicht beschädigt.</translation>
+        <source>The {name} in {path} cannot be read ({error}). Check that you are allowed to read it, or copy the model again from where it came from.</source>
+        <translation>Die Datei {name} in {path} kann nicht gelesen werden ({error}). Prüfen Sie, ob Sie sie lesen dürfen, oder kopieren Sie das Modell erneut von dort, woher es stammt.</translation>
     </message>
     <message>
-        <source>The config.json in {path} is not a JSON object. The folder may be damaged.</source>
-        <translation>Die config.json in {path} ist kein JSON-Objekt. Der Ordner ist vielleicht beschädigt.</translation>
+        <source>The {name} in {path} cannot be read ({error}). Copy the model again from where it came from, or write it again with save_pretrained.</source>
+        <translation>Die Datei {name} in {path} kann nicht gelesen werden ({error}). Kopieren Sie das Modell erneut von dort, woher es stammt, oder schreiben Sie es mit save_pretrained neu.</translation>
+    </message>
+    <message>
+        <source>The config.json in {path} is not a JSON object, so it holds no model settings. Copy the model again from where it came from, or write it again with save_pretrained.</source>
+        <translation>Die config.json in {path} ist kein JSON-Objekt und enthält daher keine Modelleinstellungen. Kopieren Sie das Modell erneut von dort, woher es stammt, oder schreiben Sie es mit save_pretrained neu.</translation>
+    </message>
+    <message>
+        <source>The config.json in {path} is a folder, not a file, so the model's settings cannot be read. Copy the model again from where it came from, or write it again with save_pretrained.</source>
+        <translation>Die config.json in {path} ist ein Ordner, keine Datei, daher lassen sich die Einstellungen des Modells nicht lesen. Kopieren Sie das Modell erneut von dort, woher es stammt, oder schreiben Sie es mit save_pretrained neu.</translation>
+    </message>
+    <message>
+        <source>The {name} in {path} is not a JSON object. The folder may be damaged; copy the model's tokenizer files again from where it came from.</source>
+        <translation>Die Datei {name} in {path} ist kein JSON-Objekt. Der Ordner ist vielleicht beschädigt; kopieren Sie die Tokenizer-Dateien des Modells erneut von dort, woher es stammt.</translation>
+    </message>
+    <message>
+        <source>The folder {path} holds a link that leads back to itself ({name}), so the file it stands for cannot be read. Put the file itself in its place, or copy the model again from where it came from.</source>
+        <translation>Der Ordner {path} enthält einen Link, der auf sich selbst zurückführt ({name}), daher lässt sich die Datei, für die er steht, nicht lesen. Legen Sie die Datei selbst an seine Stelle, oder kopieren Sie das Modell erneut von dort, woher es stammt.</translation>
+    </message>
+    <message>
+        <source>The weights in {path} hold {name} as {dtype} values, not as the floating-point numbers (float32, float16 or bfloat16) a model's weights are, so it was not opened. The file is damaged or was not written by transformers; copy the model again from where it came from, or save it again with save_pretrained.</source>
+        <translation>Die Gewichte in {path} enthalten {name} als {dtype}-Werte, nicht als die Gleitkommazahlen (float32, float16 oder bfloat16), die die Gewichte eines Modells sind; es wurde daher nicht geöffnet. Die Datei ist beschädigt oder wurde nicht von transformers geschrieben; kopieren Sie das Modell erneut von dort, woher es stammt, oder speichern Sie es mit save_pretrained neu.</translation>
     </message>
     <message>
         <source>The config.json in {path} gives {name} = {value}, which is not a positive whole number. The folder may be damaged.</source>
@@ -2928,12 +2956,28 @@ Es wurde nichts gesendet.</translation>
         <translation>Die config.json in {path} gibt pad_token_id = {value} an, was keine Token-ID seines Vokabulars ist. Der Ordner ist vielleicht beschädigt.</translation>
     </message>
     <message>
-        <source>The weights file {file} cannot be read ({error}).</source>
-        <translation>Die Gewichtsdatei {file} kann nicht gelesen werden ({error}).</translation>
+        <source>The weights file {file} cannot be read ({error}). Check that you are allowed to read it, or copy the model again from where it came from.</source>
+        <translation>Die Gewichtsdatei {file} kann nicht gelesen werden ({error}). Prüfen Sie, ob Sie sie lesen dürfen, oder kopieren Sie das Modell erneut von dort, woher es stammt.</translation>
     </message>
     <message>
-        <source>The weights index {file} cannot be read ({error}).</source>
-        <translation>Der Gewichtsindex {file} kann nicht gelesen werden ({error}).</translation>
+        <source>The weights index {file} cannot be read ({error}). Check that you are allowed to read it, or copy the model again from where it came from.</source>
+        <translation>Der Gewichtsindex {file} kann nicht gelesen werden ({error}). Prüfen Sie, ob Sie ihn lesen dürfen, oder kopieren Sie das Modell erneut von dort, woher es stammt.</translation>
+    </message>
+    <message>
+        <source>The weights index {file} cannot be read ({error}). Copy the model again from where it came from, or write it again with save_pretrained.</source>
+        <translation>Der Gewichtsindex {file} kann nicht gelesen werden ({error}). Kopieren Sie das Modell erneut von dort, woher es stammt, oder schreiben Sie es mit save_pretrained neu.</translation>
+    </message>
+    <message>
+        <source>it names an {family} model, whose layout is not this model's</source>
+        <translation>sie nennt ein {family}-Modell, dessen Aufbau nicht der dieses Modells ist</translation>
+    </message>
+    <message>
+        <source>its {name} is {value}, not a whole number from {low} to {high}</source>
+        <translation>ihr Wert {name} ist {value}, keine ganze Zahl von {low} bis {high}</translation>
+    </message>
+    <message>
+        <source>The folder {path} has a name that is not UTF-8 text, so MLM Studio cannot record where the model came from. Rename the folder (or the one above it that has such a name), or copy the model to a folder whose name is UTF-8.</source>
+        <translation>Der Ordner {path} hat einen Namen, der kein UTF-8-Text ist, daher kann MLM Studio nicht festhalten, woher das Modell stammt. Benennen Sie den Ordner um (oder den darüber, der einen solchen Namen hat), oder kopieren Sie das Modell in einen Ordner, dessen Name UTF-8 ist.</translation>
     </message>
     <message>
         <source>The weights index {file} names no shard files (its weight_map is empty or not file names). Copy the model again from where it came from.</source>
@@ -2949,6 +2993,10 @@ Es wurde nichts gesendet.</translation>
     </message>
     <message>
         <source>The weights in {path} have no word embeddings under the names a {names} model uses. The folder may mix files of different models; copy the model again.</source>
+        <translation>Die Gewichte in {path} haben keine Wort-Embeddings unter den Namen, die ein {names}-Modell verwendet. Der Ordner mischt vielleicht Dateien verschiedener Modelle; kopieren Sie das Modell erneut.</translation>
+    </message>
+    <message>
+        <source>The weights in {path} have no word embeddings under the names an {names} model uses. The folder may mix files of different models; copy the model again.</source>
         <translation>Die Gewichte in {path} haben keine Wort-Embeddings unter den Namen, die ein {names}-Modell verwendet. Der Ordner mischt vielleicht Dateien verschiedener Modelle; kopieren Sie das Modell erneut.</translation>
     </message>
     <message>
@@ -3018,6 +3066,10 @@ Es wurde nichts gesendet.</translation>
     <message>
         <source>The cache's copy of {repo} is incomplete: its {name} is a link to a file that was deleted. Download the model again (or delete its cache folder).</source>
         <translation>Die Kopie von {repo} im Cache ist unvollständig: Ihr {name} ist ein Link auf eine gelöschte Datei. Laden Sie das Modell erneut herunter (oder löschen Sie seinen Cache-Ordner).</translation>
+    </message>
+    <message>
+        <source>The cache's copy of {repo} is damaged: its {name} is a link that leads back to itself. Download the model again (or delete its cache folder).</source>
+        <translation>Die Kopie von {repo} im Cache ist beschädigt: Ihr {name} ist ein Link, der auf sich selbst zurückführt. Laden Sie das Modell erneut herunter (oder löschen Sie seinen Cache-Ordner).</translation>
     </message>
     <message>
         <source>The weights in {path} do not have the shapes its config.json describes ({reason}). The folder may mix files of different models; copy the model again.</source>
