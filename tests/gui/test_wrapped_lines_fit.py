@@ -23,7 +23,7 @@ LONG = (
 def test_wrapped_lines_make_the_train_page_scroll_not_squeeze_its_plots(window, qtbot):
     window.show_page(PAGES.index("Train"))
     page = window.train_page
-    page.state_label.setText(LONG * 6)  # about ten lines at 1280 px
+    page.state_label.setText(LONG * 9)  # about fifteen lines at 1280 px
     page.info_label.setText(LONG * 2)
     page.info_label.show()
     for _ in range(5):

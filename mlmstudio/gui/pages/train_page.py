@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSizePolicy,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -75,6 +76,8 @@ def make_training_job(db: Database, handle: lifecycle.RunHandle, corpus_text: st
     return job
 
 
+PAGE_MARGIN = 4  # px above and below the page's rows
+ROW_SPACING = 4  # px between them
 MIN_PROGRESS_FOR_END = 0.02  # from here on the x axis ends where the run's progress says it will
 
 IDLE_TEXT = QT_TRANSLATE_NOOP("TrainPage", "Press Start to train with the settings from the Setup page.")
@@ -208,18 +211,18 @@ class TrainPage(QWidget):
             )
         )
         self.stop_button.clicked.connect(self.stop)
-        buttons = QHBoxLayout()
-        for button in (self.start_button, self.pause_button, self.resume_button, self.stop_button):
-            buttons.addWidget(button)
-        buttons.addStretch(1)
-
         self.progress_bar = QProgressBar()
         self.progress_bar.setRange(0, 1000)
         self.progress_bar.setValue(0)
         self.progress_bar.setFormat("%p%")
         self.eta_label = QLabel(" ")
         self.eta_label.setMinimumWidth(280)
+        # The buttons and the progress share one row: a row of its own for each took the height
+        # an ELECTRA run's plots need on a 1280×800 screen.
         progress = QHBoxLayout()
+        for button in (self.start_button, self.pause_button, self.resume_button, self.stop_button):
+            progress.addWidget(button)
+        progress.addSpacing(8)
         progress.addWidget(self.progress_bar, 1)
         progress.addWidget(self.eta_label)
 
@@ -267,24 +270,45 @@ class TrainPage(QWidget):
             self.plots.options_changed.connect(self.settings.set_plot_options)
 
         layout = QVBoxLayout(self)
+        # Rows a little closer than Qt's default, and thin margins above and below: the page's
+        # height goes to the plots (ELECTRA's and the probes' below the live curves, at 1280×800).
+        margins = layout.contentsMargins()
+        layout.setContentsMargins(margins.left(), PAGE_MARGIN, margins.right(), PAGE_MARGIN)
+        layout.setSpacing(ROW_SPACING)
         layout.addLayout(title_row)
         layout.addLayout(state_row)
-        layout.addLayout(buttons)
         layout.addLayout(progress)
         layout.addLayout(readouts)
         self.forecast_bar = ForecastBar(self.plots)  # predicted final held-out loss, ETA to a target
         layout.addWidget(self.info_label)
         layout.addWidget(self.forecast_bar)
         layout.addWidget(self.plots, 3)
+        self.probe_plot = ProbePlot()  # each probe's answer probability, live (engine/inspect/probes.py)
         # ELECTRA runs only: both losses, the discriminator's accuracy and the replaced share.
-        self.electra_plots = ElectraPlots()
-        self.electra_plots.hide()
+        self.electra_plots = ElectraPlots(self)  # owned by the page while it has no tab (an MLM run)
         # The same x range as the curves above: to the run's end, the same steps under each other.
         self.electra_plots.loss_plot.setXLink(self.plots.loss_plot)
         self.plots.options_changed.connect(lambda _s, x_axis, _log: self.electra_plots.set_x_axis(x_axis))
-        layout.addWidget(self.electra_plots, 2)
-        self.probe_plot = ProbePlot()  # each probe's answer probability, live (engine/inspect/probes.py)
-        layout.addWidget(self.probe_plot, 2)
+        # The probes and an ELECTRA run's plots take turns in one place below the curves: stacked,
+        # the three rows of plots did not fit a 1280×800 screen and were squashed under their
+        # minimum. An MLM run has no ELECTRA tab, and then no tab bar.
+        self.lower_tabs = _LowerTabs()
+        self.lower_tabs.addTab(self.probe_plot, translate("TrainPage", "Probes"))
+        self.electra_plots.hide()
+        layout.addWidget(self.lower_tabs, 2)
+
+    def _show_electra(self, shown: bool) -> None:
+        """Give an ELECTRA run's plots their tab, and show it; or take the tab away (an MLM run).
+
+        Removed, not hidden: a tab widget asks for room for its tab bar and for every page it holds.
+        """
+        tabs = self.lower_tabs
+        index = tabs.indexOf(self.electra_plots)
+        if shown and index < 0:
+            tabs.setCurrentIndex(tabs.addTab(self.electra_plots, translate("TrainPage", "ELECTRA")))
+        elif not shown and index >= 0:
+            tabs.removeTab(index)
+            self.electra_plots.hide()
 
     # What Start will train --------------------------------------------------
     def set_request(self, config: RunConfig | None, corpus, problem: str = "") -> None:
@@ -392,7 +416,7 @@ class TrainPage(QWidget):
         )
         if electra is not None:
             self.electra_plots.append_steps(electra)
-            self.electra_plots.show()
+            self._show_electra(True)
         detection = _recorded_rows(curves, VAL_DETECTION_AUC, ())
         if detection is not None:
             self.electra_plots.append_detection(detection)
@@ -409,7 +433,7 @@ class TrainPage(QWidget):
         self.plots.clear()
         self.probe_plot.clear()
         self.electra_plots.clear()
-        self.electra_plots.hide()
+        self._show_electra(False)
         self.electra_plots.set_x_axis(self.plots.x_axis)
         self.forecast_bar.reset()
         self.progress_bar.setValue(0)
@@ -501,7 +525,7 @@ class TrainPage(QWidget):
             self.probe_plot.add_records(batch.probes)
         if batch.electra:
             self.electra_plots.append_steps(np.asarray(batch.electra, dtype=np.float64))
-            self.electra_plots.show()
+            self._show_electra(True)
         if batch.detection:
             self.electra_plots.append_detection(np.asarray(batch.detection, dtype=np.float64))
         if batch.last_step is not None:
@@ -695,6 +719,26 @@ class TrainPage(QWidget):
         self.pause_button.setEnabled(training and not paused and not stopping)
         self.resume_button.setEnabled(training and paused and not stopping)
         self.stop_button.setEnabled(training and not stopping)
+
+
+class _LowerTabs(QTabWidget):
+    """The probes and an ELECTRA run's plots: a tab widget that never asks for a height for its width.
+
+    Its pages hold wrapped labels; a box layout would hold the tabs at that height for the width and
+    squeeze the live plots above below their minimum (docs/DESIGN.md, Known pitfalls).
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setDocumentMode(True)  # no frame: the page's rows stay aligned
+        self.setTabBarAutoHide(True)  # one tab (an MLM run's probes): no tab bar
+        # Slim tabs: the style's own are 26 px tall, and every pixel here is taken from the plots.
+        self.tabBar().setStyleSheet(
+            "QTabBar::tab { padding: 2px 14px; } QTabBar::tab:selected { font-weight: bold; }"
+        )
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802
+        return False
 
 
 def _ended_status(name: str, status: str) -> str:

@@ -8,7 +8,8 @@ discriminator's accuracy over every real token, the share the generator left
 unchanged (dashed: what always answering "original" would score, the line to
 beat), and the held-out replaced-token detection AUC every run reports
 (engine/inspect/detection_metric.py). Same pattern as live_plots: curves made once,
-doubling buffers, a timer that redraws at 4 Hz.
+doubling buffers, a timer that redraws at 4 Hz. Each plot's key is a line of text above it, in
+the curves' colours: a legend inside the plot covered the curves (and, squeezed, the other key).
 """
 
 from __future__ import annotations
@@ -17,17 +18,26 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from mlmstudio.gui.i18n import translate
 from mlmstudio.gui.progress_rows import DETECTION_COLUMNS, ELECTRA_COLUMNS
 from mlmstudio.gui.widgets.live_plots import REFRESH_MS, GrowingBuffer, curve_pen
+from mlmstudio.gui.widgets.wrapped_label import WrappedLabel
 
 GENERATOR_COLOR = QColor(31, 119, 180)
 DISCRIMINATOR_COLOR = QColor(214, 39, 40)
 ACCURACY_COLOR = QColor(44, 160, 44)
 PRIOR_COLOR = QColor(150, 150, 150)
 AUC_COLOR = QColor(230, 120, 20)
+GRAPHICS_MIN_HEIGHT = 120  # with the texts above, no taller than the probes, whose tab they share
+
+
+def _key_html(entries: list[tuple[QColor, str, str]]) -> str:
+    """A plot's key in its curves' colours: (colour, mark, name) for each curve."""
+    return "&nbsp;&nbsp;&nbsp;".join(
+        f'<span style="color:{colour.name()}">{mark}</span>&nbsp;{name}' for colour, mark, name in entries
+    )
 
 
 class ElectraPlots(QWidget):
@@ -40,8 +50,7 @@ class ElectraPlots(QWidget):
         self._x_axis = "step"
         self._dirty = False
 
-        self.summary_label = QLabel(" ")
-        self.summary_label.setWordWrap(True)
+        self.summary_label = WrappedLabel(" ")
         self.summary_label.setToolTip(
             translate(
                 "ElectraPlots",
@@ -51,28 +60,30 @@ class ElectraPlots(QWidget):
             )
         )
         self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.setMinimumHeight(180)
+        self.graphics.setMinimumHeight(GRAPHICS_MIN_HEIGHT)
         self.loss_plot = self._add_plot(0, translate("ElectraPlots", "The two losses (nats)"))
         self.spot_plot = self._add_plot(1, translate("ElectraPlots", "Spotting the swapped words"))
         self.spot_plot.setXLink(self.loss_plot)
         self.spot_plot.setYRange(0.0, 1.0, padding=0.02)
-        self.loss_plot.addLegend(offset=(-10, 40))  # between the generator's curve and the discriminator's
-        self.spot_plot.addLegend(offset=(-10, -4))
+        names = {
+            "generator_loss": translate("ElectraPlots", "generator (fills the masks)"),
+            "discriminator_loss": translate("ElectraPlots", "discriminator (spots swaps)"),
+            "discriminator_accuracy": translate("ElectraPlots", "discriminator accuracy"),
+            "unreplaced_share": translate("ElectraPlots", "always 'original'"),
+            "detection_auc": translate("ElectraPlots", "held-out detection AUC"),
+        }
         self.curves = {
             "generator_loss": self.loss_plot.plot(
-                pen=curve_pen(GENERATOR_COLOR, 1.5),
-                name=translate("ElectraPlots", "generator (fills the masks)"),
+                pen=curve_pen(GENERATOR_COLOR, 1.5), name=names["generator_loss"]
             ),
             "discriminator_loss": self.loss_plot.plot(
-                pen=curve_pen(DISCRIMINATOR_COLOR, 1.5),
-                name=translate("ElectraPlots", "discriminator (spots swaps)"),
+                pen=curve_pen(DISCRIMINATOR_COLOR, 1.5), name=names["discriminator_loss"]
             ),
             "discriminator_accuracy": self.spot_plot.plot(
-                pen=curve_pen(ACCURACY_COLOR, 1.5), name=translate("ElectraPlots", "discriminator accuracy")
+                pen=curve_pen(ACCURACY_COLOR, 1.5), name=names["discriminator_accuracy"]
             ),
             "unreplaced_share": self.spot_plot.plot(
-                pen=curve_pen(PRIOR_COLOR, 1.5, style=Qt.PenStyle.DashLine),
-                name=translate("ElectraPlots", "always 'original'"),
+                pen=curve_pen(PRIOR_COLOR, 1.5, style=Qt.PenStyle.DashLine), name=names["unreplaced_share"]
             ),
             "detection_auc": self.spot_plot.plot(
                 pen=curve_pen(AUC_COLOR, 2.0),
@@ -80,12 +91,37 @@ class ElectraPlots(QWidget):
                 symbolSize=6,
                 symbolBrush=AUC_COLOR,
                 symbolPen=None,
-                name=translate("ElectraPlots", "held-out detection AUC"),
+                name=names["detection_auc"],
             ),
         }
+        # The keys: one line of text above each plot (wrapped when a translation is longer).
+        self.loss_key = WrappedLabel(
+            _key_html(
+                [
+                    (GENERATOR_COLOR, "━", names["generator_loss"]),
+                    (DISCRIMINATOR_COLOR, "━", names["discriminator_loss"]),
+                ]
+            )
+        )
+        self.spot_key = WrappedLabel(
+            _key_html(
+                [
+                    (ACCURACY_COLOR, "━", names["discriminator_accuracy"]),
+                    (PRIOR_COLOR, "╍╍", names["unreplaced_share"]),
+                    (AUC_COLOR, "━●", names["detection_auc"]),
+                ]
+            )
+        )
+        keys = QHBoxLayout()
+        keys.setContentsMargins(0, 0, 0, 0)
+        for key in (self.loss_key, self.spot_key):
+            key.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom)
+            keys.addWidget(key, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
         layout.addWidget(self.summary_label)
+        layout.addLayout(keys)
         layout.addWidget(self.graphics, 1)
         self.apply_palette(self.palette())
 
@@ -102,6 +138,11 @@ class ElectraPlots(QWidget):
         plot.setMenuEnabled(False)
         plot.hideButtons()
         return plot
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802
+        # As the live plots: a wrapped label inside would make a layout hold the plots at a height
+        # for the width, below their minimum (docs/DESIGN.md, Known pitfalls).
+        return False
 
     def apply_palette(self, palette: QPalette) -> None:
         self.graphics.setBackground(palette.color(QPalette.ColorRole.Base))

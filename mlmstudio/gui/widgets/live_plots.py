@@ -43,6 +43,8 @@ from mlmstudio.gui.progress_rows import EVAL_COLUMNS, STEP_COLUMNS
 from mlmstudio.gui.widgets.coarse_range import grow_upper, span_range
 
 SETTLED_MARGIN = 0.02  # a finished run's x axis ends this share after its last point
+END_MARGIN = 0.03  # while a run trains, its x axis ends this share after the run's expected end
+END_SLACK = 0.05  # ... and moves only when that end moves by more than this share
 Y_MARGIN = 0.05  # a curve never runs along the top frame of its plot, where it would be hidden
 NO_DATA_TEXT = QT_TRANSLATE_NOOP(
     "LivePlots",
@@ -350,6 +352,7 @@ class LivePlots(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)  # the plots' own rows sit close: their height goes to the curves
         layout.addLayout(self._controls)
         layout.addLayout(self._plot_stack, 1)
         layout.addWidget(self.cursor_label)
