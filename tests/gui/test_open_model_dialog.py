@@ -222,7 +222,7 @@ def test_opening_a_folder_again_says_its_run_is_given_back(qtbot, window, model_
     run_id = first.args[0]
     assert not dialog.last_reused
     said = window.statusBar().currentMessage()
-    assert said.startswith("Opened a BERT model") and run_id in said and "already open" not in said
+    assert said.startswith(f"Opened the BERT model as run {run_id}:") and "already open" not in said
     qtbot.waitUntil(lambda: window.explore_page.current_run_id() == run_id, timeout=JOB_MS)
     window.explore_page.wait_idle()
     qtbot.wait(50)  # the load's answer delivered: what opening did is still what the status bar says

@@ -4753,8 +4753,8 @@ Drücken Sie auf Start oder probieren Sie ein eingebautes Beispiel unter Hilfe �
         <translation>Dieses Modell ist bereits als Lauf {run} ({name}) geöffnet: Seine Dateien sind unverändert, daher wurde kein zweiter Lauf aufgezeichnet.</translation>
     </message>
     <message>
-        <source>Opened a {family} model, {parameters:,} parameters, as run {run}.</source>
-        <translation>Ein {family}-Modell mit {parameters:,} Parametern wurde als Lauf {run} geöffnet.</translation>
+        <source>Opened the {family} model as run {run}: {parameters:,} parameters.</source>
+        <translation>Das {family}-Modell wurde als Lauf {run} geöffnet: {parameters:,} Parameter.</translation>
     </message>
     <message>
         <source>The run failed: {message}</source>
