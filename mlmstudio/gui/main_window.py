@@ -652,7 +652,8 @@ class MainWindow(QMainWindow):
         else:
             said = translate(
                 # No article before the family: "a ELECTRA" would need one per name, in every language.
-                "MainWindow", "Opened the {family} model as run {run}: {parameters:,} parameters."
+                "MainWindow",
+                "Opened the {family} model as run {run}: {parameters:,} parameters.",
             ).format(family=origin.family, parameters=origin.parameters, run=run_id)
         said = f"{said} {translated(origin.note)}".strip()
         self._opened_status = (run_id, said)
