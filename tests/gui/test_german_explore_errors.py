@@ -17,29 +17,19 @@ from types import SimpleNamespace
 import pytest
 import torch
 
-from mlmstudio.gui.background import user_message
 from mlmstudio.gui.engine_messages import translated
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from german_checks import raised, shown_in_german  # noqa: E402
+
 from store_helpers import build_model_files, tiny_config  # noqa: E402
 
 ENGLISH = ("Type ", "Choose ", "Give ", "Ask ", " the model", " is not ", "no longer")
 
 
 def _german(call, *expected: str) -> str:
-    try:
-        call()
-    except Exception as exc:  # the engine's own refusal, raised for real
-        english, shown = str(exc), user_message(exc, "Etwas")
-    else:
-        raise AssertionError(f"{call} raised nothing")
-    assert shown != english, f"still English: {english}"
-    for part in expected:
-        assert part in shown, (part, shown)
-    for tail in ENGLISH:
-        assert tail not in shown, (tail, shown)
-    return shown
+    return shown_in_german(raised(call), expected, ENGLISH)
 
 
 @pytest.fixture(scope="module")

@@ -16,31 +16,18 @@ from pathlib import Path
 
 import pytest
 
-from mlmstudio.gui.background import user_message
 from mlmstudio.store import bundle, service
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
+from german_checks import raised, shown_in_german  # noqa: E402
+
 from store_helpers import add_run, build_model_files, tiny_config  # noqa: E402
 
 ENGLISH = ("Nothing was exported", "Choose", "Give a", " is a ", "already exists")
 
 
-def _raised(call) -> Exception:
-    try:
-        call()
-    except Exception as exc:  # the store's or the engine's own refusal, raised for real
-        return exc
-    raise AssertionError(f"{call} raised nothing")
-
-
 def _german(exc: Exception, *expected: str) -> str:
-    english, shown = str(exc), user_message(exc, "Etwas")
-    assert shown != english, f"still English: {english}"
-    for part in expected:
-        assert part in shown, (part, shown)
-    for tail in ENGLISH:
-        assert tail not in shown, (tail, shown)
-    return shown
+    return shown_in_german(exc, expected, ENGLISH)
 
 
 @pytest.fixture(scope="module")
@@ -56,21 +43,21 @@ def run_id(db, model_folder) -> str:
 def test_where_a_bundle_cannot_be_written_is_said_in_german(german, db, run_id, tmp_path):
     (tmp_path / "folder.mlmrun").mkdir()
     _german(
-        _raised(lambda: bundle.export_bundle(db, run_id, tmp_path / "folder.mlmrun")),
+        raised(lambda: bundle.export_bundle(db, run_id, tmp_path / "folder.mlmrun")),
         f"Die .mlmrun-Datei {tmp_path / 'folder.mlmrun'} ist ein Ordner. Geben Sie einen Dateinamen an.",
     )
     (tmp_path / "taken.mlmrun").write_text("mine")
     _german(
-        _raised(lambda: bundle.export_bundle(db, run_id, tmp_path / "taken.mlmrun")),
+        raised(lambda: bundle.export_bundle(db, run_id, tmp_path / "taken.mlmrun")),
         f"Die .mlmrun-Datei {tmp_path / 'taken.mlmrun'} existiert bereits. Wählen Sie einen anderen Namen",
     )
     (tmp_path / "notes.txt").write_text("notes")
     _german(
-        _raised(lambda: bundle.export_bundle(db, run_id, tmp_path / "notes.txt" / "run.mlmrun")),
+        raised(lambda: bundle.export_bundle(db, run_id, tmp_path / "notes.txt" / "run.mlmrun")),
         f"lässt sich nicht anlegen: {tmp_path / 'notes.txt'} ist eine Datei, kein Ordner.",
     )
     _german(
-        _raised(lambda: bundle.export_bundle(db, run_id, db.runs_dir / "inside.mlmrun")),
+        raised(lambda: bundle.export_bundle(db, run_id, db.runs_dir / "inside.mlmrun")),
         f"liegt in den Laufordnern des Laufverlaufs ({db.runs_dir}). Wählen Sie einen Ordner außerhalb davon:",
     )
 
@@ -78,17 +65,17 @@ def test_where_a_bundle_cannot_be_written_is_said_in_german(german, db, run_id, 
 def test_where_a_hugging_face_folder_cannot_be_written_is_said_in_german(german, db, run_id, tmp_path):
     (tmp_path / "a file").write_text("x")
     _german(
-        _raised(lambda: service.export_hf_run(db, run_id, tmp_path / "a file")),
+        raised(lambda: service.export_hf_run(db, run_id, tmp_path / "a file")),
         f"Der Exportordner {tmp_path / 'a file'} ist eine Datei, kein Ordner. Wählen Sie einen Ordner (neu oder",
     )
     (tmp_path / "full").mkdir()
     (tmp_path / "full" / "keep.txt").write_text("mine")
     _german(
-        _raised(lambda: service.export_hf_run(db, run_id, tmp_path / "full")),
+        raised(lambda: service.export_hf_run(db, run_id, tmp_path / "full")),
         f"Der Exportordner {tmp_path / 'full'} existiert bereits und ist nicht leer (keep.txt).",
     )
     _german(
-        _raised(lambda: service.export_hf_run(db, run_id, db.runs_dir / "x")),
+        raised(lambda: service.export_hf_run(db, run_id, db.runs_dir / "x")),
         "Der Exportordner ",
         "liegt in den Laufordnern des Laufverlaufs",
     )
@@ -100,7 +87,7 @@ def test_a_damaged_origin_refuses_the_exports_in_german(german, db, run_id, mode
     run_dir = service.get_run(db, run_id).summary.run_dir
     (run_dir / "origin.json").write_text("[1, 2]")
     _german(
-        _raised(lambda: bundle.export_bundle(db, run_id, tmp_path / "out.mlmrun")),
+        raised(lambda: bundle.export_bundle(db, run_id, tmp_path / "out.mlmrun")),
         f"Die origin.json in {run_dir} (die sagt, woher sein Modell stammt) kann nicht gelesen werden; die "
         ".mlmrun-Datei verlöre damit",
         "um den Lauf ohne sie zu exportieren.",
@@ -109,7 +96,7 @@ def test_a_damaged_origin_refuses_the_exports_in_german(german, db, run_id, mode
     shutil.copytree(model_folder, folder)
     (folder / "origin.json").write_text("[1, 2]")
     _german(
-        _raised(lambda: export_hf(folder, tmp_path / "hf")),
+        raised(lambda: export_hf(folder, tmp_path / "hf")),
         f"Die origin.json in {folder} (die sagt, woher sein Modell stammt) kann nicht gelesen werden; der "
         "Export verlöre damit die eigene Klasse des Modells, seine Token-IDs und die Schreibweise seiner Maske.",
     )
@@ -167,7 +154,7 @@ def test_an_origin_that_does_not_fit_its_model_refuses_the_export_in_german(
     shutil.copytree(model_folder, folder)
     _origin(folder, **changes)
     _german(
-        _raised(lambda: export_hf(folder, tmp_path / "hf")),
+        raised(lambda: export_hf(folder, tmp_path / "hf")),
         f"Die Herkunft, die für das Modell in {folder} verzeichnet ist (origin.json, woher es stammt), passt "
         f"nicht zu ihm: {clause}",
         "Es wurde nichts exportiert; kopieren Sie den Laufordner erneut",
@@ -182,7 +169,7 @@ def test_a_vocabulary_that_the_origin_records_otherwise_refuses_the_export_in_ge
     folder = tmp_path / "model"
     shutil.copytree(model_folder, folder)
     _origin(folder, recorded_vocab=12345)
-    _german(_raised(lambda: export_hf(folder, tmp_path / "hf")), "sie beschreibt ein Vokabular von ")
+    _german(raised(lambda: export_hf(folder, tmp_path / "hf")), "sie beschreibt ein Vokabular von ")
 
 
 def test_continuing_a_model_that_cannot_be_used_is_said_in_german(german, model_folder, tmp_path):
@@ -194,17 +181,17 @@ def test_continuing_a_model_that_cannot_be_used_is_said_in_german(german, model_
         return replace(base, training=replace(base.training, **training))
 
     _german(
-        _raised(lambda: load_starting_model(config(added_words="monday tuesday"))),
+        raised(lambda: load_starting_model(config(added_words="monday tuesday"))),
         "Wörter lassen sich nur dem Vokabular eines Modells hinzufügen, das Sie fortsetzen,",
     )
     _german(
-        _raised(lambda: load_starting_model(config(start_from=str(tmp_path / "gone")))),
+        raised(lambda: load_starting_model(config(start_from=str(tmp_path / "gone")))),
         f"Das Modell, das fortgesetzt werden soll, lässt sich nicht laden: Der Ordner {tmp_path / 'gone'} "
         "existiert nicht.",
     )
     other = replace(base, model=replace(base.model, num_layers=base.model.num_layers + 1))
     other = replace(other, training=replace(other.training, start_from=str(model_folder)))
     _german(
-        _raised(lambda: load_starting_model(other)),
+        raised(lambda: load_starting_model(other)),
         f"Dieser Lauf setzt das Modell in {model_folder} fort, beschreibt aber eine andere Modellform;",
     )

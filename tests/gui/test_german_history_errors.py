@@ -22,15 +22,9 @@ from mlmstudio.gui.engine_messages import translated
 from mlmstudio.store import bundle
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
+from german_checks import raised  # noqa: E402
+
 from store_helpers import add_run, build_model_files  # noqa: E402
-
-
-def _raised(call) -> Exception:
-    try:
-        call()
-    except Exception as exc:  # the store's own error, raised for real
-        return exc
-    raise AssertionError(f"{call} raised nothing")
 
 
 def _german(exc: Exception, *expected: str) -> str:
@@ -174,7 +168,7 @@ BUNDLES = {
 def test_each_rarer_bundle_refusal_is_said_in_german(case, german, db, exported, tmp_path):
     changes, expected = BUNDLES[case]
     target = _rewrite(exported, tmp_path / "altered.mlmrun", **changes)
-    _german(_raised(lambda: bundle.import_bundle(db, target)), expected)
+    _german(raised(lambda: bundle.import_bundle(db, target)), expected)
 
 
 def test_a_bundle_with_a_member_twice_is_said_in_german(german, db, exported, tmp_path):
@@ -183,7 +177,7 @@ def test_a_bundle_with_a_member_twice_is_said_in_german(german, db, exported, tm
     with pytest.warns(UserWarning), zipfile.ZipFile(target, "a") as zf:
         zf.writestr("tokenizer.json", b"{}")
     _german(
-        _raised(lambda: bundle.import_bundle(db, target)),
+        raised(lambda: bundle.import_bundle(db, target)),
         "Die .mlmrun-Datei enthält tokenizer.json zweimal. Sie ist beschädigt; es wurde nichts importiert.",
     )
 
@@ -191,7 +185,7 @@ def test_a_bundle_with_a_member_twice_is_said_in_german(german, db, exported, tm
 def test_a_bundle_too_large_or_like_a_zip_bomb_is_said_in_german(german, db, exported, monkeypatch):
     monkeypatch.setitem(bundle.MEMBER_LIMITS, "tokenizer.json", 1024)
     _german(
-        _raised(lambda: bundle.import_bundle(db, exported)),
+        raised(lambda: bundle.import_bundle(db, exported)),
         "tokenizer.json in der .mlmrun-Datei ist zu groß (",
         " MiB; höchstens 0 MiB). Es wurde nichts importiert.",
     )
@@ -199,7 +193,7 @@ def test_a_bundle_too_large_or_like_a_zip_bomb_is_said_in_german(german, db, exp
     monkeypatch.setattr(bundle, "RATIO_CHECK_ABOVE", 0)
     monkeypatch.setattr(bundle, "MAX_COMPRESSION_RATIO", 1)
     _german(
-        _raised(lambda: bundle.import_bundle(db, exported)),
+        raised(lambda: bundle.import_bundle(db, exported)),
         "in der .mlmrun-Datei würde beim Entpacken auf das ",
         "-Fache anwachsen, wie eine Zip-Bombe. Sie wurde abgelehnt; es wurde nichts importiert.",
     )
@@ -215,7 +209,7 @@ def test_a_bundle_member_larger_than_it_declares_is_said_in_german(german, db, e
 
     monkeypatch.setattr(bundle, "_checked_members", then_smaller)
     _german(
-        _raised(lambda: bundle.import_bundle(db, exported)),
+        raised(lambda: bundle.import_bundle(db, exported)),
         "manifest.json in der .mlmrun-Datei ist größer als angegeben. Die Datei wurde abgelehnt;",
     )
 
@@ -262,7 +256,7 @@ def test_each_curve_problem_of_a_folder_is_said_in_german(case, german, db, run_
     rows, expected = CURVES[case]
     curves = b"a,b,c\n1,2,3\n" if rows is None else METRICS_HEADER + rows + b"\n"
     (run_folder / "curves.csv").write_bytes(curves)
-    _german(_raised(lambda: import_run_folder(db, run_folder)), expected)
+    _german(raised(lambda: import_run_folder(db, run_folder)), expected)
 
 
 METRICS = {
@@ -291,7 +285,7 @@ def test_each_metrics_problem_of_a_folder_is_said_in_german(case, german, db, ru
 
     content, expected = METRICS[case]
     (run_folder / "metrics.json").write_bytes(content)
-    _german(_raised(lambda: import_run_folder(db, run_folder)), expected)
+    _german(raised(lambda: import_run_folder(db, run_folder)), expected)
 
 
 def test_a_folder_whose_model_cannot_be_loaded_is_said_in_german(german, db, run_folder):
@@ -299,7 +293,7 @@ def test_a_folder_whose_model_cannot_be_loaded_is_said_in_german(german, db, run
 
     (run_folder / "model.safetensors").write_bytes(b"\x80\x04pickle" * 100)
     _german(
-        _raised(lambda: import_run_folder(db, run_folder)),
+        raised(lambda: import_run_folder(db, run_folder)),
         f"Das Modell in {run_folder} lässt sich nicht laden: Die Datei model.safetensors in",
         "Es wurde nichts importiert.",
     )
@@ -313,15 +307,15 @@ def test_the_queues_rarer_refusals_are_said_in_german(german, db, make_tiny_conf
 
     first = queue.add_item(db, make_tiny_config(), name="one")
     _german(
-        _raised(lambda: queue.move_item(db, first.id, 7)),
+        raised(lambda: queue.move_item(db, first.id, 7)),
         "Position 7 liegt außerhalb der Warteschlange: Geben Sie eine Zahl von 1 bis 1 an.",
     )
     _german(
-        _raised(lambda: queue.reorder(db, [first.id, first.id])),
+        raised(lambda: queue.reorder(db, [first.id, first.id])),
         "Die Warteschlange hat sich inzwischen geändert (ein Eintrag wurde entfernt oder doppelt aufgeführt).",
     )
     _german(
-        _raised(lambda: queue.set_after_crash(db, "sometimes")),
+        raised(lambda: queue.set_after_crash(db, "sometimes")),
         "Nach einem Absturz kann die Warteschlange 'wait' (warten) oder 'resume' (fortsetzen), nicht 'sometimes'.",
     )
 
@@ -338,7 +332,7 @@ def test_a_damaged_queue_item_is_said_in_german(german, db, make_tiny_config):
         )
     stored = queue.get_item(db, item.id)
     shown = _german(
-        _raised(lambda: stored.config),
+        raised(lambda: stored.config),
         f"Die Einstellungen, die mit Eintrag {item.id} der Warteschlange gespeichert sind, können nicht gelesen "
         "werden: Der Abschnitt 'model' der Konfiguration muss ein Objekt sein. Entfernen Sie den Eintrag mit '",
     )
@@ -399,8 +393,8 @@ def test_each_unreadable_run_configuration_is_said_in_german(case, german, tmp_p
 
     content, expected = CONFIGS[case]
     (tmp_path / "run.json").write_text(content, encoding="utf-8")
-    _german(_raised(lambda: RunConfig.from_file(tmp_path / "run.json")), expected)
-    _german(_raised(lambda: RunConfig.from_file(tmp_path / "nowhere.json")), "Die Konfigurationsdatei ")
+    _german(raised(lambda: RunConfig.from_file(tmp_path / "run.json")), expected)
+    _german(raised(lambda: RunConfig.from_file(tmp_path / "nowhere.json")), "Die Konfigurationsdatei ")
 
 
 def test_a_damaged_model_folder_is_said_in_german(german, run_folder):
@@ -408,26 +402,26 @@ def test_a_damaged_model_folder_is_said_in_german(german, run_folder):
 
     (run_folder / "model.safetensors").write_bytes(b"\x80\x04pickle" * 100)
     _german(
-        _raised(lambda: load_model_dir(run_folder, device="cpu")),
+        raised(lambda: load_model_dir(run_folder, device="cpu")),
         f"Die Datei model.safetensors in {run_folder} ist beschädigt oder keine safetensors-Datei (",
         "Wählen Sie einen anderen Ordner oder trainieren Sie neu.",
     )
     (run_folder / "tokenizer.json").write_text("{not json", encoding="utf-8")
     _german(
-        _raised(lambda: load_model_dir(run_folder, device="cpu")),
+        raised(lambda: load_model_dir(run_folder, device="cpu")),
         f"Die tokenizer.json in {run_folder} lässt sich nicht verwenden: Die Tokenizer-Datei ",
     )
     (run_folder / "tokenizer.json").unlink()
     _german(
-        _raised(lambda: load_model_dir(run_folder, device="cpu")),
+        raised(lambda: load_model_dir(run_folder, device="cpu")),
         f"Im Ordner {run_folder} fehlt tokenizer.json.",
     )
     _german(
-        _raised(lambda: load_model_dir(run_folder / "config.json", device="cpu")),
+        raised(lambda: load_model_dir(run_folder / "config.json", device="cpu")),
         "ist eine Datei, kein Modellordner. Wählen Sie einen Ordner, den MLM Studio geschrieben hat",
     )
     _german(
-        _raised(lambda: load_model_dir(run_folder / "gone", device="cpu")),
+        raised(lambda: load_model_dir(run_folder / "gone", device="cpu")),
         f"Der Ordner {run_folder / 'gone'} existiert nicht.",
     )
 
@@ -442,7 +436,7 @@ def test_weights_that_do_not_match_are_said_in_german_with_what_is_wrong(german,
     state["extra.weight"] = state.pop(first)
     save_file(state, run_folder / "model.safetensors")
     shown = _german(
-        _raised(lambda: load_model_dir(run_folder, device="cpu")),
+        raised(lambda: load_model_dir(run_folder, device="cpu")),
         f"Die Gewichte in {run_folder} passen nicht zur config.json und tokenizer.json des Ordners (es fehlen {first}; "
         "unerwartet: extra.weight).",
     )
@@ -454,7 +448,7 @@ def test_the_model_check_of_a_bundle_names_the_bundle_in_german(german, db, expo
         exported, tmp_path / "weights.mlmrun", members={"model.safetensors": b"\x80\x04x" * 100}
     )
     _german(
-        _raised(lambda: bundle.import_bundle(db, target)),
+        raised(lambda: bundle.import_bundle(db, target)),
         "Das Modell in der .mlmrun-Datei lässt sich nicht laden: Die Datei model.safetensors in der .mlmrun-Datei "
         "ist beschädigt",
     )
@@ -465,12 +459,12 @@ def test_a_probe_row_of_a_configuration_file_is_refused_in_german(german, tmp_pa
 
     (tmp_path / "run.json").write_text('{"probes": {"items": [5]}}', encoding="utf-8")
     _german(
-        _raised(lambda: RunConfig.from_file(tmp_path / "run.json")),
+        raised(lambda: RunConfig.from_file(tmp_path / "run.json")),
         "Probe 1 von probes.items muss ein Objekt mit „sentence“ und „answer“ sein, nicht 5.",
     )
     (tmp_path / "run.json").write_text('{"probes": {"items": [[1, 2]]}}', encoding="utf-8")
     _german(
-        _raised(lambda: RunConfig.from_file(tmp_path / "run.json")),
+        raised(lambda: RunConfig.from_file(tmp_path / "run.json")),
         "Probe 1 von probes.items: Satz und Antwort müssen Text sein.",
     )
 
@@ -481,7 +475,7 @@ def test_a_history_that_needs_no_rebuilding_is_said_in_german(german, tmp_path):
 
     Database.open(tmp_path / "data").close()
     _german(
-        _raised(lambda: rebuild_history(tmp_path / "data")),
+        raised(lambda: rebuild_history(tmp_path / "data")),
         f"Der Laufverlauf unter {tmp_path / 'data' / 'history.sqlite3'} ist lesbar; es gibt nichts neu aufzubauen.",
         "Mit --force wird er trotzdem aus den Laufordnern neu aufgebaut",
     )

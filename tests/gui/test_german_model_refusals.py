@@ -14,31 +14,16 @@ import shutil
 import pytest
 import torch
 
-from mlmstudio.gui.background import user_message
-
 pytest.importorskip("transformers")
 
+from german_checks import raised, shown_in_german  # noqa: E402
 from hf_family_models import build_family  # noqa: E402
 
 ENGLISH = ("cannot be opened here", "The folder may", "copy the model again", "Copy the model", " is not ")
 
 
-def _raised(call) -> Exception:
-    try:
-        call()
-    except Exception as exc:  # the engine's own refusal, raised for real
-        return exc
-    raise AssertionError(f"{call} raised nothing")
-
-
 def _german(exc: Exception, *expected: str) -> str:
-    english, shown = str(exc), user_message(exc, "Etwas")
-    assert shown != english, f"still English: {english}"
-    for part in expected:
-        assert part in shown, (part, shown)
-    for tail in ENGLISH:
-        assert tail not in shown, (tail, shown)
-    return shown
+    return shown_in_german(exc, expected, ENGLISH)
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +41,7 @@ def source(bert, tmp_path):
 def _open(source, out=None):
     from mlmstudio.engine.hf_import import open_transformers_folder
 
-    return _raised(lambda: open_transformers_folder(source, out or source.parent / "opened"))
+    return raised(lambda: open_transformers_folder(source, out or source.parent / "opened"))
 
 
 def _config(source, **changes):
@@ -199,11 +184,11 @@ def test_the_layouts_own_refusals_are_german(german):
         word=word, positions=None, emb_norm=None, layers=[], final_norm=None, head={}, head_is_new=True
     )
     _german(
-        _raised(lambda: seed_state(bare, [0, 1, 2, 3], 8)),
+        raised(lambda: seed_state(bare, [0, 1, 2, 3], 8)),
         "Dieses Modell hat keine gelernten Positionen und keine LayerNorm der Embeddings, es ist also nicht",
     )
     _german(
-        _raised(lambda: modern_state(bare, [0, 1, 2, 3], 8, "/m")),
+        raised(lambda: modern_state(bare, [0, 1, 2, 3], 8, "/m")),
         "Das Modell in /m hat keine abschließende LayerNorm.",
     )
     untied = Parts(
@@ -215,11 +200,11 @@ def test_the_layouts_own_refusals_are_german(german):
         head={"decoder.weight": word + 1},
     )
     _german(
-        _raised(lambda: modern_state(untied, [0, 1, 2, 3], 8, "/m")),
+        raised(lambda: modern_state(untied, [0, 1, 2, 3], 8, "/m")),
         "Das Modell in /m hat einen eigenen Decoder, der nicht an seine Wort-Embeddings gebunden ist;",
     )
     _german(
-        _raised(lambda: electra_discriminator_state(bare, {}, [0, 1, 2, 3], 8, {}, "/m")),
+        raised(lambda: electra_discriminator_state(bare, {}, [0, 1, 2, 3], 8, {}, "/m")),
         "Der ELECTRA-Diskriminator in /m hat keine Positions-Embeddings.",
     )
     esm = dict(hidden_size=32, num_attention_heads=4, num_hidden_layers=2, max_position_embeddings=64)
@@ -229,12 +214,12 @@ def test_the_layouts_own_refusals_are_german(german):
         (dict(rope_theta=500.0), "Das ESM-Modell in /m dreht seine Positionen mit einer anderen Rate"),
     ):
         _german(
-            _raised(lambda changes=changes: engine_config({**esm, **changes}, "modern", "esm", None, "/m")),
+            raised(lambda changes=changes: engine_config({**esm, **changes}, "modern", "esm", None, "/m")),
             expected,
         )
     electra = dict(esm, embedding_size=16)
     _german(
-        _raised(lambda: engine_config(electra, "seed", "electra", None, "/m")),
+        raised(lambda: engine_config(electra, "seed", "electra", None, "/m")),
         "Der ELECTRA-Generator in /m projiziert seine Embeddings auf eine andere Breite",
     )
 
@@ -243,12 +228,12 @@ def test_a_model_not_in_the_hugging_face_cache_is_refused_in_german(german, tmp_
     from mlmstudio.engine.hf_import.hub_cache import snapshot_of
 
     _german(
-        _raised(lambda: snapshot_of("someone/model", tmp_path)),
+        raised(lambda: snapshot_of("someone/model", tmp_path)),
         f"someone/model ist nicht im lokalen Hugging-Face-Cache ({tmp_path}). MLM Studio lädt nie etwas herunter",
     )
     (tmp_path / "models--someone--model" / "snapshots").mkdir(parents=True)
     _german(
-        _raised(lambda: snapshot_of("someone/model", tmp_path)),
+        raised(lambda: snapshot_of("someone/model", tmp_path)),
         "Die Kopie von someone/model im Cache hat keinen Snapshot",
     )
 

@@ -14,18 +14,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from german_checks import raised
 
 from mlmstudio.gui.background import user_message
 from mlmstudio.gui.engine_messages import os_reasons, translated
 from mlmstudio.store.db_errors import describe_database_error
-
-
-def _raised(call) -> Exception:
-    try:
-        call()
-    except Exception as exc:  # the system's or SQLite's own error, raised for real
-        return exc
-    raise AssertionError(f"{call} raised nothing")
 
 
 def test_every_listed_system_reason_is_german_by_its_errno(german):
@@ -38,7 +31,7 @@ def test_every_listed_system_reason_is_german_by_its_errno(german):
 
 
 def test_a_real_os_error_is_german_inside_the_apps_sentence(german, tmp_path):
-    missing = _raised(lambda: open(tmp_path / "gone.txt"))
+    missing = raised(lambda: open(tmp_path / "gone.txt"))
     assert (
         translated(str(missing))
         == f"[Errno 2] Die Datei oder der Ordner existiert nicht: '{tmp_path / 'gone.txt'}'"
@@ -48,9 +41,9 @@ def test_a_real_os_error_is_german_inside_the_apps_sentence(german, tmp_path):
     assert "No such file" not in shown
     (tmp_path / "full").mkdir()
     (tmp_path / "full" / "a").write_text("x")
-    not_empty = _raised(lambda: os.rmdir(tmp_path / "full"))
+    not_empty = raised(lambda: os.rmdir(tmp_path / "full"))
     assert "Der Ordner ist nicht leer" in translated(str(not_empty))
-    is_folder = _raised(lambda: open(tmp_path / "full"))
+    is_folder = raised(lambda: open(tmp_path / "full"))
     assert "Das ist ein Ordner" in translated(str(is_folder))
 
 
@@ -69,7 +62,7 @@ def test_a_locked_history_says_sqlites_reason_in_german(german, tmp_path):
     holder.execute("BEGIN EXCLUSIVE")
     try:
         other = sqlite3.connect(path, timeout=0)
-        locked = _raised(lambda: other.execute("SELECT * FROM t").fetchall())
+        locked = raised(lambda: other.execute("SELECT * FROM t").fetchall())
         other.close()
     finally:
         holder.rollback()
@@ -83,7 +76,7 @@ def test_a_read_only_history_says_sqlites_reason_in_german(german, tmp_path):
     path = tmp_path / "history.sqlite3"
     sqlite3.connect(path).execute("CREATE TABLE t (x)").connection.close()
     reader = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    refused = _raised(lambda: reader.execute("INSERT INTO t VALUES (1)"))
+    refused = raised(lambda: reader.execute("INSERT INTO t VALUES (1)"))
     reader.close()
     shown = translated(str(describe_database_error(refused, path)))
     assert (

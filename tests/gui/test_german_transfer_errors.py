@@ -12,28 +12,18 @@ from pathlib import Path
 
 import torch
 
-from mlmstudio.gui.background import user_message
 from mlmstudio.gui.engine_messages import translated
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
+from german_checks import raised, shown_in_german  # noqa: E402
+
 from store_helpers import build_model_files  # noqa: E402
 
 ENGLISH = ("Fill in", "Add ", "Fix it", "Choose ", "add examples", "nothing was", " has ", " is not ")
 
 
 def _german(call, *expected: str) -> str:
-    try:
-        call()
-    except Exception as exc:  # the engine's own refusal, raised for real
-        english, shown = str(exc), user_message(exc, "Etwas")
-    else:
-        raise AssertionError(f"{call} raised nothing")
-    assert shown != english, f"still English: {english}"
-    for part in expected:
-        assert part in shown, (part, shown)
-    for tail in ENGLISH:
-        assert tail not in shown, (tail, shown)
-    return shown
+    return shown_in_german(raised(call), expected, ENGLISH)
 
 
 def _load(path):
