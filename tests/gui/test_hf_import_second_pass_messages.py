@@ -23,6 +23,7 @@ from mlmstudio.gui.i18n import PseudoTranslator
 
 pytest.importorskip("transformers")
 
+from german_checks import raised  # noqa: E402
 from hf_family_models import build_family  # noqa: E402
 
 
@@ -47,11 +48,7 @@ def source(bert, tmp_path):
 
 
 def _raised(call) -> str:
-    try:
-        call()
-    except Exception as exc:  # the engine's own refusal, raised for real
-        return str(exc)
-    raise AssertionError(f"{call} raised nothing")
+    return str(raised(call))  # the engine's own refusal, raised for real
 
 
 def _open(source: Path) -> str:
