@@ -157,6 +157,12 @@ def take_screenshots(
     window.show_page(SETUP)
     wait(lambda: not window.setup_page.preview.is_busy())
     window.setup_page.preview.next_sentence()
+    # The slider's sizes are timed in the background once the page shows: wait for their times.
+    ticks = window.setup_page.simple.size_ticks.values()
+    try:
+        wait(lambda: all("1,000 steps" in tick.text() for tick in ticks), timeout=300)
+    except TimeoutError:
+        print("Setup: the sizes' step times were not measured within 5 minutes; shot as it is")
     shot("03-setup")
 
     # A second run with BERT's 15% masking, for the comparison.
