@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from types import ModuleType
 
 from mlmstudio.config import RunConfig, training_limits
 from mlmstudio.engine.errors import MLMStudioError
@@ -29,35 +30,35 @@ from mlmstudio.engine.kept_checkpoints import kept_bytes, planned_steps
 from mlmstudio.engine.system_memory import MemoryFit, human_bytes, memory_fit
 
 
+def _i18n() -> ModuleType | None:
+    """``mlmstudio.gui.i18n`` once the app has loaded Qt, None before (this module loads no Qt)."""
+    if sys.modules.get("PySide6.QtCore") is None:
+        return None
+    from mlmstudio.gui import i18n
+
+    return i18n
+
+
 def translate(context: str, text: str, disambiguation: str | None = None, n: int = -1) -> str:
-    """Qt's ``translate`` once the app has loaded Qt; the English text before (this module loads no Qt).
+    """Qt's ``translate`` once the app has loaded Qt; the English text before.
 
     Named like ``mlmstudio.gui.i18n.translate`` so ``pyside6-lupdate`` extracts the strings here too.
     """
-    if sys.modules.get("PySide6.QtCore") is None:
+    if (i18n := _i18n()) is None:
         return text.replace("%Ln", f"{n:,}").replace("%n", str(n)) if n >= 0 else text
-    from mlmstudio.gui import i18n  # Qt is loaded: numbers in the app's language
-
-    return i18n.translate(context, text, disambiguation, n)
+    return i18n.translate(context, text, disambiguation, n)  # numbers in the app's language
 
 
 def number(value: float, spec: str = ",") -> str:
     """``mlmstudio.gui.i18n.number`` once Qt is loaded (the app's separators); Python's before."""
-    if sys.modules.get("PySide6.QtCore") is None:
-        return format(value, spec)
-    from mlmstudio.gui import i18n
-
-    return i18n.number(value, spec)
+    i18n = _i18n()
+    return format(value, spec) if i18n is None else i18n.number(value, spec)
 
 
 def size_text(size: float) -> str:
     """``human_bytes`` ("1.2 GB") with the app's decimal point once Qt is loaded."""
-    text = human_bytes(size)
-    if sys.modules.get("PySide6.QtCore") is None:
-        return text
-    from mlmstudio.gui import i18n
-
-    return i18n.localize_digits(text)
+    i18n = _i18n()
+    return human_bytes(size) if i18n is None else i18n.localize_digits(human_bytes(size))
 
 
 CHAR_VOCAB_GUESS = 300  # letters: no cap to quote before the corpus has been read

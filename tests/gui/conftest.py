@@ -306,3 +306,13 @@ def german(qapp):
     QCoreApplication.installTranslator(translator)
     yield
     QCoreApplication.removeTranslator(translator)
+
+
+@pytest.fixture
+def deutsch(qapp):
+    """The app in German, as ``MLMSTUDIO_LANG=de`` starts it (catalogue and default locale)."""
+    from mlmstudio.gui import i18n
+
+    assert i18n.install_translations(qapp, "de") == "de"
+    yield
+    i18n.remove_translations(qapp)

@@ -22,14 +22,6 @@ GUI = Path(__file__).resolve().parents[2] / "mlmstudio" / "gui"
 
 
 @pytest.fixture
-def deutsch(qapp):
-    """The app in German, as ``MLMSTUDIO_LANG=de`` starts it (catalogue and default locale)."""
-    assert i18n.install_translations(qapp, "de") == "de"
-    yield
-    i18n.remove_translations(qapp)
-
-
-@pytest.fixture
 def english(qapp):
     assert i18n.install_translations(qapp, "en") == "en"
     yield

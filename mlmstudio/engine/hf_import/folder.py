@@ -68,6 +68,31 @@ def read_json_text(file: Path, *, max_bytes: int = bounded_json.MAX_CONFIG_BYTES
     return bounded_json.read_text(file, max_bytes=max_bytes).removeprefix("\ufeff")
 
 
+def read_folder_text(
+    file: Path, subject: str, *, damaged: str = COPY_AGAIN, max_bytes: int = bounded_json.MAX_CONFIG_BYTES
+) -> str:
+    """A file of a model folder as text (``read_json_text``), or a ModelImportError whose sentence
+    starts with ``subject`` ("The config.json in /models/bert"): the system's reason and
+    CHECK_READABLE when it cannot be read, its flaw and ``damaged`` when its bytes are not usable."""
+    try:
+        return read_json_text(file, max_bytes=max_bytes)
+    except OSError as exc:
+        raise ModelImportError(f"{subject} cannot be read ({reason(exc)}). {CHECK_READABLE}") from exc
+    except ValueError as exc:  # not UTF-8, or too large
+        raise ModelImportError(f"{subject} cannot be read ({exc}). {damaged}") from exc
+
+
+def read_folder_json(
+    file: Path, subject: str, *, damaged: str = COPY_AGAIN, max_bytes: int = bounded_json.MAX_CONFIG_BYTES
+) -> Any:
+    """``read_folder_text`` parsed by bounded_json; JSON that cannot be used is refused the same way."""
+    text = read_folder_text(file, subject, damaged=damaged, max_bytes=max_bytes)
+    try:
+        return bounded_json.loads(text)
+    except ValueError as exc:  # not JSON, or too deep
+        raise ModelImportError(f"{subject} cannot be read ({exc}). {damaged}") from exc
+
+
 def reason(exc: OSError) -> str:
     """The system's words for an OSError ("Permission denied"), without the path it repeats."""
     return exc.strerror or str(exc)
@@ -169,14 +194,7 @@ def read_config(path: Path) -> SourceConfig:
             f"The folder {path} has no config.json, so it is not a transformers model folder. "
             "Give the folder that save_pretrained wrote."
         )
-    try:
-        config = bounded_json.loads(read_json_text(file))
-    except OSError as exc:
-        raise ModelImportError(
-            f"The config.json in {path} cannot be read ({reason(exc)}). {CHECK_READABLE}"
-        ) from exc
-    except ValueError as exc:  # not UTF-8, not JSON, too large or too deep
-        raise ModelImportError(f"The config.json in {path} cannot be read ({exc}). {COPY_AGAIN}") from exc
+    config = read_folder_json(file, f"The config.json in {path}")
     if not isinstance(config, dict):
         raise ModelImportError(
             f"The config.json in {path} is not a JSON object, so it holds no model settings. {COPY_AGAIN}"
@@ -330,16 +348,9 @@ def _safetensors(file: Path, digest: Any) -> dict[str, torch.Tensor]:
 
 def _shards(path: Path, index_name: str) -> list[Path]:
     """The shard files a weights index names, each a file in the folder itself, or a sentence."""
-    try:
-        index = bounded_json.loads(read_json_text(path / index_name, max_bytes=_MAX_INDEX_BYTES))
-    except OSError as exc:
-        raise ModelImportError(
-            f"The weights index {path / index_name} cannot be read ({reason(exc)}). {CHECK_READABLE}"
-        ) from exc
-    except ValueError as exc:
-        raise ModelImportError(
-            f"The weights index {path / index_name} cannot be read ({exc}). {COPY_AGAIN}"
-        ) from exc
+    index = read_folder_json(
+        path / index_name, f"The weights index {path / index_name}", max_bytes=_MAX_INDEX_BYTES
+    )
     weight_map = index.get("weight_map") if isinstance(index, dict) else None
     names = sorted(set(weight_map.values()), key=str) if isinstance(weight_map, dict) else []
     if not names or not all(isinstance(name, str) and name for name in names):

@@ -31,7 +31,7 @@ from mlmstudio import bounded_json
 from mlmstudio.config import SPECIAL_TOKENS
 from mlmstudio.engine.errors import MLMStudioError
 from mlmstudio.engine.hf_import.errors import ModelImportError
-from mlmstudio.engine.hf_import.folder import CHECK_READABLE, read_json_text, reason
+from mlmstudio.engine.hf_import.folder import read_folder_json, read_folder_text
 from mlmstudio.engine.tokenization import MAX_TOKENIZER_BYTES, MLMTokenizer
 
 ROLES = ("pad", "unk", "cls", "sep", "mask")  # in the order of SPECIAL_TOKENS
@@ -96,16 +96,8 @@ def import_tokenizer(path: Path, config: Mapping[str, Any]) -> ImportedTokenizer
 def _source_tokenizer(path: Path) -> Tokenizer:
     file = path / "tokenizer.json"
     if file.is_file():
-        try:
-            text = read_json_text(file, max_bytes=MAX_TOKENIZER_BYTES)
-        except OSError as exc:
-            raise ModelImportError(
-                f"The tokenizer.json in {path} cannot be read ({reason(exc)}). {CHECK_READABLE}"
-            ) from exc
-        except ValueError as exc:
-            raise ModelImportError(
-                f"The tokenizer.json in {path} cannot be read ({_short(exc)}). {_COPY_AGAIN}"
-            ) from exc
+        subject = f"The tokenizer.json in {path}"
+        text = read_folder_text(file, subject, damaged=_COPY_AGAIN, max_bytes=MAX_TOKENIZER_BYTES)
         try:
             bounded_json.loads(text, max_chars=MAX_TOKENIZER_BYTES)
             return Tokenizer.from_str(text)
@@ -132,14 +124,8 @@ def _source_tokenizer(path: Path) -> Tokenizer:
 
 def _wordpiece_from_vocab(path: Path, vocab: Path) -> Tokenizer:
     """BERT's tokenizer from its vocab.txt, as transformers' BertTokenizer reads it."""
-    try:
-        lines = read_json_text(vocab, max_bytes=MAX_TOKENIZER_BYTES).splitlines()
-    except OSError as exc:
-        raise ModelImportError(
-            f"The vocab.txt in {path} cannot be read ({reason(exc)}). {CHECK_READABLE}"
-        ) from exc
-    except ValueError as exc:
-        raise ModelImportError(f"The vocab.txt in {path} cannot be read ({exc}). {_COPY_AGAIN}") from exc
+    subject = f"The vocab.txt in {path}"
+    lines = read_folder_text(vocab, subject, damaged=_COPY_AGAIN, max_bytes=MAX_TOKENIZER_BYTES).splitlines()
     table: dict[str, int] = {}
     for line in lines:
         table.setdefault(line.rstrip("\n"), len(table))
@@ -157,14 +143,7 @@ def _tokenizer_config(path: Path) -> dict[str, Any]:
     for name in ("special_tokens_map.json", "tokenizer_config.json"):
         file = path / name
         if file.is_file():
-            try:
-                data = bounded_json.loads(read_json_text(file))
-            except OSError as exc:
-                raise ModelImportError(
-                    f"The {name} in {path} cannot be read ({reason(exc)}). {CHECK_READABLE}"
-                ) from exc
-            except ValueError as exc:
-                raise ModelImportError(f"The {name} in {path} cannot be read ({exc}). {_COPY_AGAIN}") from exc
+            data = read_folder_json(file, f"The {name} in {path}", damaged=_COPY_AGAIN)
             if not isinstance(data, dict):  # its special tokens would be guessed in silence
                 raise ModelImportError(f"The {name} in {path} is not a JSON object. {_COPY_AGAIN}")
             merged.update(data)

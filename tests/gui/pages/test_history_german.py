@@ -12,7 +12,6 @@ import pytest
 from PySide6.QtCore import QDateTime, QLocale, QRect, Qt
 from test_history_before_after import _record, model_files  # noqa: F401 - fixtures
 
-from mlmstudio.gui import i18n
 from mlmstudio.gui.pages.history_page import HistoryPage
 from mlmstudio.gui.runs_table_model import COLUMN_INDEX
 
@@ -22,13 +21,6 @@ NAMES = (
     "Simple facts · MLM 2×256 · wordpiece 4k #2",
 )
 PAGE_WIDTH = 1240  # the History page's width in a 1280×800 window
-
-
-@pytest.fixture
-def deutsch(qapp):
-    assert i18n.install_translations(qapp, "de") == "de"
-    yield
-    i18n.remove_translations(qapp)
 
 
 @pytest.fixture
